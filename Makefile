@@ -1,0 +1,62 @@
+# Two commands do everything: `make book` and `make test` (see README.md).
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+CORPUS ?= data/raw
+MATHJAX_VERSION := 3.2.2
+INSTALLED := $(VENV)/.installed
+VENDOR := _vendor/mathjax/es5/tex-chtml.js _vendor/favicon.ico
+# Run a command with the network cut off where the machine allows it (root + unshare).
+CAN_UNSHARE := $(shell [ "$$(id -u)" = 0 ] && unshare -n true 2>/dev/null && echo yes)
+ifeq ($(CAN_UNSHARE),yes)
+OFFLINE := unshare -n sh -c 'ip link set lo up && exec "$$0" "$$@"'
+endif
+
+.PHONY: setup book test test-unit test-book strict-book clean bench linkcheck pdf check-determinism
+
+setup: $(INSTALLED) $(VENDOR)
+
+$(INSTALLED): requirements.txt pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -r requirements.txt
+	$(BIN)/python -m pip install -q --no-deps -e .
+	$(BIN)/python -m pip check
+	touch $@
+
+_vendor/mathjax/es5/tex-chtml.js:
+	rm -rf _build/npm && mkdir -p _build/npm _vendor/mathjax
+	cd _build/npm && npm pack --silent mathjax@$(MATHJAX_VERSION) && tar xzf mathjax-$(MATHJAX_VERSION).tgz
+	rm -rf _vendor/mathjax/es5 && cp -r _build/npm/package/es5 _vendor/mathjax/es5
+	test -f $@
+
+_vendor/favicon.ico: $(INSTALLED)
+	mkdir -p _vendor
+	$(BIN)/python -c "from PIL import Image; Image.new('RGB', (32, 32), (31, 88, 150)).save('$@')"
+
+# One output folder (and so one execution cache) per corpus + settings + code,
+# so switching CORPUS never serves notebooks executed on another corpus.
+book: setup
+	@key=$$(BOOK_CORPUS="$(CORPUS)" $(BIN)/python -m helpers fingerprint $(CORPUS)) && \
+	echo "corpus: $(CORPUS) (build key $$key)" && \
+	BOOK_CORPUS="$(CORPUS)" BOOK_FIGURE_DIR=_build/books/$$key/_build/html/figures \
+	  $(BIN)/jupyter-book build . --path-output _build/books/$$key && \
+	ln -sfn books/$$key/_build/html _build/html && \
+	echo "book: _build/html/index.html"
+
+test: setup test-unit strict-book
+
+test-unit: setup
+	$(BIN)/python -m pytest
+
+# A clean, strict build with the network cut off: any warning or cell error fails.
+strict-book: setup
+	rm -rf _build/strict
+	BOOK_CORPUS=data/raw BOOK_ANALYSIS_CACHE=_build/strict/analysis-cache \
+	  BOOK_FIGURE_DIR=_build/strict/_build/html/figures \
+	  $(OFFLINE) $(BIN)/jupyter-book build . --path-output _build/strict -W -n --keep-going
+	! grep -rlE '(src|href)="https?://[^"]+\.(js|css)' _build/strict/_build/html --include='*.html'
+
+clean:
+	rm -rf _build .pytest_cache

@@ -1,0 +1,46 @@
+"""Small utilities the chapters share: load the cached analysis, glue numbers, show figures."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+import numpy as np
+
+from helpers.pipeline import cached_pipeline
+
+
+def analysis() -> dict[str, Any]:
+    """The analysis of the book's corpus (``$BOOK_CORPUS``), computed once per build."""
+    return cached_pipeline()
+
+
+def plain(value: Any) -> Any:
+    """numpy scalars to Python numbers, so ``glue`` shows them as written."""
+    if isinstance(value, np.generic):
+        return value.item()
+    return value
+
+
+def glue_all(values: Mapping[str, Any]) -> None:
+    """``myst_nb.glue`` every value without displaying it."""
+    from myst_nb import glue
+
+    for name, value in values.items():
+        glue(name, plain(value), display=False)
+
+
+def figure_downloads(figure, data, label: str) -> None:
+    """Save a figure's files for citing and display the download links under it."""
+    from IPython.display import HTML, display
+
+    from helpers.figures import download_links_html, save_figure
+
+    save_figure(figure, data, label)
+    display(HTML(download_links_html(label)))
+
+
+def glue_figure(name: str, figure) -> None:
+    """``glue`` a matplotlib figure for a ``{glue:figure}`` directive."""
+    from myst_nb import glue
+
+    glue(name, figure, display=False)

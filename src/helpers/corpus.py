@@ -1,0 +1,480 @@
+"""Read a corpus of abstracts in the seed format into tidy tables.
+
+The seed format is plain UTF-8 text: an optional one-line header, then one
+abstract per block, blocks separated by blank lines. Every non-blank block of
+every file ends up as one row of :attr:`Corpus.blocks`, so nothing is dropped
+without a row saying why; unique abstracts become rows of :attr:`Corpus.papers`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Sequence
+
+import pandas as pd
+
+__all__ = [
+    "Corpus",
+    "CorpusError",
+    "read_corpus",
+    "normalise_text",
+    "split_blocks",
+    "paper_id_for",
+    "corpus_sha256",
+    "MIN_ABSTRACT_WORDS",
+    "MAX_HEADER_WORDS",
+    "parse_report",
+    "papers_per_header",
+]
+
+MIN_ABSTRACT_WORDS = 5
+MAX_HEADER_WORDS = 12
+SENTENCE_END = (".", "!", "?", "。")
+
+BLOCK_KINDS = ("header", "abstract", "duplicate", "too-short")
+PAPER_COLUMNS = [
+    "paper_id",
+    "source_file",
+    "position",
+    "text",
+    "n_words",
+    "n_chars",
+    "has_latex",
+    "has_markdown",
+    "occurrences",
+    "locations",
+    "text_sha1",
+]
+BLOCK_COLUMNS = [
+    "source_file",
+    "block",
+    "position",
+    "first_line",
+    "last_line",
+    "n_words",
+    "kind",
+    "paper_id",
+]
+FILE_COLUMNS = ["source_file", "path", "status", "header", "n_blocks", "sha256", "problem"]
+
+
+class CorpusError(ValueError):
+    """Bad corpus input. ``problems`` holds one line per problem, each naming its file."""
+
+    def __init__(self, problems: Sequence[str]):
+        self.problems = list(problems)
+        super().__init__("\n".join(self.problems))
+
+
+# Characters that become a plain space: tabs, no-break and all other Unicode
+# space separators. Zero-width characters and soft hyphens are removed.
+_SPACE_CHARS = ["\t", "\v", "\f", "\x85"] + [
+    chr(c) for c in range(0x80, 0x3001) if unicodedata.category(chr(c)) == "Zs"
+]
+_REMOVED_CHARS = ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad", "\u180e"]
+_TRANSLATION = {ord(c): " " for c in _SPACE_CHARS}
+_TRANSLATION.update({ord(c): None for c in _REMOVED_CHARS})
+_TRANSLATION.update({0x2028: "\n", 0x2029: "\n"})
+_SPACE_RUN = re.compile(r" {2,}")
+_NEWLINES = re.compile(r"\r\n?")
+
+_LATEX = re.compile(r"\$[^$]+\$|\\\(|\\\[|\\[A-Za-z]+\{")
+_MARKDOWN = re.compile(
+    r"\*\*[^*\s][^*]*\*\*|(?<![\w*])\*[^*\s][^*]*\*(?![\w*])|(?<!\w)_[^_\s][^_]*_(?!\w)"
+    r"|\[[^\]]+\]\([^)\s]+\)|`[^`]+`"
+)
+
+
+def normalise_text(text: str) -> str:
+    """Normalise line ends and white space as the corpus contract says.
+
+    CRLF and CR become LF; tabs, no-break and other Unicode spaces become
+    spaces; zero-width characters and soft hyphens are removed; runs of spaces
+    collapse to one. Everything else (LaTeX, Markdown, URLs) is kept.
+
+    Examples
+    --------
+    >>> normalise_text("a\\u00a0b\\t\\tc\\r\\nd\\u200be")
+    'a b c\\nde'
+    """
+    text = _NEWLINES.sub("\n", text)
+    text = text.translate(_TRANSLATION)
+    return _SPACE_RUN.sub(" ", text)
+
+
+def split_blocks(text: str) -> list[tuple[int, int, list[str]]]:
+    """Split normalised text into blocks of non-blank lines.
+
+    Returns ``(first_line, last_line, lines)`` for each block, with 1-based
+    line numbers and each line stripped of surrounding spaces.
+
+    Examples
+    --------
+    >>> split_blocks("Title\\n\\nOne line\\nand more\\n\\n\\nLast")
+    [(1, 1, ['Title']), (3, 4, ['One line', 'and more']), (7, 7, ['Last'])]
+    """
+    blocks: list[tuple[int, int, list[str]]] = []
+    current: list[str] = []
+    first = 0
+    for number, raw_line in enumerate(text.split("\n"), start=1):
+        line = raw_line.strip()
+        if line:
+            if not current:
+                first = number
+            current.append(line)
+        elif current:
+            blocks.append((first, number - 1, current))
+            current = []
+    if current:
+        blocks.append((first, first + len(current) - 1, current))
+    return blocks
+
+
+def join_lines(lines: Sequence[str]) -> str:
+    """Join the lines of one block; a line ending in a word hyphen joins without a space.
+
+    Examples
+    --------
+    >>> join_lines(["retrieval-", "augmented generation", "works"])
+    'retrieval-augmented generation works'
+    >>> join_lines(["a dash -", "here"])
+    'a dash - here'
+    """
+    parts: list[str] = []
+    last = len(lines) - 1
+    for index, line in enumerate(lines):
+        parts.append(line)
+        if index < last:
+            hyphenated = len(line) >= 2 and line[-1] == "-" and line[-2].isalnum()
+            if not hyphenated:
+                parts.append(" ")
+    return "".join(parts)
+
+
+def dedup_key(text: str) -> str:
+    """The text two abstracts must share to count as duplicates (case and spaces ignored)."""
+    return " ".join(text.split()).casefold()
+
+
+def paper_id_for(text: str) -> str:
+    """A stable id from the abstract's normalised text: ``p`` + 12 hex digits of its SHA-1.
+
+    Examples
+    --------
+    >>> paper_id_for("Some  Abstract") == paper_id_for("some abstract")
+    True
+    >>> paper_id_for("x")
+    'p11f6ad8ec52a'
+    """
+    return "p" + hashlib.sha1(dedup_key(text).encode("utf-8")).hexdigest()[:12]
+
+
+def corpus_sha256(file_hashes: Iterable[str]) -> str:
+    """One SHA-256 for a set of files, independent of the order they were given in."""
+    digest = hashlib.sha256()
+    for file_hash in sorted(file_hashes):
+        digest.update(file_hash.encode("ascii"))
+    return digest.hexdigest()
+
+
+def is_header(lines: Sequence[str]) -> bool:
+    """A first block is a header when it is one short line that is not a sentence."""
+    if len(lines) != 1:
+        return False
+    line = lines[0]
+    return len(line.split()) <= MAX_HEADER_WORDS and not line.endswith(SENTENCE_END)
+
+
+@dataclass
+class Corpus:
+    """A parsed corpus.
+
+    Attributes
+    ----------
+    papers : DataFrame
+        One row per unique abstract: ``paper_id, source_file, position, text,
+        n_words, n_chars, has_latex, has_markdown, occurrences, locations,
+        text_sha1`` (first occurrence wins for ``source_file`` and ``position``).
+    blocks : DataFrame
+        One row per non-blank block of every file read: ``source_file, block,
+        position, first_line, last_line, n_words, kind, paper_id``.
+    files : DataFrame
+        One row per input file: ``source_file, path, status`` (``ok`` or
+        ``skipped``), ``header, n_blocks, sha256, problem``.
+    """
+
+    papers: pd.DataFrame
+    blocks: pd.DataFrame
+    files: pd.DataFrame
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def headers(self) -> dict[str, str | None]:
+        """The header of each file read (``None`` when the file has none)."""
+        ok = self.files[self.files["status"] == "ok"]
+        return {row.source_file: row.header for row in ok.itertuples()}
+
+    @property
+    def sha256(self) -> str:
+        """Order-independent SHA-256 of the files that were read."""
+        ok = self.files[self.files["status"] == "ok"]
+        return corpus_sha256(ok["sha256"])
+
+    @property
+    def skipped_files(self) -> list[str]:
+        return self.files.loc[self.files["status"] == "skipped", "source_file"].tolist()
+
+    def summary(self) -> dict[str, object]:
+        """Counts for ``summary.json``: every block is in exactly one count."""
+        kinds = self.blocks["kind"].value_counts()
+        return {
+            "files": int((self.files["status"] == "ok").sum()),
+            "skipped_files": len(self.skipped_files),
+            "blocks": int(len(self.blocks)),
+            "headers": int(kinds.get("header", 0)),
+            "abstracts": int(kinds.get("abstract", 0) + kinds.get("duplicate", 0)),
+            "unique_papers": int(len(self.papers)),
+            "duplicates": int(kinds.get("duplicate", 0)),
+            "too_short": int(kinds.get("too-short", 0)),
+            "corpus_sha256": self.sha256,
+        }
+
+
+def expand_paths(paths: Sequence[str | Path]) -> tuple[list[Path], list[str]]:
+    """Turn path arguments into files: a directory means its ``*.txt``, sorted by name."""
+    files: list[Path] = []
+    problems: list[str] = []
+    seen: set[Path] = set()
+    for given in paths:
+        path = Path(given)
+        if path.is_dir():
+            found = sorted((p for p in path.glob("*.txt") if p.is_file()), key=lambda p: p.name)
+            if not found:
+                problems.append(f"{path}: directory has no .txt files")
+            candidates = found
+        elif path.is_file():
+            candidates = [path]
+        else:
+            problems.append(f"{path}: no such file or directory")
+            candidates = []
+        for candidate in candidates:
+            resolved = candidate.resolve()
+            if resolved not in seen:
+                seen.add(resolved)
+                files.append(candidate)
+    return files, problems
+
+
+def decode_file(path: Path, data: bytes) -> str:
+    """Decode bytes as strict UTF-8, dropping a BOM; errors name line and byte offset."""
+    if not data.strip():
+        raise CorpusError([f"{path}: file is empty"])
+    if b"\x00" in data:
+        offset = data.index(b"\x00")
+        line = data.count(b"\n", 0, offset) + 1
+        raise CorpusError(
+            [f"{path}: line {line}, byte {offset}: binary file (NUL byte); expected UTF-8 text"]
+        )
+    bom = 3 if data.startswith(b"\xef\xbb\xbf") else 0
+    try:
+        return data[bom:].decode("utf-8", errors="strict")
+    except UnicodeDecodeError as error:
+        offset = bom + error.start
+        line = data.count(b"\n", 0, offset) + 1
+        raise CorpusError(
+            [
+                f"{path}: line {line}, byte {offset}: invalid UTF-8 (byte 0x{data[offset]:02x});"
+                " re-save the file as UTF-8"
+            ]
+        ) from None
+
+
+def parse_file(path: Path, source_file: str, data: bytes) -> tuple[str | None, list[dict]]:
+    """Parse one file's bytes into its header and block rows (``paper_id`` filled later)."""
+    text = normalise_text(decode_file(path, data))
+    raw_blocks = split_blocks(text)
+    header: str | None = None
+    rows: list[dict] = []
+    position = 0
+    for index, (first_line, last_line, lines) in enumerate(raw_blocks, start=1):
+        if index == 1 and is_header(lines):
+            header = lines[0]
+            rows.append(
+                dict(block=index, position=pd.NA, first_line=first_line, last_line=last_line,
+                     n_words=len(header.split()), kind="header", text=header)
+            )
+            continue
+        position += 1
+        block_text = join_lines(lines)
+        n_words = len(block_text.split())
+        kind = "abstract" if n_words >= MIN_ABSTRACT_WORDS else "too-short"
+        rows.append(
+            dict(block=index, position=position, first_line=first_line, last_line=last_line,
+                 n_words=n_words, kind=kind, text=block_text)
+        )
+    if not any(row["kind"] == "abstract" for row in rows):
+        if header is not None and len(rows) == 1:
+            raise CorpusError([f"{path}: has a header ({header!r}) but no abstracts"])
+        raise CorpusError(
+            [f"{path}: has no abstracts (no block of at least {MIN_ABSTRACT_WORDS} words)"]
+        )
+    for row in rows:
+        row["source_file"] = source_file
+    return header, rows
+
+
+def source_names(files: Sequence[Path]) -> list[str]:
+    """File names as shown in tables: the base name, or the given path when names clash."""
+    names = [f.name for f in files]
+    clashes = {n for n in names if names.count(n) > 1}
+    return [f.as_posix() if f.name in clashes else f.name for f in files]
+
+
+def read_corpus(paths: Sequence[str | Path] | str | Path, *, skip_bad: bool = False) -> Corpus:
+    """Read abstracts from files and directories in the seed format.
+
+    Parameters
+    ----------
+    paths : path or sequence of paths
+        Files, or directories whose ``*.txt`` files are read in name order.
+    skip_bad : bool, default False
+        Continue with the good files when some are bad; the bad ones are listed
+        in ``Corpus.files`` with status ``skipped`` and the problem.
+
+    Returns
+    -------
+    Corpus
+
+    Raises
+    ------
+    CorpusError
+        Listing every problem found (all bad files, not only the first), each
+        line naming the file; raised also with ``skip_bad`` when no file is good.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "a.txt").write_text("My Header\\n\\nOne two three four five six.\\n")
+    >>> corpus = read_corpus(folder)
+    >>> corpus.blocks["kind"].tolist(), len(corpus.papers)
+    (['header', 'abstract'], 1)
+    """
+    if isinstance(paths, (str, Path)):
+        paths = [paths]
+    files, problems = expand_paths(paths)
+    names = source_names(files)
+    file_rows: list[dict] = []
+    block_rows: list[dict] = []
+    for path, name in zip(files, names):
+        data = path.read_bytes()
+        sha256 = hashlib.sha256(data).hexdigest()
+        try:
+            header, rows = parse_file(path, name, data)
+        except CorpusError as error:
+            problems.extend(error.problems)
+            file_rows.append(dict(source_file=name, path=str(path), status="skipped", header=None,
+                                  n_blocks=0, sha256=sha256, problem=error.problems[0]))
+            continue
+        file_rows.append(dict(source_file=name, path=str(path), status="ok", header=header,
+                              n_blocks=len(rows), sha256=sha256, problem=""))
+        block_rows.extend(rows)
+    ok_files = [row for row in file_rows if row["status"] == "ok"]
+    if problems and (not skip_bad or not ok_files):
+        if skip_bad:
+            problems.append("no readable corpus file left after skipping the bad ones")
+        raise CorpusError(problems)
+
+    papers = _papers_from_blocks(block_rows)
+    blocks = pd.DataFrame(block_rows, columns=BLOCK_COLUMNS + ["text"]).drop(columns="text")
+    blocks["position"] = blocks["position"].astype("Int64")
+    files_table = pd.DataFrame(file_rows, columns=FILE_COLUMNS)
+    return Corpus(papers=papers, blocks=blocks, files=files_table, problems=problems)
+
+
+def _papers_from_blocks(block_rows: list[dict]) -> pd.DataFrame:
+    """Assign ``paper_id`` to abstract blocks, marking later copies as duplicates."""
+    papers: dict[str, dict] = {}
+    for row in block_rows:
+        if row["kind"] not in ("abstract",):
+            row["paper_id"] = None
+            continue
+        text = row["text"]
+        paper_id = paper_id_for(text)
+        row["paper_id"] = paper_id
+        location = f"{row['source_file']}:{row['position']}"
+        if paper_id in papers:
+            existing = papers[paper_id]
+            if dedup_key(existing["text"]) != dedup_key(text):
+                raise CorpusError(
+                    [f"{row['source_file']}: block {row['block']}: paper id {paper_id} collides"
+                     f" with {existing['locations']}; please report this"]
+                )
+            row["kind"] = "duplicate"
+            existing["occurrences"] += 1
+            existing["locations"] += "; " + location
+            continue
+        papers[paper_id] = dict(
+            paper_id=paper_id,
+            source_file=row["source_file"],
+            position=row["position"],
+            text=text,
+            n_words=row["n_words"],
+            n_chars=len(text),
+            has_latex=bool(_LATEX.search(text)),
+            has_markdown=bool(_MARKDOWN.search(text)),
+            occurrences=1,
+            locations=location,
+            text_sha1=hashlib.sha1(text.encode("utf-8")).hexdigest(),
+        )
+    table = pd.DataFrame(list(papers.values()), columns=PAPER_COLUMNS)
+    return table.astype({"position": "int64", "n_words": "int64", "n_chars": "int64",
+                         "occurrences": "int64", "has_latex": bool, "has_markdown": bool})
+
+
+def parse_report(corpus: Corpus) -> pd.DataFrame:
+    """One row per file (plus a total row): how many blocks of each kind it holds.
+
+    The ``blocks`` column equals the sum of the kind columns, so every block of
+    every file is accounted for; skipped files appear with their problem.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "a.txt").write_text("Header\\n\\nOne two three four five.\\n\\nToo short.\\n")
+    >>> parse_report(read_corpus(folder))[["source_file", "blocks", "abstract", "too-short"]]
+      source_file  blocks  abstract  too-short
+    0       a.txt       3         1          1
+    1       total       3         1          1
+    """
+    counts = (
+        corpus.blocks.groupby(["source_file", "kind"]).size().unstack("kind", fill_value=0)
+        .reindex(columns=list(BLOCK_KINDS), fill_value=0)
+    )
+    files = corpus.files.rename(columns={"header": "file_header"})
+    report = files[["source_file", "status", "file_header", "problem"]].merge(
+        counts, left_on="source_file", right_index=True, how="left"
+    )
+    kind_columns = list(BLOCK_KINDS)
+    report[kind_columns] = report[kind_columns].fillna(0).astype("int64")
+    report.insert(4, "blocks", report[kind_columns].sum(axis=1))
+    total = {column: int(report[column].sum()) for column in ["blocks", *kind_columns]}
+    total.update(source_file="total", status="", file_header="", problem="")
+    report = pd.concat([report, pd.DataFrame([total])], ignore_index=True)
+    report["file_header"] = report["file_header"].fillna("(none)")
+    return report[["source_file", "status", "file_header", "blocks", *kind_columns, "problem"]]
+
+
+def papers_per_header(corpus: Corpus) -> pd.DataFrame:
+    """Unique papers by file header (files without a header count under ``(none)``)."""
+    headers = {name: header or "(none)" for name, header in corpus.headers.items()}
+    table = corpus.papers.assign(header=corpus.papers["source_file"].map(headers))
+    return (
+        table.groupby("header").agg(files=("source_file", "nunique"), papers=("paper_id", "size"))
+        .reset_index().sort_values(["papers", "header"], ascending=[False, True], ignore_index=True)
+    )

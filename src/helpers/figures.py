@@ -1,0 +1,69 @@
+"""Save figures for citing: PNG (200 dpi), SVG and PDF, with the CSV of the data plotted.
+
+Chapters draw with matplotlib/seaborn, then call :func:`save_figure` so every
+figure of the book can be downloaded in three formats next to its data.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import matplotlib
+import pandas as pd
+
+FIGURE_DIR_ENV = "BOOK_FIGURE_DIR"
+FIGURE_FORMATS = ("png", "svg", "pdf", "csv")
+PNG_DPI = 200
+
+# Fixed SVG ids and no timestamps, so the same data gives byte-identical files.
+matplotlib.rcParams["svg.hashsalt"] = "abstracts-book"
+_METADATA = {"svg": {"Date": None}, "pdf": {"CreationDate": None, "ModDate": None}, "png": {}}
+
+
+def figure_dir() -> Path:
+    """Where figure files go: ``$BOOK_FIGURE_DIR`` or ``_build/figures`` in the book's root."""
+    from helpers.pipeline import book_root
+
+    folder = Path(os.environ.get(FIGURE_DIR_ENV) or "_build/figures")
+    return folder if folder.is_absolute() else book_root() / folder
+
+
+def save_figure(figure, data: pd.DataFrame, label: str, *, folder: Path | None = None) -> list[Path]:
+    """Write ``label``.png/.svg/.pdf and ``label``.csv (the data plotted) into ``folder``.
+
+    Parameters
+    ----------
+    figure : matplotlib.figure.Figure
+    data : DataFrame
+        The numbers the figure shows, written with ``index=False``.
+    label : str
+        The figure's label, ``fig-<chapter>-<slug>``.
+
+    Returns
+    -------
+    list of Path
+        The four files written, in :data:`FIGURE_FORMATS` order.
+    """
+    if not label.startswith("fig-"):
+        raise ValueError(f"figure labels start with 'fig-', got {label!r}")
+    folder = folder or figure_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for extension in FIGURE_FORMATS[:3]:
+        path = folder / f"{label}.{extension}"
+        figure.savefig(path, dpi=PNG_DPI, bbox_inches="tight", metadata=_METADATA[extension])
+        written.append(path)
+    csv_path = folder / f"{label}.csv"
+    data.to_csv(csv_path, index=False, lineterminator="\n")
+    written.append(csv_path)
+    return written
+
+
+def download_links_html(label: str, *, base: str = "../figures") -> str:
+    """HTML links to a figure's files, as shown under the figure."""
+    links = " · ".join(
+        f'<a href="{base}/{label}.{extension}" download>{extension.upper()}</a>'
+        for extension in FIGURE_FORMATS
+    )
+    return f'<p class="figure-downloads">Download {label}: {links}</p>'

@@ -1,0 +1,90 @@
+"""``python -m helpers analyse`` end to end: files written, exit codes, DIR untouched on error."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pandas as pd
+
+from conftest import SEED_DIR
+
+ABSTRACT = "We study graph neural networks for molecules and report strong results."
+
+
+def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "helpers", *args], capture_output=True, text=True,
+                          cwd=cwd)
+
+
+def test_analyse_seed_corpus_writes_tables(tmp_path):
+    out = tmp_path / "out"
+    result = run("analyse", str(SEED_DIR), "--out", str(out), "--quiet")
+    assert result.returncode == 0, result.stderr
+    summary = json.loads((out / "summary.json").read_text())
+    assert {k: summary[k] for k in ["files", "blocks", "abstracts", "unique_papers", "duplicates",
+                                    "too_short", "skipped_files"]} == {
+        "files": 3, "blocks": 60, "abstracts": 57, "unique_papers": 57, "duplicates": 0,
+        "too_short": 0, "skipped_files": 0}
+    papers = pd.read_csv(out / "papers.csv")
+    blocks = pd.read_csv(out / "blocks.csv")
+    assert len(papers) == 57 and papers["paper_id"].is_unique
+    assert len(blocks) == 60
+    assert not list(out.parent.glob(".out-*")), "staging folder left behind"
+
+
+def test_bad_input_exits_2_and_leaves_out_untouched(tmp_path):
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "papers.csv").write_text("old contents\n")
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"Header\n\nnot \xfe utf8 at all in this abstract\n")
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    result = run("analyse", str(bad), str(empty), "--out", str(out))
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 2
+    assert lines[0].startswith(f"error: {bad}: line 3, byte 12: invalid UTF-8")
+    assert lines[1] == f"error: {empty}: file is empty"
+    assert sorted(p.name for p in out.iterdir()) == ["papers.csv"]
+    assert (out / "papers.csv").read_text() == "old contents\n"
+
+
+def test_missing_out_is_not_created_on_error(tmp_path):
+    out = tmp_path / "never"
+    result = run("analyse", str(tmp_path / "missing"), "--out", str(out))
+    assert result.returncode == 2
+    assert "no such file or directory" in result.stderr
+    assert not out.exists()
+
+
+def test_skip_bad_lists_skipped_files(tmp_path):
+    (tmp_path / "good.txt").write_text(ABSTRACT + "\n")
+    (tmp_path / "empty.txt").write_text("")
+    out = tmp_path / "out"
+    result = run("analyse", str(tmp_path / "good.txt"), str(tmp_path / "empty.txt"), "--out",
+                 str(out), "--skip-bad", "--quiet")
+    assert result.returncode == 0, result.stderr
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["skipped_files"] == 1
+    files = pd.read_csv(out / "files.csv")
+    assert files.set_index("source_file").loc["empty.txt", "status"] == "skipped"
+
+
+def test_help_documents_options():
+    result = run("analyse", "--help")
+    assert result.returncode == 0
+    for option in ["--out", "--skip-bad", "--quiet", "PATH"]:
+        assert option in result.stdout
+
+
+def test_two_runs_are_byte_identical(tmp_path):
+    for name in ["one", "two"]:
+        assert run("analyse", str(SEED_DIR), "--out", str(tmp_path / name), "--quiet").returncode == 0
+    one = sorted((tmp_path / "one").iterdir())
+    assert [p.name for p in one] == sorted(p.name for p in (tmp_path / "two").iterdir())
+    for path in one:
+        assert path.read_bytes() == (tmp_path / "two" / path.name).read_bytes(), path.name
