@@ -44,3 +44,16 @@ def glue_figure(name: str, figure) -> None:
     from myst_nb import glue
 
     glue(name, figure, display=False)
+
+
+def table_html(table, *, precision: int = 3) -> str:
+    """A table as HTML with every cell HTML-escaped (abstract text is untrusted) and no index."""
+    return (table.style.format(escape="html", precision=precision).hide(axis="index")
+            .to_html())
+
+
+def show_table(table, *, precision: int = 3) -> None:
+    """Display :func:`table_html`."""
+    from IPython.display import HTML, display
+
+    display(HTML(table_html(table, precision=precision)))

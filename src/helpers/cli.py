@@ -47,6 +47,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="continue with the good files; skipped files are listed in files.csv and summary.json",
     )
     analyse.add_argument("--quiet", action="store_true", help="no progress bars")
+    analyse.add_argument(
+        "--themes", type=int, metavar="K",
+        help="number of themes (default: chosen by the model-selection rule; see themes.csv)",
+    )
+    analyse.add_argument("--seed", type=int, metavar="N", help="first random seed (default 0)")
 
     fingerprint = commands.add_parser(
         "fingerprint",

@@ -34,6 +34,7 @@ class AnalysisSettings:
     """Every setting that changes a result. Shown in the book and part of the cache key."""
 
     seed: int = 0
+    themes: int | None = None
 
     @classmethod
     def from_namespace(cls, args: argparse.Namespace) -> "AnalysisSettings":
@@ -42,7 +43,9 @@ class AnalysisSettings:
 
     @classmethod
     def from_environment(cls) -> "AnalysisSettings":
-        return cls()
+        """Settings for the book: ``THEMES_K`` fixes the number of themes."""
+        themes = os.environ.get("THEMES_K", "").strip()
+        return cls(themes=int(themes) if themes else None)
 
     def as_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
@@ -59,7 +62,42 @@ def stage_corpus(results: dict[str, Any], settings: AnalysisSettings) -> None:
     results["summary"] = corpus.summary()
 
 
-STAGES: list[tuple[str, Stage]] = [("corpus", stage_corpus)]
+def stage_text(results: dict[str, Any], settings: AnalysisSettings) -> None:
+    from helpers.text import analysis_text
+
+    papers = results["papers"]
+    results["analysis_texts"] = pd.Series(
+        [analysis_text(t) for t in papers["text"]], index=papers["paper_id"], name="analysis_text"
+    )
+
+
+def stage_themes(results: dict[str, Any], settings: AnalysisSettings) -> None:
+    from helpers.themes import ThemesError, fit_themes
+
+    papers = results["papers"]
+    try:
+        model = fit_themes(results["analysis_texts"], k=settings.themes, seed=settings.seed)
+    except ThemesError as error:
+        results["themes_message"] = str(error)
+        results["theme_model"] = None
+        results["themes"] = pd.DataFrame(
+            columns=["theme", "label", "top_terms", "n_papers", "coherence"])
+        papers["theme"] = pd.array([pd.NA] * len(papers), dtype="Int64")
+        papers["theme_weight"] = 0.0
+        return
+    results["themes_message"] = ""
+    results["theme_model"] = model
+    results["themes"] = model.themes
+    merged = papers[["paper_id"]].merge(model.paper_themes, on="paper_id", how="left")
+    papers["theme"] = merged["theme"].to_numpy()
+    papers["theme_weight"] = merged["theme_weight"].to_numpy()
+
+
+STAGES: list[tuple[str, Stage]] = [
+    ("corpus", stage_corpus),
+    ("text", stage_text),
+    ("themes", stage_themes),
+]
 
 
 def run_pipeline(
@@ -91,7 +129,7 @@ def run_pipeline(
     return results
 
 
-OUTPUT_TABLES = ["papers", "blocks", "files"]
+OUTPUT_TABLES = ["papers", "blocks", "files", "themes"]
 
 
 def write_outputs(results: dict[str, Any], folder: Path) -> list[str]:

@@ -1,0 +1,62 @@
+"""Paper titles and authors from a metadata CSV, matched by the SHA-1 of the abstract text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+
+METADATA_COLUMNS = ["abstract_sha1", "title", "authors", "pmlr_id", "openreview_id", "pdf_url"]
+
+
+def read_metadata(path: str | Path | None = None) -> pd.DataFrame:
+    """Read ``data/icml2024-seed-metadata.csv`` (or ``path``); an absent file gives an empty table."""
+    if path is None:
+        from helpers.pipeline import book_root
+
+        path = book_root() / "data" / "icml2024-seed-metadata.csv"
+    path = Path(path)
+    if not path.exists():
+        return pd.DataFrame(columns=METADATA_COLUMNS)
+    table = pd.read_csv(path, dtype=str, keep_default_na=False)
+    return table[METADATA_COLUMNS]
+
+
+def short_text(text: str, n_words: int = 8) -> str:
+    """The first words of an abstract, for papers without a title.
+
+    Examples
+    --------
+    >>> short_text("one two three four five six seven eight nine ten", 4)
+    'one two three four…'
+    """
+    words = text.split()
+    return " ".join(words[:n_words]) + ("…" if len(words) > n_words else "")
+
+
+def with_titles(papers: pd.DataFrame, metadata: pd.DataFrame | None = None) -> pd.DataFrame:
+    """``papers`` plus ``title``, ``authors`` and ``display_title`` columns.
+
+    ``display_title`` is the title where the metadata has one, else
+    ``paper_id: first words…``.
+
+    Examples
+    --------
+    >>> papers = pd.DataFrame({"paper_id": ["p1"], "text": ["Some abstract text here"],
+    ...                        "text_sha1": ["abc"]})
+    >>> meta = pd.DataFrame({"abstract_sha1": ["abc"], "title": ["A Title"], "authors": ["A B"],
+    ...                      "pmlr_id": [""], "openreview_id": [""], "pdf_url": [""]})
+    >>> with_titles(papers, meta)["display_title"].tolist()
+    ['A Title']
+    >>> with_titles(papers, meta.iloc[0:0])["display_title"].tolist()
+    ['p1: Some abstract text here']
+    """
+    metadata = read_metadata() if metadata is None else metadata
+    merged = papers.merge(
+        metadata.drop_duplicates("abstract_sha1"), left_on="text_sha1", right_on="abstract_sha1",
+        how="left").drop(columns="abstract_sha1")
+    merged["title"] = merged["title"].fillna("")
+    merged["authors"] = merged["authors"].fillna("")
+    fallback = merged["paper_id"] + ": " + merged["text"].map(short_text)
+    merged["display_title"] = merged["title"].where(merged["title"] != "", fallback)
+    return merged

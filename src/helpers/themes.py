@@ -1,0 +1,413 @@
+"""Themes: TF-IDF + NMF topic models, with the number of themes chosen by a stated rule.
+
+For every candidate number of themes ``k`` the model is fitted with several
+seeds and scored on three things a reader can check:
+
+* **coherence**: mean NPMI of each theme's top 10 terms, from document
+  co-occurrence in the same corpus (-1 never together, 0 independent, 1 always);
+* **diversity**: share of unique terms among all themes' top 25 terms;
+* **stability**: mean best-match cosine similarity of the themes of two runs
+  with different seeds (1 means every seed finds the same themes).
+
+The rule (:data:`SELECTION_RULE`): among the candidates whose stability and
+diversity both reach :data:`MIN_STABILITY` and :data:`MIN_DIVERSITY`, the ``k``
+with the highest coherence wins; if none qualifies, the ``k`` with the highest
+mean of the three scores scaled to [0, 1]. Ties go to the smaller ``k``.
+A scikit-learn LDA with the chosen ``k`` is fitted on the same texts for comparison.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any, Callable
+
+import numpy as np
+import pandas as pd
+from scipy import sparse
+from scipy.optimize import linear_sum_assignment
+from sklearn.exceptions import ConvergenceWarning
+from sklearn.decomposition import NMF, LatentDirichletAllocation
+from sklearn.feature_extraction.text import CountVectorizer, TfidfTransformer
+
+from helpers.text import theme_terms
+
+__all__ = [
+    "ThemesError",
+    "ThemeModel",
+    "candidate_ks",
+    "npmi_coherence",
+    "topic_diversity",
+    "stability",
+    "fit_themes",
+    "SELECTION_RULE",
+    "choose_k",
+]
+
+N_COHERENCE_TERMS = 10
+N_DIVERSITY_TERMS = 25
+N_SEEDS = 5
+SELECTION_SAMPLE = 2000
+MIXED_THRESHOLD = 0.5
+MIN_DOCUMENTS = 4
+MIN_STABILITY = 0.8
+MIN_DIVERSITY = 0.8
+SELECTION_RULE = (
+    f"among the candidate k whose stability and diversity are both at least {MIN_STABILITY:.2f}, "
+    "the k with the highest coherence; if none qualifies, the k with the highest mean of the three "
+    "scores min-max scaled over the candidates; ties go to the smaller k"
+)
+
+
+class ThemesError(ValueError):
+    """The corpus cannot be modelled (too few abstracts or terms)."""
+
+
+@dataclass
+class ThemeModel:
+    """A fitted theme model and everything the chapter shows about it.
+
+    Attributes
+    ----------
+    themes : DataFrame
+        ``theme, label, top_terms, n_papers, coherence`` (one row per theme, 1-based).
+    paper_themes : DataFrame
+        ``paper_id, theme, theme_weight``: each paper's strongest theme and the
+        share of its total theme weight that theme holds.
+    weights : DataFrame
+        ``paper_id`` plus one column per theme: normalised document-theme weights.
+    top_terms : DataFrame
+        ``theme, rank, term, weight``: the 25 strongest terms of each theme.
+    selection : DataFrame
+        ``k, coherence, diversity, stability, score, chosen`` for each candidate k.
+    comparison : DataFrame
+        ``model, k, coherence, diversity`` for NMF and LDA at the chosen k.
+    settings : dict
+        Every setting used (seeds, candidate range, sample size, rule).
+    """
+
+    themes: pd.DataFrame
+    paper_themes: pd.DataFrame
+    weights: pd.DataFrame
+    top_terms: pd.DataFrame
+    selection: pd.DataFrame
+    comparison: pd.DataFrame
+    settings: dict[str, Any] = field(default_factory=dict)
+
+
+def candidate_ks(n_documents: int) -> list[int]:
+    """Candidate numbers of themes for a corpus size, at most 10 values.
+
+    From 2 (3 for 40 abstracts or more) to ``1.6 * sqrt(n)``, capped at 30 and
+    at a fifth of the corpus.
+
+    Examples
+    --------
+    >>> candidate_ks(57)
+    [3, 4, 5, 6, 7, 8, 9, 10, 11]
+    >>> candidate_ks(20)
+    [2, 3, 4]
+    >>> candidate_ks(100_000)
+    [3, 6, 9, 12, 15, 18, 21, 24, 27, 30]
+    """
+    k_min = 3 if n_documents >= 40 else 2
+    k_max = int(min(30, 1.6 * math.sqrt(n_documents), max(n_documents // 5, k_min + 1)))
+    k_max = max(k_max, k_min + 1)
+    values = np.unique(np.round(np.linspace(k_min, k_max, min(10, k_max - k_min + 1))).astype(int))
+    return [int(v) for v in values]
+
+
+def npmi_coherence(top_indices: list[list[int]], binary: sparse.spmatrix) -> list[float]:
+    """Mean NPMI over the pairs of each theme's top terms.
+
+    ``binary`` is the document x term presence matrix. A pair never seen
+    together scores -1.
+
+    Examples
+    --------
+    >>> X = sparse.csr_matrix(np.array([[1, 1, 0], [1, 1, 0], [0, 0, 1], [0, 1, 1]]))
+    >>> [round(v, 3) for v in npmi_coherence([[0, 1], [0, 2]], X)]
+    [0.415, -1.0]
+    """
+    binary = sparse.csc_matrix(binary)
+    n_documents = binary.shape[0]
+    scores = []
+    for indices in top_indices:
+        sub = binary[:, indices]
+        together = (sub.T @ sub).toarray().astype(float)
+        p_single = np.diag(together) / n_documents
+        values = []
+        for i, j in combinations(range(len(indices)), 2):
+            p_joint = together[i, j] / n_documents
+            if p_joint == 0:
+                values.append(-1.0)
+            elif p_joint == 1:
+                values.append(1.0)
+            else:
+                pmi = math.log(p_joint / (p_single[i] * p_single[j]))
+                values.append(pmi / -math.log(p_joint))
+        scores.append(float(np.mean(values)) if values else 0.0)
+    return scores
+
+
+def topic_diversity(top_terms: list[list[str]]) -> float:
+    """Share of unique terms among all themes' top terms.
+
+    Examples
+    --------
+    >>> topic_diversity([["a", "b"], ["b", "c"]])
+    0.75
+    """
+    all_terms = [t for terms in top_terms for t in terms]
+    return len(set(all_terms)) / len(all_terms) if all_terms else 0.0
+
+
+def _cosine_rows(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    a = a / np.maximum(np.linalg.norm(a, axis=1, keepdims=True), 1e-12)
+    b = b / np.maximum(np.linalg.norm(b, axis=1, keepdims=True), 1e-12)
+    return a @ b.T
+
+
+def stability(components: list[np.ndarray]) -> float:
+    """Mean best-match cosine similarity of themes over all pairs of runs (Hungarian matching).
+
+    Examples
+    --------
+    >>> run = np.array([[1.0, 0.0], [0.0, 1.0]])
+    >>> stability([run, run[::-1]])
+    1.0
+    """
+    values = []
+    for first, second in combinations(components, 2):
+        similarity = _cosine_rows(first, second)
+        rows, cols = linear_sum_assignment(-similarity)
+        values.append(float(similarity[rows, cols].mean()))
+    return float(np.mean(values)) if values else 1.0
+
+
+def _top(component: np.ndarray, n: int) -> list[int]:
+    # Stable sort so equal weights keep vocabulary order (determinism).
+    return [int(i) for i in np.argsort(-component, kind="stable")[:n]]
+
+
+def _fit_nmf(tfidf: sparse.spmatrix, k: int, seed: int) -> NMF:
+    model = NMF(n_components=k, init="random", random_state=seed, max_iter=1000, tol=1e-4)
+    with warnings.catch_warnings():
+        # An unconverged run still counts: its worse fit and stability are what we measure.
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        model.fit(tfidf)
+    return model
+
+
+def _minmax(values: pd.Series) -> pd.Series:
+    span = values.max() - values.min()
+    return (values - values.min()) / span if span > 0 else pd.Series(1.0, index=values.index)
+
+
+def _select(
+    tfidf: sparse.spmatrix, binary: sparse.spmatrix, vocabulary: np.ndarray, ks: list[int],
+    seeds: list[int], progress: Callable | None,
+) -> tuple[pd.DataFrame, dict[int, NMF]]:
+    rows, best_models = [], {}
+    for k in ks:
+        models = [_fit_nmf(tfidf, k, seed) for seed in seeds]
+        best = min(models, key=lambda m: m.reconstruction_err_)
+        best_models[k] = best
+        tops = [_top(c, N_COHERENCE_TERMS) for c in best.components_]
+        diversity_terms = [[vocabulary[i] for i in _top(c, N_DIVERSITY_TERMS)]
+                           for c in best.components_]
+        rows.append(dict(
+            k=k,
+            coherence=float(np.mean(npmi_coherence(tops, binary))),
+            diversity=topic_diversity(diversity_terms),
+            stability=stability([m.components_ for m in models]),
+        ))
+        if progress:
+            progress(1)
+    selection = pd.DataFrame(rows)
+    selection["score"] = (_minmax(selection["coherence"]) + _minmax(selection["diversity"])
+                          + _minmax(selection["stability"])) / 3
+    selection["eligible"] = ((selection["stability"] >= MIN_STABILITY)
+                             & (selection["diversity"] >= MIN_DIVERSITY))
+    return selection, best_models
+
+
+def choose_k(selection: pd.DataFrame) -> int:
+    """Apply :data:`SELECTION_RULE` to a table with ``k, coherence, score, eligible``.
+
+    Examples
+    --------
+    >>> table = pd.DataFrame({"k": [2, 3, 4], "coherence": [0.2, 0.5, 0.6],
+    ...                       "score": [0.9, 0.5, 0.4], "eligible": [True, True, False]})
+    >>> choose_k(table)
+    3
+    >>> choose_k(table.assign(eligible=False))
+    2
+    """
+    eligible = selection[selection["eligible"]]
+    if len(eligible):
+        best = eligible.sort_values(["coherence", "k"], ascending=[False, True]).iloc[0]
+    else:
+        best = selection.sort_values(["score", "k"], ascending=[False, True]).iloc[0]
+    return int(best["k"])
+
+
+def _labels(class_terms: np.ndarray, vocabulary: np.ndarray, fallback: np.ndarray) -> list[str]:
+    """2-3 distinctive terms per theme (c-TF-IDF), unique across themes."""
+    totals = class_terms.sum(axis=1, keepdims=True)
+    frequency = class_terms.sum(axis=0)
+    average = class_terms.sum() / max(len(class_terms), 1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ctfidf = np.where(totals > 0, class_terms / np.maximum(totals, 1), 0) * np.log(
+            1 + average / np.maximum(frequency, 1))
+    ranked_terms = []
+    for theme, row in enumerate(ctfidf):
+        scores = row if row.any() else fallback[theme]
+        chosen: list[str] = []
+        for index in np.argsort(-scores, kind="stable")[:40]:
+            term = str(vocabulary[index])
+            words = set(term.split())
+            if any(words & set(c.split()) for c in chosen):
+                continue
+            chosen.append(term)
+        ranked_terms.append(chosen)
+    labels = [" · ".join(terms[:2]) for terms in ranked_terms]
+    for _ in range(2):
+        for theme, label in enumerate(labels):
+            if labels.count(label) > 1:
+                labels[theme] = " · ".join(ranked_terms[theme][:3])
+    for theme, label in enumerate(labels):
+        if labels.count(label) > 1:
+            labels[theme] = f"{label} ({theme + 1})"
+    return labels
+
+
+def fit_themes(
+    analysis_texts: pd.Series,
+    *,
+    k: int | None = None,
+    seed: int = 0,
+    n_seeds: int = N_SEEDS,
+    sample_size: int = SELECTION_SAMPLE,
+    progress: Callable[[int], None] | None = None,
+) -> ThemeModel:
+    """Fit the theme model on analysis texts (index: ``paper_id``).
+
+    Parameters
+    ----------
+    analysis_texts : Series
+        :func:`helpers.text.analysis_text` of each paper, indexed by ``paper_id``.
+    k : int, optional
+        Number of themes; chosen by :data:`SELECTION_RULE` when omitted.
+    seed : int
+        First seed; runs use ``seed, seed + 1, ...``.
+    n_seeds : int
+        Seeds per candidate k (stability needs at least 2).
+    sample_size : int
+        Model selection runs on a random sample of this many abstracts (seeded)
+        when the corpus is larger; the final model always uses every abstract.
+
+    Raises
+    ------
+    ThemesError
+        With fewer than 4 abstracts or fewer terms than themes.
+    """
+    n_documents = len(analysis_texts)
+    if n_documents < MIN_DOCUMENTS:
+        raise ThemesError(
+            f"themes need at least {MIN_DOCUMENTS} abstracts; this corpus has {n_documents}")
+    min_df = 2 if n_documents >= 20 else 1
+    vectorizer = CountVectorizer(analyzer=theme_terms, min_df=min_df, max_df=0.6,
+                                 max_features=20_000, dtype=np.float64)
+    try:
+        counts = vectorizer.fit_transform(analysis_texts.tolist())
+    except ValueError as error:
+        raise ThemesError(f"no terms left to model after stop words ({error})") from None
+    vocabulary = vectorizer.get_feature_names_out()
+    ks = candidate_ks(n_documents) if k is None else [k]
+    if k is not None and not 1 <= k <= min(n_documents, len(vocabulary)):
+        raise ThemesError(f"k must be between 1 and {min(n_documents, len(vocabulary))}, got {k}")
+    if len(vocabulary) < max(ks):
+        raise ThemesError(f"only {len(vocabulary)} distinct terms; too few for {max(ks)} themes")
+    tfidf = TfidfTransformer(sublinear_tf=True).fit_transform(counts)
+    binary = (counts > 0).astype(np.float64)
+
+    rng = np.random.default_rng(seed)
+    if n_documents > sample_size:
+        sample = np.sort(rng.choice(n_documents, size=sample_size, replace=False))
+    else:
+        sample = np.arange(n_documents)
+    seeds = list(range(seed, seed + n_seeds))
+    selection, sample_models = _select(tfidf[sample], binary[sample], vocabulary, ks, seeds, progress)
+    chosen_k = choose_k(selection) if k is None else k
+    selection["chosen"] = selection["k"] == chosen_k
+
+    if len(sample) == n_documents:
+        model = sample_models[chosen_k]
+    else:
+        model = min((_fit_nmf(tfidf, chosen_k, s) for s in seeds), key=lambda m: m.reconstruction_err_)
+    document_weights = model.transform(tfidf)
+    components = model.components_
+    themes_top = [_top(c, N_COHERENCE_TERMS) for c in components]
+    coherence = npmi_coherence(themes_top, binary)
+
+    totals = document_weights.sum(axis=1)
+    assignment = np.where(totals > 0, document_weights.argmax(axis=1) + 1, 0)
+    shares = np.where(totals > 0, document_weights.max(axis=1) / np.maximum(totals, 1e-12), 0.0)
+    paper_ids = analysis_texts.index.to_numpy()
+    class_terms = np.vstack([
+        np.asarray(counts[assignment == t + 1].sum(axis=0)).ravel() for t in range(chosen_k)
+    ])
+    labels = _labels(class_terms, vocabulary, components)
+
+    top_rows = []
+    for theme, component in enumerate(components, start=1):
+        for rank, index in enumerate(_top(component, N_DIVERSITY_TERMS), start=1):
+            top_rows.append(dict(theme=theme, rank=rank, term=str(vocabulary[index]),
+                                 weight=round(float(component[index]), 6)))
+    top_terms = pd.DataFrame(top_rows, columns=["theme", "rank", "term", "weight"])
+    themes = pd.DataFrame({
+        "theme": np.arange(1, chosen_k + 1),
+        "label": labels,
+        "top_terms": [", ".join(str(vocabulary[i]) for i in top) for top in themes_top],
+        "n_papers": [int((assignment == t).sum()) for t in range(1, chosen_k + 1)],
+        "coherence": [round(c, 6) for c in coherence],
+    })
+    paper_themes = pd.DataFrame({
+        "paper_id": paper_ids,
+        "theme": pd.array(np.where(assignment > 0, assignment, 0), dtype="Int64"),
+        "theme_weight": np.round(shares, 6),
+    })
+    paper_themes.loc[assignment == 0, "theme"] = pd.NA
+    normalised = document_weights / np.maximum(totals[:, None], 1e-12)
+    weights = pd.DataFrame(np.round(normalised, 6), columns=[f"theme_{t}" for t in range(1, chosen_k + 1)])
+    weights.insert(0, "paper_id", paper_ids)
+
+    lda_sample = sample if n_documents > sample_size else np.arange(n_documents)
+    lda = LatentDirichletAllocation(n_components=chosen_k, random_state=seed, learning_method="batch",
+                                    max_iter=50)
+    lda.fit(counts[lda_sample])
+    comparison = pd.DataFrame([
+        dict(model="NMF (TF-IDF)", k=chosen_k, coherence=float(np.mean(coherence)),
+             diversity=topic_diversity([[vocabulary[i] for i in _top(c, N_DIVERSITY_TERMS)]
+                                        for c in components])),
+        dict(model="LDA (counts)", k=chosen_k,
+             coherence=float(np.mean(npmi_coherence([_top(c, N_COHERENCE_TERMS) for c in lda.components_],
+                                                    binary))),
+             diversity=topic_diversity([[vocabulary[i] for i in _top(c, N_DIVERSITY_TERMS)]
+                                        for c in lda.components_])),
+    ])
+    for frame in (selection, comparison):
+        for column in ("coherence", "diversity", "stability", "score"):
+            if column in frame:
+                frame[column] = frame[column].round(6)
+    settings = dict(
+        k_candidates=ks, chosen_k=chosen_k, k_given=k is not None, seeds=seeds,
+        selection_documents=int(len(sample)), documents=n_documents, vocabulary=int(len(vocabulary)),
+        min_df=min_df, max_df=0.6, rule=SELECTION_RULE, min_stability=MIN_STABILITY,
+        min_diversity=MIN_DIVERSITY, mixed_threshold=MIXED_THRESHOLD,
+    )
+    return ThemeModel(themes=themes, paper_themes=paper_themes, weights=weights, top_terms=top_terms,
+                      selection=selection, comparison=comparison, settings=settings)
