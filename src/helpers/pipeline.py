@@ -93,10 +93,43 @@ def stage_themes(results: dict[str, Any], settings: AnalysisSettings) -> None:
     papers["theme_weight"] = merged["theme_weight"].to_numpy()
 
 
+def stage_cooccurrence(results: dict[str, Any], settings: AnalysisSettings) -> None:
+    from helpers.cooccurrence import analyse_cooccurrence
+
+    papers = results["papers"]
+    result = analyse_cooccurrence(papers.set_index("paper_id")["text"], results["analysis_texts"],
+                                  seed=settings.seed)
+    results["cooccurrence"] = result
+    results["terms"] = result.terms
+    results["term_pairs"] = result.pairs
+
+
+def network_writers(result: Any) -> dict[str, Callable[[Path], None]]:
+    """The network export files, by name, each with the function that writes it."""
+    from helpers.cooccurrence import write_vosviewer_json, write_vosviewer_map_network
+    import networkx as nx
+
+    def graph_file(writer):
+        def write(path: Path) -> None:
+            writer(result.export_graph(), path)
+        return write
+
+    def vos_map(path: Path) -> None:
+        write_vosviewer_map_network(result, path, path.with_name("vosviewer_network.txt"))
+
+    return {
+        "network.json": lambda path: write_vosviewer_json(result, path),
+        "network.graphml": graph_file(nx.write_graphml),
+        "network.gexf": graph_file(nx.write_gexf),
+        "vosviewer_map.txt": vos_map,
+    }
+
+
 STAGES: list[tuple[str, Stage]] = [
     ("corpus", stage_corpus),
     ("text", stage_text),
     ("themes", stage_themes),
+    ("cooccurrence", stage_cooccurrence),
 ]
 
 
@@ -129,7 +162,7 @@ def run_pipeline(
     return results
 
 
-OUTPUT_TABLES = ["papers", "blocks", "files", "themes"]
+OUTPUT_TABLES = ["papers", "blocks", "files", "themes", "terms", "term_pairs"]
 
 
 def write_outputs(results: dict[str, Any], folder: Path) -> list[str]:
@@ -139,9 +172,12 @@ def write_outputs(results: dict[str, Any], folder: Path) -> list[str]:
         if name in results:
             results[name].to_csv(folder / f"{name}.csv", index=False, lineterminator="\n")
             written.append(f"{name}.csv")
-    for name, writer in results.get("extra_outputs", {}).items():
+    writers = network_writers(results["cooccurrence"]) if "cooccurrence" in results else {}
+    for name, writer in writers.items():
         writer(folder / name)
         written.append(name)
+        if name == "vosviewer_map.txt":
+            written.append("vosviewer_network.txt")
     summary = dict(results["summary"], settings=results["settings"], helpers_version=__version__)
     (folder / "summary.json").write_text(json.dumps(summary, indent=2, sort_keys=True) + "\n")
     written.append("summary.json")

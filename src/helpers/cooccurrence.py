@@ -1,0 +1,474 @@
+"""Co-occurring terms: a term network in the manner of VOSviewer, built from sparse counts.
+
+Terms are 1-3 word phrases that neither start nor end with a stop word,
+plural-folded, merged through a user-editable thesaurus and through acronyms the
+abstracts define themselves ("graph neural networks (GNNs)"). Counting is binary:
+a term counts once per abstract. Pair counts come from one sparse product
+``X.T @ X`` of the paper x term matrix.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any, Iterable
+
+import networkx as nx
+import numpy as np
+import pandas as pd
+from scipy import sparse
+from sklearn.feature_extraction.text import CountVectorizer
+
+from helpers.text import fold_plural, linking_words, segments, stop_words
+
+__all__ = [
+    "candidate_terms",
+    "find_acronyms",
+    "read_thesaurus",
+    "default_min_papers",
+    "relevance_scores",
+    "default_min_pair_papers",
+    "pair_table",
+    "analyse_cooccurrence",
+    "CooccurrenceResult",
+    "write_vosviewer_json",
+    "write_vosviewer_map_network",
+]
+
+TOP_N = 60
+LOUVAIN_SEED = 0
+LOUVAIN_RESOLUTION = 1.0
+
+_ACRONYM = re.compile(r"((?:[^\W\d_][\w'-]*\s+){1,8})\(\s*([A-Z][A-Za-z0-9-]*?[A-Z][A-Za-z0-9-]*?)(s?)\s*\)")
+
+
+def default_min_papers(n_papers: int) -> int:
+    """Minimum abstracts a term must occur in: 2, or 0.5% of the corpus when larger.
+
+    Examples
+    --------
+    >>> default_min_papers(57), default_min_papers(10_000), default_min_papers(100_000)
+    (2, 50, 500)
+    """
+    return max(2, math.ceil(0.005 * n_papers))
+
+
+def default_min_pair_papers(pair_papers: np.ndarray, n_terms: int) -> int:
+    """The smallest count (at least 2) that leaves at most 4 links per term in the drawing.
+
+    Examples
+    --------
+    >>> default_min_pair_papers(np.array([1, 2, 2, 2, 2, 2, 3]), 1)
+    3
+    >>> default_min_pair_papers(np.array([], dtype=int), 5)
+    2
+    """
+    threshold = 2
+    while (pair_papers >= threshold).sum() > 4 * n_terms:
+        threshold += 1
+    return threshold
+
+
+def fold_term(words: Iterable[str]) -> str:
+    """Plural-fold each word of a term and join with spaces."""
+    return " ".join(fold_plural(word) for word in words)
+
+
+# Nouns and adjectives ending in -ly that are not adverbs.
+_LY_WORDS = frozenset({"anomaly", "assembly", "butterfly", "family", "fly", "monopoly", "poly", "rely",
+                       "reply", "supply", "apply", "imply", "multiply", "comply", "italy", "ally"})
+
+
+def _is_adverb(word: str) -> bool:
+    return word.endswith("ly") and len(word) > 4 and word not in _LY_WORDS
+
+
+def candidate_terms(text: str, merges: dict[str, str] | None = None) -> set[str]:
+    """The distinct candidate terms of one analysis text.
+
+    A term is 1-3 adjacent words within one run (no punctuation, formula or
+    number between them) that does not start or end with a stop word; a
+    three-word term may have a linking word (``of``, ``and``, ...) in the
+    middle. A term does not start or end with an ``-ly`` adverb either. Words are plural-folded, then ``merges`` (thesaurus and acronyms)
+    maps variants to one label.
+
+    Examples
+    --------
+    >>> sorted(candidate_terms("mixture of experts for graph networks"))
+    ['expert', 'graph', 'graph network', 'mixture', 'mixture of expert', 'network']
+    >>> sorted(candidate_terms("gnns work", {"gnn": "graph neural network"}))
+    ['graph neural network']
+    """
+    stops, linking = stop_words(), linking_words()
+    merges = merges or {}
+    found: set[str] = set()
+    for run in segments(text):
+        n_words = len(run)
+        for start in range(n_words):
+            if run[start] in stops or _is_adverb(run[start]):
+                continue
+            for length in (1, 2, 3):
+                end = start + length
+                if end > n_words:
+                    break
+                if run[end - 1] in stops or _is_adverb(run[end - 1]):
+                    continue
+                if length == 3 and run[start + 1] in stops and run[start + 1] not in linking:
+                    continue
+                if length == 2 and run[start + 1] in stops:
+                    continue
+                term = fold_term(run[start:end])
+                found.add(merges.get(term, term))
+    return found
+
+
+def find_acronyms(texts: Iterable[str]) -> pd.DataFrame:
+    """Acronyms defined in the texts, as ``acronym, long_form, n_papers``.
+
+    An acronym in parentheses counts as defined when the initials of the words
+    just before it spell it ("graph neural networks (GNNs)"). When one acronym
+    is defined with several long forms, the most frequent (then alphabetically
+    first) wins.
+
+    Examples
+    --------
+    >>> find_acronyms(["We train Graph Neural Networks (GNNs) and Large Language Models (LLMs)."])
+      acronym             long_form  n_papers
+    0     gnn  graph neural network         1
+    1     llm  large language model         1
+    """
+    counts: dict[tuple[str, str], int] = {}
+    for text in texts:
+        seen: set[tuple[str, str]] = set()
+        for match in _ACRONYM.finditer(unicodedata.normalize("NFKC", text)):
+            letters = [c for c in match.group(2) if c.isupper()]
+            words = match.group(1).split()
+            if len(letters) < 2 or len(words) < len(letters):
+                continue
+            candidate = words[-len(letters):]
+            if [w[0].lower() for w in candidate] != [c.lower() for c in letters]:
+                continue
+            acronym = fold_plural(match.group(2).lower())
+            long_form = fold_term(w.lower() for w in candidate)
+            if acronym != long_form:
+                seen.add((acronym, long_form))
+        for pair in seen:
+            counts[pair] = counts.get(pair, 0) + 1
+    table = pd.DataFrame([(a, l, n) for (a, l), n in counts.items()],
+                         columns=["acronym", "long_form", "n_papers"])
+    table = table.sort_values(["acronym", "n_papers", "long_form"], ascending=[True, False, True])
+    return table.drop_duplicates("acronym").reset_index(drop=True)
+
+
+def read_thesaurus(path: str | Path | None = None) -> dict[str, str]:
+    """A VOSviewer-style thesaurus (CSV with columns ``label,replace by``) as a mapping.
+
+    Without ``path``, the project's ``resources/thesaurus.csv`` is read. Labels
+    are lower-cased and plural-folded like the terms they replace.
+    """
+    if path is None:
+        content = resources.files("helpers").joinpath("resources", "thesaurus.csv").read_text("utf-8")
+    else:
+        content = Path(path).read_text(encoding="utf-8")
+    rows = [row for row in csv.reader(line for line in content.splitlines()
+                                      if line.strip() and not line.startswith("#"))]
+    if not rows or [c.strip().lower() for c in rows[0][:2]] != ["label", "replace by"]:
+        raise ValueError(f"{path or 'thesaurus.csv'}: line 1: expected the header 'label,replace by'")
+    mapping = {}
+    for number, row in enumerate(rows[1:], start=2):
+        if len(row) < 2:
+            raise ValueError(f"{path or 'thesaurus.csv'}: line {number}: expected 'label,replace by'")
+        label, replacement = (fold_term(c.strip().lower().split()) for c in row[:2])
+        mapping[label] = replacement
+    return mapping
+
+
+def pair_table(binary: sparse.csr_matrix, terms: list[str]) -> pd.DataFrame:
+    """Every unordered pair of terms that share at least one paper.
+
+    Columns ``source, target`` (alphabetical within the pair), ``n_papers``
+    (papers with both), ``association_strength`` (VOSviewer's normalisation
+    ``2 m c_ij / (k_i k_j)``, with ``k_i`` the total co-occurrences of term i
+    and ``m`` the total over all pairs) and ``jaccard`` (``c_ij / (c_i + c_j -
+    c_ij)`` with ``c_i`` the papers of term i). No Python loop over pairs.
+
+    Examples
+    --------
+    >>> X = sparse.csr_matrix(np.array([[1, 1, 0], [1, 1, 1], [0, 1, 1]]))
+    >>> pair_table(X, ["a", "b", "c"])
+      source target  n_papers  association_strength   jaccard
+    0      a      b         2              1.666667  0.666667
+    1      a      c         1              1.111111  0.333333
+    2      b      c         2              1.666667  0.666667
+    """
+    binary = sparse.csr_matrix(binary, dtype=np.int64)
+    together = (binary.T @ binary).tocsr()
+    papers_per_term = np.asarray(together.diagonal()).ravel()
+    upper = sparse.triu(together, k=1).tocoo()
+    c_ij = upper.data.astype(float)
+    link_strength = np.asarray(together.sum(axis=1)).ravel() - papers_per_term
+    m = c_ij.sum()
+    with np.errstate(divide="ignore", invalid="ignore"):
+        strength = 2 * m * c_ij / (link_strength[upper.row] * link_strength[upper.col])
+    jaccard = c_ij / (papers_per_term[upper.row] + papers_per_term[upper.col] - c_ij)
+    names = np.asarray(terms, dtype=object)
+    first, second = names[upper.row], names[upper.col]
+    swap = first > second
+    source = np.where(swap, second, first)
+    target = np.where(swap, first, second)
+    table = pd.DataFrame({
+        "source": source.astype(str), "target": target.astype(str), "n_papers": upper.data.astype(np.int64),
+        "association_strength": np.round(strength, 6), "jaccard": np.round(jaccard, 6),
+    })
+    return table.sort_values(["source", "target"], ignore_index=True)
+
+
+@dataclass
+class CooccurrenceResult:
+    """Terms, pairs, the network and its communities.
+
+    Attributes
+    ----------
+    terms : DataFrame
+        ``term, n_papers, relevance, community, degree, link_strength, x, y``.
+    pairs : DataFrame
+        :func:`pair_table` of the kept terms.
+    graph : networkx.Graph
+        Kept terms as nodes; edges for pairs with at least ``min_pair_papers``.
+    communities : DataFrame
+        ``community, n_terms, n_papers, top_terms``.
+    acronyms, merges : DataFrame
+        Acronyms found and every merge applied (``from, to, source``).
+    paper_terms : scipy.sparse.csr_matrix
+        Binary papers x kept terms (rows in ``paper_ids`` order).
+    message : str
+        Why there is no network to draw, or ``""``.
+    """
+
+    terms: pd.DataFrame
+    pairs: pd.DataFrame
+    graph: nx.Graph
+    communities: pd.DataFrame
+    acronyms: pd.DataFrame
+    merges: pd.DataFrame
+    paper_terms: sparse.csr_matrix
+    paper_ids: list[str]
+    modularity: float
+    message: str
+    settings: dict[str, Any] = field(default_factory=dict)
+
+    def export_graph(self) -> nx.Graph:
+        """The network for GraphML/GEXF: node attributes ``label, n_papers, community, relevance, x, y``."""
+        graph = nx.Graph()
+        for row in self.terms.itertuples(index=False):
+            graph.add_node(row.term, label=row.term, n_papers=int(row.n_papers),
+                           community=int(row.community), relevance=float(row.relevance),
+                           x=float(row.x), y=float(row.y))
+        for u, v, data in sorted(self.graph.edges(data=True)):
+            source, target = sorted((u, v))
+            graph.add_edge(source, target, weight=round(float(data["weight"]), 6),
+                           n_papers=int(data["n_papers"]))
+        return graph
+
+
+def relevance_scores(papers_per_term: np.ndarray, n_papers: int) -> np.ndarray:
+    """Relevance of each term: ``n * ln(N / n)`` for a term in ``n`` of ``N`` papers.
+
+    The score peaks for terms in about a third of the papers (``N / e``): terms
+    in nearly every abstract (``model``) say little about any part of the
+    corpus, terms in two or three say little about the corpus as a whole.
+
+    Examples
+    --------
+    >>> relevance_scores(np.array([57, 38, 13, 2]), 57).round(2).tolist()
+    [0.0, 15.41, 19.22, 6.7]
+    """
+    papers_per_term = np.asarray(papers_per_term, dtype=float)
+    return papers_per_term * np.log(n_papers / np.maximum(papers_per_term, 1))
+
+
+def _nested_terms(vocabulary: np.ndarray, binary: sparse.csr_matrix) -> np.ndarray:
+    """Indices of terms that only ever occur inside one longer term (``tangent`` in ``tangent kernel``).
+
+    Such a term occurs in exactly the papers of the longer term, so it adds
+    nothing to the map.
+    """
+    index = {str(term): position for position, term in enumerate(vocabulary)}
+    columns = binary.tocsc()
+    papers = np.asarray(binary.sum(axis=0)).ravel()
+    redundant: set[int] = set()
+    for long_position, term in enumerate(vocabulary):
+        words = str(term).split()
+        for length in range(1, len(words)):
+            for start in range(len(words) - length + 1):
+                short = index.get(" ".join(words[start:start + length]))
+                if short is None or short in redundant or papers[short] != papers[long_position]:
+                    continue
+                a, b = columns[:, short], columns[:, long_position]
+                if (a != b).nnz == 0:
+                    redundant.add(short)
+    return np.array(sorted(redundant), dtype=int)
+
+
+def analyse_cooccurrence(
+    raw_texts: pd.Series,
+    analysis_texts: pd.Series,
+    *,
+    min_papers: int | None = None,
+    top_n: int = TOP_N,
+    min_pair_papers: int | None = None,
+    thesaurus: dict[str, str] | None = None,
+    seed: int = LOUVAIN_SEED,
+    resolution: float = LOUVAIN_RESOLUTION,
+) -> CooccurrenceResult:
+    """Find terms, count pairs, and build the term network.
+
+    Parameters
+    ----------
+    raw_texts, analysis_texts : Series
+        Stored and analysis text of each paper, indexed by ``paper_id`` (the
+        raw text is needed to see acronym definitions in their original case).
+    min_papers : int, optional
+        Keep terms in at least this many abstracts (default
+        :func:`default_min_papers`).
+    top_n : int
+        Then keep the ``top_n`` terms by :func:`relevance_scores`, so neither
+        generic terms (``model``) nor one-off phrases fill the map. A term
+        that occurs only inside one longer term is dropped first.
+    min_pair_papers : int, optional
+        Pairs sharing fewer papers are left out of the graph (never out of the
+        pairs table). Default :func:`default_min_pair_papers`.
+    """
+    n_papers = len(analysis_texts)
+    min_papers = default_min_papers(n_papers) if min_papers is None else min_papers
+    thesaurus = read_thesaurus() if thesaurus is None else thesaurus
+    acronyms = find_acronyms(raw_texts.tolist())
+    # Acronyms first, then the thesaurus on the result, so both can apply to one term.
+    merges = {acronym: thesaurus.get(long_form, long_form)
+              for acronym, long_form in zip(acronyms["acronym"], acronyms["long_form"])}
+    merges.update(thesaurus)
+    merge_table = pd.concat([
+        acronyms.rename(columns={"acronym": "from", "long_form": "to"})[["from", "to"]].assign(source="acronym"),
+        pd.DataFrame({"from": list(thesaurus), "to": list(thesaurus.values())}).assign(source="thesaurus"),
+    ], ignore_index=True)
+    paper_ids = analysis_texts.index.astype(str).tolist()
+
+    vectorizer = CountVectorizer(analyzer=lambda text: candidate_terms(text, merges), binary=True,
+                                 min_df=min_papers if n_papers >= min_papers else 1, dtype=np.int64)
+    try:
+        binary = vectorizer.fit_transform(analysis_texts.tolist()).tocsr()
+        vocabulary = vectorizer.get_feature_names_out()
+    except ValueError:
+        binary, vocabulary = sparse.csr_matrix((n_papers, 0), dtype=np.int64), np.array([], dtype=str)
+    papers_per_term = np.asarray(binary.sum(axis=0)).ravel()
+    if len(vocabulary):
+        relevance = np.round(relevance_scores(papers_per_term, n_papers), 9)
+        redundant = _nested_terms(vocabulary, binary)
+        relevance[redundant] = -1.0
+        order = np.lexsort((vocabulary, -papers_per_term, -relevance))
+        order = np.sort(order[relevance[order] >= 0][:top_n])
+    else:
+        relevance, order = np.array([]), np.array([], dtype=int)
+    kept = binary[:, order].tocsr()
+    kept_terms = [str(t) for t in vocabulary[order]]
+    pairs = pair_table(kept, kept_terms) if kept_terms else pd.DataFrame(
+        columns=["source", "target", "n_papers", "association_strength", "jaccard"])
+
+    if min_pair_papers is None:
+        min_pair_papers = default_min_pair_papers(pairs["n_papers"].to_numpy(), len(kept_terms))
+    settings = dict(min_papers=min_papers, top_n=top_n, min_pair_papers=min_pair_papers,
+                    louvain_seed=seed, resolution=resolution, n_papers=n_papers,
+                    n_candidates=int(len(vocabulary)))
+    graph = nx.Graph()
+    for index, term in zip(order, kept_terms):
+        graph.add_node(term, n_papers=int(papers_per_term[index]), relevance=round(float(relevance[index]), 6))
+    drawn = pairs[pairs["n_papers"] >= min_pair_papers]
+    for row in drawn.itertuples(index=False):
+        graph.add_edge(row.source, row.target, weight=float(row.association_strength),
+                       n_papers=int(row.n_papers))
+    message = ""
+    if not kept_terms:
+        message = f"no term occurs in at least {min_papers} abstracts"
+    elif drawn.empty:
+        message = f"no pair of terms shares at least {min_pair_papers} abstracts, so the network has no links"
+
+    if graph.number_of_edges():
+        found = nx.community.louvain_communities(graph, weight="weight", resolution=resolution, seed=seed)
+        modularity = float(nx.community.modularity(graph, found, weight="weight", resolution=resolution))
+        positions = nx.spring_layout(graph, weight="weight", seed=seed)
+    else:
+        found = [{t} for t in kept_terms]
+        modularity = 0.0
+        positions = {t: (0.0, 0.0) for t in kept_terms}
+        if kept_terms:
+            angles = np.linspace(0, 2 * np.pi, len(kept_terms), endpoint=False)
+            positions = {t: (float(np.cos(a)), float(np.sin(a))) for t, a in zip(sorted(kept_terms), angles)}
+    found = sorted(found, key=lambda c: (-len(c), min(c)))
+    community_of = {term: number for number, members in enumerate(found, start=1) for term in members}
+
+    terms = pd.DataFrame({
+        "term": kept_terms,
+        "n_papers": [int(papers_per_term[i]) for i in order],
+        "relevance": [round(float(relevance[i]), 6) for i in order],
+    })
+    terms["community"] = terms["term"].map(community_of).astype("int64") if len(terms) else pd.Series(dtype="int64")
+    terms["degree"] = terms["term"].map(dict(graph.degree())).fillna(0).astype("int64")
+    terms["link_strength"] = terms["term"].map(
+        dict(graph.degree(weight="weight"))).fillna(0).astype(float).round(6)
+    terms["x"] = terms["term"].map(lambda t: round(float(positions[t][0]), 6))
+    terms["y"] = terms["term"].map(lambda t: round(float(positions[t][1]), 6))
+    nx.set_node_attributes(graph, dict(zip(terms["term"], terms["community"].astype(int))), "community")
+    terms = terms.sort_values(["community", "n_papers", "term"], ascending=[True, False, True],
+                              ignore_index=True)
+    communities = (terms.groupby("community")
+                   .agg(n_terms=("term", "size"), n_papers=("n_papers", "sum"),
+                        top_terms=("term", lambda t: ", ".join(t.head(8))))
+                   .reset_index())
+    column_of = {term: position for position, term in enumerate(kept_terms)}
+    kept = kept[:, [column_of[t] for t in terms["term"]]] if len(terms) else kept
+    return CooccurrenceResult(
+        terms=terms, pairs=pairs, graph=graph, communities=communities, acronyms=acronyms,
+        merges=merge_table, paper_terms=kept.tocsr(), paper_ids=paper_ids, modularity=modularity,
+        message=message, settings=settings,
+    )
+
+
+def write_vosviewer_json(result: CooccurrenceResult, path: Path) -> None:
+    """VOSviewer JSON (map and network in one file; VOSviewer 1.6.16 and later read it)."""
+    ids = {term: number for number, term in enumerate(result.terms["term"], start=1)}
+    items = [
+        {"id": ids[row.term], "label": row.term, "x": row.x, "y": row.y, "cluster": int(row.community),
+         "weights": {"Links": int(row.degree), "Total link strength": float(row.link_strength),
+                     "Occurrences": int(row.n_papers)}}
+        for row in result.terms.itertuples(index=False)
+    ]
+    links = [
+        {"source_id": ids[u], "target_id": ids[v], "strength": round(float(data["weight"]), 6)}
+        for u, v, data in sorted(result.graph.edges(data=True), key=lambda e: (ids[e[0]], ids[e[1]]))
+    ]
+    document = {"network": {"items": items, "links": links}, "config": {
+        "terminology": {"item": "Term", "items": "Terms", "link": "Co-occurrence link",
+                        "links": "Co-occurrence links", "link_strength": "Association strength",
+                        "total_link_strength": "Total link strength"}}}
+    path.write_text(json.dumps(document, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def write_vosviewer_map_network(result: CooccurrenceResult, map_path: Path, network_path: Path) -> None:
+    """VOSviewer's tab-separated map file and three-column network file."""
+    ids = {term: number for number, term in enumerate(result.terms["term"], start=1)}
+    map_table = pd.DataFrame({
+        "id": [ids[t] for t in result.terms["term"]], "label": result.terms["term"],
+        "x": result.terms["x"], "y": result.terms["y"], "cluster": result.terms["community"],
+        "weight<Occurrences>": result.terms["n_papers"],
+    })
+    map_table.to_csv(map_path, sep="\t", index=False, lineterminator="\n")
+    with network_path.open("w", encoding="utf-8") as handle:
+        for u, v, data in sorted(result.graph.edges(data=True), key=lambda e: (ids[e[0]], ids[e[1]])):
+            a, b = sorted((ids[u], ids[v]))
+            handle.write(f"{a}\t{b}\t{data['weight']:.6f}\n")
