@@ -293,6 +293,25 @@ def relevance_scores(papers_per_term: np.ndarray, n_papers: int) -> np.ndarray:
     return papers_per_term * np.log(n_papers / np.maximum(papers_per_term, 1))
 
 
+def _layout(graph: nx.Graph, seed: int) -> dict[str, tuple[float, float]]:
+    """Seeded spring layout of the linked terms in [-1, 1]; unlinked terms on a ring around them."""
+    linked = [n for n in sorted(graph.nodes) if graph.degree(n) > 0]
+    alone = [n for n in sorted(graph.nodes) if graph.degree(n) == 0]
+    positions: dict[str, tuple[float, float]] = {}
+    if linked:
+        core = graph.subgraph(linked)
+        spread = 2.0 / math.sqrt(len(linked))
+        raw = nx.spring_layout(core, weight="weight", seed=seed, k=spread, iterations=200)
+        coordinates = np.array([raw[n] for n in linked])
+        coordinates -= coordinates.mean(axis=0)
+        coordinates /= max(np.abs(coordinates).max(), 1e-12)
+        positions.update({n: (float(x), float(y)) for n, (x, y) in zip(linked, coordinates)})
+    radius = 1.25 if linked else 1.0
+    for n, angle in zip(alone, np.linspace(0, 2 * np.pi, len(alone), endpoint=False)):
+        positions[n] = (radius * float(np.cos(angle)), radius * float(np.sin(angle)))
+    return positions
+
+
 def _nested_terms(vocabulary: np.ndarray, binary: sparse.csr_matrix) -> np.ndarray:
     """Indices of terms that only ever occur inside one longer term (``tangent`` in ``tangent kernel``).
 
@@ -401,14 +420,10 @@ def analyse_cooccurrence(
     if graph.number_of_edges():
         found = nx.community.louvain_communities(graph, weight="weight", resolution=resolution, seed=seed)
         modularity = float(nx.community.modularity(graph, found, weight="weight", resolution=resolution))
-        positions = nx.spring_layout(graph, weight="weight", seed=seed)
     else:
         found = [{t} for t in kept_terms]
         modularity = 0.0
-        positions = {t: (0.0, 0.0) for t in kept_terms}
-        if kept_terms:
-            angles = np.linspace(0, 2 * np.pi, len(kept_terms), endpoint=False)
-            positions = {t: (float(np.cos(a)), float(np.sin(a))) for t, a in zip(sorted(kept_terms), angles)}
+    positions = _layout(graph, seed)
     found = sorted(found, key=lambda c: (-len(c), min(c)))
     community_of = {term: number for number, members in enumerate(found, start=1) for term in members}
 
