@@ -60,3 +60,7 @@ strict-book: setup
 
 clean:
 	rm -rf _build .pytest_cache
+
+# Online and explicit: checks every link of the corpus and saves a dated CSV the book then shows.
+linkcheck: setup
+	$(BIN)/python -m helpers linkcheck $(CORPUS) --out data/linkcheck

@@ -53,6 +53,24 @@ def build_parser() -> argparse.ArgumentParser:
     )
     analyse.add_argument("--seed", type=int, metavar="N", help="first random seed (default 0)")
 
+    linkcheck = commands.add_parser(
+        "linkcheck",
+        help="check whether the corpus's links are alive (goes online)",
+        description=(
+            "Find every link in PATH... (default data/raw) and check it: HEAD, or GET where HEAD is "
+            "refused; redirects followed; one retry on timeout; at most 2 requests at a time per host. "
+            "Writes linkcheck-<UTC time>.csv (url, status, http_code, final_url, checked_at) into --out; "
+            "the book shows the newest one. Status: ok, redirected, broken, timeout or error."
+        ),
+    )
+    linkcheck.add_argument("paths", nargs="*", metavar="PATH", default=["data/raw"])
+    linkcheck.add_argument("--timeout", type=float, default=10.0, help="seconds per request (default 10)")
+    linkcheck.add_argument("--concurrency", type=int, default=8, help="parallel requests (default 8)")
+    linkcheck.add_argument("--out", default="data/linkcheck", metavar="DIR",
+                           help="folder for the dated CSV (default data/linkcheck)")
+    linkcheck.add_argument("--skip-bad", action="store_true", help="continue with the good corpus files")
+    linkcheck.add_argument("--quiet", action="store_true", help="no progress bar")
+
     fingerprint = commands.add_parser(
         "fingerprint",
         help="print the book's build key for a corpus",
@@ -69,6 +87,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command == "analyse":
         return run_analyse(args)
+    if args.command == "linkcheck":
+        return run_linkcheck_command(args)
     if args.command == "fingerprint":
         from helpers.pipeline import build_key
 
@@ -109,4 +129,25 @@ def run_analyse(args: argparse.Namespace) -> int:
         f"({summary['blocks']} blocks; {summary['skipped_files']} skipped) -> {out}",
         file=sys.stderr,
     )
+    return 0
+
+
+def run_linkcheck_command(args: argparse.Namespace) -> int:
+    from helpers.corpus import read_corpus
+    from helpers.linkcheck import run_linkcheck
+    from helpers.links import find_links
+
+    try:
+        corpus = read_corpus(args.paths, skip_bad=args.skip_bad)
+    except CorpusError as error:
+        for problem in error.problems:
+            print(f"error: {problem}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    urls = list(dict.fromkeys(find_links(corpus.papers)["url"]))
+    path, table, seconds = run_linkcheck(urls, Path(args.out), timeout=args.timeout,
+                                         concurrency=args.concurrency,
+                                         progress=not args.quiet and sys.stderr.isatty())
+    counts = table["status"].value_counts().to_dict()
+    summary = ", ".join(f"{counts.get(s, 0)} {s}" for s in ["ok", "redirected", "broken", "timeout", "error"])
+    print(f"checked {len(table)} links in {seconds:.1f} s: {summary} -> {path}", file=sys.stderr)
     return 0

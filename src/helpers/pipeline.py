@@ -125,11 +125,24 @@ def network_writers(result: Any) -> dict[str, Callable[[Path], None]]:
     }
 
 
+def stage_links(results: dict[str, Any], settings: AnalysisSettings) -> None:
+    from helpers.links import find_links, paper_link_states
+
+    papers = results["papers"]
+    states, statements = paper_link_states(papers)
+    results["links"] = find_links(papers)
+    results["link_statements"] = statements
+    papers["link_state"] = states["link_state"].to_numpy()
+    papers["promised_too"] = states["promised_too"].to_numpy()
+    papers["n_urls"] = states["n_urls"].to_numpy()
+
+
 STAGES: list[tuple[str, Stage]] = [
     ("corpus", stage_corpus),
     ("text", stage_text),
     ("themes", stage_themes),
     ("cooccurrence", stage_cooccurrence),
+    ("links", stage_links),
 ]
 
 
@@ -162,7 +175,7 @@ def run_pipeline(
     return results
 
 
-OUTPUT_TABLES = ["papers", "blocks", "files", "themes", "terms", "term_pairs"]
+OUTPUT_TABLES = ["papers", "blocks", "files", "themes", "terms", "term_pairs", "links", "link_statements"]
 
 
 def write_outputs(results: dict[str, Any], folder: Path) -> list[str]:
