@@ -13,7 +13,7 @@ ifeq ($(CAN_UNSHARE),yes)
 OFFLINE := unshare -n sh -c 'ip link set lo up && exec "$$0" "$$@"'
 endif
 
-.PHONY: setup book test test-unit test-book strict-book clean bench linkcheck pdf check-determinism
+.PHONY: setup book test test-unit strict-book test-browser browser-deps clean bench linkcheck pdf check-determinism
 
 setup: $(INSTALLED) $(VENDOR)
 
@@ -45,10 +45,18 @@ book: setup
 	ln -sfn books/$$key/_build/html _build/html && \
 	echo "book: _build/html/index.html"
 
-test: setup test-unit strict-book
+test: setup test-unit strict-book test-browser
 
 test-unit: setup
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -m "not browser"
+
+# Debian's Chromium for the browser tests (never a browser download by playwright).
+browser-deps:
+	@test -x /usr/bin/chromium || { [ "$$(id -u)" = 0 ] && { apt-get install -y chromium || { apt-get update && apt-get install -y chromium; }; }; } || \
+	  { echo "install Debian's chromium (apt-get install chromium) to run the browser tests"; exit 1; }
+
+test-browser: setup browser-deps
+	BOOK_HTML=_build/strict/_build/html $(BIN)/python -m pytest -m browser -p no:cacheprovider
 
 # A clean, strict build with the network cut off: any warning or cell error fails.
 strict-book: setup
@@ -64,3 +72,9 @@ clean:
 # Online and explicit: checks every link of the corpus and saves a dated CSV the book then shows.
 linkcheck: setup
 	$(BIN)/python -m helpers linkcheck $(CORPUS) --out data/linkcheck
+
+# The whole book as one PDF through LaTeX (installs TeX with apt on first use; not part of make test).
+pdf: setup
+	command -v latexmk >/dev/null || apt-get install -y texlive-latex-extra latexmk texlive-xetex fonts-freefont-otf
+	BOOK_CORPUS="$(CORPUS)" $(BIN)/jupyter-book build . --builder pdflatex --path-output _build/pdf
+	@echo "pdf: _build/pdf/_build/latex/book.pdf"

@@ -46,14 +46,35 @@ def glue_figure(name: str, figure) -> None:
     glue(name, figure, display=False)
 
 
-def table_html(table, *, precision: int = 3) -> str:
-    """A table as HTML with every cell HTML-escaped (abstract text is untrusted) and no index."""
-    return (table.style.format(escape="html", precision=precision).hide(axis="index")
-            .to_html())
+def table_html(table, *, precision: int = 3, html_columns: tuple[str, ...] = ()) -> str:
+    """A table as HTML, no index, every cell HTML-escaped (abstract text is untrusted).
+
+    ``html_columns`` hold HTML built by :func:`paper_links` (already escaped) and are not escaped again.
+    """
+    escaped = [c for c in table.columns if c not in html_columns]
+    styler = table.style.format(escape="html", precision=precision, subset=escaped)
+    if html_columns:
+        styler = styler.format(lambda v: v, subset=list(html_columns))
+    return styler.hide(axis="index").to_html()
 
 
-def show_table(table, *, precision: int = 3) -> None:
+def show_table(table, *, precision: int = 3, html_columns: tuple[str, ...] = ()) -> None:
     """Display :func:`table_html`."""
     from IPython.display import HTML, display
 
-    display(HTML(table_html(table, precision=precision)))
+    display(HTML(table_html(table, precision=precision, html_columns=html_columns)))
+
+
+def paper_links(paper_ids, titles) -> str:
+    """Escaped links from each paper to its row in the explorer, joined with ``; ``.
+
+    Examples
+    --------
+    >>> paper_links(["p1"], ["<b>T</b>"])
+    '<a href="explorer.html#paper-p1">&lt;b&gt;T&lt;/b&gt;</a>'
+    """
+    import html
+
+    return "; ".join(
+        f'<a href="explorer.html#paper-{html.escape(str(i), quote=True)}">{html.escape(str(t))}</a>'
+        for i, t in zip(paper_ids, titles))

@@ -67,3 +67,19 @@ def download_links_html(label: str, *, base: str = "../figures") -> str:
         for extension in FIGURE_FORMATS
     )
     return f'<p class="figure-downloads">Download {label}: {links}</p>'
+
+
+# Every figure of the book: label, chapter, title. tests/test_book_files.py keeps it in sync.
+FIGURES = [
+    ('fig-corpus-lengths', 'corpus', 'Abstract length'),
+    ('fig-themes-model-selection', 'themes', 'Model selection: coherence, diversity and stability per k'),
+    ('fig-themes-top-terms', 'themes', 'Top terms per theme'),
+    ('fig-themes-wordclouds', 'themes', 'Word clouds per theme'),
+    ('fig-themes-map', 'themes', 'Map of the papers by theme weights'),
+    ('fig-themes-by-source', 'themes', 'Themes by source file'),
+    ('fig-cooccurrence-network', 'cooccurrence', 'Co-occurrence network of terms'),
+    ('fig-cooccurrence-ego', 'cooccurrence', 'Ego networks of the most connected terms'),
+    ('fig-cooccurrence-themes', 'cooccurrence', 'Term communities by theme'),
+    ('fig-links-shares', 'links', 'Share of papers giving a link, with Wilson intervals'),
+    ('fig-links-host-kinds', 'links', 'Links by host kind'),
+]

@@ -1,0 +1,200 @@
+"""The built book in a real browser (Debian Chromium driven by Playwright), served on 127.0.0.1.
+
+Run by ``make test`` after the strict build (``pytest -m browser``); the book under test is
+``$BOOK_HTML`` (default ``_build/strict/_build/html``).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import subprocess
+import sys
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from conftest import ROOT
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = Path("/usr/bin/chromium")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PAGES = ["intro.html", "chapters/corpus.html", "chapters/themes.html", "chapters/cooccurrence.html",
+         "chapters/links.html", "chapters/explorer.html", "chapters/figures.html", "chapters/cite.html",
+         "chapters/reproduce.html"]
+SCREENSHOTS = ROOT / "_build" / "screenshots"
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def serve(folder: Path):
+    handler = functools.partial(QuietHandler, directory=str(folder))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not CHROMIUM.exists():
+        pytest.skip("Debian Chromium is not installed (make test installs it with apt-get)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="module")
+def site():
+    folder = Path(os.environ.get("BOOK_HTML") or ROOT / "_build" / "strict" / "_build" / "html")
+    if not (folder / "intro.html").exists():
+        pytest.skip(f"no built book in {folder}; run the strict build first (make test does)")
+    server = serve(folder)
+    yield f"http://127.0.0.1:{server.server_address[1]}", folder
+    server.shutdown()
+
+
+class PageWatch:
+    """Console errors, failed requests and every requested host of one page."""
+
+    def __init__(self, page, base: str):
+        self.errors, self.failed, self.foreign, self.dialogs = [], [], [], []
+        host = urlsplit(base).netloc
+        page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        page.on("requestfailed", lambda r: self.failed.append(r.url))
+        page.on("response", lambda r: self.failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+        page.on("dialog", lambda d: (self.dialogs.append(d.message), d.dismiss()))
+
+        def record(request):
+            if urlsplit(request.url).scheme in ("http", "https") and urlsplit(request.url).netloc != host:
+                self.foreign.append(request.url)
+        page.on("request", record)
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_page_loads_clean_and_offline(browser, site, path):
+    base, _ = site
+    page = browser.new_page()
+    watch = PageWatch(page, base)
+    page.goto(f"{base}/{path}", wait_until="networkidle")
+    assert watch.errors == []
+    assert watch.failed == []
+    assert watch.foreign == []
+    images = page.eval_on_selector_all("img", "els => els.map(e => [e.naturalWidth, e.getAttribute('alt') || ''])")
+    for width, alt in images:
+        assert width > 0
+        assert alt.strip(), "an image without alt text"
+    downloads = page.eval_on_selector_all("a[download]", "els => els.map(e => e.href)")
+    for href in downloads:
+        assert page.request.get(href).status == 200, href
+    assert page.eval_on_selector_all("a[href^='javascript:' i]", "els => els.length") == 0
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / (path.replace("/", "_").replace(".html", ".png"))), full_page=True)
+    page.close()
+
+
+def test_figures_have_images_and_downloads(browser, site):
+    base, folder = site
+    page = browser.new_page()
+    page.goto(f"{base}/chapters/themes.html", wait_until="networkidle")
+    assert page.eval_on_selector_all("figure img", "els => els.length") >= 5
+    assert page.eval_on_selector_all("a[download][href$='.svg']", "els => els.length") >= 5
+    page.close()
+
+
+def test_explorer_search_expand_and_math(browser, site):
+    base, _ = site
+    page = browser.new_page()
+    page.goto(f"{base}/chapters/explorer.html", wait_until="networkidle")
+    visible = "() => [...document.querySelectorAll('#paper-explorer tr.paper-row')].filter(r => !r.hidden).length"
+    total = page.evaluate(visible)
+    assert total == 57
+    page.fill("#paper-explorer input.explorer-search", "graph")
+    narrowed = page.evaluate(visible)
+    assert 0 < narrowed < total
+    page.fill("#paper-explorer input.explorer-search", "graph neural hypothetical-nothing")
+    assert page.evaluate(visible) == 0
+    page.fill("#paper-explorer input.explorer-search", "")
+    first = page.locator("#paper-explorer tr.paper-row").first
+    row_id = first.get_attribute("id")
+    first.locator("button.expand").click()
+    assert page.locator(f"#{row_id}-abstract").is_visible()
+    page.wait_for_function("() => document.querySelectorAll('#paper-explorer mjx-container').length > 0")
+    page.close()
+
+
+def test_deep_link_opens_the_paper(browser, site):
+    base, _ = site
+    page = browser.new_page()
+    page.goto(f"{base}/chapters/themes.html", wait_until="networkidle")
+    href = page.eval_on_selector("a[href*='explorer.html#paper-']", "e => e.getAttribute('href')")
+    page.goto(f"{base}/chapters/{href}", wait_until="networkidle")
+    paper = href.split("#")[1]
+    assert page.locator(f"#{paper}-abstract").is_visible()
+    page.close()
+
+
+HOSTILE = [
+    "Hostile one <script>alert('xss-script')</script> about graph neural networks and message passing.",
+    "Hostile two <img src=x onerror=alert('xss-img')> about graph neural networks and node features.",
+    "Hostile three [click me](javascript:alert('xss-md')) about language models and prompt tuning.",
+    "Hostile four {download}`../../../etc/passwd` and {eval}`1+1` about language models and decoding.",
+    "Hostile five {{ 7*7 }} and {% raw %} jinja about diffusion models and image generation quality.",
+    "Hostile six $\\href{javascript:alert('xss-tex')}{x}$ about diffusion models and image denoising steps.",
+    "Hostile seven \"><svg onload=alert('xss-svg')> about federated learning and client drift today.",
+    "Hostile eight javascript:alert('xss-bare') about federated learning and private clients here.",
+]
+
+
+@pytest.fixture(scope="module")
+def hostile_site(tmp_path_factory):
+    work = tmp_path_factory.mktemp("hostile")
+    corpus = work / "corpus"
+    corpus.mkdir()
+    (corpus / "hostile.txt").write_text("Hostile <b>header</b>\n\n" + "\n\n".join(HOSTILE) + "\n")
+    output = work / "book"
+    env = dict(os.environ, BOOK_CORPUS=str(corpus), BOOK_ANALYSIS_CACHE=str(work / "cache"),
+               BOOK_FIGURE_DIR=str(output / "_build" / "html" / "figures"))
+    build = subprocess.run([str(Path(sys.executable).parent / "jupyter-book"), "build", str(ROOT),
+                            "--path-output", str(output)], env=env, capture_output=True, text=True)
+    assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
+    assert "Traceback" not in build.stdout
+    server = serve(output / "_build" / "html")
+    yield f"http://127.0.0.1:{server.server_address[1]}", output / "_build" / "html"
+    server.shutdown()
+
+
+def test_hostile_corpus_runs_nothing_and_shows_text(browser, hostile_site):
+    base, folder = hostile_site
+    for path in PAGES:
+        page = browser.new_page()
+        watch = PageWatch(page, base)
+        page.goto(f"{base}/{path}", wait_until="networkidle")
+        if path.endswith("explorer.html"):
+            page.click("#paper-explorer tr.paper-row button.expand")
+            text = page.inner_text("#paper-explorer")
+            for needle in ["<script>alert('xss-script')</script>", "<img src=x onerror=alert('xss-img')>",
+                           "[click me](javascript:alert('xss-md'))", "{{ 7*7 }}", "{eval}`1+1`"]:
+                assert needle in page.content().replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&") \
+                    or needle in text, needle
+        assert watch.dialogs == [], (path, watch.dialogs)
+        assert watch.foreign == []
+        assert page.eval_on_selector_all("a[href^='javascript:' i]", "els => els.length") == 0
+        assert page.eval_on_selector_all("script:not([src])", "els => els.filter(e => e.textContent.includes('xss')).length") == 0
+        page.close()
+    for html_file in folder.rglob("*.html"):
+        content = html_file.read_text(encoding="utf-8")
+        assert not re.search(r"href\s*=\s*[\"']?\s*javascript:", content, re.I), html_file
+        assert "<script>alert(" not in content, html_file
