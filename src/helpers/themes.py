@@ -49,7 +49,7 @@ __all__ = [
 N_COHERENCE_TERMS = 10
 N_DIVERSITY_TERMS = 25
 N_SEEDS = 5
-SELECTION_SAMPLE = 2000
+SELECTION_SAMPLE = 1000
 MIXED_THRESHOLD = 0.5
 MIN_DOCUMENTS = 4
 MIN_STABILITY = 0.8
@@ -193,7 +193,7 @@ def _top(component: np.ndarray, n: int) -> list[int]:
 
 
 def _fit_nmf(tfidf: sparse.spmatrix, k: int, seed: int) -> NMF:
-    model = NMF(n_components=k, init="random", random_state=seed, max_iter=1000, tol=1e-4)
+    model = NMF(n_components=k, init="random", random_state=seed, max_iter=300, tol=1e-3)
     with warnings.catch_warnings():
         # An unconverged run still counts: its worse fit and stability are what we measure.
         warnings.simplefilter("ignore", ConvergenceWarning)
