@@ -78,3 +78,17 @@ pdf: setup
 	command -v latexmk >/dev/null || apt-get install -y texlive-latex-extra latexmk texlive-xetex fonts-freefont-otf
 	BOOK_CORPUS="$(CORPUS)" $(BIN)/jupyter-book build . --builder pdflatex --path-output _build/pdf
 	@echo "pdf: _build/pdf/_build/latex/book.pdf"
+
+# Benchmarks (issue: scale): synthetic corpora of 1k, 10k and 100k abstracts; SIZES overrides.
+SIZES ?= 1000 10000 100000
+bench: setup
+	cd benchmarks && ../$(BIN)/python run.py $(SIZES)
+
+# Two clean book builds must give byte-identical figure data (CSV).
+check-determinism: setup
+	for run in a b; do rm -rf _build/determinism-$$run; \
+	  BOOK_CORPUS="$(CORPUS)" BOOK_ANALYSIS_CACHE=_build/determinism-$$run/analysis-cache \
+	  BOOK_FIGURE_DIR=_build/determinism-$$run/_build/html/figures \
+	  $(BIN)/jupyter-book build . --path-output _build/determinism-$$run -q || exit 1; done
+	diff -r --brief -x '*.png' -x '*.svg' -x '*.pdf' _build/determinism-a/_build/html/figures _build/determinism-b/_build/html/figures
+	@echo "figure data identical in two clean builds"

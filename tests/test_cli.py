@@ -88,3 +88,15 @@ def test_two_runs_are_byte_identical(tmp_path):
     assert [p.name for p in one] == sorted(p.name for p in (tmp_path / "two").iterdir())
     for path in one:
         assert path.read_bytes() == (tmp_path / "two" / path.name).read_bytes(), path.name
+
+
+def test_reordering_files_changes_no_paper_id_or_theme(tmp_path):
+    files = sorted(str(p) for p in SEED_DIR.glob("*.txt"))
+    assert run("analyse", *files, "--out", str(tmp_path / "forward"), "--quiet").returncode == 0
+    assert run("analyse", *files[::-1], "--out", str(tmp_path / "backward"), "--quiet").returncode == 0
+    columns = ["paper_id", "theme", "theme_weight", "link_state"]
+    forward = pd.read_csv(tmp_path / "forward" / "papers.csv")[columns].sort_values("paper_id", ignore_index=True)
+    backward = pd.read_csv(tmp_path / "backward" / "papers.csv")[columns].sort_values("paper_id", ignore_index=True)
+    pd.testing.assert_frame_equal(forward, backward)
+    for name in ["themes.csv", "terms.csv", "term_pairs.csv"]:
+        assert (tmp_path / "forward" / name).read_bytes() == (tmp_path / "backward" / name).read_bytes(), name

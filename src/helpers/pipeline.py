@@ -89,7 +89,7 @@ def stage_themes(results: dict[str, Any], settings: AnalysisSettings) -> None:
     results["theme_model"] = model
     results["themes"] = model.themes
     merged = papers[["paper_id"]].merge(model.paper_themes, on="paper_id", how="left")
-    papers["theme"] = merged["theme"].to_numpy()
+    papers["theme"] = merged["theme"].astype("Int64").to_numpy()
     papers["theme_weight"] = merged["theme_weight"].to_numpy()
 
 

@@ -314,6 +314,8 @@ def fit_themes(
     ThemesError
         With fewer than 4 abstracts or fewer terms than themes.
     """
+    # Fit in paper_id order, so reordering the input files cannot change any theme.
+    analysis_texts = analysis_texts.sort_index(kind="stable")
     n_documents = len(analysis_texts)
     if n_documents < MIN_DOCUMENTS:
         raise ThemesError(
