@@ -226,6 +226,15 @@ def link_patterns() -> tuple[LinkPattern, ...]:
                  for r in rows)
 
 
+# Cheap pre-checks (the same rules, tried only where they can match), for speed on big corpora.
+_MAYBE_URL = re.compile(r"https?:|www\.|doi:|arxiv:|\.(?:com|org|io|co|net|edu|science)\b", re.I)
+
+
+@lru_cache(maxsize=None)
+def _any_pattern() -> re.Pattern:
+    return re.compile("|".join(f"(?:{rule.pattern.pattern})" for rule in link_patterns()), re.I)
+
+
 _ARTIFACT = re.compile(
     r"\b(?:code|codes|data|datasets?|models?|implementations?|benchmarks?|checkpoints?|weights|software|"
     r"library|toolkit|toolbox|repository|resources|source|package|tools?|demo|project)\b", re.I)
@@ -247,9 +256,11 @@ def sentence_classes(sentence: str) -> tuple[str, str]:
     >>> sentence_classes("Energy will be released as heat.")[0]
     'none'
     """
-    urls = extract_urls(sentence)
-    if any(classify_host(u)["kind"] in LINKED_KINDS or classify_host(u)["kind"] == "other" for u in urls):
+    urls = extract_urls(sentence) if _MAYBE_URL.search(sentence) else []
+    if any(classify_host(u)["kind"] != "paper" for u in urls):
         return "linked", "url"
+    if not _any_pattern().search(sentence):
+        return "none", ""
     for rule in link_patterns():
         if rule.pattern.search(sentence):
             if rule.statement == "promised" and not _ARTIFACT.search(sentence):
