@@ -75,8 +75,10 @@ linkcheck: setup
 
 # The whole book as one PDF through LaTeX (installs TeX with apt on first use; not part of make test).
 pdf: setup
-	command -v latexmk >/dev/null || apt-get install -y texlive-latex-extra latexmk texlive-xetex fonts-freefont-otf
-	BOOK_CORPUS="$(CORPUS)" $(BIN)/jupyter-book build . --builder pdflatex --path-output _build/pdf
+	command -v latexmk >/dev/null && kpsewhich bbm.sty >/dev/null || apt-get install -y texlive-latex-extra latexmk texlive-xetex fonts-freefont-otf && apt-get install -y --no-install-recommends texlive-fonts-extra
+	rm -rf _build/pdf/_build/latex
+	BOOK_CORPUS="$(CORPUS)" BOOK_FIGURE_DIR=_build/pdf/_build/html/figures \
+	  $(BIN)/jupyter-book build . --builder pdflatex --path-output _build/pdf
 	@echo "pdf: _build/pdf/_build/latex/book.pdf"
 
 # Benchmarks (issue: scale): synthetic corpora of 1k, 10k and 100k abstracts; SIZES overrides.
