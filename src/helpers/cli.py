@@ -135,7 +135,7 @@ def run_analyse(args: argparse.Namespace) -> int:
 def run_linkcheck_command(args: argparse.Namespace) -> int:
     from helpers.corpus import read_corpus
     from helpers.linkcheck import run_linkcheck
-    from helpers.links import find_links
+    from helpers.links import distinct_urls, find_links
 
     try:
         corpus = read_corpus(args.paths, skip_bad=args.skip_bad)
@@ -143,7 +143,7 @@ def run_linkcheck_command(args: argparse.Namespace) -> int:
         for problem in error.problems:
             print(f"error: {problem}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    urls = list(dict.fromkeys(find_links(corpus.papers)["url"]))
+    urls = distinct_urls(find_links(corpus.papers))
     path, table, seconds = run_linkcheck(urls, Path(args.out), timeout=args.timeout,
                                          concurrency=args.concurrency,
                                          progress=not args.quiet and sys.stderr.isatty())

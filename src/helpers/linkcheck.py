@@ -135,7 +135,9 @@ def link_health(links: pd.DataFrame, folder: Path) -> tuple[pd.DataFrame, str]:
     Returns the table (``url, status, http_code, final_url, checked_at``) and a
     sentence saying where the statuses come from.
     """
-    urls = list(dict.fromkeys(links["url"]))
+    from helpers.links import distinct_urls
+
+    urls = distinct_urls(links)
     check, path = latest_check(folder)
     base = pd.DataFrame({"url": urls})
     if check is None:

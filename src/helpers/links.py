@@ -23,7 +23,6 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Iterable
 from urllib.parse import urlsplit, urlunsplit
 
 import pandas as pd
@@ -357,6 +356,6 @@ def state_shares(papers: pd.DataFrame, by: str | None = None) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def iter_link_urls(links: pd.DataFrame) -> Iterable[str]:
+def distinct_urls(links: pd.DataFrame) -> list[str]:
     """The distinct URLs of a links table, in first-seen order."""
     return list(dict.fromkeys(links["url"]))
