@@ -38,7 +38,8 @@ __all__ = [
     "analyse_cooccurrence",
     "CooccurrenceResult",
     "write_vosviewer_json",
-    "write_vosviewer_map_network",
+    "write_vosviewer_map",
+    "write_vosviewer_network",
 ]
 
 TOP_N = 60
@@ -456,7 +457,7 @@ def analyse_cooccurrence(
 
 def write_vosviewer_json(result: CooccurrenceResult, path: Path) -> None:
     """VOSviewer JSON (map and network in one file; VOSviewer 1.6.16 and later read it)."""
-    ids = {term: number for number, term in enumerate(result.terms["term"], start=1)}
+    ids = _vosviewer_ids(result)
     items = [
         {"id": ids[row.term], "label": row.term, "x": row.x, "y": row.y, "cluster": int(row.community),
          "weights": {"Links": int(row.degree), "Total link strength": float(row.link_strength),
@@ -474,16 +475,25 @@ def write_vosviewer_json(result: CooccurrenceResult, path: Path) -> None:
     path.write_text(json.dumps(document, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
-def write_vosviewer_map_network(result: CooccurrenceResult, map_path: Path, network_path: Path) -> None:
-    """VOSviewer's tab-separated map file and three-column network file."""
-    ids = {term: number for number, term in enumerate(result.terms["term"], start=1)}
+def _vosviewer_ids(result: CooccurrenceResult) -> dict[str, int]:
+    return {term: number for number, term in enumerate(result.terms["term"], start=1)}
+
+
+def write_vosviewer_map(result: CooccurrenceResult, path: Path) -> None:
+    """VOSviewer's tab-separated map file (``id, label, x, y, cluster, weight<Occurrences>``)."""
+    ids = _vosviewer_ids(result)
     map_table = pd.DataFrame({
         "id": [ids[t] for t in result.terms["term"]], "label": result.terms["term"],
         "x": result.terms["x"], "y": result.terms["y"], "cluster": result.terms["community"],
         "weight<Occurrences>": result.terms["n_papers"],
     })
-    map_table.to_csv(map_path, sep="\t", index=False, lineterminator="\n")
-    with network_path.open("w", encoding="utf-8") as handle:
+    map_table.to_csv(path, sep="\t", index=False, lineterminator="\n")
+
+
+def write_vosviewer_network(result: CooccurrenceResult, path: Path) -> None:
+    """VOSviewer's three-column network file (``id id strength``), one line per drawn link."""
+    ids = _vosviewer_ids(result)
+    with path.open("w", encoding="utf-8") as handle:
         for u, v, data in sorted(result.graph.edges(data=True), key=lambda e: (ids[e[0]], ids[e[1]])):
             a, b = sorted((ids[u], ids[v]))
             handle.write(f"{a}\t{b}\t{data['weight']:.6f}\n")

@@ -280,8 +280,11 @@ def makes_promise(sentence: str) -> bool:
         rule.statement == "promised" and rule.pattern.search(sentence) for rule in link_patterns())
 
 
-def paper_link_states(papers: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
+def paper_link_states(papers: pd.DataFrame, links: pd.DataFrame | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Per-paper link state and the sentences behind it.
+
+    ``links`` (from :func:`find_links` on the same papers) saves extracting
+    each paper's URLs a second time for ``n_urls``.
 
     Returns
     -------
@@ -291,6 +294,8 @@ def paper_link_states(papers: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]
         ``paper_id, sentence_no, statement, sentence, pattern`` for every
         sentence that is not ``none``.
     """
+    links = find_links(papers) if links is None else links
+    urls_per_paper = links.groupby("paper_id").size().to_dict()
     state_rows, statement_rows = [], []
     for paper_id, text in zip(papers["paper_id"], papers["text"]):
         classes = set()
@@ -305,7 +310,7 @@ def paper_link_states(papers: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]
         state = next((s for s in LINK_STATES[:3] if s in classes), "none")
         state_rows.append(dict(paper_id=paper_id, link_state=state,
                                promised_too=state == "linked" and "promised" in classes,
-                               n_urls=len(extract_urls(text))))
+                               n_urls=int(urls_per_paper.get(paper_id, 0))))
     states = pd.DataFrame(state_rows, columns=["paper_id", "link_state", "promised_too", "n_urls"])
     statements = pd.DataFrame(statement_rows,
                               columns=["paper_id", "sentence_no", "statement", "sentence", "pattern"])

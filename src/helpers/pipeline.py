@@ -106,22 +106,16 @@ def stage_cooccurrence(results: dict[str, Any], settings: AnalysisSettings) -> N
 
 def network_writers(result: Any) -> dict[str, Callable[[Path], None]]:
     """The network export files, by name, each with the function that writes it."""
-    from helpers.cooccurrence import write_vosviewer_json, write_vosviewer_map_network
     import networkx as nx
 
-    def graph_file(writer):
-        def write(path: Path) -> None:
-            writer(result.export_graph(), path)
-        return write
-
-    def vos_map(path: Path) -> None:
-        write_vosviewer_map_network(result, path, path.with_name("vosviewer_network.txt"))
+    from helpers.cooccurrence import write_vosviewer_json, write_vosviewer_map, write_vosviewer_network
 
     return {
         "network.json": lambda path: write_vosviewer_json(result, path),
-        "network.graphml": graph_file(nx.write_graphml),
-        "network.gexf": graph_file(nx.write_gexf),
-        "vosviewer_map.txt": vos_map,
+        "network.graphml": lambda path: nx.write_graphml(result.export_graph(), path),
+        "network.gexf": lambda path: nx.write_gexf(result.export_graph(), path),
+        "vosviewer_map.txt": lambda path: write_vosviewer_map(result, path),
+        "vosviewer_network.txt": lambda path: write_vosviewer_network(result, path),
     }
 
 
@@ -129,8 +123,9 @@ def stage_links(results: dict[str, Any], settings: AnalysisSettings) -> None:
     from helpers.links import find_links, paper_link_states
 
     papers = results["papers"]
-    states, statements = paper_link_states(papers)
-    results["links"] = find_links(papers)
+    links = find_links(papers)
+    states, statements = paper_link_states(papers, links)
+    results["links"] = links
     results["link_statements"] = statements
     papers["link_state"] = states["link_state"].to_numpy()
     papers["promised_too"] = states["promised_too"].to_numpy()
@@ -189,8 +184,6 @@ def write_outputs(results: dict[str, Any], folder: Path) -> list[str]:
     for name, writer in writers.items():
         writer(folder / name)
         written.append(name)
-        if name == "vosviewer_map.txt":
-            written.append("vosviewer_network.txt")
     summary = dict(results["summary"], settings=results["settings"], helpers_version=__version__)
     (folder / "summary.json").write_text(json.dumps(summary, indent=2, sort_keys=True) + "\n")
     written.append("summary.json")
