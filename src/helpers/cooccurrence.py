@@ -23,12 +23,12 @@ import networkx as nx
 import numpy as np
 import pandas as pd
 from scipy import sparse
-from sklearn.feature_extraction.text import CountVectorizer
-
-from helpers.text import fold_plural, linking_words, segments, stop_words
+from helpers.text import (TokenizedCorpus, analysis_texts_to_tokens, fold_plural, linking_words, segments,
+                          stop_words)
 
 __all__ = [
     "candidate_terms",
+    "candidate_term_matrix",
     "find_acronyms",
     "read_thesaurus",
     "default_min_papers",
@@ -46,7 +46,42 @@ TOP_N = 60
 LOUVAIN_SEED = 0
 LOUVAIN_RESOLUTION = 1.0
 
-_ACRONYM = re.compile(r"((?:[^\W\d_][\w'-]*\s+){1,8})\(\s*([A-Z][A-Za-z0-9-]*?[A-Z][A-Za-z0-9-]*?)(s?)\s*\)")
+# An acronym in parentheses, then the 1-8 words just before it. Searching for the parenthesis
+# first and looking back is much faster than one pattern that starts at every word.
+_ACRONYM_PAREN = re.compile(r"\(\s*([A-Z][A-Za-z0-9-]*?[A-Z][A-Za-z0-9-]*?)(s?)\s*\)")
+_WORD = re.compile(r"[^\W\d_][\w'-]*")
+_WORD_SUFFIX = re.compile(r"[^\W\d_][\w'-]*$")
+_LOOK_BACK = 400
+_MAX_WORDS_BEFORE = 8
+
+
+def _words_before(text: str, end: int) -> list[str]:
+    """The up to 8 words separated by white space that end just before ``text[end]``.
+
+    The first of them may be the tail of a longer piece (``(deep`` gives ``deep``).
+
+    Examples
+    --------
+    >>> _words_before("see (deep neural networks (DNNs)", 26)
+    ['deep', 'neural', 'networks']
+    >>> _words_before("networks, (N)", 10)
+    []
+    """
+    chunk = text[max(0, end - _LOOK_BACK):end]
+    if not chunk or not chunk[-1].isspace():
+        return []
+    words: list[str] = []
+    for piece in reversed(chunk.split()):
+        if len(words) == _MAX_WORDS_BEFORE:
+            break
+        if _WORD.fullmatch(piece):
+            words.append(piece)
+            continue
+        tail = _WORD_SUFFIX.search(piece)
+        if tail:
+            words.append(tail.group())
+        break
+    return words[::-1]
 
 
 def default_min_papers(n_papers: int) -> int:
@@ -129,6 +164,118 @@ def candidate_terms(text: str, merges: dict[str, str] | None = None) -> set[str]
     return found
 
 
+def candidate_term_matrix(
+    tokens: TokenizedCorpus, merges: dict[str, str] | None = None, *, min_papers: int = 1,
+) -> tuple[sparse.csr_matrix, np.ndarray]:
+    """Which texts hold which :func:`candidate_terms`, for a whole tokenised corpus at once.
+
+    Equals ``CountVectorizer(analyzer=lambda t: candidate_terms(t, merges),
+    binary=True, min_df=min_papers)`` on the analysis texts (a tested
+    equivalence), with array operations over every position of the corpus
+    instead of a Python loop over texts.
+
+    Returns
+    -------
+    binary : csr_matrix of int64
+        Texts x terms (1 where the text holds the term), rows in ``tokens`` order.
+    terms : ndarray of str
+        The terms in at least ``min_papers`` texts, sorted (column order).
+
+    Examples
+    --------
+    >>> from helpers.text import tokenize_corpus
+    >>> tokens = tokenize_corpus(["mixture of experts", "the expert"], ["a", "b"])
+    >>> binary, terms = candidate_term_matrix(tokens)
+    >>> terms.tolist(), binary.toarray().tolist()
+    (['expert', 'mixture', 'mixture of expert'], [[1, 1, 1], [1, 0, 0]])
+    """
+    merges = merges or {}
+    folded_vocabulary, folded_id = tokens.folded
+    n_folded = len(folded_vocabulary)
+    linking = linking_words()
+    edge_word = ~tokens.is_stop & ~np.fromiter(map(_is_adverb, tokens.vocabulary), dtype=bool,
+                                               count=len(tokens.vocabulary))
+    middle_word = ~tokens.is_stop | np.fromiter((w in linking for w in tokens.vocabulary), dtype=bool,
+                                                count=len(tokens.vocabulary))
+    ids, text_of = tokens.token_ids, tokens.text_index()
+    words = folded_id[ids]
+    edge, middle = edge_word[ids], middle_word[ids]
+    # Every text ends with a boundary (never an edge or middle word), so no n-gram crosses texts.
+    one = np.flatnonzero(edge)
+    two = one[edge[one + 1]]
+    three = one[middle[one + 1] & edge[np.minimum(one + 2, len(ids) - 1)]]
+    three = three[three + 2 < len(ids)]
+    # Word pairs (two-word terms and the first two words of three-word terms) get compact codes.
+    pair_positions = np.concatenate([two, three])
+    pair_codes, pair_keys = pd.factorize(words[pair_positions] * n_folded + words[pair_positions + 1])
+    pair_keys = np.asarray(pair_keys, dtype=np.int64)
+    triple_codes, triple_keys = pd.factorize(pair_codes[len(two):] * n_folded + words[three + 2])
+    triple_keys = np.asarray(triple_keys, dtype=np.int64)
+    n_pairs = len(pair_keys)
+    codes = np.concatenate([words[one], n_folded + pair_codes[:len(two)], n_folded + n_pairs + triple_codes])
+    rows = np.concatenate([text_of[one], text_of[two], text_of[three]])
+
+    def label(code: int) -> str:
+        if code < n_folded:
+            return str(folded_vocabulary[code])
+        if code < n_folded + n_pairs:
+            key = pair_keys[code - n_folded]
+            return f"{folded_vocabulary[key // n_folded]} {folded_vocabulary[key % n_folded]}"
+        key = triple_keys[code - n_folded - n_pairs]
+        return f"{label(n_folded + key // n_folded)} {folded_vocabulary[key % n_folded]}"
+
+    n_codes = n_folded + n_pairs + len(triple_keys)
+    labels: dict[int, str] = {}
+    if merges:
+        # Map each merged variant's code to its target's code (or a new code past the end).
+        word_index = {str(w): i for i, w in enumerate(folded_vocabulary)}
+        pair_index = pd.Index(pair_keys)
+        triple_index = pd.Index(triple_keys)
+        code_of_label: dict[str, int] = {}
+        for source in merges:
+            code = _code_for(source.split(), word_index, pair_index, triple_index, n_folded, n_pairs)
+            if code is not None:
+                code_of_label[source] = code
+        targets = {t for s, t in merges.items() if s in code_of_label}
+        for target in sorted(targets):
+            code = _code_for(target.split(), word_index, pair_index, triple_index, n_folded, n_pairs)
+            if code is None:
+                code, n_codes = n_codes, n_codes + 1
+            code_of_label.setdefault(target, code)
+            labels[code] = target
+        remap = np.arange(n_codes, dtype=np.int64)
+        for source, code in code_of_label.items():
+            if source in merges:
+                remap[code] = code_of_label[merges[source]]
+        codes = remap[codes]
+    binary = sparse.csr_matrix((np.ones(len(codes), dtype=np.int64), (rows, codes)),
+                               shape=(len(tokens), n_codes))
+    binary.sum_duplicates()
+    binary.data[:] = 1
+    papers = np.bincount(binary.indices, minlength=n_codes)
+    kept = np.flatnonzero(papers >= max(min_papers, 1))
+    terms = np.array([labels.get(c) or label(c) for c in kept], dtype=object)
+    alphabetical = np.argsort(terms, kind="stable")
+    return binary[:, kept[alphabetical]].tocsr(), terms[alphabetical]
+
+
+def _code_for(words: list[str], word_index: dict[str, int], pair_index: pd.Index, triple_index: pd.Index,
+              n_folded: int, n_pairs: int) -> int | None:
+    """The code :func:`candidate_term_matrix` gives a 1-3 word term, or None if no text holds it."""
+    if not 1 <= len(words) <= 3 or any(w not in word_index for w in words):
+        return None
+    folded = [word_index[w] for w in words]
+    if len(words) == 1:
+        return folded[0]
+    pair = pair_index.get_indexer([folded[0] * n_folded + folded[1]])[0]
+    if pair < 0:
+        return None
+    if len(words) == 2:
+        return n_folded + int(pair)
+    triple = triple_index.get_indexer([int(pair) * n_folded + folded[2]])[0]
+    return None if triple < 0 else n_folded + n_pairs + int(triple)
+
+
 def find_acronyms(texts: Iterable[str]) -> pd.DataFrame:
     """Acronyms defined in the texts, as ``acronym, long_form, n_papers``.
 
@@ -146,16 +293,20 @@ def find_acronyms(texts: Iterable[str]) -> pd.DataFrame:
     """
     counts: dict[tuple[str, str], int] = {}
     for text in texts:
+        if "(" not in text:
+            continue
+        if not unicodedata.is_normalized("NFKC", text):
+            text = unicodedata.normalize("NFKC", text)
         seen: set[tuple[str, str]] = set()
-        for match in _ACRONYM.finditer(unicodedata.normalize("NFKC", text)):
-            letters = [c for c in match.group(2) if c.isupper()]
-            words = match.group(1).split()
+        for match in _ACRONYM_PAREN.finditer(text):
+            words = _words_before(text, match.start())
+            letters = [c for c in match.group(1) if c.isupper()]
             if len(letters) < 2 or len(words) < len(letters):
                 continue
             candidate = words[-len(letters):]
             if [w[0].lower() for w in candidate] != [c.lower() for c in letters]:
                 continue
-            acronym = fold_plural(match.group(2).lower())
+            acronym = fold_plural(match.group(1).lower())
             long_form = fold_term(w.lower() for w in candidate)
             if acronym != long_form:
                 seen.add((acronym, long_form))
@@ -338,7 +489,7 @@ def _nested_terms(vocabulary: np.ndarray, binary: sparse.csr_matrix) -> np.ndarr
 
 def analyse_cooccurrence(
     raw_texts: pd.Series,
-    analysis_texts: pd.Series,
+    analysis_texts: TokenizedCorpus | pd.Series,
     *,
     min_papers: int | None = None,
     top_n: int = TOP_N,
@@ -351,9 +502,12 @@ def analyse_cooccurrence(
 
     Parameters
     ----------
-    raw_texts, analysis_texts : Series
-        Stored and analysis text of each paper, indexed by ``paper_id`` (the
-        raw text is needed to see acronym definitions in their original case).
+    raw_texts : Series
+        Stored text of each paper (acronym definitions are found in their
+        original case).
+    analysis_texts : TokenizedCorpus or Series
+        :func:`helpers.text.tokenize_corpus` of the analysis texts, or the
+        analysis texts indexed by ``paper_id``.
     min_papers : int, optional
         Keep terms in at least this many abstracts (default
         :func:`default_min_papers`).
@@ -365,7 +519,8 @@ def analyse_cooccurrence(
         Pairs sharing fewer papers are left out of the graph (never out of the
         pairs table). Default :func:`default_min_pair_papers`.
     """
-    n_papers = len(analysis_texts)
+    tokens = analysis_texts_to_tokens(analysis_texts)
+    n_papers = len(tokens)
     min_papers = default_min_papers(n_papers) if min_papers is None else min_papers
     thesaurus = read_thesaurus() if thesaurus is None else thesaurus
     acronyms = find_acronyms(raw_texts.tolist())
@@ -377,15 +532,9 @@ def analyse_cooccurrence(
         acronyms.rename(columns={"acronym": "from", "long_form": "to"})[["from", "to"]].assign(source="acronym"),
         pd.DataFrame({"from": list(thesaurus), "to": list(thesaurus.values())}).assign(source="thesaurus"),
     ], ignore_index=True)
-    paper_ids = analysis_texts.index.astype(str).tolist()
-
-    vectorizer = CountVectorizer(analyzer=lambda text: candidate_terms(text, merges), binary=True,
-                                 min_df=min_papers if n_papers >= min_papers else 1, dtype=np.int64)
-    try:
-        binary = vectorizer.fit_transform(analysis_texts.tolist()).tocsr()
-        vocabulary = vectorizer.get_feature_names_out()
-    except ValueError:
-        binary, vocabulary = sparse.csr_matrix((n_papers, 0), dtype=np.int64), np.array([], dtype=str)
+    paper_ids = [str(p) for p in tokens.paper_ids]
+    binary, vocabulary = candidate_term_matrix(tokens, merges,
+                                               min_papers=min_papers if n_papers >= min_papers else 1)
     papers_per_term = np.asarray(binary.sum(axis=0)).ravel()
     if len(vocabulary):
         relevance = np.round(relevance_scores(papers_per_term, n_papers), 9)

@@ -63,12 +63,10 @@ def stage_corpus(results: dict[str, Any], settings: AnalysisSettings) -> None:
 
 
 def stage_text(results: dict[str, Any], settings: AnalysisSettings) -> None:
-    from helpers.text import analysis_text
+    from helpers.text import analysis_text, tokenize_corpus
 
     papers = results["papers"]
-    results["analysis_texts"] = pd.Series(
-        [analysis_text(t) for t in papers["text"]], index=papers["paper_id"], name="analysis_text"
-    )
+    results["tokens"] = tokenize_corpus(map(analysis_text, papers["text"]), papers["paper_id"])
 
 
 def stage_themes(results: dict[str, Any], settings: AnalysisSettings) -> None:
@@ -76,7 +74,7 @@ def stage_themes(results: dict[str, Any], settings: AnalysisSettings) -> None:
 
     papers = results["papers"]
     try:
-        model = fit_themes(results["analysis_texts"], k=settings.themes, seed=settings.seed)
+        model = fit_themes(results["tokens"], k=settings.themes, seed=settings.seed)
     except ThemesError as error:
         results["themes_message"] = str(error)
         results["theme_model"] = None
@@ -97,8 +95,7 @@ def stage_cooccurrence(results: dict[str, Any], settings: AnalysisSettings) -> N
     from helpers.cooccurrence import analyse_cooccurrence
 
     papers = results["papers"]
-    result = analyse_cooccurrence(papers.set_index("paper_id")["text"], results["analysis_texts"],
-                                  seed=settings.seed)
+    result = analyse_cooccurrence(papers["text"], results["tokens"], seed=settings.seed)
     results["cooccurrence"] = result
     results["terms"] = result.terms
     results["term_pairs"] = result.pairs

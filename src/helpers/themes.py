@@ -19,6 +19,7 @@ A scikit-learn LDA with the chosen ``k`` is fitted on the same texts for compari
 from __future__ import annotations
 
 import math
+import os
 import warnings
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -30,9 +31,9 @@ from scipy import sparse
 from scipy.optimize import linear_sum_assignment
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.decomposition import NMF, LatentDirichletAllocation
-from sklearn.feature_extraction.text import CountVectorizer, TfidfTransformer
+from sklearn.feature_extraction.text import TfidfTransformer
 
-from helpers.text import theme_terms
+from helpers.text import TokenizedCorpus, analysis_texts_to_tokens
 
 __all__ = [
     "ThemesError",
@@ -44,12 +45,15 @@ __all__ = [
     "fit_themes",
     "SELECTION_RULE",
     "choose_k",
+    "theme_counts",
 ]
 
 N_COHERENCE_TERMS = 10
 N_DIVERSITY_TERMS = 25
 N_SEEDS = 5
 SELECTION_SAMPLE = 1000
+MAX_TERMS = 20_000
+FINAL_SAMPLE = 10_000
 MIXED_THRESHOLD = 0.5
 MIN_DOCUMENTS = 4
 MIN_STABILITY = 0.8
@@ -192,6 +196,70 @@ def _top(component: np.ndarray, n: int) -> list[int]:
     return [int(i) for i in np.argsort(-component, kind="stable")[:n]]
 
 
+def theme_counts(
+    tokens: TokenizedCorpus, *, min_df: int = 1, max_df: float = 1.0, max_features: int | None = None,
+) -> tuple[sparse.csr_matrix, np.ndarray]:
+    """Counts of :func:`helpers.text.theme_terms` per text, without a Python loop over texts.
+
+    The result equals ``CountVectorizer(analyzer=theme_terms, min_df=min_df,
+    max_df=max_df, max_features=max_features)`` on the analysis texts (a tested
+    equivalence), except that ties at the ``max_features`` cut-off keep the
+    alphabetically first terms.
+
+    Returns
+    -------
+    counts : csr_matrix of float64
+        Texts x terms, rows in ``tokens`` order.
+    vocabulary : ndarray of str
+        The terms, sorted (column order).
+
+    Raises
+    ------
+    ValueError
+        When no term is left.
+
+    Examples
+    --------
+    >>> from helpers.text import tokenize_corpus
+    >>> tokens = tokenize_corpus(["graph networks for graphs", "neural networks"], ["a", "b"])
+    >>> counts, vocabulary = theme_counts(tokens)
+    >>> vocabulary.tolist()
+    ['graph', 'graph network', 'network', 'neural', 'neural network']
+    >>> counts.toarray().astype(int).tolist()
+    [[2, 1, 1, 0, 0], [0, 0, 1, 1, 1]]
+    """
+    folded_vocabulary, folded_id = tokens.folded
+    ids = tokens.token_ids
+    text_of = tokens.text_index()
+    keep = ~tokens.is_stop[ids]
+    words = folded_id[ids]
+    # Each text ends with a boundary, so adjacent kept positions are in one run of one text.
+    pair = keep[:-1] & keep[1:]
+    n_folded = len(folded_vocabulary)
+    codes = np.concatenate([words[keep], n_folded + words[:-1][pair] * n_folded + words[1:][pair]])
+    rows = np.concatenate([text_of[keep], text_of[:-1][pair]])
+    distinct, columns = np.unique(codes, return_inverse=True)
+    counts = sparse.csr_matrix((np.ones(len(codes)), (rows, columns)), shape=(len(tokens), len(distinct)))
+    counts.sum_duplicates()
+    document_frequency = np.bincount(counts.indices, minlength=len(distinct))
+    mask = (document_frequency >= min_df) & (document_frequency <= max_df * len(tokens))
+    kept = np.flatnonzero(mask)
+    terms = np.array([
+        folded_vocabulary[c] if c < n_folded
+        else f"{folded_vocabulary[(c - n_folded) // n_folded]} {folded_vocabulary[(c - n_folded) % n_folded]}"
+        for c in distinct[kept]
+    ], dtype=object)
+    alphabetical = np.argsort(terms, kind="stable")
+    kept, terms = kept[alphabetical], terms[alphabetical]
+    if max_features is not None and len(kept) > max_features:
+        term_frequency = np.asarray(counts.sum(axis=0)).ravel()[kept]
+        chosen = np.sort(np.argsort(-term_frequency, kind="stable")[:max_features])
+        kept, terms = kept[chosen], terms[chosen]
+    if not len(kept):
+        raise ValueError("no terms remain after min_df and max_df")
+    return counts[:, kept].tocsr(), terms
+
+
 def _fit_nmf(tfidf: sparse.spmatrix, k: int, seed: int) -> NMF:
     model = NMF(n_components=k, init="random", random_state=seed, max_iter=300, tol=1e-3)
     with warnings.catch_warnings():
@@ -206,13 +274,23 @@ def _minmax(values: pd.Series) -> pd.Series:
     return (values - values.min()) / span if span > 0 else pd.Series(1.0, index=values.index)
 
 
+def _cores(n_jobs: int | None) -> int:
+    return n_jobs or os.cpu_count() or 1
+
+
 def _select(
     tfidf: sparse.spmatrix, binary: sparse.spmatrix, vocabulary: np.ndarray, ks: list[int],
-    seeds: list[int], progress: Callable | None,
+    seeds: list[int], progress: Callable | None, n_jobs: int | None,
 ) -> tuple[pd.DataFrame, dict[int, NMF]]:
+    from joblib import Parallel, delayed
+
+    # Larger k first, so the longest fits start early and the cores finish together.
+    jobs = [(k, seed) for k in sorted(ks, reverse=True) for seed in seeds]
+    fitted = Parallel(n_jobs=_cores(n_jobs), max_nbytes=None)(delayed(_fit_nmf)(tfidf, k, seed) for k, seed in jobs)
+    fits = dict(zip(jobs, fitted))
     rows, best_models = [], {}
     for k in ks:
-        models = [_fit_nmf(tfidf, k, seed) for seed in seeds]
+        models = [fits[k, seed] for seed in seeds]
         best = min(models, key=lambda m: m.reconstruction_err_)
         best_models[k] = best
         tops = [_top(c, N_COHERENCE_TERMS) for c in best.components_]
@@ -232,6 +310,16 @@ def _select(
     selection["eligible"] = ((selection["stability"] >= MIN_STABILITY)
                              & (selection["diversity"] >= MIN_DIVERSITY))
     return selection, best_models
+
+
+def _fit_final(tfidf: sparse.csr_matrix, k: int, seed: int) -> NMF:
+    return _fit_nmf(tfidf, k, seed)
+
+
+def _fit_lda(counts: sparse.csr_matrix, k: int, seed: int) -> LatentDirichletAllocation:
+    lda = LatentDirichletAllocation(n_components=k, random_state=seed, learning_method="batch",
+                                    max_iter=50)
+    return lda.fit(counts)
 
 
 def choose_k(selection: pd.DataFrame) -> int:
@@ -285,20 +373,22 @@ def _labels(class_terms: np.ndarray, vocabulary: np.ndarray, fallback: np.ndarra
 
 
 def fit_themes(
-    analysis_texts: pd.Series,
+    texts: TokenizedCorpus | pd.Series,
     *,
     k: int | None = None,
     seed: int = 0,
     n_seeds: int = N_SEEDS,
     sample_size: int = SELECTION_SAMPLE,
     progress: Callable[[int], None] | None = None,
+    n_jobs: int | None = None,
 ) -> ThemeModel:
-    """Fit the theme model on analysis texts (index: ``paper_id``).
+    """Fit the theme model on a tokenised corpus (or analysis texts indexed by ``paper_id``).
 
     Parameters
     ----------
-    analysis_texts : Series
-        :func:`helpers.text.analysis_text` of each paper, indexed by ``paper_id``.
+    texts : TokenizedCorpus or Series
+        :func:`helpers.text.tokenize_corpus` of the analysis texts, or the
+        :func:`helpers.text.analysis_text` of each paper indexed by ``paper_id``.
     k : int, optional
         Number of themes; chosen by :data:`SELECTION_RULE` when omitted.
     seed : int
@@ -307,58 +397,87 @@ def fit_themes(
         Seeds per candidate k (stability needs at least 2).
     sample_size : int
         Model selection runs on a random sample of this many abstracts (seeded)
-        when the corpus is larger; the final model always uses every abstract.
+        when the corpus is larger, with the terms that occur in at least
+        ``min_df`` of the sampled abstracts. The chosen model is then fitted
+        once more, with the selection's best seed, on every abstract or on a
+        seeded sample of :data:`FINAL_SAMPLE` when there are more, and every
+        abstract is weighted by it (``NMF.transform``). For a corpus no larger
+        than ``sample_size`` the selection's best run is the final model.
+    n_jobs : int, optional
+        Processes for the model fits (default: all cores). Results do not
+        depend on it.
 
     Raises
     ------
     ThemesError
         With fewer than 4 abstracts or fewer terms than themes.
     """
-    # Fit in paper_id order, so reordering the input files cannot change any theme.
-    analysis_texts = analysis_texts.sort_index(kind="stable")
-    n_documents = len(analysis_texts)
+    tokens = analysis_texts_to_tokens(texts)
+    n_documents = len(tokens)
     if n_documents < MIN_DOCUMENTS:
         raise ThemesError(
             f"themes need at least {MIN_DOCUMENTS} abstracts; this corpus has {n_documents}")
     min_df = 2 if n_documents >= 20 else 1
-    vectorizer = CountVectorizer(analyzer=theme_terms, min_df=min_df, max_df=0.6,
-                                 max_features=20_000, dtype=np.float64)
     try:
-        counts = vectorizer.fit_transform(analysis_texts.tolist())
+        counts, vocabulary = theme_counts(tokens, min_df=min_df, max_df=0.6, max_features=MAX_TERMS)
     except ValueError as error:
         raise ThemesError(f"no terms left to model after stop words ({error})") from None
-    vocabulary = vectorizer.get_feature_names_out()
+    # Fit in paper_id order, so reordering the input files cannot change any theme.
+    order = np.argsort(tokens.paper_ids, kind="stable")
+    counts, paper_ids = counts[order], tokens.paper_ids[order]
     ks = candidate_ks(n_documents) if k is None else [k]
     if k is not None and not 1 <= k <= min(n_documents, len(vocabulary)):
         raise ThemesError(f"k must be between 1 and {min(n_documents, len(vocabulary))}, got {k}")
     if len(vocabulary) < max(ks):
         raise ThemesError(f"only {len(vocabulary)} distinct terms; too few for {max(ks)} themes")
     tfidf = TfidfTransformer(sublinear_tf=True).fit_transform(counts)
-    binary = (counts > 0).astype(np.float64)
+    binary = sparse.csc_matrix((counts > 0).astype(np.float64))
 
     rng = np.random.default_rng(seed)
     if n_documents > sample_size:
         sample = np.sort(rng.choice(n_documents, size=sample_size, replace=False))
+        sample_counts = counts[sample]
+        sample_columns = np.flatnonzero(np.bincount(sample_counts.indices, minlength=len(vocabulary))
+                                        >= min_df)
+        sample_counts = sample_counts[:, sample_columns]
+        sample_tfidf = TfidfTransformer(sublinear_tf=True).fit_transform(sample_counts)
     else:
-        sample = np.arange(n_documents)
+        sample, sample_columns = np.arange(n_documents), np.arange(len(vocabulary))
+        sample_counts, sample_tfidf = counts, tfidf
+    if len(sample_columns) < max(ks):
+        raise ThemesError(f"only {len(sample_columns)} terms in the selection sample; "
+                          f"too few for {max(ks)} themes")
     seeds = list(range(seed, seed + n_seeds))
-    selection, sample_models = _select(tfidf[sample], binary[sample], vocabulary, ks, seeds, progress)
+    selection, sample_models = _select(sample_tfidf, sparse.csc_matrix((sample_counts > 0).astype(float)),
+                                       vocabulary[sample_columns], ks, seeds, progress, n_jobs)
     chosen_k = choose_k(selection) if k is None else k
     selection["chosen"] = selection["k"] == chosen_k
 
+    # The final model: the selection's best run when the sample is the whole corpus, else one
+    # fit (best seed of the selection) on up to FINAL_SAMPLE abstracts; LDA runs alongside it.
+    best_seed = sample_models[chosen_k].random_state
     if len(sample) == n_documents:
-        model = sample_models[chosen_k]
+        final_rows = None
+    elif n_documents > FINAL_SAMPLE:
+        final_rows = np.sort(np.random.default_rng(seed + 1).choice(n_documents, size=FINAL_SAMPLE,
+                                                                    replace=False))
     else:
-        model = min((_fit_nmf(tfidf, chosen_k, s) for s in seeds), key=lambda m: m.reconstruction_err_)
-    document_weights = model.transform(tfidf)
+        final_rows = np.arange(n_documents)
+    from joblib import Parallel, delayed
+
+    jobs = [delayed(_fit_lda)(sample_counts, chosen_k, seed)]
+    if final_rows is not None:
+        jobs.append(delayed(_fit_final)(tfidf[final_rows], chosen_k, best_seed))
+    lda, *refit = Parallel(n_jobs=min(len(jobs), _cores(n_jobs)), max_nbytes=None)(jobs)
+    model = refit[0] if refit else sample_models[chosen_k]
     components = model.components_
+    document_weights = model.transform(tfidf)
     themes_top = [_top(c, N_COHERENCE_TERMS) for c in components]
     coherence = npmi_coherence(themes_top, binary)
 
     totals = document_weights.sum(axis=1)
     assignment = np.where(totals > 0, document_weights.argmax(axis=1) + 1, 0)
     shares = np.where(totals > 0, document_weights.max(axis=1) / np.maximum(totals, 1e-12), 0.0)
-    paper_ids = analysis_texts.index.to_numpy()
     class_terms = np.vstack([
         np.asarray(counts[assignment == t + 1].sum(axis=0)).ravel() for t in range(chosen_k)
     ])
@@ -387,19 +506,17 @@ def fit_themes(
     weights = pd.DataFrame(np.round(normalised, 6), columns=[f"theme_{t}" for t in range(1, chosen_k + 1)])
     weights.insert(0, "paper_id", paper_ids)
 
-    lda_sample = sample if n_documents > sample_size else np.arange(n_documents)
-    lda = LatentDirichletAllocation(n_components=chosen_k, random_state=seed, learning_method="batch",
-                                    max_iter=50)
-    lda.fit(counts[lda_sample])
+    lda_components = np.zeros((chosen_k, len(vocabulary)))
+    lda_components[:, sample_columns] = lda.components_
     comparison = pd.DataFrame([
         dict(model="NMF (TF-IDF)", k=chosen_k, coherence=float(np.mean(coherence)),
              diversity=topic_diversity([[vocabulary[i] for i in _top(c, N_DIVERSITY_TERMS)]
                                         for c in components])),
         dict(model="LDA (counts)", k=chosen_k,
-             coherence=float(np.mean(npmi_coherence([_top(c, N_COHERENCE_TERMS) for c in lda.components_],
+             coherence=float(np.mean(npmi_coherence([_top(c, N_COHERENCE_TERMS) for c in lda_components],
                                                     binary))),
              diversity=topic_diversity([[vocabulary[i] for i in _top(c, N_DIVERSITY_TERMS)]
-                                        for c in lda.components_])),
+                                        for c in lda_components])),
     ])
     for frame in (selection, comparison):
         for column in ("coherence", "diversity", "stability", "score"):
@@ -407,7 +524,9 @@ def fit_themes(
                 frame[column] = frame[column].round(6)
     settings = dict(
         k_candidates=ks, chosen_k=chosen_k, k_given=k is not None, seeds=seeds,
-        selection_documents=int(len(sample)), documents=n_documents, vocabulary=int(len(vocabulary)),
+        selection_documents=int(len(sample)), selection_vocabulary=int(len(sample_columns)),
+        final_fit_documents=int(n_documents if final_rows is None else len(final_rows)),
+        final_seed=int(best_seed), documents=n_documents, vocabulary=int(len(vocabulary)),
         min_df=min_df, max_df=0.6, rule=SELECTION_RULE, min_stability=MIN_STABILITY,
         min_diversity=MIN_DIVERSITY, mixed_threshold=MIXED_THRESHOLD,
     )
