@@ -57,6 +57,12 @@ _PATTERNS = [
     ("schemeless", re.compile(
         rf"(?<![\w/.@:-])((?:www\.)?{_KNOWN_HOSTS}/[^\s<>\"]+|[\w-]+\.github\.io(?:/[^\s<>\"]*)?)", re.I)),
 ]
+# Text every match of each pattern contains (lower case): a pattern is only run where it can match.
+_PATTERN_HINTS = {
+    "markdown": ("](",), "angle": ("<http",), "url": ("http",), "www": ("www.",), "doi": ("doi:",),
+    "arxiv": ("arxiv:",),
+    "schemeless": ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "huggingface.co", ".github.io"),
+}
 
 
 def clean_url(url: str) -> str:
@@ -122,7 +128,10 @@ def extract_urls(text: str) -> list[str]:
     """
     taken: list[tuple[int, int]] = []
     found: list[tuple[int, str]] = []
+    lower = text.lower()
     for name, pattern in _PATTERNS:
+        if not any(hint in lower for hint in _PATTERN_HINTS[name]):
+            continue
         for match in pattern.finditer(text):
             start, end = match.span()
             if any(start < t_end and t_start < end for t_start, t_end in taken):
@@ -218,25 +227,35 @@ class LinkPattern:
 
 @lru_cache(maxsize=None)
 def link_patterns() -> tuple[LinkPattern, ...]:
-    """The dangling and promised patterns of ``resources/link_patterns.csv``."""
+    """The dangling and promised patterns of ``resources/link_patterns.csv``.
+
+    Patterns are matched against the lower-cased sentence (several times faster
+    than case-insensitive matching), so a pattern may not hold upper-case letters
+    other than in escapes such as ``\\S``.
+    """
     content = resources.files("helpers").joinpath("resources", "link_patterns.csv").read_text("utf-8")
-    rows = csv.DictReader(content.splitlines())
-    return tuple(LinkPattern(r["class"], re.compile(r["pattern"], re.I), r["example"], r["meaning"])
-                 for r in rows)
+    rules = []
+    for line, row in enumerate(csv.DictReader(content.splitlines()), start=2):
+        if re.search(r"(?<!\\)[A-Z]", row["pattern"]):
+            raise ValueError(f"link_patterns.csv: line {line}: patterns are matched in lower case; "
+                             f"write {row['pattern']!r} in lower case")
+        rules.append(LinkPattern(row["class"], re.compile(row["pattern"]), row["example"], row["meaning"]))
+    return tuple(rules)
 
 
 # Cheap pre-checks (the same rules, tried only where they can match), for speed on big corpora.
-_MAYBE_URL = re.compile(r"https?:|www\.|doi:|arxiv:|\.(?:com|org|io|co|net|edu|science)\b", re.I)
+# All of these run on lower-cased text.
+_MAYBE_URL = re.compile(r"https?:|www\.|doi:|arxiv:|\.(?:com|org|io|co|net|edu|science)\b")
 
 
 @lru_cache(maxsize=None)
 def _any_pattern() -> re.Pattern:
-    return re.compile("|".join(f"(?:{rule.pattern.pattern})" for rule in link_patterns()), re.I)
+    return re.compile("|".join(f"(?:{rule.pattern.pattern})" for rule in link_patterns()))
 
 
 _ARTIFACT = re.compile(
     r"\b(?:code|codes|data|datasets?|models?|implementations?|benchmarks?|checkpoints?|weights|software|"
-    r"library|toolkit|toolbox|repository|resources|source|package|tools?|demo|project)\b", re.I)
+    r"library|toolkit|toolbox|repository|resources|source|package|tools?|demo|project)\b")
 
 
 def sentence_classes(sentence: str) -> tuple[str, str]:
@@ -255,14 +274,15 @@ def sentence_classes(sentence: str) -> tuple[str, str]:
     >>> sentence_classes("Energy will be released as heat.")[0]
     'none'
     """
-    urls = extract_urls(sentence) if _MAYBE_URL.search(sentence) else []
+    lower = sentence.lower()
+    urls = extract_urls(sentence) if _MAYBE_URL.search(lower) else []
     if any(classify_host(u)["kind"] != "paper" for u in urls):
         return "linked", "url"
-    if not _any_pattern().search(sentence):
+    if not _any_pattern().search(lower):
         return "none", ""
     for rule in link_patterns():
-        if rule.pattern.search(sentence):
-            if rule.statement == "promised" and not _ARTIFACT.search(sentence):
+        if rule.pattern.search(lower):
+            if rule.statement == "promised" and not _ARTIFACT.search(lower):
                 continue
             return rule.statement, rule.pattern.pattern
     return "none", ""
@@ -276,8 +296,9 @@ def makes_promise(sentence: str) -> bool:
     >>> makes_promise("Code and models will be made publicly available at https://github.com/a/b.")
     True
     """
-    return _ARTIFACT.search(sentence) is not None and any(
-        rule.statement == "promised" and rule.pattern.search(sentence) for rule in link_patterns())
+    lower = sentence.lower()
+    return _ARTIFACT.search(lower) is not None and any(
+        rule.statement == "promised" and rule.pattern.search(lower) for rule in link_patterns())
 
 
 def paper_link_states(papers: pd.DataFrame, links: pd.DataFrame | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
