@@ -52,6 +52,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="number of themes (default: chosen by the model-selection rule; see themes.csv)",
     )
     analyse.add_argument("--seed", type=int, metavar="N", help="first random seed (default 0)")
+    analyse.add_argument("--jobs", type=int, metavar="N",
+                         help="processes to use (default: all cores); the results do not depend on it")
 
     linkcheck = commands.add_parser(
         "linkcheck",
@@ -109,7 +111,8 @@ def run_analyse(args: argparse.Namespace) -> int:
     show_progress = not args.quiet and sys.stderr.isatty()
     settings = AnalysisSettings.from_namespace(args)
     try:
-        results = run_pipeline(args.paths, settings, skip_bad=args.skip_bad, progress=show_progress)
+        results = run_pipeline(args.paths, settings, skip_bad=args.skip_bad, progress=show_progress,
+                               n_jobs=args.jobs)
     except CorpusError as error:
         for problem in error.problems:
             print(f"error: {problem}", file=sys.stderr)

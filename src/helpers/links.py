@@ -35,6 +35,7 @@ __all__ = [
     "sentence_classes",
     "paper_link_states",
     "find_links",
+    "analyse_links",
     "wilson_interval",
     "state_shares",
     "LINK_STATES",
@@ -345,6 +346,25 @@ def find_links(papers: pd.DataFrame) -> pd.DataFrame:
         for url in extract_urls(text):
             rows.append(dict(paper_id=paper_id, source_file=source_file, url=url, **classify_host(url)))
     return pd.DataFrame(rows, columns=["paper_id", "source_file", "url", "host", "kind", "owner", "repository"])
+
+
+def analyse_links(papers: pd.DataFrame, *, n_jobs: int | None = None
+                  ) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+    """:func:`find_links` and :func:`paper_link_states` together, on several cores for big corpora.
+
+    Returns ``(links, states, statements)``; the same tables whatever ``n_jobs`` is.
+    """
+    from helpers.parallel import map_chunks
+
+    parts = map_chunks(_links_and_states, papers[["paper_id", "source_file", "text"]], n_jobs=n_jobs)
+    links, states, statements = (pd.concat([part[i] for part in parts], ignore_index=True)
+                                 for i in range(3))
+    return links, states, statements
+
+
+def _links_and_states(papers: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+    links = find_links(papers)
+    return (links, *paper_link_states(papers, links))
 
 
 def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tuple[float, float]:

@@ -51,10 +51,11 @@ class AnalysisSettings:
         return dataclasses.asdict(self)
 
 
-Stage = Callable[[dict[str, Any], AnalysisSettings], None]
+# A stage reads and adds tables in ``results``; ``n_jobs`` is how many processes it may use.
+Stage = Callable[[dict[str, Any], AnalysisSettings, "int | None"], None]
 
 
-def stage_corpus(results: dict[str, Any], settings: AnalysisSettings) -> None:
+def stage_corpus(results: dict[str, Any], settings: AnalysisSettings, n_jobs: int | None = None) -> None:
     corpus: Corpus = results["corpus"]
     results["papers"] = corpus.papers.copy()
     results["blocks"] = corpus.blocks
@@ -62,19 +63,20 @@ def stage_corpus(results: dict[str, Any], settings: AnalysisSettings) -> None:
     results["summary"] = corpus.summary()
 
 
-def stage_text(results: dict[str, Any], settings: AnalysisSettings) -> None:
-    from helpers.text import analysis_text, tokenize_corpus
+def stage_text(results: dict[str, Any], settings: AnalysisSettings, n_jobs: int | None = None) -> None:
+    from helpers.text import tokenize_corpus
 
     papers = results["papers"]
-    results["tokens"] = tokenize_corpus(map(analysis_text, papers["text"]), papers["paper_id"])
+    results["tokens"] = tokenize_corpus(papers["text"].tolist(), papers["paper_id"], clean=True,
+                                        n_jobs=n_jobs)
 
 
-def stage_themes(results: dict[str, Any], settings: AnalysisSettings) -> None:
+def stage_themes(results: dict[str, Any], settings: AnalysisSettings, n_jobs: int | None = None) -> None:
     from helpers.themes import ThemesError, fit_themes
 
     papers = results["papers"]
     try:
-        model = fit_themes(results["tokens"], k=settings.themes, seed=settings.seed)
+        model = fit_themes(results["tokens"], k=settings.themes, seed=settings.seed, n_jobs=n_jobs)
     except ThemesError as error:
         results["themes_message"] = str(error)
         results["theme_model"] = None
@@ -91,7 +93,7 @@ def stage_themes(results: dict[str, Any], settings: AnalysisSettings) -> None:
     papers["theme_weight"] = merged["theme_weight"].to_numpy()
 
 
-def stage_cooccurrence(results: dict[str, Any], settings: AnalysisSettings) -> None:
+def stage_cooccurrence(results: dict[str, Any], settings: AnalysisSettings, n_jobs: int | None = None) -> None:
     from helpers.cooccurrence import analyse_cooccurrence
 
     papers = results["papers"]
@@ -116,12 +118,11 @@ def network_writers(result: Any) -> dict[str, Callable[[Path], None]]:
     }
 
 
-def stage_links(results: dict[str, Any], settings: AnalysisSettings) -> None:
-    from helpers.links import find_links, paper_link_states
+def stage_links(results: dict[str, Any], settings: AnalysisSettings, n_jobs: int | None = None) -> None:
+    from helpers.links import analyse_links
 
     papers = results["papers"]
-    links = find_links(papers)
-    states, statements = paper_link_states(papers, links)
+    links, states, statements = analyse_links(papers, n_jobs=n_jobs)
     results["links"] = links
     results["link_statements"] = statements
     papers["link_state"] = states["link_state"].to_numpy()
@@ -144,10 +145,12 @@ def run_pipeline(
     *,
     skip_bad: bool = False,
     progress: bool = False,
+    n_jobs: int | None = None,
 ) -> dict[str, Any]:
     """Parse ``paths`` and run every stage; returns a dict of tables and figures' data.
 
     ``results["timings"]`` holds the seconds each stage took (``parse`` first).
+    ``n_jobs`` limits the processes used (default: all cores); results do not depend on it.
     """
     timings: dict[str, float] = {}
     start = time.perf_counter()
@@ -161,7 +164,7 @@ def run_pipeline(
         stages = tqdm(STAGES, desc="analyse", unit="stage")
     for name, stage in stages:
         start = time.perf_counter()
-        stage(results, settings)
+        stage(results, settings, n_jobs)
         timings[name] = time.perf_counter() - start
     results["timings"] = timings
     return results

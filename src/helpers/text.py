@@ -16,7 +16,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from importlib import resources
-from typing import TYPE_CHECKING, Iterable, Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
 
 import numpy as np
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
@@ -277,32 +277,58 @@ class TokenizedCorpus:
         return distinct, inverse.astype(np.int64)
 
 
-def tokenize_corpus(texts: Iterable[str], paper_ids: Iterable[str]) -> TokenizedCorpus:
-    """Tokenise analysis texts (:func:`analysis_text`) into a :class:`TokenizedCorpus`.
-
-    The word runs are exactly those of :func:`segments`; a tested equivalence.
-    """
+def _tokenize_chunk(texts: Sequence[str], clean: bool) -> tuple[list[str], np.ndarray, np.ndarray]:
+    """Pieces (in first-seen order), their ids for every position, and each text's length."""
     piece_ids: defaultdict[str, int] = defaultdict()
     piece_ids.default_factory = piece_ids.__len__  # a new piece gets the next id
     piece_ids[BOUNDARY.strip()]
     flat = array("i")
-    starts = array("q", [0])
+    lengths = array("q")
     for text in texts:
+        if clean:
+            text = analysis_text(text)
         if "'s" in text or "’s" in text:
             text = _POSSESSIVE.sub("", text)
         pieces = _PIECE.findall(text)
         pieces.append(BOUNDARY.strip())
         flat.extend(map(piece_ids.__getitem__, pieces))
-        starts.append(len(flat))
+        lengths.append(len(pieces))
+    return list(piece_ids), np.frombuffer(flat, dtype=np.int32), np.frombuffer(lengths, dtype=np.int64)
+
+
+def tokenize_corpus(texts: Iterable[str], paper_ids: Iterable[str], *, clean: bool = False,
+                    n_jobs: int | None = 1) -> TokenizedCorpus:
+    """Tokenise analysis texts (:func:`analysis_text`) into a :class:`TokenizedCorpus`.
+
+    The word runs are exactly those of :func:`segments`; a tested equivalence.
+    With ``clean=True`` the texts are stored abstracts and :func:`analysis_text`
+    is applied first. ``n_jobs`` processes share the work for large corpora
+    (:func:`helpers.parallel.map_chunks`); the result does not depend on it.
+    """
+    from helpers.parallel import map_chunks
+
+    texts = list(texts)
+    chunks = map_chunks(_tokenize_chunk, texts, clean, n_jobs=n_jobs)
+    # Global ids in order of first appearance over the chunks in order: as if run in one piece.
+    piece_ids: defaultdict[str, int] = defaultdict()
+    piece_ids.default_factory = piece_ids.__len__
+    piece_ids[BOUNDARY.strip()]
+    flat_parts, length_parts = [], []
+    for pieces, flat, lengths in chunks:
+        to_global = np.fromiter(map(piece_ids.__getitem__, pieces), dtype=np.int32, count=len(pieces))
+        flat_parts.append(to_global[flat])
+        length_parts.append(lengths)
     pieces_in_order = list(piece_ids)
     is_word = np.fromiter(map(_is_word, pieces_in_order), dtype=bool, count=len(pieces_in_order))
     new_ids = np.where(is_word, np.cumsum(is_word), 0).astype(np.int32)
     vocabulary = np.array([BOUNDARY.strip()] + [p for p, w in zip(pieces_in_order, is_word) if w],
                           dtype=object)
+    starts = np.zeros(len(texts) + 1, dtype=np.int64)
+    np.cumsum(np.concatenate(length_parts), out=starts[1:])
     return TokenizedCorpus(
         paper_ids=np.array(list(paper_ids), dtype=object),
-        token_ids=new_ids[np.frombuffer(flat, dtype=np.int32)],
-        starts=np.frombuffer(starts, dtype=np.int64).copy(),
+        token_ids=new_ids[np.concatenate(flat_parts)],
+        starts=starts,
         vocabulary=vocabulary,
     )
 
