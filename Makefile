@@ -13,7 +13,7 @@ ifeq ($(CAN_UNSHARE),yes)
 OFFLINE := unshare -n sh -c 'ip link set lo up && exec "$$0" "$$@"'
 endif
 
-.PHONY: setup book test test-unit strict-book test-browser browser-deps clean bench linkcheck pdf check-determinism
+.PHONY: setup book test test-unit strict-book test-browser browser-deps clean bench profile linkcheck pdf check-determinism
 
 setup: $(INSTALLED) $(VENDOR)
 
@@ -85,6 +85,12 @@ pdf: setup
 SIZES ?= 1000 10000 100000
 bench: setup
 	cd benchmarks && ../$(BIN)/python run.py $(SIZES)
+
+# pyinstrument report of one analysis (PROFILE_SIZE abstracts): benchmarks/out/profile-<n>.html
+PROFILE_SIZE ?= 10000
+profile: setup
+	$(BIN)/pip install --quiet -r benchmarks/requirements.txt
+	cd benchmarks && ../$(BIN)/python profile_run.py $(PROFILE_SIZE)
 
 # Two clean book builds must give byte-identical figure data (CSV).
 check-determinism: setup

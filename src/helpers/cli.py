@@ -92,9 +92,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "linkcheck":
         return run_linkcheck_command(args)
     if args.command == "fingerprint":
+        from helpers.corpus import read_corpus
         from helpers.pipeline import build_key
 
         try:
+            read_corpus(args.paths)  # a bad corpus fails here, before the book build starts
             print(build_key(args.paths))
         except CorpusError as error:
             for problem in error.problems:

@@ -25,6 +25,7 @@ __all__ = [
     "split_blocks",
     "paper_id_for",
     "corpus_sha256",
+    "files_sha256",
     "MIN_ABSTRACT_WORDS",
     "MAX_HEADER_WORDS",
     "parse_report",
@@ -190,6 +191,20 @@ def corpus_sha256(file_hashes: Iterable[str]) -> str:
     for file_hash in sorted(file_hashes):
         digest.update(file_hash.encode("ascii"))
     return digest.hexdigest()
+
+
+def files_sha256(paths: Sequence[str | Path] | str | Path) -> str:
+    """:attr:`Corpus.sha256` of the corpus at ``paths``, from the files' bytes alone (no parsing).
+
+    Raises
+    ------
+    CorpusError
+        When a path does not exist or a directory has no ``.txt`` files.
+    """
+    files, problems = expand_paths([paths] if isinstance(paths, (str, Path)) else paths)
+    if problems:
+        raise CorpusError(problems)
+    return corpus_sha256(hashlib.sha256(path.read_bytes()).hexdigest() for path in files)
 
 
 def is_header(lines: Sequence[str]) -> bool:

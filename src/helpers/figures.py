@@ -82,4 +82,5 @@ FIGURES = [
     ('fig-cooccurrence-themes', 'cooccurrence', 'Term communities by theme'),
     ('fig-links-shares', 'links', 'Share of papers giving a link, with Wilson intervals'),
     ('fig-links-host-kinds', 'links', 'Links by host kind'),
+    ('fig-performance-stages', 'performance', 'Time per stage against corpus size'),
 ]

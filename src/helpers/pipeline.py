@@ -22,7 +22,7 @@ from typing import Any, Callable, Sequence
 import pandas as pd
 
 from helpers import __version__
-from helpers.corpus import Corpus, read_corpus
+from helpers.corpus import Corpus, files_sha256, read_corpus
 
 CORPUS_ENV = "BOOK_CORPUS"
 DEFAULT_CORPUS = "data/raw"
@@ -223,8 +223,7 @@ def source_fingerprint() -> str:
 def build_key(paths: Sequence[str | Path], settings: AnalysisSettings | None = None) -> str:
     """Short hash of the corpus, the settings and the code: one book build per key."""
     settings = settings or AnalysisSettings.from_environment()
-    corpus = read_corpus(paths)
-    payload = json.dumps([corpus.sha256, settings.as_dict(), source_fingerprint()])
+    payload = json.dumps([files_sha256(paths), settings.as_dict(), source_fingerprint()])
     return hashlib.sha256(payload.encode()).hexdigest()[:16]
 
 
