@@ -54,6 +54,7 @@ N_SEEDS = 5
 SELECTION_SAMPLE = 1000
 MAX_TERMS = 20_000
 FINAL_SAMPLE = 10_000
+MIN_PARALLEL_DOCUMENTS = 100
 MIXED_THRESHOLD = 0.5
 MIN_DOCUMENTS = 4
 MIN_STABILITY = 0.8
@@ -274,7 +275,10 @@ def _minmax(values: pd.Series) -> pd.Series:
     return (values - values.min()) / span if span > 0 else pd.Series(1.0, index=values.index)
 
 
-def _cores(n_jobs: int | None) -> int:
+def _cores(n_jobs: int | None, n_documents: int) -> int:
+    # Starting worker processes costs more than fitting a few dozen abstracts.
+    if n_documents < MIN_PARALLEL_DOCUMENTS:
+        return 1
     return n_jobs or os.cpu_count() or 1
 
 
@@ -286,7 +290,8 @@ def _select(
 
     # Larger k first, so the longest fits start early and the cores finish together.
     jobs = [(k, seed) for k in sorted(ks, reverse=True) for seed in seeds]
-    fitted = Parallel(n_jobs=_cores(n_jobs), max_nbytes=None)(delayed(_fit_nmf)(tfidf, k, seed) for k, seed in jobs)
+    fitted = Parallel(n_jobs=_cores(n_jobs, tfidf.shape[0]), max_nbytes=None)(
+        delayed(_fit_nmf)(tfidf, k, seed) for k, seed in jobs)
     fits = dict(zip(jobs, fitted))
     rows, best_models = [], {}
     for k in ks:
@@ -468,7 +473,7 @@ def fit_themes(
     jobs = [delayed(_fit_lda)(sample_counts, chosen_k, seed)]
     if final_rows is not None:
         jobs.append(delayed(_fit_final)(tfidf[final_rows], chosen_k, best_seed))
-    lda, *refit = Parallel(n_jobs=min(len(jobs), _cores(n_jobs)), max_nbytes=None)(jobs)
+    lda, *refit = Parallel(n_jobs=min(len(jobs), _cores(n_jobs, n_documents)), max_nbytes=None)(jobs)
     model = refit[0] if refit else sample_models[chosen_k]
     components = model.components_
     document_weights = model.transform(tfidf)
