@@ -27,6 +27,7 @@ from typing import Any, Callable
 
 import numpy as np
 import pandas as pd
+from joblib import Parallel, delayed
 from scipy import sparse
 from scipy.optimize import linear_sum_assignment
 from sklearn.exceptions import ConvergenceWarning
@@ -286,8 +287,6 @@ def _select(
     tfidf: sparse.spmatrix, binary: sparse.spmatrix, vocabulary: np.ndarray, ks: list[int],
     seeds: list[int], progress: Callable | None, n_jobs: int | None,
 ) -> tuple[pd.DataFrame, dict[int, NMF]]:
-    from joblib import Parallel, delayed
-
     # Larger k first, so the longest fits start early and the cores finish together.
     jobs = [(k, seed) for k in sorted(ks, reverse=True) for seed in seeds]
     fitted = Parallel(n_jobs=_cores(n_jobs, tfidf.shape[0]), max_nbytes=None)(
@@ -315,10 +314,6 @@ def _select(
     selection["eligible"] = ((selection["stability"] >= MIN_STABILITY)
                              & (selection["diversity"] >= MIN_DIVERSITY))
     return selection, best_models
-
-
-def _fit_final(tfidf: sparse.csr_matrix, k: int, seed: int) -> NMF:
-    return _fit_nmf(tfidf, k, seed)
 
 
 def _fit_lda(counts: sparse.csr_matrix, k: int, seed: int) -> LatentDirichletAllocation:
@@ -468,11 +463,9 @@ def fit_themes(
                                                                     replace=False))
     else:
         final_rows = np.arange(n_documents)
-    from joblib import Parallel, delayed
-
     jobs = [delayed(_fit_lda)(sample_counts, chosen_k, seed)]
     if final_rows is not None:
-        jobs.append(delayed(_fit_final)(tfidf[final_rows], chosen_k, best_seed))
+        jobs.append(delayed(_fit_nmf)(tfidf[final_rows], chosen_k, best_seed))
     lda, *refit = Parallel(n_jobs=min(len(jobs), _cores(n_jobs, n_documents)), max_nbytes=None)(jobs)
     model = refit[0] if refit else sample_models[chosen_k]
     components = model.components_
