@@ -207,7 +207,8 @@ def candidate_term_matrix(
     three = three[three + 2 < len(ids)]
     # Word pairs (two-word terms and the first two words of three-word terms) get compact codes.
     pair_positions = np.concatenate([two, three])
-    pair_codes, pair_keys = pd.factorize(words[pair_positions] * n_folded + words[pair_positions + 1])
+    pair_codes, pair_keys = pd.factorize(words[pair_positions].astype(np.int64) * n_folded
+                                         + words[pair_positions + 1])
     pair_keys = np.asarray(pair_keys, dtype=np.int64)
     triple_codes, triple_keys = pd.factorize(pair_codes[len(two):] * n_folded + words[three + 2])
     triple_keys = np.asarray(triple_keys, dtype=np.int64)
@@ -248,15 +249,15 @@ def candidate_term_matrix(
             if source in merges:
                 remap[code] = code_of_label[merges[source]]
         codes = remap[codes]
-    binary = sparse.csr_matrix((np.ones(len(codes), dtype=np.int64), (rows, codes)),
-                               shape=(len(tokens), n_codes))
+    binary = sparse.csr_matrix((np.ones(len(codes), dtype=np.int32),
+                                (rows.astype(np.int32), codes.astype(np.int32))), shape=(len(tokens), n_codes))
     binary.sum_duplicates()
     binary.data[:] = 1
     papers = np.bincount(binary.indices, minlength=n_codes)
     kept = np.flatnonzero(papers >= max(min_papers, 1))
     terms = np.array([labels.get(c) or label(c) for c in kept], dtype=object)
     alphabetical = np.argsort(terms, kind="stable")
-    return binary[:, kept[alphabetical]].tocsr(), terms[alphabetical]
+    return binary[:, kept[alphabetical]].tocsr().astype(np.int64), terms[alphabetical]
 
 
 def _code_for(words: list[str], word_index: dict[str, int], pair_index: pd.Index, triple_index: pd.Index,

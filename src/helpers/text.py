@@ -257,7 +257,7 @@ class TokenizedCorpus:
 
     def text_index(self) -> np.ndarray:
         """The index of the text each position of ``token_ids`` belongs to."""
-        return np.repeat(np.arange(len(self), dtype=np.int64), np.diff(self.starts))
+        return np.repeat(np.arange(len(self), dtype=np.int32), np.diff(self.starts))
 
     @cached_property
     def is_stop(self) -> np.ndarray:
@@ -274,7 +274,7 @@ class TokenizedCorpus:
         distinct strings and, per vocabulary entry, the index of its folded form."""
         folded_words = np.array([fold_plural(word) for word in self.vocabulary], dtype=object)
         distinct, inverse = np.unique(folded_words, return_inverse=True)
-        return distinct, inverse.astype(np.int64)
+        return distinct, inverse.astype(np.int32)
 
 
 def _tokenize_chunk(texts: Sequence[str], clean: bool) -> tuple[list[str], np.ndarray, np.ndarray]:

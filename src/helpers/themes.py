@@ -238,11 +238,17 @@ def theme_counts(
     # Each text ends with a boundary, so adjacent kept positions are in one run of one text.
     pair = keep[:-1] & keep[1:]
     n_folded = len(folded_vocabulary)
-    codes = np.concatenate([words[keep], n_folded + words[:-1][pair] * n_folded + words[1:][pair]])
+    codes = np.concatenate([words[keep], n_folded + words[:-1][pair].astype(np.int64) * n_folded + words[1:][pair]])
     rows = np.concatenate([text_of[keep], text_of[:-1][pair]])
-    distinct, columns = np.unique(codes, return_inverse=True)
-    counts = sparse.csr_matrix((np.ones(len(codes)), (rows, columns)), shape=(len(tokens), len(distinct)))
+    # Hash-based factorize: faster and lighter than sorting; column order is fixed by the terms below.
+    columns, distinct = pd.factorize(codes)
+    del codes
+    distinct = np.asarray(distinct)
+    counts = sparse.csr_matrix((np.ones(len(columns), dtype=np.int32), (rows, columns.astype(np.int32))),
+                               shape=(len(tokens), len(distinct)))
+    del rows, columns
     counts.sum_duplicates()
+    counts = counts.astype(np.float64)
     document_frequency = np.bincount(counts.indices, minlength=len(distinct))
     mask = (document_frequency >= min_df) & (document_frequency <= max_df * len(tokens))
     kept = np.flatnonzero(mask)
