@@ -131,8 +131,10 @@ def candidate_terms(text: str, merges: dict[str, str] | None = None) -> set[str]
     A term is 1-3 adjacent words within one run (no punctuation, formula or
     number between them) that does not start or end with a stop word; a
     three-word term may have a linking word (``of``, ``and``, ...) in the
-    middle. A term does not start or end with an ``-ly`` adverb either. Words are plural-folded, then ``merges`` (thesaurus and acronyms)
-    maps variants to one label.
+    middle. A term does not start or end with an ``-ly`` adverb either.
+    Words are plural-folded, then ``merges`` (thesaurus and acronyms) maps
+    variants to one label. This is the rule for one text, as a reader can
+    check it; :func:`candidate_term_matrix` applies it to a whole corpus at once.
 
     Examples
     --------

@@ -189,6 +189,8 @@ def theme_terms(text: str) -> list[str]:
 
     Tokens are plural-folded; stop words are dropped; a bigram joins two
     non-stop tokens that are adjacent in the text (never across a boundary).
+    The rule for one text; :func:`helpers.themes.theme_counts` counts it for a
+    whole corpus at once.
 
     Examples
     --------
