@@ -1,8 +1,9 @@
-"""Run a function over chunks of a long sequence on several cores, results in input order.
+"""Run independent calls on several cores, results in input order.
 
-Only for work where each item is independent (parsing, text preparation, link
-finding), so the result never depends on the number of processes. Small inputs
-run in this process: starting workers costs about a second.
+Only for work whose result never depends on the number of processes: chunks
+of independent items (parsing, text preparation, link finding) or model fits
+with their own seeds. Small inputs run in this process: starting workers
+costs about a second.
 """
 
 from __future__ import annotations
@@ -10,28 +11,44 @@ from __future__ import annotations
 import os
 from typing import Any, Callable, Sequence
 
-__all__ = ["MIN_PARALLEL_ITEMS", "worker_count", "map_chunks"]
+__all__ = ["MIN_PARALLEL_ITEMS", "worker_count", "run_calls", "map_chunks"]
 
 MIN_PARALLEL_ITEMS = 5_000
 CHUNKS_PER_WORKER = 4
 
 
-def worker_count(n_jobs: int | None, n_items: int) -> int:
-    """Processes to use: ``n_jobs`` (default all cores), but 1 for fewer than 5,000 items.
+def worker_count(n_jobs: int | None, n_items: int, min_items: int | None = None) -> int:
+    """Processes to use: ``n_jobs`` (default all cores), but 1 below ``min_items`` items
+    (default :data:`MIN_PARALLEL_ITEMS`).
 
     Examples
     --------
-    >>> worker_count(4, 100), worker_count(2, 50_000), worker_count(1, 50_000)
-    (1, 2, 1)
+    >>> worker_count(4, 100), worker_count(2, 50_000), worker_count(1, 50_000), worker_count(2, 150, 100)
+    (1, 2, 1, 2)
     """
-    if n_items < MIN_PARALLEL_ITEMS:
+    if n_items < (MIN_PARALLEL_ITEMS if min_items is None else min_items):
         return 1
     return max(1, n_jobs or os.cpu_count() or 1)
 
 
+def run_calls(calls: Sequence[tuple[Callable[..., Any], tuple]], workers: int) -> list[Any]:
+    """``[function(*args) for function, args in calls]`` on ``workers`` processes (joblib).
+
+    Examples
+    --------
+    >>> run_calls([(sum, ([1, 2],)), (max, ([3, 4],))], workers=1)
+    [3, 4]
+    """
+    from joblib import Parallel, delayed
+
+    # max_nbytes=None: no read-only memory maps, which scipy's in-place sparse clean-ups reject.
+    return Parallel(n_jobs=max(1, min(workers, len(calls))), max_nbytes=None)(
+        delayed(function)(*args) for function, args in calls)
+
+
 def map_chunks(function: Callable[..., Any], items: Sequence, *args: Any,
                n_jobs: int | None = None) -> list[Any]:
-    """``[function(chunk, *args) for chunk in chunks of items]``, on ``worker_count`` processes.
+    """``[function(chunk, *args) for chunk in chunks of items]``, on :func:`worker_count` processes.
 
     Examples
     --------
@@ -41,9 +58,7 @@ def map_chunks(function: Callable[..., Any], items: Sequence, *args: Any,
     workers = worker_count(n_jobs, len(items))
     if workers == 1:
         return [function(items, *args)]
-    from joblib import Parallel, delayed
-
     n_chunks = workers * CHUNKS_PER_WORKER
     size = -(-len(items) // n_chunks)
     chunks = [items[start:start + size] for start in range(0, len(items), size)]
-    return Parallel(n_jobs=workers, max_nbytes=None)(delayed(function)(chunk, *args) for chunk in chunks)
+    return run_calls([(function, (chunk, *args)) for chunk in chunks], workers)

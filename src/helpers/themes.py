@@ -19,7 +19,6 @@ A scikit-learn LDA with the chosen ``k`` is fitted on the same texts for compari
 from __future__ import annotations
 
 import math
-import os
 import warnings
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -27,13 +26,13 @@ from typing import Any, Callable
 
 import numpy as np
 import pandas as pd
-from joblib import Parallel, delayed
 from scipy import sparse
 from scipy.optimize import linear_sum_assignment
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.decomposition import NMF, LatentDirichletAllocation
 from sklearn.feature_extraction.text import TfidfTransformer
 
+from helpers.parallel import run_calls, worker_count
 from helpers.text import TokenizedCorpus, analysis_texts_to_tokens
 
 __all__ = [
@@ -282,21 +281,15 @@ def _minmax(values: pd.Series) -> pd.Series:
     return (values - values.min()) / span if span > 0 else pd.Series(1.0, index=values.index)
 
 
-def _cores(n_jobs: int | None, n_documents: int) -> int:
-    # Starting worker processes costs more than fitting a few dozen abstracts.
-    if n_documents < MIN_PARALLEL_DOCUMENTS:
-        return 1
-    return n_jobs or os.cpu_count() or 1
-
-
 def _select(
     tfidf: sparse.spmatrix, binary: sparse.spmatrix, vocabulary: np.ndarray, ks: list[int],
     seeds: list[int], progress: Callable | None, n_jobs: int | None,
 ) -> tuple[pd.DataFrame, dict[int, NMF]]:
     # Larger k first, so the longest fits start early and the cores finish together.
     jobs = [(k, seed) for k in sorted(ks, reverse=True) for seed in seeds]
-    fitted = Parallel(n_jobs=_cores(n_jobs, tfidf.shape[0]), max_nbytes=None)(
-        delayed(_fit_nmf)(tfidf, k, seed) for k, seed in jobs)
+    # Starting worker processes costs more than fitting a few dozen abstracts.
+    workers = worker_count(n_jobs, tfidf.shape[0], MIN_PARALLEL_DOCUMENTS)
+    fitted = run_calls([(_fit_nmf, (tfidf, k, seed)) for k, seed in jobs], workers)
     fits = dict(zip(jobs, fitted))
     rows, best_models = [], {}
     for k in ks:
@@ -469,10 +462,10 @@ def fit_themes(
                                                                     replace=False))
     else:
         final_rows = np.arange(n_documents)
-    jobs = [delayed(_fit_lda)(sample_counts, chosen_k, seed)]
+    calls = [(_fit_lda, (sample_counts, chosen_k, seed))]
     if final_rows is not None:
-        jobs.append(delayed(_fit_nmf)(tfidf[final_rows], chosen_k, best_seed))
-    lda, *refit = Parallel(n_jobs=min(len(jobs), _cores(n_jobs, n_documents)), max_nbytes=None)(jobs)
+        calls.append((_fit_nmf, (tfidf[final_rows], chosen_k, best_seed)))
+    lda, *refit = run_calls(calls, worker_count(n_jobs, n_documents, MIN_PARALLEL_DOCUMENTS))
     model = refit[0] if refit else sample_models[chosen_k]
     components = model.components_
     document_weights = model.transform(tfidf)
