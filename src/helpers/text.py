@@ -279,11 +279,17 @@ class TokenizedCorpus:
         return distinct, inverse.astype(np.int32)
 
 
+def _new_piece_ids() -> defaultdict[str, int]:
+    """A piece -> id mapping where a new piece gets the next id; the boundary is id 0."""
+    piece_ids: defaultdict[str, int] = defaultdict()
+    piece_ids.default_factory = piece_ids.__len__
+    piece_ids[BOUNDARY.strip()]
+    return piece_ids
+
+
 def _tokenize_chunk(texts: Sequence[str], clean: bool) -> tuple[list[str], np.ndarray, np.ndarray]:
     """Pieces (in first-seen order), their ids for every position, and each text's length."""
-    piece_ids: defaultdict[str, int] = defaultdict()
-    piece_ids.default_factory = piece_ids.__len__  # a new piece gets the next id
-    piece_ids[BOUNDARY.strip()]
+    piece_ids = _new_piece_ids()
     flat = array("i")
     lengths = array("q")
     for text in texts:
@@ -312,9 +318,7 @@ def tokenize_corpus(texts: Iterable[str], paper_ids: Iterable[str], *, clean: bo
     texts = list(texts)
     chunks = map_chunks(_tokenize_chunk, texts, clean, n_jobs=n_jobs)
     # Global ids in order of first appearance over the chunks in order: as if run in one piece.
-    piece_ids: defaultdict[str, int] = defaultdict()
-    piece_ids.default_factory = piece_ids.__len__
-    piece_ids[BOUNDARY.strip()]
+    piece_ids = _new_piece_ids()
     flat_parts, length_parts = [], []
     for pieces, flat, lengths in chunks:
         to_global = np.fromiter(map(piece_ids.__getitem__, pieces), dtype=np.int32, count=len(pieces))
