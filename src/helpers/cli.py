@@ -99,11 +99,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             read_corpus(args.paths)  # a bad corpus fails here, before the book build starts
             print(build_key(args.paths))
         except CorpusError as error:
-            for problem in error.problems:
-                print(f"error: {problem}", file=sys.stderr)
-            return EXIT_BAD_INPUT
+            return report_problems(error)
         return 0
     return EXIT_BAD_INPUT  # pragma: no cover - argparse enforces a command
+
+
+def report_problems(error: CorpusError) -> int:
+    """Print each problem of a bad corpus on stderr; returns the exit code for bad input."""
+    for problem in error.problems:
+        print(f"error: {problem}", file=sys.stderr)
+    return EXIT_BAD_INPUT
 
 
 def run_analyse(args: argparse.Namespace) -> int:
@@ -116,9 +121,7 @@ def run_analyse(args: argparse.Namespace) -> int:
         results = run_pipeline(args.paths, settings, skip_bad=args.skip_bad, progress=show_progress,
                                n_jobs=args.jobs)
     except CorpusError as error:
-        for problem in error.problems:
-            print(f"error: {problem}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return report_problems(error)
     staging_parent = out.parent if out.parent.exists() else Path(tempfile.gettempdir())
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-", dir=staging_parent))
     try:
@@ -145,9 +148,7 @@ def run_linkcheck_command(args: argparse.Namespace) -> int:
     try:
         corpus = read_corpus(args.paths, skip_bad=args.skip_bad)
     except CorpusError as error:
-        for problem in error.problems:
-            print(f"error: {problem}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return report_problems(error)
     urls = distinct_urls(find_links(corpus.papers))
     path, table, seconds = run_linkcheck(urls, Path(args.out), timeout=args.timeout,
                                          concurrency=args.concurrency,
