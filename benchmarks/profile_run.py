@@ -31,7 +31,7 @@ def main() -> None:
     out.mkdir(exist_ok=True)
     (out / f"profile-{args.n}.html").write_text(profiler.output_html(), encoding="utf-8")
     print(profiler.output_text(unicode=False, color=False))
-    print({stage: round(seconds, 2) for stage, seconds in results["timings"].items()})
+    print({stage: round(seconds, 2) for stage, seconds in results.timings.items()})
 
 
 if __name__ == "__main__":

@@ -52,15 +52,15 @@ def measure(n_abstracts: int, n_jobs: int | None = None) -> dict:
         out.mkdir()
         start = time.perf_counter()
         write_outputs(results, out)
-        results["timings"]["write"] = time.perf_counter() - start
-        texts = results["papers"]["text"].tolist()
+        timings = dict(results.timings, write=time.perf_counter() - start)
+        texts = results.papers["text"].tolist()
         start = time.perf_counter()
         TfidfVectorizer(ngram_range=(1, 2), min_df=2).fit_transform(texts)
         baseline = time.perf_counter() - start
     peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     workers = child_peaks_kib()
     return {"worker_peak_rss_mib": sum(workers) / 1024, "n_workers": len(workers),"n_abstracts": n_abstracts, "papers": len(texts), "baseline": baseline, "n_jobs": n_jobs,
-            "timings": results["timings"], "peak_rss_mib": peak_kib / 1024}
+            "timings": timings, "peak_rss_mib": peak_kib / 1024}
 
 
 def main() -> None:

@@ -109,7 +109,7 @@ def seed_outputs(tmp_path_factory):
 
 def test_exports_reread_with_same_nodes_and_edges(seed_outputs):
     results, folder = seed_outputs
-    result = results["cooccurrence"]
+    result = results.cooccurrence
     nodes = set(result.terms["term"])
     edges = {tuple(sorted(e)) for e in result.graph.edges()}
     for name in ["network.graphml", "network.gexf"]:
@@ -132,7 +132,7 @@ def test_exports_reread_with_same_nodes_and_edges(seed_outputs):
 
 def test_seed_network(seed_outputs):
     results, folder = seed_outputs
-    result = results["cooccurrence"]
+    result = results.cooccurrence
     assert len(result.terms) == 60
     assert result.terms["n_papers"].min() >= result.settings["min_papers"] == 2
     pairs = pd.read_csv(folder / "term_pairs.csv")

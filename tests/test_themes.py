@@ -7,7 +7,8 @@ import pytest
 from helpers.corpus import read_corpus
 from helpers.pipeline import AnalysisSettings, run_pipeline
 from helpers.text import analysis_text
-from helpers.themes import ThemesError, candidate_ks, fit_themes
+from helpers import themes
+from helpers.themes import SELECTION_RULE, ThemesError, candidate_ks, fit_themes
 
 from conftest import PMLR_SAMPLE, SEED_DIR
 
@@ -66,14 +67,20 @@ def test_too_few_abstracts_is_a_clear_error(n):
 def test_pipeline_reports_no_themes_without_crashing(tmp_path):
     (tmp_path / "one.txt").write_text("We study galaxies with a new telescope survey today.\n")
     results = run_pipeline([tmp_path], AnalysisSettings())
-    assert results["theme_model"] is None
-    assert "at least 4 abstracts" in results["themes_message"]
-    assert results["papers"]["theme"].isna().all()
+    assert results.themes.model is None
+    assert "at least 4 abstracts" in results.themes.message
+    assert results.papers["theme"].isna().all()
 
 
 def test_candidate_range_scales_with_corpus():
-    assert candidate_ks(57)[0] == 3 and candidate_ks(57)[-1] <= 12
-    assert len(candidate_ks(100_000)) <= 10
+    assert candidate_ks(57) == [3, 4, 5, 6, 7, 8, 9, 10, 11]
+    assert candidate_ks(150) == [3, 5, 7, 8, 10, 12, 14, 15, 17, 19]
+    assert candidate_ks(100_000) == [3, 6, 9, 12, 15, 18, 21, 24, 27, 30]
+
+
+def test_selection_rule_states_both_thresholds():
+    assert f"stability is at least {themes.MIN_STABILITY:.2f}" in SELECTION_RULE
+    assert f"diversity is at least {themes.MIN_DIVERSITY:.2f}" in SELECTION_RULE
 
 
 @pytest.fixture(scope="module")
@@ -83,13 +90,13 @@ def seed_model():
 
 
 def test_seed_corpus_themes(seed_model):
-    k = seed_model.settings["chosen_k"]
-    assert 3 <= k <= 12
+    assert seed_model.settings["chosen_k"] == 8
     assert seed_model.paper_themes["theme"].notna().all()
-    assert seed_model.themes["label"].is_unique
-    assert seed_model.themes["n_papers"].sum() == 57
-    assert seed_model.themes["n_papers"].min() >= 2
-    assert seed_model.themes["n_papers"].max() <= 57 / 2
+    assert seed_model.themes["label"].tolist() == [
+        "deep · neural", "llm · language", "ai · paradigm", "client · fl", "graph · gnn",
+        "feedback · regularization", "image · guidance", "algorithm · group"]
+    assert seed_model.themes["n_papers"].tolist() == [9, 13, 3, 2, 5, 5, 10, 10]
+    assert seed_model.settings["comparison_documents"] == 57
     assert set(seed_model.comparison["model"]) == {"NMF (TF-IDF)", "LDA (counts)"}
 
 
@@ -97,6 +104,5 @@ def test_seed_corpus_themes(seed_model):
 def test_pmlr_sample_themes_are_balanced():
     papers = read_corpus(PMLR_SAMPLE).papers
     model = fit_themes(papers.set_index("paper_id")["text"].map(analysis_text))
-    sizes = model.themes["n_papers"]
-    assert sizes.min() >= 2 and sizes.max() <= len(papers) / 2
+    assert model.themes["n_papers"].tolist() == [6, 7, 4, 6, 12, 11, 6, 17, 8, 10, 10, 8, 11, 11, 3, 7, 13]
     assert model.themes["label"].is_unique

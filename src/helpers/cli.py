@@ -92,14 +92,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "linkcheck":
         return run_linkcheck_command(args)
     if args.command == "fingerprint":
+        from helpers.book import config
         from helpers.corpus import read_corpus
-        from helpers.pipeline import build_key
+        from helpers.pipeline import SettingsError, build_key
 
         try:
-            read_corpus(args.paths)  # a bad corpus fails here, before the book build starts
-            print(build_key(args.paths))
+            book_config = config()  # bad book settings fail here, before the book build starts
+            read_corpus(args.paths)  # and so does a bad corpus
+            print(build_key(args.paths, book_config.settings, root=book_config.root))
         except CorpusError as error:
             return report_problems(error)
+        except SettingsError as error:
+            return report_setting(error)
         return 0
     return EXIT_BAD_INPUT  # pragma: no cover - argparse enforces a command
 
@@ -111,27 +115,39 @@ def report_problems(error: CorpusError) -> int:
     return EXIT_BAD_INPUT
 
 
+def report_setting(error: ValueError) -> int:
+    """Print a bad setting's one-line error on stderr; returns the exit code for bad input."""
+    print(f"error: {error}", file=sys.stderr)
+    return EXIT_BAD_INPUT
+
+
 def run_analyse(args: argparse.Namespace) -> int:
-    from helpers.pipeline import AnalysisSettings, run_pipeline, write_outputs
+    from helpers.pipeline import AnalysisSettings, SettingsError, run_pipeline, write_outputs
 
     out = Path(args.out)
     show_progress = not args.quiet and sys.stderr.isatty()
-    settings = AnalysisSettings.from_namespace(args)
+    if args.jobs is not None and args.jobs < 1:
+        return report_setting(SettingsError(f"--jobs: must be a whole number of at least 1, got {args.jobs}"))
     try:
-        results = run_pipeline(args.paths, settings, skip_bad=args.skip_bad, progress=show_progress,
-                               n_jobs=args.jobs)
+        settings = AnalysisSettings.from_namespace(args)
+        analysis = run_pipeline(args.paths, settings, skip_bad=args.skip_bad, progress=show_progress,
+                                n_jobs=args.jobs)
     except CorpusError as error:
         return report_problems(error)
+    except SettingsError as error:
+        return report_setting(error)
     staging_parent = out.parent if out.parent.exists() else Path(tempfile.gettempdir())
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-", dir=staging_parent))
     try:
-        written = write_outputs(results, staging)
+        written = write_outputs(analysis, staging)
         out.mkdir(parents=True, exist_ok=True)
         for name in written:
             shutil.move(str(staging / name), str(out / name))
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-    summary = results["summary"]
+    summary = analysis.summary
+    if analysis.themes.message:
+        print(f"note: no themes: {analysis.themes.message}", file=sys.stderr)
     print(
         f"{summary['unique_papers']} papers from {summary['files']} files "
         f"({summary['blocks']} blocks; {summary['skipped_files']} skipped) -> {out}",

@@ -22,11 +22,10 @@ _METADATA = {"svg": {"Date": None}, "pdf": {"CreationDate": None, "ModDate": Non
 
 
 def figure_dir() -> Path:
-    """Where figure files go: ``$BOOK_FIGURE_DIR`` or ``_build/figures`` in the book's root."""
-    from helpers.pipeline import book_root
+    """Where figure files go: the book setting ``BOOK_FIGURE_DIR`` (:class:`helpers.book.BookConfig`)."""
+    from helpers.book import config
 
-    folder = Path(os.environ.get(FIGURE_DIR_ENV) or "_build/figures")
-    return folder if folder.is_absolute() else book_root() / folder
+    return config().figure_dir
 
 
 def save_figure(figure, data: pd.DataFrame, label: str, *, folder: Path | None = None) -> list[Path]:

@@ -12,7 +12,7 @@ METADATA_COLUMNS = ["abstract_sha1", "title", "authors", "pmlr_id", "openreview_
 def read_metadata(path: str | Path | None = None) -> pd.DataFrame:
     """Read ``data/icml2024-seed-metadata.csv`` (or ``path``); an absent file gives an empty table."""
     if path is None:
-        from helpers.pipeline import book_root
+        from helpers.book import book_root
 
         path = book_root() / "data" / "icml2024-seed-metadata.csv"
     path = Path(path)

@@ -1,8 +1,9 @@
 """The whole analysis as one function, shared by the CLI and the book.
 
-:func:`run_pipeline` parses the corpus and runs every analysis stage;
+:func:`run_pipeline` parses the corpus and runs every analysis stage; each
+stage returns a frozen, typed result and :class:`Analysis` holds them all.
 :func:`cached_pipeline` does the same but keeps the result on disk, keyed by
-the corpus hash, the settings and the helpers' own source, so the book's
+everything that changes a shown result (:func:`build_key`), so the book's
 chapters compute it once per build instead of once per chapter.
 """
 
@@ -11,99 +12,266 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import hashlib
+import importlib.metadata
 import json
 import os
 import pickle
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 import pandas as pd
 
 from helpers import __version__
-from helpers.corpus import Corpus, files_sha256, read_corpus
+from helpers.corpus import Corpus, CorpusError, expand_paths, read_corpus
 
-CORPUS_ENV = "BOOK_CORPUS"
-DEFAULT_CORPUS = "data/raw"
-CACHE_ENV = "BOOK_ANALYSIS_CACHE"
+if TYPE_CHECKING:  # heavy modules, imported when a stage runs
+    from helpers.cooccurrence import CooccurrenceResult
+    from helpers.text import TokenizedCorpus
+    from helpers.themes import ThemeModel
+
+
+class SettingsError(ValueError):
+    """A user setting (CLI option or book setting) has a value outside what it allows.
+
+    The message is one line that names the option and the allowed values.
+    """
 
 
 @dataclass(frozen=True)
 class AnalysisSettings:
-    """Every setting that changes a result. Shown in the book and part of the cache key."""
+    """Every setting that changes a result. Shown in the book and part of the cache key.
+
+    Attributes
+    ----------
+    seed : int
+        First random seed (themes use ``seed, seed + 1, ...``; the term map's layout uses ``seed``).
+    themes : int or None
+        Number of themes; ``None`` lets the model-selection rule choose.
+    """
 
     seed: int = 0
     themes: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.themes is not None and self.themes < 1:
+            raise SettingsError(f"--themes / THEMES_K: must be a whole number of at least 1, got {self.themes}")
+        if self.seed < 0:
+            raise SettingsError(f"--seed / BOOK_SEED: must be a whole number of at least 0, got {self.seed}")
 
     @classmethod
     def from_namespace(cls, args: argparse.Namespace) -> "AnalysisSettings":
         names = {f.name for f in dataclasses.fields(cls)}
         return cls(**{k: v for k, v in vars(args).items() if k in names and v is not None})
 
-    @classmethod
-    def from_environment(cls) -> "AnalysisSettings":
-        """Settings for the book: ``THEMES_K`` fixes the number of themes."""
-        themes = os.environ.get("THEMES_K", "").strip()
-        return cls(themes=int(themes) if themes else None)
-
     def as_dict(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
 
 
-# A stage reads and adds tables in ``results``; ``n_jobs`` is how many processes it may use.
-Stage = Callable[[dict[str, Any], AnalysisSettings, "int | None"], None]
+@dataclass(frozen=True)
+class ThemesResult:
+    """The theme model, or why there is none.
+
+    Attributes
+    ----------
+    model : ThemeModel or None
+        ``None`` when the corpus is too small for any theme model.
+    message : str
+        Why there is no model (``""`` when there is one).
+    """
+
+    model: "ThemeModel | None"
+    message: str = ""
+
+    @property
+    def table(self) -> pd.DataFrame:
+        """``theme, label, top_terms, n_papers, coherence``; empty (with those columns) without a model."""
+        if self.model is None:
+            return pd.DataFrame(columns=["theme", "label", "top_terms", "n_papers", "coherence"])
+        return self.model.themes
+
+    @property
+    def labels(self) -> dict[int, str]:
+        """Theme number to label (empty without a model)."""
+        return {int(t): str(label) for t, label in zip(self.table["theme"], self.table["label"])}
 
 
-def stage_corpus(results: dict[str, Any], settings: AnalysisSettings, n_jobs: int | None = None) -> None:
-    corpus: Corpus = results["corpus"]
-    results["papers"] = corpus.papers.copy()
-    results["blocks"] = corpus.blocks
-    results["files"] = corpus.files
-    results["summary"] = corpus.summary()
+@dataclass(frozen=True)
+class LinkTables:
+    """The links analysis (:func:`helpers.links.analyse_links`).
+
+    Attributes
+    ----------
+    links : DataFrame
+        One row per (paper, URL) with its host and kind.
+    states : DataFrame
+        One row per paper: ``paper_id, link_state, promised_too, n_urls`` (and more columns where
+        :func:`helpers.links.analyse_links` documents them).
+    statements : DataFrame
+        One row per sentence that says something about code or data.
+    """
+
+    links: pd.DataFrame
+    states: pd.DataFrame
+    statements: pd.DataFrame
 
 
-def stage_text(results: dict[str, Any], settings: AnalysisSettings, n_jobs: int | None = None) -> None:
+@dataclass(frozen=True)
+class Analysis:
+    """Everything the book and the CLI show about one corpus.
+
+    Attributes
+    ----------
+    corpus : Corpus
+        The parsed corpus (papers, blocks, files).
+    settings : AnalysisSettings
+    tokens : TokenizedCorpus
+        The analysis texts as word ids, shared by themes and co-occurrence.
+    themes : ThemesResult
+    cooccurrence : CooccurrenceResult
+    links : LinkTables
+    papers : DataFrame
+        One row per paper: the corpus columns plus ``theme`` (nullable), ``theme_weight``,
+        ``link_state``, ``promised_too``, ``n_urls``.
+    timings : Mapping[str, float]
+        Seconds per stage, ``parse`` first.
+    cache_key : str
+        :func:`build_key` of the book build that computed it (``""`` outside the book).
+    """
+
+    corpus: Corpus
+    settings: AnalysisSettings
+    tokens: "TokenizedCorpus"
+    themes: ThemesResult
+    cooccurrence: "CooccurrenceResult"
+    links: LinkTables
+    papers: pd.DataFrame
+    timings: Mapping[str, float]
+    cache_key: str = ""
+
+    @property
+    def summary(self) -> dict[str, Any]:
+        """The corpus counts of ``summary.json`` plus the settings and whether themes were fitted."""
+        return dict(self.corpus.summary(), settings=self.settings.as_dict(), themes_message=self.themes.message,
+                    helpers_version=__version__)
+
+    @property
+    def corpus_label(self) -> str:
+        """The short corpus identity printed in figure titles."""
+        return f"corpus SHA-256 {self.corpus.sha256[:12]}"
+
+    def tables(self) -> dict[str, pd.DataFrame]:
+        """The CSV outputs, by file stem."""
+        return {
+            "papers": self.papers, "blocks": self.corpus.blocks, "files": self.corpus.files,
+            "themes": self.themes.table, "terms": self.cooccurrence.terms, "term_pairs": self.cooccurrence.pairs,
+            "links": self.links.links, "link_statements": self.links.statements,
+        }
+
+
+def analyse_text(corpus: Corpus, n_jobs: int | None = None) -> "TokenizedCorpus":
     from helpers.text import tokenize_corpus
 
-    papers = results["papers"]
-    results["tokens"] = tokenize_corpus(papers["text"].tolist(), papers["paper_id"], clean=True,
-                                        n_jobs=n_jobs)
+    papers = corpus.papers
+    return tokenize_corpus(papers["text"].tolist(), papers["paper_id"], clean=True, n_jobs=n_jobs)
 
 
-def stage_themes(results: dict[str, Any], settings: AnalysisSettings, n_jobs: int | None = None) -> None:
-    from helpers.themes import ThemesError, fit_themes
+def analyse_themes(tokens: "TokenizedCorpus", settings: AnalysisSettings, n_jobs: int | None = None
+                   ) -> ThemesResult:
+    """The theme model; a corpus too small for one gives a result with a message, not an error.
 
-    papers = results["papers"]
+    Raises
+    ------
+    SettingsError
+        When ``settings.themes`` is larger than the corpus allows.
+    """
+    from helpers.themes import KOutOfRange, ThemesError, fit_themes
+
     try:
-        model = fit_themes(results["tokens"], k=settings.themes, seed=settings.seed, n_jobs=n_jobs)
+        return ThemesResult(fit_themes(tokens, k=settings.themes, seed=settings.seed, n_jobs=n_jobs))
+    except KOutOfRange as error:
+        raise SettingsError(f"--themes / THEMES_K: {error}") from None
     except ThemesError as error:
-        results["themes_message"] = str(error)
-        results["theme_model"] = None
-        results["themes"] = pd.DataFrame(
-            columns=["theme", "label", "top_terms", "n_papers", "coherence"])
-        papers["theme"] = pd.array([pd.NA] * len(papers), dtype="Int64")
-        papers["theme_weight"] = 0.0
-        return
-    results["themes_message"] = ""
-    results["theme_model"] = model
-    results["themes"] = model.themes
-    merged = papers[["paper_id"]].merge(model.paper_themes, on="paper_id", how="left")
-    papers["theme"] = merged["theme"].astype("Int64").to_numpy()
-    papers["theme_weight"] = merged["theme_weight"].to_numpy()
+        return ThemesResult(None, str(error))
 
 
-def stage_cooccurrence(results: dict[str, Any], settings: AnalysisSettings, n_jobs: int | None = None) -> None:
+def analyse_terms(corpus: Corpus, tokens: "TokenizedCorpus", settings: AnalysisSettings
+                  ) -> "CooccurrenceResult":
     from helpers.cooccurrence import analyse_cooccurrence
 
-    papers = results["papers"]
-    result = analyse_cooccurrence(papers["text"], results["tokens"], seed=settings.seed)
-    results["cooccurrence"] = result
-    results["terms"] = result.terms
-    results["term_pairs"] = result.pairs
+    return analyse_cooccurrence(corpus.papers["text"], tokens, seed=settings.seed)
 
 
-def network_writers(result: Any) -> dict[str, Callable[[Path], None]]:
+def analyse_link_tables(corpus: Corpus, n_jobs: int | None = None) -> LinkTables:
+    from helpers.links import analyse_links
+
+    return LinkTables(*analyse_links(corpus.papers, n_jobs=n_jobs))
+
+
+def paper_table(corpus: Corpus, themes: ThemesResult, links: LinkTables) -> pd.DataFrame:
+    """One row per paper: the corpus columns, the strongest theme and the link state."""
+    papers = corpus.papers.copy()
+    if themes.model is None:
+        papers["theme"] = pd.array([pd.NA] * len(papers), dtype="Int64")
+        papers["theme_weight"] = 0.0
+    else:
+        merged = papers[["paper_id"]].merge(themes.model.paper_themes, on="paper_id", how="left")
+        papers["theme"] = merged["theme"].astype("Int64").to_numpy()
+        papers["theme_weight"] = merged["theme_weight"].to_numpy()
+    states = papers[["paper_id"]].merge(links.states, on="paper_id", how="left")
+    for column in ("link_state", "promised_too", "n_urls"):
+        papers[column] = states[column].to_numpy()
+    return papers
+
+
+def run_pipeline(
+    paths: Sequence[str | Path],
+    settings: AnalysisSettings = AnalysisSettings(),
+    *,
+    skip_bad: bool = False,
+    progress: bool = False,
+    n_jobs: int | None = None,
+) -> Analysis:
+    """Parse ``paths`` and run every stage.
+
+    ``n_jobs`` limits the processes used (default: all cores); results do not depend on it.
+    ``progress`` shows a progress bar over the stages (tqdm).
+
+    Raises
+    ------
+    CorpusError
+        For a bad corpus (every problem listed).
+    SettingsError
+        For a setting the corpus does not allow (a number of themes larger than the corpus).
+    """
+    timings: dict[str, float] = {}
+    bar = None
+    if progress:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=5, desc="analyse", unit="stage")
+
+    def timed(name: str, compute, *args):
+        start = time.perf_counter()
+        value = compute(*args)
+        timings[name] = time.perf_counter() - start
+        if bar is not None:
+            bar.update(1)
+        return value
+
+    corpus = timed("parse", lambda: read_corpus(paths, skip_bad=skip_bad))
+    tokens = timed("text", analyse_text, corpus, n_jobs)
+    themes = timed("themes", analyse_themes, tokens, settings, n_jobs)
+    cooccurrence = timed("cooccurrence", analyse_terms, corpus, tokens, settings)
+    links = timed("links", analyse_link_tables, corpus, n_jobs)
+    if bar is not None:
+        bar.close()
+    return Analysis(corpus=corpus, settings=settings, tokens=tokens, themes=themes, cooccurrence=cooccurrence,
+                    links=links, papers=paper_table(corpus, themes, links), timings=timings)
+
+
+def network_writers(result: Any) -> dict[str, Any]:
     """The network export files, by name, each with the function that writes it."""
     import networkx as nx
 
@@ -118,95 +286,18 @@ def network_writers(result: Any) -> dict[str, Callable[[Path], None]]:
     }
 
 
-def stage_links(results: dict[str, Any], settings: AnalysisSettings, n_jobs: int | None = None) -> None:
-    from helpers.links import analyse_links
-
-    papers = results["papers"]
-    links, states, statements = analyse_links(papers, n_jobs=n_jobs)
-    results["links"] = links
-    results["link_statements"] = statements
-    papers["link_state"] = states["link_state"].to_numpy()
-    papers["promised_too"] = states["promised_too"].to_numpy()
-    papers["n_urls"] = states["n_urls"].to_numpy()
-
-
-STAGES: list[tuple[str, Stage]] = [
-    ("corpus", stage_corpus),
-    ("text", stage_text),
-    ("themes", stage_themes),
-    ("cooccurrence", stage_cooccurrence),
-    ("links", stage_links),
-]
-
-
-def run_pipeline(
-    paths: Sequence[str | Path],
-    settings: AnalysisSettings = AnalysisSettings(),
-    *,
-    skip_bad: bool = False,
-    progress: bool = False,
-    n_jobs: int | None = None,
-) -> dict[str, Any]:
-    """Parse ``paths`` and run every stage; returns a dict of tables and figures' data.
-
-    ``results["timings"]`` holds the seconds each stage took (``parse`` first).
-    ``n_jobs`` limits the processes used (default: all cores); results do not depend on it.
-    """
-    timings: dict[str, float] = {}
-    start = time.perf_counter()
-    corpus = read_corpus(paths, skip_bad=skip_bad)
-    timings["parse"] = time.perf_counter() - start
-    results: dict[str, Any] = {"corpus": corpus, "settings": settings.as_dict()}
-    stages = STAGES
-    if progress:
-        from tqdm.auto import tqdm
-
-        stages = tqdm(STAGES, desc="analyse", unit="stage")
-    for name, stage in stages:
-        start = time.perf_counter()
-        stage(results, settings, n_jobs)
-        timings[name] = time.perf_counter() - start
-    results["timings"] = timings
-    return results
-
-
-OUTPUT_TABLES = ["papers", "blocks", "files", "themes", "terms", "term_pairs", "links", "link_statements"]
-
-
-def write_outputs(results: dict[str, Any], folder: Path) -> list[str]:
-    """Write the tables as CSV plus ``summary.json`` into ``folder``; returns the file names."""
+def write_outputs(analysis: Analysis, folder: Path) -> list[str]:
+    """Write the tables as CSV, the network files and ``summary.json`` into ``folder``; returns the names."""
     written = []
-    for name in OUTPUT_TABLES:
-        if name in results:
-            results[name].to_csv(folder / f"{name}.csv", index=False, lineterminator="\n")
-            written.append(f"{name}.csv")
-    writers = network_writers(results["cooccurrence"]) if "cooccurrence" in results else {}
-    for name, writer in writers.items():
+    for name, table in analysis.tables().items():
+        table.to_csv(folder / f"{name}.csv", index=False, lineterminator="\n")
+        written.append(f"{name}.csv")
+    for name, writer in network_writers(analysis.cooccurrence).items():
         writer(folder / name)
         written.append(name)
-    summary = dict(results["summary"], settings=results["settings"], helpers_version=__version__)
-    (folder / "summary.json").write_text(json.dumps(summary, indent=2, sort_keys=True) + "\n")
+    (folder / "summary.json").write_text(json.dumps(analysis.summary, indent=2, sort_keys=True) + "\n")
     written.append("summary.json")
     return written
-
-
-def corpus_paths_from_environment(root: Path | None = None) -> list[Path]:
-    """Corpus paths for the book: ``$BOOK_CORPUS`` (space separated) or ``data/raw``.
-
-    Relative paths are taken from the book's root folder (``root``).
-    """
-    root = root or book_root()
-    spec = os.environ.get(CORPUS_ENV, "").strip() or DEFAULT_CORPUS
-    return [p if p.is_absolute() else root / p for p in map(Path, spec.split())]
-
-
-def book_root() -> Path:
-    """The repository root: the folder holding ``_config.yml`` above the current folder."""
-    here = Path.cwd().resolve()
-    for folder in [here, *here.parents]:
-        if (folder / "_config.yml").exists():
-            return folder
-    return here
 
 
 def source_fingerprint() -> str:
@@ -220,40 +311,69 @@ def source_fingerprint() -> str:
     return digest.hexdigest()
 
 
-def build_key(paths: Sequence[str | Path], settings: AnalysisSettings | None = None) -> str:
-    """Short hash of the corpus, the settings and the code: one book build per key."""
-    settings = settings or AnalysisSettings.from_environment()
-    payload = json.dumps([files_sha256(paths), settings.as_dict(), source_fingerprint()])
+def environment_fingerprint(requirements: Path | None = None) -> str:
+    """SHA-256 of ``requirements.txt`` (when given and present) and of every installed distribution's version.
+
+    A changed pin, or an upgrade made by hand without changing the pins, changes it: NMF, Louvain
+    and the other libraries' results are then computed again.
+    """
+    digest = hashlib.sha256()
+    if requirements is not None and requirements.exists():
+        digest.update(requirements.read_bytes())
+    versions = sorted(f"{d.metadata['Name']}=={d.version}".lower() for d in importlib.metadata.distributions()
+                      if d.metadata["Name"])
+    digest.update("\n".join(versions).encode())
+    return digest.hexdigest()
+
+
+def corpus_files_fingerprint(paths: Sequence[str | Path]) -> list[tuple[str, str]]:
+    """Each corpus file's name and SHA-256, in reading order (no parsing).
+
+    Names and order are part of what the book shows (``source_file`` columns, per-file shares),
+    so renaming or reordering files changes the fingerprint even when the bytes do not.
+
+    Raises
+    ------
+    CorpusError
+        When a path does not exist or a directory has no ``.txt`` files.
+    """
+    from helpers.corpus import source_names
+
+    files, problems = expand_paths(list(paths))
+    if problems:
+        raise CorpusError(problems)
+    return [(name, hashlib.sha256(path.read_bytes()).hexdigest())
+            for name, path in zip(source_names(files), files)]
+
+
+def build_key(paths: Sequence[str | Path], settings: AnalysisSettings, *, root: Path | None = None) -> str:
+    """Short hash of everything that changes a shown result: one book build per key.
+
+    Covers the corpus files (names, order and bytes), the settings, the helpers' source and the
+    library versions (``root/requirements.txt`` and what is installed).
+    """
+    requirements = root / "requirements.txt" if root is not None else None
+    payload = json.dumps([corpus_files_fingerprint(paths), settings.as_dict(), source_fingerprint(),
+                          environment_fingerprint(requirements)])
     return hashlib.sha256(payload.encode()).hexdigest()[:16]
 
 
-def cached_pipeline(
-    paths: Sequence[str | Path] | None = None,
-    settings: AnalysisSettings | None = None,
-    *,
-    cache_dir: Path | None = None,
-) -> dict[str, Any]:
-    """:func:`run_pipeline`, computed once per corpus, settings and code version.
+def cached_pipeline(paths: Sequence[str | Path], settings: AnalysisSettings, *, cache_dir: Path,
+                    root: Path | None = None) -> Analysis:
+    """:func:`run_pipeline`, computed once per :func:`build_key`.
 
-    The result is pickled under ``cache_dir`` (default ``$BOOK_ANALYSIS_CACHE``
-    or ``_build/analysis-cache`` in the book's root) in a file named by the
-    hash of all three (:func:`build_key`).
+    The result is pickled under ``cache_dir`` in a file named by the key; a
+    partial file is never read (written aside, then renamed).
     """
-    paths = list(paths) if paths is not None else corpus_paths_from_environment()
-    settings = settings or AnalysisSettings.from_environment()
-    key = build_key(paths, settings)
-    if cache_dir is None:
-        cache_dir = Path(os.environ.get(CACHE_ENV) or "_build/analysis-cache")
-        cache_dir = cache_dir if cache_dir.is_absolute() else book_root() / cache_dir
+    key = build_key(paths, settings, root=root)
     cache_file = cache_dir / f"{key}.pickle"
     if cache_file.exists():
         with cache_file.open("rb") as handle:
             return pickle.load(handle)
-    results = run_pipeline(paths, settings)
-    results["cache_key"] = key
+    analysis = dataclasses.replace(run_pipeline(paths, settings), cache_key=key)
     cache_dir.mkdir(parents=True, exist_ok=True)
     partial = cache_file.with_suffix(f".{os.getpid()}.tmp")
     with partial.open("wb") as handle:
-        pickle.dump(results, handle)
+        pickle.dump(analysis, handle)
     os.replace(partial, cache_file)
-    return results
+    return analysis

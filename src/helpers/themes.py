@@ -22,7 +22,7 @@ import math
 import warnings
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -59,8 +59,10 @@ MIXED_THRESHOLD = 0.5
 MIN_DOCUMENTS = 4
 MIN_STABILITY = 0.8
 MIN_DIVERSITY = 0.8
+MAX_DF = 0.6
 SELECTION_RULE = (
-    f"among the candidate k whose stability and diversity are both at least {MIN_STABILITY:.2f}, "
+    f"among the candidate k whose stability is at least {MIN_STABILITY:.2f} and whose diversity is at "
+    f"least {MIN_DIVERSITY:.2f}, "
     "the k with the highest coherence; if none qualifies, the k with the highest mean of the three "
     "scores min-max scaled over the candidates; ties go to the smaller k"
 )
@@ -70,7 +72,11 @@ class ThemesError(ValueError):
     """The corpus cannot be modelled (too few abstracts or terms)."""
 
 
-@dataclass
+class KOutOfRange(ThemesError):
+    """The number of themes asked for is outside what the corpus allows (a user error)."""
+
+
+@dataclass(frozen=True)
 class ThemeModel:
     """A fitted theme model and everything the chapter shows about it.
 
@@ -88,7 +94,8 @@ class ThemeModel:
     selection : DataFrame
         ``k, coherence, diversity, stability, score, chosen`` for each candidate k.
     comparison : DataFrame
-        ``model, k, coherence, diversity`` for NMF and LDA at the chosen k.
+        ``model, k, coherence, diversity`` for NMF and LDA at the chosen k, both fitted on the
+        selection's abstracts (``settings["comparison_documents"]``).
     settings : dict
         Every setting used (seeds, candidate range, sample size, rule).
     """
@@ -283,7 +290,7 @@ def _minmax(values: pd.Series) -> pd.Series:
 
 def _select(
     tfidf: sparse.spmatrix, binary: sparse.spmatrix, vocabulary: np.ndarray, ks: list[int],
-    seeds: list[int], progress: Callable | None, n_jobs: int | None,
+    seeds: list[int], n_jobs: int | None,
 ) -> tuple[pd.DataFrame, dict[int, NMF]]:
     # Larger k first, so the longest fits start early and the cores finish together.
     jobs = [(k, seed) for k in sorted(ks, reverse=True) for seed in seeds]
@@ -305,8 +312,6 @@ def _select(
             diversity=topic_diversity(diversity_terms),
             stability=stability([m.components_ for m in models]),
         ))
-        if progress:
-            progress(1)
     selection = pd.DataFrame(rows)
     selection["score"] = (_minmax(selection["coherence"]) + _minmax(selection["diversity"])
                           + _minmax(selection["stability"])) / 3
@@ -361,14 +366,134 @@ def _labels(class_terms: np.ndarray, vocabulary: np.ndarray, fallback: np.ndarra
             chosen.append(term)
         ranked_terms.append(chosen)
     labels = [" · ".join(terms[:2]) for terms in ranked_terms]
-    for _ in range(2):
-        for theme, label in enumerate(labels):
-            if labels.count(label) > 1:
-                labels[theme] = " · ".join(ranked_terms[theme][:3])
+    for theme, label in enumerate(labels):
+        if labels.count(label) > 1:
+            labels[theme] = " · ".join(ranked_terms[theme][:3])
     for theme, label in enumerate(labels):
         if labels.count(label) > 1:
             labels[theme] = f"{label} ({theme + 1})"
     return labels
+
+
+@dataclass(frozen=True)
+class _Vocabulary:
+    """The term counts every theme step shares, rows in ``paper_id`` order."""
+
+    counts: sparse.csr_matrix
+    vocabulary: np.ndarray
+    paper_ids: np.ndarray
+    min_df: int
+
+    @property
+    def n_documents(self) -> int:
+        return self.counts.shape[0]
+
+
+@dataclass(frozen=True)
+class _Sample:
+    """The abstracts and terms the model selection runs on."""
+
+    rows: np.ndarray
+    columns: np.ndarray
+    counts: sparse.csr_matrix
+    tfidf: sparse.csr_matrix
+
+
+def _count_terms(tokens: TokenizedCorpus) -> _Vocabulary:
+    n_documents = len(tokens)
+    if n_documents < MIN_DOCUMENTS:
+        raise ThemesError(
+            f"themes need at least {MIN_DOCUMENTS} abstracts; this corpus has {n_documents}")
+    min_df = 2 if n_documents >= 20 else 1
+    try:
+        counts, vocabulary = theme_counts(tokens, min_df=min_df, max_df=MAX_DF, max_features=MAX_TERMS)
+    except ValueError as error:
+        raise ThemesError(f"no terms left to model after stop words ({error})") from None
+    # Fit in paper_id order, so reordering the input files cannot change any theme.
+    order = np.argsort(tokens.paper_ids, kind="stable")
+    return _Vocabulary(counts[order], vocabulary, tokens.paper_ids[order], min_df)
+
+
+def _check_k(k: int | None, ks: list[int], terms: _Vocabulary) -> None:
+    largest = min(terms.n_documents, len(terms.vocabulary))
+    if k is not None and not 1 <= k <= largest:
+        raise KOutOfRange(f"must be between 1 and {largest} for this corpus "
+                          f"({terms.n_documents} abstracts, {len(terms.vocabulary)} terms), got {k}")
+    if len(terms.vocabulary) < max(ks):
+        raise ThemesError(f"only {len(terms.vocabulary)} distinct terms; too few for {max(ks)} themes")
+
+
+def _selection_sample(terms: _Vocabulary, tfidf: sparse.csr_matrix, sample_size: int, seed: int) -> _Sample:
+    """A seeded sample of ``sample_size`` abstracts and its own terms, or the whole corpus when smaller."""
+    n_documents = terms.n_documents
+    if n_documents <= sample_size:
+        return _Sample(np.arange(n_documents), np.arange(len(terms.vocabulary)), terms.counts, tfidf)
+    rows = np.sort(np.random.default_rng(seed).choice(n_documents, size=sample_size, replace=False))
+    sample_counts = terms.counts[rows]
+    columns = np.flatnonzero(np.bincount(sample_counts.indices, minlength=len(terms.vocabulary)) >= terms.min_df)
+    sample_counts = sample_counts[:, columns]
+    return _Sample(rows, columns, sample_counts, TfidfTransformer(sublinear_tf=True).fit_transform(sample_counts))
+
+
+def _final_rows(n_documents: int, sample: _Sample, seed: int) -> np.ndarray | None:
+    """Rows of the final NMF fit: ``None`` when the selection already ran on every abstract."""
+    if len(sample.rows) == n_documents:
+        return None
+    if n_documents > FINAL_SAMPLE:
+        return np.sort(np.random.default_rng(seed + 1).choice(n_documents, size=FINAL_SAMPLE, replace=False))
+    return np.arange(n_documents)
+
+
+def _scores(components: np.ndarray, vocabulary: np.ndarray, binary: sparse.spmatrix) -> tuple[list[float], float]:
+    """Per-theme NPMI coherence and the diversity of a set of themes."""
+    coherence = npmi_coherence([_top(c, N_COHERENCE_TERMS) for c in components], binary)
+    diversity = topic_diversity([[vocabulary[i] for i in _top(c, N_DIVERSITY_TERMS)] for c in components])
+    return coherence, diversity
+
+
+def _comparison(nmf_components: np.ndarray, lda: LatentDirichletAllocation, sample: _Sample,
+                vocabulary: np.ndarray, binary: sparse.spmatrix) -> pd.DataFrame:
+    """NMF against LDA, both fitted on the selection sample's abstracts and scored on the whole corpus."""
+    rows = []
+    for name, sample_components in [("NMF (TF-IDF)", nmf_components), ("LDA (counts)", lda.components_)]:
+        components = np.zeros((len(sample_components), len(vocabulary)))
+        components[:, sample.columns] = sample_components
+        coherence, diversity = _scores(components, vocabulary, binary)
+        rows.append(dict(model=name, k=len(components), coherence=float(np.mean(coherence)), diversity=diversity))
+    return pd.DataFrame(rows)
+
+
+def _theme_tables(components: np.ndarray, document_weights: np.ndarray, terms: _Vocabulary,
+                  binary: sparse.spmatrix) -> dict[str, pd.DataFrame]:
+    """The tables of :class:`ThemeModel` that describe themes and papers."""
+    k = len(components)
+    vocabulary = terms.vocabulary
+    coherence, _ = _scores(components, vocabulary, binary)
+    totals = document_weights.sum(axis=1)
+    assignment = np.where(totals > 0, document_weights.argmax(axis=1) + 1, 0)
+    shares = np.where(totals > 0, document_weights.max(axis=1) / np.maximum(totals, 1e-12), 0.0)
+    class_terms = np.vstack([np.asarray(terms.counts[assignment == t + 1].sum(axis=0)).ravel() for t in range(k)])
+    top_rows = [dict(theme=theme, rank=rank, term=str(vocabulary[index]), weight=round(float(component[index]), 6))
+                for theme, component in enumerate(components, start=1)
+                for rank, index in enumerate(_top(component, N_DIVERSITY_TERMS), start=1)]
+    themes = pd.DataFrame({
+        "theme": np.arange(1, k + 1),
+        "label": _labels(class_terms, vocabulary, components),
+        "top_terms": [", ".join(str(vocabulary[i]) for i in _top(c, N_COHERENCE_TERMS)) for c in components],
+        "n_papers": [int((assignment == t).sum()) for t in range(1, k + 1)],
+        "coherence": [round(c, 6) for c in coherence],
+    })
+    paper_themes = pd.DataFrame({
+        "paper_id": terms.paper_ids,
+        "theme": pd.array(np.where(assignment > 0, assignment, 0), dtype="Int64"),
+        "theme_weight": np.round(shares, 6),
+    })
+    paper_themes.loc[assignment == 0, "theme"] = pd.NA
+    normalised = document_weights / np.maximum(totals[:, None], 1e-12)
+    weights = pd.DataFrame(np.round(normalised, 6), columns=[f"theme_{t}" for t in range(1, k + 1)])
+    weights.insert(0, "paper_id", terms.paper_ids)
+    return dict(themes=themes, paper_themes=paper_themes, weights=weights,
+                top_terms=pd.DataFrame(top_rows, columns=["theme", "rank", "term", "weight"]))
 
 
 def fit_themes(
@@ -378,7 +503,6 @@ def fit_themes(
     seed: int = 0,
     n_seeds: int = N_SEEDS,
     sample_size: int = SELECTION_SAMPLE,
-    progress: Callable[[int], None] | None = None,
     n_jobs: int | None = None,
 ) -> ThemeModel:
     """Fit the theme model on a tokenised corpus (or analysis texts indexed by ``paper_id``).
@@ -402,130 +526,67 @@ def fit_themes(
         seeded sample of :data:`FINAL_SAMPLE` when there are more, and every
         abstract is weighted by it (``NMF.transform``). For a corpus no larger
         than ``sample_size`` the selection's best run is the final model.
+        The LDA comparison is fitted on the selection's abstracts and compared
+        with the selection's NMF run of the chosen k (the same documents).
     n_jobs : int, optional
         Processes for the model fits (default: all cores). Results do not
         depend on it.
 
     Raises
     ------
+    KOutOfRange
+        When ``k`` is given and is not between 1 and the smaller of the number
+        of abstracts and of terms.
     ThemesError
         With fewer than 4 abstracts or fewer terms than themes.
+
+    Examples
+    --------
+    >>> texts = pd.Series(["graph networks learn graphs"] * 2 + ["bandit regret bounds"] * 2,
+    ...                   index=["a", "b", "c", "d"])
+    >>> model = fit_themes(texts, k=2)
+    >>> model.themes["n_papers"].tolist()
+    [2, 2]
     """
     tokens = analysis_texts_to_tokens(texts)
-    n_documents = len(tokens)
-    if n_documents < MIN_DOCUMENTS:
-        raise ThemesError(
-            f"themes need at least {MIN_DOCUMENTS} abstracts; this corpus has {n_documents}")
-    min_df = 2 if n_documents >= 20 else 1
-    try:
-        counts, vocabulary = theme_counts(tokens, min_df=min_df, max_df=0.6, max_features=MAX_TERMS)
-    except ValueError as error:
-        raise ThemesError(f"no terms left to model after stop words ({error})") from None
-    # Fit in paper_id order, so reordering the input files cannot change any theme.
-    order = np.argsort(tokens.paper_ids, kind="stable")
-    counts, paper_ids = counts[order], tokens.paper_ids[order]
-    ks = candidate_ks(n_documents) if k is None else [k]
-    if k is not None and not 1 <= k <= min(n_documents, len(vocabulary)):
-        raise ThemesError(f"k must be between 1 and {min(n_documents, len(vocabulary))}, got {k}")
-    if len(vocabulary) < max(ks):
-        raise ThemesError(f"only {len(vocabulary)} distinct terms; too few for {max(ks)} themes")
-    tfidf = TfidfTransformer(sublinear_tf=True).fit_transform(counts)
-    binary = sparse.csc_matrix((counts > 0).astype(np.float64))
+    terms = _count_terms(tokens)
+    ks = candidate_ks(terms.n_documents) if k is None else [k]
+    _check_k(k, ks, terms)
+    tfidf = TfidfTransformer(sublinear_tf=True).fit_transform(terms.counts)
+    binary = sparse.csc_matrix((terms.counts > 0).astype(np.float64))
 
-    rng = np.random.default_rng(seed)
-    if n_documents > sample_size:
-        sample = np.sort(rng.choice(n_documents, size=sample_size, replace=False))
-        sample_counts = counts[sample]
-        sample_columns = np.flatnonzero(np.bincount(sample_counts.indices, minlength=len(vocabulary))
-                                        >= min_df)
-        sample_counts = sample_counts[:, sample_columns]
-        sample_tfidf = TfidfTransformer(sublinear_tf=True).fit_transform(sample_counts)
-    else:
-        sample, sample_columns = np.arange(n_documents), np.arange(len(vocabulary))
-        sample_counts, sample_tfidf = counts, tfidf
-    if len(sample_columns) < max(ks):
-        raise ThemesError(f"only {len(sample_columns)} terms in the selection sample; "
+    sample = _selection_sample(terms, tfidf, sample_size, seed)
+    if len(sample.columns) < max(ks):
+        raise ThemesError(f"only {len(sample.columns)} terms in the selection sample; "
                           f"too few for {max(ks)} themes")
     seeds = list(range(seed, seed + n_seeds))
-    selection, sample_models = _select(sample_tfidf, sparse.csc_matrix((sample_counts > 0).astype(float)),
-                                       vocabulary[sample_columns], ks, seeds, progress, n_jobs)
+    selection, sample_models = _select(sample.tfidf, sparse.csc_matrix((sample.counts > 0).astype(float)),
+                                       terms.vocabulary[sample.columns], ks, seeds, n_jobs)
     chosen_k = choose_k(selection) if k is None else k
     selection["chosen"] = selection["k"] == chosen_k
 
     # The final model: the selection's best run when the sample is the whole corpus, else one
     # fit (best seed of the selection) on up to FINAL_SAMPLE abstracts; LDA runs alongside it.
     best_seed = sample_models[chosen_k].random_state
-    if len(sample) == n_documents:
-        final_rows = None
-    elif n_documents > FINAL_SAMPLE:
-        final_rows = np.sort(np.random.default_rng(seed + 1).choice(n_documents, size=FINAL_SAMPLE,
-                                                                    replace=False))
-    else:
-        final_rows = np.arange(n_documents)
-    calls = [(_fit_lda, (sample_counts, chosen_k, seed))]
+    final_rows = _final_rows(terms.n_documents, sample, seed)
+    calls = [(_fit_lda, (sample.counts, chosen_k, seed))]
     if final_rows is not None:
         calls.append((_fit_nmf, (tfidf[final_rows], chosen_k, best_seed)))
-    lda, *refit = run_calls(calls, worker_count(n_jobs, n_documents, MIN_PARALLEL_DOCUMENTS))
+    lda, *refit = run_calls(calls, worker_count(n_jobs, terms.n_documents, MIN_PARALLEL_DOCUMENTS))
     model = refit[0] if refit else sample_models[chosen_k]
-    components = model.components_
-    document_weights = model.transform(tfidf)
-    themes_top = [_top(c, N_COHERENCE_TERMS) for c in components]
-    coherence = npmi_coherence(themes_top, binary)
-
-    totals = document_weights.sum(axis=1)
-    assignment = np.where(totals > 0, document_weights.argmax(axis=1) + 1, 0)
-    shares = np.where(totals > 0, document_weights.max(axis=1) / np.maximum(totals, 1e-12), 0.0)
-    class_terms = np.vstack([
-        np.asarray(counts[assignment == t + 1].sum(axis=0)).ravel() for t in range(chosen_k)
-    ])
-    labels = _labels(class_terms, vocabulary, components)
-
-    top_rows = []
-    for theme, component in enumerate(components, start=1):
-        for rank, index in enumerate(_top(component, N_DIVERSITY_TERMS), start=1):
-            top_rows.append(dict(theme=theme, rank=rank, term=str(vocabulary[index]),
-                                 weight=round(float(component[index]), 6)))
-    top_terms = pd.DataFrame(top_rows, columns=["theme", "rank", "term", "weight"])
-    themes = pd.DataFrame({
-        "theme": np.arange(1, chosen_k + 1),
-        "label": labels,
-        "top_terms": [", ".join(str(vocabulary[i]) for i in top) for top in themes_top],
-        "n_papers": [int((assignment == t).sum()) for t in range(1, chosen_k + 1)],
-        "coherence": [round(c, 6) for c in coherence],
-    })
-    paper_themes = pd.DataFrame({
-        "paper_id": paper_ids,
-        "theme": pd.array(np.where(assignment > 0, assignment, 0), dtype="Int64"),
-        "theme_weight": np.round(shares, 6),
-    })
-    paper_themes.loc[assignment == 0, "theme"] = pd.NA
-    normalised = document_weights / np.maximum(totals[:, None], 1e-12)
-    weights = pd.DataFrame(np.round(normalised, 6), columns=[f"theme_{t}" for t in range(1, chosen_k + 1)])
-    weights.insert(0, "paper_id", paper_ids)
-
-    lda_components = np.zeros((chosen_k, len(vocabulary)))
-    lda_components[:, sample_columns] = lda.components_
-    comparison = pd.DataFrame([
-        dict(model="NMF (TF-IDF)", k=chosen_k, coherence=float(np.mean(coherence)),
-             diversity=topic_diversity([[vocabulary[i] for i in _top(c, N_DIVERSITY_TERMS)]
-                                        for c in components])),
-        dict(model="LDA (counts)", k=chosen_k,
-             coherence=float(np.mean(npmi_coherence([_top(c, N_COHERENCE_TERMS) for c in lda_components],
-                                                    binary))),
-             diversity=topic_diversity([[vocabulary[i] for i in _top(c, N_DIVERSITY_TERMS)]
-                                        for c in lda_components])),
-    ])
+    tables = _theme_tables(model.components_, model.transform(tfidf), terms, binary)
+    comparison = _comparison(sample_models[chosen_k].components_, lda, sample, terms.vocabulary, binary)
     for frame in (selection, comparison):
         for column in ("coherence", "diversity", "stability", "score"):
             if column in frame:
                 frame[column] = frame[column].round(6)
     settings = dict(
         k_candidates=ks, chosen_k=chosen_k, k_given=k is not None, seeds=seeds,
-        selection_documents=int(len(sample)), selection_vocabulary=int(len(sample_columns)),
-        final_fit_documents=int(n_documents if final_rows is None else len(final_rows)),
-        final_seed=int(best_seed), documents=n_documents, vocabulary=int(len(vocabulary)),
-        min_df=min_df, max_df=0.6, rule=SELECTION_RULE, min_stability=MIN_STABILITY,
+        selection_documents=int(len(sample.rows)), selection_vocabulary=int(len(sample.columns)),
+        final_fit_documents=int(terms.n_documents if final_rows is None else len(final_rows)),
+        comparison_documents=int(len(sample.rows)),
+        final_seed=int(best_seed), documents=terms.n_documents, vocabulary=int(len(terms.vocabulary)),
+        min_df=terms.min_df, max_df=MAX_DF, rule=SELECTION_RULE, min_stability=MIN_STABILITY,
         min_diversity=MIN_DIVERSITY, mixed_threshold=MIXED_THRESHOLD,
     )
-    return ThemeModel(themes=themes, paper_themes=paper_themes, weights=weights, top_terms=top_terms,
-                      selection=selection, comparison=comparison, settings=settings)
+    return ThemeModel(selection=selection, comparison=comparison, settings=settings, **tables)

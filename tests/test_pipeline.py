@@ -1,0 +1,133 @@
+"""The analysis object, the book's settings, the cache key and user errors."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import SEED_DIR
+from helpers import parallel, themes
+from helpers.book import BookConfig
+from helpers.pipeline import AnalysisSettings, SettingsError, build_key, cached_pipeline, run_pipeline
+
+SEED_FILES = sorted(SEED_DIR.glob("*.txt"))
+
+
+def copy_seed(folder, names=None):
+    folder.mkdir()
+    for index, path in enumerate(SEED_FILES):
+        shutil.copy(path, folder / (names[index] if names else path.name))
+    return folder
+
+
+def key(paths, root, settings=AnalysisSettings()):
+    return build_key(paths, settings, root=root)
+
+
+def test_build_key_covers_names_order_settings_and_pins(tmp_path):
+    root = tmp_path / "book"
+    root.mkdir()
+    (root / "requirements.txt").write_text("numpy==2.3.0\n")
+    corpus = copy_seed(tmp_path / "corpus")
+    files = sorted(corpus.glob("*.txt"))
+    original = key([corpus], root)
+    assert key([corpus], root) == original, "an unchanged tree keeps its key"
+    assert key(files, root) == original, "a folder is its files in name order"
+    assert key(files[::-1], root) != original, "file order is shown (per-file tables)"
+    assert key([corpus], root, AnalysisSettings(themes=5)) != original
+    renamed = copy_seed(tmp_path / "renamed", ["a.txt", "b.txt", "c.txt"])
+    assert key([renamed], root) != original, "file names are shown (source_file)"
+    (root / "requirements.txt").write_text("numpy==2.3.1\n")
+    assert key([corpus], root) != original, "a changed pin recomputes everything"
+
+
+def test_cached_pipeline_recomputes_for_a_renamed_file(tmp_path):
+    corpus = copy_seed(tmp_path / "corpus")
+    first = cached_pipeline([corpus], AnalysisSettings(), cache_dir=tmp_path / "cache")
+    assert first.cache_key and set(first.papers["source_file"]) == {p.name for p in SEED_FILES}
+    (corpus / SEED_FILES[0].name).rename(corpus / "renamed.txt")
+    second = cached_pipeline([corpus], AnalysisSettings(), cache_dir=tmp_path / "cache")
+    assert second.cache_key != first.cache_key
+    assert "renamed.txt" in set(second.papers["source_file"])
+    assert len(list((tmp_path / "cache").glob("*.pickle"))) == 2
+
+
+def test_book_config_reads_every_setting(tmp_path):
+    config = BookConfig.from_environment(
+        {"BOOK_CORPUS": "x /abs/y", "THEMES_K": " 7 ", "BOOK_SEED": "3", "BOOK_ANALYSIS_CACHE": "c",
+         "BOOK_FIGURE_DIR": "/f"}, root=tmp_path)
+    assert config.corpus_paths == (tmp_path / "x", Path("/abs/y"))
+    assert config.settings == AnalysisSettings(seed=3, themes=7)
+    assert (config.cache_dir, config.figure_dir.as_posix()) == (tmp_path / "c", "/f")
+    defaults = BookConfig.from_environment({}, root=tmp_path)
+    assert defaults.corpus_paths == (tmp_path / "data" / "raw",)
+    assert defaults.settings == AnalysisSettings()
+
+
+@pytest.mark.parametrize("environment, message", [
+    ({"THEMES_K": "eight"}, "THEMES_K: must be a whole number, got 'eight'"),
+    ({"THEMES_K": "0"}, "--themes / THEMES_K: must be a whole number of at least 1, got 0"),
+    ({"BOOK_SEED": "-1"}, "--seed / BOOK_SEED: must be a whole number of at least 0, got -1"),
+])
+def test_bad_book_settings_are_one_line_errors(environment, message, tmp_path):
+    with pytest.raises(SettingsError) as error:
+        BookConfig.from_environment(environment, root=tmp_path)
+    assert str(error.value) == message
+
+
+def run_cli(*args, env=None):
+    return subprocess.run([sys.executable, "-m", "helpers", *args], capture_output=True, text=True, env=env)
+
+
+def test_too_many_themes_exits_2_and_writes_nothing(tmp_path):
+    out = tmp_path / "out"
+    result = run_cli("analyse", str(SEED_DIR), "--out", str(out), "--themes", "500", "--quiet")
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        "error: --themes / THEMES_K: must be between 1 and 57 for this corpus (57 abstracts, 724 terms), got 500"]
+    assert not out.exists()
+
+
+def test_fingerprint_rejects_a_bad_themes_setting():
+    import os
+
+    result = run_cli("fingerprint", str(SEED_DIR), env=dict(os.environ, THEMES_K="many"))
+    assert (result.returncode, result.stderr.strip()) == (2, "error: THEMES_K: must be a whole number, got 'many'")
+
+
+def test_a_corpus_too_small_for_themes_is_reported_not_an_error(tmp_path):
+    corpus = tmp_path / "tiny.txt"
+    corpus.write_text("Header\n\nWe study galaxies with a new telescope survey today.\n\n"
+                      "We cook pasta with fresh tomato sauce and basil leaves.\n")
+    result = run_cli("analyse", str(corpus), "--out", str(tmp_path / "out"), "--quiet")
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.splitlines()[0] == (
+        "note: no themes: themes need at least 4 abstracts; this corpus has 2")
+    summary = json.loads((tmp_path / "out" / "summary.json").read_text())
+    assert summary["themes_message"] == "themes need at least 4 abstracts; this corpus has 2"
+    assert (tmp_path / "out" / "themes.csv").read_text() == "theme,label,top_terms,n_papers,coherence\n"
+
+
+def test_two_processes_give_the_same_analysis(monkeypatch):
+    # Lower the size thresholds so the multi-process paths run on the seed corpus.
+    monkeypatch.setattr(parallel, "MIN_PARALLEL_ITEMS", 10)
+    monkeypatch.setattr(themes, "MIN_PARALLEL_DOCUMENTS", 10)
+    one = run_pipeline([SEED_DIR], AnalysisSettings(), n_jobs=1)
+    two = run_pipeline([SEED_DIR], AnalysisSettings(), n_jobs=2)
+    assert parallel.worker_count(2, 57) == 2
+    for name, table in one.tables().items():  # the CSV files must be byte-identical
+        assert table.to_csv(index=False) == two.tables()[name].to_csv(index=False), name
+
+
+def test_analysis_papers_join_every_stage():
+    analysis = run_pipeline([SEED_DIR], AnalysisSettings())
+    assert list(analysis.papers.columns[-5:]) == ["theme", "theme_weight", "link_state", "promised_too", "n_urls"]
+    assert analysis.papers["paper_id"].tolist() == analysis.corpus.papers["paper_id"].tolist()
+    assert analysis.themes.labels[1] == "deep · neural"
+    assert list(analysis.timings) == ["parse", "text", "themes", "cooccurrence", "links"]
+    assert analysis.summary["themes_message"] == "" and analysis.summary["unique_papers"] == 57
