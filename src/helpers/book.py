@@ -124,21 +124,46 @@ def glue_all(values: Mapping[str, Any]) -> None:
         glue(name, plain(value), display=False)
 
 
-def figure_downloads(figure, data, label: str) -> None:
-    """Save a figure's files for citing and display the download links under it."""
-    from IPython.display import HTML, display
+def glue_name(label: str) -> str:
+    """The glue name of a figure label: ``fig-themes-map`` -> ``fig_themes_map``."""
+    return label.replace("-", "_")
 
-    from helpers.figures import download_links_html, save_figure
+
+def publish_figure(label: str, figure, data) -> None:
+    """Save a figure's files for citing (PNG, SVG, PDF and the CSV of ``data``), ``glue`` it under
+    :func:`glue_name` for a ``{glue:figure}`` directive, then close it."""
+    import matplotlib.pyplot as plt
+    from myst_nb import glue
+
+    from helpers.figures import save_figure
 
     save_figure(figure, data, label)
-    display(HTML(download_links_html(label)))
+    glue(glue_name(label), figure, display=False)
+    plt.close(figure)
 
 
 def glue_figure(name: str, figure) -> None:
-    """``glue`` a matplotlib figure for a ``{glue:figure}`` directive."""
+    """``glue`` a matplotlib figure for a ``{glue:figure}`` directive (files saved separately)."""
     from myst_nb import glue
 
     glue(name, figure, display=False)
+
+
+def figure_downloads(figure, data, label: str) -> None:
+    """Save a figure's files for citing and display the download links under it."""
+    from helpers.figures import save_figure
+
+    save_figure(figure, data, label)
+    show_downloads(label)
+
+
+def show_downloads(label: str) -> None:
+    """Display the download links of a figure saved by :func:`publish_figure`."""
+    from IPython.display import HTML, display
+
+    from helpers.figures import download_links_html
+
+    display(HTML(download_links_html(label)))
 
 
 def table_html(table, *, precision: int = 3, html_columns: tuple[str, ...] = ()) -> str:

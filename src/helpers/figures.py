@@ -70,6 +70,7 @@ def download_links_html(label: str, *, base: str = "../figures") -> str:
 
 # Every figure of the book: label, chapter, title. tests/test_book_files.py keeps it in sync.
 FIGURES = [
+    ('fig-intro-overview', 'intro', 'The corpus at a glance: largest themes and link states'),
     ('fig-corpus-lengths', 'corpus', 'Abstract length'),
     ('fig-themes-model-selection', 'themes', 'Model selection: coherence, diversity and stability per k'),
     ('fig-themes-top-terms', 'themes', 'Top terms per theme'),

@@ -91,3 +91,70 @@ def targets(results: pd.DataFrame) -> pd.DataFrame:
     table["met"] = table["measured"] <= table["limit"]
     table.loc[table["target"] == "parse / baseline", "met"] = table["measured"] < table["limit"]
     return table
+
+
+def read_results(path) -> pd.DataFrame | None:
+    """``benchmarks/results.csv``, or ``None`` when the benchmark has not been run."""
+    from pathlib import Path
+
+    path = Path(path)
+    return pd.read_csv(path) if path.exists() else None
+
+
+def performance_findings(results: pd.DataFrame | None) -> dict[str, object]:
+    """Every value the Performance page glues, by glue name (``"(not measured)"`` without results)."""
+    from helpers.parallel import MIN_PARALLEL_ITEMS
+    from helpers.themes import FINAL_SAMPLE, MAX_CANDIDATES, N_SEEDS, SELECTION_SAMPLE, candidate_ks
+
+    limits = {
+        "perf_parallel_items": f"{MIN_PARALLEL_ITEMS:,}",
+        "perf_final_sample": f"{FINAL_SAMPLE:,}",
+        "perf_n_seeds": N_SEEDS,
+        "perf_max_candidates": MAX_CANDIDATES,
+        "perf_max_ratio": f"{MAX_TOTAL_RATIO:g}",
+        "perf_max_gib": f"{MAX_PEAK_MIB / 1024:g}",
+        "perf_max_growth": f"{MAX_GROWTH_PER_TENFOLD:g}",
+        "perf_min_timed": f"{MIN_TIMED_SECONDS:g}",
+        "perf_selection_sample": f"{SELECTION_SAMPLE:,}",
+    }
+    names = ["perf_largest", "perf_total_seconds", "perf_total_ratio", "perf_baseline_seconds",
+             "perf_themes_seconds", "perf_cores", "perf_targets_met", "perf_targets", "perf_selection_fits"]
+    if results is None:
+        return {**limits, **{name: "(not measured)" for name in names}}
+    size = int(results["n_abstracts"].max())
+    largest = results[results["n_abstracts"] == size].set_index("stage")
+    checks = targets(results)
+    return {
+        **limits,
+        "perf_largest": f"{size:,}",
+        "perf_selection_fits": len(candidate_ks(size)) * N_SEEDS,
+        "perf_total_seconds": f"{largest.loc[TOTAL, 'seconds']:.0f}",
+        "perf_total_ratio": f"{largest.loc[TOTAL, 'ratio_to_baseline']:.1f}",
+        "perf_baseline_seconds": f"{largest.loc[BASELINE, 'seconds']:.1f}",
+        "perf_themes_seconds": f"{largest.loc['themes', 'seconds']:.0f}",
+        "perf_cores": int(largest["cores"].iloc[0]) if "cores" in largest else "?",
+        "perf_targets_met": int(checks["met"].sum()),
+        "perf_targets": len(checks),
+    }
+
+
+def stages_figure(results: pd.DataFrame | None):
+    """Log-log lines of seconds per stage against corpus size, with the baseline; returns ``(figure, data)``."""
+    import matplotlib.pyplot as plt
+    import seaborn as sns
+
+    if results is None:
+        figure, axis = plt.subplots(figsize=(6, 1.5))
+        axis.axis("off")
+        axis.text(0.5, 0.5, "No benchmark results yet: run make bench", ha="center", va="center")
+        return figure, pd.DataFrame()
+    shown = results[results["stage"] != "corpus"]
+    order = [s for s in STAGE_ORDER + [TOTAL, BASELINE] if s in set(shown["stage"])]
+    figure, axis = plt.subplots(figsize=(8, 4.5))
+    sns.lineplot(data=shown, x="n_abstracts", y="seconds", hue="stage", hue_order=order, style="stage",
+                 style_order=order, markers=True, dashes=False, palette="colorblind", ax=axis)
+    axis.set(xscale="log", yscale="log", xlabel="Abstracts in the corpus", ylabel="Seconds",
+             title="Time per stage of the analysis, with the TF-IDF baseline")
+    axis.legend(fontsize="small", bbox_to_anchor=(1.02, 1), loc="upper left")
+    figure.tight_layout()
+    return figure, results

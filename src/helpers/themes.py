@@ -51,6 +51,7 @@ __all__ = [
 N_COHERENCE_TERMS = 10
 N_DIVERSITY_TERMS = 25
 N_SEEDS = 5
+MAX_CANDIDATES = 10
 SELECTION_SAMPLE = 1000
 MAX_TERMS = 20_000
 FINAL_SAMPLE = 10_000
@@ -110,7 +111,7 @@ class ThemeModel:
 
 
 def candidate_ks(n_documents: int) -> list[int]:
-    """Candidate numbers of themes for a corpus size, at most 10 values.
+    """Candidate numbers of themes for a corpus size, at most :data:`MAX_CANDIDATES` values.
 
     From 2 (3 for 40 abstracts or more) to ``1.6 * sqrt(n)``, capped at 30 and
     at a fifth of the corpus.
@@ -127,7 +128,7 @@ def candidate_ks(n_documents: int) -> list[int]:
     k_min = 3 if n_documents >= 40 else 2
     k_max = int(min(30, 1.6 * math.sqrt(n_documents), max(n_documents // 5, k_min + 1)))
     k_max = max(k_max, k_min + 1)
-    values = np.unique(np.round(np.linspace(k_min, k_max, min(10, k_max - k_min + 1))).astype(int))
+    values = np.unique(np.round(np.linspace(k_min, k_max, min(MAX_CANDIDATES, k_max - k_min + 1))).astype(int))
     return [int(v) for v in values]
 
 
@@ -346,25 +347,50 @@ def choose_k(selection: pd.DataFrame) -> int:
     return int(best["k"])
 
 
+LABEL_CANDIDATES = 40
+
+
+def _distinct_terms(candidates: list[str], taken_words: set[str]) -> list[str]:
+    """Candidates in order, skipping any that shares a word with one already chosen or with ``taken_words``."""
+    chosen: list[str] = []
+    used = set(taken_words)
+    for term in candidates:
+        words = set(term.split())
+        if words & used:
+            continue
+        chosen.append(term)
+        used |= words
+    return chosen
+
+
 def _labels(class_terms: np.ndarray, vocabulary: np.ndarray, fallback: np.ndarray) -> list[str]:
-    """2-3 distinctive terms per theme (c-TF-IDF), unique across themes."""
+    """Two distinctive terms per theme (c-TF-IDF), unique across themes.
+
+    No word repeats inside a label, and none repeats across labels where a theme's
+    top :data:`LABEL_CANDIDATES` terms allow it (themes earlier in number order
+    choose first); a label still shared gets a third term, then its number.
+
+    Examples
+    --------
+    >>> vocabulary = np.array(["algorithm bound", "algorithm gradient", "regret", "descent", "step"])
+    >>> class_terms = np.array([[5.0, 0, 3, 0, 0], [0, 5.0, 0, 3, 2]])
+    >>> _labels(class_terms, vocabulary, class_terms)
+    ['algorithm bound · regret', 'descent · step']
+    """
     totals = class_terms.sum(axis=1, keepdims=True)
     frequency = class_terms.sum(axis=0)
     average = class_terms.sum() / max(len(class_terms), 1)
     with np.errstate(divide="ignore", invalid="ignore"):
         ctfidf = np.where(totals > 0, class_terms / np.maximum(totals, 1), 0) * np.log(
             1 + average / np.maximum(frequency, 1))
-    ranked_terms = []
+    ranked_terms, taken_words = [], set()
     for theme, row in enumerate(ctfidf):
         scores = row if row.any() else fallback[theme]
-        chosen: list[str] = []
-        for index in np.argsort(-scores, kind="stable")[:40]:
-            term = str(vocabulary[index])
-            words = set(term.split())
-            if any(words & set(c.split()) for c in chosen):
-                continue
-            chosen.append(term)
-        ranked_terms.append(chosen)
+        candidates = [str(vocabulary[i]) for i in np.argsort(-scores, kind="stable")[:LABEL_CANDIDATES]]
+        fresh = _distinct_terms(candidates, taken_words)
+        ranked = fresh if len(fresh) >= 2 else _distinct_terms(candidates, set())
+        taken_words |= {word for term in ranked[:2] for word in term.split()}
+        ranked_terms.append(ranked)
     labels = [" · ".join(terms[:2]) for terms in ranked_terms]
     for theme, label in enumerate(labels):
         if labels.count(label) > 1:

@@ -1,0 +1,83 @@
+"""What the corpus chapter shows: its glued values, the length figure, a sample formula, duplicates."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import pandas as pd
+
+from helpers.corpus import MAX_HEADER_WORDS, MIN_ABSTRACT_WORDS, Corpus
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+    from helpers.pipeline import Analysis
+
+LENGTH_BINS = 15
+_INLINE_MATH = re.compile(r"\$([^$]+)\$")
+
+
+def corpus_findings(analysis: "Analysis") -> dict[str, Any]:
+    """Every value the corpus chapter glues, by glue name."""
+    corpus, summary = analysis.corpus, analysis.summary
+    papers = corpus.papers
+    words = papers["n_words"]
+    return {
+        "n_files": summary["files"],
+        "n_blocks": summary["blocks"],
+        "n_headers": summary["headers"],
+        "n_abstract_blocks": summary["abstracts"],
+        "n_papers": summary["unique_papers"],
+        "n_duplicates": summary["duplicates"],
+        "n_too_short": summary["too_short"],
+        "n_skipped": summary["skipped_files"],
+        "n_distinct_headers": len({h for h in corpus.headers.values() if h}),
+        "n_latex": int(papers["has_latex"].sum()),
+        "n_markdown": int(papers["has_markdown"].sum()),
+        "median_words": int(words.median()) if len(words) else 0,
+        "min_words": int(words.min()) if len(words) else 0,
+        "max_words": int(words.max()) if len(words) else 0,
+        "corpus_sha_prefix": summary["corpus_sha256"][:12],
+        "min_abstract_words": MIN_ABSTRACT_WORDS,
+        "max_header_words": MAX_HEADER_WORDS,
+        "length_bins": LENGTH_BINS,
+    }
+
+
+def length_figure(papers: pd.DataFrame, corpus_label: str) -> tuple["Figure", pd.DataFrame]:
+    """Histogram of words per abstract (:data:`LENGTH_BINS` bins), stacked by source file, median dashed."""
+    import matplotlib.pyplot as plt
+    import seaborn as sns
+
+    data = papers[["paper_id", "source_file", "n_words"]].sort_values("paper_id").reset_index(drop=True)
+    figure, axis = plt.subplots(figsize=(7, 3.5))
+    sns.histplot(data=data, x="n_words", hue="source_file", multiple="stack", bins=LENGTH_BINS, ax=axis,
+                 palette="colorblind", legend=data["source_file"].nunique() <= 12)
+    if len(data):
+        axis.axvline(data["n_words"].median(), color="black", linestyle="--", linewidth=1)
+    axis.set(xlabel="Words per abstract", ylabel="Abstracts", title=f"Abstract length, {corpus_label} (dashed: median)")
+    figure.tight_layout()
+    return figure, data
+
+
+def first_formula(papers: pd.DataFrame) -> str | None:
+    """The first ``$...$`` formula of the corpus, or ``None``.
+
+    Examples
+    --------
+    >>> first_formula(pd.DataFrame({"text": ["no math", "with $x^2$ and $y$"]}))
+    'x^2'
+    """
+    for text in papers["text"]:
+        match = _INLINE_MATH.search(text)
+        if match:
+            return match.group(1)
+    return None
+
+
+def duplicate_table(corpus: Corpus) -> pd.DataFrame:
+    """Each duplicate block with where its paper first occurs: ``source_file, block, first_line, paper_id, locations``."""
+    duplicates = corpus.blocks[corpus.blocks["kind"] == "duplicate"]
+    return duplicates.merge(corpus.papers[["paper_id", "locations"]], on="paper_id")[
+        ["source_file", "block", "first_line", "paper_id", "locations"]]

@@ -1,0 +1,109 @@
+"""The book's answers in one place: the key findings of the landing page and its overview figure."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pandas as pd
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+    from helpers.pipeline import Analysis
+
+N_FINDING_THEMES = 5
+N_FINDING_PAIRS = 3
+N_OVERVIEW_THEMES = 15
+
+
+def strongest_pairs(analysis: "Analysis", n: int = N_FINDING_PAIRS) -> pd.DataFrame:
+    """The ``n`` drawn links of the term map with the highest association strength.
+
+    Columns ``source, target, n_papers, association_strength`` (ties: more papers first, then names).
+    """
+    edges = [(min(u, v), max(u, v), int(d["n_papers"]), float(d["weight"]))
+             for u, v, d in analysis.cooccurrence.graph.edges(data=True)]
+    table = pd.DataFrame(edges, columns=["source", "target", "n_papers", "association_strength"])
+    return table.sort_values(["association_strength", "n_papers", "source", "target"],
+                             ascending=[False, False, True, True]).head(n).reset_index(drop=True)
+
+
+def key_findings(analysis: "Analysis") -> dict[str, Any]:
+    """Every value the landing page glues, by glue name; true for any corpus (with or without themes or links).
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> from helpers.pipeline import run_pipeline
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "a.txt").write_text("We study galaxies with a new telescope survey today.")
+    >>> findings = key_findings(run_pipeline([folder]))
+    >>> findings["intro_themes_sentence"]
+    'No themes could be fitted: themes need at least 4 abstracts; this corpus has 1.'
+    >>> findings["intro_linked_sentence"]
+    '0 of 1 papers (0%, 95% interval 0% to 79%) link code, data or a project page'
+    """
+    from helpers.links import state_shares
+
+    papers = analysis.papers
+    model = analysis.themes.model
+    if model is None:
+        themes_sentence = f"No themes could be fitted: {analysis.themes.message}."
+    else:
+        by_size = model.themes.sort_values(["n_papers", "theme"], ascending=[False, True])
+        listed = "; ".join(f"*{row.label}* ({row.n_papers})" for row in by_size.head(N_FINDING_THEMES).itertuples())
+        themes_sentence = (f"{len(by_size)} themes; the largest is *{by_size.iloc[0]['label']}* with "
+                           f"{int(by_size.iloc[0]['n_papers'])} papers. By size: {listed}")
+        if len(by_size) > N_FINDING_THEMES:
+            themes_sentence += f"; and {len(by_size) - N_FINDING_THEMES} more"
+        themes_sentence += "."
+    shares = state_shares(papers).set_index("link_state")
+    linked = shares.loc["linked"]
+    linked_sentence = (f"{int(linked['n_papers'])} of {len(papers)} papers ({linked['share']:.0%}, 95% interval "
+                       f"{linked['ci_low']:.0%} to {linked['ci_high']:.0%}) link code, data or a project page")
+    pairs = strongest_pairs(analysis)
+    if len(pairs):
+        pairs_sentence = "; ".join(f"*{p.source}* and *{p.target}* ({p.n_papers} papers)" for p in pairs.itertuples())
+    else:
+        pairs_sentence = "none: no pair of terms is shared by enough abstracts to draw a link"
+    return {
+        "intro_themes_sentence": themes_sentence,
+        "intro_linked_sentence": linked_sentence,
+        "intro_n_dangling": int(shares.loc["dangling", "n_papers"]),
+        "intro_n_promised": int(shares.loc["promised", "n_papers"]),
+        "intro_pairs_sentence": pairs_sentence,
+        "intro_n_pairs": N_FINDING_PAIRS,
+        "intro_n_overview_themes": N_OVERVIEW_THEMES,
+    }
+
+
+def overview_figure(analysis: "Analysis") -> tuple["Figure", pd.DataFrame]:
+    """Two panels: papers per theme (the :data:`N_OVERVIEW_THEMES` largest) and papers per link state."""
+    import matplotlib.pyplot as plt
+
+    from helpers.links import LINK_STATES
+    from helpers.theme_report import theme_palette
+
+    figure, (themes_axis, links_axis) = plt.subplots(1, 2, figsize=(11, 4.2), width_ratios=[3, 2])
+    model = analysis.themes.model
+    rows = []
+    if model is None:
+        themes_axis.axis("off")
+        themes_axis.text(0.5, 0.5, f"No themes: {analysis.themes.message}", ha="center", va="center", wrap=True)
+    else:
+        palette = theme_palette(len(model.themes))
+        by_size = model.themes.sort_values(["n_papers", "theme"], ascending=[False, True]).head(N_OVERVIEW_THEMES)
+        names = [f"{t}. {label}" for t, label in zip(by_size["theme"], by_size["label"])]
+        themes_axis.barh(names[::-1], by_size["n_papers"][::-1],
+                         color=[palette[int(t) - 1] for t in by_size["theme"]][::-1])
+        themes_axis.set(xlabel="Papers", title="Largest themes")
+        rows += [dict(panel="themes", category=n, papers=int(c)) for n, c in zip(names, by_size["n_papers"])]
+    counts = analysis.papers["link_state"].value_counts().reindex(list(LINK_STATES), fill_value=0)
+    links_axis.barh(list(LINK_STATES)[::-1], counts.to_numpy()[::-1], color="tab:blue")
+    for position, value in enumerate(counts.to_numpy()[::-1]):
+        links_axis.text(value, position, f" {value}", va="center")
+    links_axis.set(xlabel="Papers", title="What abstracts say about code and data")
+    rows += [dict(panel="link states", category=s, papers=int(c)) for s, c in counts.items()]
+    figure.suptitle(f"The corpus at a glance, {analysis.corpus_label}")
+    figure.tight_layout()
+    return figure, pd.DataFrame(rows, columns=["panel", "category", "papers"])

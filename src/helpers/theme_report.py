@@ -1,0 +1,317 @@
+"""What the themes chapter shows: its glued values, tables and figures, computed from an :class:`Analysis`.
+
+Every function works without a theme model too (a corpus too small for one):
+values become ``"n/a"``, tables are empty and figures say why there are no themes.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import pandas as pd
+
+from helpers.text import boilerplate_words
+from helpers.themes import (FINAL_SAMPLE, MAX_DF, N_COHERENCE_TERMS, N_DIVERSITY_TERMS, SELECTION_SAMPLE,
+                            ThemeModel)
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+    from helpers.pipeline import Analysis
+
+N_BAR_TERMS = 8
+N_REPRESENTATIVE = 3
+MAP_SAMPLE = 3_000
+MEASURES = ("coherence", "diversity", "stability")
+
+
+def theme_palette(n_themes: int) -> list[tuple[float, float, float]]:
+    """Distinct colours for ``n_themes`` themes: seaborn's colour-blind palette up to 10,
+    then evenly spaced hues at two alternating lightness levels (distinct up to 30 and beyond).
+
+    Examples
+    --------
+    >>> len(theme_palette(30)), len(set(theme_palette(30)))
+    (30, 30)
+    >>> theme_palette(3) == theme_palette(10)[:3]
+    True
+    """
+    import seaborn as sns
+
+    if n_themes <= 10:
+        return [tuple(c) for c in sns.color_palette("colorblind", 10)[:max(n_themes, 0)]]
+    hues = sns.husl_palette(n_themes, l=0.55, s=0.9)
+    light = sns.husl_palette(n_themes, l=0.75, s=0.9)
+    # Neighbouring themes get far-apart hues: step through the hue circle by about a third.
+    step = max(1, round(n_themes / 3)) | 1
+    while np.gcd(step, n_themes) != 1:
+        step += 2
+    order = [(i * step) % n_themes for i in range(n_themes)]
+    return [tuple(hues[o]) if i % 2 == 0 else tuple(light[o]) for i, o in enumerate(order)]
+
+
+def theme_names(model: ThemeModel) -> dict[int, str]:
+    """``"3. graph · gnn"`` by theme number."""
+    return {int(t): f"{int(t)}. {label}" for t, label in zip(model.themes["theme"], model.themes["label"])}
+
+
+def theme_findings(analysis: "Analysis") -> dict[str, Any]:
+    """Every value the themes chapter glues, by glue name (``"n/a"`` without a model).
+
+    Examples
+    --------
+    >>> from helpers.pipeline import run_pipeline
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "a.txt").write_text("We study galaxies with a new telescope survey today.")
+    >>> findings = theme_findings(run_pipeline([folder]))
+    >>> findings["themes_k"], findings["themes_message"]
+    ('n/a', 'themes need at least 4 abstracts; this corpus has 1')
+    """
+    model = analysis.themes.model
+    constants = {
+        "themes_message": analysis.themes.message or "",
+        "themes_n_boilerplate": len(boilerplate_words()),
+        "themes_max_df": f"{MAX_DF:.0%}",
+        "themes_n_coherence_terms": N_COHERENCE_TERMS,
+        "themes_n_diversity_terms": N_DIVERSITY_TERMS,
+        "themes_n_bar_terms": N_BAR_TERMS,
+        "themes_n_representative": N_REPRESENTATIVE,
+        "themes_selection_sample": f"{SELECTION_SAMPLE:,}",
+        "themes_final_sample": f"{FINAL_SAMPLE:,}",
+        "themes_map_sample": f"{MAP_SAMPLE:,}",
+    }
+    names = ["themes_k", "themes_k_how", "themes_k_min", "themes_k_max", "themes_n_candidates", "themes_seeds",
+             "themes_n_seeds", "themes_rule", "themes_selection_docs", "themes_selection_vocabulary",
+             "themes_final_docs", "themes_final_seed", "themes_comparison_docs", "themes_docs",
+             "themes_vocabulary", "themes_min_df", "themes_mixed_share", "themes_mixed_n", "themes_unassigned_n",
+             "themes_mixed_threshold", "themes_largest", "themes_largest_label", "themes_smallest",
+             "themes_nmf_coherence", "themes_lda_coherence", "themes_nmf_diversity", "themes_lda_diversity",
+             "themes_verdict", "themes_map_docs"]
+    if model is None:
+        return {**constants, **{name: "n/a" for name in names}}
+    settings = model.settings
+    papers = analysis.papers
+    assigned = papers["theme"].notna()
+    mixed = assigned & (papers["theme_weight"] < settings["mixed_threshold"])
+    nmf, lda = model.comparison.iloc[0], model.comparison.iloc[1]
+    if nmf["coherence"] >= lda["coherence"]:
+        verdict = f"NMF scored higher on coherence ({nmf['coherence']:.3f} against {lda['coherence']:.3f})"
+    else:
+        verdict = (f"LDA scored higher on coherence ({lda['coherence']:.3f} against {nmf['coherence']:.3f}), "
+                   "so NMF is not the better model here")
+    largest = model.themes.sort_values(["n_papers", "theme"], ascending=[False, True]).iloc[0]
+    values = {
+        "themes_k": settings["chosen_k"],
+        "themes_k_how": "was fixed by the THEMES_K setting" if settings["k_given"] else "was chosen by the rule below",
+        "themes_k_min": min(settings["k_candidates"]),
+        "themes_k_max": max(settings["k_candidates"]),
+        "themes_n_candidates": len(settings["k_candidates"]),
+        "themes_seeds": ", ".join(map(str, settings["seeds"])),
+        "themes_n_seeds": len(settings["seeds"]),
+        "themes_rule": settings["rule"],
+        "themes_selection_docs": settings["selection_documents"],
+        "themes_selection_vocabulary": settings["selection_vocabulary"],
+        "themes_final_docs": settings["final_fit_documents"],
+        "themes_final_seed": settings["final_seed"],
+        "themes_comparison_docs": settings["comparison_documents"],
+        "themes_docs": settings["documents"],
+        "themes_vocabulary": settings["vocabulary"],
+        "themes_min_df": settings["min_df"],
+        "themes_mixed_share": f"{mixed.mean():.0%}",
+        "themes_mixed_n": int(mixed.sum()),
+        "themes_unassigned_n": int((~assigned).sum()),
+        "themes_mixed_threshold": f"{settings['mixed_threshold']:.0%}",
+        "themes_largest": int(largest["n_papers"]),
+        "themes_largest_label": str(largest["label"]),
+        "themes_smallest": int(model.themes["n_papers"].min()),
+        "themes_nmf_coherence": f"{nmf['coherence']:.3f}",
+        "themes_lda_coherence": f"{lda['coherence']:.3f}",
+        "themes_nmf_diversity": f"{nmf['diversity']:.2f}",
+        "themes_lda_diversity": f"{lda['diversity']:.2f}",
+        "themes_verdict": verdict,
+        "themes_map_docs": min(len(model.weights), MAP_SAMPLE),
+    }
+    return {**constants, **values}
+
+
+def no_themes_figure(message: str, corpus_label: str) -> tuple["Figure", pd.DataFrame]:
+    """A small figure that says why there are no themes, with an empty data table."""
+    import matplotlib.pyplot as plt
+
+    figure, axis = plt.subplots(figsize=(6, 1.2))
+    axis.axis("off")
+    axis.text(0.5, 0.5, f"No themes for this corpus ({corpus_label}): {message}", ha="center", va="center",
+              wrap=True)
+    return figure, pd.DataFrame()
+
+
+def selection_figure(model: ThemeModel | None, corpus_label: str, message: str = "") -> tuple["Figure", pd.DataFrame]:
+    """Coherence, diversity and stability per candidate k; the chosen k circled, thresholds dashed."""
+    import matplotlib.pyplot as plt
+
+    if model is None:
+        return no_themes_figure(message, corpus_label)
+    selection, settings = model.selection, model.settings
+    figure, axes = plt.subplots(1, len(MEASURES), figsize=(10, 3.2), sharex=True)
+    for axis, measure in zip(axes, MEASURES):
+        axis.plot(selection["k"], selection[measure], marker="o", color="tab:blue")
+        chosen = selection[selection["chosen"]]
+        axis.scatter(chosen["k"], chosen[measure], s=120, facecolors="none", edgecolors="red", zorder=5)
+        if measure in ("diversity", "stability"):
+            axis.axhline(settings[f"min_{measure}"], color="grey", linestyle="--", linewidth=1)
+        axis.set(title=measure.capitalize(), xlabel="Number of themes k", ylabel="")
+    figure.suptitle(f"Model selection, {corpus_label}; chosen k={settings['chosen_k']} (red circle)")
+    figure.tight_layout()
+    return figure, selection
+
+
+def theme_table(model: ThemeModel | None) -> pd.DataFrame:
+    """One row per theme: ``theme, label, n_papers, coherence, top_terms_with_weights``."""
+    if model is None:
+        return pd.DataFrame(columns=["theme", "label", "n_papers", "coherence", "top_terms_with_weights"])
+    top = model.top_terms[model.top_terms["rank"] <= N_BAR_TERMS]
+    described = (top["term"] + " (" + top["weight"].map("{:.2f}".format) + ")").groupby(top["theme"]).agg(", ".join)
+    return model.themes.assign(top_terms_with_weights=model.themes["theme"].map(described))[
+        ["theme", "label", "n_papers", "coherence", "top_terms_with_weights"]]
+
+
+def _grid(n_panels: int, width: float, height: float):
+    import matplotlib.pyplot as plt
+
+    columns = min(3, max(n_panels, 1))
+    rows = -(-max(n_panels, 1) // columns)
+    figure, axes = plt.subplots(rows, columns, figsize=(width * columns, height * rows), squeeze=False)
+    for axis in axes.flat[n_panels:]:
+        axis.axis("off")
+    return figure, list(axes.flat[:n_panels])
+
+
+def top_terms_figure(model: ThemeModel | None, corpus_label: str, message: str = "") -> tuple["Figure", pd.DataFrame]:
+    """A bar chart per theme of its :data:`N_BAR_TERMS` strongest terms (NMF weight)."""
+    if model is None:
+        return no_themes_figure(message, corpus_label)
+    palette = theme_palette(len(model.themes))
+    data = model.top_terms[model.top_terms["rank"] <= N_BAR_TERMS].merge(model.themes[["theme", "label"]], on="theme")
+    figure, axes = _grid(len(model.themes), 4, 2.6)
+    for index, (axis, theme) in enumerate(zip(axes, model.themes.itertuples())):
+        bars = data[data["theme"] == theme.theme]
+        axis.barh(bars["term"][::-1], bars["weight"][::-1], color=palette[index])
+        axis.set(title=f"{theme.theme}. {theme.label}", xlabel="NMF weight", ylabel="")
+    figure.suptitle(f"Top terms per theme, {corpus_label}, k={len(model.themes)}")
+    figure.tight_layout()
+    return figure, data
+
+
+def wordcloud_figure(model: ThemeModel | None, corpus_label: str, message: str = "") -> tuple["Figure", pd.DataFrame]:
+    """A word cloud per theme of its :data:`N_DIVERSITY_TERMS` top terms, sized by weight (fixed layout seed)."""
+    from wordcloud import WordCloud
+
+    if model is None:
+        return no_themes_figure(message, corpus_label)
+    figure, axes = _grid(len(model.themes), 4, 2.4)
+    for axis, theme in zip(axes, model.themes.itertuples()):
+        axis.axis("off")
+        terms = model.top_terms[model.top_terms["theme"] == theme.theme]
+        cloud = WordCloud(width=400, height=220, background_color="white", colormap="viridis", random_state=0,
+                          prefer_horizontal=0.9).generate_from_frequencies(dict(zip(terms["term"], terms["weight"])))
+        axis.imshow(cloud, interpolation="bilinear")
+        axis.set_title(f"{theme.theme}. {theme.label}")
+    figure.suptitle(f"Word clouds of the top {N_DIVERSITY_TERMS} terms per theme, {corpus_label}")
+    figure.tight_layout()
+    return figure, model.top_terms
+
+
+def representative_papers(model: ThemeModel | None, papers: pd.DataFrame) -> pd.DataFrame:
+    """The :data:`N_REPRESENTATIVE` papers with the highest weight on each theme, among the theme's papers.
+
+    Columns ``theme, label, paper`` (an escaped link to the explorer), ``paper_id, weight``.
+    ``papers`` needs ``paper_id, display_title, theme``.
+    """
+    from helpers.book import paper_links
+
+    columns = ["theme", "label", "paper", "paper_id", "weight"]
+    if model is None:
+        return pd.DataFrame(columns=columns)
+    weights = model.weights.merge(papers[["paper_id", "display_title", "theme"]], on="paper_id")
+    rows = []
+    for theme in model.themes.itertuples():
+        column = f"theme_{theme.theme}"
+        members = weights[weights["theme"] == theme.theme].sort_values(
+            [column, "paper_id"], ascending=[False, True]).head(N_REPRESENTATIVE)
+        rows += [dict(theme=theme.theme, label=theme.label, paper=paper_links([m.paper_id], [m.display_title]),
+                      paper_id=m.paper_id, weight=getattr(m, column)) for m in members.itertuples()]
+    return pd.DataFrame(rows, columns=columns)
+
+
+def paper_map(model: ThemeModel, papers: pd.DataFrame, seed: int = 0) -> pd.DataFrame:
+    """2-D t-SNE coordinates of the papers' theme weights (seeded; a seeded sample of :data:`MAP_SAMPLE`
+    papers when there are more). Columns ``paper_id, x, y, theme, theme_weight, theme_label``."""
+    from sklearn.manifold import TSNE
+
+    weights = model.weights
+    if len(weights) > MAP_SAMPLE:
+        rows = np.sort(np.random.default_rng(seed).choice(len(weights), size=MAP_SAMPLE, replace=False))
+        weights = weights.iloc[rows]
+    matrix = weights.drop(columns="paper_id").to_numpy()
+    if len(matrix) >= 5:
+        perplexity = float(min(30, (len(matrix) - 1) / 3))
+        coordinates = TSNE(n_components=2, perplexity=perplexity, init="pca", random_state=seed,
+                           max_iter=750).fit_transform(matrix)
+    else:
+        coordinates = np.column_stack([matrix[:, 0], matrix[:, -1]])
+    names = theme_names(model)
+    data = weights[["paper_id"]].assign(x=np.round(coordinates[:, 0], 4), y=np.round(coordinates[:, 1], 4))
+    data = data.merge(papers[["paper_id", "theme", "theme_weight"]], on="paper_id")
+    data["theme_label"] = data["theme"].map(lambda t: names.get(int(t), "none") if pd.notna(t) else "none")
+    return data.reset_index(drop=True)
+
+
+def paper_map_figure(model: ThemeModel | None, papers: pd.DataFrame, corpus_label: str, seed: int = 0,
+                     message: str = "") -> tuple["Figure", pd.DataFrame]:
+    """Papers on a t-SNE map of their theme weights, coloured by strongest theme, labelled at each theme's centre."""
+    import matplotlib.pyplot as plt
+    import matplotlib.patheffects as effects
+
+    if model is None:
+        return no_themes_figure(message, corpus_label)
+    data = paper_map(model, papers, seed)
+    palette = theme_palette(len(model.themes))
+    figure, axis = plt.subplots(figsize=(8, 6.5))
+    sizes = 8 + 40 * data["theme_weight"].clip(0, 1)
+    for index, (theme, name) in enumerate(theme_names(model).items()):
+        members = data[data["theme"] == theme]
+        axis.scatter(members["x"], members["y"], s=sizes[members.index], color=palette[index], alpha=0.75,
+                     linewidths=0, label=name)
+    unassigned = data[data["theme"].isna()]
+    if len(unassigned):
+        axis.scatter(unassigned["x"], unassigned["y"], s=8, color="lightgrey", label="no theme")
+    for theme, centre in data.dropna(subset=["theme"]).groupby("theme")[["x", "y"]].median().iterrows():
+        axis.text(centre["x"], centre["y"], str(int(theme)), fontsize=11, weight="bold", ha="center", va="center",
+                  path_effects=[effects.withStroke(linewidth=3, foreground="white")])
+    axis.set(xticks=[], yticks=[], xlabel="t-SNE 1", ylabel="t-SNE 2",
+             title=f"Papers by theme weights (t-SNE), {corpus_label}")
+    axis.legend(bbox_to_anchor=(1.02, 1), loc="upper left", fontsize="small", markerscale=1.5,
+                ncols=1 if len(model.themes) <= 20 else 2)
+    figure.tight_layout()
+    return figure, data
+
+
+def by_source_figure(model: ThemeModel | None, papers: pd.DataFrame, corpus_label: str,
+                     message: str = "") -> tuple["Figure", pd.DataFrame]:
+    """Heatmap of papers per theme (rows) and source file (columns)."""
+    import matplotlib.pyplot as plt
+    import seaborn as sns
+
+    if model is None:
+        return no_themes_figure(message, corpus_label)
+    names = theme_names(model)
+    counts = (papers.dropna(subset=["theme"]).groupby(["theme", "source_file"]).size()
+              .unstack(fill_value=0).reindex(list(names), fill_value=0))
+    counts.index = [names[int(t)] for t in counts.index]
+    figure, axis = plt.subplots(figsize=(2 + 1.6 * max(counts.shape[1], 1), 1 + 0.45 * len(counts)))
+    sns.heatmap(counts, annot=True, fmt="d", cmap="Blues", cbar_kws={"label": "papers"}, ax=axis)
+    axis.set(xlabel="Source file", ylabel="Theme", title=f"Themes by source file, {corpus_label}")
+    figure.tight_layout()
+    return figure, counts.rename_axis("theme").reset_index()

@@ -1,0 +1,108 @@
+"""The chapters' figure and value functions: each returns a figure and the data it plots, with and without a model."""
+
+from __future__ import annotations
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import pandas as pd  # noqa: E402
+import pytest  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
+
+from conftest import SEED_DIR  # noqa: E402
+from helpers import corpus_report, findings, performance, theme_report  # noqa: E402
+from helpers.figures import save_figure  # noqa: E402
+from helpers.metadata import with_titles  # noqa: E402
+from helpers.pipeline import run_pipeline  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def seed():
+    return run_pipeline([SEED_DIR])
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("tiny")
+    (folder / "a.txt").write_text("Header\n\nWe study galaxies with a new telescope survey today.\n")
+    return run_pipeline([folder])
+
+
+def rows(result):
+    figure, data = result
+    assert isinstance(figure, Figure)
+    plt.close(figure)
+    return len(data)
+
+
+def test_theme_figures_return_their_data(seed):
+    model, label, papers = seed.themes.model, seed.corpus_label, seed.papers
+    assert rows(theme_report.selection_figure(model, label)) == 9  # one row per candidate k
+    assert rows(theme_report.top_terms_figure(model, label)) == 8 * theme_report.N_BAR_TERMS
+    assert rows(theme_report.wordcloud_figure(model, label)) == 8 * 25
+    assert rows(theme_report.paper_map_figure(model, papers, label)) == 57
+    assert rows(theme_report.by_source_figure(model, papers, label)) == 8
+
+
+def test_theme_figures_without_a_model_say_why(tiny):
+    for function in (theme_report.selection_figure, theme_report.top_terms_figure, theme_report.wordcloud_figure):
+        figure, data = function(None, tiny.corpus_label, tiny.themes.message)
+        assert data.empty
+        assert "themes need at least 4 abstracts" in figure.axes[0].texts[0].get_text()
+        plt.close(figure)
+    assert theme_report.theme_table(None).empty
+    assert theme_report.representative_papers(None, tiny.papers).empty
+
+
+def test_theme_findings_count_mixed_and_unassigned_separately(seed):
+    values = theme_report.theme_findings(seed)
+    assert (values["themes_k"], values["themes_largest"], values["themes_largest_label"]) == (8, 13, "llm · language")
+    assert values["themes_mixed_n"] + values["themes_unassigned_n"] == int((seed.papers["theme_weight"] < 0.5).sum())
+    assert values["themes_unassigned_n"] == int(seed.papers["theme"].isna().sum()) == 0
+    assert values["themes_max_df"] == "60%"
+
+
+def test_representative_papers_escape_titles(seed):
+    papers = with_titles(seed.papers).assign(display_title="<b>x</b>")
+    table = theme_report.representative_papers(seed.themes.model, papers)
+    assert len(table) == 8 * theme_report.N_REPRESENTATIVE - 1  # theme 4 has 2 papers
+    assert table["paper"].str.contains("&lt;b&gt;x&lt;/b&gt;").all()
+
+
+def test_theme_palette_is_distinct_up_to_30():
+    for n in (1, 10, 11, 15, 30):
+        assert len(set(theme_report.theme_palette(n))) == n
+
+
+def test_corpus_and_overview_figures(seed, tiny):
+    assert rows(corpus_report.length_figure(seed.corpus.papers, seed.corpus_label)) == 57
+    assert rows(findings.overview_figure(seed)) == 8 + 4
+    assert rows(findings.overview_figure(tiny)) == 4
+    assert corpus_report.corpus_findings(seed)["length_bins"] == corpus_report.LENGTH_BINS
+
+
+def test_key_findings_on_the_seed_corpus(seed):
+    values = findings.key_findings(seed)
+    assert values["intro_themes_sentence"].startswith("8 themes; the largest is *llm · language* with 13 papers.")
+    assert values["intro_linked_sentence"] == (
+        "16 of 57 papers (28%, 95% interval 18% to 41%) link code, data or a project page")
+    assert len(findings.strongest_pairs(seed)) == findings.N_FINDING_PAIRS
+
+
+def test_performance_figure_with_and_without_results():
+    assert rows(performance.stages_figure(None)) == 0
+    table = pd.DataFrame({"n_abstracts": [10, 100], "stage": ["parse", "parse"], "seconds": [1.0, 9.0]})
+    assert rows(performance.stages_figure(table)) == 2
+    assert performance.performance_findings(None)["perf_largest"] == "(not measured)"
+
+
+def test_figure_files_are_byte_identical_across_runs(seed, tmp_path):
+    for run in ("a", "b"):
+        figure, data = theme_report.top_terms_figure(seed.themes.model, seed.corpus_label)
+        save_figure(figure, data, "fig-test-bars", folder=tmp_path / run)
+        plt.close(figure)
+    for extension in ("png", "svg", "pdf", "csv"):
+        name = f"fig-test-bars.{extension}"
+        assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes(), name
