@@ -13,7 +13,7 @@ ifeq ($(CAN_UNSHARE),yes)
 OFFLINE := unshare -n sh -c 'ip link set lo up && exec "$$0" "$$@"'
 endif
 
-.PHONY: setup book test test-unit strict-book test-browser browser-deps clean bench profile linkcheck pdf check-determinism
+.PHONY: setup book test test-unit strict-book latex-book test-browser lab browser-deps clean bench profile linkcheck pdf check-determinism
 
 setup: $(INSTALLED) $(VENDOR)
 
@@ -45,15 +45,18 @@ book: setup
 	ln -sfn books/$$key/_build/html _build/html && \
 	echo "book: _build/html/index.html"
 
-test: setup test-unit strict-book test-browser
+test: setup test-unit strict-book latex-book test-browser
 
 test-unit: setup
 	$(BIN)/python -m pytest -m "not browser"
 
-# Debian's Chromium for the browser tests (never a browser download by playwright).
+# Debian's Chromium for the browser tests (never a browser download by playwright), with a CJK font
+# so screenshots show the Chinese file header instead of boxes.
+BROWSER_PACKAGES := chromium fonts-noto-cjk
 browser-deps:
-	@test -x /usr/bin/chromium || { [ "$$(id -u)" = 0 ] && { apt-get install -y chromium || { apt-get update && apt-get install -y chromium; }; }; } || \
-	  { echo "install Debian's chromium (apt-get install chromium) to run the browser tests"; exit 1; }
+	@{ test -x /usr/bin/chromium && test -d /usr/share/fonts/opentype/noto; } || \
+	  { [ "$$(id -u)" = 0 ] && { apt-get install -y $(BROWSER_PACKAGES) || { apt-get update && apt-get install -y $(BROWSER_PACKAGES); }; }; } || \
+	  { echo "install Debian's $(BROWSER_PACKAGES) (apt-get install $(BROWSER_PACKAGES)) to run the browser tests"; exit 1; }
 
 test-browser: setup browser-deps
 	BOOK_HTML=_build/strict/_build/html $(BIN)/python -m pytest -m browser -p no:cacheprovider
@@ -65,6 +68,15 @@ strict-book: setup
 	  BOOK_FIGURE_DIR=_build/strict/_build/html/figures \
 	  $(OFFLINE) $(BIN)/jupyter-book build . --path-output _build/strict -W -n --keep-going
 	! grep -rlE '(src|href)="https?://[^"]+\.(js|css)' _build/strict/_build/html --include='*.html'
+
+# The PDF book's LaTeX sources, from the strict build's execution cache (no TeX needed): every table and
+# download line must reach them in a printable form, never an IPython placeholder or raw HTML.
+latex-book: strict-book
+	BOOK_CORPUS=data/raw BOOK_ANALYSIS_CACHE=_build/strict/analysis-cache \
+	  BOOK_FIGURE_DIR=_build/strict/_build/html/figures \
+	  $(OFFLINE) $(BIN)/jupyter-book build . --builder latex --path-output _build/strict -n --keep-going
+	! grep -n 'IPython.core.display' _build/strict/_build/latex/book.tex
+	! grep -nE '<(a|p|table|div|span|script|br)[ >/]' _build/strict/_build/latex/book.tex
 
 clean:
 	rm -rf _build .pytest_cache
@@ -80,6 +92,15 @@ pdf: setup
 	BOOK_CORPUS="$(CORPUS)" BOOK_FIGURE_DIR=_build/pdf/_build/html/figures \
 	  $(BIN)/jupyter-book build . --builder pdflatex --path-output _build/pdf
 	@echo "pdf: _build/pdf/_build/latex/book.pdf"
+
+# JupyterLab on the chapters: each MyST chapter opens as a notebook (jupytext); edit its parameters cell
+# (corpus, number of themes, seed) and run all. LAB_ARGS passes options, e.g. LAB_ARGS="--no-browser --port 8890".
+LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings/overrides.json
+lab: setup
+	$(BIN)/python -m pip install -q -r requirements-lab.txt
+	mkdir -p $(dir $(LAB_SETTINGS))
+	echo '{"@jupyterlab/docmanager-extension:plugin": {"defaultViewers": {"markdown": "Jupytext Notebook", "myst": "Jupytext Notebook"}}}' > $(LAB_SETTINGS)
+	$(BIN)/jupyter lab --notebook-dir=. $(LAB_ARGS) chapters/themes.md
 
 # Benchmarks (issue: scale): synthetic corpora of 1k, 10k and 100k abstracts; SIZES overrides.
 SIZES ?= 1000 10000 100000

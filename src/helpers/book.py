@@ -19,11 +19,13 @@ from __future__ import annotations
 
 import html
 import os
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 import numpy as np
+import pandas as pd
 
 from helpers.pipeline import AnalysisSettings, SettingsError
 
@@ -95,16 +97,33 @@ class BookConfig:
                    figure_dir=under_root(environment.get("BOOK_FIGURE_DIR") or DEFAULT_FIGURE_DIR))
 
 
-def config() -> BookConfig:
-    """The book's settings from the environment (:meth:`BookConfig.from_environment`)."""
-    return BookConfig.from_environment()
+def config(*, corpus: str | Sequence[str] | None = None, themes: int | None = None,
+           seed: int | None = None) -> BookConfig:
+    """The book's settings: from the environment, with any given here instead.
+
+    A chapter's parameters cell passes its values here; ``None`` keeps the book's setting, so the
+    book build (which leaves them ``None``) uses its environment, and a reader running a chapter as a
+    notebook sets a corpus (a folder or file, or several; relative to the book's root) and settings.
+    """
+    book_config = BookConfig.from_environment()
+    if corpus is not None:
+        paths = [corpus] if isinstance(corpus, (str, Path)) else list(corpus)
+        book_config = replace(book_config, corpus_paths=tuple(
+            Path(p) if Path(p).is_absolute() else book_config.root / p for p in paths))
+    changes = {name: value for name, value in (("themes", themes), ("seed", seed)) if value is not None}
+    if changes:
+        book_config = replace(book_config, settings=replace(book_config.settings, **changes))
+    return book_config
 
 
-def analysis(book_config: BookConfig | None = None) -> "Analysis":
-    """The analysis of the book's corpus, computed once per build key and cached on disk."""
+def analysis(book_config: BookConfig | None = None, **settings: Any) -> "Analysis":
+    """The analysis of the book's corpus, computed once per build key and cached on disk.
+
+    ``settings`` (``corpus``, ``themes``, ``seed``) override the book's settings, as in :func:`config`.
+    """
     from helpers.pipeline import cached_pipeline
 
-    book_config = book_config or config()
+    book_config = book_config or config(**settings)
     return cached_pipeline(book_config.corpus_paths, book_config.settings, cache_dir=book_config.cache_dir,
                            root=book_config.root)
 
@@ -157,13 +176,34 @@ def figure_downloads(figure, data, label: str) -> None:
     show_downloads(label)
 
 
+def figure_citations(analysis: "Analysis", chapter: str) -> dict[str, str]:
+    """The citation of each figure of ``chapter``, glued as ``<glue name>_cite`` for its caption."""
+    from helpers import __version__
+    from helpers.figures import FIGURES, figure_citation
+
+    return {f"{glue_name(label)}_cite": figure_citation(label, chapter, version=__version__,
+                                                        corpus_sha256=analysis.corpus.sha256)
+            for label, figure_chapter, _ in FIGURES if figure_chapter == chapter}
+
+
+def bibtex_blocks(corpus_sha256: str, year: str) -> tuple[str, str]:
+    """One BibTeX entry per figure of the book, as HTML (a wrapped ``<pre>`` each) and as Markdown."""
+    from helpers import __version__
+    from helpers.figures import FIGURES, figure_bibtex
+
+    entries = [figure_bibtex(label, chapter, title, version=__version__, corpus_sha256=corpus_sha256, year=year)
+               for label, chapter, title in FIGURES]
+    as_html = "".join(f'<pre class="bibtex" style="white-space: pre-wrap">{html.escape(e)}</pre>' for e in entries)
+    as_markdown = "\n\n".join(f"```bibtex\n{e}\n```" for e in entries)
+    return as_html, as_markdown
+
+
 def show_downloads(label: str) -> None:
     """Display the download links of a figure saved by :func:`publish_figure`."""
-    from IPython.display import HTML, display
+    from helpers.figures import FIGURE_FORMATS, download_links_html
 
-    from helpers.figures import download_links_html
-
-    display(HTML(download_links_html(label)))
+    files = ", ".join(f"`figures/{label}.{extension}`" for extension in FIGURE_FORMATS)
+    show_html(download_links_html(label), f"Files of this figure in the web book: {files}.")
 
 
 def table_html(table, *, precision: int = 3, html_columns: tuple[str, ...] = ()) -> str:
@@ -178,11 +218,60 @@ def table_html(table, *, precision: int = 3, html_columns: tuple[str, ...] = ())
     return styler.hide(axis="index").to_html()
 
 
-def show_table(table, *, precision: int = 3, html_columns: tuple[str, ...] = ()) -> None:
-    """Display :func:`table_html`."""
-    from IPython.display import HTML, display
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+!|$~])")
+_TAG = re.compile(r"<[^>]*>")
 
-    display(HTML(table_html(table, precision=precision, html_columns=html_columns)))
+
+def markdown_cell(value: Any, *, precision: int = 3, is_html: bool = False) -> str:
+    r"""One table cell as escaped GitHub-flavoured Markdown text (the PDF book's form of a table cell).
+
+    Examples
+    --------
+    >>> print(markdown_cell("a|b <script>*x*</script>"))
+    a\|b &lt;script&gt;\*x\*&lt;/script&gt;
+    >>> markdown_cell('<a href="x">T &amp; U</a>', is_html=True), markdown_cell(0.12345)
+    ('T &amp; U', '0.123')
+    """
+    if is_html:
+        value = html.unescape(_TAG.sub("", str(value)))
+    if isinstance(value, float):
+        text = f"{value:.{precision}f}"
+    elif value is None or (not isinstance(value, str) and pd.isna(value)):
+        text = ""
+    else:
+        text = str(plain(value))
+    text = " ".join(text.split())
+    return html.escape(_MARKDOWN_SPECIAL.sub(r"\\\1", text), quote=False)
+
+
+def table_markdown(table, *, precision: int = 3, html_columns: tuple[str, ...] = ()) -> str:
+    r"""A table as a GitHub-flavoured Markdown pipe table, every cell escaped (see :func:`markdown_cell`).
+
+    Examples
+    --------
+    >>> print(table_markdown(pd.DataFrame({"a": [1], "b|c": ["<b>"]})))
+    | a | b\|c |
+    | --- | --- |
+    | 1 | &lt;b&gt; |
+    """
+    header = "| " + " | ".join(markdown_cell(c) for c in table.columns) + " |"
+    rows = ["| " + " | ".join(markdown_cell(v, precision=precision, is_html=c in html_columns)
+                              for c, v in zip(table.columns, row)) + " |"
+            for row in table.itertuples(index=False)]
+    return "\n".join([header, "| " + " | ".join("---" for _ in table.columns) + " |", *rows])
+
+
+def show_table(table, *, precision: int = 3, html_columns: tuple[str, ...] = ()) -> None:
+    """Display a table: HTML in the web book (:func:`table_html`), Markdown in the PDF book."""
+    show_html(table_html(table, precision=precision, html_columns=html_columns),
+              table_markdown(table, precision=precision, html_columns=html_columns))
+
+
+def show_html(html_text: str, markdown_text: str) -> None:
+    """Display HTML in the web book and its Markdown form in the PDF book (LaTeX never shows HTML)."""
+    from IPython.display import display
+
+    display({"text/html": html_text, "text/markdown": markdown_text, "text/plain": markdown_text}, raw=True)
 
 
 def paper_links(paper_ids, titles) -> str:

@@ -68,6 +68,60 @@ def download_links_html(label: str, *, base: str = "../figures") -> str:
     return f'<p class="figure-downloads">Download {label}: {links}</p>'
 
 
+BOOK_TITLE = "What ICML 2024 abstracts say: themes, co-occurring terms and link availability"
+
+
+def figure_page(chapter: str) -> str:
+    """The page of a chapter, relative to the book's root: ``chapters/<chapter>.html`` (``intro.html``)."""
+    return "intro.html" if chapter == "intro" else f"chapters/{chapter}.html"
+
+
+def figure_citation(label: str, chapter: str, *, version: str, corpus_sha256: str) -> str:
+    """The citation that ends a figure's caption, after its number.
+
+    Examples
+    --------
+    >>> figure_citation("fig-themes-map", "themes", version="0.2.0", corpus_sha256="ab" * 32)
+    'What ICML 2024 abstracts say: themes, co-occurring terms and link availability, version 0.2.0, \
+corpus SHA-256 abababababab, chapters/themes.html#fig-themes-map'
+    """
+    return f"{BOOK_TITLE}, version {version}, corpus SHA-256 {corpus_sha256[:12]}, {figure_page(chapter)}#{label}"
+
+
+def figure_bibtex(label: str, chapter: str, title: str, *, version: str, corpus_sha256: str, year: str,
+                  width: int = 72) -> str:
+    r"""A BibTeX entry for one figure, no line longer than ``width`` characters.
+
+    Examples
+    --------
+    >>> print(figure_bibtex("fig-a-b", "a", "A title", version="1", corpus_sha256="0" * 64, year="2026", width=60))
+    @misc{fig_a_b,
+      title   = {A title},
+      note    = {Figure fig-a-b of ``What ICML 2024
+                 abstracts say: themes, co-occurring terms
+                 and link availability'', version 1, corpus
+                 SHA-256 000000000000},
+      howpublished = {chapters/a.html\#fig-a-b},
+      year    = {2026}
+    }
+    """
+    import textwrap
+
+    note = (f"Figure {label} of ``{BOOK_TITLE}'', version {version}, "
+            f"corpus SHA-256 {corpus_sha256[:12]}")
+    lines = textwrap.wrap(note, width=width - 17)
+    note_text = ("\n" + " " * 13).join(lines)
+    anchor = f"{figure_page(chapter)}\\#{label}"
+    return "\n".join([
+        "@misc{" + label.replace("-", "_") + ",",
+        f"  title   = {{{title}}},",
+        f"  note    = {{{note_text}}},",
+        f"  howpublished = {{{anchor}}},",
+        f"  year    = {{{year}}}",
+        "}",
+    ])
+
+
 # Every figure of the book: label, chapter, title. tests/test_book_files.py keeps it in sync.
 FIGURES = [
     ('fig-intro-overview', 'intro', 'The corpus at a glance: largest themes and link states'),

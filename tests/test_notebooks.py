@@ -1,0 +1,51 @@
+"""Every chapter runs as a plain Jupyter notebook (as ``make lab`` opens it), on a corpus set in its parameters cell."""
+
+from __future__ import annotations
+
+import pickle
+import re
+
+import jupytext
+import pytest
+from nbclient import NotebookClient
+
+from conftest import ROOT, SEED_DIR
+
+PAGES = [ROOT / "intro.md", *sorted((ROOT / "chapters").glob("*.md"))]
+
+
+@pytest.fixture(scope="module")
+def small_corpus(tmp_path_factory):
+    """The first 8 abstracts of each seed file (24 papers): enough for themes, links and a term map."""
+    folder = tmp_path_factory.mktemp("corpus")
+    for path in sorted(SEED_DIR.glob("*.txt")):
+        blocks = path.read_text(encoding="utf-8").split("\n\n")
+        (folder / path.name).write_text("\n\n".join(blocks[:9]) + "\n", encoding="utf-8")
+    return folder
+
+
+def with_parameters(page, corpus):
+    notebook = jupytext.read(page)
+    cells = [c for c in notebook.cells if "parameters" in c.metadata.get("tags", [])]
+    assert len(cells) == 1, f"{page.name}: one parameters cell"
+    source = cells[0].source
+    assert re.search(r"^corpus = None", source, re.M), f"{page.name}: the parameters cell sets corpus"
+    cells[0].source = re.sub(r"^corpus = None", f"corpus = {str(corpus)!r}", source, flags=re.M)
+    return notebook
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.stem)
+def test_chapter_runs_as_a_notebook(page, small_corpus, tmp_path, monkeypatch):
+    cache = small_corpus.parent / "analysis-cache"  # one analysis shared by every chapter
+    monkeypatch.setenv("BOOK_ANALYSIS_CACHE", str(cache))
+    monkeypatch.setenv("BOOK_FIGURE_DIR", str(tmp_path / "figures"))
+    monkeypatch.delenv("BOOK_CORPUS", raising=False)
+    notebook = with_parameters(page, small_corpus)
+    NotebookClient(notebook, timeout=600, kernel_name="python3",
+                   resources={"metadata": {"path": str(page.parent)}}).execute()
+    errors = [o for c in notebook.cells for o in c.get("outputs", []) if o.get("output_type") == "error"]
+    assert not errors
+    # Every chapter read the parameters cell's corpus: one cached analysis, of its 24 papers.
+    pickles = list(cache.glob("*.pickle"))
+    assert len(pickles) == 1
+    assert len(pickle.loads(pickles[0].read_bytes()).papers) == 24
