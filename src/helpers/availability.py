@@ -412,7 +412,7 @@ def confusion_matrix(labelled: pd.DataFrame) -> pd.DataFrame:
     --------
     >>> rows = pd.DataFrame({"sentence": ["Code is public.", "We win."], "abstract": ["", ""],
     ...                      "class": ["dangling", "none"]})
-    >>> confusion_matrix(rows).loc["dangling", "dangling"]
+    >>> int(confusion_matrix(rows).loc["dangling", "dangling"])
     1
     """
     predicted = _predicted(labelled)
