@@ -82,7 +82,8 @@ def test_one_definition_of_linked():
 @pytest.mark.parametrize("text, url, original, repaired", [
     ("Code: https//github.com/o/r.", "https://github.com/o/r", "https//github.com/o/r", True),
     ("Code: http:/lab.org/tool.", "http://lab.org/tool", "http:/lab.org/tool", True),
-    ("Data on https: //tactile-vlm.github.io.", "https://tactile-vlm.github.io", "https: //tactile-vlm.github.io", True),
+    ("Data on https: //tactile-vlm.github.io.", "https://tactile-vlm.github.io", "https: //tactile-vlm.github.io",
+     True),
     ("at https://github.com/ hao-ai-lab/Lookahead now", "https://github.com/hao-ai-lab/Lookahead",
      "https://github.com/ hao-ai-lab/Lookahead", True),
     ("at https://github. com/o/r.", "https://github.com/o/r", "https://github. com/o/r", True),

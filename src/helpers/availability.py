@@ -113,8 +113,8 @@ _CLAUSE_OPENERS = re.compile(
     r"^(?:(?:finally|additionally|moreover|furthermore|also|besides|importantly|lastly|further|thus|hence|"
     r"therefore|in addition|to this end|to facilitate [\w\s-]{0,40}?|to foster [\w\s-]{0,40}?|"
     r"to support [\w\s-]{0,40}?|for reproducibility|to ensure reproducibility)\s*,?\s*)+")
-_VERB_GROUP = (r"(?:(?:(?:is|are)(?:\s+yet)?\s+to\s+be|is|are|was|were|has been|have been|had been|will(?:\s+(?:also|soon|then|later))?\s+be|"
-               r"would be|shall be|can(?:\s+also)?\s+be|could be|may be|might be|should be|is being|are being|"
+_VERB_GROUP = (r"(?:(?:(?:is|are)(?:\s+yet)?\s+to\s+be|is|are|was|were|has been|have been|had been|"
+               r"will(?:\s+(?:also|soon|then|later))?\s+be|would be|shall be|can(?:\s+also)?\s+be|could be|may be|might be|should be|is being|are being|"
                r"being|to be|becomes?|remains?|gets?|got)\s+)")
 _ADVERBS = r"(?:(?:now|also|made|all|publicly|freely|openly|fully|readily|easily|further|soon|then|later|" \
            r"thus|hence|therefore|completely|partially|entirely|already)\s+)*"
@@ -194,8 +194,18 @@ def _owned_subject(left: str) -> str | None:
     return subject
 
 
+# A subject: [owner] up to four modifiers and an artefact noun ...
+_SUBJECT = re.compile(rf"(?:(?P<owner>{_OWNER})\s+)?(?P<mods>(?:[\w'’.-]+\s+){{0,4}}?)(?P<noun>{_NOUN})\b")
+# ... then more nouns ("implementation code"), a list ("code, checkpoints and data") and a complement
+# ("for GIC", "to reproduce our experiments", "of this work") before the verb.
+_SUBJECT_REST = re.compile(
+    rf"(?:\s+{_NOUN}\b)*(?:\s*(?:,|and|&|/|as well as)\s*(?:{_OWNER}\s+)?(?:[\w'’.-]+\s+){{0,3}}?{_NOUN}\b)*"
+    r"(?:\s+(?:of|for|to|from|behind|used|accompanying|supporting|underlying|that|and|in)\b[^,]{0,70})?\s*,?\s*$")
+
+
 def _clause_subject(clause: str) -> str | None:
-    match = re.match(rf"(?:(?P<owner>{_OWNER})\s+)?(?P<mods>(?:[\w'’.-]+\s+){{0,4}}?)(?P<noun>{_NOUN})\b", clause)
+    """The subject that opens ``clause`` if it is an artefact of the paper's own, else None."""
+    match = _SUBJECT.match(clause)
     if not match:
         return None
     if match.group("owner") is None and _FOREIGN.search(match.group("mods")) and not re.match(
@@ -208,10 +218,7 @@ def _clause_subject(clause: str) -> str | None:
     rest = clause[match.end():]
     if re.fullmatch(r"\s+(?:is|are|was|were|has|have)\s+[^,;]{0,60}\s+and\s*", rest):
         rest = ""  # "The implementation is based on PyTorch and [is available ...]"
-    if rest.strip() and not re.match(
-            rf"^(?:\s+{_NOUN}\b)*(?:\s*(?:,|and|&|/|as well as)\s*(?:{_OWNER}\s+)?(?:[\w'’.-]+\s+){{0,3}}?{_NOUN}\b)*"
-            r"(?:\s+(?:of|for|to|from|behind|used|accompanying|supporting|underlying|that|and|in)\b[^,]{0,70})?\s*,?\s*$",
-            rest):
+    if rest.strip() and not _SUBJECT_REST.match(rest):
         return None
     return clause.strip()[:80]
 
