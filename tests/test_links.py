@@ -316,3 +316,38 @@ def test_state_shares_add_up():
     assert shares.groupby("group")["n_papers"].sum().to_dict() == {"a": 2, "b": 2}
     overall = state_shares(papers).set_index("link_state")
     assert overall.loc["none", "share"] == 0.5 and overall.loc["promised", "n_papers"] == 0
+
+
+def test_compare_links_lists_every_changed_paper():
+    import sys
+    import types
+
+    from conftest import ROOT
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from compare_links import compare
+
+    papers = pd.DataFrame({"paper_id": ["p1", "p2"], "source_file": ["f", "f"],
+                           "text": ["Our code is publicly available.", "We prove a bound."]})
+    old = types.SimpleNamespace(paper_link_states=lambda frame: (
+        pd.DataFrame({"paper_id": frame["paper_id"], "link_state": "none"}),
+        pd.DataFrame(columns=["paper_id", "sentence_no", "sentence"])))
+    counts, changed = compare(papers, old)
+    assert counts.to_dict() == {"before": {"linked": 0, "dangling": 0, "promised": 0, "none": 2},
+                                "after": {"linked": 0, "dangling": 1, "promised": 0, "none": 1}}
+    assert changed[["paper_id", "before", "after", "sentence"]].values.tolist() == [
+        ["p1", "none", "dangling", "Our code is publicly available."]]
+
+
+ICML_DEV = PMLR_SAMPLE.parent / "icml2024-dev"
+
+
+@pytest.mark.skipif(not ICML_DEV.exists(), reason="../shared/corpora/icml2024-dev not present")
+def test_icml_dev_states():
+    papers = read_corpus(ICML_DEV).papers
+    links, states, statements = analyse_links(papers, n_jobs=1)
+    assert states["link_state"].value_counts().to_dict() == {"none": 409, "linked": 76, "dangling": 8, "promised": 2}
+    repaired = links[links["repaired"]]
+    assert len(repaired) == 6
+    assert repaired.iloc[0][["url", "original"]].tolist() == ["https://tactile-vlm.github.io",
+                                                              "https: //tactile-vlm.github.io"]
