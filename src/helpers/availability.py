@@ -124,14 +124,15 @@ _STRONG = (r"(?:available|avialable|availabe|availble|avaliable|released|open[- 
            r"(?:at|on|in|from|via)\s+(?:our|the|its|this|a)\s+(?:anonymous\s+|github\s+|project\s+)?"
            r"(?:page|website|webpage|homepage|site|repository|repo|link|url)\b|"
            r"on\s+(?:github|gitlab|bitbucket|hugging ?face|zenodo|kaggle|figshare|pypi)\b)")
-_WEAK = r"(?:provided|shared|found|located|published|accessed|downloaded|obtained|deposited|uploaded|posted)"
+_WEAK = (r"(?:provided|shared|found|located|published|accessed|downloaded|obtained|deposited|uploaded|posted|"
+         r"included)")
 _PLACE = (r"\s*(?::|at\b|on\b|in\b|from\b|via\b|through\b|here\b|under\b|online\b|" + LINK
           + r"|to the (?:public|community)|for (?:public|research|download|academic))")
 # The predicate is found first (a plain alternation, fast); the verb group is read back from its left.
 _PREDICATE = re.compile(rf"(?:(?P<strong>{_STRONG})|(?P<weak>{_WEAK}))(?!\w)")
 _VERB_BEFORE = re.compile(rf"(?P<verb>{_VERB_GROUP})?(?P<neg>(?:not|never|no longer)\s+)?{_ADVERBS}$")
 # Where a claim may stop without naming a place: "Code is provided.", "Code available upon request."
-_CLAUSE_END = re.compile(r"\s*(?:[.;!]|$|upon\b|on\s+request|soon\b|after\b|once\b|with\s+(?:the|this)\s+paper)")
+_CLAUSE_END = re.compile(r"\s*(?:[.;!]|$|upon\b|on\s+request|soon\b|after\b|once\b|with\s+(?:the|this)\s+(?:paper|submission|article|manuscript))")
 # Nouns that are software or data whatever the context (a weak predicate with no place needs one).
 _SOFTWARE = re.compile(r"\b(?:code|codes|codebase|implementations?|software|librar(?:y|ies)|packages?|toolkits?|"
                        r"toolbox(?:es)?|scripts?|notebooks?|datasets?|benchmarks?|checkpoints?|weights)\b")
@@ -166,7 +167,7 @@ _HOSTS_NAMED = re.compile(r"\b(?:github|gitlab|bitbucket|hugging ?face|zenodo|ka
 # Words without which no sentence is a claim (a fast pre-check: most sentences have none of them).
 _PRECHECK = re.compile(
     r"availab|avialab|availb|avalia|releas|open[- ]?sourc|opensourc|public|accessib|download|host|obtainab|"
-    r"provide|share|found|located|publish|deposit|upload|posted|http|www\.|\.(?:com|org|io|net|edu|ai)\b|"
+    r"provide|share|found|located|publish|deposit|upload|posted|included|http|www\.|\.(?:com|org|io|net|edu|ai)\b|"
     r"github|gitlab|doi:|arxiv:|page\b|site\b|repositor|repo\b|link\b|url\b|hugging|zenodo|kaggle|pypi")
 _MAYBE_URL = re.compile(r"https?\s*:|https?//|www\.|doi:|arxiv:|\.(?:com|org|io|co|net|edu|science)\b")
 
@@ -196,10 +197,10 @@ def _owned_subject(left: str) -> str | None:
 
 # A subject: [owner] up to four modifiers and an artefact noun ...
 _SUBJECT = re.compile(rf"(?:(?P<owner>{_OWNER})\s+)?(?P<mods>(?:[\w'’.-]+\s+){{0,4}}?)(?P<noun>{_NOUN})\b")
-# ... then more nouns ("implementation code"), a list ("code, checkpoints and data") and a complement
+# ... then more nouns ("implementation code"), a name in commas ("our library, fastlib,"), a list ("code, checkpoints and data") and a complement
 # ("for GIC", "to reproduce our experiments", "of this work") before the verb.
 _SUBJECT_REST = re.compile(
-    rf"(?:\s+{_NOUN}\b)*(?:\s*(?:,|and|&|/|as well as)\s*(?:{_OWNER}\s+)?(?:[\w'’.-]+\s+){{0,3}}?{_NOUN}\b)*"
+    rf"(?:\s+{_NOUN}\b)*(?:\s*,\s*[\w'’. -]{{1,40}},)?(?:\s*(?:,|and|&|/|as well as)\s*(?:{_OWNER}\s+)?(?:[\w'’.-]+\s+){{0,3}}?{_NOUN}\b)*"
     r"(?:\s+(?:of|for|to|from|behind|used|accompanying|supporting|underlying|that|and|in)\b[^,]{0,70})?\s*,?\s*$")
 
 
