@@ -114,7 +114,8 @@ _CLAUSE_OPENERS = re.compile(
     r"therefore|in addition|to this end|to facilitate [\w\s-]{0,40}?|to foster [\w\s-]{0,40}?|"
     r"to support [\w\s-]{0,40}?|for reproducibility|to ensure reproducibility)\s*,?\s*)+")
 _VERB_GROUP = (r"(?:(?:(?:is|are)(?:\s+yet)?\s+to\s+be|is|are|was|were|has been|have been|had been|"
-               r"will(?:\s+(?:also|soon|then|later))?\s+be|would be|shall be|can(?:\s+also)?\s+be|could be|may be|might be|should be|is being|are being|"
+               r"will(?:\s+(?:also|soon|then|later))?\s+be|would be|shall be|can(?:\s+also)?\s+be|could be|"
+               r"may be|might be|should be|is being|are being|"
                r"being|to be|becomes?|remains?|gets?|got)\s+)")
 _ADVERBS = r"(?:(?:now|also|made|all|publicly|freely|openly|fully|readily|easily|further|soon|then|later|" \
            r"thus|hence|therefore|completely|partially|entirely|already)\s+)*"
@@ -132,7 +133,8 @@ _PLACE = (r"\s*(?::|at\b|on\b|in\b|from\b|via\b|through\b|here\b|under\b|online\
 _PREDICATE = re.compile(rf"(?:(?P<strong>{_STRONG})|(?P<weak>{_WEAK}))(?!\w)")
 _VERB_BEFORE = re.compile(rf"(?P<verb>{_VERB_GROUP})?(?P<neg>(?:not|never|no longer)\s+)?{_ADVERBS}$")
 # Where a claim may stop without naming a place: "Code is provided.", "Code available upon request."
-_CLAUSE_END = re.compile(r"\s*(?:[.;!]|$|upon\b|on\s+request|soon\b|after\b|once\b|with\s+(?:the|this)\s+(?:paper|submission|article|manuscript))")
+_CLAUSE_END = re.compile(r"\s*(?:[.;!]|$|upon\b|on\s+request|soon\b|after\b|once\b|"
+                         r"with\s+(?:the|this)\s+(?:paper|submission|article|manuscript))")
 # Nouns that are software or data whatever the context (a weak predicate with no place needs one).
 _SOFTWARE = re.compile(r"\b(?:code|codes|codebase|implementations?|software|librar(?:y|ies)|packages?|toolkits?|"
                        r"toolbox(?:es)?|scripts?|notebooks?|datasets?|benchmarks?|checkpoints?|weights)\b")
@@ -197,10 +199,12 @@ def _owned_subject(left: str) -> str | None:
 
 # A subject: [owner] up to four modifiers and an artefact noun ...
 _SUBJECT = re.compile(rf"(?:(?P<owner>{_OWNER})\s+)?(?P<mods>(?:[\w'’.-]+\s+){{0,4}}?)(?P<noun>{_NOUN})\b")
-# ... then more nouns ("implementation code"), a name in commas ("our library, fastlib,"), a list ("code, checkpoints and data") and a complement
+# ... then more nouns ("implementation code"), a name in commas ("our library, fastlib,"), a list
+# ("code, checkpoints and data") and a complement
 # ("for GIC", "to reproduce our experiments", "of this work") before the verb.
 _SUBJECT_REST = re.compile(
-    rf"(?:\s+{_NOUN}\b)*(?:\s*,\s*[\w'’. -]{{1,40}},)?(?:\s*(?:,|and|&|/|as well as)\s*(?:{_OWNER}\s+)?(?:[\w'’.-]+\s+){{0,3}}?{_NOUN}\b)*"
+    rf"(?:\s+{_NOUN}\b)*(?:\s*,\s*[\w'’. -]{{1,40}},)?"
+    rf"(?:\s*(?:,|and|&|/|as well as)\s*(?:{_OWNER}\s+)?(?:[\w'’.-]+\s+){{0,3}}?{_NOUN}\b)*"
     r"(?:\s+(?:of|for|to|from|behind|used|accompanying|supporting|underlying|that|and|in)\b[^,]{0,70})?\s*,?\s*$")
 
 
