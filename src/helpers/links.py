@@ -1,76 +1,115 @@
-"""Links in abstracts: find them, clean them, say what they point to and what each paper says.
+"""Links in abstracts: find them, repair them, say what they point to and what each paper says.
 
-Each paper gets one *link state*:
+Each paper gets one *link state*, from the availability claims of its sentences
+(:mod:`helpers.availability` reads each sentence) and from its URLs:
 
 ``linked``
-    a URL to code, data or a project page is given;
+    the abstract gives a usable URL of a kind in :data:`LINKED_KINDS` (code,
+    data or a project page), anywhere; or an availability claim gives any
+    non-paper URL (``other`` too: a claim makes a lab's own domain its
+    artefact's address), in the claim or elsewhere in the abstract for a claim
+    that points to it ("on our project page");
 ``dangling``
-    the text points to a link that is not there ("available here."), a link
-    lost when the abstract was flattened to plain text;
+    an availability claim with no usable link ("our code is publicly available",
+    "released on GitHub", "available at this URL", an anonymised link never restored);
 ``promised``
-    code or data is announced for later ("will be released") with no URL;
+    a future or conditional claim with no usable link ("will be released upon acceptance");
 ``none``
-    nothing said.
+    no claim and no link to code, data or a project page.
 
-A paper that both promises and links is ``linked`` with ``promised_too``.
-The sentence patterns live in ``resources/link_patterns.csv``.
+Order of precedence: ``linked`` > ``dangling`` > ``promised`` > ``none``. A
+``linked`` paper that also promises more has ``promised_too``.
+
+Malformed URLs that a reader can still repair (``https//``, ``http:/``,
+``https: //``, a stray space inside the address, a missing scheme, a trailing
+backtick or doubled punctuation) are repaired and flagged: the links table has
+``repaired`` and ``original`` (the text as written).
 """
 
 from __future__ import annotations
 
-import csv
 import re
 from dataclasses import dataclass
-from functools import lru_cache
-from importlib import resources
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit, urlunsplit
 
 import pandas as pd
 
+if TYPE_CHECKING:
+    from helpers.availability import SentenceVerdict
+
 __all__ = [
     "extract_urls",
+    "find_urls",
+    "FoundUrl",
     "clean_url",
     "classify_host",
     "split_sentences",
-    "sentence_classes",
+    "classify_sentence",
     "paper_link_states",
     "find_links",
     "analyse_links",
     "wilson_interval",
     "state_shares",
+    "distinct_urls",
     "LINK_STATES",
+    "HOST_KINDS",
+    "LINKED_KINDS",
+    "LINKS_COLUMNS",
+    "STATES_COLUMNS",
+    "STATEMENTS_COLUMNS",
     "is_safe_url",
 ]
 
 LINK_STATES = ("linked", "dangling", "promised", "none")
-LINKED_KINDS = ("code", "model/data hub", "project page")
+#: Every host kind :func:`classify_host` gives.
+HOST_KINDS = ("code", "data", "project page", "paper", "other")
+#: The one definition of a link to an artefact: a URL of one of these kinds makes a paper ``linked``
+#: wherever it stands. An ``other`` URL counts only inside an availability claim; ``paper`` never does.
+LINKED_KINDS = ("code", "data", "project page")
 
-_TRAILING = ".,;:!?'\"*’”»"
+LINKS_COLUMNS = ["paper_id", "source_file", "url", "host", "kind", "owner", "repository", "repaired", "original"]
+STATES_COLUMNS = ["paper_id", "link_state", "promised_too", "n_urls", "repaired_urls", "claim_sentence",
+                  "claim_class", "claim_reason"]
+STATEMENTS_COLUMNS = ["paper_id", "sentence_no", "statement", "sentence", "reason", "promise", "urls"]
+
+_TRAILING = ".,;:!?'\"*’”»`"
 _CLOSERS = {")": "(", "]": "[", ">": "<", "}": "{"}
-_KNOWN_HOSTS = r"(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|huggingface\.co|gist\.github\.com)"
+_SCHEMELESS_HOSTS = ("gist.github.com", "github.com", "gitlab.com", "bitbucket.org", "codeberg.org",
+                     "huggingface.co", "zenodo.org", "kaggle.com", "osf.io", "figshare.com", "sites.google.com")
+_KNOWN_HOSTS = "(?:" + "|".join(re.escape(h) for h in _SCHEMELESS_HOSTS) + ")"
+# A scheme as written: "://", or one of the broken forms "https//", "http:/", "https: //".
+_SCHEME = r"(?P<scheme>https?)(?P<sep>://|:\s{1,2}//|:/\s?/|//|:/)"
 _PATTERNS = [
-    ("markdown", re.compile(r"\[[^\]]*\]\(\s*(https?://[^\s]+?)\s*\)(?=[\s.,;:!?)\]]|$)", re.I)),
+    # One level of parentheses inside the address: [x](https://en.wikipedia.org/wiki/A_(b)).
+    ("markdown", re.compile(r"\[[^\]]*\]\(\s*(https?://(?:[^\s()]|\([^\s()]*\))+)\s*\)", re.I)),
     ("angle", re.compile(r"<(https?://[^\s<>]+)>", re.I)),
-    ("url", re.compile(r"https?://[^\s<>\"]+", re.I)),
+    ("url", re.compile(r"(?<![\w.-])" + _SCHEME + r"(?P<rest>[^\s<>\"]+)", re.I)),
     ("www", re.compile(r"(?<![\w/.@-])www\.[\w-]+(?:\.[\w-]+)+[^\s<>\"]*", re.I)),
     ("doi", re.compile(r"\bdoi:\s*(10\.\d{4,9}/[^\s<>\"]+)", re.I)),
     ("arxiv", re.compile(r"\barxiv:\s*(\d{4}\.\d{4,5}(?:v\d+)?)", re.I)),
     ("schemeless", re.compile(
-        rf"(?<![\w/.@:-])((?:www\.)?{_KNOWN_HOSTS}/[^\s<>\"]+|[\w-]+\.github\.io(?:/[^\s<>\"]*)?)", re.I)),
+        rf"(?<![\w/.@:-])((?:www\.)?{_KNOWN_HOSTS}/[^\s<>\"]*|[\w-]+\.github\.io(?:/[^\s<>\"]*)?)", re.I)),
 ]
 # Text every match of each pattern contains (lower case): a pattern is only run where it can match.
 _PATTERN_HINTS = {
     "markdown": ("](",), "angle": ("<http",), "url": ("http",), "www": ("www.",), "doi": ("doi:",),
-    "arxiv": ("arxiv:",),
-    "schemeless": ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "huggingface.co", ".github.io"),
+    "arxiv": ("arxiv:",), "schemeless": (*_SCHEMELESS_HOSTS, ".github.io"),
 }
+# The next word continues an address cut by a stray space: "github.com/ owner/repo", "github. com/x".
+_AFTER_SLASH = re.compile(r"[\w.-]+/[^\s<>\"]*|\w+[-_][\w-]*[^\s<>\"]*|/[^\s<>\"]*")
+_AFTER_DOT = re.compile(r"(?:com|org|io|net|edu|ai|co|dev|app|science)(?:/[^\s<>\"]*)?[.,;:)]?")
+_NEXT_WORD = re.compile(r"\s{1,2}([^\s<>\"]+)")
+# What may follow an address in running prose without being a fault: closing quotes or brackets and one
+# sentence mark. More than that (a backtick, "..", ".,") is a repair.
+_ORDINARY_TAIL = re.compile(r"[)\]>}'\"*’”»]*[.,;:!?]?[)\]>}'\"*’”»]*")
 
 
 def clean_url(url: str) -> str:
     """Tidy a URL found in running text.
 
-    Trailing punctuation and quotes go; a closing ``)``, ``]`` or ``>`` goes
-    only when it is unbalanced inside the URL; the host is lower-cased.
+    Trailing punctuation, quotes and backticks go; a closing ``)``, ``]`` or
+    ``>`` goes only when it is unbalanced inside the URL; the host is lower-cased.
 
     Examples
     --------
@@ -80,8 +119,10 @@ def clean_url(url: str) -> str:
     'https://en.wikipedia.org/wiki/Path_(x)'
     >>> clean_url("HTTPS://GitHub.COM/Owner/Repo,")
     'https://github.com/Owner/Repo'
+    >>> clean_url("`https://github.com/a/b`.")
+    'https://github.com/a/b'
     """
-    url = re.split(r"[\s<]", url, maxsplit=1)[0]
+    url = re.split(r"[\s<]", url.lstrip("`'\"*"), maxsplit=1)[0]
     while url:
         last = url[-1]
         if last in _TRAILING:
@@ -112,23 +153,57 @@ def is_safe_url(url: str) -> bool:
     return parts.scheme.lower() in ("http", "https") and bool(parts.netloc)
 
 
-def extract_urls(text: str) -> list[str]:
-    """Every link in a text, cleaned, in order of appearance, without duplicates.
+@dataclass(frozen=True)
+class FoundUrl:
+    """One address found in a text.
 
-    Finds ``http(s)://`` URLs, ``www.`` addresses, Markdown link targets,
-    ``<url>``, ``doi:`` and ``arXiv:`` identifiers (as canonical URLs) and
-    scheme-less links to well-known hosts (stored with ``https://``).
-    ``javascript:``, ``data:`` and other schemes are never links.
+    ``url`` is the cleaned, repaired URL; ``original`` the address as written
+    (without the sentence punctuation after it); ``repaired`` says whether the
+    written form was broken (a scheme without its colon or slashes, a space
+    inside, no scheme at all, a backtick or doubled punctuation after it);
+    ``start`` and ``end`` are the offsets of the whole match in the text.
+    """
+
+    url: str
+    original: str
+    repaired: bool
+    start: int
+    end: int
+
+
+def _join_continuations(text: str, end: int) -> int:
+    """The end of an address that a stray space cut ("github.com/ owner/repo", "github. com/x")."""
+    while True:
+        following = _NEXT_WORD.match(text, end)
+        if not following:
+            return end
+        word, previous = following.group(1), text[end - 1]
+        if previous == "/" and _AFTER_SLASH.fullmatch(word) or (
+                previous == "." and _AFTER_DOT.fullmatch(word)) or word.startswith("/"):
+            end = following.end()
+        else:
+            return end
+
+
+def find_urls(text: str) -> list[FoundUrl]:
+    """Every address in a text, repaired where broken, in order of appearance, without duplicates.
+
+    Finds ``http(s)://`` URLs (also with a broken scheme: ``https//``,
+    ``http:/``, ``https: //``), ``www.`` addresses, Markdown link targets (with
+    parentheses inside), ``<url>``, ``doi:`` and ``arXiv:`` identifiers (as
+    canonical URLs) and scheme-less links to well-known hosts (stored with
+    ``https://``). A space inside an address is closed when the next word
+    plainly continues it. ``javascript:``, ``data:`` and other schemes are never links.
 
     Examples
     --------
-    >>> extract_urls("See [code](https://github.com/a/b), doi:10.1000/xyz and arXiv:2401.12345.")
-    ['https://github.com/a/b', 'https://doi.org/10.1000/xyz', 'https://arxiv.org/abs/2401.12345']
-    >>> extract_urls("Code: github.com/owner/repo and www.lab.org/page. [x](javascript:alert(1))")
-    ['https://github.com/owner/repo', 'https://www.lab.org/page']
+    >>> [(u.url, u.original, u.repaired) for u in find_urls("Code: https//github.com/a/b. See https://x.org.")]
+    [('https://github.com/a/b', 'https//github.com/a/b', True), ('https://x.org', 'https://x.org', False)]
+    >>> find_urls("at https: //lab.github.io and github.com/ o/r.")[1].url
+    'https://github.com/o/r'
     """
     taken: list[tuple[int, int]] = []
-    found: list[tuple[int, str]] = []
+    found: list[FoundUrl] = []
     lower = text.lower()
     for name, pattern in _PATTERNS:
         if not any(hint in lower for hint in _PATTERN_HINTS[name]):
@@ -137,42 +212,112 @@ def extract_urls(text: str) -> list[str]:
             start, end = match.span()
             if any(start < t_end and t_start < end for t_start, t_end in taken):
                 continue
-            raw = match.group(1) if pattern.groups else match.group(0)
+            group = 1 if pattern.groups and name != "url" else 0
+            raw_start = match.start(group)
+            repaired = False
+            if name in ("url", "www", "schemeless"):
+                joined = _join_continuations(text, end)
+                repaired = joined != end
+                end = joined
+            raw = text[raw_start:end] if name in ("url", "www", "schemeless") else match.group(group)
+            if repaired:
+                raw_joined = re.sub(r"\s+", "", raw)
+            else:
+                raw_joined = raw
             if name == "doi":
                 url = "https://doi.org/" + clean_url(raw)
             elif name == "arxiv":
                 url = "https://arxiv.org/abs/" + raw
             elif name in ("www", "schemeless"):
-                url = clean_url("https://" + raw)
+                url = clean_url("https://" + raw_joined)
+                repaired = True
             else:
-                url = clean_url(raw)
+                if name == "url":
+                    repaired = repaired or match.group("sep") != "://"
+                    raw_joined = re.sub(r"^(https?)(?::\s*/\s*/|//|:/)", r"\1://", raw_joined, flags=re.I)
+                url = clean_url(raw_joined)
             if not is_safe_url(url):
                 continue
+            if name in ("doi", "arxiv"):
+                original = text[start:end].rstrip(_TRAILING)
+            elif name in ("markdown", "angle"):
+                original = raw
+            else:
+                kept = len(raw.rstrip(_TRAILING + ")]>}"))
+                balanced = clean_url(raw_joined) if name == "url" else ""
+                if "`" in raw or not _ORDINARY_TAIL.fullmatch(raw[kept:]):
+                    repaired, original = True, raw
+                else:
+                    # Keep a closing bracket that belongs to the address: ".../Path_(x)".
+                    original = raw[:kept] + ")" * (raw[kept:kept + 1] == ")" and balanced.endswith(")"))
             taken.append((start, end))
-            found.append((start, url))
-    unique: list[str] = []
-    for _, url in sorted(found):
-        if url not in unique:
-            unique.append(url)
-    return unique
+            found.append(FoundUrl(url, original, repaired, start, end))
+    unique: dict[str, FoundUrl] = {}
+    for item in sorted(found, key=lambda f: f.start):
+        unique.setdefault(item.url, item)
+    return list(unique.values())
 
 
+def extract_urls(text: str) -> list[str]:
+    """Every link in a text, cleaned and repaired, in order of appearance, without duplicates.
+
+    The URLs of :func:`find_urls`.
+
+    Examples
+    --------
+    >>> extract_urls("See [code](https://github.com/a/b), doi:10.1000/xyz and arXiv:2401.12345.")
+    ['https://github.com/a/b', 'https://doi.org/10.1000/xyz', 'https://arxiv.org/abs/2401.12345']
+    >>> extract_urls("Code: github.com/owner/repo and www.lab.org/page. [x](javascript:alert(1))")
+    ['https://github.com/owner/repo', 'https://www.lab.org/page']
+    """
+    return [item.url for item in find_urls(text)]
+
+
+# Host kinds, defined once. Hugging Face is split by path: Spaces are runnable code, the rest
+# (datasets and model weights) is data.
 _CODE_HOSTS = {"github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "sourceforge.net",
-               "anonymous.4open.science", "gist.github.com", "git.io"}
-_HUB_HOSTS = {"huggingface.co", "zenodo.org", "kaggle.com", "figshare.com", "osf.io", "dataverse.harvard.edu",
-              "openml.org", "drive.google.com"}
+               "anonymous.4open.science", "gist.github.com", "git.io", "pypi.org", "colab.research.google.com"}
+_DATA_HOSTS = {"huggingface.co", "hf.co", "zenodo.org", "kaggle.com", "figshare.com", "osf.io",
+               "dataverse.harvard.edu", "dataverse.org", "openml.org", "drive.google.com", "physionet.org",
+               "data.mendeley.com", "datadryad.org"}
+# DOIs of data repositories: Zenodo, figshare, Dataverse, OSF, Mendeley Data, Dryad.
+_DATA_DOI_PREFIXES = ("10.5281/", "10.6084/", "10.7910/", "10.17605/", "10.17632/", "10.5061/")
 _PAPER_HOSTS = {"arxiv.org", "doi.org", "dx.doi.org", "openreview.net", "proceedings.mlr.press",
                 "aclanthology.org", "papers.nips.cc", "proceedings.neurips.cc", "ieeexplore.ieee.org",
-                "dl.acm.org", "link.springer.com"}
+                "dl.acm.org", "link.springer.com", "biorxiv.org", "medrxiv.org", "ssrn.com",
+                "semanticscholar.org", "jmlr.org"}
 _PAGE_SUFFIXES = (".github.io", ".gitlab.io", ".netlify.app", ".vercel.app", ".pages.dev", ".readthedocs.io",
                   ".edu")
 _PAGE_HOSTS = {"sites.google.com"}
+_REPOSITORY_HOSTS = {"github.com", "gitlab.com", "bitbucket.org", "codeberg.org"}
+
+
+def _host_kind(bare: str, path: list[str]) -> str:
+    if bare in ("huggingface.co", "hf.co") and path[:1] == ["spaces"]:
+        return "code"
+    if bare in _CODE_HOSTS or bare.endswith(".sourceforge.net"):
+        return "code"
+    if bare in _DATA_HOSTS or bare.endswith((".zenodo.org", ".figshare.com", ".dataverse.org")):
+        return "data"
+    if bare in ("doi.org", "dx.doi.org") and "/".join(path[:2]).startswith(_DATA_DOI_PREFIXES):
+        return "data"
+    if bare in _PAPER_HOSTS or bare.endswith((".arxiv.org", ".semanticscholar.org")):
+        return "paper"
+    if bare.endswith(_PAGE_SUFFIXES) or bare in _PAGE_HOSTS or re.search(r"\.(?:ac|edu)\.[a-z]{2}$", bare):
+        return "project page"
+    return "other"
 
 
 def classify_host(url: str) -> dict[str, str]:
     """Host, kind and (for code hosts) owner and repository of a URL.
 
-    Kinds: ``code``, ``model/data hub``, ``project page``, ``paper``, ``other``.
+    Kinds (:data:`HOST_KINDS`): ``code`` (GitHub, GitLab, Bitbucket, Codeberg,
+    SourceForge, anonymous.4open.science, Hugging Face Spaces, ...), ``data``
+    (Hugging Face datasets and models, Zenodo, Kaggle, OSF, figshare,
+    Dataverse, OpenML, data DOIs such as ``10.5281/zenodo.*``, ...), ``project
+    page`` (``*.github.io``, ``sites.google.com``, university pages, ...),
+    ``paper`` (arXiv, other DOIs, OpenReview, proceedings) and ``other``.
+    :data:`LINKED_KINDS` says which of them make a paper ``linked``.
 
     Examples
     --------
@@ -180,27 +325,22 @@ def classify_host(url: str) -> dict[str, str]:
     {'host': 'github.com', 'kind': 'code', 'owner': 'team-approx-bayes', 'repository': 'ivon'}
     >>> classify_host("https://fed-3r.github.io/")["kind"], classify_host("https://arxiv.org/abs/1")["kind"]
     ('project page', 'paper')
+    >>> classify_host("https://huggingface.co/spaces/a/b")["kind"], classify_host("https://hf.co/datasets/a")["kind"]
+    ('code', 'data')
+    >>> classify_host("https://doi.org/10.5281/zenodo.1")["kind"]
+    'data'
     """
     parts = urlsplit(url)
     host = (parts.hostname or "").lower()
     bare = host[4:] if host.startswith("www.") else host
     path = [p for p in parts.path.split("/") if p]
     owner = repository = ""
-    if bare in _CODE_HOSTS or bare.endswith(".sourceforge.net"):
-        kind = "code"
-        if bare == "anonymous.4open.science" and len(path) >= 2:
-            owner, repository = "anonymous", path[1]
-        elif bare in {"github.com", "gitlab.com", "bitbucket.org", "codeberg.org"} and path:
-            owner = path[0]
-            repository = path[1].removesuffix(".git") if len(path) > 1 else ""
-    elif bare in _HUB_HOSTS or bare.endswith(".zenodo.org"):
-        kind = "model/data hub"
-    elif bare in _PAPER_HOSTS:
-        kind = "paper"
-    elif bare.endswith(_PAGE_SUFFIXES) or bare in _PAGE_HOSTS or re.search(r"\.ac\.[a-z]{2}$", bare):
-        kind = "project page"
-    else:
-        kind = "other"
+    kind = _host_kind(bare, path)
+    if bare == "anonymous.4open.science" and len(path) >= 2:
+        owner, repository = "anonymous", path[1]
+    elif bare in _REPOSITORY_HOSTS and path:
+        owner = path[0]
+        repository = path[1].removesuffix(".git") if len(path) > 1 else ""
     return {"host": bare, "kind": kind, "owner": owner, "repository": repository}
 
 
@@ -218,141 +358,102 @@ def split_sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE_END.split(text) if s.strip()]
 
 
-@dataclass(frozen=True)
-class LinkPattern:
-    statement: str
-    pattern: re.Pattern
-    example: str
-    meaning: str
+def classify_sentence(sentence: str, abstract: str) -> "SentenceVerdict":
+    """The availability class of one sentence: :func:`helpers.availability.classify_sentence`."""
+    from helpers.availability import classify_sentence as classify
+
+    return classify(sentence, abstract)
 
 
-@lru_cache(maxsize=None)
-def link_patterns() -> tuple[LinkPattern, ...]:
-    """The dangling and promised patterns of ``resources/link_patterns.csv``.
+def __getattr__(name: str):
+    if name == "SentenceVerdict":
+        from helpers.availability import SentenceVerdict
 
-    Patterns are matched against the lower-cased sentence (several times faster
-    than case-insensitive matching), so a pattern may not hold upper-case letters
-    other than in escapes such as ``\\S``.
-    """
-    content = resources.files("helpers").joinpath("resources", "link_patterns.csv").read_text("utf-8")
-    rules = []
-    for line, row in enumerate(csv.DictReader(content.splitlines()), start=2):
-        if re.search(r"(?<!\\)[A-Z]", row["pattern"]):
-            raise ValueError(f"link_patterns.csv: line {line}: patterns are matched in lower case; "
-                             f"write {row['pattern']!r} in lower case")
-        rules.append(LinkPattern(row["class"], re.compile(row["pattern"]), row["example"], row["meaning"]))
-    return tuple(rules)
-
-
-# Cheap pre-checks (the same rules, tried only where they can match), for speed on big corpora.
-# All of these run on lower-cased text.
-_MAYBE_URL = re.compile(r"https?:|www\.|doi:|arxiv:|\.(?:com|org|io|co|net|edu|science)\b")
-
-
-@lru_cache(maxsize=None)
-def _any_pattern() -> re.Pattern:
-    return re.compile("|".join(f"(?:{rule.pattern.pattern})" for rule in link_patterns()))
-
-
-_ARTIFACT = re.compile(
-    r"\b(?:code|codes|data|datasets?|models?|implementations?|benchmarks?|checkpoints?|weights|software|"
-    r"library|toolkit|toolbox|repository|resources|source|package|tools?|demo|project)\b")
-
-
-def sentence_classes(sentence: str) -> tuple[str, str]:
-    """The statement a sentence makes about links, and the pattern that said so.
-
-    ``linked`` when it holds a URL to code, data or a project page; else
-    ``dangling`` or ``promised`` when a pattern matches (a promise must also
-    name an artifact: code, data, models, ...); else ``none``.
-
-    Examples
-    --------
-    >>> sentence_classes("Our code can be found here.")[0]
-    'dangling'
-    >>> sentence_classes("The code will be released soon.")[0]
-    'promised'
-    >>> sentence_classes("Energy will be released as heat.")[0]
-    'none'
-    """
-    lower = sentence.lower()
-    urls = extract_urls(sentence) if _MAYBE_URL.search(lower) else []
-    if any(classify_host(u)["kind"] != "paper" for u in urls):
-        return "linked", "url"
-    if not _any_pattern().search(lower):
-        return "none", ""
-    for rule in link_patterns():
-        if rule.pattern.search(lower):
-            if rule.statement == "promised" and not _ARTIFACT.search(lower):
-                continue
-            return rule.statement, rule.pattern.pattern
-    return "none", ""
-
-
-def makes_promise(sentence: str) -> bool:
-    """Whether a sentence announces a future release of code or data (URL or not).
-
-    Examples
-    --------
-    >>> makes_promise("Code and models will be made publicly available at https://github.com/a/b.")
-    True
-    """
-    lower = sentence.lower()
-    return _ARTIFACT.search(lower) is not None and any(
-        rule.statement == "promised" and rule.pattern.search(lower) for rule in link_patterns())
+        return SentenceVerdict
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def paper_link_states(papers: pd.DataFrame, links: pd.DataFrame | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Per-paper link state and the sentences behind it.
 
-    ``links`` (from :func:`find_links` on the same papers) saves extracting
-    each paper's URLs a second time for ``n_urls``.
+    ``links`` is accepted for compatibility and not needed: each abstract's
+    URLs are found once, together with its sentences' verdicts.
 
     Returns
     -------
     states : DataFrame
-        ``paper_id, link_state, promised_too, n_urls``.
+        :data:`STATES_COLUMNS`: ``paper_id, link_state, promised_too, n_urls``,
+        ``repaired_urls`` (how many of its URLs were repaired), and the sentence
+        that decided the state: ``claim_sentence, claim_class, claim_reason``
+        (empty for ``none``).
     statements : DataFrame
-        ``paper_id, sentence_no, statement, sentence, pattern`` for every
-        sentence that is not ``none``.
+        :data:`STATEMENTS_COLUMNS`: ``paper_id, sentence_no, statement, sentence,
+        reason, promise, urls`` (``urls`` joined with spaces) for every sentence
+        that is not ``none``.
+
+    Examples
+    --------
+    >>> papers = pd.DataFrame({"paper_id": ["p1", "p2"], "source_file": ["f", "f"],
+    ...                        "text": ["We win. Code: https//github.com/a/b.", "Our code will be released."]})
+    >>> states, statements = paper_link_states(papers)
+    >>> states[["link_state", "repaired_urls", "claim_class"]].values.tolist()
+    [['linked', 1, 'linked'], ['promised', 0, 'promised']]
     """
-    links = find_links(papers) if links is None else links
-    urls_per_paper = links.groupby("paper_id").size().to_dict()
-    state_rows, statement_rows = [], []
-    for paper_id, text in zip(papers["paper_id"], papers["text"]):
-        classes = set()
-        for number, sentence in enumerate(split_sentences(text), start=1):
-            statement, pattern = sentence_classes(sentence)
-            if statement == "linked" and makes_promise(sentence):
-                classes.add("promised")
-            if statement != "none":
-                classes.add(statement)
-                statement_rows.append(dict(paper_id=paper_id, sentence_no=number, statement=statement,
-                                           sentence=sentence, pattern=pattern))
-        state = next((s for s in LINK_STATES[:3] if s in classes), "none")
-        state_rows.append(dict(paper_id=paper_id, link_state=state,
-                               promised_too=state == "linked" and "promised" in classes,
-                               n_urls=int(urls_per_paper.get(paper_id, 0))))
-    states = pd.DataFrame(state_rows, columns=["paper_id", "link_state", "promised_too", "n_urls"])
-    statements = pd.DataFrame(statement_rows,
-                              columns=["paper_id", "sentence_no", "statement", "sentence", "pattern"])
-    return states, statements
+    return _analyse(papers)[1:]
+
+
+def _analyse(papers: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+    """Links, states and statements in one pass (each abstract's URLs are found once)."""
+    from helpers.availability import abstract_verdicts
+
+    link_rows, state_rows, statement_rows = [], [], []
+    sources = papers["source_file"] if "source_file" in papers else [""] * len(papers)
+    for paper_id, source_file, text in zip(papers["paper_id"], sources, papers["text"]):
+        urls = find_urls(text)
+        for found in urls:
+            link_rows.append(dict(paper_id=paper_id, source_file=source_file, url=found.url,
+                                  **classify_host(found.url), repaired=found.repaired, original=found.original))
+        best: tuple[int, str, str, str] | None = None
+        promised = False
+        for number, sentence, verdict in abstract_verdicts(text, urls):
+            promised = promised or verdict.promise
+            statement_rows.append(dict(paper_id=paper_id, sentence_no=number, statement=verdict.statement,
+                                       sentence=sentence, reason=verdict.reason, promise=verdict.promise,
+                                       urls=" ".join(verdict.urls)))
+            rank = LINK_STATES.index(verdict.statement)
+            if best is None or rank < best[0]:
+                best = (rank, sentence, verdict.statement, verdict.reason)
+        state = LINK_STATES[best[0]] if best else "none"
+        state_rows.append(dict(paper_id=paper_id, link_state=state, promised_too=state == "linked" and promised,
+                               n_urls=len(urls), repaired_urls=sum(found.repaired for found in urls),
+                               claim_sentence=best[1] if best else "", claim_class=best[2] if best else "",
+                               claim_reason=best[3] if best else ""))
+    return (pd.DataFrame(link_rows, columns=LINKS_COLUMNS).astype({"repaired": bool}),
+            pd.DataFrame(state_rows, columns=STATES_COLUMNS),
+            pd.DataFrame(statement_rows, columns=STATEMENTS_COLUMNS))
 
 
 def find_links(papers: pd.DataFrame) -> pd.DataFrame:
-    """One row per (paper, URL): ``paper_id, source_file, url, host, kind, owner, repository``."""
+    """One row per (paper, URL): :data:`LINKS_COLUMNS`.
+
+    ``paper_id, source_file, url, host, kind, owner, repository, repaired, original``:
+    ``url`` is the repaired address, ``original`` the text as written,
+    ``kind`` one of :data:`HOST_KINDS`.
+    """
     rows = []
     for paper_id, source_file, text in zip(papers["paper_id"], papers["source_file"], papers["text"]):
-        for url in extract_urls(text):
-            rows.append(dict(paper_id=paper_id, source_file=source_file, url=url, **classify_host(url)))
-    return pd.DataFrame(rows, columns=["paper_id", "source_file", "url", "host", "kind", "owner", "repository"])
+        for found in find_urls(text):
+            rows.append(dict(paper_id=paper_id, source_file=source_file, url=found.url,
+                             **classify_host(found.url), repaired=found.repaired, original=found.original))
+    return pd.DataFrame(rows, columns=LINKS_COLUMNS).astype({"repaired": bool})
 
 
 def analyse_links(papers: pd.DataFrame, *, n_jobs: int | None = None
                   ) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
     """:func:`find_links` and :func:`paper_link_states` together, on several cores for big corpora.
 
-    Returns ``(links, states, statements)``; the same tables whatever ``n_jobs`` is.
+    Returns ``(links, states, statements)`` with :data:`LINKS_COLUMNS`,
+    :data:`STATES_COLUMNS` and :data:`STATEMENTS_COLUMNS`; the same tables whatever ``n_jobs`` is.
     """
     from helpers.parallel import map_chunks
 
@@ -363,8 +464,7 @@ def analyse_links(papers: pd.DataFrame, *, n_jobs: int | None = None
 
 
 def _links_and_states(papers: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
-    links = find_links(papers)
-    return (links, *paper_link_states(papers, links))
+    return _analyse(papers)
 
 
 def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tuple[float, float]:

@@ -1,0 +1,461 @@
+"""Availability claims: does a sentence say that the paper's own code or data is available, and where?
+
+A sentence is an *availability claim* when it speaks of the paper's own
+artefact (code, implementation, library, data, benchmark, models, weights,
+demo, project page, ...) together with its availability (available,
+released, open-sourced, public, accessible, can be found, provided, shared,
+hosted). Each sentence gets one class:
+
+``linked``
+    a claim with a usable URL in it, or elsewhere in the abstract when the claim
+    points to it ("on our project page", "here", "on GitHub"); also a sentence
+    that gives a URL to a code, data or project-page host
+    (:data:`helpers.links.LINKED_KINDS`) without saying more ("Project page:
+    https://x.github.io"). A claim is usable with any URL but a paper's
+    (arXiv, DOI, OpenReview): a claim makes an ``other`` host (a lab's own
+    domain, ``bit.ly``) its artefact's address. A promise with a usable URL is
+    ``linked`` with ``promise=True``;
+``dangling``
+    a present claim with no usable link: "our implementation is publicly
+    available", "released on GitHub", "available at this URL", a URL with a
+    paper host only;
+``promised``
+    a future or conditional claim with no usable link: "will be released",
+    "upon acceptance", "soon", "on request";
+``none``
+    anything else, notably data that "is available" to an algorithm, public
+    datasets the paper uses, models released by others.
+
+Why a grammar and not a classifier
+----------------------------------
+The labelled sentences are few (a few dozen claims in a few hundred abstracts),
+so a trained classifier would learn the wording of its examples ("is
+available at") and could not say why it decided. Claims, on the other hand,
+follow a small and stable syntax, which a grammar states directly and which
+every verdict can quote back as its ``reason``:
+
+* **subject form**: ``ARTEFACT [of/for ...] VERB-GROUP [ADVERBS] PREDICATE [LOCATIVE]``
+  ("Our code and models are publicly available at ...", "The source code of
+  this work can be found here");
+* **we form**: ``we [will] VERB [OWNER] ARTEFACT`` ("We open-source our
+  implementation", "We will make the code available");
+* **label form**: ``ARTEFACT (: | at | on) URL`` ("Project page: https://...").
+
+The artefact must be the paper's own: introduced by an owner (``our``,
+``the``, ``all``, ``this``, ...) or opening its clause, never inside a
+``where``/``when``/``if`` clause, never modified by ``public``, ``existing``,
+``pre-trained``, ... ("by training on publicly available datasets"), and the
+predicate may not be followed by a beneficiary ("available to the agent")
+or a third party ("released by OpenAI"). Weak predicates (``provided``,
+``shared``, ``found``) need a place after them ("at", "on", "here", a URL).
+Tense and condition (``will``, ``upon acceptance``, ``soon``, ``on
+request``) make a claim a promise; link evidence is a usable URL in the
+sentence, or a pointer word ("here", "project page", "GitHub") plus a URL
+elsewhere in the abstract.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from dataclasses import dataclass, replace
+from typing import Callable
+
+import pandas as pd
+
+from helpers.links import LINKED_KINDS, FoundUrl, classify_host, find_urls, split_sentences
+
+__all__ = ["SentenceVerdict", "classify_sentence", "evaluate_verdicts", "confusion_matrix",
+           "load_evaluation_set", "abstract_verdicts", "may_claim", "STATEMENTS"]
+
+#: The four classes of a sentence, in the order of precedence of a paper's state.
+STATEMENTS = ("linked", "dangling", "promised", "none")
+
+
+@dataclass(frozen=True)
+class SentenceVerdict:
+    """What one sentence says about the availability of the paper's artefacts.
+
+    ``statement`` is one of :data:`STATEMENTS`; ``promise`` whether the claim
+    is future or conditional; ``reason`` a short account of the artefact,
+    predicate and link that decided; ``urls`` the usable (repaired) URLs it
+    relied on; ``claim`` whether the sentence is an availability claim (a
+    ``linked`` sentence with a bare link to a code host is not).
+    """
+
+    statement: str
+    promise: bool = False
+    reason: str = ""
+    urls: tuple[str, ...] = ()
+    claim: bool = False
+
+
+_NONE = SentenceVerdict("none")
+
+# ---- the grammar's words (all matched on lower-case text; a URL is replaced by LINK) ----
+LINK = "⟨link⟩"
+_NOUN = (r"(?:source[- ]?codes?|codes?|codebase|implementations?|librar(?:y|ies)|toolkits?|toolbox(?:es)?|"
+         r"packages?|software|repositor(?:y|ies)|repos?|datasets?|data[- ]?sets?|data|benchmarks?|models?|"
+         r"weights|checkpoints?|demos?|(?:project|web|home)[- ]?(?:page|site)s?|pages?|websites?|leaderboards?|"
+         r"samples|examples|videos|supplementary(?:\s+materials?)?|materials|resources|tools?|suites?|"
+         r"corpus|corpora|annotations|scripts?|notebooks?|apis?|prompts|simulators?|environments?|"
+         r"platforms?|frameworks?|plugins?|apps?)")
+_OWNER = r"(?:our|the|all(?:\s+(?:of\s+)?(?:our|the))?|this|these|its|both(?:\s+the)?|my|accompanying)"
+_FOREIGN = re.compile(
+    r"\b(?:public|publicly|available|open[- ]?source[d]?|existing|pre-?trained|external|third[- ]party|"
+    r"unlabell?ed|labell?ed|target|input|offline|real[- ]world|standard|prior|previous|other|such|any|no|"
+    r"many|their|proprietary|private|popular|common|widely|several|various|some|most|large-scale|"
+    r"a|an|more|less|fewer|new)\b")
+_SUBORDINATE = re.compile(
+    r"\b(?:where|when|whenever|if|unless|since|because|although|though|whereas|while|until|whether|"
+    r"provided that|as long as|even)\b")
+_CLAUSE_OPENERS = re.compile(
+    r"^(?:(?:finally|additionally|moreover|furthermore|also|besides|importantly|lastly|further|thus|hence|"
+    r"therefore|in addition|to this end|to facilitate [\w\s-]{0,40}?|to foster [\w\s-]{0,40}?|"
+    r"to support [\w\s-]{0,40}?|for reproducibility|to ensure reproducibility)\s*,?\s*)+")
+_VERB_GROUP = (r"(?:(?:(?:is|are)(?:\s+yet)?\s+to\s+be|is|are|was|were|has been|have been|had been|"
+               r"will(?:\s+(?:also|soon|then|later))?\s+be|would be|shall be|can(?:\s+also)?\s+be|could be|"
+               r"may be|might be|should be|is being|are being|"
+               r"being|to be|becomes?|remains?|gets?|got)\s+)")
+_ADVERBS = r"(?:(?:now|also|made|all|publicly|freely|openly|fully|readily|easily|further|soon|then|later|" \
+           r"thus|hence|therefore|completely|partially|entirely|already)\s+)*"
+_STRONG = (r"(?:available|avialable|availabe|availble|avaliable|released|open[- ]?sourced|open[- ]source|"
+           r"opensource|public|accessible|downloadable|hosted|obtainable|"
+           r"(?:at|on|in|from|via|under)\s+" + LINK + "|"
+           r"(?:at|on|in|from|via)\s+(?:our|the|its|this|a)\s+(?:anonymous\s+|github\s+|project\s+)?"
+           r"(?:page|website|webpage|homepage|site|repository|repo|link|url)\b|"
+           r"on\s+(?:github|gitlab|bitbucket|hugging ?face|zenodo|kaggle|figshare|pypi)\b)")
+_WEAK = (r"(?:provided|shared|found|located|published|accessed|downloaded|obtained|deposited|uploaded|posted|"
+         r"included)")
+_PLACE = (r"\s*(?::|at\b|on\b|in\b|from\b|via\b|through\b|here\b|under\b|online\b|" + LINK
+          + r"|to the (?:public|community)|for (?:public|research|download|academic))")
+# The predicate is found first (a plain alternation, fast); the verb group is read back from its left.
+_PREDICATE = re.compile(rf"(?:(?P<strong>{_STRONG})|(?P<weak>{_WEAK}))(?!\w)")
+_VERB_BEFORE = re.compile(rf"(?P<verb>{_VERB_GROUP})?(?P<neg>(?:not|never|no longer)\s+)?{_ADVERBS}$")
+# Where a claim may stop without naming a place: "Code is provided.", "Code available upon request."
+_CLAUSE_END = re.compile(r"\s*(?:[.;!]|$|upon\b|on\s+request|soon\b|after\b|once\b|"
+                         r"with\s+(?:the|this)\s+(?:paper|submission|article|manuscript))")
+# Nouns that are software or data whatever the context (a weak predicate with no place needs one).
+_SOFTWARE = re.compile(r"\b(?:code|codes|codebase|implementations?|software|librar(?:y|ies)|packages?|toolkits?|"
+                       r"toolbox(?:es)?|scripts?|notebooks?|datasets?|benchmarks?|checkpoints?|weights)\b")
+_BENEFICIARY = re.compile(
+    r"\s+(?:only\b|to\s+(?!(?:the\s+)?(?:public|community|research|researchers?|everyone|anyone|all\s*(?:[.;]|$)|"
+    r"facilitate|foster|support|encourage|enable|reproduce|promote|ensure|help)\b)|"
+    r"by\s+(?!us\b|the authors\b)|at\s+(?:training|test|inference|deployment|run)[- ]?time|"
+    r"in\s+(?:many|most|some|practice|real|such|these|those)\b|for\s+(?:free|many|most|some)\b|"
+    r"as\s+(?:a|an)\s+(?:prior|baseline))")
+_WE_CLAIM = re.compile(
+    r"\bwe\s+(?:[\w-]+\s+and\s+)?(?P<pre>(?:(?:also|will|further|hereby|publicly|now|therefore|thus|plan to|"
+    r"intend to|are going to|would like to|shall|have|additionally|then|openly|fully)\s+)*)"
+    r"(?P<verb>make|made|release[sd]?|open[- ]?source[sd]?|publish(?:ed)?|share[sd]?|provide[sd]?|"
+    r"host(?:ed)?|upload(?:ed)?)\b(?P<obj>[^;]{0,90})")
+_WE_OBJECT = re.compile(rf"^\s+(?:{_OWNER}\s+|an?\s+)?(?:[\w'’.-]+\s+){{0,4}}?{_NOUN}\b")
+_LABEL = re.compile(
+    rf"(?:^|[.;,:(]\s*|\band\s+)(?:{_OWNER}\s+)?(?:[\w'’-]+\s+){{0,2}}?{_NOUN}"
+    rf"(?:\s*(?:,|and|&|/)\s*(?:[\w'’-]+\s+){{0,2}}?{_NOUN})*\s*(?::|at|on|in|via|-|–|\()\s*" + LINK)
+_OPEN_SOURCE_LABEL = re.compile(
+    rf"^(?:open[- ]?source|public|publicly available)\s+{_NOUN}\s+(?:is\s+|are\s+)?(?:at|on|in|via)\b")
+_PROMISE = re.compile(
+    r"\b(?:will|shall|going to|plans? to|planned to|intends? to|to be (?:released|made|open|published|shared)|"
+    r"(?:upon|after|following|before|on)\s+(?:the\s+)?(?:paper'?s?\s+)?(?:acceptance|publication|"
+    r"camera[- ]ready|review)|(?:upon|on|by)\s+(?:reasonable\s+)?request|coming soon|\bsoon\b|"
+    r"in (?:the|a) (?:near )?future|forthcoming|once (?:the |this |our )?(?:paper|work|manuscript)?\s*"
+    r"(?:is |has been )?(?:accepted|published)|at a later)\b")
+_POINTER = re.compile(
+    r"\b(?:here|below|above|following|project[- ]?(?:page|site|website|webpage)|website|webpage|homepage|"
+    r"(?:this|that|the|our|its|a|anonymous)\s+(?:anonymous\s+|github\s+|project\s+)?(?:link|url|address|page|site|"
+    r"repository|repo)|github|gitlab|hugging ?face|zenodo|kaggle|link|url)\b")
+_HOSTS_NAMED = re.compile(r"\b(?:github|gitlab|bitbucket|hugging ?face|zenodo|kaggle|figshare|osf|codeberg)\b")
+# Words without which no sentence is a claim (a fast pre-check: most sentences have none of them).
+_PRECHECK = re.compile(
+    r"availab|avialab|availb|avalia|releas|open[- ]?sourc|opensourc|public|accessib|download|host|obtainab|"
+    r"provide|share|found|located|publish|deposit|upload|posted|included|http|www\.|\.(?:com|org|io|net|edu|ai)\b|"
+    r"github|gitlab|doi:|arxiv:|page\b|site\b|repositor|repo\b|link\b|url\b|hugging|zenodo|kaggle|pypi")
+_MAYBE_URL = re.compile(r"https?\s*:|https?//|www\.|doi:|arxiv:|\.(?:com|org|io|co|net|edu|science)\b")
+
+
+def may_claim(text: str) -> bool:
+    """False when no sentence of ``text`` can be anything but ``none`` (a fast pre-check for big corpora).
+
+    Examples
+    --------
+    >>> may_claim("We prove a bound."), may_claim("Code is public.")
+    (False, True)
+    """
+    return _PRECHECK.search(text.lower()) is not None
+
+
+def _owned_subject(left: str) -> str | None:
+    """The artefact noun phrase that opens ``left`` (the clause before the verb) if it is the paper's own."""
+    clause = re.split(r"[;:—–]|\.(?!\d)|\s--\s|,\s*(?:and|but|while|which|whereas)\s|\band\s+(?=we\b)", left)[-1]
+    clause = _CLAUSE_OPENERS.sub("", clause.strip())
+    if _SUBORDINATE.search(clause):
+        return None
+    subject = _clause_subject(clause)
+    if subject is None and "," in clause:
+        subject = _clause_subject(_CLAUSE_OPENERS.sub("", clause.rsplit(",", 1)[1].strip()))
+    return subject
+
+
+# A subject: [owner] up to four modifiers and an artefact noun ...
+_SUBJECT = re.compile(rf"(?:(?P<owner>{_OWNER})\s+)?(?P<mods>(?:[\w'’.-]+\s+){{0,4}}?)(?P<noun>{_NOUN})\b")
+# ... then more nouns ("implementation code"), a name in commas ("our library, fastlib,"), a list
+# ("code, checkpoints and data") and a complement
+# ("for GIC", "to reproduce our experiments", "of this work") before the verb.
+_SUBJECT_REST = re.compile(
+    rf"(?:\s+{_NOUN}\b)*(?:\s*,\s*[\w'’. -]{{1,40}},)?"
+    rf"(?:\s*(?:,|and|&|/|as well as)\s*(?:{_OWNER}\s+)?(?:[\w'’.-]+\s+){{0,3}}?{_NOUN}\b)*"
+    r"(?:\s+(?:of|for|to|from|behind|used|accompanying|supporting|underlying|that|and|in)\b[^,]{0,70})?\s*,?\s*$")
+
+
+def _clause_subject(clause: str) -> str | None:
+    """The subject that opens ``clause`` if it is an artefact of the paper's own, else None."""
+    match = _SUBJECT.match(clause)
+    if not match:
+        return None
+    if match.group("owner") is None and _FOREIGN.search(match.group("mods")) and not re.match(
+            r"an?\s+(?:(?:open[- ]?source|public|python|pytorch|jax|c\+\+|efficient|fast)\s+)?"
+            r"(?:implementation|library|package|toolkit|toolbox|software|codebase)\b", clause):
+        return None
+    if match.group("owner") is None and re.search(r"\b(?:of|for|to|from|in|on|with)\b", match.group("mods")):
+        return None
+    # What follows the noun before the verb: "for GIC", "to reproduce our experiments", "of this work".
+    rest = clause[match.end():]
+    if re.fullmatch(r"\s+(?:is|are|was|were|has|have)\s+[^,;]{0,60}\s+and\s*", rest):
+        rest = ""  # "The implementation is based on PyTorch and [is available ...]"
+    if rest.strip() and not _SUBJECT_REST.match(rest):
+        return None
+    return clause.strip()[:80]
+
+
+def _find_claim(text: str) -> tuple[str, str] | None:
+    """``(artefact, predicate)`` of the first availability claim in lower-case ``text``, or None."""
+    for match in _PREDICATE.finditer(text):
+        window = text[max(0, match.start() - 60):match.start()]
+        before = _VERB_BEFORE.search(window)
+        if before.group("neg"):
+            continue
+        predicate = match.group("strong") or match.group("weak")
+        if _BENEFICIARY.match(text, match.end()):
+            continue
+        after = text[match.end():]
+        placed = LINK in predicate or re.match(_PLACE, after) is not None
+        if not before.group("verb") and not placed and not _CLAUSE_END.match(after):
+            continue  # "Code available at ..." or "Code available." is a claim; "available datasets" is not
+        left = text[: match.start() - len(window) + before.start()]
+        if re.search(r"\b(?:not|never)\s*$", left):
+            continue
+        subject = _owned_subject(left)
+        if subject is None:
+            continue
+        if match.group("weak") and not placed and not (_CLAUSE_END.match(after) and _SOFTWARE.search(subject)):
+            continue  # "a proof is provided", "data are shared across clients"
+        return subject, predicate.replace(LINK, "URL")
+    if "we " not in text and LINK not in text and not text.startswith(("open", "public")):
+        return None
+    for match in _WE_CLAIM.finditer(text) if "we " in text else ():
+        obj = match.group("obj")
+        found = _WE_OBJECT.match(obj)
+        if not found:
+            continue
+        verb = match.group("verb")
+        words = found.group(0)
+        if re.search(r"\ban?\s+(?!open|public)", words) and not verb.startswith(("release", "open", "publish")):
+            continue
+        if _FOREIGN.search(words) and not re.search(rf"\b{_OWNER}\b", words) and not verb.startswith(
+                ("release", "open")):
+            continue
+        if verb in ("make", "made") and not re.search(r"\b(?:available|public|open|accessible)", obj):
+            continue
+        if verb.startswith(("provide", "share", "put", "host", "upload", "distribute")) and not re.match(
+                r"(?:\s+(?:publicly|openly|freely|online))*" + _PLACE, obj[found.end():]) and not re.search(
+                r"open[- ]?source|public", words):
+            continue
+        return words.strip(), "we " + verb
+    label = (_LABEL.search(text) if LINK in text else None) or _OPEN_SOURCE_LABEL.search(text)
+    if label:
+        return label.group(0).strip(" .;,:(").split(LINK)[0].strip(" :(-–"), "labelled link"
+    return None
+
+
+def _masked(sentence: str, urls) -> str:
+    """The lower-case sentence with each URL replaced by :data:`LINK`."""
+    parts, position = [], 0
+    for url in urls:
+        parts.append(sentence[position:url.start])
+        parts.append(f" {LINK} ")
+        position = url.end
+    parts.append(sentence[position:])
+    return re.sub(r"\s+", " ", "".join(parts)).lower().strip()
+
+
+def _usable(url: str, *, claim: bool) -> bool:
+    """A URL that can stand for an artefact: not a paper's, not a bare code host ("github.com/")."""
+    host = classify_host(url)
+    if host["kind"] == "code" and host["host"] in ("github.com", "gitlab.com", "bitbucket.org", "codeberg.org") \
+            and not host["owner"]:
+        return False
+    return host["kind"] in LINKED_KINDS or (claim and host["kind"] == "other")
+
+
+def classify_sentence(sentence: str, abstract: str) -> SentenceVerdict:
+    """The availability class of one sentence of an abstract.
+
+    ``abstract`` is the whole abstract the sentence comes from: a claim that
+    points elsewhere ("on our project page") is ``linked`` by a usable URL
+    in another sentence.
+
+    Examples
+    --------
+    >>> classify_sentence("Our code is publicly available at https//github.com/a/b.", "").statement
+    'linked'
+    >>> classify_sentence("Our implementation is publicly available.", "").statement
+    'dangling'
+    >>> v = classify_sentence("We will release the code upon acceptance.", "")
+    >>> v.statement, v.promise
+    ('promised', True)
+    >>> classify_sentence("We train on publicly available datasets.", "").statement
+    'none'
+    >>> classify_sentence("Code is on our project page.", "Code is on our project page. See https://a.github.io").urls
+    ('https://a.github.io',)
+    """
+    lower = sentence.lower()
+    if not _PRECHECK.search(lower):
+        return _NONE
+    urls = find_urls(sentence) if _MAYBE_URL.search(lower) else []
+    return _verdict(sentence, urls, lambda: [u.url for u in find_urls(abstract)] if abstract else [])
+
+
+def abstract_verdicts(text: str, urls: list[FoundUrl] | None = None) -> list[tuple[int, str, SentenceVerdict]]:
+    """``(sentence_no, sentence, verdict)`` for every sentence of an abstract that is not ``none``.
+
+    The same verdicts as :func:`classify_sentence` on each sentence of
+    :func:`helpers.links.split_sentences`, computed faster for big corpora:
+    one pre-check pass and one URL search over the whole abstract (``urls``,
+    from :func:`helpers.links.find_urls`, if the caller has them already).
+
+    Examples
+    --------
+    >>> [(n, v.statement) for n, _, v in abstract_verdicts("We win. Code is public. See https://a.github.io.")]
+    [(2, 'dangling'), (3, 'linked')]
+    """
+    lower = text.lower()
+    if len(lower) != len(text):  # a few characters change length in lower case: offsets would drift
+        return [(n, s, v) for n, s in enumerate(split_sentences(text), start=1)
+                if (v := classify_sentence(s, text)).statement != "none"]
+    hits = [m.start() for m in _PRECHECK.finditer(lower)]
+    if not hits:
+        return []
+    urls = find_urls(text) if urls is None else urls
+    all_urls = [u.url for u in urls]
+    found, position = [], 0
+    for number, sentence in enumerate(split_sentences(text), start=1):
+        start = text.find(sentence, position)
+        end = position = start + len(sentence)
+        first = bisect_left(hits, start)
+        if first == len(hits) or hits[first] >= end:
+            continue
+        own = [replace(u, start=u.start - start, end=u.end - start) for u in urls if start <= u.start < end]
+        verdict = _verdict(sentence, own, lambda: all_urls)
+        if verdict.statement != "none":
+            found.append((number, sentence, verdict))
+    return found
+
+
+def _verdict(sentence: str, urls: list[FoundUrl], abstract_urls: Callable[[], list[str]]) -> SentenceVerdict:
+    """The verdict on a sentence whose URLs are known (offsets in the sentence); ``abstract_urls`` on demand."""
+    text = _masked(sentence, urls)
+    claim = _find_claim(text)
+    if claim is None:
+        linked = tuple(u.url for u in urls if _usable(u.url, claim=False))
+        if linked:
+            kinds = sorted({classify_host(u)["kind"] for u in linked})
+            return SentenceVerdict("linked", False, f"bare link to a {' and '.join(kinds)} host", linked)
+        return _NONE
+    artefact, predicate = claim
+    promise = _PROMISE.search(text) is not None
+    said = f"'{artefact}' + '{predicate}'" + (" (future or conditional)" if promise else "")
+    usable = tuple(u.url for u in urls if _usable(u.url, claim=True))
+    if usable:
+        return SentenceVerdict("linked", promise, f"{said}; URL in the sentence", usable, True)
+    pointer = _POINTER.search(text)
+    if pointer:
+        here = {u.url for u in urls}
+        usable = tuple(u for u in abstract_urls() if u not in here and _usable(u, claim=True))
+        if usable:
+            return SentenceVerdict("linked", promise, f"{said}; points ('{pointer.group(0)}') to a URL "
+                                   "elsewhere in the abstract", usable, True)
+    if promise:
+        return SentenceVerdict("promised", True, f"{said}; no usable link", (), True)
+    if urls:
+        why = "only a paper link"
+    elif pointer and _HOSTS_NAMED.search(pointer.group(0)):
+        why = f"names a host ('{pointer.group(0)}') but no address"
+    elif pointer:
+        why = f"placeholder ('{pointer.group(0)}') with no link behind it"
+    else:
+        why = "no link"
+    return SentenceVerdict("dangling", False, f"{said}; {why}", (), True)
+
+
+def load_evaluation_set(path) -> pd.DataFrame:
+    """A labelled evaluation set: a CSV with at least ``sentence, abstract, class``.
+
+    Blank cells become empty strings; ``class`` is checked against :data:`STATEMENTS`.
+    """
+    table = pd.read_csv(path, dtype=str, keep_default_na=False)
+    missing = {"sentence", "abstract", "class"} - set(table.columns)
+    if missing:
+        raise ValueError(f"{path}: missing column(s) {sorted(missing)}; need sentence, abstract, class")
+    unknown = sorted(set(table["class"]) - set(STATEMENTS))
+    if unknown:
+        raise ValueError(f"{path}: unknown class(es) {unknown}; allowed: {', '.join(STATEMENTS)}")
+    return table
+
+
+def _predicted(labelled: pd.DataFrame) -> list[str]:
+    return [classify_sentence(s, a).statement for s, a in zip(labelled["sentence"], labelled["abstract"])]
+
+
+def confusion_matrix(labelled: pd.DataFrame) -> pd.DataFrame:
+    """Counts of (labelled class, predicted class): rows are labels, columns predictions.
+
+    Examples
+    --------
+    >>> rows = pd.DataFrame({"sentence": ["Code is public.", "We win."], "abstract": ["", ""],
+    ...                      "class": ["dangling", "none"]})
+    >>> int(confusion_matrix(rows).loc["dangling", "dangling"])
+    1
+    """
+    predicted = _predicted(labelled)
+    matrix = pd.crosstab(pd.Categorical(labelled["class"], STATEMENTS), pd.Categorical(predicted, STATEMENTS),
+                         dropna=False)
+    matrix.index.name, matrix.columns.name = "label", "predicted"
+    return matrix.astype(int)
+
+
+def evaluate_verdicts(labelled: pd.DataFrame) -> pd.DataFrame:
+    """Precision, recall, F1 and support per class of :func:`classify_sentence` on labelled rows.
+
+    ``labelled`` has ``sentence, abstract, class``. Returns one row per class
+    of :data:`STATEMENTS`: ``class, precision, recall, f1, support`` (NaN
+    where a ratio has no denominator).
+
+    Examples
+    --------
+    >>> rows = pd.DataFrame({"sentence": ["Code is public.", "We win.", "Code will be released."],
+    ...                      "abstract": ["", "", ""], "class": ["dangling", "none", "promised"]})
+    >>> evaluate_verdicts(rows)[["class", "precision", "recall", "support"]].values.tolist()[1:3]
+    [['dangling', 1.0, 1.0, 1], ['promised', 1.0, 1.0, 1]]
+    """
+    matrix = confusion_matrix(labelled)
+    rows = []
+    for name in STATEMENTS:
+        hits = int(matrix.loc[name, name])
+        predicted, support = int(matrix[name].sum()), int(matrix.loc[name].sum())
+        precision = hits / predicted if predicted else float("nan")
+        recall = hits / support if support else float("nan")
+        f1 = (2 * precision * recall / (precision + recall)
+              if predicted and support and precision + recall else float("nan"))
+        rows.append(dict(**{"class": name}, precision=precision, recall=recall, f1=f1, support=support))
+    return pd.DataFrame(rows, columns=["class", "precision", "recall", "f1", "support"])
