@@ -106,3 +106,33 @@ def test_figure_files_are_byte_identical_across_runs(seed, tmp_path):
     for extension in ("png", "svg", "pdf", "csv"):
         name = f"fig-test-bars.{extension}"
         assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes(), name
+
+
+def test_link_figures_and_tables(seed):
+    from helpers import link_report
+
+    shares = link_report.shares_table(seed.papers, seed.themes.labels)
+    assert sorted(set(shares["grouping"])) == ["all", "source file", "theme"]
+    assert len(shares) == 4 * (1 + 3 + 8)
+    assert rows(link_report.shares_figure(shares, seed.corpus_label)) == len(shares)
+    assert rows(link_report.host_kinds_figure(seed.links.links, seed.corpus_label)) == 5
+    quoted = link_report.quoted_claims(seed, with_titles(seed.papers))
+    assert quoted["statement"].tolist() == ["dangling", "dangling", "promised"]
+    values = link_report.link_findings(seed)
+    assert (values["links_n_linked"], values["links_n_dangling"], values["links_n_none"]) == (16, 2, 39)
+
+
+def test_link_health_table_puts_problems_first():
+    from helpers import link_report
+
+    health = pd.DataFrame({"url": ["https://a.org", "https://b.org"], "status": ["ok", "broken"],
+                           "http_code": [200, 404], "final_url": ["", ""], "checked_at": ["t", "t"]})
+    links = pd.DataFrame({"url": ["https://a.org", "https://b.org"], "kind": ["code", "other"]})
+    assert link_report.health_table(health, links)["url"].tolist() == ["https://b.org", "https://a.org"]
+
+
+def test_evaluation_findings_without_a_set():
+    from helpers import link_report
+
+    values = link_report.evaluation_findings(None, None)
+    assert values["links_eval_linked_precision"] == "n/a" and values["links_eval_n"] == "n/a"

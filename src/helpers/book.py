@@ -198,12 +198,15 @@ def bibtex_blocks(corpus_sha256: str, year: str) -> tuple[str, str]:
     return as_html, as_markdown
 
 
-def show_downloads(label: str) -> None:
-    """Display the download links of a figure saved by :func:`publish_figure`."""
+def show_downloads(label: str, *, base: str = "../figures") -> None:
+    """Display the download links of a figure saved by :func:`publish_figure`.
+
+    ``base`` is the figures folder seen from the page (``figures`` from the landing page).
+    """
     from helpers.figures import FIGURE_FORMATS, download_links_html
 
     files = ", ".join(f"`figures/{label}.{extension}`" for extension in FIGURE_FORMATS)
-    show_html(download_links_html(label), f"Files of this figure in the web book: {files}.")
+    show_html(download_links_html(label, base=base), f"Files of this figure in the web book: {files}.")
 
 
 def table_html(table, *, precision: int = 3, html_columns: tuple[str, ...] = ()) -> str:
@@ -265,6 +268,26 @@ def show_table(table, *, precision: int = 3, html_columns: tuple[str, ...] = ())
     """Display a table: HTML in the web book (:func:`table_html`), Markdown in the PDF book."""
     show_html(table_html(table, precision=precision, html_columns=html_columns),
               table_markdown(table, precision=precision, html_columns=html_columns))
+
+
+def show_top(table, name: str, n_rows: int, *, precision: int = 3, html_columns: tuple[str, ...] = (),
+             csv_columns: list[str] | None = None) -> None:
+    """Show the first ``n_rows`` of ``table`` and offer all its rows as ``figures/<name>.csv``.
+
+    A long table never makes the page grow with the corpus. ``csv_columns`` picks the columns written
+    to the CSV (default: every column not in ``html_columns``).
+    """
+    from helpers.figures import figure_dir
+
+    folder = figure_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    columns = csv_columns or [c for c in table.columns if c not in html_columns]
+    table[columns].to_csv(folder / f"{name}.csv", index=False, lineterminator="\n")
+    show_table(table.head(n_rows), precision=precision, html_columns=html_columns)
+    shown = min(n_rows, len(table))
+    note = f"{shown} of {len(table)} rows shown; all rows"
+    show_html(f'<p class="table-download">{note}: <a href="../figures/{html.escape(name)}.csv" download>'
+              f"{html.escape(name)}.csv</a></p>", f"{note}: `figures/{name}.csv` in the web book.")
 
 
 def show_html(html_text: str, markdown_text: str) -> None:

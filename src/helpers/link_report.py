@@ -1,0 +1,178 @@
+"""What the links chapter shows: its glued values, tables, figures and the evaluation of the claim classifier."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pandas as pd
+
+from helpers.links import HOST_KINDS, LINK_STATES, LINKED_KINDS, state_shares
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+    from helpers.pipeline import Analysis
+
+N_TOP_ROWS = 20
+EVALUATION_SET = Path("tests") / "evaluation" / "availability_claims.csv"
+FIRST_RUN = Path("tests") / "evaluation" / "availability_first_run.csv"
+
+
+def link_findings(analysis: "Analysis") -> dict[str, Any]:
+    """Every value the links chapter glues about the corpus, by glue name."""
+    papers, links = analysis.papers, analysis.links.links
+    overall = state_shares(papers).set_index("link_state")
+    linked = overall.loc["linked"]
+    code_links = links[links["kind"] == "code"]
+    return {
+        "links_n_papers": len(papers),
+        "links_n_urls": len(links),
+        "links_n_distinct": links["url"].nunique(),
+        "links_n_linked": int(linked["n_papers"]),
+        "links_share_linked": f"{linked['share']:.0%}",
+        "links_ci_linked": f"{linked['ci_low']:.0%} to {linked['ci_high']:.0%}",
+        "links_n_dangling": int(overall.loc["dangling", "n_papers"]),
+        "links_n_promised": int(overall.loc["promised", "n_papers"]),
+        "links_n_none": int(overall.loc["none", "n_papers"]),
+        "links_n_promised_too": int(papers["promised_too"].sum()),
+        "links_n_code": len(code_links),
+        "links_n_owners": code_links["owner"].nunique(),
+        "links_n_repaired": int(links["repaired"].sum()),
+        "links_linked_kinds": ", ".join(LINKED_KINDS),
+        "links_n_top": N_TOP_ROWS,
+    }
+
+
+def shares_table(papers: pd.DataFrame, theme_labels: dict[int, str]) -> pd.DataFrame:
+    """Shares of each link state with Wilson intervals: overall, per source file and per theme."""
+    parts = [state_shares(papers).assign(grouping="all"),
+             state_shares(papers, "source_file").assign(grouping="source file")]
+    themed = papers.dropna(subset=["theme"])
+    if theme_labels and len(themed):
+        themed = themed.assign(theme_label=themed["theme"].map(lambda t: f"{int(t)}. {theme_labels[int(t)]}"))
+        parts.append(state_shares(themed, "theme_label").assign(grouping="theme"))
+    return pd.concat(parts, ignore_index=True)
+
+
+def state_counts(shares: pd.DataFrame) -> pd.DataFrame:
+    """Papers per link state (columns) for each group of :func:`shares_table`."""
+    return (shares.pivot_table(index=["grouping", "group"], columns="link_state", values="n_papers", aggfunc="sum")
+            .reindex(columns=list(LINK_STATES)).reset_index())
+
+
+def shares_figure(shares: pd.DataFrame, corpus_label: str) -> tuple["Figure", pd.DataFrame]:
+    """Share of papers in state ``linked``, with its 95% Wilson interval, per group of :func:`shares_table`."""
+    import matplotlib.pyplot as plt
+
+    linked = shares[shares["link_state"] == "linked"].reset_index(drop=True)
+    figure, axis = plt.subplots(figsize=(8, 0.9 + 0.38 * len(linked)))
+    positions = list(range(len(linked)))[::-1]
+    axis.hlines(positions, linked["ci_low"], linked["ci_high"], color="grey")
+    axis.scatter(linked["share"], positions, color="tab:blue", zorder=3)
+    axis.set_yticks(positions)
+    axis.set_yticklabels([g if r == "all" else f"{g} ({r})" for g, r in zip(linked["group"], linked["grouping"])])
+    axis.set_xlim(0, 1)
+    axis.set(xlabel="Share of papers in state linked (95% Wilson interval)",
+             title=f"Papers linking code, data or a project page, {corpus_label}")
+    figure.tight_layout()
+    return figure, shares
+
+
+def host_kinds_figure(links: pd.DataFrame, corpus_label: str) -> tuple["Figure", pd.DataFrame]:
+    """Links per host kind (every kind of :data:`HOST_KINDS`, zero included)."""
+    import matplotlib.pyplot as plt
+
+    kinds = links.groupby("kind").size().reindex(list(HOST_KINDS), fill_value=0).rename("links")
+    kinds = kinds.rename_axis("kind").reset_index()
+    figure, axis = plt.subplots(figsize=(7, 0.8 + 0.4 * len(kinds)))
+    colours = ["tab:blue" if k in LINKED_KINDS else "tab:grey" for k in kinds["kind"]]
+    axis.barh(kinds["kind"][::-1], kinds["links"][::-1], color=colours[::-1])
+    axis.set(xlabel="Links", ylabel="Host kind",
+             title=f"Links by host kind (blue: counts as linked), {corpus_label}")
+    figure.tight_layout()
+    return figure, kinds
+
+
+def hosts_table(links: pd.DataFrame) -> pd.DataFrame:
+    """Links per host, most first: ``host, kind, links``."""
+    return (links.groupby(["host", "kind"]).size().rename("links").reset_index()
+            .sort_values(["links", "host"], ascending=[False, True], ignore_index=True))
+
+
+def owners_table(links: pd.DataFrame) -> pd.DataFrame:
+    """Code links per repository owner, most first: ``owner, repositories, links``."""
+    code = links[links["kind"] == "code"]
+    return (code.groupby("owner").agg(repositories=("repository", "nunique"), links=("url", "size")).reset_index()
+            .sort_values(["links", "owner"], ascending=[False, True], ignore_index=True))
+
+
+def quoted_claims(analysis: "Analysis", papers: pd.DataFrame) -> pd.DataFrame:
+    """Every dangling or promised claim, quoted: ``statement, paper`` (escaped link), ``sentence``.
+
+    ``papers`` needs ``paper_id, display_title``.
+    """
+    from helpers.book import paper_links
+
+    statements = analysis.links.statements
+    quoted = statements[statements["statement"].isin(["dangling", "promised"])].merge(
+        papers[["paper_id", "display_title"]], on="paper_id")
+    quoted["paper"] = [paper_links([i], [t]) for i, t in zip(quoted["paper_id"], quoted["display_title"])]
+    return quoted[["statement", "paper", "sentence"]].reset_index(drop=True)
+
+
+def repaired_links(links: pd.DataFrame) -> pd.DataFrame:
+    """Each repaired URL with the text as written: ``original, url, kind``."""
+    return links.loc[links["repaired"], ["original", "url", "kind"]].reset_index(drop=True)
+
+
+def evaluation_set(root: Path) -> pd.DataFrame | None:
+    """The labelled availability sentences, each with its abstract's other labelled sentences as context.
+
+    ``None`` when the set is not there (a copy of the book without its tests).
+    """
+    path = root / EVALUATION_SET
+    if not path.exists():
+        return None
+    labelled = pd.read_csv(path, dtype=str, keep_default_na=False)
+    return labelled.assign(abstract=labelled["paper_id"].map(labelled.groupby("paper_id")["sentence"].agg(" ".join)))
+
+
+def evaluation_findings(scores: pd.DataFrame | None, labelled: pd.DataFrame | None) -> dict[str, Any]:
+    """Glue values of the classifier's evaluation: precision, recall and support per class."""
+    values: dict[str, Any] = {"links_eval_n": len(labelled) if labelled is not None else "n/a",
+                              "links_eval_papers": labelled["paper_id"].nunique() if labelled is not None else "n/a"}
+    for state in LINK_STATES:
+        row = scores.set_index("class").loc[state] if scores is not None else None
+        for measure in ("precision", "recall"):
+            value = row[measure] if row is not None else float("nan")
+            values[f"links_eval_{state}_{measure}"] = "n/a" if pd.isna(value) else f"{value:.2f}"
+        values[f"links_eval_{state}_support"] = int(row["support"]) if row is not None else "n/a"
+    return values
+
+
+def health_table(health: pd.DataFrame, links: pd.DataFrame) -> pd.DataFrame:
+    """Each distinct URL's status from the newest link check, with its host kind; problems first."""
+    order = {"broken": 0, "error": 1, "timeout": 2, "redirected": 3, "ok": 4, "unchecked": 5}
+    table = health.merge(links[["url", "kind"]].drop_duplicates("url"), on="url")
+    table = table.assign(_order=table["status"].map(order).fillna(len(order)))
+    return (table.sort_values(["_order", "url"], ignore_index=True)
+            [["url", "kind", "status", "http_code", "final_url", "checked_at"]])
+
+
+def state_links_html(papers: pd.DataFrame) -> tuple[str, str]:
+    """One link per link state to the explorer filtered to it (``explorer.html?state=...``), as HTML and Markdown.
+
+    Examples
+    --------
+    >>> html_text, markdown_text = state_links_html(pd.DataFrame({"link_state": ["linked", "none", "none"]}))
+    >>> markdown_text
+    'Papers by state: linked 1, dangling 0, promised 0, none 2 (in the explorer of the web book).'
+    """
+    counts = papers["link_state"].value_counts()
+    items = [(state, int(counts.get(state, 0))) for state in LINK_STATES]
+    html_text = "Papers by state, in the explorer: " + " · ".join(
+        f'<a href="explorer.html?state={state.replace(" ", "+")}">{state}: all {n} papers</a>' for state, n in items)
+    markdown_text = ("Papers by state: " + ", ".join(f"{state} {n}" for state, n in items)
+                     + " (in the explorer of the web book).")
+    return f"<p>{html_text}</p>", markdown_text
