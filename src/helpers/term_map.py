@@ -341,31 +341,39 @@ TERM_MAP_SCRIPT = """<script>
       pen.lineJoin = "round";
       // Labels grow with the zoom until the largest is 24 px; zooming further spreads terms, not letters.
       var zoom = Math.min(cy.zoom(), 24 / largestFont), placed = [], drawn = [];
-      var focus = cy.$("node.near, node.hover, node.match").toArray();
-      var dim = focus.length > 0, seen = {};
-      focus.concat(byOccurrences).forEach(function (node) {
+      // The hovered term and the one the search box shows are always labelled; their neighbours
+      // and the other matches next, where they fit.
+      var must = cy.$("node.hover, node.current").toArray(), near = cy.$("node.near, node.match").toArray();
+      var dim = must.length + near.length > 0, seen = {};
+      near = byOccurrences.filter(function (node) { return near.indexOf(node) !== -1; });
+      must.concat(near, byOccurrences).forEach(function (node) {
         var i = node.data("index");
         if (seen[i]) { return; }
         seen[i] = true;
-        var forced = node.hasClass("near") || node.hasClass("hover") || node.hasClass("match");
+        var forced = node.hasClass("hover") || node.hasClass("current");
+        var lit = forced || node.hasClass("near") || node.hasClass("match");
         var size = terms[i].font * zoom;
-        if (forced) { size = Math.max(size, 11); } else if (size < 7) { return; }
-        var p = node.renderedPosition(), half = widthAt1[i] * size / 2 + 2;
-        var top = p.y + node.renderedWidth() / 2 + 1;
-        var b = [p.x - half, top, p.x + half, top + size * 1.2];
-        if (!forced) {
-          if (b[2] < 0 || b[0] > width || b[3] < 0 || b[1] > height) { return; }
-          if (placed.some(function (q) { return b[0] < q[2] && q[0] < b[2] && b[1] < q[3] && q[1] < b[3]; })) { return; }
+        if (lit) { size = Math.max(size, 11); } else if (size < 7) { return; }
+        // Under the node if that space is free, else above, right or left of it.
+        var p = node.renderedPosition(), r = node.renderedWidth() / 2 + 1, h = size * 1.2;
+        var w = widthAt1[i] * size * (lit ? 1.1 : 1) + 4;  // bold is wider
+        var spots = [[p.x - w / 2, p.y + r], [p.x - w / 2, p.y - r - h], [p.x + r, p.y - h / 2], [p.x - r - w, p.y - h / 2]];
+        var b = null;
+        for (var k = 0; k < spots.length && !b; k++) {
+          var c = [spots[k][0], spots[k][1], spots[k][0] + w, spots[k][1] + h];
+          if (forced || (c[2] > 0 && c[0] < width && c[3] > 0 && c[1] < height &&
+              !placed.some(function (q) { return c[0] < q[2] && q[0] < c[2] && c[1] < q[3] && q[1] < c[3]; }))) { b = c; }
         }
+        if (!b) { return; }
         placed.push(b);
         drawn.push(terms[i].label);
-        pen.globalAlpha = dim && !forced ? 0.25 : 1;
-        pen.font = (forced ? "bold " : "") + size.toFixed(1) + FONT;
+        pen.globalAlpha = dim && !lit ? 0.25 : 1;
+        pen.font = (lit ? "bold " : "") + size.toFixed(1) + FONT;
         pen.lineWidth = Math.max(2, size / 5);
         pen.strokeStyle = "rgba(255, 255, 255, 0.9)";
-        pen.strokeText(terms[i].label, p.x, top);
+        pen.strokeText(terms[i].label, (b[0] + b[2]) / 2, b[1] + size * 0.1);
         pen.fillStyle = "#1a1a1a";
-        pen.fillText(terms[i].label, p.x, top);
+        pen.fillText(terms[i].label, (b[0] + b[2]) / 2, b[1] + size * 0.1);
       });
       pen.globalAlpha = 1;
       root.termMapLabels = drawn;
@@ -457,7 +465,7 @@ TERM_MAP_SCRIPT = """<script>
     var matches = [], current = -1;
     function find() {
       var query = search.value.trim().toLowerCase();
-      cy.batch(function () { cy.elements().removeClass("match"); });
+      cy.batch(function () { cy.elements().removeClass("match current"); });
       unpin();
       matches = [];
       current = -1;
@@ -482,6 +490,7 @@ TERM_MAP_SCRIPT = """<script>
       if (!matches.length) { return; }
       current = (current + 1) % matches.length;
       var node = cy.getElementById("t" + matches[current].index);
+      cy.batch(function () { cy.$(".current").removeClass("current"); node.addClass("current"); });
       status.textContent = matches.length + (matches.length === 1 ? " term matches" : " terms match") +
         "; showing \\u201c" + terms[matches[current].index].label + "\\u201d" +
         (matches.length > 1 ? " (Enter for the next)." : ".");
