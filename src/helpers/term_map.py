@@ -261,7 +261,7 @@ TERM_MAP_STYLE = """<style>
 .term-map-canvas { position: relative; border: 1px solid #ddd; background: #fff; }
 .term-map-labels { position: absolute; left: 0; top: 0; z-index: 20; pointer-events: none; }
 .term-map-canvas:focus { outline: 2px solid #0173b2; }
-.term-map-tooltip { position: absolute; z-index: 10; max-width: 20rem; padding: .4rem .6rem;
+.term-map-tooltip { position: absolute; z-index: 30; max-width: 20rem; padding: .4rem .6rem;
   background: #fff; border: 1px solid #888; box-shadow: 0 2px 6px rgba(0,0,0,.2); font-size: .85rem; }
 .term-map-tooltip .term-map-term { font-weight: bold; display: block; }
 .term-map-tooltip ol { margin: .2rem 0 .2rem 1.2rem; padding: 0; }
@@ -341,6 +341,10 @@ TERM_MAP_SCRIPT = """<script>
       pen.lineJoin = "round";
       // Labels grow with the zoom until the largest is 24 px; zooming further spreads terms, not letters.
       var zoom = Math.min(cy.zoom(), 24 / largestFont), placed = [], drawn = [];
+      if (!tooltip.hidden) {  // no label hides under the tooltip
+        var tx = tooltip.offsetLeft - box.offsetLeft, ty = tooltip.offsetTop - box.offsetTop;
+        placed.push([tx, ty, tx + tooltip.offsetWidth, ty + tooltip.offsetHeight]);
+      }
       // The hovered term and the one the search box shows are always labelled; their neighbours
       // and the other matches next, where they fit.
       var must = cy.$("node.hover, node.current").toArray(), near = cy.$("node.near, node.match").toArray();
@@ -414,17 +418,14 @@ TERM_MAP_SCRIPT = """<script>
       highlight(node);
       moveTooltip();
     }
+    // Above the term if there is room, else under its label; never outside the map's sides.
     function moveTooltip() {
       if (!shown || tooltip.hidden) { return; }
-      var p = shown.renderedPosition(), offset = shown.renderedWidth() / 2 + 8;
-      var left = box.offsetLeft + p.x + offset, top = box.offsetTop + p.y + offset;
-      if (left + tooltip.offsetWidth > box.offsetLeft + box.clientWidth) {
-        left = Math.max(box.offsetLeft, box.offsetLeft + p.x - offset - tooltip.offsetWidth);
-      }
-      if (top + tooltip.offsetHeight > box.offsetTop + box.clientHeight) {
-        top = Math.max(box.offsetTop, box.offsetTop + p.y - offset - tooltip.offsetHeight);
-      }
-      tooltip.style.left = left + "px";
+      var p = shown.renderedPosition(), r = shown.renderedWidth() / 2;
+      var left = Math.min(box.offsetLeft + p.x - 16, box.offsetLeft + box.clientWidth - tooltip.offsetWidth);
+      var top = box.offsetTop + p.y - r - 8 - tooltip.offsetHeight;
+      if (top < box.offsetTop) { top = box.offsetTop + p.y + r + 30; }
+      tooltip.style.left = Math.max(box.offsetLeft, left) + "px";
       tooltip.style.top = top + "px";
     }
     function hideTooltip() {
