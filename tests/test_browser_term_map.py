@@ -196,6 +196,24 @@ def test_click_opens_the_explorer_on_the_term(browser, pages):  # noqa: F811
     page.close()
 
 
+def test_tap_pins_the_tooltip_whose_link_opens_the_explorer(browser, pages):  # noqa: F811
+    context = browser.new_context(has_touch=True, viewport={"width": 1000, "height": 900})
+    page = context.new_page()
+    watch = PageWatch(page, pages)
+    page.goto(f"{pages}/small/chapters/cooccurrence.html", wait_until="networkidle")
+    page.wait_for_selector(".term-map[data-ready='true']")
+    point = node_point(page, "node classification")
+    page.touchscreen.tap(point["x"], point["y"])
+    page.wait_for_selector(".term-map-tooltip:not([hidden])")
+    assert page.url.endswith("/small/chapters/cooccurrence.html")
+    assert page.inner_text(".term-map-tooltip .term-map-term") == "node classification"
+    with page.expect_navigation():
+        page.tap(".term-map-tooltip a.term-map-papers")
+    assert page.url.endswith("/small/chapters/explorer.html?term=node%20classification")
+    assert_clean(watch)
+    context.close()
+
+
 def test_hostile_label_is_shown_as_text(browser, pages):  # noqa: F811
     page, watch = open_map(browser, pages, "small")
     point = node_point(page, HOSTILE)
@@ -259,5 +277,5 @@ def test_one_term_and_empty_maps(browser, pages):  # noqa: F811
 
 def test_written_page_uses_the_book_paths(pages, tmp_path):
     html = (write_page(tmp_path, SMALL) / "chapters" / "cooccurrence.html").read_text(encoding="utf-8")
-    assert 'src="../_static/cytoscape/cytoscape.min.js"' in html
+    assert 'src="../_static/cytoscape/cytoscape.min.js" defer' in html
     assert json.dumps("explorer.html") in html

@@ -67,7 +67,7 @@ def test_hostile_label_is_escaped_exactly_and_only_inside_the_json():
 def test_fragment_embeds_the_data_and_the_library_path():
     fragment = term_map_html(THREE, explorer_url="explorer.html?state=linked", height_px=500)
     assert embedded(fragment) == term_map_data(THREE, explorer_url="explorer.html?state=linked")
-    assert '<script class="term-map-library" src="../_static/cytoscape/cytoscape.min.js"></script>' in fragment
+    assert '<script class="term-map-library" src="../_static/cytoscape/cytoscape.min.js" defer></script>' in fragment
     assert 'style="height: 500px"' in fragment
     assert 'aria-label="Interactive map of 3 terms and 1 co-occurrence links.' in fragment
     assert fragment.startswith('<div class="term-map">') and fragment.endswith("</div>")

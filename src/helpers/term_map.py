@@ -241,12 +241,12 @@ def term_map_html(network: dict[str, Any], *, explorer_url: str = "explorer.html
         '<button type="button" class="term-map-zoom-out" aria-label="Zoom out">&minus;</button>'
         '<button type="button" class="term-map-fit">Show all</button>'
         '<span class="term-map-status" role="status" aria-live="polite"></span></div>'
-        f'<div class="term-map-canvas" tabindex="0" role="img" aria-label="{html.escape(description)}" '
+        f'<div class="term-map-canvas" tabindex="0" role="region" aria-label="{html.escape(description)}" '
         f'style="height: {height_px}px"></div>'
         '<div class="term-map-tooltip" hidden></div>'
         '<noscript><p>The interactive term map needs JavaScript.</p></noscript>'
         f'<script type="application/json" class="term-map-data">{script_json(data)}</script>'
-        f'<script class="term-map-library" src="{html.escape(library_url, quote=True)}"></script>'
+        f'<script class="term-map-library" src="{html.escape(library_url, quote=True)}" defer></script>'
         + TERM_MAP_SCRIPT
         + "</div>"
     )
@@ -256,13 +256,15 @@ TERM_MAP_STYLE = """<style>
 .term-map { position: relative; margin: 1rem 0; }
 .term-map-controls { display: flex; gap: .4rem; align-items: center; flex-wrap: wrap; margin-bottom: .4rem; }
 .term-map-search { flex: 0 1 18rem; padding: .25rem .4rem; }
-.term-map-controls button { border: 1px solid #999; background: #fff; padding: .1rem .6rem; cursor: pointer; }
-.term-map-status { font-size: .85rem; color: #444; }
+.term-map-controls button { border: 1px solid #999; background: #fff; color: #1a1a1a; padding: .1rem .6rem;
+  cursor: pointer; }
+.term-map-status { font-size: .85rem; }
 .term-map-canvas { position: relative; border: 1px solid #ddd; background: #fff; }
 .term-map-labels { position: absolute; left: 0; top: 0; z-index: 20; pointer-events: none; }
 .term-map-canvas:focus { outline: 2px solid #0173b2; }
 .term-map-tooltip { position: absolute; z-index: 30; max-width: 20rem; padding: .4rem .6rem;
-  background: #fff; border: 1px solid #888; box-shadow: 0 2px 6px rgba(0,0,0,.2); font-size: .85rem; }
+  background: #fff; color: #1a1a1a; border: 1px solid #888; box-shadow: 0 2px 6px rgba(0,0,0,.2); font-size: .85rem; }
+.term-map-tooltip a { color: #0a58ca; }
 .term-map-tooltip .term-map-term { font-weight: bold; display: block; }
 .term-map-tooltip ol { margin: .2rem 0 .2rem 1.2rem; padding: 0; }
 .term-map-tooltip p { margin: .2rem 0; }
@@ -339,8 +341,9 @@ TERM_MAP_SCRIPT = """<script>
       pen.textAlign = "center";
       pen.textBaseline = "top";
       pen.lineJoin = "round";
-      // Labels grow with the zoom until the largest is 24 px; zooming further spreads terms, not letters.
-      var zoom = Math.min(cy.zoom(), 24 / largestFont), placed = [], drawn = [];
+      // The largest label stays between 14 and 24 px: zoomed far out the big terms stay named,
+      // zoomed far in the terms spread apart rather than the letters growing.
+      var zoom = Math.min(Math.max(cy.zoom(), 14 / largestFont), 24 / largestFont), placed = [], drawn = [];
       if (!tooltip.hidden) {  // no label hides under the tooltip
         var tx = tooltip.offsetLeft - box.offsetLeft, ty = tooltip.offsetTop - box.offsetTop;
         placed.push([tx, ty, tx + tooltip.offsetWidth, ty + tooltip.offsetHeight]);
@@ -496,8 +499,9 @@ TERM_MAP_SCRIPT = """<script>
         "; showing \\u201c" + terms[matches[current].index].label + "\\u201d" +
         (matches.length > 1 ? " (Enter for the next)." : ".");
       cy.stop();
+      var still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
       cy.animate({ center: { eles: node }, zoom: Math.max(cy.zoom(), 1.2) },
-                 { duration: 250, complete: function () { pin(node); } });
+                 { duration: still ? 0 : 250, complete: function () { pin(node); } });
       pin(node);
     }
     search.addEventListener("input", find);
@@ -528,6 +532,7 @@ TERM_MAP_SCRIPT = """<script>
     fit();
     root.setAttribute("data-ready", "true");
   }
+  // The library is deferred, so the page's text is laid out before the map is drawn.
   if (window.cytoscape) { start(); }
   else {
     library.addEventListener("load", start);
