@@ -38,7 +38,8 @@ _vendor/mathjax/es5/tex-chtml.js:
 _vendor/cytoscape/cytoscape.min.js:
 	rm -rf _build/npm-cytoscape && mkdir -p _build/npm-cytoscape _vendor/cytoscape
 	cd _build/npm-cytoscape && npm pack --silent cytoscape@$(CYTOSCAPE_VERSION) && \
-	  test "$$(openssl dgst -sha512 -binary cytoscape-$(CYTOSCAPE_VERSION).tgz | base64 -w0)" = "$(CYTOSCAPE_SHA512)" && \
+	  { test "$$(openssl dgst -sha512 -binary cytoscape-$(CYTOSCAPE_VERSION).tgz | base64 -w0)" = "$(CYTOSCAPE_SHA512)" || \
+	    { echo "cytoscape-$(CYTOSCAPE_VERSION).tgz does not match the pinned sha512"; exit 1; }; } && \
 	  tar xzf cytoscape-$(CYTOSCAPE_VERSION).tgz
 	cp _build/npm-cytoscape/package/LICENSE _vendor/cytoscape/LICENSE
 	cp _build/npm-cytoscape/package/dist/cytoscape.min.js $@
