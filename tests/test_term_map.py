@@ -88,6 +88,12 @@ def test_empty_network_says_so_without_a_script(empty):
                         "no term passed the thresholds.</p></div>")
 
 
+def test_empty_network_gives_the_reason_escaped():
+    fragment = term_map_html(network([]), empty_message="no term occurs in at least 3 <abstracts>")
+    assert fragment == ('<div class="term-map term-map-empty"><p>The term map is empty: '
+                        "no term occurs in at least 3 &lt;abstracts&gt;.</p></div>")
+
+
 def test_one_term_is_a_map():
     data = term_map_data(network([item(7, "single", 0.2, -0.4, 1, 3)]))
     assert data["terms"] == [{"label": "single", "x": 15.0, "y": 30.0, "colour": OTHER_COLOUR,
@@ -131,6 +137,8 @@ def test_broken_networks_are_named():
         term_map_data(network([item(1, "a"), item(1, "b")]))
     with pytest.raises(ValueError, match="names a term id that is not in network.items"):
         term_map_data(network([item(1, "a")], [(1, 9, 1.0)]))
+    with pytest.raises(ValueError, match="term 'b' has no finite x, y position"):
+        term_map_data(network([item(1, "a"), item(2, "b", x=float("nan"))]))
     with pytest.raises(TypeError, match="network must be a dict"):
         term_map_data([])
 

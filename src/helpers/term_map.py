@@ -8,8 +8,15 @@ the npm registry by the Makefile and served by the book at
 
 Term labels are untrusted text (they come from abstracts): they travel only
 inside a ``<script type="application/json">`` block with ``<``, ``>`` and ``&``
-written as ``\\u003c``, ``\\u003e`` and ``\\u0026``, and the page script puts
-them into the document with ``textContent`` (never ``innerHTML``).
+written as ``\\u003c``, ``\\u003e`` and ``\\u0026``, and the page script draws
+them as canvas text or puts them into the document with ``textContent`` (never
+``innerHTML``).
+
+In a chapter::
+
+    from IPython.display import HTML
+    network = json.loads((output_dir / "network.json").read_text(encoding="utf-8"))
+    HTML(term_map_html(network))
 """
 
 from __future__ import annotations
@@ -153,6 +160,9 @@ def term_map_data(network: dict[str, Any], *, explorer_url: str = "explorer.html
     occurrences = np.array([int((item.get("weights") or {}).get("Occurrences", 0)) for item in items])
     sizes = node_sizes(occurrences)
     coordinates = np.array([[float(item.get("x", 0)), float(item.get("y", 0))] for item in items]).reshape(-1, 2)
+    if not np.isfinite(coordinates).all():
+        bad = labels[int(np.flatnonzero(~np.isfinite(coordinates).all(axis=1))[0])]
+        raise ValueError(f"term {bad!r} has no finite x, y position")
     extent = float(np.abs(coordinates).max()) if coordinates.size else 0.0
     # Map units grow with the square root of the number of terms, so terms keep their spacing
     # and a large map is read by zooming in, as in VOSviewer.
@@ -187,7 +197,7 @@ def script_json(value: Any) -> str:
 
 
 def term_map_html(network: dict[str, Any], *, explorer_url: str = "explorer.html", height_px: int = 640,
-                  library_url: str = LIBRARY_URL) -> str:
+                  library_url: str = LIBRARY_URL, empty_message: str = "no term passed the thresholds") -> str:
     """The interactive term map as one HTML fragment (display it with ``IPython.display.HTML``).
 
     Zoom and pan with the wheel, a drag or the buttons; hovering (or tapping,
@@ -208,6 +218,9 @@ def term_map_html(network: dict[str, Any], *, explorer_url: str = "explorer.html
     library_url : str
         The vendored ``cytoscape.min.js``, relative to the page (the default
         suits a chapter in ``chapters/``).
+    empty_message : str
+        Why there is no term, shown (escaped) instead of an empty map (e.g.
+        ``CooccurrenceResult.message``).
 
     Returns
     -------
@@ -226,8 +239,8 @@ def term_map_html(network: dict[str, Any], *, explorer_url: str = "explorer.html
     library_url = _check_url(library_url, "library_url", relative_only=True)
     data = term_map_data(network, explorer_url=explorer_url)
     if not data["terms"]:
-        return ('<div class="term-map term-map-empty"><p>The term map is empty: '
-                'no term passed the thresholds.</p></div>')
+        return (f'<div class="term-map term-map-empty"><p>The term map is empty: '
+                f'{html.escape(empty_message)}.</p></div>')
     n_terms, n_links = len(data["terms"]), len(data["links"])
     description = (f"Interactive map of {n_terms} terms and {n_links} co-occurrence links. Drag to pan, "
                    "use the mouse wheel or the + and - keys to zoom, arrow keys to pan.")
