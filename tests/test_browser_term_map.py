@@ -247,6 +247,24 @@ def test_keyboard_zoom_and_buttons(browser, pages):  # noqa: F811
     page.close()
 
 
+def test_wheel_zooms_only_once_the_map_has_the_focus(browser, pages):  # noqa: F811
+    page, watch = open_map(browser, pages, "small")
+    zoom = "document.querySelector('.term-map').termMap.zoom()"
+    start = page.evaluate(zoom)
+    box = page.locator(".term-map-canvas").bounding_box()
+    page.mouse.move(box["x"] + 20, box["y"] + 20)  # an empty corner
+    page.mouse.wheel(0, -300)
+    page.wait_for_timeout(100)
+    assert page.evaluate(zoom) == start
+    assert page.inner_text(".term-map-status") == "Click the map to zoom with the mouse wheel (or use + and \u2212)."
+    page.mouse.click(box["x"] + 20, box["y"] + 20)
+    assert page.inner_text(".term-map-status") == ""
+    page.mouse.wheel(0, -300)
+    page.wait_for_function(f"() => {zoom} > {start}")
+    assert_clean(watch)
+    page.close()
+
+
 def test_large_map_labels_what_fits_and_more_when_zoomed(browser, pages):  # noqa: F811
     page, watch = open_map(browser, pages, "large")
     labels = "() => document.querySelector('.term-map').termMapLabels"

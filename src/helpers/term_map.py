@@ -274,7 +274,7 @@ TERM_MAP_STYLE = """<style>
 .term-map-status { font-size: .85rem; }
 .term-map-canvas { position: relative; border: 1px solid #ddd; background: #fff; }
 .term-map-labels { position: absolute; left: 0; top: 0; z-index: 20; pointer-events: none; }
-.term-map-canvas:focus { outline: 2px solid #0173b2; }
+.term-map-canvas:focus-visible { outline: 2px solid #0173b2; }
 .term-map-tooltip { position: absolute; z-index: 30; max-width: 20rem; padding: .4rem .6rem;
   background: #fff; color: #1a1a1a; border: 1px solid #888; box-shadow: 0 2px 6px rgba(0,0,0,.2); font-size: .85rem; }
 .term-map-tooltip a { color: #0a58ca; }
@@ -294,6 +294,7 @@ TERM_MAP_SCRIPT = """<script>
   var status = root.querySelector(".term-map-status");
   var library = root.querySelector("script.term-map-library");
   var started = false;
+  var WHEEL_HINT = "Click the map to zoom with the mouse wheel (or use + and \u2212).";
   function termUrl(label) {
     var url = data.explorer;
     return url + (url.indexOf("?") === -1 ? "?" : "&") + "term=" + encodeURIComponent(label);
@@ -313,7 +314,7 @@ TERM_MAP_SCRIPT = """<script>
     }));
     var cy = window.cytoscape({
       container: box, elements: elements, layout: { name: "preset", fit: false },
-      minZoom: 0.05, maxZoom: 4, boxSelectionEnabled: false, autoungrabify: true,
+      minZoom: 0.05, maxZoom: 4, boxSelectionEnabled: false, autoungrabify: true, userZoomingEnabled: false,
       style: [
         { selector: "node", style: { "background-color": "data(colour)", "width": "data(size)",
           "height": "data(size)", "background-opacity": 0.9, "border-width": 0.5, "border-color": "#fff" } },
@@ -528,6 +529,17 @@ TERM_MAP_SCRIPT = """<script>
     root.querySelector(".term-map-zoom-in").addEventListener("click", function () { zoomBy(1.4); });
     root.querySelector(".term-map-zoom-out").addEventListener("click", function () { zoomBy(1 / 1.4); });
     root.querySelector(".term-map-fit").addEventListener("click", fit);
+    // The wheel zooms only once the map has the focus (a click or Tab), so it never traps the page's scrolling.
+    box.addEventListener("mousedown", function () { box.focus({ preventScroll: true }); });
+    box.addEventListener("touchstart", function () { box.focus({ preventScroll: true }); }, { passive: true });
+    box.addEventListener("focus", function () {
+      cy.userZoomingEnabled(true);
+      if (status.textContent === WHEEL_HINT) { status.textContent = ""; }
+    });
+    box.addEventListener("blur", function () { cy.userZoomingEnabled(false); });
+    box.addEventListener("wheel", function () {
+      if (document.activeElement !== box && !status.textContent) { status.textContent = WHEEL_HINT; }
+    }, { passive: true });
     box.addEventListener("keydown", function (event) {
       var step = 60, moves = { ArrowLeft: [step, 0], ArrowRight: [-step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] };
       if (event.key === "+" || event.key === "=") { zoomBy(1.4); }
