@@ -174,7 +174,8 @@ def test_hover_shows_occurrences_and_strongest_neighbours(browser, pages):  # no
     page.wait_for_selector(".term-map-tooltip:not([hidden])")
     assert page.inner_text(".term-map-tooltip .term-map-term") == "graph neural network"
     assert page.inner_text(".term-map-tooltip .term-map-counts") == "Occurrences: 40 abstracts \u00b7 links: 4"
-    neighbours = page.eval_on_selector_all(".term-map-tooltip .term-map-neighbours li", "els => els.map(e => e.textContent)")
+    neighbours = page.eval_on_selector_all(".term-map-tooltip .term-map-neighbours li",
+                                           "els => els.map(e => e.textContent)")
     assert neighbours == ["message passing (2.50)", "node classification (1.75)", f"{HOSTILE} (1.25)",
                           "large language model (0.50)"]
     href = page.get_attribute(".term-map-tooltip a.term-map-papers", "href")

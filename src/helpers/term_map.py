@@ -339,6 +339,9 @@ TERM_MAP_SCRIPT = """<script>
     pen.font = "100" + FONT;
     var widthAt1 = terms.map(function (t) { return pen.measureText(t.label).width / 100; });
     root.termMapLabels = [];
+    function overlapping(c) {
+      return function (q) { return c[0] < q[2] && q[0] < c[2] && c[1] < q[3] && q[1] < c[3]; };
+    }
     var largestFont = Math.max.apply(null, terms.map(function (t) { return t.font; }));
     // Focused terms first, then the largest; a label is drawn where it is big enough to read and
     // overlaps no label already drawn, so zooming in reveals more of them (as in VOSviewer).
@@ -378,12 +381,13 @@ TERM_MAP_SCRIPT = """<script>
         // Under the node if that space is free, else above, right or left of it.
         var p = node.renderedPosition(), r = node.renderedWidth() / 2 + 1, h = size * 1.2;
         var w = widthAt1[i] * size * (lit ? 1.1 : 1) + 4;  // bold is wider
-        var spots = [[p.x - w / 2, p.y + r], [p.x - w / 2, p.y - r - h], [p.x + r, p.y - h / 2], [p.x - r - w, p.y - h / 2]];
+        var spots = [[p.x - w / 2, p.y + r], [p.x - w / 2, p.y - r - h],
+                     [p.x + r, p.y - h / 2], [p.x - r - w, p.y - h / 2]];
         var b = null;
         for (var k = 0; k < spots.length && !b; k++) {
           var c = [spots[k][0], spots[k][1], spots[k][0] + w, spots[k][1] + h];
-          if (forced || (c[2] > 0 && c[0] < width && c[3] > 0 && c[1] < height &&
-              !placed.some(function (q) { return c[0] < q[2] && q[0] < c[2] && c[1] < q[3] && q[1] < c[3]; }))) { b = c; }
+          var inside = c[2] > 0 && c[0] < width && c[3] > 0 && c[1] < height;
+          if (forced || (inside && !placed.some(overlapping(c)))) { b = c; }
         }
         if (!b) { return; }
         placed.push(b);
@@ -541,7 +545,7 @@ TERM_MAP_SCRIPT = """<script>
       if (document.activeElement !== box && !status.textContent) { status.textContent = WHEEL_HINT; }
     }, { passive: true });
     box.addEventListener("keydown", function (event) {
-      var step = 60, moves = { ArrowLeft: [step, 0], ArrowRight: [-step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] };
+      var moves = { ArrowLeft: [60, 0], ArrowRight: [-60, 0], ArrowUp: [0, 60], ArrowDown: [0, -60] };
       if (event.key === "+" || event.key === "=") { zoomBy(1.4); }
       else if (event.key === "-") { zoomBy(1 / 1.4); }
       else if (event.key === "0") { fit(); }
@@ -552,7 +556,7 @@ TERM_MAP_SCRIPT = """<script>
     function fit() {
       cy.fit(undefined, 30);
       // A small map is not blown up: its nodes stay the size they have in a large one.
-      if (cy.zoom() > 1.4) { cy.zoom({ level: 1.4, renderedPosition: { x: box.clientWidth / 2, y: box.clientHeight / 2 } }); }
+      if (cy.zoom() > 1.4) { zoomBy(1.4 / cy.zoom()); }
     }
     fit();
     root.setAttribute("data-ready", "true");
