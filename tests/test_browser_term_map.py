@@ -294,6 +294,23 @@ def test_one_term_and_empty_maps(browser, pages):  # noqa: F811
     page.close()
 
 
+def test_map_works_from_disk(browser, tmp_path):  # noqa: F811
+    """A reader may open the built book from disk (file://)."""
+    if not LIBRARY.exists():
+        pytest.skip(f"{LIBRARY.relative_to(ROOT)} is missing; run `make {LIBRARY.relative_to(ROOT)}`")
+    page_file = write_page(tmp_path, SMALL) / "chapters" / "cooccurrence.html"
+    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    watch = PageWatch(page, "file://")
+    page.goto(page_file.as_uri())
+    page.wait_for_selector(".term-map[data-ready='true']")
+    point = node_point(page, "message passing")
+    with page.expect_navigation():
+        page.mouse.click(point["x"], point["y"])
+    assert page.url == (tmp_path / "chapters" / "explorer.html").as_uri() + "?term=message%20passing"
+    assert watch.errors == [] and watch.foreign == [] and watch.dialogs == []
+    page.close()
+
+
 def test_written_page_uses_the_book_paths(pages, tmp_path):
     html = (write_page(tmp_path, SMALL) / "chapters" / "cooccurrence.html").read_text(encoding="utf-8")
     assert 'src="../_static/cytoscape/cytoscape.min.js" defer' in html
