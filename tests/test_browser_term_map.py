@@ -130,6 +130,10 @@ def test_canvas_renders_the_terms_in_community_colours(browser, pages):  # noqa:
     first = np.array([int(COMMUNITY_COLOURS[0][i:i + 2], 16) for i in (1, 3, 5)]) * 0.9 + 255 * 0.1
     pixels = np.asarray(shot).reshape(-1, 3).astype(int)
     assert (np.abs(pixels - first).sum(axis=1) < 12).sum() > 50, "no node in the first community's colour"
+    legend = page.eval_on_selector_all(".term-map-legend li", "els => els.map(e => e.textContent)")
+    assert legend == ["graph neural network, message passing, node classification (3 terms)",
+                      f"large language model, {HOSTILE} (2 terms)",
+                      "other communities and unlinked terms: lonely term (1 term)"]
     assert_clean(watch)
     page.close()
 

@@ -45,7 +45,21 @@ def test_data_of_three_terms_exactly():
          "occurrences": 4, "links": 1, "neighbours": [[0, 1.5]]},
         {"label": "alone", "x": 0.0, "y": 51.96, "colour": OTHER_COLOUR, "size": 6.0, "font": 9.4,
          "occurrences": 1, "links": 0, "neighbours": []},
-    ]}
+    ], "legend": [{"colour": "#0173b2", "other": False, "n_terms": 1, "top": [0]},
+                  {"colour": "#de8f05", "other": False, "n_terms": 1, "top": [1]},
+                  {"colour": OTHER_COLOUR, "other": True, "n_terms": 1, "top": [2]}]}
+
+
+def test_legend_in_palette_order_with_the_three_largest_terms():
+    items = [item(1, "x", cluster=12, occurrences=9), item(2, "b", cluster=2, occurrences=5),
+             item(3, "a", cluster=2, occurrences=5), item(4, "c", cluster=2, occurrences=7),
+             item(5, "d", cluster=2, occurrences=1), item(6, "e", cluster=1, occurrences=2)]
+    links = [(2, 3, 1.0), (3, 4, 1.0), (4, 5, 1.0), (5, 6, 1.0), (1, 6, 1.0)]
+    assert term_map_data(network(items, links))["legend"] == [
+        {"colour": "#0173b2", "other": False, "n_terms": 1, "top": [5]},
+        {"colour": "#de8f05", "other": False, "n_terms": 4, "top": [3, 2, 1]},
+        {"colour": OTHER_COLOUR, "other": True, "n_terms": 1, "top": [0]},
+    ]
 
 
 def test_neighbours_are_the_five_strongest_ties_by_label():

@@ -181,7 +181,33 @@ def term_map_data(network: dict[str, Any], *, explorer_url: str = "explorer.html
             "links": len(neighbours[position]),
             "neighbours": [[other, strength] for other, strength in strongest],
         })
-    return {"explorer": explorer_url, "terms": terms, "links": edges}
+    return {"explorer": explorer_url, "terms": terms, "links": edges, "legend": legend_entries(terms)}
+
+
+def legend_entries(terms: list[dict[str, Any]], *, n_top: int = 3) -> list[dict[str, Any]]:
+    """One legend entry per colour, in palette order (grey last): its terms' count and its top terms.
+
+    ``other`` marks the grey entry (communities after the tenth and terms
+    without links). ``top`` holds the indices (into ``terms``) of the ``n_top`` terms with the
+    most occurrences (ties by label), so the page script can name them as text.
+
+    Examples
+    --------
+    >>> entries = legend_entries([{"label": "b", "colour": "#de8f05", "occurrences": 3},
+    ...                           {"label": "a", "colour": "#0173b2", "occurrences": 1},
+    ...                           {"label": "c", "colour": "#de8f05", "occurrences": 3}])
+    >>> [(e["colour"], e["other"], e["n_terms"], e["top"]) for e in entries]
+    [('#0173b2', False, 1, [1]), ('#de8f05', False, 2, [0, 2])]
+    """
+    order = {colour: rank for rank, colour in enumerate((*COMMUNITY_COLOURS, OTHER_COLOUR))}
+    members: dict[str, list[int]] = {}
+    for index, term in enumerate(terms):
+        members.setdefault(term["colour"], []).append(index)
+    return [
+        {"colour": colour, "other": colour == OTHER_COLOUR, "n_terms": len(indices),
+         "top": sorted(indices, key=lambda i: (-terms[i]["occurrences"], terms[i]["label"]))[:n_top]}
+        for colour, indices in sorted(members.items(), key=lambda pair: order.get(pair[0], len(order)))
+    ]
 
 
 def script_json(value: Any) -> str:
@@ -257,6 +283,7 @@ def term_map_html(network: dict[str, Any], *, explorer_url: str = "explorer.html
         f'<div class="term-map-canvas" tabindex="0" role="region" aria-label="{html.escape(description)}" '
         f'style="height: {height_px}px"></div>'
         '<div class="term-map-tooltip" hidden></div>'
+        '<ul class="term-map-legend" aria-label="Colours of the communities"></ul>'
         '<noscript><p>The interactive term map needs JavaScript.</p></noscript>'
         f'<script type="application/json" class="term-map-data">{script_json(data)}</script>'
         f'<script class="term-map-library" src="{html.escape(library_url, quote=True)}" defer></script>'
@@ -281,6 +308,10 @@ TERM_MAP_STYLE = """<style>
 .term-map-tooltip .term-map-term { font-weight: bold; display: block; }
 .term-map-tooltip ol { margin: .2rem 0 .2rem 1.2rem; padding: 0; }
 .term-map-tooltip p { margin: .2rem 0; }
+.term-map-legend { list-style: none; margin: .4rem 0 0 0; padding: 0; font-size: .8rem;
+  display: flex; flex-wrap: wrap; gap: .15rem 1rem; }
+.term-map-swatch { display: inline-block; width: .75rem; height: .75rem; border-radius: 50%;
+  margin-right: .3rem; vertical-align: middle; }
 </style>"""
 
 # One classic script, run where it stands (document.currentScript): no ids, so a page may hold several maps.
@@ -404,6 +435,20 @@ TERM_MAP_SCRIPT = """<script>
       root.termMapLabels = drawn;
     }
     cy.on("render", drawLabels);
+    // The legend names each colour by its largest terms (text nodes, as everywhere).
+    var legend = root.querySelector(".term-map-legend");
+    (data.legend || []).forEach(function (entry) {
+      var item = document.createElement("li"), swatch = document.createElement("span");
+      swatch.className = "term-map-swatch";
+      swatch.style.backgroundColor = entry.colour;
+      item.appendChild(swatch);
+      var names = entry.top.map(function (i) { return terms[i].label; }).join(", ");
+      var more = entry.n_terms > entry.top.length ? ", \u2026" : "";
+      var count = entry.n_terms + (entry.n_terms === 1 ? " term" : " terms");
+      var grey = entry.other ? "other communities and unlinked terms: " : "";
+      item.appendChild(document.createTextNode(grey + names + more + " (" + count + ")"));
+      legend.appendChild(item);
+    });
     cy.on("viewport resize", function () { moveTooltip(); });
     var shown = null, pinned = null;
     function text(tag, value, className) {
