@@ -5,8 +5,11 @@ VENV := .venv
 BIN := $(VENV)/bin
 CORPUS ?= data/raw
 MATHJAX_VERSION := 3.2.2
+# The interactive term map's library (helpers.term_map), pinned by version and by the registry's sha512.
+CYTOSCAPE_VERSION := 3.35.0
+CYTOSCAPE_SHA512 := sMvBIXiGMnhkCaWz2R06FwF/27MNlS+Tqvi17foO9UhnUg3XGZccKjxsvEqQFAQYMSSZmN5SxYzUYlQ0DOJJ3g==
 INSTALLED := $(VENV)/.installed
-VENDOR := _vendor/mathjax/es5/tex-chtml.js _vendor/favicon.ico
+VENDOR := _vendor/mathjax/es5/tex-chtml.js _vendor/cytoscape/cytoscape.min.js _vendor/favicon.ico
 # Run a command with the network cut off where the machine allows it (root + unshare).
 CAN_UNSHARE := $(shell [ "$$(id -u)" = 0 ] && unshare -n true 2>/dev/null && echo yes)
 ifeq ($(CAN_UNSHARE),yes)
@@ -30,6 +33,16 @@ _vendor/mathjax/es5/tex-chtml.js:
 	cd _build/npm && npm pack --silent mathjax@$(MATHJAX_VERSION) && tar xzf mathjax-$(MATHJAX_VERSION).tgz
 	rm -rf _vendor/mathjax/es5 && cp -r _build/npm/package/es5 _vendor/mathjax/es5
 	test -f $@
+
+# Served by the book at _static/cytoscape/ (html_static_path: [_vendor]); its MIT licence goes with it.
+_vendor/cytoscape/cytoscape.min.js:
+	rm -rf _build/npm-cytoscape && mkdir -p _build/npm-cytoscape _vendor/cytoscape
+	cd _build/npm-cytoscape && npm pack --silent cytoscape@$(CYTOSCAPE_VERSION) && \
+	  { test "$$(openssl dgst -sha512 -binary cytoscape-$(CYTOSCAPE_VERSION).tgz | base64 -w0)" = "$(CYTOSCAPE_SHA512)" || \
+	    { echo "cytoscape-$(CYTOSCAPE_VERSION).tgz does not match the pinned sha512"; exit 1; }; } && \
+	  tar xzf cytoscape-$(CYTOSCAPE_VERSION).tgz
+	cp _build/npm-cytoscape/package/LICENSE _vendor/cytoscape/LICENSE
+	cp _build/npm-cytoscape/package/dist/cytoscape.min.js $@
 
 _vendor/favicon.ico: $(INSTALLED)
 	mkdir -p _vendor
