@@ -115,8 +115,8 @@ lab: setup
 	echo '{"@jupyterlab/docmanager-extension:plugin": {"defaultViewers": {"markdown": "Jupytext Notebook", "myst": "Jupytext Notebook"}}}' > $(LAB_SETTINGS)
 	$(BIN)/jupyter lab --notebook-dir=. $(LAB_ARGS) chapters/themes.md
 
-# Benchmarks (issue: scale): synthetic corpora of 1k, 10k and 100k abstracts; SIZES overrides.
-SIZES ?= 1000 10000 100000
+# Benchmarks: the real ICML slice in ../shared (when present) and synthetic corpora; SIZES overrides.
+SIZES ?= 1000 10000 20000 100000
 bench: setup
 	cd benchmarks && ../$(BIN)/python run.py $(SIZES)
 

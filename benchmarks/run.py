@@ -1,8 +1,12 @@
-"""Time every stage of the analysis and a scikit-learn baseline in the same run, per corpus size.
+"""Time every stage of the analysis and two scikit-learn references in the same run, per corpus.
 
-``make bench`` runs this; each size runs in a fresh process so its peak RSS is its own.
-Writes ``benchmarks/results.csv`` (size, stage, seconds, ratio to baseline, peak RSS) and
-``benchmarks/results.png``.
+``make bench`` runs this on a real conference slice (``../shared/corpora/icml2024-dev``, skipped with
+a message when absent) and on synthetic corpora (``generate.py``); each corpus runs in a fresh process
+so its peak RSS is its own. The references: a TF-IDF pass (``TfidfVectorizer(ngram_range=(1, 2),
+min_df=2)``) and one LDA fit as a user would run it (``CountVectorizer(stop_words="english",
+ngram_range=(1, 2), min_df=2)`` then ``LatentDirichletAllocation(n_components=15, random_state=0)``, up
+to 20,000 abstracts). Writes ``benchmarks/results.csv`` (corpus, size, stage, seconds, ratios to both
+references, peak RSS) and ``benchmarks/results.png``.
 """
 
 from __future__ import annotations
@@ -38,15 +42,32 @@ def child_peaks_kib() -> list[int]:
     return peaks
 
 
-def measure(n_abstracts: int, n_jobs: int | None = None) -> dict:
-    """In this process: generate, run the pipeline stage by stage, then the baseline."""
+LDA_UP_TO = 20_000  # the LDA reference is timed up to this size (it takes minutes beyond)
+REAL_CORPUS = HERE.parent.parent / "shared" / "corpora" / "icml2024-dev" / "abstracts.txt"
+TFIDF = "baseline TfidfVectorizer"
+LDA = "reference LDA (15 topics)"
+
+
+def reference_lda(texts: list[str]) -> float:
+    """Seconds of one scikit-learn LDA fit as a user would run it (the issue's reference)."""
+    from sklearn.decomposition import LatentDirichletAllocation
+    from sklearn.feature_extraction.text import CountVectorizer
+
+    start = time.perf_counter()
+    counts = CountVectorizer(stop_words="english", ngram_range=(1, 2), min_df=2).fit_transform(texts)
+    LatentDirichletAllocation(n_components=15, random_state=0).fit(counts)
+    return time.perf_counter() - start
+
+
+def measure(n_abstracts: int, n_jobs: int | None = None, corpus: str | None = None) -> dict:
+    """In this process: generate (or read ``corpus``), run the pipeline stage by stage, then the references."""
     from sklearn.feature_extraction.text import TfidfVectorizer
 
     from generate import generate
     from helpers.pipeline import AnalysisSettings, run_pipeline, write_outputs
 
     with tempfile.TemporaryDirectory() as folder:
-        files = generate(n_abstracts, Path(folder) / "corpus")
+        files = [Path(corpus)] if corpus else generate(n_abstracts, Path(folder) / "corpus")
         results = run_pipeline(files, AnalysisSettings(), n_jobs=n_jobs)
         out = Path(folder) / "out"
         out.mkdir()
@@ -57,42 +78,68 @@ def measure(n_abstracts: int, n_jobs: int | None = None) -> dict:
         start = time.perf_counter()
         TfidfVectorizer(ngram_range=(1, 2), min_df=2).fit_transform(texts)
         baseline = time.perf_counter() - start
+        lda = reference_lda(texts) if len(texts) <= LDA_UP_TO else None
     peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     workers = child_peaks_kib()
-    return {"worker_peak_rss_mib": sum(workers) / 1024, "n_workers": len(workers),"n_abstracts": n_abstracts, "papers": len(texts), "baseline": baseline, "n_jobs": n_jobs,
+    return {"worker_peak_rss_mib": sum(workers) / 1024, "n_workers": len(workers), "n_abstracts": len(texts),
+            "papers": len(texts), "baseline": baseline, "lda": lda, "n_jobs": n_jobs,
+            "corpus": Path(corpus).parent.name if corpus else "synthetic",
             "timings": timings, "peak_rss_mib": peak_kib / 1024}
+
+
+def rows_of(result: dict) -> list[dict]:
+    """One results.csv row per stage, the whole analysis and each reference."""
+    total = sum(result["timings"].values())
+    stages = [*result["timings"].items(), ("analyse (all stages)", total), (TFIDF, result["baseline"])]
+    if result["lda"] is not None:
+        stages.append((LDA, result["lda"]))
+    return [{"corpus": result["corpus"], "n_abstracts": result["n_abstracts"], "stage": stage,
+             "seconds": round(seconds, 3), "ratio_to_baseline": round(seconds / result["baseline"], 3),
+             "ratio_to_lda": round(seconds / result["lda"], 3) if result["lda"] else None,
+             "peak_rss_mib": round(result["peak_rss_mib"], 1),
+             "worker_peak_rss_mib": round(result["worker_peak_rss_mib"], 1),
+             "cores": os.cpu_count(), "n_jobs": result["n_jobs"] or os.cpu_count()}
+            for stage, seconds in stages]
+
+
+def run_one(arguments: list[str]) -> dict:
+    output = subprocess.run([sys.executable, str(HERE / "run.py"), *arguments], check=True,
+                            capture_output=True, text=True, cwd=HERE).stdout
+    return json.loads(output.strip().splitlines()[-1])
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("sizes", nargs="*", type=int, default=[1_000, 10_000, 100_000])
+    parser.add_argument("sizes", nargs="*", type=int, default=[1_000, 10_000, 20_000, 100_000])
     parser.add_argument("--jobs", type=int, help="processes for the analysis (default: all cores)")
+    parser.add_argument("--real", default=str(REAL_CORPUS), help="a real corpus file to time too (default: "
+                        "../shared/corpora/icml2024-dev/abstracts.txt; skipped when absent)")
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--corpus", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.one:
-        print(json.dumps(measure(args.one, args.jobs)))
+    if args.one is not None:
+        print(json.dumps(measure(args.one, args.jobs, args.corpus)))
         return
     import pandas as pd
 
-    rows = []
-    for size in args.sizes:
-        jobs = ["--jobs", str(args.jobs)] if args.jobs else []
-        output = subprocess.run([sys.executable, str(HERE / "run.py"), "--one", str(size), *jobs], check=True,
-                                capture_output=True, text=True, cwd=HERE).stdout
-        result = json.loads(output.strip().splitlines()[-1])
+    jobs = ["--jobs", str(args.jobs)] if args.jobs else []
+    results = []
+    if Path(args.real).exists():
+        results.append(run_one(["--one", "0", "--corpus", str(Path(args.real).resolve()), *jobs]))
+    else:
+        print(f"real corpus row skipped: {args.real} is absent (it comes with ../shared/, not with the book)",
+              file=sys.stderr)
+    results += [run_one(["--one", str(size), *jobs]) for size in args.sizes]
+    rows = [row for result in results for row in rows_of(result)]
+    for result in results:
         total = sum(result["timings"].values())
-        for stage, seconds in [*result["timings"].items(), ("analyse (all stages)", total),
-                               ("baseline TfidfVectorizer", result["baseline"])]:
-            rows.append({"n_abstracts": size, "stage": stage, "seconds": round(seconds, 3),
-                         "ratio_to_baseline": round(seconds / result["baseline"], 3),
-                         "peak_rss_mib": round(result["peak_rss_mib"], 1),
-                         "worker_peak_rss_mib": round(result["worker_peak_rss_mib"], 1),
-                         "cores": os.cpu_count(), "n_jobs": result["n_jobs"] or os.cpu_count()})
-        print(f"{size:>7} abstracts: analyse {total:.1f} s = {total / result['baseline']:.2f} x baseline, "
-              f"peak RSS {result['peak_rss_mib']:.0f} MiB", file=sys.stderr)
+        lda = f", {total / result['lda']:.2f} x LDA" if result["lda"] else ""
+        print(f"{result['corpus']:>12} {result['n_abstracts']:>7} abstracts: analyse {total:.1f} s = "
+              f"{total / result['baseline']:.2f} x TF-IDF{lda}, peak RSS {result['peak_rss_mib']:.0f} MiB",
+              file=sys.stderr)
     table = pd.DataFrame(rows)
     table.to_csv(HERE / "results.csv", index=False, lineterminator="\n")
-    plot(table)
+    plot(table[table["corpus"] == "synthetic"])
 
 
 def plot(table) -> None:
