@@ -143,6 +143,18 @@ def glue_all(values: Mapping[str, Any]) -> None:
         glue(name, plain(value), display=False)
 
 
+def glue_markdown(values: Mapping[str, str]) -> None:
+    """``myst_nb.glue`` Markdown sentences for ``{glue:md}`` (rendered inline, with emphasis and links).
+
+    Anything taken from the corpus must be escaped first (:func:`markdown_cell`).
+    """
+    from IPython.display import Markdown
+    from myst_nb import glue
+
+    for name, value in values.items():
+        glue(name, Markdown(value), display=False)
+
+
 def glue_name(label: str) -> str:
     """The glue name of a figure label: ``fig-themes-map`` -> ``fig_themes_map``."""
     return label.replace("-", "_")
@@ -218,7 +230,8 @@ def table_html(table, *, precision: int = 3, html_columns: tuple[str, ...] = ())
     styler = table.style.format(escape="html", precision=precision, subset=escaped)
     if html_columns:
         styler = styler.format(lambda v: v, subset=list(html_columns))
-    return styler.hide(axis="index").to_html()
+    # The theme's table style (borders, striped rows) applies to class "table".
+    return styler.hide(axis="index").set_table_attributes('class="table"').to_html()
 
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+!|$~])")

@@ -29,7 +29,8 @@ def strongest_pairs(analysis: "Analysis", n: int = N_FINDING_PAIRS) -> pd.DataFr
 
 
 def key_findings(analysis: "Analysis") -> dict[str, Any]:
-    """Every value the landing page glues, by glue name; true for any corpus (with or without themes or links).
+    """The landing page's three findings as Markdown sentences (for ``{glue:md}``), by glue name; true for any
+    corpus, with or without themes or links. Corpus-derived words are escaped.
 
     Examples
     --------
@@ -43,16 +44,17 @@ def key_findings(analysis: "Analysis") -> dict[str, Any]:
     >>> findings["intro_linked_sentence"]
     '0 of 1 papers (0%, 95% interval 0% to 79%) link code, data or a project page'
     """
+    from helpers.book import markdown_cell as md
     from helpers.links import state_shares
 
     papers = analysis.papers
     model = analysis.themes.model
     if model is None:
-        themes_sentence = f"No themes could be fitted: {analysis.themes.message}."
+        themes_sentence = f"No themes could be fitted: {md(analysis.themes.message)}."
     else:
         by_size = model.themes.sort_values(["n_papers", "theme"], ascending=[False, True])
-        listed = "; ".join(f"*{row.label}* ({row.n_papers})" for row in by_size.head(N_FINDING_THEMES).itertuples())
-        themes_sentence = (f"{len(by_size)} themes; the largest is *{by_size.iloc[0]['label']}* with "
+        listed = "; ".join(f"*{md(row.label)}* ({row.n_papers})" for row in by_size.head(N_FINDING_THEMES).itertuples())
+        themes_sentence = (f"{len(by_size)} themes; the largest is *{md(by_size.iloc[0]['label'])}* with "
                            f"{int(by_size.iloc[0]['n_papers'])} papers. By size: {listed}")
         if len(by_size) > N_FINDING_THEMES:
             themes_sentence += f"; and {len(by_size) - N_FINDING_THEMES} more"
@@ -63,18 +65,22 @@ def key_findings(analysis: "Analysis") -> dict[str, Any]:
                        f"{linked['ci_low']:.0%} to {linked['ci_high']:.0%}) link code, data or a project page")
     pairs = strongest_pairs(analysis)
     if len(pairs):
-        pairs_sentence = "; ".join(f"*{p.source}* and *{p.target}* ({p.n_papers} papers)" for p in pairs.itertuples())
+        pairs_sentence = "; ".join(f"*{md(p.source)}* and *{md(p.target)}* ({p.n_papers} papers)"
+                                   for p in pairs.itertuples())
     else:
         pairs_sentence = "none: no pair of terms is shared by enough abstracts to draw a link"
     return {
         "intro_themes_sentence": themes_sentence,
         "intro_linked_sentence": linked_sentence,
-        "intro_n_dangling": int(shares.loc["dangling", "n_papers"]),
-        "intro_n_promised": int(shares.loc["promised", "n_papers"]),
         "intro_pairs_sentence": pairs_sentence,
-        "intro_n_pairs": N_FINDING_PAIRS,
-        "intro_n_overview_themes": N_OVERVIEW_THEMES,
     }
+
+
+def key_counts(analysis: "Analysis") -> dict[str, int]:
+    """The numbers the landing page glues beside :func:`key_findings`' sentences."""
+    states = analysis.papers["link_state"].value_counts()
+    return {"intro_n_dangling": int(states.get("dangling", 0)), "intro_n_promised": int(states.get("promised", 0)),
+            "intro_n_pairs": N_FINDING_PAIRS, "intro_n_overview_themes": N_OVERVIEW_THEMES}
 
 
 def overview_figure(analysis: "Analysis") -> tuple["Figure", pd.DataFrame]:

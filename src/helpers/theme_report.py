@@ -288,8 +288,10 @@ def paper_map_figure(model: ThemeModel | None, papers: pd.DataFrame, corpus_labe
     if len(unassigned):
         axis.scatter(unassigned["x"], unassigned["y"], s=8, color="lightgrey", label="no theme")
     for theme, centre in data.dropna(subset=["theme"]).groupby("theme")[["x", "y"]].median().iterrows():
-        axis.text(centre["x"], centre["y"], str(int(theme)), fontsize=11, weight="bold", ha="center", va="center",
-                  path_effects=[effects.withStroke(linewidth=3, foreground="white")])
+        # Just above the centre, so a small theme's few points stay visible under its number.
+        axis.annotate(str(int(theme)), (centre["x"], centre["y"]), xytext=(0, 9), textcoords="offset points",
+                      fontsize=11, weight="bold", ha="center", va="bottom",
+                      path_effects=[effects.withStroke(linewidth=3, foreground="white")])
     axis.set(xticks=[], yticks=[], xlabel="t-SNE 1", ylabel="t-SNE 2",
              title=f"Papers by theme weights (t-SNE), {corpus_label}")
     axis.legend(bbox_to_anchor=(1.02, 1), loc="upper left", fontsize="small", markerscale=1.5,
