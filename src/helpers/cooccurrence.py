@@ -532,7 +532,7 @@ class CooccurrenceResult:
 def context_topics(cooccurrences: sparse.spmatrix, *, n_topics: int = RELEVANCE_TOPICS, seed: int = 0) -> np.ndarray:
     """A topic number for each term: k-means on the terms' co-occurrence profiles (seeded).
 
-    The profiles (rows of ``c_ij / k_i``) are reduced to their leading
+    The profiles (rows of ``c_ij / k_i``, the term itself included) are reduced to their leading
     singular vectors first, so the clustering is fast for thousands of terms.
 
     Examples
@@ -551,7 +551,9 @@ def context_topics(cooccurrences: sparse.spmatrix, *, n_topics: int = RELEVANCE_
     n_topics = max(1, min(n_topics, n_terms))
     if n_topics == 1:
         return np.zeros(n_terms, dtype=np.int64)
-    profiles = normalize(matrix, norm="l1")
+    # Each term counts in its own profile, so two terms that meet each other get alike profiles.
+    with_self = matrix + sparse.diags(np.asarray(matrix.sum(axis=1)).ravel() + 1.0)
+    profiles = normalize(with_self.tocsr(), norm="l1")
     n_components = max(1, min(n_topics, n_terms - 1))
     reduced = TruncatedSVD(n_components=n_components, random_state=seed, algorithm="arpack").fit_transform(profiles) \
         if n_components < min(profiles.shape) else profiles.toarray()
