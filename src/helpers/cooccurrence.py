@@ -60,9 +60,13 @@ __all__ = [
 RELEVANT_SHARE = 0.6
 RELEVANCE_SMOOTHING = 10.0
 RELEVANCE_TOPICS = 20
+# The most frequent terms whose co-occurrence profiles define the topics of the relevance score.
+CONTEXT_TERMS = 500
+MAX_MAP_TERMS = 500
 MAX_LINKS_PER_TERM = 4
 LOUVAIN_SEED = 0
 LOUVAIN_RESOLUTION = 1.0
+LAYOUT_ITERATIONS = 100
 # An acronym renames its letters in every abstract only when at least this many abstracts define it, all alike.
 MIN_CORPUS_WIDE_DEFINITIONS = 2
 # How many terms just below the relevance cut the result keeps, for the report and the chapter.
@@ -529,36 +533,40 @@ class CooccurrenceResult:
 
 
 
-def context_topics(cooccurrences: sparse.spmatrix, *, n_topics: int = RELEVANCE_TOPICS, seed: int = 0) -> np.ndarray:
-    """A topic number for each term: k-means on the terms' co-occurrence profiles (seeded).
+def context_topics(cooccurrences: sparse.spmatrix, papers: np.ndarray, *, n_topics: int = RELEVANCE_TOPICS,
+                   seed: int = 0) -> np.ndarray:
+    """A topic for each term: the terms' co-occurrence profiles clustered by k-means (seeded).
 
-    The profiles (rows of ``c_ij / k_i``, the term itself included) are reduced to their leading
-    singular vectors first, so the clustering is fast for thousands of terms.
+    Only the ``CONTEXT_TERMS`` most frequent terms are clustered (by their
+    co-occurrences with each other, the term itself included so that two
+    terms that meet get alike profiles); every other term gets topic ``-1``
+    and counts in no topic. This keeps the step fast for thousands of terms.
 
     Examples
     --------
     >>> c = sparse.csr_matrix(np.array([[0, 5, 0, 0], [5, 0, 0, 0], [0, 0, 0, 5], [0, 0, 5, 0]]))
-    >>> topics = context_topics(c, n_topics=2)
-    >>> bool(topics[0] == topics[1] != topics[2] == topics[3])
-    True
+    >>> context_topics(c, np.array([5, 5, 5, 5]), n_topics=2).tolist()
+    [1, 1, 0, 0]
     """
     from sklearn.cluster import KMeans
-    from sklearn.decomposition import TruncatedSVD
     from sklearn.preprocessing import normalize
+    from threadpoolctl import threadpool_limits
 
     matrix = sparse.csr_matrix(cooccurrences, dtype=float)
     n_terms = matrix.shape[0]
-    n_topics = max(1, min(n_topics, n_terms))
+    topics = np.full(n_terms, -1, dtype=np.int64)
+    context = np.sort(np.argsort(-np.asarray(papers), kind="stable")[:CONTEXT_TERMS])
+    n_topics = max(1, min(n_topics, len(context)))
     if n_topics == 1:
-        return np.zeros(n_terms, dtype=np.int64)
-    # Each term counts in its own profile, so two terms that meet each other get alike profiles.
-    with_self = matrix + sparse.diags(np.asarray(matrix.sum(axis=1)).ravel() + 1.0)
-    profiles = normalize(with_self.tocsr(), norm="l1")
-    n_components = max(1, min(n_topics, n_terms - 1))
-    reduced = TruncatedSVD(n_components=n_components, random_state=seed, algorithm="arpack").fit_transform(profiles) \
-        if n_components < min(profiles.shape) else profiles.toarray()
-    reduced = normalize(reduced)
-    return KMeans(n_clusters=n_topics, n_init=4, random_state=seed).fit_predict(reduced).astype(np.int64)
+        topics[context] = 0
+        return topics
+    among = matrix[context][:, context]
+    with_self = among + sparse.diags(np.asarray(among.sum(axis=1)).ravel() + 1.0)
+    profiles = normalize(normalize(with_self.tocsr(), norm="l1").toarray())
+    # One thread: on a shared machine k-means' thread pool is slower than a single thread, and results match.
+    with threadpool_limits(1):
+        topics[context] = KMeans(n_clusters=n_topics, n_init=4, random_state=seed).fit_predict(profiles)
+    return topics
 
 
 def relevance_scores(cooccurrences: sparse.spmatrix, topics: np.ndarray | None = None, *,
@@ -581,7 +589,7 @@ def relevance_scores(cooccurrences: sparse.spmatrix, topics: np.ndarray | None =
     cooccurrences : sparse matrix
         Terms x terms, ``c_ij`` abstracts holding both terms (the diagonal is ignored).
     topics : ndarray of int, optional
-        Topic of each term; default: each term is its own topic.
+        Topic of each term (``-1``: in no topic); default: each term is its own topic.
 
     Examples
     --------
@@ -591,12 +599,11 @@ def relevance_scores(cooccurrences: sparse.spmatrix, topics: np.ndarray | None =
     >>> relevance_scores(c, np.array([0, 0, 1, 1]), smoothing=0).round(3).tolist()
     [0.174, 0.032, 0.47, 0.47]
     """
-    matrix = sparse.csr_matrix(cooccurrences, dtype=float)
-    matrix.setdiag(0)
-    matrix.eliminate_zeros()
+    matrix = _without_diagonal(sparse.csr_matrix(cooccurrences, dtype=float))
     n_terms = matrix.shape[0]
     topics = np.arange(n_terms) if topics is None else np.asarray(topics)
-    membership = sparse.csr_matrix((np.ones(n_terms), (np.arange(n_terms), topics)),
+    counted = topics >= 0
+    membership = sparse.csr_matrix((np.ones(int(counted.sum())), (np.flatnonzero(counted), topics[counted])),
                                    shape=(n_terms, int(topics.max()) + 1 if n_terms else 0))
     by_topic = np.asarray((matrix @ membership).todense())
     k = by_topic.sum(axis=1)
@@ -606,6 +613,13 @@ def relevance_scores(cooccurrences: sparse.spmatrix, topics: np.ndarray | None =
     present = q > 0
     p = (by_topic[:, present] + smoothing * q[present]) / (k + smoothing)[:, None]
     return special.xlogy(p, p / q[present]).sum(axis=1)
+
+
+def _without_diagonal(matrix: sparse.csr_matrix) -> sparse.csr_matrix:
+    """The matrix with its diagonal removed (``setdiag(0)`` is slow on large sparse matrices)."""
+    result = (matrix - sparse.diags_array(matrix.diagonal(), dtype=matrix.dtype)).tocsr()
+    result.eliminate_zeros()
+    return result
 
 
 @dataclass(frozen=True)
@@ -634,6 +648,9 @@ def select_terms(binary: sparse.csr_matrix, vocabulary: np.ndarray, *, min_occur
                  relevant_share: float, seed: int = 0) -> TermSelection:
     """Terms in at least ``min_occurrences`` abstracts, then the ``relevant_share`` most relevant of them.
 
+    At most ``MAX_MAP_TERMS`` terms are kept: a map with more is not legible
+    and its layout takes minutes.
+
     A term that only ever occurs inside one longer term (same abstracts) is
     dropped first; relevance (:func:`relevance_scores`) is computed among the
     remaining terms, as VOSviewer does. Ties go to the more frequent term,
@@ -647,12 +664,11 @@ def select_terms(binary: sparse.csr_matrix, vocabulary: np.ndarray, *, min_occur
         empty = np.array([], dtype=np.int64)
         return TermSelection(empty, relevance, empty, 0)
     columns = binary[:, eligible]
-    cooccurrences = (columns.T @ columns).tocsr()
-    cooccurrences.setdiag(0)
-    cooccurrences.eliminate_zeros()
-    relevance[eligible] = np.round(relevance_scores(cooccurrences, context_topics(cooccurrences, seed=seed)), 9)
+    cooccurrences = _without_diagonal((columns.T @ columns).tocsr())
+    topics = context_topics(cooccurrences, papers[eligible], seed=seed)
+    relevance[eligible] = np.round(relevance_scores(cooccurrences, topics), 9)
     ranked = eligible[np.lexsort((vocabulary[eligible].astype(str), -papers[eligible], -relevance[eligible]))]
-    n_kept = math.ceil(relevant_share * len(eligible) - 1e-9)
+    n_kept = min(math.ceil(relevant_share * len(eligible) - 1e-9), MAX_MAP_TERMS)
     return TermSelection(np.sort(ranked[:n_kept]), relevance, ranked, len(eligible))
 
 
@@ -664,7 +680,8 @@ def _layout(graph: nx.Graph, seed: int) -> dict[str, tuple[float, float]]:
     if linked:
         core = graph.subgraph(linked)
         spread = 2.0 / math.sqrt(len(linked))
-        raw = nx.spring_layout(core, weight="weight", seed=seed, k=spread, iterations=200)
+        raw = nx.spring_layout(core, weight="weight", seed=seed, k=spread, iterations=LAYOUT_ITERATIONS,
+                                method="force")
         coordinates = np.array([raw[n] for n in linked])
         coordinates -= coordinates.mean(axis=0)
         coordinates /= max(np.abs(coordinates).max(), 1e-12)
@@ -825,7 +842,7 @@ def analyse_cooccurrence(
     settings = dict(min_occurrences=min_occurrences, relevant_share=relevant_share, min_pair_papers=min_pair_papers,
                     louvain_seed=seed, resolution=resolution, n_papers=n_papers,
                     n_candidates=int(len(vocabulary)), n_eligible=selection.n_eligible,
-                    relevance_smoothing=RELEVANCE_SMOOTHING, relevance_topics=RELEVANCE_TOPICS, max_term_words=MAX_TERM_WORDS,
+                    relevance_smoothing=RELEVANCE_SMOOTHING, relevance_topics=RELEVANCE_TOPICS, max_map_terms=MAX_MAP_TERMS, max_term_words=MAX_TERM_WORDS,
                     max_links_per_term=MAX_LINKS_PER_TERM)
     return CooccurrenceResult(
         terms=terms, pairs=pairs, graph=graph, communities=communities, acronyms=acronyms,
