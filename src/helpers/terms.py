@@ -194,12 +194,18 @@ class WordClasses:
     can_be_verb : ndarray of bool
         Turned into a break after a :data:`VERB_CUES` word.
     is_verb_cue : ndarray of bool
+    is_plural : ndarray of bool
+        A noun whose singular differs from it (``analyses``, not ``data`` or ``dynamics``).
+    is_citation : ndarray of bool
+        ``et`` (of ``et al``): the name before it is no term.
     """
 
     folded: np.ndarray
     word_class: np.ndarray
     can_be_verb: np.ndarray
     is_verb_cue: np.ndarray
+    is_plural: np.ndarray
+    is_citation: np.ndarray
 
 
 def word_classes(vocabulary: Sequence[str]) -> WordClasses:
@@ -225,6 +231,8 @@ def word_classes(vocabulary: Sequence[str]) -> WordClasses:
         word_class=np.array(classes, dtype=np.int8),
         can_be_verb=np.array(verbs, dtype=bool),
         is_verb_cue=np.array([str(w) in VERB_CUES for w in vocabulary], dtype=bool),
+        is_plural=np.array([c == NOUN and f != str(w) for w, f, c in zip(vocabulary, folded, classes)], dtype=bool),
+        is_citation=np.array([str(w) == "et" for w in vocabulary], dtype=bool),
     )
 
 
@@ -234,7 +242,9 @@ def context_classes(ids: np.ndarray, classes: WordClasses) -> np.ndarray:
     ``ids`` holds vocabulary ids with ``0`` as a boundary (a flat
     :class:`~helpers.text.TokenizedCorpus` or one run padded with zeros). The rules, in order:
     a word that can be a verb right after a :data:`VERB_CUES` word is a break
-    (``to model``, ``we design``); a participle is a modifier right before a
+    (``to model``, ``we design``), and so is one right after a plural noun
+    (``analyses test``), and a plural one right before an adjective (``trains large models``);
+    a name before ``et al`` is no term; a participle is a modifier right before a
     modifier or noun and not after a noun (``pretrained language model``, but
     not ``model named``), and a break otherwise;
     ``of`` links only a noun to a following modifier or noun.
@@ -249,13 +259,23 @@ def context_classes(ids: np.ndarray, classes: WordClasses) -> np.ndarray:
     ids = np.asarray(ids)
     word_class = classes.word_class[ids].copy()
     previous = np.concatenate([[0], ids[:-1]])
-    word_class[classes.is_verb_cue[previous] & classes.can_be_verb[ids]] = BREAK
+    following_id = np.concatenate([ids[1:], [0]])
+    verb = classes.can_be_verb[ids]
+    word_class[classes.is_verb_cue[previous] & verb] = BREAK
+    # A base-form noun/verb right after a plural noun is the verb ("analyses test hypotheses").
+    word_class[(word_class == NOUN) & verb & ~classes.is_plural[ids] & classes.is_plural[previous]
+               & (classes.word_class[previous] == NOUN)] = BREAK
+    word_class[(word_class == NOUN) & classes.is_citation[following_id]] = BREAK
     following = np.concatenate([word_class[1:], [BREAK]])
     participle = word_class == PARTICIPLE
     before_noun = (following == NOUN) | (following == MODIFIER) | (following == PARTICIPLE)
     preceding = np.concatenate([[BREAK], word_class[:-1]])
     # After a noun a participle starts a reduced clause ("a model named X", "data collected from").
     word_class[participle] = np.where((before_noun & (preceding != NOUN))[participle], MODIFIER, BREAK)
+    # Nouns come after their adjectives: a plural noun/verb right before an adjective is the verb
+    # ("learning trains large models"), unlike a singular one ("graph neural network").
+    following = np.concatenate([word_class[1:], [BREAK]])
+    word_class[(word_class == NOUN) & verb & classes.is_plural[ids] & (following == MODIFIER)] = BREAK
     following = np.concatenate([word_class[1:], [BREAK]])
     preceding = np.concatenate([[BREAK], word_class[:-1]])
     link = word_class == LINK
