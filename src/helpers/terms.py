@@ -56,6 +56,9 @@ TERM_WORDS_NOT_STOPPED = frozenset({"large"})
 # After these words a word that can be a verb is one ("to model", "we design", "can control").
 VERB_CUES = frozenset({"to", "we", "they", "it", "which", "who", "can", "cannot", "may", "might", "will",
                        "would", "should", "could", "must", "also", "often", "does", "do", "not", "then"})
+# After these a gerund is a verb ("by combining", "for generating"), not a modifier ("spiking neuron").
+GERUND_CUES = frozenset({"by", "for", "in", "on", "of", "to", "from", "into", "via", "through", "without", "while",
+                         "when", "after", "before", "towards", "toward", "we", "also", "and", "or", "is", "are"})
 _NOUN_TAGS = ("NN", "NNS", "NNP", "NNPS", "FW")
 _ADJECTIVE_TAGS = ("JJ", "JJR", "JJS")
 _PARTICIPLE_TAGS = ("VBN", "VBD")
@@ -87,8 +90,8 @@ def lexicon_tag(word: str) -> str:
 
     Examples
     --------
-    >>> [lexicon_tag(w) for w in ["network", "neural", "learn", "shows", "quickly"]]
-    ['NN', 'JJ', 'VB', 'VBZ', 'RB']
+    >>> [lexicon_tag(w) for w in ["network", "neural", "learn", "shows", "quickly", "spiking"]]
+    ['NN', 'JJ', 'VB', 'VBZ', 'RB', 'VBG']
     >>> [lexicon_tag(w) for w in ["llms", "converges", "self-supervised", "data-driven", "permutation-invariant"]]
     ['NNS', 'VBZ', 'VBD', 'JJ', 'JJ']
     """
@@ -97,8 +100,8 @@ def lexicon_tag(word: str) -> str:
         return tag
     known = _lemmas().getAllLemmas(word)
     plural = word.endswith("s") and not word.endswith(("ss", "us", "is"))
-    for upos, guess in (("NOUN", "NNS" if plural else "NN"), ("ADJ", "JJ"), ("VERB", "VBZ" if plural else "VB"),
-                        ("ADV", "RB")):
+    verb = "VBG" if word.endswith("ing") else "VBN" if word.endswith("ed") else "VBZ" if plural else "VB"
+    for upos, guess in (("NOUN", "NNS" if plural else "NN"), ("ADJ", "JJ"), ("VERB", verb), ("ADV", "RB")):
         if upos in known:
             return guess
     if "-" in word:
@@ -175,7 +178,7 @@ def _word_class(word: str, folded: str, stops: frozenset[str]) -> tuple[int, boo
     if tag.startswith(_ADJECTIVE_TAGS):
         return MODIFIER, verb
     if tag == "VBG":
-        return (NOUN if _can_be_noun(word) else BREAK), verb
+        return (NOUN if _can_be_noun(word) else PARTICIPLE), verb
     if tag in _PARTICIPLE_TAGS:
         return PARTICIPLE, verb
     return BREAK, verb
@@ -198,6 +201,8 @@ class WordClasses:
         A noun whose singular differs from it (``analyses``, not ``data`` or ``dynamics``).
     is_citation : ndarray of bool
         ``et`` (of ``et al``): the name before it is no term.
+    is_gerund, is_gerund_cue : ndarray of bool
+        An ``-ing`` word that cannot be a noun, and the words after which it is a verb.
     """
 
     folded: np.ndarray
@@ -206,6 +211,8 @@ class WordClasses:
     is_verb_cue: np.ndarray
     is_plural: np.ndarray
     is_citation: np.ndarray
+    is_gerund: np.ndarray
+    is_gerund_cue: np.ndarray
 
 
 def word_classes(vocabulary: Sequence[str]) -> WordClasses:
@@ -233,6 +240,9 @@ def word_classes(vocabulary: Sequence[str]) -> WordClasses:
         is_verb_cue=np.array([str(w) in VERB_CUES for w in vocabulary], dtype=bool),
         is_plural=np.array([c == NOUN and f != str(w) for w, f, c in zip(vocabulary, folded, classes)], dtype=bool),
         is_citation=np.array([str(w) == "et" for w in vocabulary], dtype=bool),
+        is_gerund=np.array([c == PARTICIPLE and lexicon_tag(str(w)) == "VBG" for w, c in zip(vocabulary, classes)],
+                           dtype=bool),
+        is_gerund_cue=np.array([str(w) in GERUND_CUES for w in vocabulary], dtype=bool),
     )
 
 
@@ -244,7 +254,9 @@ def context_classes(ids: np.ndarray, classes: WordClasses) -> np.ndarray:
     a word that can be a verb right after a :data:`VERB_CUES` word is a break
     (``to model``, ``we design``), and so is one right after a plural noun
     (``analyses test``), and a plural one right before an adjective (``trains large models``);
-    a name before ``et al`` is no term; a participle is a modifier right before a
+    a name before ``et al`` is no term; an ``-ing`` word that cannot be a noun is
+    a verb after :data:`GERUND_CUES` (``by combining``); a participle or such an
+    ``-ing`` word is a modifier right before a
     modifier or noun and not after a noun (``pretrained language model``, but
     not ``model named``), and a break otherwise;
     ``of`` links only a noun to a following modifier or noun.
@@ -266,6 +278,7 @@ def context_classes(ids: np.ndarray, classes: WordClasses) -> np.ndarray:
     word_class[(word_class == NOUN) & verb & ~classes.is_plural[ids] & classes.is_plural[previous]
                & (classes.word_class[previous] == NOUN)] = BREAK
     word_class[(word_class == NOUN) & classes.is_citation[following_id]] = BREAK
+    word_class[classes.is_gerund[ids] & classes.is_gerund_cue[previous]] = BREAK
     following = np.concatenate([word_class[1:], [BREAK]])
     participle = word_class == PARTICIPLE
     before_noun = (following == NOUN) | (following == MODIFIER) | (following == PARTICIPLE)
