@@ -673,23 +673,38 @@ def select_terms(binary: sparse.csr_matrix, vocabulary: np.ndarray, *, min_occur
 
 
 def _layout(graph: nx.Graph, seed: int) -> dict[str, tuple[float, float]]:
-    """Seeded spring layout of the linked terms in [-1, 1]; unlinked terms on a ring around them."""
-    linked = [n for n in sorted(graph.nodes) if graph.degree(n) > 0]
+    """Seeded layout: the largest linked component fills [-1, 1]; smaller ones and lone terms ring it.
+
+    A spring layout of the whole graph pushes small components far out and
+    squeezes the main one into the centre, so each component is laid out on
+    its own and the small ones sit on a ring around the main one.
+    """
+    components = sorted((sorted(c) for c in nx.connected_components(graph) if len(c) > 1),
+                        key=lambda c: (-len(c), c[0]))
     alone = [n for n in sorted(graph.nodes) if graph.degree(n) == 0]
     positions: dict[str, tuple[float, float]] = {}
-    if linked:
-        core = graph.subgraph(linked)
-        spread = 2.0 / math.sqrt(len(linked))
-        raw = nx.spring_layout(core, weight="weight", seed=seed, k=spread, iterations=LAYOUT_ITERATIONS,
-                                method="force")
-        coordinates = np.array([raw[n] for n in linked])
-        coordinates -= coordinates.mean(axis=0)
-        coordinates /= max(np.abs(coordinates).max(), 1e-12)
-        positions.update({n: (float(x), float(y)) for n, (x, y) in zip(linked, coordinates)})
-    radius = 1.25 if linked else 1.0
-    for n, angle in zip(alone, np.linspace(0, 2 * np.pi, len(alone), endpoint=False)):
-        positions[n] = (radius * float(np.cos(angle)), radius * float(np.sin(angle)))
+    if components:
+        positions.update(_spring(graph.subgraph(components[0]), seed, components[0], radius=1.0))
+    satellites = [c for c in components[1:]] + [[n] for n in alone]
+    ring = 1.25 if components else 1.0
+    for members, angle in zip(satellites, np.linspace(0, 2 * np.pi, len(satellites), endpoint=False)):
+        centre = np.array([ring * np.cos(angle), ring * np.sin(angle)])
+        if len(members) == 1:
+            positions[members[0]] = (round(float(centre[0]), 9), round(float(centre[1]), 9))
+            continue
+        local = _spring(graph.subgraph(members), seed, members, radius=0.04 * math.sqrt(len(members)))
+        positions.update({n: (float(centre[0] + x), float(centre[1] + y)) for n, (x, y) in local.items()})
     return positions
+
+
+def _spring(graph: nx.Graph, seed: int, nodes: list[str], *, radius: float) -> dict[str, tuple[float, float]]:
+    """Seeded spring layout of a connected graph, centred and scaled to ``radius``."""
+    raw = nx.spring_layout(graph, weight="weight", seed=seed, k=2.0 / math.sqrt(len(nodes)),
+                           iterations=LAYOUT_ITERATIONS, method="force")
+    coordinates = np.array([raw[n] for n in nodes])
+    coordinates -= coordinates.mean(axis=0)
+    coordinates *= radius / max(np.abs(coordinates).max(), 1e-12)
+    return {n: (float(x), float(y)) for n, (x, y) in zip(nodes, coordinates)}
 
 
 def _nested_terms(vocabulary: np.ndarray, binary: sparse.csr_matrix) -> np.ndarray:
