@@ -55,6 +55,11 @@ __all__ = [
     "write_vosviewer_json",
     "write_vosviewer_map",
     "write_vosviewer_network",
+    "explorer_url",
+    "papers_with_terms",
+    "strongest_pairs_table",
+    "chapter_values",
+    "top_acronyms",
 ]
 
 RELEVANT_SHARE = 0.6
@@ -920,3 +925,123 @@ def write_vosviewer_network(result: CooccurrenceResult, path: Path) -> None:
         for u, v, data in sorted(result.graph.edges(data=True), key=lambda e: (ids[e[0]], ids[e[1]])):
             a, b = sorted((ids[u], ids[v]))
             handle.write(f"{a}\t{b}\t{data['weight']:.6f}\n")
+
+
+# What the chapter shows: a bounded page whatever the corpus size.
+STRONGEST_PAIRS = 20
+PAIR_EXAMPLES = 3
+ACRONYM_ROWS = 15
+EXPLORER_PAGE = "explorer.html"
+
+
+def explorer_url(terms: Iterable[str]) -> str:
+    """The explorer filtered to papers using every one of ``terms`` (one ``term`` parameter each).
+
+    Examples
+    --------
+    >>> explorer_url(["mixture of expert", "a&b"])
+    'explorer.html?term=mixture+of+expert&term=a%26b'
+    """
+    from urllib.parse import urlencode
+
+    return f"{EXPLORER_PAGE}?{urlencode([('term', t) for t in terms])}"
+
+
+def papers_with_terms(result: CooccurrenceResult, terms: Iterable[str]) -> list[str]:
+    """The ids of the papers that use every one of ``terms``, in ``paper_ids`` order.
+
+    Examples
+    --------
+    >>> raw = pd.Series({"p1": "Galaxy clusters and quantum kernels.", "p2": "Galaxy clusters.", "p3": "Quantum kernels."})
+    >>> from helpers.text import analysis_text
+    >>> result = analyse_cooccurrence(raw, raw.map(analysis_text), min_occurrences=2, relevant_share=1.0, thesaurus={})
+    >>> papers_with_terms(result, ["galaxy cluster", "quantum kernel"])
+    ['p1']
+    """
+    column_of = {term: position for position, term in enumerate(result.terms["term"])}
+    matrix = result.paper_terms.tocsc()
+    rows = np.ones(matrix.shape[0], dtype=bool)
+    for term in terms:
+        rows &= matrix[:, column_of[term]].toarray().ravel() > 0
+    return [result.paper_ids[i] for i in np.flatnonzero(rows)]
+
+
+def strongest_pairs_table(result: CooccurrenceResult, titles: dict[str, str], *, top: int = STRONGEST_PAIRS,
+                          examples: int = PAIR_EXAMPLES) -> pd.DataFrame:
+    """The ``top`` pairs sharing the most abstracts (ties: association strength), for the chapter.
+
+    Columns ``pair, papers, association strength, jaccard, examples, all``:
+    ``examples`` links up to ``examples`` papers to their explorer rows and
+    ``all`` links "all N papers" to the explorer filtered on both terms; both
+    are escaped HTML. The table never has more than ``top`` rows.
+    """
+    import html
+
+    columns = ["pair", "papers", "association strength", "jaccard", "examples", "all"]
+    if result.pairs.empty:
+        return pd.DataFrame(columns=columns)
+    strongest = result.pairs.sort_values(["n_papers", "association_strength", "source", "target"],
+                                         ascending=[False, False, True, True]).head(top)
+    rows = []
+    for pair in strongest.itertuples(index=False):
+        ids = papers_with_terms(result, [pair.source, pair.target])
+        links = "; ".join(f'<a href="{EXPLORER_PAGE}#paper-{html.escape(i, quote=True)}">'
+                          f"{html.escape(str(titles.get(i, i)))}</a>" for i in ids[:examples])
+        everything = (f'<a href="{html.escape(explorer_url([pair.source, pair.target]), quote=True)}">'
+                      f"all {len(ids)} papers</a>")
+        rows.append({"pair": f"{pair.source} + {pair.target}", "papers": int(pair.n_papers),
+                     "association strength": pair.association_strength, "jaccard": pair.jaccard,
+                     "examples": links, "all": everything})
+    return pd.DataFrame(rows, columns=columns)
+
+
+def chapter_values(result: CooccurrenceResult) -> dict[str, Any]:
+    """Every number the co-occurrence chapter shows, by glue name (defaults when there is no network).
+
+    Examples
+    --------
+    >>> raw = pd.Series({"p1": "Galaxy clusters."})
+    >>> from helpers.text import analysis_text
+    >>> values = chapter_values(analyse_cooccurrence(raw, raw.map(analysis_text)))
+    >>> values["co_n_terms"], values["co_modularity"], values["co_relevant_share"]
+    (0, '0.000', '60%')
+    """
+    terms, settings = result.terms, result.settings
+    multi_term = result.communities[result.communities["n_terms"] > 1] if len(terms) else result.communities
+    return {
+        "co_min_occurrences": settings["min_occurrences"],
+        "co_relevant_share": f"{settings['relevant_share']:.0%}",
+        "co_n_candidates": settings["n_candidates"],
+        "co_n_eligible": settings["n_eligible"],
+        "co_n_terms": len(terms),
+        "co_max_map_terms": settings["max_map_terms"],
+        "co_multi_word_share": f"{terms['term'].str.contains(' ').mean():.0%}" if len(terms) else "0%",
+        "co_max_term_words": settings["max_term_words"],
+        "co_relevance_topics": settings["relevance_topics"],
+        "co_context_terms": CONTEXT_TERMS,
+        "co_relevance_smoothing": f"{settings['relevance_smoothing']:g}",
+        "co_n_pairs": len(result.pairs),
+        "co_n_edges": result.graph.number_of_edges(),
+        "co_min_pair_papers": settings["min_pair_papers"],
+        "co_max_links_per_term": settings["max_links_per_term"],
+        "co_n_communities": int(terms["community"].nunique()) if len(terms) else 0,
+        "co_n_multi": len(multi_term),
+        "co_modularity": f"{result.modularity:.3f}",
+        "co_resolution": settings["resolution"],
+        "co_seed": settings["louvain_seed"],
+        "co_n_acronyms": len(result.acronyms),
+        "co_n_acronyms_corpus": int((result.acronyms["scope"] == "corpus").sum()),
+        "co_min_definitions": MIN_CORPUS_WIDE_DEFINITIONS,
+        "co_acronym_rows": ACRONYM_ROWS,
+        "co_n_thesaurus": int((result.merges["source"] == "thesaurus").sum()),
+        "co_top_pairs": STRONGEST_PAIRS,
+        "co_pair_examples": PAIR_EXAMPLES,
+        "co_below_cut": ", ".join(result.below_cut["term"]) or "none",
+        "co_message": result.message or "every kept term has at least one drawn link or stands alone",
+    }
+
+
+def top_acronyms(result: CooccurrenceResult, rows: int = ACRONYM_ROWS) -> pd.DataFrame:
+    """The ``rows`` acronyms defined in the most abstracts (the chapter offers all as CSV)."""
+    return (result.acronyms.sort_values(["n_papers", "acronym"], ascending=[False, True]).head(rows)
+            .rename(columns={"n_papers": "defined in papers"}).reset_index(drop=True))
