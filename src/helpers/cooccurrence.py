@@ -60,9 +60,14 @@ __all__ = [
     "strongest_pairs_table",
     "chapter_values",
     "top_acronyms",
+    "write_chapter_files",
+    "downloads_html",
 ]
 
 RELEVANT_SHARE = 0.6
+VOSVIEWER_MIN_OCCURRENCES = 10
+MIN_OCCURRENCES_FLOOR, MIN_OCCURRENCES_DIVISOR = 3, 3
+MIN_OCCURRENCES_RULE = f"max({MIN_OCCURRENCES_FLOOR}, ceil(sqrt(N) / {MIN_OCCURRENCES_DIVISOR}))"
 RELEVANCE_SMOOTHING = 10.0
 RELEVANCE_TOPICS = 20
 # The most frequent terms whose co-occurrence profiles define the topics of the relevance score.
@@ -130,7 +135,7 @@ def default_min_occurrences(n_papers: int) -> int:
     >>> [default_min_occurrences(n) for n in (57, 495, 3_000, 20_000, 100_000)]
     [3, 8, 19, 48, 106]
     """
-    return max(3, math.ceil(math.sqrt(n_papers) / 3))
+    return max(MIN_OCCURRENCES_FLOOR, math.ceil(math.sqrt(n_papers) / MIN_OCCURRENCES_DIVISOR))
 
 
 def default_min_pair_papers(pair_papers: np.ndarray, n_terms: int) -> int:
@@ -1011,6 +1016,9 @@ def chapter_values(result: CooccurrenceResult) -> dict[str, Any]:
     return {
         "co_min_occurrences": settings["min_occurrences"],
         "co_relevant_share": f"{settings['relevant_share']:.0%}",
+        "co_vosviewer_share": f"{RELEVANT_SHARE:.0%}",
+        "co_vosviewer_min_occurrences": VOSVIEWER_MIN_OCCURRENCES,
+        "co_min_occurrences_rule": MIN_OCCURRENCES_RULE,
         "co_n_candidates": settings["n_candidates"],
         "co_n_eligible": settings["n_eligible"],
         "co_n_terms": len(terms),
@@ -1035,6 +1043,7 @@ def chapter_values(result: CooccurrenceResult) -> dict[str, Any]:
         "co_acronym_rows": ACRONYM_ROWS,
         "co_n_thesaurus": int((result.merges["source"] == "thesaurus").sum()),
         "co_top_pairs": STRONGEST_PAIRS,
+        "co_community_rows": COMMUNITY_ROWS,
         "co_pair_examples": PAIR_EXAMPLES,
         "co_below_cut": ", ".join(result.below_cut["term"]) or "none",
         "co_message": result.message or "every kept term has at least one drawn link or stands alone",
@@ -1045,3 +1054,36 @@ def top_acronyms(result: CooccurrenceResult, rows: int = ACRONYM_ROWS) -> pd.Dat
     """The ``rows`` acronyms defined in the most abstracts (the chapter offers all as CSV)."""
     return (result.acronyms.sort_values(["n_papers", "acronym"], ascending=[False, True]).head(rows)
             .rename(columns={"n_papers": "defined in papers"}).reset_index(drop=True))
+
+
+COMMUNITY_ROWS = 15
+# Files the chapter offers for download, next to the figures (``network_writers`` plus the tables).
+CHAPTER_FILES = ("network.json", "vosviewer_map.txt", "vosviewer_network.txt", "network.graphml", "network.gexf",
+                 "terms.csv", "term_pairs.csv", "acronyms.csv")
+
+
+def write_chapter_files(result: CooccurrenceResult, folder: Path) -> list[Path]:
+    """Write the network files and the terms, pairs and acronym tables into ``folder``; returns the paths."""
+    folder.mkdir(parents=True, exist_ok=True)
+    tables = {"terms.csv": result.terms, "term_pairs.csv": result.pairs, "acronyms.csv": result.acronyms}
+    writers = {**network_writers(result), **{
+        name: (lambda path, table=table: table.to_csv(path, index=False, lineterminator="\n"))
+        for name, table in tables.items()}}
+    for name in CHAPTER_FILES:
+        writers[name](folder / name)
+    return [folder / name for name in CHAPTER_FILES]
+
+
+def downloads_html(base: str = "../figures") -> str:
+    """One line of download links to :data:`CHAPTER_FILES`.
+
+    Examples
+    --------
+    >>> downloads_html().count("download>")
+    8
+    """
+    names = {"network.json": "VOSviewer JSON", "vosviewer_map.txt": "VOSviewer map",
+             "vosviewer_network.txt": "VOSviewer network", "network.graphml": "GraphML",
+             "network.gexf": "GEXF (Gephi)"}
+    links = " · ".join(f'<a href="{base}/{name}" download>{names.get(name, name)}</a>' for name in CHAPTER_FILES)
+    return f'<p class="network-downloads">Network files: {links}</p>'

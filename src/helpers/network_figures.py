@@ -28,6 +28,7 @@ __all__ = [
     "term_map_figure",
     "ego_figure",
     "community_theme_figure",
+    "term_map_values",
 ]
 
 # Paul Tol's "muted" qualitative scheme: nine colours safe for colour-blind readers.
@@ -258,3 +259,14 @@ def community_theme_figure(result: CooccurrenceResult, paper_themes: pd.Series, 
     axis.set(xlabel="Theme", ylabel="Term community", title=f"Term communities by theme, {corpus_label}")
     figure.tight_layout()
     return figure, table.rename_axis("community").reset_index()
+
+
+def term_map_values(data: pd.DataFrame) -> dict[str, int]:
+    """How many terms the map draws and labels (glue values), from :func:`term_map_figure`'s data.
+
+    Examples
+    --------
+    >>> term_map_values(pd.DataFrame({"drawn": [True, True, False], "labelled": [True, False, False]}))
+    {'co_n_drawn': 2, 'co_n_labelled': 1}
+    """
+    return {"co_n_drawn": int(data["drawn"].sum()), "co_n_labelled": int(data["labelled"].sum())}
