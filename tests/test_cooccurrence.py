@@ -224,3 +224,57 @@ def test_deterministic(tmp_path):
         write_outputs(run_pipeline([SEED_DIR], AnalysisSettings()), (tmp_path / name).mkdir() or tmp_path / name)
     for path in sorted((tmp_path / "a").iterdir()):
         assert path.read_bytes() == (tmp_path / "b" / path.name).read_bytes(), path.name
+
+
+# Figures and chapter values: each returns a figure and the rows it shows; the page stays bounded.
+def test_term_map_figure_returns_figure_and_one_row_per_term():
+    from matplotlib.figure import Figure
+
+    from helpers.network_figures import term_map_figure, term_map_values
+
+    result = hand_made_result(min_pair_papers=1)
+    figure, data = term_map_figure(result, corpus_label="test")
+    assert isinstance(figure, Figure)
+    assert sorted(data["term"]) == ["galaxy cluster", "quantum kernel", "spiking neuron"]
+    assert data["drawn"].all() and data["labelled"].all()
+    assert term_map_values(data) == {"co_n_drawn": 3, "co_n_labelled": 3}
+
+
+def test_term_map_leaves_out_terms_without_links():
+    from helpers.network_figures import term_map_figure
+
+    figure, data = term_map_figure(hand_made_result(min_pair_papers=2), corpus_label="test")
+    assert data.set_index("term")["drawn"].to_dict() == {
+        "galaxy cluster": True, "quantum kernel": True, "spiking neuron": False}
+
+
+def test_ego_and_theme_figures_return_their_rows():
+    from helpers.network_figures import community_theme_figure, ego_figure
+
+    result = hand_made_result(min_pair_papers=1)
+    _, ego = ego_figure(result, corpus_label="test")
+    assert len(ego) == 6  # three hubs, two links each
+    themes = pd.Series({"p1": 1, "p2": 1, "p3": 2, "p4": 2})
+    _, table = community_theme_figure(result, themes, {1: "a", 2: "b"}, corpus_label="test")
+    assert table.columns.tolist() == ["community", "1. a", "2. b"]
+    _, empty = community_theme_figure(result, themes, {}, corpus_label="test")
+    assert empty.empty
+
+
+def test_strongest_pairs_are_bounded_and_link_to_the_explorer():
+    from helpers.cooccurrence import strongest_pairs_table
+
+    result = hand_made_result(min_pair_papers=1)
+    table = strongest_pairs_table(result, {"p1": "<b>One</b>"}, top=2, examples=1)
+    assert table["pair"].tolist() == ["galaxy cluster + quantum kernel", "galaxy cluster + spiking neuron"]
+    assert table["examples"][0] == '<a href="explorer.html#paper-p1">&lt;b&gt;One&lt;/b&gt;</a>'
+    assert table["all"][0] == '<a href="explorer.html?term=galaxy+cluster&amp;term=quantum+kernel">all 2 papers</a>'
+
+
+def test_chapter_values_have_defaults_without_a_network():
+    from helpers.cooccurrence import chapter_values
+
+    raw = pd.Series({"p1": "Galaxy clusters collide.", "p2": "Spiking neurons fire."})
+    values = chapter_values(analyse_cooccurrence(raw, raw.map(analysis_text), thesaurus={}))
+    assert values["co_n_terms"] == 0 and values["co_n_edges"] == 0 and values["co_below_cut"] == "none"
+    assert values["co_message"] == "no term occurs in at least 3 abstracts"

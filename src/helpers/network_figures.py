@@ -212,6 +212,7 @@ def ego_figure(result: CooccurrenceResult, *, corpus_label: str) -> tuple[Figure
         nx.draw_networkx(ego, layout, ax=axis, node_size=[40 + 15 * min(graph.nodes[n]["n_papers"], 40) for n in ego],
                          node_color=[COMMUNITY_COLOURS[6] if n == hub.term else COMMUNITY_COLOURS[1] for n in ego],
                          font_size=8, edge_color="#999999", alpha=0.85)
+        axis.margins(0.2)  # room for the labels of the outer nodes
         axis.set_title(f"{hub.term} ({hub.degree} links)", fontsize=10)
         rows += [{"hub": hub.term, "neighbour": n, "association_strength": graph.edges[hub.term, n]["weight"]}
                  for n in sorted(graph.neighbors(hub.term))]
