@@ -56,6 +56,8 @@ TERM_WORDS_NOT_STOPPED = frozenset({"large"})
 # After these words a word that can be a verb is one ("to model", "we design", "can control").
 VERB_CUES = frozenset({"to", "we", "they", "it", "which", "who", "can", "cannot", "may", "might", "will",
                        "would", "should", "could", "must", "also", "often", "does", "do", "not", "then"})
+# A plural noun/verb right before one of these is the verb ("the model exhibits a bias").
+DETERMINERS = frozenset({"a", "an", "the", "this", "these", "those", "its", "their", "our", "his", "her"})
 # After these a gerund is a verb ("by combining", "for generating"), not a modifier ("spiking neuron").
 GERUND_CUES = frozenset({"by", "for", "in", "on", "of", "to", "from", "into", "via", "through", "without", "while",
                          "when", "after", "before", "towards", "toward", "we", "also", "and", "or", "is", "are"})
@@ -201,6 +203,7 @@ class WordClasses:
         A noun whose singular differs from it (``analyses``, not ``data`` or ``dynamics``).
     is_citation : ndarray of bool
         ``et`` (of ``et al``): the name before it is no term.
+    is_determiner : ndarray of bool
     is_gerund, is_gerund_cue : ndarray of bool
         An ``-ing`` word that cannot be a noun, and the words after which it is a verb.
     """
@@ -211,6 +214,7 @@ class WordClasses:
     is_verb_cue: np.ndarray
     is_plural: np.ndarray
     is_citation: np.ndarray
+    is_determiner: np.ndarray
     is_gerund: np.ndarray
     is_gerund_cue: np.ndarray
 
@@ -240,6 +244,7 @@ def word_classes(vocabulary: Sequence[str]) -> WordClasses:
         is_verb_cue=np.array([str(w) in VERB_CUES for w in vocabulary], dtype=bool),
         is_plural=np.array([c == NOUN and f != str(w) for w, f, c in zip(vocabulary, folded, classes)], dtype=bool),
         is_citation=np.array([str(w) == "et" for w in vocabulary], dtype=bool),
+        is_determiner=np.array([str(w) in DETERMINERS for w in vocabulary], dtype=bool),
         is_gerund=np.array([c == PARTICIPLE and lexicon_tag(str(w)) == "VBG" for w, c in zip(vocabulary, classes)],
                            dtype=bool),
         is_gerund_cue=np.array([str(w) in GERUND_CUES for w in vocabulary], dtype=bool),
@@ -253,7 +258,8 @@ def context_classes(ids: np.ndarray, classes: WordClasses) -> np.ndarray:
     :class:`~helpers.text.TokenizedCorpus` or one run padded with zeros). The rules, in order:
     a word that can be a verb right after a :data:`VERB_CUES` word is a break
     (``to model``, ``we design``), and so is one right after a plural noun
-    (``analyses test``), and a plural one right before an adjective (``trains large models``);
+    (``analyses test``), and a plural one right before an adjective or a
+    determiner (``trains large models``, ``exhibits a bias``);
     a name before ``et al`` is no term; an ``-ing`` word that cannot be a noun is
     a verb after :data:`GERUND_CUES` (``by combining``); a participle or such an
     ``-ing`` word is a modifier right before a
@@ -278,6 +284,7 @@ def context_classes(ids: np.ndarray, classes: WordClasses) -> np.ndarray:
     word_class[(word_class == NOUN) & verb & ~classes.is_plural[ids] & classes.is_plural[previous]
                & (classes.word_class[previous] == NOUN)] = BREAK
     word_class[(word_class == NOUN) & classes.is_citation[following_id]] = BREAK
+    word_class[(word_class == NOUN) & verb & classes.is_plural[ids] & classes.is_determiner[following_id]] = BREAK
     word_class[classes.is_gerund[ids] & classes.is_gerund_cue[previous]] = BREAK
     following = np.concatenate([word_class[1:], [BREAK]])
     participle = word_class == PARTICIPLE
