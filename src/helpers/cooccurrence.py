@@ -721,23 +721,33 @@ def _nested_terms(vocabulary: np.ndarray, binary: sparse.csr_matrix) -> np.ndarr
     """Indices of terms that only ever occur inside one longer term (``tangent`` in ``tangent kernel``).
 
     Such a term occurs in exactly the papers of the longer term, so it adds
-    nothing to the map.
+    nothing to the map. Every (shorter, longer) pair is tested at once: same
+    number of papers, and as many papers holding both.
+
+    Examples
+    --------
+    >>> X = sparse.csr_matrix(np.array([[1, 1, 1], [1, 0, 0], [0, 1, 1]]))
+    >>> _nested_terms(np.array(["graph", "kernel", "tangent kernel"]), X).tolist()
+    [1]
     """
     index = {str(term): position for position, term in enumerate(vocabulary)}
-    columns = binary.tocsc()
-    papers = np.asarray(binary.sum(axis=0)).ravel()
-    redundant: set[int] = set()
+    shorter, longer = [], []
     for long_position, term in enumerate(vocabulary):
         words = str(term).split()
         for length in range(1, len(words)):
             for start in range(len(words) - length + 1):
                 short = index.get(" ".join(words[start:start + length]))
-                if short is None or short in redundant or papers[short] != papers[long_position]:
-                    continue
-                a, b = columns[:, short], columns[:, long_position]
-                if (a != b).nnz == 0:
-                    redundant.add(short)
-    return np.array(sorted(redundant), dtype=int)
+                if short is not None:
+                    shorter.append(short)
+                    longer.append(long_position)
+    short_columns, long_columns = np.array(shorter, dtype=np.int64), np.array(longer, dtype=np.int64)
+    papers = np.asarray(binary.sum(axis=0)).ravel()
+    same = papers[short_columns] == papers[long_columns]
+    short_columns, long_columns = short_columns[same], long_columns[same]
+    if not len(short_columns):
+        return np.array([], dtype=int)
+    both = np.asarray(binary[:, short_columns].multiply(binary[:, long_columns]).sum(axis=0)).ravel()
+    return np.unique(short_columns[both == papers[short_columns]]).astype(int)
 
 
 
