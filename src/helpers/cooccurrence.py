@@ -52,6 +52,7 @@ __all__ = [
     "analyse_cooccurrence",
     "CooccurrenceResult",
     "network_writers",
+    "ordered_subgraph",
     "write_vosviewer_json",
     "write_vosviewer_map",
     "write_vosviewer_network",
@@ -157,8 +158,8 @@ def default_min_pair_papers(pair_papers: np.ndarray, n_terms: int) -> int:
 
 
 def _validate(min_occurrences: int | None, relevant_share: float) -> None:
-    if min_occurrences is not None and (isinstance(min_occurrences, bool) or not isinstance(min_occurrences, (int, np.integer))
-                                        or min_occurrences < 1):
+    whole = isinstance(min_occurrences, (int, np.integer)) and not isinstance(min_occurrences, bool)
+    if min_occurrences is not None and (not whole or min_occurrences < 1):
         raise ValueError(f"min_occurrences (--min-occurrences) must be an integer >= 1, got {min_occurrences!r}")
     if isinstance(relevant_share, bool) or not isinstance(relevant_share, (int, float)) \
             or not 0 < relevant_share <= 1:
@@ -380,7 +381,8 @@ def find_acronyms(texts: Iterable[str]) -> pd.DataFrame:
 
     Examples
     --------
-    >>> find_acronyms(["Graph Neural Networks (GNNs) scale.", "Graph neural networks (GNN) and an Adaptive Robust Method (ARM)."])
+    >>> find_acronyms(["Graph Neural Networks (GNNs) scale.",
+    ...                "Graph neural networks (GNN) and an Adaptive Robust Method (ARM)."])
       acronym               long_form  n_papers               scope
     0     arm  adaptive robust method         1  defining abstracts
     1     gnn    graph neural network         2              corpus
@@ -694,7 +696,7 @@ def _layout(graph: nx.Graph, seed: int) -> dict[str, tuple[float, float]]:
     alone = [n for n in sorted(graph.nodes) if graph.degree(n) == 0]
     positions: dict[str, tuple[float, float]] = {}
     if components:
-        positions.update(_spring(graph.subgraph(components[0]), seed, components[0], radius=1.0))
+        positions.update(_spring(ordered_subgraph(graph, components[0]), seed, components[0], radius=1.0))
     satellites = [c for c in components[1:]] + [[n] for n in alone]
     ring = 1.25 if components else 1.0
     for members, angle in zip(satellites, np.linspace(0, 2 * np.pi, len(satellites), endpoint=False)):
@@ -702,9 +704,25 @@ def _layout(graph: nx.Graph, seed: int) -> dict[str, tuple[float, float]]:
         if len(members) == 1:
             positions[members[0]] = (round(float(centre[0]), 9), round(float(centre[1]), 9))
             continue
-        local = _spring(graph.subgraph(members), seed, members, radius=0.04 * math.sqrt(len(members)))
+        local = _spring(ordered_subgraph(graph, members), seed, members, radius=0.04 * math.sqrt(len(members)))
         positions.update({n: (float(centre[0] + x), float(centre[1] + y)) for n, (x, y) in local.items()})
     return positions
+
+
+def ordered_subgraph(graph: nx.Graph, nodes: Iterable[str]) -> nx.Graph:
+    """A copy of the subgraph on ``nodes`` with nodes and edges in sorted order.
+
+    ``graph.subgraph`` iterates its nodes in the order of a Python set, which
+    changes from one process to the next (string hashing is randomised), and a
+    seeded layout depends on node order: this keeps layouts byte-identical.
+    """
+    members = sorted(set(nodes))
+    keep = set(members)
+    ordered = nx.Graph()
+    ordered.add_nodes_from((n, graph.nodes[n]) for n in members)
+    ordered.add_edges_from(sorted((min(u, v), max(u, v), d) for u, v, d in graph.edges(members, data=True)
+                                  if u in keep and v in keep))
+    return ordered
 
 
 def _spring(graph: nx.Graph, seed: int, nodes: list[str], *, radius: float) -> dict[str, tuple[float, float]]:
@@ -872,12 +890,14 @@ def analyse_cooccurrence(
     paper_terms = kept_matrix[:, [column_of[t] for t in terms["term"]]].tocsr() if len(terms) else kept_matrix
     kept_set = set(selection.kept.tolist())
     below = [c for c in selection.ranked if c not in kept_set][:BELOW_CUT_ROWS]
-    below_cut = pd.DataFrame({"term": vocabulary[below].astype(str), "n_papers": papers_per_term[below].astype(np.int64),
+    below_cut = pd.DataFrame({"term": vocabulary[below].astype(str),
+                              "n_papers": papers_per_term[below].astype(np.int64),
                               "relevance": np.round(selection.relevance[below], 6)})
     settings = dict(min_occurrences=min_occurrences, relevant_share=relevant_share, min_pair_papers=min_pair_papers,
                     louvain_seed=seed, resolution=resolution, n_papers=n_papers,
                     n_candidates=int(len(vocabulary)), n_eligible=selection.n_eligible,
-                    relevance_smoothing=RELEVANCE_SMOOTHING, relevance_topics=RELEVANCE_TOPICS, max_map_terms=MAX_MAP_TERMS, max_term_words=MAX_TERM_WORDS,
+                    relevance_smoothing=RELEVANCE_SMOOTHING, relevance_topics=RELEVANCE_TOPICS,
+                    max_map_terms=MAX_MAP_TERMS, max_term_words=MAX_TERM_WORDS,
                     max_links_per_term=MAX_LINKS_PER_TERM)
     return CooccurrenceResult(
         terms=terms, pairs=pairs, graph=graph, communities=communities, acronyms=acronyms,
@@ -967,7 +987,8 @@ def papers_with_terms(result: CooccurrenceResult, terms: Iterable[str]) -> list[
 
     Examples
     --------
-    >>> raw = pd.Series({"p1": "Galaxy clusters and quantum kernels.", "p2": "Galaxy clusters.", "p3": "Quantum kernels."})
+    >>> raw = pd.Series({"p1": "Galaxy clusters and quantum kernels.", "p2": "Galaxy clusters.",
+    ...                  "p3": "Quantum kernels."})
     >>> from helpers.text import analysis_text
     >>> result = analyse_cooccurrence(raw, raw.map(analysis_text), min_occurrences=2, relevant_share=1.0, thesaurus={})
     >>> papers_with_terms(result, ["galaxy cluster", "quantum kernel"])

@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from helpers.cooccurrence import CooccurrenceResult
+from helpers.cooccurrence import CooccurrenceResult, ordered_subgraph
 
 __all__ = [
     "COMMUNITY_COLOURS",
@@ -207,7 +207,7 @@ def ego_figure(result: CooccurrenceResult, *, corpus_label: str) -> tuple[Figure
         if hub.degree == 0:
             axis.set_title(f"{hub.term}: no drawn links", fontsize=10)
             continue
-        ego = nx.ego_graph(graph, hub.term)
+        ego = ordered_subgraph(graph, [hub.term, *graph.neighbors(hub.term)])
         layout = nx.spring_layout(ego, weight="weight", seed=result.settings.get("louvain_seed", 0))
         nx.draw_networkx(ego, layout, ax=axis, node_size=[40 + 15 * min(graph.nodes[n]["n_papers"], 40) for n in ego],
                          node_color=[COMMUNITY_COLOURS[6] if n == hub.term else COMMUNITY_COLOURS[1] for n in ego],

@@ -28,7 +28,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from helpers.text import TokenizedCorpus, segments, stop_words
+from helpers.text import segments, stop_words
 
 __all__ = [
     "BREAK", "MODIFIER", "NOUN", "LINK", "PARTICIPLE",
