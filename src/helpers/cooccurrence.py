@@ -667,6 +667,18 @@ def select_terms(binary: sparse.csr_matrix, vocabulary: np.ndarray, *, min_occur
     dropped first; relevance (:func:`relevance_scores`) is computed among the
     remaining terms, as VOSviewer does. Ties go to the more frequent term,
     then alphabetical order.
+
+    The rule follows VOSviewer's "create map based on text data": a minimum
+    number of occurrences (VOSviewer: 10; here :func:`default_min_occurrences`,
+    which grows with the corpus), then the 60% most relevant terms.
+
+    References
+    ----------
+    van Eck, N. J., Waltman, L., Noyons, E. C. M., and Buter, R. K. (2010). Automatic term
+    identification for bibliometric mapping. Scientometrics, 82(3), 581-596.
+    van Eck, N. J., and Waltman, L. (2011). Text mining and visualization using VOSviewer.
+    ISSI Newsletter, 7(3), 50-54.
+    van Eck, N. J., and Waltman, L. VOSviewer Manual (version 1.6.x), CWTS, Leiden University.
     """
     papers = np.asarray(binary.sum(axis=0)).ravel()
     eligible = np.flatnonzero(papers >= min_occurrences)
