@@ -976,6 +976,7 @@ def write_vosviewer_network(result: CooccurrenceResult, path: Path) -> None:
 
 # What the chapter shows: a bounded page whatever the corpus size.
 STRONGEST_PAIRS = 20
+MOST_RELEVANT_SHOWN = 20
 PAIR_EXAMPLES = 3
 ACRONYM_ROWS = 15
 EXPLORER_PAGE = "explorer.html"
@@ -1056,6 +1057,7 @@ def chapter_values(result: CooccurrenceResult) -> dict[str, Any]:
     """
     terms, settings = result.terms, result.settings
     multi_term = result.communities[result.communities["n_terms"] > 1] if len(terms) else result.communities
+    most_relevant = terms.sort_values(["relevance", "n_papers", "term"], ascending=[False, False, True])
     return {
         "co_min_occurrences": settings["min_occurrences"],
         "co_relevant_share": f"{settings['relevant_share']:.0%}",
@@ -1089,6 +1091,8 @@ def chapter_values(result: CooccurrenceResult) -> dict[str, Any]:
         "co_community_rows": COMMUNITY_ROWS,
         "co_pair_examples": PAIR_EXAMPLES,
         "co_below_cut": ", ".join(result.below_cut["term"]) or "none",
+        "co_n_most_relevant": MOST_RELEVANT_SHOWN,
+        "co_most_relevant": ", ".join(most_relevant["term"].head(MOST_RELEVANT_SHOWN)) or "none",
         "co_message": result.message or "every kept term has at least one drawn link or stands alone",
     }
 
