@@ -6,11 +6,14 @@ import networkx as nx
 import pandas as pd
 import pytest
 
-from helpers.cooccurrence import analyse_cooccurrence, candidate_terms, find_acronyms, read_thesaurus
+from helpers.cooccurrence import (RELEVANT_SHARE, analyse_cooccurrence, candidate_terms, default_min_occurrences,
+                                  find_acronyms, network_writers, read_thesaurus)
 from helpers.pipeline import AnalysisSettings, run_pipeline, write_outputs
 from helpers.text import analysis_text
 
 from conftest import SEED_DIR
+
+SEED_N_TERMS = 96
 
 # Four abstracts with known term sets (stop words and boilerplate vanish).
 HAND_MADE = {
@@ -23,7 +26,8 @@ HAND_MADE = {
 
 def hand_made_result(**options):
     raw = pd.Series(HAND_MADE)
-    return analyse_cooccurrence(raw, raw.map(analysis_text), min_papers=2, thesaurus={}, **options)
+    options = {"min_occurrences": 2, "relevant_share": 1.0, "thesaurus": {}, **options}
+    return analyse_cooccurrence(raw, raw.map(analysis_text), **options)
 
 
 def test_binary_counts_and_pairs_on_hand_made_corpus():
@@ -60,15 +64,34 @@ def test_no_pair_above_threshold_gives_a_message():
 
 def test_no_term_frequent_enough_gives_a_message():
     raw = pd.Series({"p1": "Galaxy clusters collide.", "p2": "Spiking neurons fire."})
-    result = analyse_cooccurrence(raw, raw.map(analysis_text), min_papers=2, thesaurus={})
+    result = analyse_cooccurrence(raw, raw.map(analysis_text), min_occurrences=2, thesaurus={})
     assert result.terms.empty and result.pairs.empty
     assert result.message == "no term occurs in at least 2 abstracts"
 
 
-def test_plural_folding_and_phrase_rules():
-    assert candidate_terms("neural networks") == {"neural", "network", "neural network"}
-    assert "the model" not in candidate_terms("the model")
-    assert candidate_terms("quickly converging") == {"converging"}
+# Golden rule: the exact terms each sentence must yield (and, by exactness, must not).
+GOLDEN = {
+    "We propose graph neural networks that learn quickly and require optimal deep features.":
+        ["deep feature", "feature", "graph neural network", "network", "neural network", "optimal deep feature"],
+    "The matrices and indices of the analyses test hypotheses about biases in Bayes classifiers.":
+        ["analysis", "bayes classifier", "bias", "classifier", "hypothesis", "index", "matrix"],
+    "Our frameworks and solutions (Smith et al., 2020) work.": [],
+    "Offline reinforcement learning trains large language models with a sparse mixture of experts.":
+        ["expert", "language model", "large language model", "learning", "mixture", "mixture of expert", "model",
+         "offline reinforcement learning", "reinforcement learning", "sparse mixture", "sparse mixture of expert"],
+    "To model pretrained language models, we design self-supervised objectives.":
+        ["language model", "model", "objective", "pretrained language model", "self-supervised objective"],
+}
+
+
+@pytest.mark.parametrize("sentence", sorted(GOLDEN))
+def test_golden_terms(sentence):
+    assert sorted(candidate_terms(analysis_text(sentence))) == GOLDEN[sentence]
+
+
+def test_no_verb_adverb_or_bare_adjective_is_a_term():
+    terms = candidate_terms(analysis_text("Models learn quickly; the neural and deep layers are optimal and diverse."))
+    assert terms == {"model", "deep layer", "layer"}
 
 
 def test_thesaurus_merges_variants(tmp_path):
@@ -83,16 +106,36 @@ def test_thesaurus_merges_variants(tmp_path):
         read_thesaurus(bad)
 
 
-def test_acronyms_merge_with_long_form():
-    texts = ["Graph neural networks (GNNs) are strong. GNNs scale.", "We train GNNs on graphs."]
+def test_acronyms_merge_corpus_wide_when_defined_alike():
+    texts = ["Graph neural networks (GNNs) are strong. GNNs scale.", "We train GNNs on graphs.",
+             "Graph Neural Networks (GNN) again."]
     acronyms = find_acronyms(texts)
     assert acronyms.to_dict("records") == [
-        {"acronym": "gnn", "long_form": "graph neural network", "n_papers": 1}]
-    raw = pd.Series(texts, index=["p1", "p2"])
-    result = analyse_cooccurrence(raw, raw.map(analysis_text), min_papers=2, thesaurus={})
-    assert dict(zip(result.terms["term"], result.terms["n_papers"]))["graph neural network"] == 2
+        {"acronym": "gnn", "long_form": "graph neural network", "n_papers": 2, "scope": "corpus"}]
+    raw = pd.Series(texts, index=["p1", "p2", "p3"])
+    result = analyse_cooccurrence(raw, raw.map(analysis_text), min_occurrences=2, relevant_share=1.0, thesaurus={})
+    assert dict(zip(result.terms["term"], result.terms["n_papers"]))["graph neural network"] == 3
     assert "gnn" not in set(result.terms["term"])
     assert result.merges.iloc[0].to_dict() == {"from": "gnn", "to": "graph neural network", "source": "acronym"}
+
+
+def test_acronym_defined_once_renames_only_its_own_abstract():
+    texts = ["An Adaptive Robust Method (ARM) picks each arm.", "Each bandit arm pays.", "The arm of a bandit."]
+    acronyms = find_acronyms(texts)
+    assert acronyms.to_dict("records") == [
+        {"acronym": "arm", "long_form": "adaptive robust method", "n_papers": 1, "scope": "defining abstracts"}]
+    raw = pd.Series(texts, index=["p1", "p2", "p3"])
+    result = analyse_cooccurrence(raw, raw.map(analysis_text), min_occurrences=1, relevant_share=1.0, thesaurus={})
+    column = list(result.terms["term"]).index("arm")
+    rows = result.paper_terms[:, column].nonzero()[0].tolist()
+    assert [result.paper_ids[r] for r in rows] == ["p2", "p3"]
+    assert result.merges.to_dict("records") == [
+        {"from": "arm", "to": "adaptive robust method", "source": "acronym in defining abstracts"}]
+
+
+def test_inconsistent_long_forms_stay_local():
+    acronyms = find_acronyms(["Proximal Policy Optimisation (PPO) here.", "Private Preference Oracles (PPO) there."])
+    assert acronyms[["acronym", "n_papers", "scope"]].values.tolist() == [["ppo", 2, "defining abstracts"]]
 
 
 def test_acronym_needs_matching_initials():
@@ -130,11 +173,46 @@ def test_exports_reread_with_same_nodes_and_edges(seed_outputs):
     assert list(map_table.columns) == ["id", "label", "x", "y", "cluster", "weight<Occurrences>"]
 
 
+@pytest.mark.parametrize("options, message", [
+    ({"min_occurrences": 0}, r"min_occurrences \(--min-occurrences\) must be an integer >= 1, got 0"),
+    ({"min_occurrences": 2.5}, r"min_occurrences \(--min-occurrences\) must be an integer >= 1, got 2.5"),
+    ({"relevant_share": 0}, r"relevant_share \(--relevant-share\) must be a number in \(0, 1\], got 0"),
+    ({"relevant_share": 1.5}, r"relevant_share \(--relevant-share\) must be a number in \(0, 1\], got 1.5"),
+])
+def test_bad_settings_name_the_option_and_range(options, message):
+    raw = pd.Series(HAND_MADE)
+    with pytest.raises(ValueError, match=message):
+        analyse_cooccurrence(raw, raw.map(analysis_text), **options)
+
+
+def test_relevant_share_keeps_the_most_relevant_terms():
+    full = hand_made_result()
+    half = hand_made_result(relevant_share=0.5)
+    assert len(full.terms) == 3 and len(half.terms) == 2
+    assert half.settings["relevant_share"] == 0.5 and half.settings["min_occurrences"] == 2
+    assert half.below_cut["term"].tolist() == sorted(set(full.terms["term"]) - set(half.terms["term"]))
+
+
+def test_minimum_occurrences_grow_with_the_corpus():
+    assert [default_min_occurrences(n) for n in (10, 57, 495, 3_000, 100_000)] == [3, 3, 8, 19, 106]
+    assert RELEVANT_SHARE == 0.6
+
+
+def test_network_writers_write_every_file(tmp_path):
+    writers = network_writers(hand_made_result(min_pair_papers=1))
+    assert sorted(writers) == ["network.gexf", "network.graphml", "network.json", "vosviewer_map.txt",
+                               "vosviewer_network.txt"]
+    for name, write in writers.items():
+        write(tmp_path / name)
+    assert len((tmp_path / "vosviewer_network.txt").read_text().splitlines()) == 3
+
+
 def test_seed_network(seed_outputs):
     results, folder = seed_outputs
     result = results.cooccurrence
-    assert len(result.terms) == 60
-    assert result.terms["n_papers"].min() >= result.settings["min_papers"] == 2
+    assert result.settings["min_occurrences"] == 3 and result.settings["relevant_share"] == 0.6
+    assert len(result.terms) == SEED_N_TERMS
+    assert result.terms["n_papers"].min() >= 3
     pairs = pd.read_csv(folder / "term_pairs.csv")
     assert (pairs["source"] < pairs["target"]).all()
     assert not pairs.duplicated(["source", "target"]).any()
@@ -146,3 +224,57 @@ def test_deterministic(tmp_path):
         write_outputs(run_pipeline([SEED_DIR], AnalysisSettings()), (tmp_path / name).mkdir() or tmp_path / name)
     for path in sorted((tmp_path / "a").iterdir()):
         assert path.read_bytes() == (tmp_path / "b" / path.name).read_bytes(), path.name
+
+
+# Figures and chapter values: each returns a figure and the rows it shows; the page stays bounded.
+def test_term_map_figure_returns_figure_and_one_row_per_term():
+    from matplotlib.figure import Figure
+
+    from helpers.network_figures import term_map_figure, term_map_values
+
+    result = hand_made_result(min_pair_papers=1)
+    figure, data = term_map_figure(result, corpus_label="test")
+    assert isinstance(figure, Figure)
+    assert sorted(data["term"]) == ["galaxy cluster", "quantum kernel", "spiking neuron"]
+    assert data["drawn"].all() and data["labelled"].all()
+    assert term_map_values(data) == {"co_n_drawn": 3, "co_n_labelled": 3}
+
+
+def test_term_map_leaves_out_terms_without_links():
+    from helpers.network_figures import term_map_figure
+
+    figure, data = term_map_figure(hand_made_result(min_pair_papers=2), corpus_label="test")
+    assert data.set_index("term")["drawn"].to_dict() == {
+        "galaxy cluster": True, "quantum kernel": True, "spiking neuron": False}
+
+
+def test_ego_and_theme_figures_return_their_rows():
+    from helpers.network_figures import community_theme_figure, ego_figure
+
+    result = hand_made_result(min_pair_papers=1)
+    _, ego = ego_figure(result, corpus_label="test")
+    assert len(ego) == 6  # three hubs, two links each
+    themes = pd.Series({"p1": 1, "p2": 1, "p3": 2, "p4": 2})
+    _, table = community_theme_figure(result, themes, {1: "a", 2: "b"}, corpus_label="test")
+    assert table.columns.tolist() == ["community", "1. a", "2. b"]
+    _, empty = community_theme_figure(result, themes, {}, corpus_label="test")
+    assert empty.empty
+
+
+def test_strongest_pairs_are_bounded_and_link_to_the_explorer():
+    from helpers.cooccurrence import strongest_pairs_table
+
+    result = hand_made_result(min_pair_papers=1)
+    table = strongest_pairs_table(result, {"p1": "<b>One</b>"}, top=2, examples=1)
+    assert table["pair"].tolist() == ["galaxy cluster + quantum kernel", "galaxy cluster + spiking neuron"]
+    assert table["examples"][0] == '<a href="explorer.html#paper-p1">&lt;b&gt;One&lt;/b&gt;</a>'
+    assert table["all"][0] == '<a href="explorer.html?term=galaxy+cluster&amp;term=quantum+kernel">all 2 papers</a>'
+
+
+def test_chapter_values_have_defaults_without_a_network():
+    from helpers.cooccurrence import chapter_values
+
+    raw = pd.Series({"p1": "Galaxy clusters collide.", "p2": "Spiking neurons fire."})
+    values = chapter_values(analyse_cooccurrence(raw, raw.map(analysis_text), thesaurus={}))
+    assert values["co_n_terms"] == 0 and values["co_n_edges"] == 0 and values["co_below_cut"] == "none"
+    assert values["co_message"] == "no term occurs in at least 3 abstracts"

@@ -6,7 +6,8 @@ import pytest
 from sklearn.feature_extraction.text import CountVectorizer
 
 import helpers.parallel
-from helpers.cooccurrence import candidate_term_matrix, candidate_terms, find_acronyms, read_thesaurus
+from helpers.cooccurrence import (acronym_definitions, acronym_merges, candidate_term_matrix, candidate_terms,
+                                  find_acronyms, read_thesaurus)
 from helpers.corpus import files_sha256, read_corpus
 from helpers.links import analyse_links, find_links, paper_link_states
 from helpers.text import analysis_text, segments, theme_terms, tokenize_corpus
@@ -83,18 +84,22 @@ def test_theme_counts_max_features_keeps_the_most_frequent():
 def test_candidate_term_matrix_equals_count_vectorizer(raw):
     cleaned = raw.map(analysis_text)
     tokens = tokenize_corpus(cleaned.tolist(), cleaned.index)
-    acronyms = find_acronyms(raw.tolist())
     thesaurus = read_thesaurus()
-    merges = {a: thesaurus.get(long, long) for a, long in zip(acronyms["acronym"], acronyms["long_form"])}
-    merges.update(thesaurus)
-    # A merge target that is no 1-3 word term, and a chain (only one step is applied).
-    merges.update({"graph": "graph learning method overall", "neural": "network"})
-    for mapping in [{}, merges]:
+    corpus_merges, paper_merges = acronym_merges(acronym_definitions(raw.tolist()), thesaurus)
+    merges = {**corpus_merges, **thesaurus}
+    # A merge target that is no term of any text, and a chain (only one step is applied).
+    merges.update({"graph": "graph learning method overall", "neural network": "network"})
+    for mapping, local in [({}, None), (merges, paper_merges)]:
+        per_text = [dict(mapping) for _ in range(len(cleaned))]
+        if local is not None:
+            for row, source, target in local[["row", "from", "to"]].itertuples(index=False):
+                per_text[row][source] = mapping.get(target, target)
         for min_papers in (1, 2):
-            reference = CountVectorizer(analyzer=lambda text: candidate_terms(text, mapping), binary=True,
-                                        min_df=min_papers, dtype=np.int64)
+            texts = iter(range(len(cleaned)))
+            reference = CountVectorizer(analyzer=lambda text: candidate_terms(text, per_text[next(texts)]),
+                                        binary=True, min_df=min_papers, dtype=np.int64)
             expected = reference.fit_transform(cleaned.tolist())
-            binary, terms = candidate_term_matrix(tokens, mapping, min_papers=min_papers)
+            binary, terms = candidate_term_matrix(tokens, mapping, min_papers=min_papers, paper_merges=local)
             assert terms.tolist() == reference.get_feature_names_out().tolist()
             assert (binary != expected).nnz == 0
 

@@ -1,0 +1,273 @@
+"""Figures of the co-occurrence chapter, each returned with the data it shows.
+
+Every function returns ``(figure, data)``: a matplotlib figure and the
+DataFrame behind it, for :func:`helpers.figures.save_figure`. Colours are
+Paul Tol's "muted" scheme (distinguishable with the common colour-vision
+deficiencies); layouts are the seeded ones of
+:func:`helpers.cooccurrence.analyse_cooccurrence`.
+"""
+
+from __future__ import annotations
+
+import math
+
+import matplotlib.pyplot as plt
+import networkx as nx
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure
+
+from helpers.cooccurrence import CooccurrenceResult, ordered_subgraph
+
+__all__ = [
+    "COMMUNITY_COLOURS",
+    "OTHER_COLOUR",
+    "MAX_EGO_HUBS",
+    "community_colours",
+    "place_labels",
+    "term_map_figure",
+    "ego_figure",
+    "community_theme_figure",
+    "term_map_values",
+]
+
+# Paul Tol's "muted" qualitative scheme: nine colours safe for colour-blind readers.
+COMMUNITY_COLOURS = ("#332288", "#88CCEE", "#44AA99", "#117733", "#999933", "#DDCC77", "#CC6677", "#882255",
+                     "#AA4499")
+OTHER_COLOUR = "#BBBBBB"
+MIN_NODE_AREA, MAX_NODE_AREA = 8.0, 400.0
+# All the largest nodes together may cover about this many points squared, so a crowded map stays readable.
+NODE_AREA_BUDGET = 15_000.0
+# Occurrences above this quantile get the largest node, so a few frequent terms never cover the map.
+NODE_AREA_CAP_QUANTILE = 0.9
+MIN_FONT, MAX_FONT = 6.5, 11.0
+MAX_EGO_HUBS = 3
+MAX_HEATMAP_COMMUNITIES = 15
+
+
+def community_colours(communities: pd.Series) -> dict[int, str]:
+    """A colour per community: the nine largest get :data:`COMMUNITY_COLOURS`, the rest grey.
+
+    ``communities`` holds one community number per term (number 1 is the largest).
+
+    Examples
+    --------
+    >>> colours = community_colours(pd.Series(range(1, 12)))
+    >>> colours[1], colours[9], colours[10]
+    ('#332288', '#AA4499', '#BBBBBB')
+    """
+    sizes = communities.value_counts()
+    order = sorted(sizes.index, key=lambda c: (-sizes[c], c))
+    colours = {int(c): (COMMUNITY_COLOURS[i] if i < len(COMMUNITY_COLOURS) else OTHER_COLOUR)
+               for i, c in enumerate(order)}
+    return dict(sorted(colours.items()))
+
+
+def _node_areas(n_papers: pd.Series) -> np.ndarray:
+    """Marker areas (points squared) proportional to occurrences, capped, and smaller on a crowded map."""
+    cap = max(float(np.quantile(n_papers, NODE_AREA_CAP_QUANTILE)), 1.0) if len(n_papers) else 1.0
+    share = np.minimum(n_papers.to_numpy(dtype=float), cap) / cap
+    largest = min(MAX_NODE_AREA, NODE_AREA_BUDGET / max(len(n_papers), 1))
+    return MIN_NODE_AREA + (max(largest, MIN_NODE_AREA) - MIN_NODE_AREA) * share
+
+
+def place_labels(boxes: list[tuple[float, float]], anchors: np.ndarray, radii: np.ndarray,
+                 bounds: tuple[float, float, float, float]) -> list[tuple[float, float] | None]:
+    """Greedy label placement without overlap, in the order given (most important first).
+
+    Each label (``width, height`` in display units) tries positions right,
+    left, above and below its anchor (offset by the node's radius); it takes
+    the first that overlaps no placed label and no node other than its own
+    and stays inside ``bounds`` (``x0, y0, x1, y1``), or is left out (None).
+    Returns the lower-left corner of each placed label.
+
+    Examples
+    --------
+    The second label cannot go right of its node (the first label is there), so it goes left:
+
+    >>> place_labels([(10, 4), (10, 4)], np.array([[0.0, 0.0], [1.0, 0.0]]), np.array([1.0, 1.0]), (-50, -50, 50, 50))
+    [(2.0, -2.0), (-11.0, -2.0)]
+    """
+    placed: list[tuple[float, float, float, float]] = []
+    corners: list[tuple[float, float] | None] = []
+    for index, ((width, height), (x, y), radius) in enumerate(zip(boxes, anchors, radii)):
+        x, y, radius = float(x), float(y), float(radius)
+        candidates = [(x + radius + 1, y - height / 2), (x - radius - 1 - width, y - height / 2),
+                      (x - width / 2, y + radius + 1), (x - width / 2, y - radius - 1 - height)]
+        chosen = None
+        for left, bottom in candidates:
+            box = (left, bottom, left + width, bottom + height)
+            if box[0] < bounds[0] or box[1] < bounds[1] or box[2] > bounds[2] or box[3] > bounds[3]:
+                continue
+            if any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in placed):
+                continue
+            # No other node's centre may sit under the label.
+            inside = ((anchors[:, 0] > box[0]) & (anchors[:, 0] < box[2]) & (anchors[:, 1] > box[1])
+                      & (anchors[:, 1] < box[3]))
+            inside[index] = False
+            if inside.any():
+                continue
+            chosen = (left, bottom)
+            placed.append(box)
+            break
+        corners.append(chosen)
+    return corners
+
+
+def term_map_figure(result: CooccurrenceResult, *, corpus_label: str) -> tuple[Figure, pd.DataFrame]:
+    """The term map: the largest set of linked terms, node area by occurrences (capped), colour by community.
+
+    As in VOSviewer, only the largest connected set of terms is drawn: terms
+    without a drawn link, and small groups linked only among themselves, are
+    left out (the terms table lists them). Every term whose label
+    fits without overlapping another label or node is labelled, the most
+    frequent first (:func:`place_labels`).
+
+    Returns
+    -------
+    figure, data
+        ``data`` has one row per term: ``term, n_papers, community, colour, x, y, drawn, labelled``.
+    """
+    terms = result.terms
+    colours = community_colours(terms["community"]) if len(terms) else {}
+    data = pd.DataFrame({
+        "term": terms["term"], "n_papers": terms["n_papers"], "community": terms["community"],
+        "colour": terms["community"].map(colours), "x": terms["x"], "y": terms["y"],
+        "drawn": terms["term"].isin(_largest_component(result.graph)), "labelled": False,
+    })
+    figure, axis = plt.subplots(figsize=(12, 9))
+    axis.axis("off")
+    drawn = data[data["drawn"]].sort_values(["n_papers", "term"], ascending=[False, True])
+    if drawn.empty:
+        axis.text(0.5, 0.5, result.message or "No term has a drawn link", ha="center", va="center",
+                  transform=axis.transAxes)
+    else:
+        position = {row.term: (row.x, row.y) for row in drawn.itertuples()}
+        edges = [(u, v, d["weight"]) for u, v, d in result.graph.edges(data=True) if u in position]
+        ranks = pd.Series([w for _, _, w in edges], dtype=float).rank(pct=True).to_numpy()
+        segments = [(position[u], position[v]) for u, v, _ in edges]
+        from matplotlib.collections import LineCollection
+
+        axis.add_collection(LineCollection(segments, colors="#999999", linewidths=0.3 + 1.2 * ranks, alpha=0.35,
+                                           zorder=1))
+        areas = _node_areas(drawn["n_papers"])
+        axis.scatter(drawn["x"], drawn["y"], s=areas, c=drawn["colour"], edgecolors="white", linewidths=0.5,
+                     alpha=0.9, zorder=2)
+        axis.set_xlim(drawn["x"].min() - 0.08, drawn["x"].max() + 0.08)
+        axis.set_ylim(drawn["y"].min() - 0.05, drawn["y"].max() + 0.05)
+        data.loc[drawn.index, "labelled"] = _draw_labels(figure, axis, drawn, areas)
+    n_drawn = int(data["drawn"].sum())
+    axis.set_title(f"Term map: the {n_drawn} connected terms of {len(terms)}, {corpus_label}", fontsize=11)
+    return figure, data.reset_index(drop=True)
+
+
+def _largest_component(graph: nx.Graph) -> set[str]:
+    linked = [c for c in nx.connected_components(graph) if len(c) > 1]
+    return max(linked, key=lambda c: (len(c), sorted(c)[0] if c else "")) if linked else set()
+
+
+def _draw_labels(figure: Figure, axis, drawn: pd.DataFrame, areas: np.ndarray) -> np.ndarray:
+    """Label the drawn terms greedily (most frequent first); returns which got a label."""
+    renderer = figure.canvas.get_renderer()
+    counts = drawn["n_papers"].to_numpy(dtype=float)
+    spread = (counts - counts.min()) / max(counts.max() - counts.min(), 1.0)
+    sizes = MIN_FONT + (MAX_FONT - MIN_FONT) * np.sqrt(spread)
+    texts = [axis.text(0, 0, term, fontsize=size, alpha=0) for term, size in zip(drawn["term"], sizes)]
+    boxes = [(t.get_window_extent(renderer).width, t.get_window_extent(renderer).height) for t in texts]
+    for t in texts:
+        t.remove()
+    anchors = axis.transData.transform(drawn[["x", "y"]].to_numpy())
+    radii = np.sqrt(areas / math.pi) * figure.dpi / 72
+    window = axis.get_window_extent(renderer)
+    corners = place_labels(boxes, anchors, radii, (window.x0, window.y0, window.x1, window.y1))
+    inverse = axis.transData.inverted()
+    for corner, term, size in zip(corners, drawn["term"], sizes):
+        if corner is not None:
+            x, y = inverse.transform(corner)
+            axis.text(x, y, term, fontsize=size, ha="left", va="bottom", zorder=3, color="#222222")
+    return np.array([c is not None for c in corners], dtype=bool)
+
+
+def ego_figure(result: CooccurrenceResult, *, corpus_label: str) -> tuple[Figure, pd.DataFrame]:
+    """Ego networks of the :data:`MAX_EGO_HUBS` terms with the most drawn links.
+
+    Returns
+    -------
+    figure, data
+        ``hub, neighbour, association_strength``: one row per drawn link of each hub.
+    """
+    terms, graph = result.terms, result.graph
+    hubs = terms.sort_values(["degree", "n_papers", "term"], ascending=[False, False, True]).head(MAX_EGO_HUBS)
+    figure, axes = plt.subplots(1, MAX_EGO_HUBS, figsize=(14, 4.6))
+    rows = []
+    for axis, hub in zip(np.atleast_1d(axes), list(hubs.itertuples()) + [None] * MAX_EGO_HUBS):
+        axis.axis("off")
+        if hub is None:
+            continue
+        if hub.degree == 0:
+            axis.set_title(f"{hub.term}: no drawn links", fontsize=10)
+            continue
+        ego = ordered_subgraph(graph, [hub.term, *graph.neighbors(hub.term)])
+        layout = nx.spring_layout(ego, weight="weight", seed=result.settings.get("louvain_seed", 0))
+        nx.draw_networkx(ego, layout, ax=axis, node_size=[40 + 15 * min(graph.nodes[n]["n_papers"], 40) for n in ego],
+                         node_color=[COMMUNITY_COLOURS[6] if n == hub.term else COMMUNITY_COLOURS[1] for n in ego],
+                         font_size=8, edge_color="#999999", alpha=0.85)
+        axis.margins(0.2)  # room for the labels of the outer nodes
+        axis.set_title(f"{hub.term} ({hub.degree} links)", fontsize=10)
+        rows += [{"hub": hub.term, "neighbour": n, "association_strength": graph.edges[hub.term, n]["weight"]}
+                 for n in sorted(graph.neighbors(hub.term))]
+    figure.suptitle(f"Ego networks, {corpus_label}")
+    figure.tight_layout()
+    return figure, pd.DataFrame(rows, columns=["hub", "neighbour", "association_strength"])
+
+
+def community_theme_figure(result: CooccurrenceResult, paper_themes: pd.Series, theme_labels: dict[int, str], *,
+                           corpus_label: str) -> tuple[Figure, pd.DataFrame]:
+    """Abstracts of each theme that use at least one term of each community (multi-term communities only).
+
+    Parameters
+    ----------
+    paper_themes : Series
+        Theme number (or missing) of each paper, indexed by ``paper_id``.
+    theme_labels : dict
+        Theme number -> label, in column order.
+
+    Returns
+    -------
+    figure, data
+        ``community`` then one column per theme, at most :data:`MAX_HEATMAP_COMMUNITIES` rows.
+    """
+    import seaborn as sns
+
+    terms = result.terms
+    figure, axis = plt.subplots(figsize=(9, 5))
+    shown = result.communities[result.communities["n_terms"] > 1]["community"].tolist()[:MAX_HEATMAP_COMMUNITIES]
+    if not theme_labels or not shown:
+        axis.text(0.5, 0.5, "No themes or no multi-term communities for this corpus", ha="center")
+        axis.axis("off")
+        axis.set_title(f"Term communities by theme, {corpus_label}")
+        return figure, pd.DataFrame(columns=["community"])
+    membership = np.zeros((len(terms), len(shown)), dtype=np.int64)
+    for column, community in enumerate(shown):
+        membership[(terms["community"] == community).to_numpy(), column] = 1
+    uses = (result.paper_terms @ membership) > 0
+    paper_theme = paper_themes.reindex(result.paper_ids).to_numpy()
+    table = pd.DataFrame({
+        f"{theme}. {label}": [int((uses[:, c] & (paper_theme == theme)).sum()) for c in range(len(shown))]
+        for theme, label in theme_labels.items()
+    }, index=[f"C{c}: {', '.join(terms[terms['community'] == c]['term'].head(2))}" for c in shown])
+    sns.heatmap(table, annot=True, fmt="d", cmap="Greens", ax=axis, cbar_kws={"label": "abstracts"})
+    axis.set(xlabel="Theme", ylabel="Term community", title=f"Term communities by theme, {corpus_label}")
+    figure.tight_layout()
+    return figure, table.rename_axis("community").reset_index()
+
+
+def term_map_values(data: pd.DataFrame) -> dict[str, int]:
+    """How many terms the map draws and labels (glue values), from :func:`term_map_figure`'s data.
+
+    Examples
+    --------
+    >>> term_map_values(pd.DataFrame({"drawn": [True, True, False], "labelled": [True, False, False]}))
+    {'co_n_drawn': 2, 'co_n_labelled': 1}
+    """
+    return {"co_n_drawn": int(data["drawn"].sum()), "co_n_labelled": int(data["labelled"].sum())}

@@ -1,0 +1,412 @@
+"""Terms as noun phrases: a part-of-speech lexicon per word type, context rules, singular forms.
+
+A term is a run of adjectives and nouns that ends in a noun (``graph neural
+network``, ``offline reinforcement learning``), optionally joined to a second
+such run by ``of`` (``mixture of experts``), in singular form. Verbs, adverbs
+and bare adjectives are never terms.
+
+Each distinct word is tagged once, from the lexicon of Brill's tagger (trained
+on the Brown corpus and the Penn Treebank) that ships inside the ``textblob``
+package, with suffix rules for words it does not know (``llms``, ``gnns``).
+A few context rules, applied with array operations to the whole tokenised
+corpus, fix the ambiguous words: a noun/verb after ``to``, ``we`` or a modal is
+a verb, a participle is an adjective only before a noun. Nouns are made
+singular with ``lemminflect``'s dictionary (``matrices -> matrix``,
+``analyses -> analysis``, ``bayes`` and ``dynamics`` unchanged). Stop words
+are checked on the singular form, so ``frameworks`` is as stopped as
+``framework``. Both packages carry their data inside the wheel: nothing is
+downloaded at run time.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable, Sequence
+
+import numpy as np
+
+from helpers.text import segments, stop_words
+
+__all__ = [
+    "BREAK", "MODIFIER", "NOUN", "LINK", "PARTICIPLE",
+    "MAX_TERM_WORDS",
+    "lexicon_tag",
+    "singular",
+    "WordClasses",
+    "word_classes",
+    "context_classes",
+    "noun_phrase_spans",
+    "text_terms",
+    "fold_word",
+    "fold_phrase",
+]
+
+# Word classes. A term is MODIFIER/NOUN words ending in a NOUN, with at most one LINK inside.
+BREAK, MODIFIER, NOUN, LINK, PARTICIPLE = 0, 1, 2, 3, 4
+MAX_TERM_WORDS = 4
+LINK_WORDS = frozenset({"of"})
+# Citation debris and abbreviations that are never part of a term.
+NEVER_TERM_WORDS = frozenset({"et", "al", "etc", "eg", "ie", "cf", "vs", "viz", "doi", "arxiv", "ibid",
+                              "ii", "iii", "iv", "vi", "vii", "viii", "ix"})
+# Boilerplate on its own, but the first word of the field's own terms ("large language model").
+TERM_WORDS_NOT_STOPPED = frozenset({"large"})
+# After these words a word that can be a verb is one ("to model", "we design", "can control").
+VERB_CUES = frozenset({"to", "we", "they", "it", "which", "who", "can", "cannot", "may", "might", "will",
+                       "would", "should", "could", "must", "also", "often", "does", "do", "not", "then"})
+# A plural noun/verb right before one of these is the verb ("the model exhibits a bias").
+DETERMINERS = frozenset({"a", "an", "the", "this", "these", "those", "its", "their", "our", "his", "her"})
+# After these a gerund is a verb ("by combining", "for generating"), not a modifier ("spiking neuron").
+GERUND_CUES = frozenset({"by", "for", "in", "on", "of", "to", "from", "into", "via", "through", "without", "while",
+                         "when", "after", "before", "towards", "toward", "we", "also", "and", "or", "is", "are"})
+_NOUN_TAGS = ("NN", "NNS", "NNP", "NNPS", "FW")
+_ADJECTIVE_TAGS = ("JJ", "JJR", "JJS")
+_PARTICIPLE_TAGS = ("VBN", "VBD")
+_ADJECTIVE_SUFFIXES = ("able", "ible", "al", "ial", "ic", "ical", "ive", "ous", "ful", "less", "ary", "ar",
+                       "ian", "-based", "-free", "-aware", "-like", "-specific", "-wise", "-scale")
+
+
+def _textblob_lexicon_path() -> Path:
+    """The Brill lexicon file inside the installed ``textblob`` package (found without importing it)."""
+    spec = importlib.util.find_spec("textblob")
+    if spec is None or not spec.submodule_search_locations:
+        raise ModuleNotFoundError("textblob is needed for its part-of-speech lexicon: pip install textblob")
+    return Path(list(spec.submodule_search_locations)[0]) / "en" / "en-lexicon.txt"
+
+
+@lru_cache(maxsize=1)
+def _lexicon() -> dict[str, str]:
+    entries = [line.split(" ", 1) for line in _textblob_lexicon_path().read_text(encoding="utf-8").splitlines()
+               if " " in line and not line.startswith(";;;")]
+    lexicon = {word: tag.strip() for word, tag in entries if word.islower()}
+    # Capitalised entries ("Bayes") count only for words without a lower-case entry (the text is lower case).
+    for word, tag in entries:
+        lexicon.setdefault(word.lower(), tag.strip())
+    return lexicon
+
+
+def lexicon_tag(word: str) -> str:
+    """The most frequent Penn Treebank tag of a lower-case word, or a guess from its suffix.
+
+    Examples
+    --------
+    >>> [lexicon_tag(w) for w in ["network", "neural", "learn", "shows", "quickly", "spiking"]]
+    ['NN', 'JJ', 'VB', 'VBZ', 'RB', 'VBG']
+    >>> [lexicon_tag(w) for w in ["llms", "converges", "self-supervised", "data-driven", "permutation-invariant"]]
+    ['NNS', 'VBZ', 'VBD', 'JJ', 'JJ']
+    """
+    tag = _lexicon().get(word)
+    if tag is not None:
+        return tag
+    known = _lemmas().getAllLemmas(word)
+    plural = word.endswith("s") and not word.endswith(("ss", "us", "is"))
+    verb = "VBG" if word.endswith("ing") else "VBN" if word.endswith("ed") else "VBZ" if plural else "VB"
+    for upos, guess in (("NOUN", "NNS" if plural else "NN"), ("ADJ", "JJ"), ("VERB", verb), ("ADV", "RB")):
+        if upos in known:
+            return guess
+    if "-" in word:
+        head = word.rsplit("-", 1)[1]
+        if head == "driven" or word.endswith(_ADJECTIVE_SUFFIXES):
+            return "JJ"
+        head_tag = _lexicon().get(head)
+        if head_tag is not None:
+            return head_tag
+    if word.endswith("ly") and len(word) > 4:
+        return "RB"
+    if word.endswith("ed") and len(word) > 4:
+        return "VBN"
+    if word.endswith("ing") and len(word) > 5:
+        return "VBG"
+    if word.endswith(_ADJECTIVE_SUFFIXES) and len(word) > 5:
+        return "JJ"
+    if word.endswith(("ify", "ize", "ise")) and len(word) > 5:
+        return "VB"
+    if plural and len(word) > 3:
+        return "NNS"
+    return "NN"
+
+
+@lru_cache(maxsize=1)
+def _lemmas():
+    import lemminflect
+
+    return lemminflect
+
+
+@lru_cache(maxsize=None)
+def singular(word: str) -> str:
+    """A noun's singular form from ``lemminflect``'s dictionary (its rules for unknown plurals).
+
+    Examples
+    --------
+    >>> [singular(w) for w in ["matrices", "indices", "analyses", "hypotheses", "biases", "bayes"]]
+    ['matrix', 'index', 'analysis', 'hypothesis', 'bias', 'bayes']
+    >>> [singular(w) for w in ["llms", "networks", "dynamics", "data", "criteria", "process"]]
+    ['llm', 'network', 'dynamics', 'data', 'criterion', 'process']
+    """
+    lemminflect = _lemmas()
+    lemmas = lemminflect.getAllLemmas(word, upos="NOUN").get("NOUN")
+    if lemmas:
+        return lemmas[0]
+    if "-" in word:
+        head, tail = word.rsplit("-", 1)
+        return f"{head}-{singular(tail)}" if tail else word
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        lemmas = lemminflect.getLemma(word, upos="NOUN")
+        return lemmas[0] if lemmas else word
+    return word
+
+
+def _can_be_noun(word: str) -> bool:
+    return "NOUN" in _lemmas().getAllLemmas(word)
+
+
+def _can_be_verb(word: str, tag: str) -> bool:
+    return tag.startswith("VB") or "VERB" in _lemmas().getAllLemmas(word)
+
+
+def _word_class(word: str, folded: str, stops: frozenset[str]) -> tuple[int, bool]:
+    """``(class, can be a verb)`` of one word type, before context rules."""
+    if word in LINK_WORDS:
+        return LINK, False
+    if word in NEVER_TERM_WORDS or ((word in stops or folded in stops) and folded not in TERM_WORDS_NOT_STOPPED):
+        return BREAK, False
+    tag = lexicon_tag(word)
+    verb = _can_be_verb(word, tag)
+    if tag.startswith(_NOUN_TAGS):
+        return NOUN, verb
+    if tag.startswith(_ADJECTIVE_TAGS):
+        return MODIFIER, verb
+    if tag == "VBG":
+        return (NOUN if _can_be_noun(word) else PARTICIPLE), verb
+    if tag in _PARTICIPLE_TAGS:
+        return PARTICIPLE, verb
+    return BREAK, verb
+
+
+@dataclass(frozen=True)
+class WordClasses:
+    """The tagging of each distinct word of a vocabulary, computed once per word type.
+
+    Attributes
+    ----------
+    folded : ndarray of str
+        The singular form of each word that can be a noun (the word itself otherwise).
+    word_class : ndarray of int8
+        :data:`BREAK`, :data:`MODIFIER`, :data:`NOUN`, :data:`LINK` or :data:`PARTICIPLE`.
+    can_be_verb : ndarray of bool
+        Turned into a break after a :data:`VERB_CUES` word.
+    is_verb_cue : ndarray of bool
+    is_plural : ndarray of bool
+        A noun whose singular differs from it (``analyses``, not ``data`` or ``dynamics``).
+    is_citation : ndarray of bool
+        ``et`` (of ``et al``): the name before it is no term.
+    is_determiner : ndarray of bool
+    is_gerund, is_gerund_cue : ndarray of bool
+        An ``-ing`` word that cannot be a noun, and the words after which it is a verb.
+    """
+
+    folded: np.ndarray
+    word_class: np.ndarray
+    can_be_verb: np.ndarray
+    is_verb_cue: np.ndarray
+    is_plural: np.ndarray
+    is_citation: np.ndarray
+    is_determiner: np.ndarray
+    is_gerund: np.ndarray
+    is_gerund_cue: np.ndarray
+
+
+def word_classes(vocabulary: Sequence[str]) -> WordClasses:
+    """Tag and fold each word of ``vocabulary`` once (the boundary ``|`` is a break).
+
+    Examples
+    --------
+    >>> classes = word_classes(["|", "graph", "neural", "networks", "learn", "of", "frameworks"])
+    >>> classes.word_class.tolist(), classes.folded.tolist()[3]
+    ([0, 2, 1, 2, 0, 3, 0], 'network')
+    """
+    stops = stop_words()
+    folded, classes, verbs = [], [], []
+    for word in vocabulary:
+        word = str(word)
+        singular_form = singular(word) if word.isascii() or word.isalpha() else word
+        word_class, verb = _word_class(word, singular_form, stops) if word != "|" else (BREAK, False)
+        folded.append(singular_form if word_class == NOUN else word)
+        classes.append(word_class)
+        verbs.append(verb)
+    return WordClasses(
+        folded=np.array(folded, dtype=object),
+        word_class=np.array(classes, dtype=np.int8),
+        can_be_verb=np.array(verbs, dtype=bool),
+        is_verb_cue=np.array([str(w) in VERB_CUES for w in vocabulary], dtype=bool),
+        is_plural=np.array([c == NOUN and f != str(w) for w, f, c in zip(vocabulary, folded, classes)], dtype=bool),
+        is_citation=np.array([str(w) == "et" for w in vocabulary], dtype=bool),
+        is_determiner=np.array([str(w) in DETERMINERS for w in vocabulary], dtype=bool),
+        is_gerund=np.array([c == PARTICIPLE and lexicon_tag(str(w)) == "VBG" for w, c in zip(vocabulary, classes)],
+                           dtype=bool),
+        is_gerund_cue=np.array([str(w) in GERUND_CUES for w in vocabulary], dtype=bool),
+    )
+
+
+def context_classes(ids: np.ndarray, classes: WordClasses) -> np.ndarray:
+    """The class of each position of a token-id array after the context rules.
+
+    ``ids`` holds vocabulary ids with ``0`` as a boundary (a flat
+    :class:`~helpers.text.TokenizedCorpus` or one run padded with zeros). The rules, in order:
+    a word that can be a verb right after a :data:`VERB_CUES` word is a break
+    (``to model``, ``we design``), and so is one right after a plural noun
+    (``analyses test``), and a plural one right before an adjective or a
+    determiner (``trains large models``, ``exhibits a bias``);
+    a name before ``et al`` is no term; an ``-ing`` word that cannot be a noun is
+    a verb after :data:`GERUND_CUES` (``by combining``); a participle or such an
+    ``-ing`` word is a modifier right before a
+    modifier or noun and not after a noun (``pretrained language model``, but
+    not ``model named``), and a break otherwise;
+    ``of`` links only a noun to a following modifier or noun.
+
+    Examples
+    --------
+    >>> vocabulary = ["|", "we", "model", "pretrained", "networks", "trained", "mixture", "of", "experts"]
+    >>> classes = word_classes(vocabulary)
+    >>> context_classes(np.array([1, 2, 0, 3, 4, 5, 0, 6, 7, 8, 0]), classes).tolist()
+    [0, 0, 0, 1, 2, 0, 0, 2, 3, 2, 0]
+    """
+    ids = np.asarray(ids)
+    word_class = classes.word_class[ids].copy()
+    previous = np.concatenate([[0], ids[:-1]])
+    following_id = np.concatenate([ids[1:], [0]])
+    verb = classes.can_be_verb[ids]
+    word_class[classes.is_verb_cue[previous] & verb] = BREAK
+    # A base-form noun/verb right after a plural noun is the verb ("analyses test hypotheses").
+    word_class[(word_class == NOUN) & verb & ~classes.is_plural[ids] & classes.is_plural[previous]
+               & (classes.word_class[previous] == NOUN)] = BREAK
+    word_class[(word_class == NOUN) & classes.is_citation[following_id]] = BREAK
+    word_class[(word_class == NOUN) & verb & classes.is_plural[ids] & classes.is_determiner[following_id]] = BREAK
+    word_class[classes.is_gerund[ids] & classes.is_gerund_cue[previous]] = BREAK
+    following = np.concatenate([word_class[1:], [BREAK]])
+    participle = word_class == PARTICIPLE
+    before_noun = (following == NOUN) | (following == MODIFIER) | (following == PARTICIPLE)
+    preceding = np.concatenate([[BREAK], word_class[:-1]])
+    # After a noun a participle starts a reduced clause ("a model named X", "data collected from").
+    word_class[participle] = np.where((before_noun & (preceding != NOUN))[participle], MODIFIER, BREAK)
+    # Nouns come after their adjectives: a plural noun/verb right before an adjective is the verb
+    # ("learning trains large models"), unlike a singular one ("graph neural network").
+    following = np.concatenate([word_class[1:], [BREAK]])
+    word_class[(word_class == NOUN) & verb & classes.is_plural[ids] & (following == MODIFIER)] = BREAK
+    following = np.concatenate([word_class[1:], [BREAK]])
+    preceding = np.concatenate([[BREAK], word_class[:-1]])
+    link = word_class == LINK
+    linking = (preceding == NOUN) & ((following == NOUN) | (following == MODIFIER))
+    word_class[link & ~linking] = BREAK
+    return word_class
+
+
+def noun_phrase_spans(word_class: np.ndarray, max_words: int = MAX_TERM_WORDS) -> tuple[np.ndarray, np.ndarray]:
+    """``(starts, lengths)`` of every term occurrence in an array of context classes.
+
+    A term ends at a noun that no noun of the same phrase follows (the head) and
+    starts at a modifier or noun of the same phrase: every left-shortened form
+    of the phrase counts (``graph neural network``, ``neural network``,
+    ``network``), up to ``max_words`` words. Across one ``of`` it takes the
+    whole phrase after ``of`` (``mixture of expert``, never ``mixture of``).
+    Array operations over all positions at once; :func:`text_terms` states the
+    same rule as a loop.
+
+    Examples
+    --------
+    >>> starts, lengths = noun_phrase_spans(np.array([1, 2, 2, 3, 2, 0]))
+    >>> sorted(zip(starts.tolist(), lengths.tolist()))
+    [(0, 3), (0, 5), (1, 2), (1, 4), (2, 1), (2, 3), (4, 1)]
+    """
+    word_class = np.asarray(word_class)
+    content = (word_class == NOUN) | (word_class == MODIFIER)
+    link = word_class == LINK
+    ends = np.flatnonzero((word_class == NOUN) & (_next_head_class(word_class) != NOUN))
+    content_before = np.concatenate([[0], np.cumsum(content)])
+    links_before = np.concatenate([[0], np.cumsum(link)])
+    starts, lengths = [], []
+    for length in range(1, max_words + 2):
+        first = ends - length + 1
+        inside = first >= 0
+        first_c = np.maximum(first, 0)
+        n_content = content_before[ends + 1] - content_before[first_c]
+        n_links = links_before[ends + 1] - links_before[first_c]
+        valid = (inside & content[first_c] & (n_content + n_links == length) & (n_links <= 1)
+                 & (n_content <= max_words))
+        starts.append(first[valid])
+        lengths.append(np.full(int(valid.sum()), length))
+    return np.concatenate(starts).astype(np.int64), np.concatenate(lengths).astype(np.int64)
+
+
+def _next_head_class(word_class: np.ndarray) -> np.ndarray:
+    """For each position, the class of the first later position that is not a modifier (or a break)."""
+    not_modifier = np.flatnonzero(word_class != MODIFIER)
+    later = np.searchsorted(not_modifier, np.arange(len(word_class)), side="right")
+    return np.where(later < len(not_modifier), word_class[not_modifier[np.minimum(later, len(not_modifier) - 1)]],
+                    BREAK)
+
+
+def text_terms(text: str, classes: WordClasses | None = None, *, max_words: int = MAX_TERM_WORDS,
+               ) -> list[list[str]]:
+    """The term occurrences of one analysis text, as lists of folded words (the reference rule).
+
+    Examples
+    --------
+    >>> sorted(" ".join(t) for t in text_terms("we train graph neural networks, a mixture of experts"))
+    ['expert', 'graph neural network', 'mixture', 'mixture of expert', 'network', 'neural network']
+    """
+    runs = list(segments(text))
+    vocabulary = ["|"] + sorted({word for run in runs for word in run})
+    classes = classes or word_classes(vocabulary)
+    index = {word: i for i, word in enumerate(vocabulary)}
+    found: list[list[str]] = []
+    for run in runs:
+        ids = np.array([index[w] for w in run] + [0])
+        word_class = context_classes(ids, classes).tolist()
+        for end, this in enumerate(word_class):
+            if this != NOUN:
+                continue
+            after = end + 1
+            while word_class[after] == MODIFIER:
+                after += 1
+            if word_class[after] == NOUN:
+                continue
+            words, links = 0, 0
+            for start in range(end, -1, -1):
+                if word_class[start] == LINK:
+                    links += 1
+                elif word_class[start] in (NOUN, MODIFIER):
+                    words += 1
+                else:
+                    break
+                if links > 1 or words > max_words:
+                    break
+                if word_class[start] != LINK:
+                    found.append([str(classes.folded[i]) for i in ids[start:end + 1]])
+    return found
+
+
+@lru_cache(maxsize=100_000)
+def fold_word(word: str) -> str:
+    """A word as terms spell it: singular when it is a noun, unchanged otherwise.
+
+    Examples
+    --------
+    >>> [fold_word(w) for w in ["networks", "neural", "matrices", "of"]]
+    ['network', 'neural', 'matrix', 'of']
+    """
+    return str(word_classes(["|", word]).folded[1])
+
+
+def fold_phrase(words: Iterable[str]) -> str:
+    """:func:`fold_word` of each word, joined by spaces (for thesaurus labels and acronym long forms).
+
+    Examples
+    --------
+    >>> fold_phrase(["Graph", "Neural", "Networks"])
+    'graph neural network'
+    """
+    return " ".join(fold_word(str(word).lower()) for word in words)
