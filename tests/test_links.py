@@ -398,6 +398,16 @@ def test_analyse_links_tables():
     assert states.loc[0, "claim_sentence"] == "Code: https//github.com/a/b."
 
 
+def test_a_present_linked_claim_decides_before_a_linked_promise():
+    papers = pd.DataFrame({"paper_id": ["p1"], "source_file": ["f"], "text": [
+        "We add Y. Weights will be released soon. Our code is at https://github.com/a/y."]})
+    _, states, statements = analyse_links(papers, n_jobs=1)
+    assert statements[["sentence_no", "statement", "promise"]].values.tolist() == [[2, "linked", True],
+                                                                                   [3, "linked", False]]
+    assert states[["link_state", "promised_too", "claim_sentence"]].values.tolist() == [
+        ["linked", True, "Our code is at https://github.com/a/y."]]
+
+
 def test_evaluate_verdicts_and_loader(tmp_path):
     rows = pd.DataFrame({
         "sentence": ["Code is at https://github.com/a/b.", "Our code is public.", "Code will be released.",

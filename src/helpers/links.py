@@ -108,14 +108,15 @@ _NEXT_WORD = re.compile(r"\s{1,2}([^\s<>\"]+)")
 _HUB_BASES = {"github": "https://github.com/", "gitlab": "https://gitlab.com/",
               "huggingface": "https://huggingface.co/"}
 _HUB_ID = r"[A-Za-z0-9][A-Za-z0-9_-]{0,38}/[A-Za-z0-9_](?:[\w.-]*\w)?"
+# Read on lower-case text: a hub's name (not a domain such as "github.com"), a preposition before it.
+_HUB_NAME = re.compile(r"(?P<hub>git(?:hub|lab)|hugging\s?face)(?!\.\w|\w)")
+_PLACE_BEFORE = re.compile(r"\b(?:on|at|via|from|in|to|through|under)\s+(?:the\s+)?(?:our\s+)?$")
 _HUB_REFERENCE = re.compile(
-    r"\b(?:on|at|via|from|in|to|through|under)\s+(?:the\s+)?(?:our\s+)?(?P<hub>git(?:hub|lab)|hugging\s?face)"
+    r"(?P<hub>git(?:hub|lab)|hugging\s?face)"
     r"(?:\s+(?:hub|repositor(?:y|ies)|repos?|organi[sz]ation|page|account))?"
     rf"(?:\s*\(\s*(?P<inner>{_HUB_ID}(?:\s*(?:,|;|and|&)\s*{_HUB_ID})*)\s*\)"
     rf"|\s*(?::|\s(?:at|under|as))\s*(?P<after>{_HUB_ID}(?:\s*(?:,|;|and|&)\s*{_HUB_ID})*)(?=[\s.,;)]|$))",
     re.I)
-_HUB_PLACE = re.compile(r"\b(?:on|at|via|from|in|to|through|under)\s+(?:the\s+)?(?:our\s+)?"
-                        r"(?P<hub>git(?:hub|lab)|hugging\s?face)\b", re.I)
 _HUB_ID_LIST = re.compile(rf"\(\s*(?P<ids>{_HUB_ID}(?:\s*(?:,|;|and|&)\s*{_HUB_ID})*)\s*\)")
 _SENTENCE_BREAK = re.compile(r"[.!?]\s")
 # What may follow an address in running prose without being a fault: closing quotes or brackets and one
@@ -275,7 +276,7 @@ def find_urls(text: str) -> list[FoundUrl]:
             taken.append((start, end))
             found.append(FoundUrl(url, original, repaired, start, end))
     if "/" in text and ("git" in lower or "hugging" in lower):
-        found.extend(item for item in _hub_references(text) if not any(
+        found.extend(item for item in _hub_references(text, lower) if not any(
             item.start < t_end and t_start < item.end for t_start, t_end in taken))
     unique: dict[str, FoundUrl] = {}
     for item in sorted(found, key=lambda f: f.start):
@@ -283,7 +284,7 @@ def find_urls(text: str) -> list[FoundUrl]:
     return list(unique.values())
 
 
-def _hub_references(text: str) -> list[FoundUrl]:
+def _hub_references(text: str, lower: str | None = None) -> list[FoundUrl]:
     """Addresses built from a hub named as the place and ``owner/name`` identifiers after it (repaired).
 
     ``original`` is the text as written from the hub's name to the identifier;
@@ -298,9 +299,13 @@ def _hub_references(text: str) -> list[FoundUrl]:
     >>> _hub_references("Code is on GitHub (and/or by e-mail)."), _hub_references("Data from GitHub (2021/2022).")
     ([], [])
     """
-    found = []
-    places = [match for match in _HUB_PLACE.finditer(text)]
-    for listed in _HUB_ID_LIST.finditer(text) if places else ():
+    found: list[FoundUrl] = []
+    lower = text.lower() if lower is None or len(lower) != len(text) else lower
+    places = [hub for hub in _HUB_NAME.finditer(lower) if _PLACE_BEFORE.search(lower, max(0, hub.start() - 20),
+                                                                                 hub.start())]
+    if not places:
+        return found
+    for listed in _HUB_ID_LIST.finditer(text):
         # "Models (org/a) and data (org/b) are available on Hugging Face": the nearest hub named as the place
         # in the same sentence (no sentence end between them) is theirs.
         same = [p for p in places if not _SENTENCE_BREAK.search(
@@ -316,7 +321,10 @@ def _hub_references(text: str) -> list[FoundUrl]:
             start, end = listed.start("ids") + identifier.start(), listed.start("ids") + identifier.end()
             span = (min(listed.start(), place.start("hub")), max(listed.end(), place.end("hub")))
             found.append(FoundUrl(base + identifier.group(0), text[span[0]:span[1]], True, start, end))
-    for match in _HUB_REFERENCE.finditer(text):
+    for place in places:
+        match = _HUB_REFERENCE.match(text, place.start())
+        if match is None:
+            continue
         base = _HUB_BASES[re.sub(r"\s", "", match.group("hub").lower())]
         group = "inner" if match.group("inner") else "after"
         offset = match.start(group)
@@ -483,17 +491,18 @@ def _analyse(papers: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataF
         for found in urls:
             link_rows.append(dict(paper_id=paper_id, source_file=source_file, url=found.url,
                                   **classify_host(found.url), repaired=found.repaired, original=found.original))
-        best: tuple[int, str, str, str] | None = None
+        best: tuple[tuple[int, bool], str, str, str] | None = None
         promised = False
         for number, sentence, verdict in abstract_verdicts(text, urls):
             promised = promised or verdict.promise
             statement_rows.append(dict(paper_id=paper_id, sentence_no=number, statement=verdict.statement,
                                        sentence=sentence, reason=verdict.reason, promise=verdict.promise,
                                        urls=" ".join(verdict.urls)))
-            rank = LINK_STATES.index(verdict.statement)
+            # A linked promise ("will be released", linked by a URL elsewhere) yields to a present linked claim.
+            rank = (LINK_STATES.index(verdict.statement), verdict.promise)
             if best is None or rank < best[0]:
                 best = (rank, sentence, verdict.statement, verdict.reason)
-        state = LINK_STATES[best[0]] if best else "none"
+        state = LINK_STATES[best[0][0]] if best else "none"
         state_rows.append(dict(paper_id=paper_id, link_state=state, promised_too=state == "linked" and promised,
                                n_urls=len(urls), repaired_urls=sum(found.repaired for found in urls),
                                claim_sentence=best[1] if best else "", claim_class=best[2] if best else "",
