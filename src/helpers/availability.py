@@ -14,14 +14,20 @@ hosted). Each sentence gets one class:
     https://x.github.io"). A claim is usable with any URL but a paper's
     (arXiv, DOI, OpenReview): a claim makes an ``other`` host (a lab's own
     domain, ``bit.ly``) its artefact's address. A promise with a usable URL is
-    ``linked`` with ``promise=True``;
+    ``linked`` with ``promise=True``, and so is a promise in an abstract that
+    links code, data or a project page elsewhere ("Weights will be released."
+    next to "Code: https://github.com/a/b"); a hub named as the place with
+    ``owner/name`` identifiers ("on Hugging Face (org/model)") is a repaired
+    URL (:func:`helpers.links.find_urls`);
 ``dangling``
     a present claim with no usable link: "our implementation is publicly
     available", "released on GitHub", "available at this URL", a URL with a
     paper host only;
 ``promised``
     a future or conditional claim with no usable link: "will be released",
-    "upon acceptance", "soon", "on request";
+    "upon acceptance", "soon", "on request", and hedged intentions of the
+    authors or an organisation ("we are considering releasing the data",
+    "Acme plans to open-source the weights");
 ``none``
     anything else, notably data that "is available" to an algorithm, public
     datasets the paper uses, models released by others.
@@ -39,14 +45,28 @@ every verdict can quote back as its ``reason``:
   this work can be found here");
 * **we form**: ``we [will] VERB [OWNER] ARTEFACT`` ("We open-source our
   implementation", "We will make the code available");
-* **label form**: ``ARTEFACT (: | at | on) URL`` ("Project page: https://...").
+* **label form**: ``ARTEFACT (: | at | on) URL`` ("Project page: https://...");
+* **introduction form**: ``(we | us to | this paper) INTRODUCE [NAME,] [a family of] ... OPEN-SOURCE NOUN``
+  ("We build an open-source agent that ...", "We present Foo, a family of
+  open-source models"): the adjective makes the new artefact software, so
+  any noun will do; no preposition may stand between the verb and the
+  adjective ("we build on an open-source simulator", "a benchmark for
+  open-source LLMs"), and the verb must introduce ("we extend the
+  open-source solver Y" is someone else's). Such a claim is ``linked`` by a
+  code, data or project-page URL anywhere in the abstract;
+* **intention form**: ``SUBJECT (is considering | plans to | aims to | hopes to ...) RELEASE-VERB ARTEFACT``,
+  read on the sentence as written so that a capitalised organisation can be
+  the subject: always a promise.
 
 The artefact must be the paper's own: introduced by an owner (``our``,
 ``the``, ``all``, ``this``, ...) or opening its clause, never inside a
 ``where``/``when``/``if`` clause, never modified by ``public``, ``existing``,
 ``pre-trained``, ... ("by training on publicly available datasets"), and the
-predicate may not be followed by a beneficiary ("available to the agent")
-or a third party ("released by OpenAI"). Weak predicates (``provided``,
+predicate may not be followed by a beneficiary ("available to the agent",
+"to users": ``to`` and a noun phrase, not a purpose such as "to advance
+research") or a third party ("released by OpenAI"). A phrase in commas
+between the artefact and its verb ("The corpus, collected over two years,
+is now available") is set aside. Weak predicates (``provided``,
 ``shared``, ``found``) need a place after them ("at", "on", "here", a URL).
 Tense and condition (``will``, ``upon acceptance``, ``soon``, ``on
 request``) make a claim a promise; link evidence is a usable URL in the
@@ -118,7 +138,7 @@ _VERB_GROUP = (r"(?:(?:(?:is|are)(?:\s+yet)?\s+to\s+be|is|are|was|were|has been|
                r"may be|might be|should be|is being|are being|"
                r"being|to be|becomes?|remains?|gets?|got)\s+)")
 _ADVERBS = r"(?:(?:now|also|made|all|publicly|freely|openly|fully|readily|easily|further|soon|then|later|" \
-           r"thus|hence|therefore|completely|partially|entirely|already)\s+)*"
+           r"thus|hence|therefore|completely|partially|entirely|already|currently|recently|today|henceforth)\s+)*"
 _STRONG = (r"(?:available|avialable|availabe|availble|avaliable|released|open[- ]?sourced|open[- ]source|"
            r"opensource|public|accessible|downloadable|hosted|obtainable|"
            r"(?:at|on|in|from|via|under)\s+" + LINK + "|"
@@ -140,7 +160,9 @@ _SOFTWARE = re.compile(r"\b(?:code|codes|codebase|implementations?|software|libr
                        r"toolbox(?:es)?|scripts?|notebooks?|datasets?|benchmarks?|checkpoints?|weights)\b")
 _BENEFICIARY = re.compile(
     r"\s+(?:only\b|to\s+(?!(?:the\s+)?(?:public|community|research|researchers?|everyone|anyone|all\s*(?:[.;]|$)|"
-    r"facilitate|foster|support|encourage|enable|reproduce|promote|ensure|help)\b)|"
+    r"facilitate|foster|support|encourage|enable|reproduce|promote|ensure|help)\b)"
+    r"(?:(?:the|a|an|each|every|any|all|both|its|their|his|her|only|other|some|these|those|this|that|such|"
+    r"one|two|three|no)\b|[a-z-]*[^s\W]s\b)|"
     r"by\s+(?!us\b|the authors\b)|at\s+(?:training|test|inference|deployment|run)[- ]?time|"
     r"in\s+(?:many|most|some|practice|real|such|these|those)\b|for\s+(?:free|many|most|some)\b|"
     r"as\s+(?:a|an)\s+(?:prior|baseline))")
@@ -171,7 +193,40 @@ _PRECHECK = re.compile(
     r"availab|avialab|availb|avalia|releas|open[- ]?sourc|opensourc|public|accessib|download|host|obtainab|"
     r"provide|share|found|located|publish|deposit|upload|posted|included|http|www\.|\.(?:com|org|io|net|edu|ai)\b|"
     r"github|gitlab|doi:|arxiv:|page\b|site\b|repositor|repo\b|link\b|url\b|hugging|zenodo|kaggle|pypi")
-_MAYBE_URL = re.compile(r"https?\s*:|https?//|www\.|doi:|arxiv:|\.(?:com|org|io|co|net|edu|science)\b")
+# The paper's own new artefact called open-source where the authors introduce it ("we build an open-source
+# agent", "we present Foo, a family of open-source models"); not someone else's tool ("we extend the
+# open-source solver Y", "open-source LLMs such as Y"): the verb must introduce, and no preposition may
+# come between it and the adjective.
+_OPEN_ADJECTIVE = (r"(?:(?:fully|completely|entirely|freely)\s+)?(?:open[- ]?source[d]?|opensource|"
+                   r"publicly[- ](?:available|released|accessible)|open[- ]weights?)")
+_NP_WORD = (r"(?!(?:with|on|of|for|from|to|in|into|by|using|uses|use|via|against|and|or|than|that|which|who|whose|"
+            r"as|like|such|based|over|under|across|between|among|existing|other|their|popular|prior|previous|"
+            r"several|various|many|most|some|these|those|is|are|was|were)\b)[\w.+'’-]+,?")
+_INTRODUCED_OPEN = re.compile(
+    r"\b(?:we|us\s+to|(?:this|the present|our)\s+(?:paper|work|article|study|report))\s+"
+    r"(?:(?:also|further|then|additionally|hereby|now|first|finally|here)\s+)*"
+    r"(?P<verb>introduce[sd]?|present(?:s|ed)?|build|built|builds|develop(?:s|ed)?|provide[sd]?|propose[sd]?|"
+    r"release[sd]?|offer(?:s|ed)?|create[sd]?|design(?:s|ed)?|construct(?:s|ed)?|contribute[sd]?|"
+    r"implement(?:s|ed)?|curate[sd]?|unveil(?:s|ed)?)\s+"
+    rf"(?P<np>(?:[\w.+-]+(?:\s+[\w.+-]+)?\s*[,:]\s+)?(?:(?:an?|the|our|two|three|four|five|new)\s+)?"
+    rf"(?:(?:family|suite|set|collection|series|pair)\s+of\s+)?(?:{_NP_WORD}\s+){{0,2}}?{_OPEN_ADJECTIVE}[\s,]+"
+    rf"(?:{_NP_WORD}\s+){{0,2}}{_NP_WORD.removesuffix(',?')})(?!\w)")
+# Hedged intentions of the authors or an organisation ("we are considering releasing the data", "Acme
+# plans to open-source the weights"): promises. Read on the sentence as written, so that a capitalised
+# name can be the subject.
+_HEDGE = re.compile(r"consider|plan|intend|aim|hope")
+_INTENT = re.compile(
+    r"(?:^|[.;:]\s+|,\s*)(?:(?i:here|now|next|finally|additionally|moreover|in addition|in (?:the )?future),?\s+)?"
+    r"(?P<subject>(?i:we|the\s+authors|(?:our|the)\s+(?:team|group|lab|laboratory|organi[sz]ation|company|"
+    r"consortium|developers|maintainers))|[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3})\s+"
+    r"(?i:(?:(?:is|are|am|were|was)\s+(?:(?:also|currently|now|actively|still)\s+)?"
+    r"(?:considering|planning|intending|aiming|hoping)|(?:(?:also|further|currently|now)\s+)?"
+    r"(?:considers?|plans?|intends?|aims?|hopes?))\s+(?:to\s+|on\s+)?"
+    r"(?P<verb>make|making|release|releasing|open[- ]?sourc(?:e|ing)|publish|publishing|share|sharing)\b"
+    r"(?P<obj>[^;.]{0,90}))")
+_MAYBE_URL = re.compile(r"https?\s*:|https?//|www\.|doi:|arxiv:|\.(?:com|org|io|co|net|edu|science)\b|"
+                        r"(?:git(?:hub|lab)|hugging\s?face)\b[^.]{0,40}/|"
+                        r"/[^.]{0,120}\b(?:git(?:hub|lab)|hugging\s?face)")
 
 
 def may_claim(text: str) -> bool:
@@ -185,8 +240,14 @@ def may_claim(text: str) -> bool:
     return _PRECHECK.search(text.lower()) is not None
 
 
+# A phrase in commas between an artefact and its verb ("The corpus, which we annotated by hand, is ...",
+# "Our simulator, written in Rust, is ..."): set aside, so that the artefact stays the subject.
+_PARENTHETICAL = re.compile(rf"\b(?P<noun>{_NOUN})\s*,\s*(?!(?:and|or|but|as well as)\b)[^,;:]{{1,100}},\s*$")
+
+
 def _owned_subject(left: str) -> str | None:
     """The artefact noun phrase that opens ``left`` (the clause before the verb) if it is the paper's own."""
+    left = _PARENTHETICAL.sub(r"\g<noun> ", left)
     clause = re.split(r"[;:—–]|\.(?!\d)|\s--\s|,\s*(?:and|but|while|which|whereas)\s|\band\s+(?=we\b)", left)[-1]
     clause = _CLAUSE_OPENERS.sub("", clause.strip())
     if _SUBORDINATE.search(clause):
@@ -251,7 +312,7 @@ def _find_claim(text: str) -> tuple[str, str] | None:
         if match.group("weak") and not placed and not (_CLAUSE_END.match(after) and _SOFTWARE.search(subject)):
             continue  # "a proof is provided", "data are shared across clients"
         return subject, predicate.replace(LINK, "URL")
-    if "we " not in text and LINK not in text and not text.startswith(("open", "public")):
+    if "we " not in text and LINK not in text and "open" not in text and "publicly" not in text:
         return None
     for match in _WE_CLAIM.finditer(text) if "we " in text else ():
         obj = match.group("obj")
@@ -275,18 +336,57 @@ def _find_claim(text: str) -> tuple[str, str] | None:
     label = (_LABEL.search(text) if LINK in text else None) or _OPEN_SOURCE_LABEL.search(text)
     if label:
         return label.group(0).strip(" .;,:(").split(LINK)[0].strip(" :(-–"), "labelled link"
+    introduced = _introduced_open(text)
+    if introduced:
+        return introduced
     return None
 
 
-def _masked(sentence: str, urls) -> str:
-    """The lower-case sentence with each URL replaced by :data:`LINK`."""
+def _introduced_open(text: str) -> tuple[str, str] | None:
+    """``(artefact, predicate)`` when lower-case ``text`` introduces the paper's own artefact as open-source."""
+    if "open" not in text and "publicly" not in text:
+        return None
+    match = _INTRODUCED_OPEN.search(text)
+    if match is None or match.group("verb").startswith(("provide", "offer")) and (
+            re.match(r"\s+with\b", text[match.end():]) or _BENEFICIARY.match(text, match.end())):
+        return None  # "we provide open-source models with feedback" gives something to them
+    return match.group("np").strip(" ,"), f"{match.group('verb')} (open-source)"
+
+
+def _intent_claim(cased: str) -> tuple[str, str] | None:
+    """``(artefact, predicate)`` of a hedged intention to release ("we are considering releasing our data")."""
+    for match in _INTENT.finditer(cased):
+        verb, obj = match.group("verb").lower(), match.group("obj").lower()
+        found = _WE_OBJECT.match(obj)
+        if not found or re.match(r"['’]s\b|-", obj[found.end():]):
+            continue  # "the model's outputs": the artefact is not what is released
+        words = found.group(0)
+        owned = re.search(rf"\b{_OWNER}\b", words)
+        if not owned and (_FOREIGN.search(words) and not re.search(r"open|public", words)):
+            continue
+        if verb.startswith(("make", "making")):
+            predicate = re.search(r"\b(?:available|public|accessible|open[- ]?source[d]?)\b", obj)
+            if not predicate or _BENEFICIARY.match(obj, predicate.end()):
+                continue
+        elif verb.startswith("shar") and not re.search(r"\b(?:public|publicly|openly|online)\b|with the (?:community|"
+                                                      r"public)", obj):
+            continue
+        elif _BENEFICIARY.match(obj, found.end()):
+            continue
+        return words.strip(), f"{verb} (intention)"
+    return None
+
+
+def _masked(sentence: str, urls, *, lower: bool = True) -> str:
+    """The sentence (lower case unless ``lower=False``) with each URL replaced by :data:`LINK`."""
     parts, position = [], 0
     for url in urls:
         parts.append(sentence[position:url.start])
         parts.append(f" {LINK} ")
         position = url.end
     parts.append(sentence[position:])
-    return re.sub(r"\s+", " ", "".join(parts)).lower().strip()
+    text = re.sub(r"\s+", " ", "".join(parts)).strip()
+    return text.lower() if lower else text
 
 
 def _usable(url: str, *, claim: bool) -> bool:
@@ -366,6 +466,10 @@ def _verdict(sentence: str, urls: list[FoundUrl], abstract_urls: Callable[[], li
     """The verdict on a sentence whose URLs are known (offsets in the sentence); ``abstract_urls`` on demand."""
     text = _masked(sentence, urls)
     claim = _find_claim(text)
+    intent = None
+    if _HEDGE.search(text):
+        intent = _intent_claim(_masked(sentence, urls, lower=False))
+        claim = claim or intent
     if claim is None:
         linked = tuple(u.url for u in urls if _usable(u.url, claim=False))
         if linked:
@@ -373,7 +477,7 @@ def _verdict(sentence: str, urls: list[FoundUrl], abstract_urls: Callable[[], li
             return SentenceVerdict("linked", False, f"bare link to a {' and '.join(kinds)} host", linked)
         return _NONE
     artefact, predicate = claim
-    promise = _PROMISE.search(text) is not None
+    promise = intent is not None or _PROMISE.search(text) is not None
     said = f"'{artefact}' + '{predicate}'" + (" (future or conditional)" if promise else "")
     usable = tuple(u.url for u in urls if _usable(u.url, claim=True))
     if usable:
@@ -385,6 +489,14 @@ def _verdict(sentence: str, urls: list[FoundUrl], abstract_urls: Callable[[], li
         if usable:
             return SentenceVerdict("linked", promise, f"{said}; points ('{pointer.group(0)}') to a URL "
                                    "elsewhere in the abstract", usable, True)
+    if promise or predicate.endswith("(open-source)") or _introduced_open(text):
+        # A promise, or a new artefact called open-source, is kept where the abstract links code, data or a
+        # project page: "Code: https://github.com/a/b. Weights will be released."
+        here = {u.url for u in urls}
+        usable = tuple(u for u in abstract_urls() if u not in here and _usable(u, claim=False))
+        if usable:
+            return SentenceVerdict("linked", promise, f"{said}; a code, data or project-page URL elsewhere in "
+                                   "the abstract", usable, True)
     if promise:
         return SentenceVerdict("promised", True, f"{said}; no usable link", (), True)
     if urls:

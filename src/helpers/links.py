@@ -23,7 +23,10 @@ Order of precedence: ``linked`` > ``dangling`` > ``promised`` > ``none``. A
 Malformed URLs that a reader can still repair (``https//``, ``http:/``,
 ``https: //``, a stray space inside the address, a missing scheme, a trailing
 backtick or doubled punctuation) are repaired and flagged: the links table has
-``repaired`` and ``original`` (the text as written).
+``repaired`` and ``original`` (the text as written). So is a hub named as the
+place with ``owner/name`` identifiers ("available on Hugging Face (org/model)",
+"released on GitHub: owner/repo"): the identifiers become
+``https://huggingface.co/org/model`` and ``https://github.com/owner/repo``.
 """
 
 from __future__ import annotations
@@ -100,6 +103,22 @@ _PATTERN_HINTS = {
 _AFTER_SLASH = re.compile(r"[\w.-]+/[^\s<>\"]*|\w+[-_][\w-]*[^\s<>\"]*|/[^\s<>\"]*")
 _AFTER_DOT = re.compile(r"(?:com|org|io|net|edu|ai|co|dev|app|science)(?:/[^\s<>\"]*)?[.,;:)]?")
 _NEXT_WORD = re.compile(r"\s{1,2}([^\s<>\"]+)")
+# A hub named as the place with repository identifiers after it: "available on Hugging Face
+# (org/model-a, org/model-b)", "released on GitHub: owner/repo". The identifiers are the address.
+_HUB_BASES = {"github": "https://github.com/", "gitlab": "https://gitlab.com/",
+              "huggingface": "https://huggingface.co/"}
+_HUB_ID = r"[A-Za-z0-9][A-Za-z0-9_-]{0,38}/[A-Za-z0-9_](?:[\w.-]*\w)?"
+# Read on lower-case text: a hub's name (not a domain such as "github.com"), a preposition before it.
+_HUB_NAME = re.compile(r"(?P<hub>git(?:hub|lab)|hugging\s?face)(?!\.\w|\w)")
+_PLACE_BEFORE = re.compile(r"\b(?:on|at|via|from|in|to|through|under)\s+(?:the\s+)?(?:our\s+)?$")
+_HUB_REFERENCE = re.compile(
+    r"(?P<hub>git(?:hub|lab)|hugging\s?face)"
+    r"(?:\s+(?:hub|repositor(?:y|ies)|repos?|organi[sz]ation|page|account))?"
+    rf"(?:\s*\(\s*(?P<inner>{_HUB_ID}(?:\s*(?:,|;|and|&)\s*{_HUB_ID})*)\s*\)"
+    rf"|\s*(?::|\s(?:at|under|as))\s*(?P<after>{_HUB_ID}(?:\s*(?:,|;|and|&)\s*{_HUB_ID})*)(?=[\s.,;)]|$))",
+    re.I)
+_HUB_ID_LIST = re.compile(rf"\(\s*(?P<ids>{_HUB_ID}(?:\s*(?:,|;|and|&)\s*{_HUB_ID})*)\s*\)")
+_SENTENCE_BREAK = re.compile(r"[.!?]\s")
 # What may follow an address in running prose without being a fault: closing quotes or brackets and one
 # sentence mark. More than that (a backtick, "..", ".,") is a repair.
 _ORDINARY_TAIL = re.compile(r"[)\]>}'\"*’”»]*[.,;:!?]?[)\]>}'\"*’”»]*")
@@ -193,7 +212,9 @@ def find_urls(text: str) -> list[FoundUrl]:
     parentheses inside), ``<url>``, ``doi:`` and ``arXiv:`` identifiers (as
     canonical URLs) and scheme-less links to well-known hosts (stored with
     ``https://``). A space inside an address is closed when the next word
-    plainly continues it. ``javascript:``, ``data:`` and other schemes are never links.
+    plainly continues it. A hub named as the place with ``owner/name``
+    identifiers ("on Hugging Face (org/model)") gives repaired URLs too
+    (:func:`_hub_references`). ``javascript:``, ``data:`` and other schemes are never links.
 
     Examples
     --------
@@ -201,6 +222,8 @@ def find_urls(text: str) -> list[FoundUrl]:
     [('https://github.com/a/b', 'https//github.com/a/b', True), ('https://x.org', 'https://x.org', False)]
     >>> find_urls("at https: //lab.github.io and github.com/ o/r.")[1].url
     'https://github.com/o/r'
+    >>> [(u.url, u.original) for u in find_urls("Weights are available on GitHub (lab/net).")]
+    [('https://github.com/lab/net', 'GitHub (lab/net')]
     """
     taken: list[tuple[int, int]] = []
     found: list[FoundUrl] = []
@@ -252,10 +275,65 @@ def find_urls(text: str) -> list[FoundUrl]:
                     original = raw[:kept] + ")" * (raw[kept:kept + 1] == ")" and balanced.endswith(")"))
             taken.append((start, end))
             found.append(FoundUrl(url, original, repaired, start, end))
+    if "/" in text and ("git" in lower or "hugging" in lower):
+        found.extend(item for item in _hub_references(text, lower) if not any(
+            item.start < t_end and t_start < item.end for t_start, t_end in taken))
     unique: dict[str, FoundUrl] = {}
     for item in sorted(found, key=lambda f: f.start):
         unique.setdefault(item.url, item)
     return list(unique.values())
+
+
+def _hub_references(text: str, lower: str | None = None) -> list[FoundUrl]:
+    """Addresses built from a hub named as the place and ``owner/name`` identifiers after it (repaired).
+
+    ``original`` is the text as written from the hub's name to the identifier;
+    ``start`` and ``end`` span the identifier alone.
+
+    Examples
+    --------
+    >>> [u.url for u in _hub_references("Weights are on Hugging Face (acme/m-1, acme/m-2).")]
+    ['https://huggingface.co/acme/m-1', 'https://huggingface.co/acme/m-2']
+    >>> _hub_references("Code: on GitHub: lab/tool.")[0].original
+    'GitHub: lab/tool'
+    >>> _hub_references("Code is on GitHub (and/or by e-mail)."), _hub_references("Data from GitHub (2021/2022).")
+    ([], [])
+    """
+    found: list[FoundUrl] = []
+    lower = text.lower() if lower is None or len(lower) != len(text) else lower
+    places = [hub for hub in _HUB_NAME.finditer(lower) if _PLACE_BEFORE.search(lower, max(0, hub.start() - 20),
+                                                                                 hub.start())]
+    if not places:
+        return found
+    for listed in _HUB_ID_LIST.finditer(text):
+        # "Models (org/a) and data (org/b) are available on Hugging Face": the nearest hub named as the place
+        # in the same sentence (no sentence end between them) is theirs.
+        same = [p for p in places if not _SENTENCE_BREAK.search(
+            text[min(p.end(), listed.start()):max(p.start(), listed.end())])]
+        if not same or any(p.end() <= listed.start() and not text[p.end():listed.start()].strip(" :")
+                           for p in same):
+            continue  # none in the sentence, or right after a hub: _HUB_REFERENCE reads it
+        place = min(same, key=lambda p: abs(p.start() - listed.start()))
+        base = _HUB_BASES[re.sub(r"\s", "", place.group("hub").lower())]
+        for identifier in re.finditer(_HUB_ID, listed.group("ids")):
+            if not re.search(r"[A-Za-z]", identifier.group(0)):
+                continue
+            start, end = listed.start("ids") + identifier.start(), listed.start("ids") + identifier.end()
+            span = (min(listed.start(), place.start("hub")), max(listed.end(), place.end("hub")))
+            found.append(FoundUrl(base + identifier.group(0), text[span[0]:span[1]], True, start, end))
+    for place in places:
+        match = _HUB_REFERENCE.match(text, place.start())
+        if match is None:
+            continue
+        base = _HUB_BASES[re.sub(r"\s", "", match.group("hub").lower())]
+        group = "inner" if match.group("inner") else "after"
+        offset = match.start(group)
+        for identifier in re.finditer(_HUB_ID, match.group(group)):
+            if not re.search(r"[A-Za-z]", identifier.group(0)):
+                continue  # "2021/2022" is a span of years, not a repository
+            start, end = offset + identifier.start(), offset + identifier.end()
+            found.append(FoundUrl(base + identifier.group(0), text[match.start("hub"):end], True, start, end))
+    return found
 
 
 def extract_urls(text: str) -> list[str]:
@@ -413,17 +491,18 @@ def _analyse(papers: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataF
         for found in urls:
             link_rows.append(dict(paper_id=paper_id, source_file=source_file, url=found.url,
                                   **classify_host(found.url), repaired=found.repaired, original=found.original))
-        best: tuple[int, str, str, str] | None = None
+        best: tuple[tuple[int, bool], str, str, str] | None = None
         promised = False
         for number, sentence, verdict in abstract_verdicts(text, urls):
             promised = promised or verdict.promise
             statement_rows.append(dict(paper_id=paper_id, sentence_no=number, statement=verdict.statement,
                                        sentence=sentence, reason=verdict.reason, promise=verdict.promise,
                                        urls=" ".join(verdict.urls)))
-            rank = LINK_STATES.index(verdict.statement)
+            # A linked promise ("will be released", linked by a URL elsewhere) yields to a present linked claim.
+            rank = (LINK_STATES.index(verdict.statement), verdict.promise)
             if best is None or rank < best[0]:
                 best = (rank, sentence, verdict.statement, verdict.reason)
-        state = LINK_STATES[best[0]] if best else "none"
+        state = LINK_STATES[best[0][0]] if best else "none"
         state_rows.append(dict(paper_id=paper_id, link_state=state, promised_too=state == "linked" and promised,
                                n_urls=len(urls), repaired_urls=sum(found.repaired for found in urls),
                                claim_sentence=best[1] if best else "", claim_class=best[2] if best else "",
