@@ -360,8 +360,8 @@ def test_claim_pointing_to_a_url_in_another_sentence():
     assert (verdict.statement, verdict.urls) == ("linked", ("https://x.github.io/p",))
     abstract = "We propose X. Our code is available on GitHub. Visit https://github.com/a/b for more."
     assert classify_sentence("Our code is available on GitHub.", abstract).urls == ("https://github.com/a/b",)
-    # A claim that does not point anywhere stays dangling; a paper link elsewhere does not help.
-    assert classify_sentence("Our code is publicly available.", abstract).statement == "dangling"
+    # A claim is linked by a code, data or project-page URL anywhere in the abstract, as its paper is.
+    assert classify_sentence("Our code is publicly available.", abstract).statement == "linked"
     abstract = "Our code is available here. The paper is https://arxiv.org/abs/1."
     assert classify_sentence("Our code is available here.", abstract).statement == "dangling"
 
@@ -380,7 +380,7 @@ def test_abstract_verdicts_agree_with_classify_sentence():
     assert fast == [(n, v) for n, v in slow if v.statement != "none"]
     # "The data will be released." is a promise in an abstract that links a project page: linked, promise=True.
     assert [(v.statement, v.promise) for _, v in fast] == [
-        ("dangling", False), ("linked", True), ("linked", False), ("linked", False)]
+        ("linked", False), ("linked", True), ("linked", False), ("linked", False)]
 
 
 def test_analyse_links_tables():

@@ -117,7 +117,7 @@ def test_link_figures_and_tables(seed):
     assert rows(link_report.shares_figure(shares, seed.corpus_label)) == len(shares)
     assert rows(link_report.host_kinds_figure(seed.links.links, seed.corpus_label)) == 5
     quoted = link_report.quoted_claims(seed, with_titles(seed.papers))
-    assert quoted["statement"].tolist() == ["dangling", "dangling", "promised"]
+    assert quoted["statement"].tolist() == ["dangling", "dangling"]
     values = link_report.link_findings(seed)
     assert (values["links_n_linked"], values["links_n_dangling"], values["links_n_none"]) == (16, 2, 39)
 

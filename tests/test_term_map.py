@@ -161,7 +161,8 @@ def test_reads_the_vosviewer_json_the_cli_writes(tmp_path):
     raw = pd.Series({"p1": "Quantum kernels. Galaxy clusters.",
                      "p2": "Quantum kernels. Galaxy clusters. Quantum kernels again.",
                      "p3": "Galaxy clusters. Spiking neurons.", "p4": "Spiking neurons. Quantum kernels."})
-    result = analyse_cooccurrence(raw, raw.map(analysis_text), min_papers=2, thesaurus={}, min_pair_papers=1)
+    result = analyse_cooccurrence(raw, raw.map(analysis_text), min_occurrences=2, relevant_share=1.0, thesaurus={},
+                                  min_pair_papers=1)
     write_vosviewer_json(result, tmp_path / "network.json")
     data = term_map_data(json.loads((tmp_path / "network.json").read_text(encoding="utf-8")))
     assert [(t["label"], t["occurrences"], t["links"]) for t in data["terms"]] == [

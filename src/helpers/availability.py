@@ -437,7 +437,9 @@ def abstract_verdicts(text: str, urls: list[FoundUrl] | None = None) -> list[tup
     Examples
     --------
     >>> [(n, v.statement) for n, _, v in abstract_verdicts("We win. Code is public. See https://a.github.io.")]
-    [(2, 'dangling'), (3, 'linked')]
+    [(2, 'linked'), (3, 'linked')]
+    >>> [(n, v.statement) for n, _, v in abstract_verdicts("We win. Code is public. See arXiv:2401.00001.")]
+    [(2, 'dangling')]
     """
     lower = text.lower()
     if len(lower) != len(text):  # a few characters change length in lower case: offsets would drift
@@ -489,14 +491,14 @@ def _verdict(sentence: str, urls: list[FoundUrl], abstract_urls: Callable[[], li
         if usable:
             return SentenceVerdict("linked", promise, f"{said}; points ('{pointer.group(0)}') to a URL "
                                    "elsewhere in the abstract", usable, True)
-    if promise or predicate.endswith("(open-source)") or _introduced_open(text):
-        # A promise, or a new artefact called open-source, is kept where the abstract links code, data or a
-        # project page: "Code: https://github.com/a/b. Weights will be released."
-        here = {u.url for u in urls}
-        usable = tuple(u for u in abstract_urls() if u not in here and _usable(u, claim=False))
-        if usable:
-            return SentenceVerdict("linked", promise, f"{said}; a code, data or project-page URL elsewhere in "
-                                   "the abstract", usable, True)
+    # Any claim (present, promised, or a new artefact called open-source) is linked where the abstract links
+    # code, data or a project page elsewhere, as the paper's state is: "Code: https://github.com/a/b. Weights
+    # will be released." A claim is dangling only when the whole abstract gives no such link.
+    here = {u.url for u in urls}
+    usable = tuple(u for u in abstract_urls() if u not in here and _usable(u, claim=False))
+    if usable:
+        return SentenceVerdict("linked", promise, f"{said}; a code, data or project-page URL elsewhere in "
+                               "the abstract", usable, True)
     if promise:
         return SentenceVerdict("promised", True, f"{said}; no usable link", (), True)
     if urls:

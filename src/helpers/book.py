@@ -9,6 +9,8 @@ Every setting the book reads from the environment is read here, once, by
     number of themes (default: chosen by the selection rule);
 ``BOOK_SEED``
     first random seed (default 0);
+``BOOK_MIN_OCCURRENCES``, ``BOOK_RELEVANT_SHARE``
+    the term map's thresholds (default: grows with the corpus; 0.6);
 ``BOOK_ANALYSIS_CACHE``
     folder of the analysis cache (default ``_build/analysis-cache``);
 ``BOOK_FIGURE_DIR``
@@ -56,6 +58,16 @@ def _whole_number(environment: Mapping[str, str], name: str) -> int | None:
         raise SettingsError(f"{name}: must be a whole number, got {value!r}") from None
 
 
+def _number(environment: Mapping[str, str], name: str) -> float | None:
+    value = environment.get(name, "").strip()
+    if not value:
+        return None
+    try:
+        return float(value)
+    except ValueError:
+        raise SettingsError(f"{name}: must be a number, got {value!r}") from None
+
+
 @dataclass(frozen=True)
 class BookConfig:
     """The book's settings: which corpus, which analysis settings, where files go.
@@ -89,16 +101,18 @@ class BookConfig:
             return path if path.is_absolute() else root / path
 
         corpus = environment.get("BOOK_CORPUS", "").strip() or DEFAULT_CORPUS
-        seed = _whole_number(environment, "BOOK_SEED")
+        given = {"seed": _whole_number(environment, "BOOK_SEED"),
+                 "relevant_share": _number(environment, "BOOK_RELEVANT_SHARE")}
         settings = AnalysisSettings(themes=_whole_number(environment, "THEMES_K"),
-                                    **({"seed": seed} if seed is not None else {}))
+                                    min_occurrences=_whole_number(environment, "BOOK_MIN_OCCURRENCES"),
+                                    **{name: value for name, value in given.items() if value is not None})
         return cls(root=root, corpus_paths=tuple(under_root(p) for p in corpus.split()), settings=settings,
                    cache_dir=under_root(environment.get("BOOK_ANALYSIS_CACHE") or DEFAULT_CACHE),
                    figure_dir=under_root(environment.get("BOOK_FIGURE_DIR") or DEFAULT_FIGURE_DIR))
 
 
-def config(*, corpus: str | Sequence[str] | None = None, themes: int | None = None,
-           seed: int | None = None) -> BookConfig:
+def config(*, corpus: str | Sequence[str] | None = None, themes: int | None = None, seed: int | None = None,
+           min_occurrences: int | None = None, relevant_share: float | None = None) -> BookConfig:
     """The book's settings: from the environment, with any given here instead.
 
     A chapter's parameters cell passes its values here; ``None`` keeps the book's setting, so the
@@ -110,7 +124,8 @@ def config(*, corpus: str | Sequence[str] | None = None, themes: int | None = No
         paths = [corpus] if isinstance(corpus, (str, Path)) else list(corpus)
         book_config = replace(book_config, corpus_paths=tuple(
             Path(p) if Path(p).is_absolute() else book_config.root / p for p in paths))
-    changes = {name: value for name, value in (("themes", themes), ("seed", seed)) if value is not None}
+    changes = {name: value for name, value in (("themes", themes), ("seed", seed), ("min_occurrences", min_occurrences),
+                                                ("relevant_share", relevant_share)) if value is not None}
     if changes:
         book_config = replace(book_config, settings=replace(book_config.settings, **changes))
     return book_config
@@ -119,7 +134,8 @@ def config(*, corpus: str | Sequence[str] | None = None, themes: int | None = No
 def analysis(book_config: BookConfig | None = None, **settings: Any) -> "Analysis":
     """The analysis of the book's corpus, computed once per build key and cached on disk.
 
-    ``settings`` (``corpus``, ``themes``, ``seed``) override the book's settings, as in :func:`config`.
+    ``settings`` (``corpus``, ``themes``, ``seed``, ``min_occurrences``, ``relevant_share``) override the
+    book's settings, as in :func:`config`.
     """
     from helpers.pipeline import cached_pipeline
 

@@ -52,6 +52,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="number of themes (default: chosen by the model-selection rule; see themes.csv)",
     )
     analyse.add_argument("--seed", type=int, metavar="N", help="first random seed (default 0)")
+    analyse.add_argument("--min-occurrences", type=int, metavar="N",
+                         help="abstracts a term must occur in to be on the term map (default: grows with the "
+                              "corpus, see terms.csv and the co-occurrence chapter)")
+    analyse.add_argument("--relevant-share", type=float, metavar="S",
+                         help="share of those terms kept on the map, most relevant first (default 0.6, as VOSviewer)")
     analyse.add_argument("--jobs", type=int, metavar="N",
                          help="processes to use (default: all cores); the results do not depend on it")
 

@@ -932,6 +932,11 @@ def network_writers(result: CooccurrenceResult) -> dict[str, Callable[[Path], No
 
 def write_vosviewer_json(result: CooccurrenceResult, path: Path) -> None:
     """VOSviewer JSON (map and network in one file; VOSviewer 1.6.16 and later read it)."""
+    path.write_text(json.dumps(vosviewer_document(result), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def vosviewer_document(result: CooccurrenceResult) -> dict:
+    """The VOSviewer JSON document of the term map (what :func:`write_vosviewer_json` writes)."""
     ids = _vosviewer_ids(result)
     items = [
         {"id": ids[row.term], "label": row.term, "x": row.x, "y": row.y, "cluster": int(row.community),
@@ -947,7 +952,7 @@ def write_vosviewer_json(result: CooccurrenceResult, path: Path) -> None:
         "terminology": {"item": "Term", "items": "Terms", "link": "Co-occurrence link",
                         "links": "Co-occurrence links", "link_strength": "Association strength",
                         "total_link_strength": "Total link strength"}}}
-    path.write_text(json.dumps(document, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return document
 
 
 def _vosviewer_ids(result: CooccurrenceResult) -> dict[str, int]:

@@ -49,16 +49,29 @@ class AnalysisSettings:
         First random seed (themes use ``seed, seed + 1, ...``; the term map's layout uses ``seed``).
     themes : int or None
         Number of themes; ``None`` lets the model-selection rule choose.
+    min_occurrences : int or None
+        Abstracts a term must occur in to be on the term map; ``None``: grows with the corpus
+        (:data:`helpers.cooccurrence.MIN_OCCURRENCES_RULE`).
+    relevant_share : float
+        Share of those terms kept, most relevant first (VOSviewer's default, 60%).
     """
 
     seed: int = 0
     themes: int | None = None
+    min_occurrences: int | None = None
+    relevant_share: float = 0.6
 
     def __post_init__(self) -> None:
         if self.themes is not None and self.themes < 1:
             raise SettingsError(f"--themes / THEMES_K: must be a whole number of at least 1, got {self.themes}")
         if self.seed < 0:
             raise SettingsError(f"--seed / BOOK_SEED: must be a whole number of at least 0, got {self.seed}")
+        if self.min_occurrences is not None and self.min_occurrences < 1:
+            raise SettingsError("--min-occurrences / BOOK_MIN_OCCURRENCES: must be a whole number of at least 1, "
+                                f"got {self.min_occurrences}")
+        if not 0 < self.relevant_share <= 1:
+            raise SettingsError("--relevant-share / BOOK_RELEVANT_SHARE: must be a number above 0 and at most 1, "
+                                f"got {self.relevant_share}")
 
     @classmethod
     def from_namespace(cls, args: argparse.Namespace) -> "AnalysisSettings":
@@ -200,7 +213,8 @@ def analyse_terms(corpus: Corpus, tokens: "TokenizedCorpus", settings: AnalysisS
                   ) -> "CooccurrenceResult":
     from helpers.cooccurrence import analyse_cooccurrence
 
-    return analyse_cooccurrence(corpus.papers["text"], tokens, seed=settings.seed)
+    return analyse_cooccurrence(corpus.papers["text"], tokens, seed=settings.seed,
+                                min_occurrences=settings.min_occurrences, relevant_share=settings.relevant_share)
 
 
 def analyse_link_tables(corpus: Corpus, n_jobs: int | None = None) -> LinkTables:
@@ -271,23 +285,10 @@ def run_pipeline(
                     links=links, papers=paper_table(corpus, themes, links), timings=timings)
 
 
-def network_writers(result: Any) -> dict[str, Any]:
-    """The network export files, by name, each with the function that writes it."""
-    import networkx as nx
-
-    from helpers.cooccurrence import write_vosviewer_json, write_vosviewer_map, write_vosviewer_network
-
-    return {
-        "network.json": lambda path: write_vosviewer_json(result, path),
-        "network.graphml": lambda path: nx.write_graphml(result.export_graph(), path),
-        "network.gexf": lambda path: nx.write_gexf(result.export_graph(), path),
-        "vosviewer_map.txt": lambda path: write_vosviewer_map(result, path),
-        "vosviewer_network.txt": lambda path: write_vosviewer_network(result, path),
-    }
-
-
 def write_outputs(analysis: Analysis, folder: Path) -> list[str]:
     """Write the tables as CSV, the network files and ``summary.json`` into ``folder``; returns the names."""
+    from helpers.cooccurrence import network_writers
+
     written = []
     for name, table in analysis.tables().items():
         table.to_csv(folder / f"{name}.csv", index=False, lineterminator="\n")
