@@ -494,25 +494,25 @@ def test_state_shares_add_up():
     assert overall.loc["none", "share"] == 0.5 and overall.loc["promised", "n_papers"] == 0
 
 
-def test_compare_links_lists_every_changed_paper():
+def test_compare_links_lists_every_changed_paper(tmp_path):
+    import subprocess
     import sys
-    import types
 
     from conftest import ROOT
 
     sys.path.insert(0, str(ROOT / "benchmarks"))
-    from compare_links import compare
+    from compare_links import BEFORE_THE_CLAIM_GRAMMAR, compare
 
-    papers = pd.DataFrame({"paper_id": ["p1", "p2"], "source_file": ["f", "f"],
-                           "text": ["Our code is publicly available.", "We prove a bound."]})
-    old = types.SimpleNamespace(paper_link_states=lambda frame: (
-        pd.DataFrame({"paper_id": frame["paper_id"], "link_state": "none"}),
-        pd.DataFrame(columns=["paper_id", "sentence_no", "sentence"])))
-    counts, changed = compare(papers, old)
+    if subprocess.run(["git", "cat-file", "-e", BEFORE_THE_CLAIM_GRAMMAR], cwd=ROOT).returncode != 0:
+        pytest.skip(f"commit {BEFORE_THE_CLAIM_GRAMMAR} is not in this clone (a shallow clone?)")
+    corpus = tmp_path / "c.txt"
+    corpus.write_text("Header\n\nWe study graphs. Our code is publicly available.\n\n"
+                      "We prove a bound for bandits with many arms.\n", encoding="utf-8")
+    counts, changed = compare(corpus, BEFORE_THE_CLAIM_GRAMMAR)
     assert counts.to_dict() == {"before": {"linked": 0, "dangling": 0, "promised": 0, "none": 2},
                                 "after": {"linked": 0, "dangling": 1, "promised": 0, "none": 1}}
-    assert changed[["paper_id", "before", "after", "sentence"]].values.tolist() == [
-        ["p1", "none", "dangling", "Our code is publicly available."]]
+    assert changed[["before", "after", "claim_sentence"]].values.tolist() == [
+        ["none", "dangling", "Our code is publicly available."]]
 
 
 ICML_DEV = PMLR_SAMPLE.parent / "icml2024-dev"

@@ -131,3 +131,24 @@ def test_analysis_papers_join_every_stage():
     assert analysis.themes.labels[1] == "deep · neural"
     assert list(analysis.timings) == ["parse", "text", "themes", "cooccurrence", "links"]
     assert analysis.summary["themes_message"] == "" and analysis.summary["unique_papers"] == 57
+
+
+@pytest.mark.parametrize("option, value, message", [
+    ("--min-occurrences", "0", "error: --min-occurrences / BOOK_MIN_OCCURRENCES: must be a whole number of at least 1, got 0"),
+    ("--relevant-share", "1.5", "error: --relevant-share / BOOK_RELEVANT_SHARE: must be a number above 0 and at most 1, got 1.5"),
+    ("--jobs", "0", "error: --jobs: must be a whole number of at least 1, got 0"),
+])
+def test_bad_term_map_options_exit_2(option, value, message, tmp_path):
+    result = run_cli("analyse", str(SEED_DIR), "--out", str(tmp_path / "out"), option, value, "--quiet")
+    assert (result.returncode, result.stderr.strip()) == (2, message)
+    assert not (tmp_path / "out").exists()
+
+
+def test_term_map_settings_reach_the_map():
+    from helpers.cooccurrence import RELEVANT_SHARE
+
+    assert AnalysisSettings().relevant_share == RELEVANT_SHARE
+    analysis = run_pipeline([SEED_DIR], AnalysisSettings(min_occurrences=4, relevant_share=0.5))
+    assert analysis.cooccurrence.settings["min_occurrences"] == 4
+    assert analysis.cooccurrence.settings["relevant_share"] == 0.5
+    assert analysis.cooccurrence.terms["n_papers"].min() >= 4

@@ -189,21 +189,6 @@ def publish_figure(label: str, figure, data) -> None:
     plt.close(figure)
 
 
-def glue_figure(name: str, figure) -> None:
-    """``glue`` a matplotlib figure for a ``{glue:figure}`` directive (files saved separately)."""
-    from myst_nb import glue
-
-    glue(name, figure, display=False)
-
-
-def figure_downloads(figure, data, label: str) -> None:
-    """Save a figure's files for citing and display the download links under it."""
-    from helpers.figures import save_figure
-
-    save_figure(figure, data, label)
-    show_downloads(label)
-
-
 def figure_citations(analysis: "Analysis", chapter: str) -> dict[str, str]:
     """The citation of each figure of ``chapter``, glued as ``<glue name>_cite`` for its caption."""
     from helpers import __version__
