@@ -982,7 +982,8 @@ def write_vosviewer_network(result: CooccurrenceResult, path: Path) -> None:
 # What the chapter shows: a bounded page whatever the corpus size.
 STRONGEST_PAIRS = 20
 MOST_RELEVANT_SHOWN = 20
-PAIR_EXAMPLES = 3
+PAIR_EXAMPLES = 2
+EXAMPLE_TITLE_CHARS = 60  # example titles are shortened so the table stays short
 ACRONYM_ROWS = 15
 EXPLORER_PAGE = "explorer.html"
 
@@ -1020,6 +1021,19 @@ def papers_with_terms(result: CooccurrenceResult, terms: Iterable[str]) -> list[
     return [result.paper_ids[i] for i in np.flatnonzero(rows)]
 
 
+def _shorten(title: str, limit: int = EXAMPLE_TITLE_CHARS) -> str:
+    """``title`` cut at a word to at most ``limit`` characters, with an ellipsis.
+
+    Examples
+    --------
+    >>> _shorten("A very long title about graphs", 20)
+    'A very long title…'
+    """
+    if len(title) <= limit:
+        return title
+    return title[:limit].rsplit(" ", 1)[0].rstrip(" ,:;") + "…"
+
+
 def strongest_pairs_table(result: CooccurrenceResult, titles: dict[str, str], *, top: int = STRONGEST_PAIRS,
                           examples: int = PAIR_EXAMPLES) -> pd.DataFrame:
     """The ``top`` pairs sharing the most abstracts (ties: association strength), for the chapter.
@@ -1040,7 +1054,7 @@ def strongest_pairs_table(result: CooccurrenceResult, titles: dict[str, str], *,
     for pair in strongest.itertuples(index=False):
         ids = papers_with_terms(result, [pair.source, pair.target])
         links = "; ".join(f'<a href="{EXPLORER_PAGE}#paper-{html.escape(i, quote=True)}">'
-                          f"{html.escape(str(titles.get(i, i)))}</a>" for i in ids[:examples])
+                          f"{html.escape(_shorten(str(titles.get(i, i))))}</a>" for i in ids[:examples])
         everything = (f'<a href="{html.escape(explorer_url([pair.source, pair.target]), quote=True)}">'
                       f"all {len(ids)} papers</a>")
         rows.append({"pair": f"{pair.source} + {pair.target}", "papers": int(pair.n_papers),

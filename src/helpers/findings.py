@@ -17,14 +17,14 @@ N_OVERVIEW_THEMES = 15
 
 
 def strongest_pairs(analysis: "Analysis", n: int = N_FINDING_PAIRS) -> pd.DataFrame:
-    """The ``n`` drawn links of the term map with the highest association strength.
+    """The ``n`` drawn links of the term map shared by the most abstracts, as the co-occurrence chapter ranks them.
 
-    Columns ``source, target, n_papers, association_strength`` (ties: more papers first, then names).
+    Columns ``source, target, n_papers, association_strength`` (ties: association strength, then names).
     """
     edges = [(min(u, v), max(u, v), int(d["n_papers"]), float(d["weight"]))
              for u, v, d in analysis.cooccurrence.graph.edges(data=True)]
     table = pd.DataFrame(edges, columns=["source", "target", "n_papers", "association_strength"])
-    return table.sort_values(["association_strength", "n_papers", "source", "target"],
+    return table.sort_values(["n_papers", "association_strength", "source", "target"],
                              ascending=[False, False, True, True]).head(n).reset_index(drop=True)
 
 
@@ -79,8 +79,11 @@ def key_findings(analysis: "Analysis") -> dict[str, Any]:
 def key_counts(analysis: "Analysis") -> dict[str, int]:
     """The numbers the landing page glues beside :func:`key_findings`' sentences."""
     states = analysis.papers["link_state"].value_counts()
+    n_themes = len(analysis.themes.table)
     return {"intro_n_dangling": int(states.get("dangling", 0)), "intro_n_promised": int(states.get("promised", 0)),
-            "intro_n_pairs": N_FINDING_PAIRS, "intro_n_overview_themes": N_OVERVIEW_THEMES}
+            "intro_n_pairs": min(N_FINDING_PAIRS, analysis.cooccurrence.graph.number_of_edges()),
+            "intro_overview_themes": (f"the {N_OVERVIEW_THEMES} largest of the {n_themes} themes"
+                                      if n_themes > N_OVERVIEW_THEMES else f"all {n_themes} themes")}
 
 
 def overview_figure(analysis: "Analysis") -> tuple["Figure", pd.DataFrame]:
