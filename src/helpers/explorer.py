@@ -35,6 +35,8 @@ from helpers.links import LINK_STATES, is_safe_url
 DATA_FILE = "explorer-data.js"
 DATA_GLOBAL = "EXPLORER_DATA"
 PAGE_SIZE = 50
+# The book's local MathJax (``mathjax_path`` in _config.yml, served from _static), from a chapter page.
+MATHJAX_SRC = "../_static/mathjax/es5/tex-chtml.js"
 # Link kinds shown in the "Code and data links" column (paper hosts such as arXiv are left out).
 SHOWN_LINK_KINDS = ("code", "model/data hub", "project page", "other")
 PAPER_COLUMNS = ("id", "title", "authors", "theme", "state", "words", "file", "text", "links", "claims",
@@ -268,7 +270,7 @@ EXPLORER_SCRIPT = r"""
   for (i = 0; i < total; i++) { position[P.id[i]] = i; }
   data.terms.forEach(function (term, k) { termIndex[term] = k; });
   var filters = { q: "", theme: "", state: "", terms: [] };
-  var sortKey = "", sortDescending = false, order = null, page = 0, open = {}, shown = [], haystack = null;
+  var sortKey = "", sortDescending = false, order = null, page = 0, open = {}, shown = [];
 
   function el(tag, className, text) {
     var node = document.createElement(tag);
@@ -280,14 +282,8 @@ EXPLORER_SCRIPT = r"""
     var t = P.theme[k];
     return t === null ? "" : t + ". " + (data.themes[String(t)] || "");
   }
-  function searchText(k) {
-    if (!haystack) {
-      haystack = new Array(total);
-      for (var j = 0; j < total; j++) {
-        haystack[j] = [P.id[j], P.title[j], P.authors[j], themeText(j), P.state[j], P.text[j]].join(" ").toLowerCase();
-      }
-    }
-    return haystack[k];
+  function searchable(k) {
+    return [P.title[k], P.authors[k], P.text[k], themeText(k), P.state[k], P.id[k]];
   }
   function addOption(select, value, label) {
     var option = el("option", "", label);
@@ -335,27 +331,56 @@ EXPLORER_SCRIPT = r"""
       if (terms[t] === undefined || P.terms[k].indexOf(terms[t]) === -1) { return false; }
     }
     if (words.length) {
-      var text = searchText(k);
-      for (var w = 0; w < words.length; w++) { if (text.indexOf(words[w]) === -1) { return false; } }
+      // Case-insensitive search of each field as it is: no lower-cased copy of the corpus to build.
+      var fields = searchable(k);
+      for (var w = 0; w < words.length; w++) {
+        if (!fields.some(function (field) { return words[w].test(field); })) { return false; }
+      }
     }
     return true;
   }
   function filter() {
-    var words = filters.q.toLowerCase().split(/\s+/).filter(Boolean);
+    var words = filters.q.split(/\s+/).filter(Boolean).map(function (word) {
+      return new RegExp(word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "i");
+    });
     var theme = filters.theme === "" ? null : Number(filters.theme);
     var terms = filters.terms.map(function (t) { return termIndex[t]; });
     shown = sortedOrder().filter(function (k) { return matches(k, words, theme, terms); });
   }
 
-  function typeset(node) {
-    var mj = window.MathJax;
-    if (mj && mj.startup && mj.startup.promise && mj.typesetPromise) {
-      mj.startup.promise.then(function () { return mj.typesetPromise([node]); }).catch(function (error) {
-        console.warn("MathJax:", error);
+  var mathjax = null;
+  function loadMathJax() {
+    // The book's own MathJax, loaded on the first expanded row only (with ui/safe: no javascript: links).
+    if (!mathjax) {
+      mathjax = new Promise(function (resolve, reject) {
+        var script = document.querySelector("script[src*='tex-chtml']");
+        if (!script) {
+          window.MathJax = { loader: { load: ["ui/safe"] }, startup: { typeset: false },
+                             options: { processHtmlClass: "mathjax_process" } };
+          script = el("script");
+          script.src = root.getAttribute("data-mathjax");
+          script.async = true;
+          document.head.appendChild(script);
+        }
+        function ready() {
+          if (window.MathJax && window.MathJax.startup && window.MathJax.startup.promise) {
+            window.MathJax.startup.promise.then(resolve, reject);
+            return true;
+          }
+          return false;
+        }
+        if (!ready()) {
+          script.addEventListener("load", function () { if (!ready()) { reject(new Error("MathJax did not start")); } });
+          script.addEventListener("error", function () { reject(new Error("MathJax did not load")); });
+        }
       });
-    } else if (document.readyState !== "complete") {
-      window.addEventListener("load", function () { typeset(node); }, { once: true });
     }
+    return mathjax;
+  }
+  function typeset(node) {
+    loadMathJax().then(function () { return window.MathJax.typesetPromise([node]); }).catch(function (error) {
+      console.warn("MathJax:", error && error.message);
+    });
   }
   function detailRow(k) {
     var row = el("tr", "paper-detail"), cell = el("td");
@@ -566,11 +591,14 @@ _HEADERS = [("", "", "expand"), ("title", "Title", "title"), ("authors", "Author
             ("words", "Words", "words"), ("file", "Source file", "file")]
 
 
-def explorer_html(*, data_src: str = f"../figures/{DATA_FILE}", page_size: int = PAGE_SIZE) -> str:
+def explorer_html(*, data_src: str = f"../figures/{DATA_FILE}", mathjax_src: str = MATHJAX_SRC,
+                  page_size: int = PAGE_SIZE) -> str:
     """The explorer's page: style, controls, an empty table, the data file's ``<script src>`` and the script.
 
     The shell holds no corpus text; everything shown comes from the data file
     (:func:`write_explorer_data`), whose address relative to the page is ``data_src``.
+    ``mathjax_src`` is the book's MathJax, loaded when the first row is expanded (unless the
+    page already loads it).
     """
     columns = "".join(f'<col class="c-{css}">' for _, _, css in _HEADERS)
     headers = "".join(
@@ -579,7 +607,7 @@ def explorer_html(*, data_src: str = f"../figures/{DATA_FILE}", page_size: int =
     return (
         EXPLORER_STYLE
         + f'<div id="paper-explorer" class="mathjax_ignore" data-page-size="{int(page_size)}" '
-          f'data-src="{escape(data_src)}">'
+          f'data-src="{escape(data_src)}" data-mathjax="{escape(mathjax_src)}">'
         + '<div class="explorer-controls">'
         + '<input class="explorer-search" type="search" placeholder="Search titles, authors, themes, abstracts" '
           'aria-label="Search papers">'
