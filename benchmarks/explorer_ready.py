@@ -36,7 +36,7 @@ WIDTH = 1280
 WORD = "graph"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-COUNT = "#paper-explorer .explorer-count"
+COUNT = "#explorer-app .explorer-count"
 
 
 class QuietHandler(SimpleHTTPRequestHandler):
@@ -68,11 +68,11 @@ def time_to_answer(browser, url: str, total: int, screenshot: Path | None = None
     page.goto(url, wait_until="commit")
     page.wait_for_function(f"() => (document.querySelector('{COUNT}') || {{}}).textContent === "
                            f"'{total} of {total} papers'", polling="raf", timeout=120_000)
-    page.fill("#paper-explorer input.explorer-search", WORD)
+    page.fill("#explorer-app input.explorer-search", WORD)
     page.wait_for_function(f"() => document.querySelector('{COUNT}').textContent !== '{total} of {total} papers'",
                            polling="raf", timeout=120_000)
     seconds = page.evaluate("() => performance.now()") / 1000
-    page.fill("#paper-explorer input.explorer-search", "")
+    page.fill("#explorer-app input.explorer-search", "")
     page.wait_for_function(f"() => document.querySelector('{COUNT}').textContent === '{total} of {total} papers'")
     page.wait_for_load_state("networkidle")
     height = page.evaluate("() => document.documentElement.scrollHeight")

@@ -131,11 +131,11 @@ def open_explorer(browser, base: str, query: str = ""):
 
 
 def count_text(page) -> str:
-    return page.inner_text("#paper-explorer .explorer-count")
+    return page.inner_text("#explorer-app .explorer-count")
 
 
 def shown_rows(page) -> int:
-    return page.eval_on_selector_all("#paper-explorer tr.paper-row", "rows => rows.length")
+    return page.eval_on_selector_all("#explorer-app tr.paper-row", "rows => rows.length")
 
 
 def assert_clean(watch: PageWatch) -> None:
@@ -151,28 +151,28 @@ def test_explorer_pages_search_filters_and_sort(browser, site):
     page, watch = open_explorer(browser, base)
     assert count_text(page) == f"{total} of {total} papers"
     assert shown_rows(page) == min(total, 50)
-    page.click("#paper-explorer .pager-next")
+    page.click("#explorer-app .pager-next")
     assert shown_rows(page) == total - 50
-    page.fill("#paper-explorer input.explorer-search", "graph")
+    page.fill("#explorer-app input.explorer-search", "graph")
     themes = ["" if t is None else f"{t}. {data['themes'][str(t)]}" for t in papers["theme"]]
     expected = sum("graph" in " ".join(fields).lower() for fields in zip(
         papers["id"], papers["title"], papers["authors"], themes, papers["state"], papers["text"]))
     assert 0 < expected < total
     assert count_text(page) == f"{expected} of {total} papers"
-    page.fill("#paper-explorer input.explorer-search", "graph neural hypothetical-nothing")
+    page.fill("#explorer-app input.explorer-search", "graph neural hypothetical-nothing")
     assert count_text(page) == f"0 of {total} papers"
-    assert "No paper matches" in page.inner_text("#paper-explorer tbody")
-    page.fill("#paper-explorer input.explorer-search", "")
-    page.select_option("#paper-explorer select.explorer-state", "linked")
+    assert "No paper matches" in page.inner_text("#explorer-app tbody")
+    page.fill("#explorer-app input.explorer-search", "")
+    page.select_option("#explorer-app select.explorer-state", "linked")
     assert count_text(page) == f"{papers['state'].count('linked')} of {total} papers"
-    page.select_option("#paper-explorer select.explorer-state", "")
+    page.select_option("#explorer-app select.explorer-state", "")
     theme = sorted(data["themes"], key=int)[0]
-    page.select_option("#paper-explorer select.explorer-theme", theme)
+    page.select_option("#explorer-app select.explorer-theme", theme)
     assert count_text(page) == f"{papers['theme'].count(int(theme))} of {total} papers"
-    page.select_option("#paper-explorer select.explorer-theme", "")
-    page.click("#paper-explorer th[data-sort=words] button")
-    page.click("#paper-explorer th[data-sort=words] button")
-    words = page.eval_on_selector_all("#paper-explorer tr.paper-row td.words", "c => c.map(e => +e.textContent)")
+    page.select_option("#explorer-app select.explorer-theme", "")
+    page.click("#explorer-app th[data-sort=words] button")
+    page.click("#explorer-app th[data-sort=words] button")
+    words = page.eval_on_selector_all("#explorer-app tr.paper-row td.words", "c => c.map(e => +e.textContent)")
     assert words == sorted(papers["words"], reverse=True)[:50]
     assert_clean(watch)
     page.close()
@@ -184,7 +184,7 @@ def test_explorer_url_filters(browser, site):
     papers, total = data["papers"], len(data["papers"]["id"])
     page, watch = open_explorer(browser, base, "?state=linked")
     assert count_text(page) == f"{papers['state'].count('linked')} of {total} papers"
-    assert page.input_value("#paper-explorer select.explorer-state") == "linked"
+    assert page.input_value("#explorer-app select.explorer-state") == "linked"
     page.close()
     pair = next((a, b) for a in range(len(data["terms"])) for b in range(a + 1, len(data["terms"]))
                 if any(a in used and b in used for used in papers["terms"]))
@@ -192,12 +192,12 @@ def test_explorer_url_filters(browser, site):
     query = "?" + "&".join("term=" + quote(data["terms"][t]) for t in pair)
     page, watch2 = open_explorer(browser, base, query)
     assert count_text(page) == f"{both} of {total} papers"
-    assert page.inner_text("#paper-explorer .explorer-terms").count("\u00d7") == 2
+    assert page.inner_text("#explorer-app .explorer-terms").count("\u00d7") == 2
     page.close()
     page, watch3 = open_explorer(browser, base, "?term=no-such-term&q=graph")
     assert count_text(page) == f"0 of {total} papers"
-    assert "no-such-term" in page.inner_text("#paper-explorer tbody")
-    assert page.input_value("#paper-explorer input.explorer-search") == "graph"
+    assert "no-such-term" in page.inner_text("#explorer-app tbody")
+    assert page.input_value("#explorer-app input.explorer-search") == "graph"
     assert "q=graph" in page.url
     page.close()
     for watched in (watch, watch2, watch3):
@@ -215,7 +215,7 @@ def test_explorer_deep_link_expands_the_paper_on_its_page_and_typesets_math(brow
     detail = page.locator(f"#paper-{paper}-abstract")
     assert detail.is_visible()
     page.wait_for_function(f"() => document.querySelectorAll('#paper-{paper}-abstract mjx-container').length > 0")
-    assert page.eval_on_selector_all("#paper-explorer tr.paper-detail", "rows => rows.length") == 1
+    assert page.eval_on_selector_all("#explorer-app tr.paper-detail", "rows => rows.length") == 1
     assert_clean(watch)
     claimed = next(k for k, claims in enumerate(papers["claims"]) if claims)
     page.goto(f"{base}/chapters/explorer.html#paper-{papers['id'][claimed]}")
@@ -240,7 +240,7 @@ def test_explorer_term_button_filters_and_works_from_disk(browser, site):
     page.click(f"#paper-{papers['id'][k]}-abstract .paper-terms button >> nth=0")
     using = sum(papers["terms"][k][0] in used for used in papers["terms"])
     assert count_text(page) == f"{using} of {total} papers"
-    assert term in page.inner_text("#paper-explorer .explorer-terms")
+    assert term in page.inner_text("#explorer-app .explorer-terms")
     assert watch.errors == []
     page.close()
 

@@ -216,36 +216,36 @@ EXPLORER_STYLE = """
 <style>
 /* This page only: the article takes the whole width beside the book's navigation. */
 .bd-main .bd-content .bd-article-container { max-width: none; }
-#paper-explorer { font-size: .85rem; }
-#paper-explorer .explorer-controls { display: flex; gap: .5rem; flex-wrap: wrap; align-items: center;
+#explorer-app { font-size: .85rem; }
+#explorer-app .explorer-controls { display: flex; gap: .5rem; flex-wrap: wrap; align-items: center;
   margin-bottom: .5rem; }
-#paper-explorer input.explorer-search { flex: 1 1 18rem; padding: .3rem; }
-#paper-explorer select { max-width: 22rem; padding: .25rem; }
-#paper-explorer .explorer-count { font-weight: 600; }
-#paper-explorer .explorer-terms button, #paper-explorer .paper-terms button { border: 1px solid #99b;
+#explorer-app input.explorer-search { flex: 1 1 18rem; padding: .3rem; }
+#explorer-app select { max-width: 22rem; padding: .25rem; }
+#explorer-app .explorer-count { font-weight: 600; }
+#explorer-app .explorer-terms button, #explorer-app .paper-terms button { border: 1px solid #99b;
   border-radius: .8rem; background: #eef; padding: 0 .5rem; margin: 0 .2rem .2rem 0; cursor: pointer; }
-#paper-explorer table { width: 100%; border-collapse: collapse; table-layout: fixed; }
-#paper-explorer th, #paper-explorer td { border-bottom: 1px solid #ddd; padding: .25rem .3rem;
+#explorer-app table { width: 100%; border-collapse: collapse; table-layout: fixed; }
+#explorer-app th, #explorer-app td { border-bottom: 1px solid #ddd; padding: .25rem .3rem;
   vertical-align: top; overflow-wrap: anywhere; }
-#paper-explorer th { overflow-wrap: normal; }
-#paper-explorer th button { border: 0; background: none; font-weight: 600; padding: 0; cursor: pointer; }
-#paper-explorer th[aria-sort="ascending"] button::after { content: " \\25B2"; }
-#paper-explorer th[aria-sort="descending"] button::after { content: " \\25BC"; }
-#paper-explorer col.c-expand { width: 2.2rem; } #paper-explorer col.c-title { width: 29%; }
-#paper-explorer col.c-authors { width: 21%; } #paper-explorer col.c-theme { width: 12%; }
-#paper-explorer col.c-state { width: 8%; } #paper-explorer col.c-links { width: 14%; }
-#paper-explorer col.c-words { width: 5.5%; } #paper-explorer col.c-file { width: 10.5%; }
-#paper-explorer td.file { font-size: .75rem; }
-#paper-explorer td.authors div { display: -webkit-box; -webkit-line-clamp: 3; -webkit-box-orient: vertical;
+#explorer-app th { overflow-wrap: normal; }
+#explorer-app th button { border: 0; background: none; font-weight: 600; padding: 0; cursor: pointer; }
+#explorer-app th[aria-sort="ascending"] button::after { content: " \\25B2"; }
+#explorer-app th[aria-sort="descending"] button::after { content: " \\25BC"; }
+#explorer-app col.c-expand { width: 2.2rem; } #explorer-app col.c-title { width: 29%; }
+#explorer-app col.c-authors { width: 21%; } #explorer-app col.c-theme { width: 12%; }
+#explorer-app col.c-state { width: 8%; } #explorer-app col.c-links { width: 14%; }
+#explorer-app col.c-words { width: 5.5%; } #explorer-app col.c-file { width: 10.5%; }
+#explorer-app td.file { font-size: .75rem; }
+#explorer-app td.authors div { display: -webkit-box; -webkit-line-clamp: 3; -webkit-box-orient: vertical;
   overflow: hidden; }
-#paper-explorer tr.paper-detail td { background: #f7f7f7; padding: .6rem .8rem; }
-#paper-explorer .abstract-text { font-size: .95rem; line-height: 1.5; margin-bottom: .5rem; }
-#paper-explorer .paper-claims { margin: .3rem 0; padding-left: 1.2rem; }
-#paper-explorer .claim-class { font-weight: 600; margin-right: .4rem; }
-#paper-explorer button.expand { border: 1px solid #999; background: white; cursor: pointer; width: 1.6rem; }
-#paper-explorer tr.paper-row:target td, #paper-explorer tr.paper-row.focus td { background: #fff7d6; }
-#paper-explorer .explorer-pager { display: flex; gap: .6rem; align-items: center; margin-top: .5rem; }
-#paper-explorer .explorer-empty td { padding: 1rem; font-style: italic; }
+#explorer-app tr.paper-detail td { background: #f7f7f7; padding: .6rem .8rem; }
+#explorer-app .abstract-text { font-size: .95rem; line-height: 1.5; margin-bottom: .5rem; }
+#explorer-app .paper-claims { margin: .3rem 0; padding-left: 1.2rem; }
+#explorer-app .claim-class { font-weight: 600; margin-right: .4rem; }
+#explorer-app button.expand { border: 1px solid #999; background: white; cursor: pointer; width: 1.6rem; }
+#explorer-app tr.paper-row:target td, #explorer-app tr.paper-row.focus td { background: #fff7d6; }
+#explorer-app .explorer-pager { display: flex; gap: .6rem; align-items: center; margin-top: .5rem; }
+#explorer-app .explorer-empty td { padding: 1rem; font-style: italic; }
 </style>
 """
 
@@ -253,7 +253,7 @@ EXPLORER_SCRIPT = r"""
 <script>
 (function () {
   "use strict";
-  var root = document.getElementById("paper-explorer");
+  var root = document.getElementById("explorer-app");
   if (!root) { return; }
   var count = root.querySelector(".explorer-count");
   var data = window.EXPLORER_DATA;
@@ -606,7 +606,7 @@ def explorer_html(*, data_src: str = f"../figures/{DATA_FILE}", mathjax_src: str
         else f'<th scope="col">{name}</th>' for key, name, _ in _HEADERS)
     return (
         EXPLORER_STYLE
-        + f'<div id="paper-explorer" class="mathjax_ignore" data-page-size="{int(page_size)}" '
+        + f'<div id="explorer-app" class="mathjax_ignore" data-page-size="{int(page_size)}" '
           f'data-src="{escape(data_src)}" data-mathjax="{escape(mathjax_src)}">'
         + '<div class="explorer-controls">'
         + '<input class="explorer-search" type="search" placeholder="Search titles, authors, themes, abstracts" '
