@@ -212,6 +212,18 @@ def explorer_url(*, q: str = "", theme: int | None = None, state: str = "", term
     return page + ("?" + "&".join(parts) if parts else "")
 
 
+def explorer_markdown(n_papers: int) -> str:
+    """The explorer's stand-in in the PDF book, which cannot run it.
+
+    Examples
+    --------
+    >>> explorer_markdown(57)
+    'The interactive explorer of the 57 papers is part of the web version of this book (`chapters/explorer.html`).'
+    """
+    return (f"The interactive explorer of the {int(n_papers):,} papers is part of the web version of this book "
+            "(`chapters/explorer.html`).")
+
+
 EXPLORER_STYLE = """
 <style>
 /* This page only: the article takes the whole width beside the book's navigation. */
