@@ -52,11 +52,10 @@ def explorer_data_for(n_abstracts: int, folder: Path) -> Path:
     from helpers.pipeline import run_pipeline
 
     with tempfile.TemporaryDirectory() as corpus:
-        results = run_pipeline(generate(n_abstracts, Path(corpus)))
-    papers = with_titles(results["papers"], read_metadata(ROOT / "data" / "icml2024-seed-metadata.csv"))
-    model = results["theme_model"]
-    labels = dict(zip(model.themes["theme"], model.themes["label"])) if model is not None else {}
-    data = explorer_data(papers, results["links"], results["link_statements"], labels, results["cooccurrence"])
+        analysis = run_pipeline(generate(n_abstracts, Path(corpus)))
+    papers = with_titles(analysis.papers, read_metadata(ROOT / "data" / "icml2024-seed-metadata.csv"))
+    data = explorer_data(papers, analysis.links.links, analysis.links.statements, analysis.themes.labels,
+                         analysis.cooccurrence)
     return write_explorer_data(data, folder)
 
 
