@@ -151,8 +151,10 @@ def test_explorer_pages_search_filters_and_sort(browser, site):
     page, watch = open_explorer(browser, base)
     assert count_text(page) == f"{total} of {total} papers"
     assert shown_rows(page) == min(total, 50)
-    page.click("#explorer-app .pager-next")
-    assert shown_rows(page) == total - 50
+    page.click("#explorer-app .pager-last")
+    assert shown_rows(page) == total - 50 * ((total - 1) // 50)
+    page.click("#explorer-app .pager-first")
+    assert shown_rows(page) == 50
     page.fill("#explorer-app input.explorer-search", "graph")
     themes = ["" if t is None else f"{t}. {data['themes'][str(t)]}" for t in papers["theme"]]
     expected = sum("graph" in " ".join(fields).lower() for fields in zip(
@@ -186,6 +188,13 @@ def test_explorer_url_filters(browser, site):
     assert count_text(page) == f"{papers['state'].count('linked')} of {total} papers"
     assert page.input_value("#explorer-app select.explorer-state") == "linked"
     page.close()
+    theme = sorted(data["themes"], key=int)[-1]
+    page, watch_theme = open_explorer(browser, base, f"?theme={theme}")
+    assert count_text(page) == f"{papers['theme'].count(int(theme))} of {total} papers"
+    page.goto(f"{base}/chapters/explorer.html?theme=999")
+    assert count_text(page) == f"0 of {total} papers"
+    assert "theme 999" in page.inner_text("#explorer-app tbody")
+    page.close()
     pair = next((a, b) for a in range(len(data["terms"])) for b in range(a + 1, len(data["terms"]))
                 if any(a in used and b in used for used in papers["terms"]))
     both = sum(pair[0] in used and pair[1] in used for used in papers["terms"])
@@ -200,7 +209,7 @@ def test_explorer_url_filters(browser, site):
     assert page.input_value("#explorer-app input.explorer-search") == "graph"
     assert "q=graph" in page.url
     page.close()
-    for watched in (watch, watch2, watch3):
+    for watched in (watch, watch_theme, watch2, watch3):
         assert_clean(watched)
 
 

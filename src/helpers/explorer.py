@@ -507,8 +507,8 @@ EXPLORER_SCRIPT = r"""
     body.appendChild(fragment);
     count.textContent = shown.length + " of " + total + " papers";
     pager.querySelector(".pager-text").textContent = "Page " + (page + 1) + " of " + pages;
-    pager.querySelector(".pager-previous").disabled = page === 0;
-    pager.querySelector(".pager-next").disabled = page >= pages - 1;
+    pager.querySelector(".pager-first").disabled = pager.querySelector(".pager-previous").disabled = page === 0;
+    pager.querySelector(".pager-last").disabled = pager.querySelector(".pager-next").disabled = page >= pages - 1;
     pager.hidden = pages < 2;
     renderTerms();
   }
@@ -590,6 +590,8 @@ EXPLORER_SCRIPT = r"""
   });
   pager.querySelector(".pager-previous").addEventListener("click", function () { page -= 1; render(); });
   pager.querySelector(".pager-next").addEventListener("click", function () { page += 1; render(); });
+  pager.querySelector(".pager-first").addEventListener("click", function () { page = 0; render(); });
+  pager.querySelector(".pager-last").addEventListener("click", function () { page = shown.length; render(); });
   window.addEventListener("hashchange", openFromHash);
   filter();
   render();
@@ -630,8 +632,10 @@ def explorer_html(*, data_src: str = f"../figures/{DATA_FILE}", mathjax_src: str
         + '<span class="explorer-count" role="status" aria-live="polite">Loading the papers…</span></div>'
         + f"<table><colgroup>{columns}</colgroup><thead><tr>{headers}</tr></thead><tbody></tbody></table>"
         + '<nav class="explorer-pager" aria-label="Pages of papers" hidden>'
+          '<button type="button" class="pager-first">First</button>'
           '<button type="button" class="pager-previous">Previous</button><span class="pager-text"></span>'
-          '<button type="button" class="pager-next">Next</button></nav>'
+          '<button type="button" class="pager-next">Next</button>'
+          '<button type="button" class="pager-last">Last</button></nav>'
         + "<noscript>The explorer needs JavaScript; every paper is also in the analysis's papers.csv.</noscript>"
         + "</div>"
         + f'<script src="{escape(data_src)}"></script>'
