@@ -243,11 +243,12 @@ EXPLORER_STYLE = """
 #explorer-app th button { border: 0; background: none; font-weight: 600; padding: 0; cursor: pointer; }
 #explorer-app th[aria-sort="ascending"] button::after { content: " \\25B2"; }
 #explorer-app th[aria-sort="descending"] button::after { content: " \\25BC"; }
-#explorer-app col.c-expand { width: 2.2rem; } #explorer-app col.c-title { width: 29%; }
-#explorer-app col.c-authors { width: 21%; } #explorer-app col.c-theme { width: 12%; }
-#explorer-app col.c-state { width: 8%; } #explorer-app col.c-links { width: 14%; }
-#explorer-app col.c-words { width: 5.5%; } #explorer-app col.c-file { width: 10.5%; }
-#explorer-app td.file { font-size: .75rem; }
+/* Column shares add up to 100%. */
+#explorer-app col.c-expand { width: 3%; } #explorer-app col.c-title { width: 27.5%; }
+#explorer-app col.c-authors { width: 18%; } #explorer-app col.c-theme { width: 11%; }
+#explorer-app col.c-state { width: 7.5%; } #explorer-app col.c-links { width: 13%; }
+#explorer-app col.c-words { width: 6%; } #explorer-app col.c-file { width: 14%; }
+#explorer-app td.file { font-size: .7rem; }
 #explorer-app td.authors div { display: -webkit-box; -webkit-line-clamp: 3; -webkit-box-orient: vertical;
   overflow: hidden; }
 #explorer-app tr.paper-detail td { background: #f7f7f7; padding: .6rem .8rem; }
@@ -463,7 +464,12 @@ EXPLORER_SCRIPT = r"""
     });
     row.appendChild(links);
     row.appendChild(el("td", "words", P.words[k]));
-    row.appendChild(el("td", "file", data.files[P.file[k]]));
+    var file = el("td", "file");
+    data.files[P.file[k]].split("_").forEach(function (part, n) {  // may break after each "_"
+      if (n) { file.appendChild(document.createTextNode("_")); file.appendChild(el("wbr")); }
+      file.appendChild(document.createTextNode(part));
+    });
+    row.appendChild(file);
     return row;
   }
   function describe() {
@@ -479,7 +485,7 @@ EXPLORER_SCRIPT = r"""
   function renderTerms() {
     termBox.textContent = "";
     filters.terms.forEach(function (term) {
-      var chip = el("button", "", term + " \u00d7");
+      var chip = el("button", "", "map term: " + term + " \u00d7");
       chip.type = "button";
       chip.title = "Remove this term filter";
       chip.addEventListener("click", function () {
