@@ -302,8 +302,11 @@ def test_hostile_corpus_runs_nothing_and_shows_text(browser, hostile_site):
         watch = PageWatch(page, base)
         page.goto(f"{base}/{path}", wait_until="networkidle")
         if path.endswith("explorer.html"):
-            page.click("#paper-explorer tr.paper-row button.expand")
-            text = page.inner_text("#paper-explorer")
+            rows = page.locator("#explorer-app tr.paper-row button.expand")
+            for index in range(rows.count()):  # every abstract, with its math typeset
+                rows.nth(index).click()
+            page.wait_for_function("() => document.querySelectorAll('#explorer-app mjx-container').length > 0")
+            text = page.inner_text("#explorer-app")
             for needle in ["<script>alert('xss-script')</script>", "<img src=x onerror=alert('xss-img')>",
                            "[click me](javascript:alert('xss-md'))", "{{ 7*7 }}", "{eval}`1+1`"]:
                 assert needle in page.content().replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&") \

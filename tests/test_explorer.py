@@ -138,3 +138,18 @@ def test_explorer_url_escapes_parameters():
 
     assert explorer_url() == "explorer.html"
     assert explorer_url(terms=("a&b", "<c>"), state="linked") == "explorer.html?state=linked&term=a%26b&term=%3Cc%3E"
+
+
+def test_links_column_holds_the_kinds_that_make_a_paper_linked():
+    from helpers.explorer import explorer_data
+    from helpers.links import LINKED_KINDS
+
+    papers, _, statements, labels, cooccurrence = three_papers()
+    links = pd.DataFrame({"paper_id": ["p1"] * 5,
+                          "url": ["https://github.com/o/r", "https://huggingface.co/datasets/d", "https://o.github.io/",
+                                  "https://arxiv.org/abs/1", "https://en.wikipedia.org/wiki/X"],
+                          "kind": ["code", "data", "project page", "paper", "other"]})
+    data = explorer_data(papers, links, statements, labels, cooccurrence)
+    assert LINKED_KINDS == ("code", "data", "project page")
+    assert data["papers"]["links"][1] == ["https://github.com/o/r", "https://huggingface.co/datasets/d",
+                                          "https://o.github.io/"]

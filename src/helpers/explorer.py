@@ -30,15 +30,15 @@ from urllib.parse import quote
 
 import pandas as pd
 
-from helpers.links import LINK_STATES, is_safe_url
+from helpers.links import LINK_STATES, LINKED_KINDS, is_safe_url
 
 DATA_FILE = "explorer-data.js"
 DATA_GLOBAL = "EXPLORER_DATA"
 PAGE_SIZE = 50
 # The book's local MathJax (``mathjax_path`` in _config.yml, served from _static), from a chapter page.
 MATHJAX_SRC = "../_static/mathjax/es5/tex-chtml.js"
-# Link kinds shown in the "Code and data links" column (paper hosts such as arXiv are left out).
-SHOWN_LINK_KINDS = ("code", "model/data hub", "project page", "other")
+# Link kinds shown in the "Code and data links" column: those that make a paper linked.
+SHOWN_LINK_KINDS = LINKED_KINDS
 PAPER_COLUMNS = ("id", "title", "authors", "theme", "state", "words", "file", "text", "links", "claims",
                  "terms")
 
