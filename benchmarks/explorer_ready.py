@@ -4,7 +4,9 @@ For each size: generate a synthetic corpus (``generate.py``), analyse it, write 
 file into a copy of a built book (so the page is the real ``chapters/explorer.html`` with the
 book's theme and MathJax), serve that copy on 127.0.0.1, open the explorer at 1280 px width and
 measure, from the start of navigation (the page's ``performance.now()``), until the search box
-answers: a word typed into it and the count ("N of M papers") updated. Median of ``--runs`` loads.
+answers: a word typed into it (by Playwright) and the count ("N of M papers") updated. Median of
+``--runs`` loads. ``seconds_in_page`` is the same with the word typed by a script inside the page
+as soon as the count first shows (no automation round trips): the page's own readiness.
 
     python benchmarks/explorer_ready.py 3000 20000 --book /tmp/book/_build/html
 
@@ -83,6 +85,37 @@ def time_to_answer(browser, url: str, total: int, screenshot: Path | None = None
     return seconds, height
 
 
+# Types the word from inside the page as soon as the count first shows every paper, and notes when the
+# count answers: the page's own readiness, without the automation's round trips.
+IN_PAGE_TYPING = """
+(() => {
+  const word = %r, count = %r;
+  function poll() {
+    const shown = document.querySelector(count), input = document.querySelector("#explorer-app input.explorer-search");
+    if (!shown || !input || !/^(\\d+) of \\1 papers$/.test(shown.textContent)) { requestAnimationFrame(poll); return; }
+    const before = shown.textContent;
+    new MutationObserver((_, observer) => {
+      if (shown.textContent !== before) { window.__explorerAnswered = performance.now(); observer.disconnect(); }
+    }).observe(shown, { childList: true, characterData: true, subtree: true });
+    input.value = word;
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+  requestAnimationFrame(poll);
+})();
+""" % (WORD, COUNT)
+
+
+def time_in_page(browser, url: str) -> float:
+    """Seconds from navigation start until the count answers a word typed by the page itself."""
+    page = browser.new_page(viewport={"width": WIDTH, "height": 900})
+    page.add_init_script(IN_PAGE_TYPING)
+    page.goto(url, wait_until="commit")
+    page.wait_for_function("() => window.__explorerAnswered !== undefined", timeout=120_000)
+    seconds = page.evaluate("() => window.__explorerAnswered") / 1000
+    page.close()
+    return seconds
+
+
 def measure(sizes: list[int], book: Path, runs: int) -> list[dict]:
     from playwright.sync_api import sync_playwright
 
@@ -105,7 +138,9 @@ def measure(sizes: list[int], book: Path, runs: int) -> list[dict]:
                     seconds, height = time_to_answer(browser, url, size, shot)
                     timings.append(seconds)
                 seconds = statistics.median(timings)
+                in_page = statistics.median(time_in_page(browser, url) for _ in range(runs))
                 rows.append(dict(n_abstracts=size, seconds=round(seconds, 3), page_height_px=height,
+                                 seconds_in_page=round(in_page, 3),
                                  data_file_mib=round(data_file.stat().st_size / 2**20, 2), runs=runs,
                                  target_seconds=TARGETS.get(size, ""), max_page_height_px=MAX_PAGE_HEIGHT))
                 print(rows[-1], file=sys.stderr, flush=True)
