@@ -7,6 +7,7 @@ Run by ``make test`` after the strict build (``pytest -m browser``); the book un
 from __future__ import annotations
 
 import functools
+import json
 import os
 import re
 import subprocess
@@ -14,7 +15,7 @@ import sys
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 import pytest
 
@@ -114,24 +115,142 @@ def test_figures_have_images_and_downloads(browser, site):
     page.close()
 
 
-def test_explorer_search_expand_and_math(browser, site):
-    base, _ = site
+def explorer_data(folder: Path) -> dict:
+    """The explorer's data file as Python (``window.EXPLORER_DATA = {...};``)."""
+    text = (folder / "figures" / "explorer-data.js").read_text(encoding="ascii")
+    prefix = "window.EXPLORER_DATA = "
+    assert text.startswith(prefix) and text.endswith(";\n")
+    return json.loads(text[len(prefix):-2])
+
+
+def open_explorer(browser, base: str, query: str = ""):
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    watch = PageWatch(page, base)
+    page.goto(f"{base}/chapters/explorer.html{query}", wait_until="networkidle")
+    return page, watch
+
+
+def count_text(page) -> str:
+    return page.inner_text("#explorer-app .explorer-count")
+
+
+def shown_rows(page) -> int:
+    return page.eval_on_selector_all("#explorer-app tr.paper-row", "rows => rows.length")
+
+
+def assert_clean(watch: PageWatch) -> None:
+    assert watch.errors == []
+    assert watch.failed == []
+    assert watch.foreign == []
+
+
+def test_explorer_pages_search_filters_and_sort(browser, site):
+    base, folder = site
+    data = explorer_data(folder)
+    papers, total = data["papers"], len(data["papers"]["id"])
+    page, watch = open_explorer(browser, base)
+    assert count_text(page) == f"{total} of {total} papers"
+    assert shown_rows(page) == min(total, 50)
+    page.click("#explorer-app .pager-last")
+    assert shown_rows(page) == total - 50 * ((total - 1) // 50)
+    page.click("#explorer-app .pager-first")
+    assert shown_rows(page) == 50
+    page.fill("#explorer-app input.explorer-search", "graph")
+    themes = ["" if t is None else f"{t}. {data['themes'][str(t)]}" for t in papers["theme"]]
+    expected = sum("graph" in " ".join(fields).lower() for fields in zip(
+        papers["id"], papers["title"], papers["authors"], themes, papers["state"], papers["text"]))
+    assert 0 < expected < total
+    assert count_text(page) == f"{expected} of {total} papers"
+    page.fill("#explorer-app input.explorer-search", "graph neural hypothetical-nothing")
+    assert count_text(page) == f"0 of {total} papers"
+    assert "No paper matches" in page.inner_text("#explorer-app tbody")
+    page.fill("#explorer-app input.explorer-search", "")
+    page.select_option("#explorer-app select.explorer-state", "linked")
+    assert count_text(page) == f"{papers['state'].count('linked')} of {total} papers"
+    page.select_option("#explorer-app select.explorer-state", "")
+    theme = sorted(data["themes"], key=int)[0]
+    page.select_option("#explorer-app select.explorer-theme", theme)
+    assert count_text(page) == f"{papers['theme'].count(int(theme))} of {total} papers"
+    page.select_option("#explorer-app select.explorer-theme", "")
+    page.click("#explorer-app th[data-sort=words] button")
+    page.click("#explorer-app th[data-sort=words] button")
+    words = page.eval_on_selector_all("#explorer-app tr.paper-row td.words", "c => c.map(e => +e.textContent)")
+    assert words == sorted(papers["words"], reverse=True)[:50]
+    assert_clean(watch)
+    page.close()
+
+
+def test_explorer_url_filters(browser, site):
+    base, folder = site
+    data = explorer_data(folder)
+    papers, total = data["papers"], len(data["papers"]["id"])
+    page, watch = open_explorer(browser, base, "?state=linked")
+    assert count_text(page) == f"{papers['state'].count('linked')} of {total} papers"
+    assert page.input_value("#explorer-app select.explorer-state") == "linked"
+    page.close()
+    theme = sorted(data["themes"], key=int)[-1]
+    page, watch_theme = open_explorer(browser, base, f"?theme={theme}")
+    assert count_text(page) == f"{papers['theme'].count(int(theme))} of {total} papers"
+    page.goto(f"{base}/chapters/explorer.html?theme=999")
+    assert count_text(page) == f"0 of {total} papers"
+    assert "theme 999" in page.inner_text("#explorer-app tbody")
+    page.close()
+    pair = next((a, b) for a in range(len(data["terms"])) for b in range(a + 1, len(data["terms"]))
+                if any(a in used and b in used for used in papers["terms"]))
+    both = sum(pair[0] in used and pair[1] in used for used in papers["terms"])
+    query = "?" + "&".join("term=" + quote(data["terms"][t]) for t in pair)
+    page, watch2 = open_explorer(browser, base, query)
+    assert count_text(page) == f"{both} of {total} papers"
+    assert page.inner_text("#explorer-app .explorer-terms").count("\u00d7") == 2
+    page.close()
+    page, watch3 = open_explorer(browser, base, "?term=no-such-term&q=graph")
+    assert count_text(page) == f"0 of {total} papers"
+    assert "no-such-term" in page.inner_text("#explorer-app tbody")
+    assert page.input_value("#explorer-app input.explorer-search") == "graph"
+    assert "q=graph" in page.url
+    page.close()
+    for watched in (watch, watch_theme, watch2, watch3):
+        assert_clean(watched)
+
+
+def test_explorer_deep_link_expands_the_paper_on_its_page_and_typesets_math(browser, site):
+    base, folder = site
+    data = explorer_data(folder)
+    papers = data["papers"]
+    with_math = [k for k, text in enumerate(papers["text"]) if re.search(r"\$[^$]+\$", text)]
+    late = [k for k in with_math if k >= 50] or with_math
+    paper = papers["id"][late[0]]
+    page, watch = open_explorer(browser, base, f"?state=none-such#paper-{paper}")
+    detail = page.locator(f"#paper-{paper}-abstract")
+    assert detail.is_visible()
+    page.wait_for_function(f"() => document.querySelectorAll('#paper-{paper}-abstract mjx-container').length > 0")
+    assert page.eval_on_selector_all("#explorer-app tr.paper-detail", "rows => rows.length") == 1
+    assert_clean(watch)
+    claimed = next(k for k, claims in enumerate(papers["claims"]) if claims)
+    page.goto(f"{base}/chapters/explorer.html#paper-{papers['id'][claimed]}")
+    page.wait_for_selector(f"#paper-{papers['id'][claimed]}-abstract .paper-claims")
+    text = page.inner_text(f"#paper-{papers['id'][claimed]}-abstract")
+    for statement, sentence in papers["claims"][claimed]:
+        assert statement in text
+        assert " ".join(sentence.split()) in " ".join(text.split())
+    page.close()
+
+
+def test_explorer_term_button_filters_and_works_from_disk(browser, site):
+    base, folder = site
+    data = explorer_data(folder)
+    papers, total = data["papers"], len(data["papers"]["id"])
+    k = next(k for k, used in enumerate(papers["terms"]) if used)
     page = browser.new_page()
-    page.goto(f"{base}/chapters/explorer.html", wait_until="networkidle")
-    visible = "() => [...document.querySelectorAll('#paper-explorer tr.paper-row')].filter(r => !r.hidden).length"
-    total = page.evaluate(visible)
-    assert total == 57
-    page.fill("#paper-explorer input.explorer-search", "graph")
-    narrowed = page.evaluate(visible)
-    assert 0 < narrowed < total
-    page.fill("#paper-explorer input.explorer-search", "graph neural hypothetical-nothing")
-    assert page.evaluate(visible) == 0
-    page.fill("#paper-explorer input.explorer-search", "")
-    first = page.locator("#paper-explorer tr.paper-row").first
-    row_id = first.get_attribute("id")
-    first.locator("button.expand").click()
-    assert page.locator(f"#{row_id}-abstract").is_visible()
-    page.wait_for_function("() => document.querySelectorAll('#paper-explorer mjx-container').length > 0")
+    watch = PageWatch(page, "file://")
+    page.goto((folder / "chapters" / "explorer.html").as_uri() + f"#paper-{papers['id'][k]}")
+    assert count_text(page) == f"{total} of {total} papers"
+    term = data["terms"][papers["terms"][k][0]]
+    page.click(f"#paper-{papers['id'][k]}-abstract .paper-terms button >> nth=0")
+    using = sum(papers["terms"][k][0] in used for used in papers["terms"])
+    assert count_text(page) == f"{using} of {total} papers"
+    assert term in page.inner_text("#explorer-app .explorer-terms")
+    assert watch.errors == []
     page.close()
 
 
@@ -183,8 +302,11 @@ def test_hostile_corpus_runs_nothing_and_shows_text(browser, hostile_site):
         watch = PageWatch(page, base)
         page.goto(f"{base}/{path}", wait_until="networkidle")
         if path.endswith("explorer.html"):
-            page.click("#paper-explorer tr.paper-row button.expand")
-            text = page.inner_text("#paper-explorer")
+            rows = page.locator("#explorer-app tr.paper-row button.expand")
+            for index in range(rows.count()):  # every abstract, with its math typeset
+                rows.nth(index).click()
+            page.wait_for_function("() => document.querySelectorAll('#explorer-app mjx-container').length > 0")
+            text = page.inner_text("#explorer-app")
             for needle in ["<script>alert('xss-script')</script>", "<img src=x onerror=alert('xss-img')>",
                            "[click me](javascript:alert('xss-md'))", "{{ 7*7 }}", "{eval}`1+1`"]:
                 assert needle in page.content().replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&") \

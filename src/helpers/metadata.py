@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pandas as pd
@@ -22,15 +23,37 @@ def read_metadata(path: str | Path | None = None) -> pd.DataFrame:
     return table[METADATA_COLUMNS]
 
 
+# HTML tags (not a lone "<" in "a < b"), Markdown links, emphasis and code marks.
+_HTML_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>")
+_MARKDOWN_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+_EMPHASIS = re.compile(r"(\*\*|__|\*|`+)(?=\S)(.+?)(?<=\S)\1")
+
+
+def strip_markup(text: str) -> str:
+    """Text without HTML tags, Markdown links, emphasis or code marks; LaTeX math kept as written.
+
+    Examples
+    --------
+    >>> strip_markup("<b>Libra</b> is **fast**, see [code](https://x.org); $O(n^2)$ time")
+    'Libra is fast, see code; $O(n^2)$ time'
+    """
+    text = _HTML_TAG.sub("", text)
+    text = _MARKDOWN_LINK.sub(r"\1", text)
+    text = _EMPHASIS.sub(r"\2", text)
+    return " ".join(text.split())
+
+
 def short_text(text: str, n_words: int = 8) -> str:
-    """The first words of an abstract, for papers without a title.
+    """The first words of an abstract, markup stripped (:func:`strip_markup`), for papers without a title.
 
     Examples
     --------
     >>> short_text("one two three four five six seven eight nine ten", 4)
     'one two three four…'
+    >>> short_text("<b>Libra</b>: a $k$-sparse sketch", 3)
+    'Libra: a $k$-sparse…'
     """
-    words = text.split()
+    words = strip_markup(text).split()
     return " ".join(words[:n_words]) + ("…" if len(words) > n_words else "")
 
 
