@@ -184,3 +184,25 @@ def stages_figure(results: pd.DataFrame | None):
     axis.legend(fontsize="small", bbox_to_anchor=(1.02, 1), loc="upper left")
     figure.tight_layout()
     return figure, results
+
+
+def explorer_readiness(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[str, object]]:
+    """``benchmarks/explorer_results.csv`` with a ``met`` column, and its glue values.
+
+    The explorer is usable when a word typed in its search box updates the count; each size has
+    its own target (``target_seconds``) and every page must stay under ``max_page_height_px``.
+
+    Examples
+    --------
+    >>> table = pd.DataFrame({"n_abstracts": [3000], "seconds": [0.6], "target_seconds": [1.0],
+    ...                       "page_height_px": [4544], "max_page_height_px": [15000]})
+    >>> explorer_readiness(table)[1]["perf_explorer_summary"]
+    '3,000 abstracts: 0.60 s (target 1 s, met)'
+    """
+    if results is None or results.empty:
+        return pd.DataFrame(), {"perf_explorer_summary": "(not measured: run benchmarks/explorer_ready.py)"}
+    table = results.assign(met=(results["seconds"] <= results["target_seconds"])
+                           & (results["page_height_px"] <= results["max_page_height_px"]))
+    summary = "; ".join(f"{row.n_abstracts:,} abstracts: {row.seconds:.2f} s (target {row.target_seconds:g} s, "
+                        f"{'met' if row.met else 'missed'})" for row in table.itertuples())
+    return table, {"perf_explorer_summary": summary}
