@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from helpers.pipeline import Analysis
 
 N_BAR_TERMS = 8
+N_TABLE_TERMS = 5
 N_REPRESENTATIVE = 3
 MAP_SAMPLE = 3_000
 MEASURES = ("coherence", "diversity", "stability")
@@ -168,10 +169,11 @@ def selection_figure(model: ThemeModel | None, corpus_label: str, message: str =
 
 
 def theme_table(model: ThemeModel | None) -> pd.DataFrame:
-    """One row per theme: ``theme, label, n_papers, coherence, top_terms_with_weights``."""
+    """One row per theme: ``theme, label, n_papers, coherence, top_terms_with_weights`` (its
+    :data:`N_TABLE_TERMS` strongest terms)."""
     if model is None:
         return pd.DataFrame(columns=["theme", "label", "n_papers", "coherence", "top_terms_with_weights"])
-    top = model.top_terms[model.top_terms["rank"] <= N_BAR_TERMS]
+    top = model.top_terms[model.top_terms["rank"] <= N_TABLE_TERMS]
     described = (top["term"] + " (" + top["weight"].map("{:.2f}".format) + ")").groupby(top["theme"]).agg(", ".join)
     return model.themes.assign(top_terms_with_weights=model.themes["theme"].map(described))[
         ["theme", "label", "n_papers", "coherence", "top_terms_with_weights"]]
@@ -224,14 +226,15 @@ def wordcloud_figure(model: ThemeModel | None, corpus_label: str, message: str =
 
 
 def representative_papers(model: ThemeModel | None, papers: pd.DataFrame) -> pd.DataFrame:
-    """The :data:`N_REPRESENTATIVE` papers with the highest weight on each theme, among the theme's papers.
+    """One row per theme with its :data:`N_REPRESENTATIVE` papers of highest weight on it, among its papers.
 
-    Columns ``theme, label, paper`` (an escaped link to the explorer), ``paper_id, weight``.
-    ``papers`` needs ``paper_id, display_title, theme``.
+    Columns ``theme, label, papers`` (escaped links to the explorer, titles shortened, ``; ``-joined).
+    ``papers`` needs ``paper_id, display_title, theme``. One row per theme keeps the page short at any k.
     """
     from helpers.book import paper_links
+    from helpers.cooccurrence import _shorten
 
-    columns = ["theme", "label", "paper", "paper_id", "weight"]
+    columns = ["theme", "label", "papers"]
     if model is None:
         return pd.DataFrame(columns=columns)
     weights = model.weights.merge(papers[["paper_id", "display_title", "theme"]], on="paper_id")
@@ -240,8 +243,8 @@ def representative_papers(model: ThemeModel | None, papers: pd.DataFrame) -> pd.
         column = f"theme_{theme.theme}"
         members = weights[weights["theme"] == theme.theme].sort_values(
             [column, "paper_id"], ascending=[False, True]).head(N_REPRESENTATIVE)
-        rows += [dict(theme=theme.theme, label=theme.label, paper=paper_links([m.paper_id], [m.display_title]),
-                      paper_id=m.paper_id, weight=getattr(m, column)) for m in members.itertuples()]
+        rows.append(dict(theme=theme.theme, label=theme.label, papers=paper_links(
+            members["paper_id"], [_shorten(t) for t in members["display_title"]])))
     return pd.DataFrame(rows, columns=columns)
 
 
