@@ -468,7 +468,7 @@ def test_pmlr_sample_links():
     links = find_links(papers)
     states, _ = paper_link_states(papers)
     # Scheme-less "github.com/..." links are found too.
-    assert (links["url"].str.startswith("https://github.com/")).sum() >= 34
+    assert (links["url"].str.startswith("https://github.com/")).sum() == 35
     # 41: one abstract names its models and data as owner/name identifiers on Hugging Face (issue 14, round 2).
     assert states["link_state"].eq("linked").sum() == links["paper_id"].nunique() == 41
     assert states["promised_too"].sum() == 2  # "will be made publicly available at https://..."

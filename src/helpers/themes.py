@@ -242,11 +242,12 @@ def theme_counts(
     ids = tokens.token_ids
     text_of = tokens.text_index()
     keep = ~tokens.is_stop[ids]
-    words = folded_id[ids]
+    folded_words = folded_id[ids]
     # Each text ends with a boundary, so adjacent kept positions are in one run of one text.
     pair = keep[:-1] & keep[1:]
     n_folded = len(folded_vocabulary)
-    codes = np.concatenate([words[keep], n_folded + words[:-1][pair].astype(np.int64) * n_folded + words[1:][pair]])
+    codes = np.concatenate([folded_words[keep],
+                            n_folded + folded_words[:-1][pair].astype(np.int64) * n_folded + folded_words[1:][pair]])
     rows = np.concatenate([text_of[keep], text_of[:-1][pair]])
     # Hash-based factorize: faster and lighter than sorting; column order is fixed by the terms below.
     columns, distinct = pd.factorize(codes)
