@@ -58,7 +58,7 @@ def browser():
 
 @pytest.fixture(scope="module")
 def site():
-    folder = Path(os.environ.get("BOOK_HTML") or ROOT / "_build" / "strict" / "_build" / "html")
+    folder = Path(os.environ.get("BOOK_HTML") or ROOT / "_build" / "strict" / "_build" / "html").resolve()
     if not (folder / "intro.html").exists():
         pytest.skip(f"no built book in {folder}; run the strict build first (make test does)")
     server = serve(folder)
