@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 
 N_BAR_TERMS = 8
 N_TABLE_TERMS = 5
-N_REPRESENTATIVE = 3
+N_REPRESENTATIVE = 2
+REPRESENTATIVE_TITLE_CHARS = 50
 MAP_SAMPLE = 3_000
 MEASURES = ("coherence", "diversity", "stability")
 
@@ -169,20 +170,20 @@ def selection_figure(model: ThemeModel | None, corpus_label: str, message: str =
 
 
 def theme_table(model: ThemeModel | None) -> pd.DataFrame:
-    """One row per theme: ``theme, label, n_papers, coherence, top_terms_with_weights`` (its
-    :data:`N_TABLE_TERMS` strongest terms)."""
+    """One row per theme: ``theme, label, n_papers, coherence, top_terms`` (its :data:`N_TABLE_TERMS`
+    strongest terms, strongest first; their weights are in the figure's CSV)."""
     if model is None:
-        return pd.DataFrame(columns=["theme", "label", "n_papers", "coherence", "top_terms_with_weights"])
+        return pd.DataFrame(columns=["theme", "label", "n_papers", "coherence", "top_terms"])
     top = model.top_terms[model.top_terms["rank"] <= N_TABLE_TERMS]
-    described = (top["term"] + " (" + top["weight"].map("{:.2f}".format) + ")").groupby(top["theme"]).agg(", ".join)
-    return model.themes.assign(top_terms_with_weights=model.themes["theme"].map(described))[
-        ["theme", "label", "n_papers", "coherence", "top_terms_with_weights"]]
+    described = top.groupby("theme")["term"].agg(", ".join)
+    return model.themes.assign(top_terms=model.themes["theme"].map(described))[
+        ["theme", "label", "n_papers", "coherence", "top_terms"]]
 
 
 def _grid(n_panels: int, width: float, height: float):
     import matplotlib.pyplot as plt
 
-    columns = min(3, max(n_panels, 1))
+    columns = min(3 if n_panels <= 12 else 4, max(n_panels, 1))
     rows = -(-max(n_panels, 1) // columns)
     figure, axes = plt.subplots(rows, columns, figsize=(width * columns, height * rows), squeeze=False)
     for axis in axes.flat[n_panels:]:
@@ -244,7 +245,7 @@ def representative_papers(model: ThemeModel | None, papers: pd.DataFrame) -> pd.
         members = weights[weights["theme"] == theme.theme].sort_values(
             [column, "paper_id"], ascending=[False, True]).head(N_REPRESENTATIVE)
         rows.append(dict(theme=theme.theme, label=theme.label, papers=paper_links(
-            members["paper_id"], [_shorten(t) for t in members["display_title"]])))
+            members["paper_id"], [_shorten(t, REPRESENTATIVE_TITLE_CHARS) for t in members["display_title"]])))
     return pd.DataFrame(rows, columns=columns)
 
 
