@@ -48,24 +48,23 @@ def book_root(start: Path | None = None) -> Path:
     return here
 
 
-def _whole_number(environment: Mapping[str, str], name: str) -> int | None:
+def _setting(environment: Mapping[str, str], name: str, convert: type, what: str):
+    """``environment[name]`` converted by ``convert`` (``int`` or ``float``), ``None`` when unset or blank."""
     value = environment.get(name, "").strip()
     if not value:
         return None
     try:
-        return int(value)
+        return convert(value)
     except ValueError:
-        raise SettingsError(f"{name}: must be a whole number, got {value!r}") from None
+        raise SettingsError(f"{name}: must be {what}, got {value!r}") from None
+
+
+def _whole_number(environment: Mapping[str, str], name: str) -> int | None:
+    return _setting(environment, name, int, "a whole number")
 
 
 def _number(environment: Mapping[str, str], name: str) -> float | None:
-    value = environment.get(name, "").strip()
-    if not value:
-        return None
-    try:
-        return float(value)
-    except ValueError:
-        raise SettingsError(f"{name}: must be a number, got {value!r}") from None
+    return _setting(environment, name, float, "a number")
 
 
 @dataclass(frozen=True)
