@@ -58,6 +58,7 @@ __all__ = [
     "write_vosviewer_network",
     "explorer_url",
     "papers_with_terms",
+    "strongest_pairs",
     "strongest_pairs_table",
     "chapter_values",
     "top_acronyms",
@@ -1021,17 +1022,10 @@ def papers_with_terms(result: CooccurrenceResult, terms: Iterable[str]) -> list[
     return [result.paper_ids[i] for i in np.flatnonzero(rows)]
 
 
-def _shorten(title: str, limit: int = EXAMPLE_TITLE_CHARS) -> str:
-    """``title`` cut at a word to at most ``limit`` characters, with an ellipsis.
-
-    Examples
-    --------
-    >>> _shorten("A very long title about graphs", 20)
-    'A very long title…'
-    """
-    if len(title) <= limit:
-        return title
-    return title[:limit].rsplit(" ", 1)[0].rstrip(" ,:;") + "…"
+def strongest_pairs(result: CooccurrenceResult, top: int = STRONGEST_PAIRS) -> pd.DataFrame:
+    """The ``top`` pairs sharing the most abstracts (ties: association strength, then names): :func:`pair_table` rows."""
+    return result.pairs.sort_values(["n_papers", "association_strength", "source", "target"],
+                                    ascending=[False, False, True, True]).head(top).reset_index(drop=True)
 
 
 def strongest_pairs_table(result: CooccurrenceResult, titles: dict[str, str], *, top: int = STRONGEST_PAIRS,
@@ -1048,13 +1042,15 @@ def strongest_pairs_table(result: CooccurrenceResult, titles: dict[str, str], *,
     columns = ["pair", "papers", "association strength", "jaccard", "examples", "all"]
     if result.pairs.empty:
         return pd.DataFrame(columns=columns)
-    strongest = result.pairs.sort_values(["n_papers", "association_strength", "source", "target"],
-                                         ascending=[False, False, True, True]).head(top)
+    from helpers.metadata import shorten_title
+
+    strongest = strongest_pairs(result, top)
     rows = []
     for pair in strongest.itertuples(index=False):
         ids = papers_with_terms(result, [pair.source, pair.target])
         links = "; ".join(f'<a href="{EXPLORER_PAGE}#paper-{html.escape(i, quote=True)}">'
-                          f"{html.escape(_shorten(str(titles.get(i, i))))}</a>" for i in ids[:examples])
+                          f"{html.escape(shorten_title(str(titles.get(i, i)), EXAMPLE_TITLE_CHARS))}</a>"
+                          for i in ids[:examples])
         everything = (f'<a href="{html.escape(explorer_url([pair.source, pair.target]), quote=True)}">'
                       f"all {len(ids)} papers</a>")
         rows.append({"pair": f"{pair.source} + {pair.target}", "papers": int(pair.n_papers),

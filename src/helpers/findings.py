@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
+from helpers.cooccurrence import strongest_pairs
+
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
@@ -14,18 +16,6 @@ if TYPE_CHECKING:
 N_FINDING_THEMES = 5
 N_FINDING_PAIRS = 3
 N_OVERVIEW_THEMES = 15
-
-
-def strongest_pairs(analysis: "Analysis", n: int = N_FINDING_PAIRS) -> pd.DataFrame:
-    """The ``n`` drawn links of the term map shared by the most abstracts, as the co-occurrence chapter ranks them.
-
-    Columns ``source, target, n_papers, association_strength`` (ties: association strength, then names).
-    """
-    edges = [(min(u, v), max(u, v), int(d["n_papers"]), float(d["weight"]))
-             for u, v, d in analysis.cooccurrence.graph.edges(data=True)]
-    table = pd.DataFrame(edges, columns=["source", "target", "n_papers", "association_strength"])
-    return table.sort_values(["n_papers", "association_strength", "source", "target"],
-                             ascending=[False, False, True, True]).head(n).reset_index(drop=True)
 
 
 def key_findings(analysis: "Analysis") -> dict[str, Any]:
@@ -63,12 +53,12 @@ def key_findings(analysis: "Analysis") -> dict[str, Any]:
     linked = shares.loc["linked"]
     linked_sentence = (f"{int(linked['n_papers'])} of {len(papers)} papers ({linked['share']:.0%}, 95% interval "
                        f"{linked['ci_low']:.0%} to {linked['ci_high']:.0%}) link code, data or a project page")
-    pairs = strongest_pairs(analysis)
+    pairs = strongest_pairs(analysis.cooccurrence, N_FINDING_PAIRS)
     if len(pairs):
         pairs_sentence = "; ".join(f"*{md(p.source)}* and *{md(p.target)}* ({p.n_papers} papers)"
                                    for p in pairs.itertuples())
     else:
-        pairs_sentence = "none: no pair of terms is shared by enough abstracts to draw a link"
+        pairs_sentence = "none: fewer than two terms are on the term map"
     return {
         "intro_themes_sentence": themes_sentence,
         "intro_linked_sentence": linked_sentence,
@@ -81,7 +71,7 @@ def key_counts(analysis: "Analysis") -> dict[str, int]:
     states = analysis.papers["link_state"].value_counts()
     n_themes = len(analysis.themes.table)
     return {"intro_n_dangling": int(states.get("dangling", 0)), "intro_n_promised": int(states.get("promised", 0)),
-            "intro_n_pairs": min(N_FINDING_PAIRS, analysis.cooccurrence.graph.number_of_edges()),
+            "intro_n_pairs": len(strongest_pairs(analysis.cooccurrence, N_FINDING_PAIRS)),
             "intro_overview_themes": (f"the {N_OVERVIEW_THEMES} largest of the {n_themes} themes"
                                       if n_themes > N_OVERVIEW_THEMES else f"all {n_themes} themes")}
 

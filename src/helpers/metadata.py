@@ -57,6 +57,19 @@ def short_text(text: str, n_words: int = 8) -> str:
     return " ".join(words[:n_words]) + ("…" if len(words) > n_words else "")
 
 
+def shorten_title(title: str, limit: int) -> str:
+    """``title`` cut at a word to at most ``limit`` characters, with an ellipsis.
+
+    Examples
+    --------
+    >>> shorten_title("A very long title about graphs", 20)
+    'A very long title…'
+    """
+    if len(title) <= limit:
+        return title
+    return title[:limit].rsplit(" ", 1)[0].rstrip(" ,:;") + "…"
+
+
 def with_titles(papers: pd.DataFrame, metadata: pd.DataFrame | None = None) -> pd.DataFrame:
     """``papers`` plus ``title``, ``authors`` and ``display_title`` columns.
 

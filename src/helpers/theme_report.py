@@ -233,7 +233,7 @@ def representative_papers(model: ThemeModel | None, papers: pd.DataFrame) -> pd.
     ``papers`` needs ``paper_id, display_title, theme``. One row per theme keeps the page short at any k.
     """
     from helpers.book import paper_links
-    from helpers.cooccurrence import _shorten
+    from helpers.metadata import shorten_title
 
     columns = ["theme", "label", "papers"]
     if model is None:
@@ -245,7 +245,7 @@ def representative_papers(model: ThemeModel | None, papers: pd.DataFrame) -> pd.
         members = weights[weights["theme"] == theme.theme].sort_values(
             [column, "paper_id"], ascending=[False, True]).head(N_REPRESENTATIVE)
         rows.append(dict(theme=theme.theme, label=theme.label, papers=paper_links(
-            members["paper_id"], [_shorten(t, REPRESENTATIVE_TITLE_CHARS) for t in members["display_title"]])))
+            members["paper_id"], [shorten_title(t, REPRESENTATIVE_TITLE_CHARS) for t in members["display_title"]])))
     return pd.DataFrame(rows, columns=columns)
 
 
