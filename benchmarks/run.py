@@ -1,7 +1,8 @@
 """Time every stage of the analysis and two scikit-learn references in the same run, per corpus.
 
-``make bench`` runs this on a real conference slice (``../shared/corpora/icml2024-dev``, skipped with
-a message when absent) and on synthetic corpora (``generate.py``); each corpus runs in a fresh process
+``make bench`` runs this on real conference abstracts (``../shared/corpora/icml2024-dev``, 495, and
+every real abstract at hand, 701: that slice, ``../shared/corpora/pmlr-v235-sample`` and ``data/raw``;
+skipped with a message when ``../shared`` is absent) and on synthetic corpora (``generate.py``); each corpus runs in a fresh process
 so its peak RSS is its own. The references: a TF-IDF pass (``TfidfVectorizer(ngram_range=(1, 2),
 min_df=2)``) and one LDA fit as a user would run it (``CountVectorizer(stop_words="english",
 ngram_range=(1, 2), min_df=2)`` then ``LatentDirichletAllocation(n_components=15, random_state=0)``, up
@@ -43,7 +44,12 @@ def child_peaks_kib() -> list[int]:
 
 
 LDA_UP_TO = 20_000  # the LDA reference is timed up to this size (it takes minutes beyond)
-REAL_CORPUS = HERE.parent.parent / "shared" / "corpora" / "icml2024-dev" / "abstracts.txt"
+SHARED = HERE.parent.parent / "shared" / "corpora"
+REAL_CORPORA = {
+    "icml2024-dev": [SHARED / "icml2024-dev" / "abstracts.txt"],
+    "all real": [HERE.parent / "data" / "raw", SHARED / "pmlr-v235-sample" / "abstracts.txt",
+                 SHARED / "icml2024-dev" / "abstracts.txt"],
+}
 TFIDF = "baseline TfidfVectorizer"
 LDA = "reference LDA (15 topics)"
 
@@ -60,14 +66,15 @@ def reference_lda(texts: list[str]) -> float:
 
 
 def measure(n_abstracts: int, n_jobs: int | None = None, corpus: str | None = None) -> dict:
-    """In this process: generate (or read ``corpus``), run the pipeline stage by stage, then the references."""
+    """In this process: generate (or read the real corpus named ``corpus``), run the pipeline stage by
+    stage, then the references."""
     from sklearn.feature_extraction.text import TfidfVectorizer
 
     from generate import generate
     from helpers.pipeline import AnalysisSettings, run_pipeline, write_outputs
 
     with tempfile.TemporaryDirectory() as folder:
-        files = [Path(corpus)] if corpus else generate(n_abstracts, Path(folder) / "corpus")
+        files = REAL_CORPORA[corpus] if corpus else generate(n_abstracts, Path(folder) / "corpus")
         results = run_pipeline(files, AnalysisSettings(), n_jobs=n_jobs)
         out = Path(folder) / "out"
         out.mkdir()
@@ -83,7 +90,7 @@ def measure(n_abstracts: int, n_jobs: int | None = None, corpus: str | None = No
     workers = child_peaks_kib()
     return {"worker_peak_rss_mib": sum(workers) / 1024, "n_workers": len(workers), "n_abstracts": len(texts),
             "papers": len(texts), "baseline": baseline, "lda": lda, "n_jobs": n_jobs,
-            "corpus": Path(corpus).parent.name if corpus else "synthetic",
+            "corpus": corpus or "synthetic",
             "timings": timings, "peak_rss_mib": peak_kib / 1024}
 
 
@@ -112,8 +119,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("sizes", nargs="*", type=int, default=[1_000, 10_000, 20_000, 100_000])
     parser.add_argument("--jobs", type=int, help="processes for the analysis (default: all cores)")
-    parser.add_argument("--real", default=str(REAL_CORPUS), help="a real corpus file to time too (default: "
-                        "../shared/corpora/icml2024-dev/abstracts.txt; skipped when absent)")
+    parser.add_argument("--no-real", action="store_true", help="skip the real corpora")
     parser.add_argument("--one", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--corpus", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -124,11 +130,15 @@ def main() -> None:
 
     jobs = ["--jobs", str(args.jobs)] if args.jobs else []
     results = []
-    if Path(args.real).exists():
-        results.append(run_one(["--one", "0", "--corpus", str(Path(args.real).resolve()), *jobs]))
-    else:
-        print(f"real corpus row skipped: {args.real} is absent (it comes with ../shared/, not with the book)",
-              file=sys.stderr)
+    for name, paths in REAL_CORPORA.items():
+        missing = [str(path) for path in paths if not path.exists()]
+        if args.no_real:
+            continue
+        if missing:
+            print(f"real corpus row {name!r} skipped: {missing[0]} is absent (it comes with ../shared/, "
+                  "not with the book)", file=sys.stderr)
+            continue
+        results.append(run_one(["--one", "0", "--corpus", name, *jobs]))
     results += [run_one(["--one", str(size), *jobs]) for size in args.sizes]
     rows = [row for result in results for row in rows_of(result)]
     for result in results:

@@ -21,8 +21,11 @@ def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
 
 def test_analyse_seed_corpus_writes_tables(tmp_path):
     out = tmp_path / "out"
-    result = run("analyse", str(SEED_DIR), "--out", str(out), "--quiet")
+    result = run("analyse", str(SEED_DIR), "--out", str(out), "--quiet", "--timings")
     assert result.returncode == 0, result.stderr
+    timings = next(line for line in result.stderr.splitlines() if line.startswith("timings: "))
+    stages = [part.split()[0] for part in timings.removeprefix("timings: ").split("; ")[0].split(", ")]
+    assert stages == ["parse", "text", "themes", "cooccurrence", "links"]
     summary = json.loads((out / "summary.json").read_text())
     assert {k: summary[k] for k in ["files", "blocks", "abstracts", "unique_papers", "duplicates",
                                     "too_short", "skipped_files"]} == {

@@ -128,7 +128,7 @@ def test_analysis_papers_join_every_stage():
     analysis = run_pipeline([SEED_DIR], AnalysisSettings())
     assert list(analysis.papers.columns[-5:]) == ["theme", "theme_weight", "link_state", "promised_too", "n_urls"]
     assert analysis.papers["paper_id"].tolist() == analysis.corpus.papers["paper_id"].tolist()
-    assert analysis.themes.labels[1] == "deep · neural"
+    assert analysis.themes.labels[1] == "alignment · feature"
     assert list(analysis.timings) == ["parse", "text", "themes", "cooccurrence", "links"]
     assert analysis.summary["themes_message"] == "" and analysis.summary["unique_papers"] == 57
 

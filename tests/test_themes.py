@@ -90,12 +90,12 @@ def seed_model():
 
 
 def test_seed_corpus_themes(seed_model):
-    assert seed_model.settings["chosen_k"] == 8
+    assert seed_model.settings["chosen_k"] == 10
     assert seed_model.paper_themes["theme"].notna().all()
     assert seed_model.themes["label"].tolist() == [
-        "deep · neural", "llm · language", "ai · paradigm", "client · fl", "graph · gnn",
-        "feedback · regularization", "image · guidance", "algorithm · group"]
-    assert seed_model.themes["n_papers"].tolist() == [9, 13, 3, 2, 5, 5, 10, 10]
+        "alignment · feature", "client · fl", "ai · llm", "generation · strategy", "feedback · preference",
+        "video · transformer", "image · deep", "algorithm · group", "uncertainty · predictive", "graph · gnn"]
+    assert seed_model.themes["n_papers"].tolist() == [5, 3, 3, 8, 4, 7, 7, 10, 5, 5]
     assert seed_model.settings["comparison_documents"] == 57
     assert set(seed_model.comparison["model"]) == {"NMF (TF-IDF)", "LDA (counts)"}
 
@@ -104,5 +104,54 @@ def test_seed_corpus_themes(seed_model):
 def test_pmlr_sample_themes_are_balanced():
     papers = read_corpus(PMLR_SAMPLE).papers
     model = fit_themes(papers.set_index("paper_id")["text"].map(analysis_text))
-    assert model.themes["n_papers"].tolist() == [6, 7, 4, 6, 12, 11, 6, 17, 8, 10, 10, 8, 11, 11, 3, 7, 13]
+    assert model.themes["n_papers"].tolist() == [16, 12, 4, 12, 12, 13, 7, 7, 5, 9, 11, 10, 8, 15, 9]
     assert model.themes["label"].is_unique
+
+
+def test_selection_scores_are_means_over_the_seeds_and_the_final_fit_is_converged(seed_model):
+    """Coherence and diversity of a candidate are the means of its runs' scores (not the best run's),
+    and the final model is the chosen k refitted to FINAL_TOL with the best selection seed."""
+    papers = read_corpus(SEED_DIR).papers
+    tokens = themes.analysis_texts_to_tokens(papers.set_index("paper_id")["text"].map(analysis_text))
+    terms = themes._count_terms(tokens)
+    tfidf = themes.TfidfTransformer(sublinear_tf=True).fit_transform(terms.counts)
+    binary = (terms.counts > 0).astype(float)
+    k = seed_model.settings["chosen_k"]
+    with themes.model_fitting():
+        runs = [themes._fit_nmf(tfidf, k, seed, themes.SELECTION_TOL) for seed in seed_model.settings["seeds"]]
+        final = themes._fit_nmf(tfidf, k, seed_model.settings["final_seed"], themes.FINAL_TOL)
+    scores = [themes._scores(run.components_, terms.vocabulary, binary) for run in runs]
+    row = seed_model.selection.set_index("k").loc[k]
+    assert row["coherence"] == round(float(np.mean([np.mean(c) for c, _ in scores])), 6)
+    assert row["diversity"] == round(float(np.mean([d for _, d in scores])), 6)
+    best = int(np.argmin([run.reconstruction_err_ for run in runs]))
+    assert seed_model.settings["final_seed"] == seed_model.settings["seeds"][best]
+    top = [terms.vocabulary[i] for i in themes._top(final.components_[0], themes.N_COHERENCE_TERMS)]
+    assert seed_model.themes["top_terms"].iloc[0] == ", ".join(top)
+
+
+def test_top_indices_match_a_full_stable_sort_with_ties():
+    rng = np.random.default_rng(0)
+    for trial in range(300):
+        weights = rng.integers(0, 4, rng.integers(1, 40)) / 3 if trial % 2 else rng.random(rng.integers(1, 40))
+        n = int(rng.integers(1, 45))
+        assert themes._top(weights, n) == np.argsort(-weights, kind="stable")[:n].tolist()
+
+
+def test_npmi_of_repeated_and_overlapping_top_terms():
+    counts = np.array([[1, 1, 0, 0], [1, 1, 0, 1], [0, 0, 1, 1], [0, 1, 1, 0]])
+    # Themes share terms (one product serves all of them) and a single-term theme scores 0.
+    scores = themes.npmi_coherence([[0, 1], [1, 0], [2, 3], [3], [0, 2]], counts)
+    assert [round(s, 6) for s in scores] == [0.415037, 0.415037, 0.0, 0.0, -1.0]
+
+
+def test_the_lda_comparison_is_computed_when_first_asked_for(seed_model):
+    import dataclasses
+    import pickle
+
+    fresh = pickle.loads(pickle.dumps(dataclasses.replace(seed_model)))
+    assert "comparison" not in vars(fresh)  # a fitted model (the book's cached analysis) carries no LDA fit
+    table = fresh.comparison
+    assert table["model"].tolist() == ["NMF (TF-IDF)", "LDA (counts)"]
+    assert table["k"].tolist() == [10, 10]
+    pd.testing.assert_frame_equal(table, seed_model.comparison)

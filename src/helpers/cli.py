@@ -47,6 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="continue with the good files; skipped files are listed in files.csv and summary.json",
     )
     analyse.add_argument("--quiet", action="store_true", help="no progress bars")
+    analyse.add_argument("--timings", action="store_true", help="print the seconds each stage took on stderr")
     analyse.add_argument(
         "--themes", type=int, metavar="K",
         help="number of themes (default: chosen by the model-selection rule; see themes.csv)",
@@ -151,6 +152,9 @@ def run_analyse(args: argparse.Namespace) -> int:
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     summary = analysis.summary
+    if args.timings:
+        stages = ", ".join(f"{name} {seconds:.2f} s" for name, seconds in analysis.timings.items())
+        print(f"timings: {stages}; analysis {sum(analysis.timings.values()):.2f} s", file=sys.stderr)
     if analysis.themes.message:
         print(f"note: no themes: {analysis.themes.message}", file=sys.stderr)
     print(

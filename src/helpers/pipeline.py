@@ -19,7 +19,7 @@ import pickle
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 import pandas as pd
 
@@ -199,14 +199,34 @@ def analyse_themes(tokens: "TokenizedCorpus", settings: AnalysisSettings, n_jobs
     SettingsError
         When ``settings.themes`` is larger than the corpus allows.
     """
-    from helpers.themes import KOutOfRange, ThemesError, fit_themes
+    from helpers.themes import model_fitting
 
+    with model_fitting():
+        return start_theme_stage(tokens, settings, n_jobs)()
+
+
+def start_theme_stage(tokens: "TokenizedCorpus", settings: AnalysisSettings, n_jobs: int | None = None
+                      ) -> Callable[[], ThemesResult]:
+    """Start :func:`analyse_themes`; call the returned function for its result.
+
+    The last model fits run in worker processes meanwhile (:func:`helpers.themes.start_themes`).
+
+    Raises
+    ------
+    SettingsError
+        When ``settings.themes`` is larger than the corpus allows.
+    """
+    from helpers.themes import KOutOfRange, ThemesError, start_themes
+
+    # Call inside helpers.themes.model_fitting(), as run_pipeline does.
     try:
-        return ThemesResult(fit_themes(tokens, k=settings.themes, seed=settings.seed, n_jobs=n_jobs))
+        pending = start_themes(tokens, k=settings.themes, seed=settings.seed, n_jobs=n_jobs)
     except KOutOfRange as error:
         raise SettingsError(f"--themes / THEMES_K: {error}") from None
     except ThemesError as error:
-        return ThemesResult(None, str(error))
+        message = str(error)
+        return lambda: ThemesResult(None, message)
+    return lambda: ThemesResult(pending.result())
 
 
 def analyse_terms(corpus: Corpus, tokens: "TokenizedCorpus", settings: AnalysisSettings
@@ -266,19 +286,29 @@ def run_pipeline(
 
         bar = tqdm(total=5, desc="analyse", unit="stage")
 
-    def timed(name: str, compute, *args):
+    def timed(name: str, compute, *args, done: bool = True):
         start = time.perf_counter()
         value = compute(*args)
-        timings[name] = time.perf_counter() - start
-        if bar is not None:
+        timings[name] = timings.get(name, 0.0) + time.perf_counter() - start
+        if bar is not None and done:
             bar.update(1)
         return value
 
+    from helpers.parallel import start_in_thread
+    from helpers.terms import load_dictionaries
+    from helpers.themes import model_fitting
+
+    # The term stage's dictionaries (about a second to read) load while the other stages run.
+    loading = start_in_thread(load_dictionaries)
+
     corpus = timed("parse", lambda: read_corpus(paths, skip_bad=skip_bad))
     tokens = timed("text", analyse_text, corpus, n_jobs)
-    themes = timed("themes", analyse_themes, tokens, settings, n_jobs)
-    cooccurrence = timed("cooccurrence", analyse_terms, corpus, tokens, settings)
-    links = timed("links", analyse_link_tables, corpus, n_jobs)
+    with model_fitting():
+        # The final theme fit runs in a background thread while this one finds terms and links.
+        finish_themes = timed("themes", start_theme_stage, tokens, settings, n_jobs, done=False)
+        cooccurrence = timed("cooccurrence", lambda: loading.result() or analyse_terms(corpus, tokens, settings))
+        links = timed("links", analyse_link_tables, corpus, n_jobs)
+        themes = timed("themes", finish_themes)
     if bar is not None:
         bar.close()
     return Analysis(corpus=corpus, settings=settings, tokens=tokens, themes=themes, cooccurrence=cooccurrence,

@@ -100,7 +100,7 @@ def lexicon_tag(word: str) -> str:
     tag = _lexicon().get(word)
     if tag is not None:
         return tag
-    known = _lemmas().getAllLemmas(word)
+    known = _lemma_classes(word)
     plural = word.endswith("s") and not word.endswith(("ss", "us", "is"))
     verb = "VBG" if word.endswith("ing") else "VBN" if word.endswith("ed") else "VBZ" if plural else "VB"
     for upos, guess in (("NOUN", "NNS" if plural else "NN"), ("ADJ", "JJ"), ("VERB", verb), ("ADV", "RB")):
@@ -128,6 +128,12 @@ def lexicon_tag(word: str) -> str:
     return "NN"
 
 
+def load_dictionaries() -> None:
+    """Load the tagger's lexicon and lemminflect's dictionary now (about a second), not at first use."""
+    _lexicon()
+    _lemmas().getAllLemmas("network")
+
+
 @lru_cache(maxsize=1)
 def _lemmas():
     import lemminflect
@@ -146,25 +152,38 @@ def singular(word: str) -> str:
     >>> [singular(w) for w in ["llms", "networks", "dynamics", "data", "criteria", "process"]]
     ['llm', 'network', 'dynamics', 'data', 'criterion', 'process']
     """
-    lemminflect = _lemmas()
-    lemmas = lemminflect.getAllLemmas(word, upos="NOUN").get("NOUN")
+    lemmas = _all_lemmas(word).get("NOUN")
     if lemmas:
         return lemmas[0]
     if "-" in word:
         head, tail = word.rsplit("-", 1)
         return f"{head}-{singular(tail)}" if tail else word
     if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        lemmas = lemminflect.getLemma(word, upos="NOUN")
+        lemmas = _lemmas().getLemma(word, upos="NOUN")
         return lemmas[0] if lemmas else word
     return word
 
 
+@lru_cache(maxsize=100_000)
+def _all_lemmas(word: str) -> dict[str, tuple[str, ...]]:
+    """lemminflect's lemmas of ``word`` by word class (each lookup deep-copies its entry: cache it).
+
+    Do not change the returned dictionary: it is shared.
+    """
+    return _lemmas().getAllLemmas(word)
+
+
+def _lemma_classes(word: str) -> frozenset[str]:
+    """The word classes lemminflect knows ``word`` in."""
+    return frozenset(_all_lemmas(word))
+
+
 def _can_be_noun(word: str) -> bool:
-    return "NOUN" in _lemmas().getAllLemmas(word)
+    return "NOUN" in _lemma_classes(word)
 
 
 def _can_be_verb(word: str, tag: str) -> bool:
-    return tag.startswith("VB") or "VERB" in _lemmas().getAllLemmas(word)
+    return tag.startswith("VB") or "VERB" in _lemma_classes(word)
 
 
 def _word_class(word: str, folded: str, stops: frozenset[str]) -> tuple[int, bool]:

@@ -9,11 +9,19 @@ seeds and scored on three things a reader can check:
 * **stability**: mean best-match cosine similarity of the themes of two runs
   with different seeds (1 means every seed finds the same themes).
 
-The rule (:data:`SELECTION_RULE`): among the candidates whose stability and
-diversity both reach :data:`MIN_STABILITY` and :data:`MIN_DIVERSITY`, the ``k``
-with the highest coherence wins; if none qualifies, the ``k`` with the highest
-mean of the three scores scaled to [0, 1]. Ties go to the smaller ``k``.
-A scikit-learn LDA with the chosen ``k`` is fitted on the same texts for comparison.
+Coherence and diversity are the means over the seeds' runs: the quality a run at that
+``k`` can be expected to have, not the luck of the best seed. The rule
+(:data:`SELECTION_RULE`): among the candidates whose stability and diversity both
+reach :data:`MIN_STABILITY` and :data:`MIN_DIVERSITY`, the ``k`` with the highest
+coherence wins; if none qualifies, the ``k`` with the highest mean of the three
+scores scaled to [0, 1]. Ties go to the smaller ``k``.
+
+Selection runs stop early (:data:`SELECTION_TOL`); the chosen ``k`` is then fitted
+to the usual tolerance (:data:`FINAL_TOL`) with the seed whose selection run fitted
+best. ``benchmarks/selection.py`` measures what this costs and changes against five
+fully converged runs per ``k``. A scikit-learn LDA with the chosen ``k``, fitted on the
+selection's abstracts, is the comparison the chapter shows (:attr:`ThemeModel.comparison`,
+computed when first asked for: the command line never needs it).
 """
 
 from __future__ import annotations
@@ -21,8 +29,11 @@ from __future__ import annotations
 import math
 import warnings
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import combinations
-from typing import Any
+from concurrent.futures import Future
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 import numpy as np
 import pandas as pd
@@ -33,7 +44,7 @@ from sklearn.decomposition import NMF, LatentDirichletAllocation
 from sklearn.feature_extraction.text import TfidfTransformer
 from threadpoolctl import threadpool_limits
 
-from helpers.parallel import run_calls, worker_count
+from helpers.parallel import run_in_threads, start_in_thread, worker_count
 from helpers.text import TokenizedCorpus, analysis_texts_to_tokens
 
 __all__ = [
@@ -44,6 +55,10 @@ __all__ = [
     "topic_diversity",
     "stability",
     "fit_themes",
+    "start_themes",
+    "PendingThemes",
+    "compare_with_lda",
+    "model_fitting",
     "SELECTION_RULE",
     "choose_k",
     "theme_counts",
@@ -51,7 +66,9 @@ __all__ = [
 
 N_COHERENCE_TERMS = 10
 N_DIVERSITY_TERMS = 25
-N_SEEDS = 5
+N_SEEDS = 3
+SELECTION_TOL = 1e-2
+FINAL_TOL = 1e-3
 MAX_CANDIDATES = 10
 SELECTION_SAMPLE = 1000
 MAX_TERMS = 20_000
@@ -65,8 +82,8 @@ MAX_DF = 0.6
 SELECTION_RULE = (
     f"among the candidate k whose stability is at least {MIN_STABILITY:.2f} and whose diversity is at "
     f"least {MIN_DIVERSITY:.2f}, "
-    "the k with the highest coherence; if none qualifies, the k with the highest mean of the three "
-    "scores min-max scaled over the candidates; ties go to the smaller k"
+    "the k with the highest coherence (both means over the seeds' runs); if none qualifies, the k with "
+    "the highest mean of the three scores min-max scaled over the candidates; ties go to the smaller k"
 )
 
 
@@ -95,9 +112,10 @@ class ThemeModel:
         ``theme, rank, term, weight``: the 25 strongest terms of each theme.
     selection : DataFrame
         ``k, coherence, diversity, stability, score, chosen`` for each candidate k.
-    comparison : DataFrame
-        ``model, k, coherence, diversity`` for NMF and LDA at the chosen k, both fitted on the
-        selection's abstracts (``settings["comparison_documents"]``).
+    selection_counts : csr_matrix
+        Term counts of the abstracts the selection ran on (its own terms).
+    selection_vocabulary : ndarray of str
+        Those terms, in column order.
     settings : dict
         Every setting used (seeds, candidate range, sample size, rule).
     """
@@ -107,8 +125,19 @@ class ThemeModel:
     weights: pd.DataFrame
     top_terms: pd.DataFrame
     selection: pd.DataFrame
-    comparison: pd.DataFrame
+    selection_counts: sparse.csr_matrix
+    selection_vocabulary: np.ndarray
     settings: dict[str, Any] = field(default_factory=dict)
+
+    @cached_property
+    def comparison(self) -> pd.DataFrame:
+        """``model, k, coherence, diversity`` for NMF and LDA at the chosen k.
+
+        Both are fitted on the selection's abstracts (``settings["comparison_documents"]``),
+        NMF to :data:`FINAL_TOL` with the final seed, LDA with the first seed, and both are
+        scored on those abstracts. Computed on first use (one LDA fit).
+        """
+        return compare_with_lda(self)
 
 
 def candidate_ks(n_documents: int) -> list[int]:
@@ -147,22 +176,28 @@ def npmi_coherence(top_indices: list[list[int]], binary: sparse.spmatrix) -> lis
     """
     binary = sparse.csc_matrix(binary)
     n_documents = binary.shape[0]
-    scores = []
+    # One product for all themes: the co-occurrence counts of every top term of any theme.
+    columns, positions = np.unique(np.concatenate([np.asarray(t, dtype=np.int64) for t in top_indices] or [[]])
+                                   .astype(np.int64), return_inverse=True)
+    sub = binary[:, columns]
+    together_all = (sub.T @ sub).toarray().astype(float)
+    scores, start = [], 0
     for indices in top_indices:
-        sub = binary[:, indices]
-        together = (sub.T @ sub).toarray().astype(float)
+        local = positions[start:start + len(indices)]
+        start += len(indices)
+        if len(indices) < 2:
+            scores.append(0.0)
+            continue
+        together = together_all[np.ix_(local, local)]
         p_single = np.diag(together) / n_documents
-        values = []
-        for i, j in combinations(range(len(indices)), 2):
-            p_joint = together[i, j] / n_documents
-            if p_joint == 0:
-                values.append(-1.0)
-            elif p_joint == 1:
-                values.append(1.0)
-            else:
-                pmi = math.log(p_joint / (p_single[i] * p_single[j]))
-                values.append(pmi / -math.log(p_joint))
-        scores.append(float(np.mean(values)) if values else 0.0)
+        first, second = np.triu_indices(len(indices), 1)
+        p_joint = together[first, second] / n_documents
+        inside = (p_joint > 0) & (p_joint < 1)
+        safe = np.where(inside, p_joint, 0.5)
+        with np.errstate(divide="ignore", invalid="ignore"):  # pairs outside (0, 1) are replaced below
+            npmi = np.log(safe / (p_single[first] * p_single[second])) / -np.log(safe)
+        values = np.where(p_joint == 0, -1.0, np.where(p_joint == 1, 1.0, npmi))
+        scores.append(float(np.mean(values)))
     return scores
 
 
@@ -202,8 +237,22 @@ def stability(components: list[np.ndarray]) -> float:
 
 
 def _top(component: np.ndarray, n: int) -> list[int]:
-    # Stable sort so equal weights keep vocabulary order (determinism).
-    return [int(i) for i in np.argsort(-component, kind="stable")[:n]]
+    """Indices of the ``n`` largest weights, equal weights in vocabulary order (determinism).
+
+    The same as ``np.argsort(-component, kind="stable")[:n]``, sorting only the weights
+    that reach the n-th largest.
+
+    Examples
+    --------
+    >>> _top(np.array([0.1, 0.5, 0.5, 0.0, 0.9]), 3)
+    [4, 1, 2]
+    """
+    if n >= len(component):
+        return [int(i) for i in np.argsort(-component, kind="stable")[:n]]
+    threshold = np.partition(component, len(component) - n)[len(component) - n]
+    candidates = np.flatnonzero(component >= threshold)
+    order = np.argsort(-component[candidates], kind="stable")[:n]
+    return [int(i) for i in candidates[order]]
 
 
 def theme_counts(
@@ -277,15 +326,23 @@ def theme_counts(
     return counts[:, kept].tocsr(), terms
 
 
-def _fit_nmf(tfidf: sparse.spmatrix, k: int, seed: int) -> NMF:
-    model = NMF(n_components=k, init="random", random_state=seed, max_iter=300, tol=1e-3)
-    # One BLAS thread: these matrices are small, and threaded BLAS made fits with k >= 18 up to ten
-    # times slower on two busy cores (fits already run in parallel, one per process).
+@contextmanager
+def model_fitting() -> Iterator[None]:
+    """The conditions every fit here runs under; enter it in the main thread, around all threads' fits.
+
+    One BLAS thread: these matrices are small, and threaded BLAS made fits with k >= 18 up to
+    ten times slower on two busy cores (fits already run in parallel). Convergence warnings are
+    silenced: an unconverged run still counts, its worse fit and stability are what we measure.
+    Both settings are process-wide, so threads must not enter this themselves.
+    """
     with warnings.catch_warnings(), threadpool_limits(1):
-        # An unconverged run still counts: its worse fit and stability are what we measure.
         warnings.simplefilter("ignore", ConvergenceWarning)
-        model.fit(tfidf)
-    return model
+        yield
+
+
+def _fit_nmf(tfidf: sparse.spmatrix, k: int, seed: int, tol: float = FINAL_TOL) -> NMF:
+    """One NMF run; call inside :func:`model_fitting`."""
+    return NMF(n_components=k, init="random", random_state=seed, max_iter=300, tol=tol).fit(tfidf)
 
 
 def _minmax(values: pd.Series) -> pd.Series:
@@ -293,36 +350,47 @@ def _minmax(values: pd.Series) -> pd.Series:
     return (values - values.min()) / span if span > 0 else pd.Series(1.0, index=values.index)
 
 
+@dataclass(frozen=True)
+class _Run:
+    """What the selection keeps of one NMF run: its themes and how well it fitted."""
+
+    components: np.ndarray
+    error: float
+
+
+def _selection_run(tfidf: sparse.spmatrix, k: int, seed: int) -> _Run:
+    model = _fit_nmf(tfidf, k, seed, SELECTION_TOL)
+    return _Run(model.components_, float(model.reconstruction_err_))
+
+
 def _select(
     tfidf: sparse.spmatrix, binary: sparse.spmatrix, vocabulary: np.ndarray, ks: list[int],
     seeds: list[int], n_jobs: int | None,
-) -> tuple[pd.DataFrame, dict[int, NMF]]:
+) -> tuple[pd.DataFrame, dict[int, int]]:
+    """The selection table and, for each k, the seed whose run fitted best."""
     # Larger k first, so the longest fits start early and the cores finish together.
     jobs = [(k, seed) for k in sorted(ks, reverse=True) for seed in seeds]
-    # Starting worker processes costs more than fitting a few dozen abstracts.
-    workers = worker_count(n_jobs, tfidf.shape[0], MIN_PARALLEL_DOCUMENTS)
-    fitted = run_calls([(_fit_nmf, (tfidf, k, seed)) for k, seed in jobs], workers)
-    fits = dict(zip(jobs, fitted))
-    rows, best_models = [], {}
+    # One thread more than cores: while one thread runs Python, the others run compiled code.
+    threads = worker_count(n_jobs, tfidf.shape[0], MIN_PARALLEL_DOCUMENTS) + 1
+    fitted = run_in_threads([(_selection_run, (tfidf, k, seed)) for k, seed in jobs], threads)
+    runs = dict(zip(jobs, fitted))
+    rows, best_seeds = [], {}
     for k in ks:
-        models = [fits[k, seed] for seed in seeds]
-        best = min(models, key=lambda m: m.reconstruction_err_)
-        best_models[k] = best
-        tops = [_top(c, N_COHERENCE_TERMS) for c in best.components_]
-        diversity_terms = [[vocabulary[i] for i in _top(c, N_DIVERSITY_TERMS)]
-                           for c in best.components_]
+        by_seed = [runs[k, seed] for seed in seeds]
+        best_seeds[k] = seeds[int(np.argmin([run.error for run in by_seed]))]
+        scores = [_scores(run.components, vocabulary, binary) for run in by_seed]
         rows.append(dict(
             k=k,
-            coherence=float(np.mean(npmi_coherence(tops, binary))),
-            diversity=topic_diversity(diversity_terms),
-            stability=stability([m.components_ for m in models]),
+            coherence=float(np.mean([np.mean(coherence) for coherence, _ in scores])),
+            diversity=float(np.mean([diversity for _, diversity in scores])),
+            stability=stability([run.components for run in by_seed]),
         ))
     selection = pd.DataFrame(rows)
     selection["score"] = (_minmax(selection["coherence"]) + _minmax(selection["diversity"])
                           + _minmax(selection["stability"])) / 3
     selection["eligible"] = ((selection["stability"] >= MIN_STABILITY)
                              & (selection["diversity"] >= MIN_DIVERSITY))
-    return selection, best_models
+    return selection, best_seeds
 
 
 LDA_MAX_ITER = 10  # scikit-learn's default: the comparison costs one ordinary LDA fit
@@ -331,8 +399,7 @@ LDA_MAX_ITER = 10  # scikit-learn's default: the comparison costs one ordinary L
 def _fit_lda(counts: sparse.csr_matrix, k: int, seed: int) -> LatentDirichletAllocation:
     lda = LatentDirichletAllocation(n_components=k, random_state=seed, learning_method="batch",
                                     max_iter=LDA_MAX_ITER)
-    with threadpool_limits(1):
-        return lda.fit(counts)
+    return lda.fit(counts)
 
 
 def choose_k(selection: pd.DataFrame) -> int:
@@ -469,10 +536,8 @@ def _selection_sample(terms: _Vocabulary, tfidf: sparse.csr_matrix, sample_size:
     return _Sample(rows, columns, sample_counts, TfidfTransformer(sublinear_tf=True).fit_transform(sample_counts))
 
 
-def _final_rows(n_documents: int, sample: _Sample, seed: int) -> np.ndarray | None:
-    """Rows of the final NMF fit: ``None`` when the selection already ran on every abstract."""
-    if len(sample.rows) == n_documents:
-        return None
+def _final_rows(n_documents: int, seed: int) -> np.ndarray:
+    """Rows of the final NMF fit: every abstract, or a seeded sample of :data:`FINAL_SAMPLE`."""
     if n_documents > FINAL_SAMPLE:
         return np.sort(np.random.default_rng(seed + 1).choice(n_documents, size=FINAL_SAMPLE, replace=False))
     return np.arange(n_documents)
@@ -485,15 +550,28 @@ def _scores(components: np.ndarray, vocabulary: np.ndarray, binary: sparse.spmat
     return coherence, diversity
 
 
-def _comparison(nmf_components: np.ndarray, lda: LatentDirichletAllocation, sample: _Sample,
-                vocabulary: np.ndarray, binary: sparse.spmatrix) -> pd.DataFrame:
-    """NMF against LDA, both fitted on the selection sample's abstracts and scored on the whole corpus."""
+def compare_with_lda(model: ThemeModel) -> pd.DataFrame:
+    """NMF against LDA at the model's k, both fitted and scored on the selection's abstracts.
+
+    Examples
+    --------
+    >>> texts = pd.Series(["graph networks learn graphs"] * 2 + ["bandit regret bounds"] * 2,
+    ...                   index=["a", "b", "c", "d"])
+    >>> compare_with_lda(fit_themes(texts, k=2))[["model", "k"]].values.tolist()
+    [['NMF (TF-IDF)', 2], ['LDA (counts)', 2]]
+    """
+    settings = model.settings
+    counts, vocabulary = model.selection_counts, model.selection_vocabulary
+    k = settings["chosen_k"]
+    with model_fitting():
+        nmf = _fit_nmf(TfidfTransformer(sublinear_tf=True).fit_transform(counts), k, settings["final_seed"])
+        lda = _fit_lda(counts, k, settings["seeds"][0])
+    binary = sparse.csc_matrix((counts > 0).astype(np.float64))
     rows = []
-    for name, sample_components in [("NMF (TF-IDF)", nmf_components), ("LDA (counts)", lda.components_)]:
-        components = np.zeros((len(sample_components), len(vocabulary)))
-        components[:, sample.columns] = sample_components
+    for name, components in [("NMF (TF-IDF)", nmf.components_), ("LDA (counts)", lda.components_)]:
         coherence, diversity = _scores(components, vocabulary, binary)
-        rows.append(dict(model=name, k=len(components), coherence=float(np.mean(coherence)), diversity=diversity))
+        rows.append(dict(model=name, k=k, coherence=round(float(np.mean(coherence)), 6),
+                         diversity=round(diversity, 6)))
     return pd.DataFrame(rows)
 
 
@@ -530,6 +608,91 @@ def _theme_tables(components: np.ndarray, document_weights: np.ndarray, terms: _
                 top_terms=pd.DataFrame(top_rows, columns=["theme", "rank", "term", "weight"]))
 
 
+class PendingThemes:
+    """A theme model whose final fit runs in a background thread; :meth:`result` waits for it.
+
+    Made by :func:`start_themes`, so the caller can find terms and links meanwhile.
+    """
+
+    def __init__(self, final_fit: Future, terms: _Vocabulary, tfidf: sparse.csr_matrix, sample: _Sample,
+                 selection: pd.DataFrame, settings: dict[str, Any]) -> None:
+        self._final_fit = final_fit
+        self._terms, self._tfidf, self._sample = terms, tfidf, sample
+        self._selection, self._settings = selection, settings
+        self._model: ThemeModel | None = None
+
+    def result(self) -> ThemeModel:
+        """The fitted :class:`ThemeModel` (waits for the final fit the first time)."""
+        if self._model is None:
+            self._model = self._finish()
+        return self._model
+
+    def _finish(self) -> ThemeModel:
+        terms, sample = self._terms, self._sample
+        model = self._final_fit.result()
+        binary = sparse.csc_matrix((terms.counts > 0).astype(np.float64))
+        document_weights = model.transform(self._tfidf)
+        tables = _theme_tables(model.components_, document_weights, terms, binary)
+        selection = self._selection.copy()
+        for column in ("coherence", "diversity", "stability", "score"):
+            selection[column] = selection[column].round(6)
+        return ThemeModel(selection=selection, selection_counts=sample.counts,
+                          selection_vocabulary=terms.vocabulary[sample.columns], settings=dict(self._settings),
+                          **tables)
+
+
+def start_themes(
+    texts: TokenizedCorpus | pd.Series,
+    *,
+    k: int | None = None,
+    seed: int = 0,
+    n_seeds: int = N_SEEDS,
+    sample_size: int = SELECTION_SAMPLE,
+    n_jobs: int | None = None,
+) -> PendingThemes:
+    """Choose the number of themes, then start the final fit in a background thread.
+
+    Takes the arguments of :func:`fit_themes`, which is ``start_themes(...).result()``.
+    The selection runs before this returns. Call it inside :func:`model_fitting`, and
+    :meth:`PendingThemes.result` before leaving it.
+
+    Raises
+    ------
+    KOutOfRange, ThemesError
+        As :func:`fit_themes`.
+    """
+    tokens = analysis_texts_to_tokens(texts)
+    terms = _count_terms(tokens)
+    ks = candidate_ks(terms.n_documents) if k is None else [k]
+    _check_k(k, ks, terms)
+    tfidf = TfidfTransformer(sublinear_tf=True).fit_transform(terms.counts)
+
+    sample = _selection_sample(terms, tfidf, sample_size, seed)
+    if len(sample.columns) < max(ks):
+        raise ThemesError(f"only {len(sample.columns)} terms in the selection sample; "
+                          f"too few for {max(ks)} themes")
+    seeds = list(range(seed, seed + n_seeds))
+    selection, best_seeds = _select(sample.tfidf, sparse.csc_matrix((sample.counts > 0).astype(float)),
+                                    terms.vocabulary[sample.columns], ks, seeds, n_jobs)
+    chosen_k = choose_k(selection) if k is None else k
+    selection["chosen"] = selection["k"] == chosen_k
+
+    # The chosen k, fitted to FINAL_TOL with its best selection seed, on every abstract (or FINAL_SAMPLE).
+    best_seed = best_seeds[chosen_k]
+    final_rows = _final_rows(terms.n_documents, seed)
+    final_fit = start_in_thread(_fit_nmf, tfidf[final_rows], chosen_k, best_seed)
+    settings = dict(
+        k_candidates=ks, chosen_k=chosen_k, k_given=k is not None, seeds=seeds,
+        selection_documents=int(len(sample.rows)), selection_vocabulary=int(len(sample.columns)),
+        selection_tol=SELECTION_TOL, final_tol=FINAL_TOL,
+        final_fit_documents=int(len(final_rows)), comparison_documents=int(len(sample.rows)),
+        final_seed=int(best_seed), documents=terms.n_documents, vocabulary=int(len(terms.vocabulary)),
+        min_df=terms.min_df, max_df=MAX_DF, rule=SELECTION_RULE, min_stability=MIN_STABILITY,
+        min_diversity=MIN_DIVERSITY, mixed_threshold=MIXED_THRESHOLD,
+    )
+    return PendingThemes(final_fit, terms, tfidf, sample, selection, settings)
+
+
 def fit_themes(
     texts: TokenizedCorpus | pd.Series,
     *,
@@ -555,13 +718,13 @@ def fit_themes(
     sample_size : int
         Model selection runs on a random sample of this many abstracts (seeded)
         when the corpus is larger, with the terms that occur in at least
-        ``min_df`` of the sampled abstracts. The chosen model is then fitted
-        once more, with the selection's best seed, on every abstract or on a
-        seeded sample of :data:`FINAL_SAMPLE` when there are more, and every
-        abstract is weighted by it (``NMF.transform``). For a corpus no larger
-        than ``sample_size`` the selection's best run is the final model.
-        The LDA comparison is fitted on the selection's abstracts and compared
-        with the selection's NMF run of the chosen k (the same documents).
+        ``min_df`` of the sampled abstracts; its runs stop at
+        :data:`SELECTION_TOL`. The chosen model is then fitted once more to
+        :data:`FINAL_TOL`, with the selection's best seed, on every abstract or
+        on a seeded sample of :data:`FINAL_SAMPLE` when there are more, and every
+        abstract is weighted by it (``NMF.transform``). The LDA comparison is
+        fitted on the selection's abstracts and compared with an NMF fit of the
+        chosen k on the same abstracts.
     n_jobs : int, optional
         Processes for the model fits (default: all cores). Results do not
         depend on it.
@@ -582,47 +745,6 @@ def fit_themes(
     >>> model.themes["n_papers"].tolist()
     [2, 2]
     """
-    tokens = analysis_texts_to_tokens(texts)
-    terms = _count_terms(tokens)
-    ks = candidate_ks(terms.n_documents) if k is None else [k]
-    _check_k(k, ks, terms)
-    tfidf = TfidfTransformer(sublinear_tf=True).fit_transform(terms.counts)
-    binary = sparse.csc_matrix((terms.counts > 0).astype(np.float64))
-
-    sample = _selection_sample(terms, tfidf, sample_size, seed)
-    if len(sample.columns) < max(ks):
-        raise ThemesError(f"only {len(sample.columns)} terms in the selection sample; "
-                          f"too few for {max(ks)} themes")
-    seeds = list(range(seed, seed + n_seeds))
-    selection, sample_models = _select(sample.tfidf, sparse.csc_matrix((sample.counts > 0).astype(float)),
-                                       terms.vocabulary[sample.columns], ks, seeds, n_jobs)
-    chosen_k = choose_k(selection) if k is None else k
-    selection["chosen"] = selection["k"] == chosen_k
-
-    # The final model: the selection's best run when the sample is the whole corpus, else one
-    # fit (best seed of the selection) on up to FINAL_SAMPLE abstracts; LDA runs alongside it.
-    best_seed = sample_models[chosen_k].random_state
-    final_rows = _final_rows(terms.n_documents, sample, seed)
-    calls = [(_fit_lda, (sample.counts, chosen_k, seed))]
-    if final_rows is not None:
-        calls.append((_fit_nmf, (tfidf[final_rows], chosen_k, best_seed)))
-    lda, *refit = run_calls(calls, worker_count(n_jobs, terms.n_documents, MIN_PARALLEL_DOCUMENTS))
-    model = refit[0] if refit else sample_models[chosen_k]
-    with threadpool_limits(1):
-        document_weights = model.transform(tfidf)
-    tables = _theme_tables(model.components_, document_weights, terms, binary)
-    comparison = _comparison(sample_models[chosen_k].components_, lda, sample, terms.vocabulary, binary)
-    for frame in (selection, comparison):
-        for column in ("coherence", "diversity", "stability", "score"):
-            if column in frame:
-                frame[column] = frame[column].round(6)
-    settings = dict(
-        k_candidates=ks, chosen_k=chosen_k, k_given=k is not None, seeds=seeds,
-        selection_documents=int(len(sample.rows)), selection_vocabulary=int(len(sample.columns)),
-        final_fit_documents=int(terms.n_documents if final_rows is None else len(final_rows)),
-        comparison_documents=int(len(sample.rows)),
-        final_seed=int(best_seed), documents=terms.n_documents, vocabulary=int(len(terms.vocabulary)),
-        min_df=terms.min_df, max_df=MAX_DF, rule=SELECTION_RULE, min_stability=MIN_STABILITY,
-        min_diversity=MIN_DIVERSITY, mixed_threshold=MIXED_THRESHOLD,
-    )
-    return ThemeModel(selection=selection, comparison=comparison, settings=settings, **tables)
+    with model_fitting():
+        return start_themes(texts, k=k, seed=seed, n_seeds=n_seeds, sample_size=sample_size,
+                            n_jobs=n_jobs).result()

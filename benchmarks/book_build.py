@@ -1,0 +1,88 @@
+"""Time the book on a real conference slice: the analysis alone, a cold build and a warm rebuild.
+
+Run by ``make bench`` (skipped with a message when ``../shared/corpora/icml2024-dev`` is absent),
+each step in a fresh process as a user would run it:
+
+1. ``python -m helpers analyse CORPUS --timings``: the command line's analysis (stage seconds as
+   it prints them) and its wall time;
+2. a cold ``jupyter-book build`` of the book on that corpus into an empty folder, with an empty
+   analysis cache: wall time, notebooks executed, and the analysis seconds the build spent
+   (the stage timings stored with the cached analysis);
+3. the same build again (warm): wall time and notebooks executed.
+
+Targets: the cold build within the command line's wall time plus 60 s; the analysis inside the
+build no slower than on the command line (10% allowed for timer noise on a shared machine); the
+warm build executes no notebook. Writes ``benchmarks/book_results.csv``.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import pandas as pd
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+CORPUS = ROOT.parent / "shared" / "corpora" / "icml2024-dev" / "abstracts.txt"
+BIN = Path(sys.executable).parent
+COLD_ALLOWANCE_SECONDS = 60.0
+NOISE = 1.10
+
+
+def timed(command: list[str], env: dict[str, str] | None = None) -> tuple[float, str]:
+    """Wall seconds and combined output of a command run from the book's root (fails loudly)."""
+    start = time.perf_counter()
+    result = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)
+    seconds = time.perf_counter() - start
+    if result.returncode:
+        sys.exit(f"{' '.join(command)} failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}")
+    return seconds, result.stdout + result.stderr
+
+
+def executed(log: str) -> int:
+    """Notebooks a jupyter-book build executed (myst-nb logs one 'Executing notebook' per page)."""
+    return len(re.findall(r"Executing notebook", log))
+
+
+def main() -> None:
+    if not CORPUS.exists():
+        print(f"book build benchmark skipped: {CORPUS} is absent (it comes with ../shared/)", file=sys.stderr)
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        folder = Path(folder)
+        cli_seconds, log = timed([str(BIN / "python"), "-m", "helpers", "analyse", str(CORPUS), "--out",
+                                  str(folder / "cli"), "--quiet", "--timings"])
+        cli_analysis = float(re.search(r"; analysis ([\d.]+) s", log).group(1))
+        env = dict(os.environ, BOOK_CORPUS=str(CORPUS), BOOK_ANALYSIS_CACHE=str(folder / "cache"),
+                   BOOK_FIGURE_DIR=str(folder / "book" / "_build" / "html" / "figures"))
+        build = [str(BIN / "jupyter-book"), "build", ".", "--path-output", str(folder / "book")]
+        cold_seconds, cold_log = timed(build, env)
+        (cached,) = (folder / "cache").glob("*.pickle")
+        book_analysis = sum(pickle.loads(cached.read_bytes()).timings.values())
+        warm_seconds, warm_log = timed(build, env)
+    rows = [
+        ("command line: analyse (wall, s)", cli_seconds, None),
+        ("command line: analysis stages (s)", cli_analysis, None),
+        ("cold book build (s)", cold_seconds, cli_seconds + COLD_ALLOWANCE_SECONDS),
+        ("analysis inside the cold build (s)", book_analysis, round(cli_analysis * NOISE, 3)),
+        ("notebooks executed, cold build", executed(cold_log), None),
+        ("warm book build (s)", warm_seconds, None),
+        ("notebooks executed, warm build", executed(warm_log), 0),
+    ]
+    table = pd.DataFrame(rows, columns=["measure", "value", "limit"])
+    table["value"] = table["value"].astype(float).round(2)
+    table.insert(0, "n_abstracts", int(re.search(r"(\d+) papers from", log).group(1)))
+    table.insert(0, "corpus", CORPUS.parent.name)
+    table.to_csv(HERE / "book_results.csv", index=False, lineterminator="\n")
+    print(table.to_string(index=False), file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
