@@ -49,12 +49,14 @@ _vendor/favicon.ico: $(INSTALLED)
 	$(BIN)/python -c "from PIL import Image; Image.new('RGB', (32, 32), (31, 88, 150)).save('$@')"
 
 # One output folder (and so one execution cache) per corpus + settings + code,
-# so switching CORPUS never serves notebooks executed on another corpus.
+# so switching CORPUS never serves notebooks executed on another corpus. The pages are executed
+# on every core first (helpers.prebuild), into the cache the build then reads.
 book: setup
 	@key=$$(BOOK_CORPUS="$(CORPUS)" $(BIN)/python -m helpers fingerprint $(CORPUS)) && \
 	echo "corpus: $(CORPUS) (build key $$key)" && \
-	BOOK_CORPUS="$(CORPUS)" BOOK_FIGURE_DIR=_build/books/$$key/_build/html/figures \
-	  $(BIN)/jupyter-book build . --path-output _build/books/$$key && \
+	export BOOK_CORPUS="$(CORPUS)" BOOK_FIGURE_DIR=_build/books/$$key/_build/html/figures && \
+	$(BIN)/python -m helpers.prebuild --path-output _build/books/$$key && \
+	$(BIN)/jupyter-book build . --path-output _build/books/$$key && \
 	ln -sfn books/$$key/_build/html _build/html && \
 	echo "book: _build/html/index.html"
 
@@ -77,9 +79,10 @@ test-browser: setup browser-deps
 # A clean, strict build with the network cut off: any warning or cell error fails.
 strict-book: setup
 	rm -rf _build/strict
-	BOOK_CORPUS=data/raw BOOK_ANALYSIS_CACHE=_build/strict/analysis-cache \
-	  BOOK_FIGURE_DIR=_build/strict/_build/html/figures \
-	  $(OFFLINE) $(BIN)/jupyter-book build . --path-output _build/strict -W -n --keep-going
+	export BOOK_CORPUS=data/raw BOOK_ANALYSIS_CACHE=_build/strict/analysis-cache \
+	  BOOK_FIGURE_DIR=_build/strict/_build/html/figures && \
+	$(OFFLINE) $(BIN)/python -m helpers.prebuild --path-output _build/strict && \
+	$(OFFLINE) $(BIN)/jupyter-book build . --path-output _build/strict -W -n --keep-going
 	! grep -rlE '(src|href)="https?://[^"]+\.(js|css)' _build/strict/_build/html --include='*.html'
 
 # The PDF book's LaTeX sources, from the strict build's execution cache (no TeX needed): every table and
@@ -118,7 +121,7 @@ lab: setup
 # Benchmarks: the real ICML slice in ../shared (when present) and synthetic corpora; SIZES overrides.
 SIZES ?= 1000 10000 20000 100000
 bench: setup
-	cd benchmarks && ../$(BIN)/python run.py $(SIZES)
+	cd benchmarks && ../$(BIN)/python run.py $(SIZES) && ../$(BIN)/python selection.py && ../$(BIN)/python book_build.py
 
 # pyinstrument report of one analysis (PROFILE_SIZE abstracts): benchmarks/out/profile-<n>.html
 PROFILE_SIZE ?= 10000

@@ -114,7 +114,7 @@ def test_selection_scores_are_means_over_the_seeds_and_the_final_fit_is_converge
     papers = read_corpus(SEED_DIR).papers
     tokens = themes.analysis_texts_to_tokens(papers.set_index("paper_id")["text"].map(analysis_text))
     terms = themes._count_terms(tokens)
-    tfidf = themes.TfidfTransformer(sublinear_tf=True).fit_transform(terms.counts)
+    tfidf = themes._tfidf(terms.counts)
     binary = (terms.counts > 0).astype(float)
     k = seed_model.settings["chosen_k"]
     with themes.model_fitting():

@@ -177,14 +177,16 @@ def glue_name(label: str) -> str:
 
 def publish_figure(label: str, figure, data) -> None:
     """Save a figure's files for citing (PNG, SVG, PDF and the CSV of ``data``), ``glue`` it under
-    :func:`glue_name` for a ``{glue:figure}`` directive, then close it."""
+    :func:`glue_name` for a ``{glue:figure}`` directive (the saved PNG at screen resolution), then
+    close it."""
     import matplotlib.pyplot as plt
+    from IPython.display import Image
     from myst_nb import glue
 
-    from helpers.figures import save_figure
+    from helpers.figures import save_figure, screen_png
 
-    save_figure(figure, data, label)
-    glue(glue_name(label), figure, display=False)
+    png_path = save_figure(figure, data, label)[0]
+    glue(glue_name(label), Image(data=screen_png(png_path), format="png"), display=False)
     plt.close(figure)
 
 

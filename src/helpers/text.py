@@ -19,7 +19,6 @@ from importlib import resources
 from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
 
 import numpy as np
-from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -159,6 +158,9 @@ def stop_words() -> frozenset[str]:
     >>> "transformer" in stop_words()
     False
     """
+    # Imported here: scikit-learn takes over a second to import, and pages that only read results never need it.
+    from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
+
     return frozenset(ENGLISH_STOP_WORDS) | boilerplate_words()
 
 

@@ -33,16 +33,14 @@ from functools import cached_property
 from itertools import combinations
 from concurrent.futures import Future
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 import numpy as np
 import pandas as pd
 from scipy import sparse
-from scipy.optimize import linear_sum_assignment
-from sklearn.exceptions import ConvergenceWarning
-from sklearn.decomposition import NMF, LatentDirichletAllocation
-from sklearn.feature_extraction.text import TfidfTransformer
-from threadpoolctl import threadpool_limits
+
+if TYPE_CHECKING:
+    from sklearn.decomposition import NMF, LatentDirichletAllocation
 
 from helpers.parallel import run_in_threads, start_in_thread, worker_count
 from helpers.text import TokenizedCorpus, analysis_texts_to_tokens
@@ -228,6 +226,8 @@ def stability(components: list[np.ndarray]) -> float:
     >>> stability([run, run[::-1]])
     1.0
     """
+    from scipy.optimize import linear_sum_assignment
+
     values = []
     for first, second in combinations(components, 2):
         similarity = _cosine_rows(first, second)
@@ -335,6 +335,9 @@ def model_fitting() -> Iterator[None]:
     silenced: an unconverged run still counts, its worse fit and stability are what we measure.
     Both settings are process-wide, so threads must not enter this themselves.
     """
+    from sklearn.exceptions import ConvergenceWarning
+    from threadpoolctl import threadpool_limits
+
     with warnings.catch_warnings(), threadpool_limits(1):
         warnings.simplefilter("ignore", ConvergenceWarning)
         yield
@@ -342,6 +345,8 @@ def model_fitting() -> Iterator[None]:
 
 def _fit_nmf(tfidf: sparse.spmatrix, k: int, seed: int, tol: float = FINAL_TOL) -> NMF:
     """One NMF run; call inside :func:`model_fitting`."""
+    from sklearn.decomposition import NMF
+
     return NMF(n_components=k, init="random", random_state=seed, max_iter=300, tol=tol).fit(tfidf)
 
 
@@ -397,6 +402,8 @@ LDA_MAX_ITER = 10  # scikit-learn's default: the comparison costs one ordinary L
 
 
 def _fit_lda(counts: sparse.csr_matrix, k: int, seed: int) -> LatentDirichletAllocation:
+    from sklearn.decomposition import LatentDirichletAllocation
+
     lda = LatentDirichletAllocation(n_components=k, random_state=seed, learning_method="batch",
                                     max_iter=LDA_MAX_ITER)
     return lda.fit(counts)
@@ -515,6 +522,13 @@ def _count_terms(tokens: TokenizedCorpus) -> _Vocabulary:
     return _Vocabulary(counts[order], vocabulary, tokens.paper_ids[order], min_df)
 
 
+def _tfidf(counts: sparse.csr_matrix) -> sparse.csr_matrix:
+    """Sublinear TF-IDF weights of term counts (scikit-learn's ``TfidfTransformer``)."""
+    from sklearn.feature_extraction.text import TfidfTransformer
+
+    return TfidfTransformer(sublinear_tf=True).fit_transform(counts)
+
+
 def _check_k(k: int | None, ks: list[int], terms: _Vocabulary) -> None:
     largest = min(terms.n_documents, len(terms.vocabulary))
     if k is not None and not 1 <= k <= largest:
@@ -533,7 +547,7 @@ def _selection_sample(terms: _Vocabulary, tfidf: sparse.csr_matrix, sample_size:
     sample_counts = terms.counts[rows]
     columns = np.flatnonzero(np.bincount(sample_counts.indices, minlength=len(terms.vocabulary)) >= terms.min_df)
     sample_counts = sample_counts[:, columns]
-    return _Sample(rows, columns, sample_counts, TfidfTransformer(sublinear_tf=True).fit_transform(sample_counts))
+    return _Sample(rows, columns, sample_counts, _tfidf(sample_counts))
 
 
 def _final_rows(n_documents: int, seed: int) -> np.ndarray:
@@ -564,7 +578,7 @@ def compare_with_lda(model: ThemeModel) -> pd.DataFrame:
     counts, vocabulary = model.selection_counts, model.selection_vocabulary
     k = settings["chosen_k"]
     with model_fitting():
-        nmf = _fit_nmf(TfidfTransformer(sublinear_tf=True).fit_transform(counts), k, settings["final_seed"])
+        nmf = _fit_nmf(_tfidf(counts), k, settings["final_seed"])
         lda = _fit_lda(counts, k, settings["seeds"][0])
     binary = sparse.csc_matrix((counts > 0).astype(np.float64))
     rows = []
@@ -665,7 +679,7 @@ def start_themes(
     terms = _count_terms(tokens)
     ks = candidate_ks(terms.n_documents) if k is None else [k]
     _check_k(k, ks, terms)
-    tfidf = TfidfTransformer(sublinear_tf=True).fit_transform(terms.counts)
+    tfidf = _tfidf(terms.counts)
 
     sample = _selection_sample(terms, tfidf, sample_size, seed)
     if len(sample.columns) < max(ks):

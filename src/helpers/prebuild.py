@@ -1,0 +1,141 @@
+"""Execute the book's pages on every core before ``jupyter-book build`` (``make book`` runs this).
+
+jupyter-book executes notebooks one after another. This step computes the analysis once, then
+executes the pages that the build's execution cache (jupyter-cache, under
+``<path-output>/_build/.jupyter_cache``) does not hold yet, on several processes, and stores
+them there exactly as myst-nb would: the same reader, the same executor
+(``jupyter_cache.executors.utils.single_nb_execution``) in the page's folder, the same cache
+record. The build then finds every page in the cache and executes none. A page whose code
+changed is executed again; a page that fails is left out of the cache, so the build executes
+it itself and reports the error as it always does.
+
+Run it with the build's settings in the environment (``BOOK_CORPUS``, ``BOOK_FIGURE_DIR``, ...)::
+
+    python -m helpers.prebuild --path-output _build/books/KEY
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+__all__ = ["book_pages", "read_page", "pending_pages", "execute_pages", "main"]
+
+
+def _root() -> Path:
+    from helpers.book import config
+
+    return config().root
+
+
+def book_pages(root: Path) -> list[Path]:
+    """The pages of ``_toc.yml`` (root first), as Markdown files.
+
+    Examples
+    --------
+    >>> [page.name for page in book_pages(_root())][:2]
+    ['intro.md', 'corpus.md']
+    """
+    import yaml
+
+    toc = yaml.safe_load((root / "_toc.yml").read_text(encoding="utf-8"))
+    files = [toc["root"]] + [chapter["file"] for part in toc.get("parts", []) for chapter in part["chapters"]]
+    return [root / f"{name}.md" for name in files]
+
+
+def read_page(path: Path, root: Path):
+    """The notebook myst-nb reads from a page (same reader, same Markdown extensions)."""
+    import yaml
+    from myst_nb.core.config import NbParserConfig
+    from myst_nb.core.read import create_nb_reader
+    from myst_parser.config.main import MdParserConfig
+
+    settings = yaml.safe_load((root / "_config.yml").read_text(encoding="utf-8"))
+    extensions = set(settings.get("parse", {}).get("myst_enable_extensions", []))
+    text = path.read_text(encoding="utf-8")
+    reader = create_nb_reader(str(path), MdParserConfig(enable_extensions=extensions), NbParserConfig(), text)
+    return reader.read(text)
+
+
+def pending_pages(root: Path, cache_path: Path) -> list[Path]:
+    """The pages whose current code the execution cache does not hold."""
+    from jupyter_cache import get_cache
+
+    cache = get_cache(str(cache_path))
+    pending = []
+    for path in book_pages(root):
+        try:
+            cache.match_cache_notebook(read_page(path, root))
+        except KeyError:
+            pending.append(path)
+    return pending
+
+
+def _execute(path: Path, root: Path, timeout: int) -> tuple[Path, Any, float, str | None]:
+    from jupyter_cache.executors.utils import single_nb_execution
+
+    notebook = read_page(path, root)
+    result = single_nb_execution(notebook, cwd=str(path.parent), allow_errors=False, timeout=timeout,
+                                 meta_override=True)
+    error = None if result.err is None else f"{result.err.__class__.__name__}: {result.err}"
+    return path, notebook, result.time, error
+
+
+def execute_pages(pages: list[Path], root: Path, cache_path: Path, *, workers: int, timeout: int = 900
+                  ) -> list[tuple[Path, float, str | None]]:
+    """Execute ``pages`` on ``workers`` processes and store the successful ones in the cache.
+
+    Returns each page with its seconds and its error (``None`` when it ran).
+    """
+    from jupyter_cache import get_cache
+    from jupyter_cache.base import CacheBundleIn
+
+    cache = get_cache(str(cache_path))
+    done = []
+    # Only this process writes to the cache (its SQLite database takes one writer).
+    with ProcessPoolExecutor(max_workers=max(1, workers), mp_context=multiprocessing.get_context("spawn")) as pool:
+        futures = [pool.submit(_execute, path, root, timeout) for path in pages]
+        for future in futures:
+            path, notebook, seconds, error = future.result()
+            if error is None:
+                cache.cache_notebook_bundle(CacheBundleIn(notebook, str(path), data={"execution_seconds": seconds}),
+                                            check_validity=False, overwrite=True)
+            done.append((path, seconds, error))
+    return done
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m helpers.prebuild", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--path-output", required=True, help="the jupyter-book build's --path-output")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: all cores)")
+    args = parser.parse_args(argv)
+    from helpers.book import analysis
+
+    root = _root()
+    cache_path = Path(args.path_output) / "_build" / ".jupyter_cache"
+    pages = pending_pages(root, cache_path)
+    if not pages:
+        print("prebuild: every page is in the execution cache", file=sys.stderr)
+        return 0
+    start = time.perf_counter()
+    analysis()  # once, before the pages that read it start together
+    print(f"prebuild: analysis ready in {time.perf_counter() - start:.1f} s", file=sys.stderr)
+    # Longest pages first, so the processes finish together.
+    longest_first = ("themes", "cooccurrence", "links", "performance", "intro", "corpus")
+    pages.sort(key=lambda page: longest_first.index(page.stem) if page.stem in longest_first else len(longest_first))
+    for path, seconds, error in execute_pages(pages, root, cache_path, workers=args.jobs):
+        state = f"failed ({error}); the build will run it again" if error else f"{seconds:.1f} s"
+        print(f"prebuild: {path.relative_to(root)}: {state}", file=sys.stderr)
+    print(f"prebuild: {len(pages)} pages in {time.perf_counter() - start:.1f} s on {args.jobs} processes",
+          file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
