@@ -82,7 +82,9 @@ strict-book: setup
 	export BOOK_CORPUS=data/raw BOOK_ANALYSIS_CACHE=_build/strict/analysis-cache \
 	  BOOK_FIGURE_DIR=_build/strict/_build/html/figures && \
 	$(OFFLINE) $(BIN)/python -m helpers.prebuild --path-output _build/strict && \
-	$(OFFLINE) $(BIN)/jupyter-book build . --path-output _build/strict -W -n --keep-going
+	$(OFFLINE) $(BIN)/jupyter-book build . --path-output _build/strict -W -n --keep-going 2>&1 | tee _build/strict/build.log; \
+	  test $${PIPESTATUS[0]} -eq 0
+	@! grep -n "Executing notebook" _build/strict/build.log || { echo "pages were executed by jupyter-book: helpers.prebuild's cache records did not match"; exit 1; }
 	! grep -rlE '(src|href)="https?://[^"]+\.(js|css)' _build/strict/_build/html --include='*.html'
 
 # The PDF book's LaTeX sources, from the strict build's execution cache (no TeX needed): every table and
