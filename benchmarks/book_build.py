@@ -3,8 +3,8 @@
 Run by ``make bench`` (skipped with a message when ``../shared/corpora/icml2024-dev`` is absent),
 each step in a fresh process as a user would run it:
 
-1. ``python -m helpers analyse CORPUS --timings``: the command line's analysis (stage seconds as
-   it prints them) and its wall time;
+1. ``python -m helpers analyse CORPUS --timings``: the command line's wall time (start to CSV files)
+   and its stage seconds as it prints them;
 2. a cold build as ``make book`` runs it (``python -m helpers.prebuild``, which computes the analysis
    and executes the pages on every core, then ``jupyter-book build``) into an empty folder, with an
    empty analysis cache: wall time, pages executed, and the analysis seconds the build spent (the
@@ -12,8 +12,9 @@ each step in a fresh process as a user would run it:
 3. the same build again (warm): wall time and pages executed.
 
 Targets: the cold build within the command line's wall time plus 60 s; the analysis inside the
-build no slower than on the command line (10% allowed for timer noise on a shared machine); the
-warm build executes no page. Writes ``benchmarks/book_results.csv``.
+build no slower than on the command line (the same stage timings of ``run_pipeline``, whose
+modules are imported before its clock starts; 10% allowed for timer noise); the warm build
+executes no page. Writes ``benchmarks/book_results.csv``.
 """
 
 from __future__ import annotations
@@ -75,12 +76,14 @@ def main() -> None:
         cold_seconds, cold_log = build(folder / "book", env)
         (cached,) = (folder / "cache").glob("*.pickle")
         book_analysis = sum(pickle.loads(cached.read_bytes()).timings.values())
+        book_analysis_wall = float(re.search(r"prebuild: analysis ready in ([\d.]+) s", cold_log).group(1))
         warm_seconds, warm_log = build(folder / "book", env)
     rows = [
         ("command line: analyse (wall, s)", cli_seconds, None),
         ("command line: analysis stages (s)", cli_analysis, None),
         ("cold book build (s)", cold_seconds, cli_seconds + COLD_ALLOWANCE_SECONDS),
-        ("analysis inside the cold build (s)", book_analysis, round(cli_analysis * NOISE, 3)),
+        ("analysis inside the cold build: stages (s)", book_analysis, round(cli_analysis * NOISE, 3)),
+        ("analysis inside the cold build (prebuild step, wall, s)", book_analysis_wall, None),
         ("pages executed, cold build", executed(cold_log), None),
         ("warm book build (s)", warm_seconds, None),
         ("pages executed, warm build", executed(warm_log), 0),

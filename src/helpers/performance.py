@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import pandas as pd
 
-__all__ = ["TOTAL", "BASELINE", "LDA_REFERENCE", "STAGE_ORDER", "stage_growth", "targets"]
+__all__ = ["TOTAL", "BASELINE", "LDA_REFERENCE", "STAGE_ORDER", "stage_growth", "targets", "selection_evidence",
+           "book_build_checks"]
 
 TOTAL = "analyse (all stages)"
 BASELINE = "baseline TfidfVectorizer"
@@ -127,12 +128,15 @@ def read_results(path) -> pd.DataFrame | None:
 def performance_findings(results: pd.DataFrame | None) -> dict[str, object]:
     """Every value the Performance page glues, by glue name (``"(not measured)"`` without results)."""
     from helpers.parallel import MIN_PARALLEL_ITEMS
-    from helpers.themes import FINAL_SAMPLE, MAX_CANDIDATES, N_SEEDS, SELECTION_SAMPLE, candidate_ks
+    from helpers.themes import (FINAL_SAMPLE, FINAL_TOL, MAX_CANDIDATES, N_SEEDS, SELECTION_SAMPLE, SELECTION_TOL,
+                                candidate_ks)
 
     limits = {
         "perf_parallel_items": f"{MIN_PARALLEL_ITEMS:,}",
         "perf_final_sample": f"{FINAL_SAMPLE:,}",
         "perf_n_seeds": N_SEEDS,
+        "perf_selection_tol": f"{SELECTION_TOL:g}",
+        "perf_final_tol": f"{FINAL_TOL:g}",
         "perf_max_candidates": MAX_CANDIDATES,
         "perf_max_lda_ratio": f"{MAX_LDA_RATIO:g}",
         "perf_max_ratio_20k": f"{MAX_RATIO_AT[20_000]:g}",
@@ -143,15 +147,18 @@ def performance_findings(results: pd.DataFrame | None) -> dict[str, object]:
         "perf_selection_sample": f"{SELECTION_SAMPLE:,}",
     }
     names = ["perf_largest", "perf_total_seconds", "perf_total_ratio", "perf_baseline_seconds",
-             "perf_themes_seconds", "perf_cores", "perf_targets_met", "perf_targets", "perf_selection_fits"]
+             "perf_themes_seconds", "perf_cores", "perf_targets_met", "perf_targets", "perf_selection_fits",
+             "perf_longest_stage"]
     if results is None:
         return {**limits, **{name: "(not measured)" for name in names}}
     made = synthetic(results)
     size = int(made["n_abstracts"].max())
     largest = made[made["n_abstracts"] == size].set_index("stage")
     checks = targets(results)
+    stages = largest.loc[[stage for stage in STAGE_ORDER if stage in largest.index], "seconds"]
     return {
         **limits,
+        "perf_longest_stage": f"{stages.idxmax()} ({stages.max():.0f} s)",
         "perf_largest": f"{size:,}",
         "perf_selection_fits": len(candidate_ks(size)) * N_SEEDS,
         "perf_total_seconds": f"{largest.loc[TOTAL, 'seconds']:.0f}",
@@ -206,3 +213,65 @@ def explorer_readiness(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict
     summary = "; ".join(f"{row.n_abstracts:,} abstracts: {row.seconds:.2f} s (target {row.target_seconds:g} s, "
                         f"{'met' if row.met else 'missed'})" for row in table.itertuples())
     return table, {"perf_explorer_summary": summary}
+
+
+def selection_evidence(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[str, str]]:
+    """``benchmarks/selection_results.csv`` (how k is chosen, before and now) and its glue values.
+
+    ``perf_selection_summary`` is one Markdown line per corpus comparing the two ways of choosing.
+
+    Examples
+    --------
+    >>> table = pd.DataFrame({"corpus": ["x", "x"], "n_abstracts": [50, 50], "way": ["before", "now"],
+    ...     "k_seed0": [8, 10], "k_mode": [8, 10], "mode_share": [0.9, 0.5], "expected_coherence": [0.36, 0.35],
+    ...     "coherence_se": [0.008, 0.006], "fits": [45, 27], "fit_seconds": [1.8, 0.7]})
+    >>> print(selection_evidence(table)[1]["perf_selection_summary"])
+    - x (50 abstracts): with seed 0, 8 themes before and 10 now; expected coherence 0.360 before and 0.350 now \
+(standard error about 0.007); 45 fits in 1.8 CPU seconds before, 27 in 0.7 now (2.6 times less).
+    """
+    if results is None or results.empty:
+        return pd.DataFrame(), {"perf_selection_summary": "(not measured: run benchmarks/selection.py)"}
+    lines = []
+    for (corpus, size), rows in results.groupby(["corpus", "n_abstracts"], sort=False):
+        before, now = rows.iloc[0], rows.iloc[1]
+        lines.append(
+            f"- {corpus} ({size:,} abstracts): with seed 0, {before.k_seed0} themes before and {now.k_seed0} now; "
+            f"expected coherence {before.expected_coherence:.3f} before and {now.expected_coherence:.3f} now "
+            f"(standard error about {(before.coherence_se + now.coherence_se) / 2:.3f}); {before.fits} fits in "
+            f"{before.fit_seconds:.1f} CPU seconds before, {now.fits} in {now.fit_seconds:.1f} now "
+            f"({before.fit_seconds / now.fit_seconds:.1f} times less).")
+    return results, {"perf_selection_summary": "\n".join(lines)}
+
+
+def book_build_checks(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[str, str]]:
+    """``benchmarks/book_results.csv`` with ``met`` where a measure has a limit, and its glue values.
+
+    Examples
+    --------
+    >>> table = pd.DataFrame({"corpus": ["x"] * 2, "n_abstracts": [495] * 2,
+    ...     "measure": ["cold book build (s)", "pages executed, warm build"], "value": [55.0, 0.0],
+    ...     "limit": [66.0, 0.0]})
+    >>> checks, values = book_build_checks(table)
+    >>> checks["met"].tolist(), values["perf_book_cold"]
+    (['met', 'met'], '55 s')
+    """
+    if results is None or results.empty:
+        return pd.DataFrame(), {name: "(not measured: run benchmarks/book_build.py)"
+                                for name in ("perf_book_corpus", "perf_book_cold", "perf_book_cold_limit",
+                                             "perf_book_warm", "perf_book_summary")}
+    table = results.copy()
+    has_limit = table["limit"].notna()
+    table["met"] = ""
+    table.loc[has_limit, "met"] = (table.loc[has_limit, "value"] <= table.loc[has_limit, "limit"]).map(
+        {True: "met", False: "missed"})
+    value = table.set_index("measure")["value"]
+    limit = table.set_index("measure")["limit"]
+    row = table.iloc[0]
+    met = int((table["met"] == "met").sum())
+    return table, {
+        "perf_book_corpus": f"{row.corpus} ({row.n_abstracts:,} abstracts)",
+        "perf_book_cold": f"{value.get('cold book build (s)', float('nan')):.0f} s",
+        "perf_book_cold_limit": f"{limit.get('cold book build (s)', float('nan')):.0f} s",
+        "perf_book_warm": f"{value.get('warm book build (s)', float('nan')):.0f} s",
+        "perf_book_summary": f"{met} of {int(has_limit.sum())} met",
+    }

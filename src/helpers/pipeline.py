@@ -294,9 +294,15 @@ def run_pipeline(
             bar.update(1)
         return value
 
+    # The stages' modules are imported before the clock starts, so stage times mean the same whoever calls.
+    import helpers.cooccurrence  # noqa: F401
+    import helpers.links  # noqa: F401
     from helpers.parallel import start_in_thread
     from helpers.terms import load_dictionaries
+    from helpers.text import stop_words
     from helpers.themes import model_fitting
+
+    stop_words()  # imports scikit-learn
 
     # The term stage's dictionaries (about a second to read) load while the other stages run.
     loading = start_in_thread(load_dictionaries)

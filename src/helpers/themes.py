@@ -645,8 +645,11 @@ class PendingThemes:
         terms, sample = self._terms, self._sample
         model = self._final_fit.result()
         binary = sparse.csc_matrix((terms.counts > 0).astype(np.float64))
-        document_weights = model.transform(self._tfidf)
-        tables = _theme_tables(model.components_, document_weights, terms, binary)
+        columns = sample.columns
+        document_weights = model.transform(self._tfidf[:, columns])
+        components = np.zeros((model.n_components_, len(terms.vocabulary)))
+        components[:, columns] = model.components_
+        tables = _theme_tables(components, document_weights, terms, binary)
         selection = self._selection.copy()
         for column in ("coherence", "diversity", "stability", "score"):
             selection[column] = selection[column].round(6)
@@ -691,10 +694,11 @@ def start_themes(
     chosen_k = choose_k(selection) if k is None else k
     selection["chosen"] = selection["k"] == chosen_k
 
-    # The chosen k, fitted to FINAL_TOL with its best selection seed, on every abstract (or FINAL_SAMPLE).
+    # The chosen k, fitted to FINAL_TOL with its best selection seed, on every abstract (or FINAL_SAMPLE),
+    # with the terms the selection scored (all of them unless the selection ran on a sample).
     best_seed = best_seeds[chosen_k]
     final_rows = _final_rows(terms.n_documents, seed)
-    final_fit = start_in_thread(_fit_nmf, tfidf[final_rows], chosen_k, best_seed)
+    final_fit = start_in_thread(_fit_nmf, tfidf[final_rows][:, sample.columns], chosen_k, best_seed)
     settings = dict(
         k_candidates=ks, chosen_k=chosen_k, k_given=k is not None, seeds=seeds,
         selection_documents=int(len(sample.rows)), selection_vocabulary=int(len(sample.columns)),
@@ -734,9 +738,9 @@ def fit_themes(
         when the corpus is larger, with the terms that occur in at least
         ``min_df`` of the sampled abstracts; its runs stop at
         :data:`SELECTION_TOL`. The chosen model is then fitted once more to
-        :data:`FINAL_TOL`, with the selection's best seed, on every abstract or
-        on a seeded sample of :data:`FINAL_SAMPLE` when there are more, and every
-        abstract is weighted by it (``NMF.transform``). The LDA comparison is
+        :data:`FINAL_TOL`, with the selection's best seed and terms, on every
+        abstract or on a seeded sample of :data:`FINAL_SAMPLE` when there are
+        more, and every abstract is weighted by it (``NMF.transform``). The LDA comparison is
         fitted on the selection's abstracts and compared with an NMF fit of the
         chosen k on the same abstracts.
     n_jobs : int, optional
