@@ -110,9 +110,11 @@ def rows_of(result: dict) -> list[dict]:
 
 
 def run_one(arguments: list[str]) -> dict:
-    output = subprocess.run([sys.executable, str(HERE / "run.py"), *arguments], check=True,
-                            capture_output=True, text=True, cwd=HERE).stdout
-    return json.loads(output.strip().splitlines()[-1])
+    result = subprocess.run([sys.executable, str(HERE / "run.py"), *arguments], capture_output=True, text=True,
+                            cwd=HERE)
+    if result.returncode:
+        sys.exit(f"run.py {' '.join(arguments)} failed:\n{result.stderr[-5000:]}")
+    return json.loads(result.stdout.strip().splitlines()[-1])
 
 
 def main() -> None:

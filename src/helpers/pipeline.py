@@ -297,22 +297,20 @@ def run_pipeline(
     # The stages' modules are imported before the clock starts, so stage times mean the same whoever calls.
     import helpers.cooccurrence  # noqa: F401
     import helpers.links  # noqa: F401
-    from helpers.parallel import start_in_thread
     from helpers.terms import load_dictionaries
     from helpers.text import stop_words
     from helpers.themes import model_fitting
 
     stop_words()  # imports scikit-learn
 
-    # The term stage's dictionaries (about a second to read) load while the other stages run.
-    loading = start_in_thread(load_dictionaries)
-
     corpus = timed("parse", lambda: read_corpus(paths, skip_bad=skip_bad))
+    # The term stage's dictionaries (about a second to read) load while the other stages run.
+    dictionaries_loaded = load_dictionaries()
     tokens = timed("text", analyse_text, corpus, n_jobs)
     with model_fitting():
         # The final theme fit runs in a background thread while this one finds terms and links.
         finish_themes = timed("themes", start_theme_stage, tokens, settings, n_jobs, done=False)
-        cooccurrence = timed("cooccurrence", lambda: loading.result() or analyse_terms(corpus, tokens, settings))
+        cooccurrence = timed("cooccurrence", lambda: dictionaries_loaded() or analyse_terms(corpus, tokens, settings))
         links = timed("links", analyse_link_tables, corpus, n_jobs)
         themes = timed("themes", finish_themes)
     if bar is not None:

@@ -24,7 +24,7 @@ import importlib.util
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 import numpy as np
 
@@ -128,10 +128,27 @@ def lexicon_tag(word: str) -> str:
     return "NN"
 
 
-def load_dictionaries() -> None:
-    """Load the tagger's lexicon and lemminflect's dictionary now (about a second), not at first use."""
-    _lexicon()
-    _lemmas().getAllLemmas("network")
+def load_dictionaries() -> Callable[[], None]:
+    """Start loading the tagger's lexicon and lemminflect's dictionary (about a second) in a background
+    thread; call the returned function to wait for them.
+
+    The modules are imported here, in the calling thread: two threads importing at once can deadlock.
+
+    Examples
+    --------
+    >>> load_dictionaries()()
+    >>> lexicon_tag("network")
+    'NN'
+    """
+    from helpers.parallel import start_in_thread
+
+    _lemmas()
+
+    def load() -> None:
+        _lexicon()
+        _lemmas().getAllLemmas("network")
+
+    return start_in_thread(load).result
 
 
 @lru_cache(maxsize=1)
