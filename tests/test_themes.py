@@ -155,3 +155,21 @@ def test_the_lda_comparison_is_computed_when_first_asked_for(seed_model):
     assert table["model"].tolist() == ["NMF (TF-IDF)", "LDA (counts)"]
     assert table["k"].tolist() == [10, 10]
     pd.testing.assert_frame_equal(table, seed_model.comparison)
+
+
+def test_each_selection_thread_fits_its_own_copy_of_the_matrix(monkeypatch):
+    """scipy may tidy a sparse matrix in place (sorting, summing duplicates) while it is read: two NMF
+    fits on threads sharing one matrix once failed with 'indices and data should have the same size'."""
+    seen = []
+
+    def record(tfidf, k, seed):
+        seen.append(tfidf)
+        return themes._Run(np.ones((k, tfidf.shape[1])), float(seed))
+
+    monkeypatch.setattr(themes, "_selection_run", record)
+    texts, _ = synthetic_texts()
+    shared = themes._tfidf(themes._count_terms(themes.analysis_texts_to_tokens(texts)).counts)
+    binary = (shared > 0).astype(float)
+    themes._select(shared, binary, np.array([f"t{i}" for i in range(shared.shape[1])]), [2, 3], [0, 1], n_jobs=2)
+    assert len(seen) == 4
+    assert len({id(matrix) for matrix in seen} | {id(shared)}) == 5

@@ -377,7 +377,9 @@ def _select(
     jobs = [(k, seed) for k in sorted(ks, reverse=True) for seed in seeds]
     # One thread more than cores: while one thread runs Python, the others run compiled code.
     threads = worker_count(n_jobs, tfidf.shape[0], MIN_PARALLEL_DOCUMENTS) + 1
-    fitted = run_in_threads([(_selection_run, (tfidf, k, seed)) for k, seed in jobs], threads)
+    # A copy per fit: scipy may tidy a matrix in place (sort indices, sum duplicates) while another
+    # thread reads it.
+    fitted = run_in_threads([(_selection_run, (tfidf.copy(), k, seed)) for k, seed in jobs], threads)
     runs = dict(zip(jobs, fitted))
     rows, best_seeds = [], {}
     for k in ks:
