@@ -216,9 +216,9 @@ def explorer_readiness(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict
 
 
 def selection_evidence(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[str, str]]:
-    """``benchmarks/selection_results.csv`` (how k is chosen, before and now) and its glue values.
+    """``benchmarks/selection_results.csv`` (how k is chosen, before and now) as shown, and its glue values.
 
-    ``perf_selection_summary`` is one Markdown line per corpus comparing the two ways of choosing.
+    ``perf_selection_summary`` is one Markdown list item per corpus comparing the two ways of choosing.
 
     Examples
     --------
@@ -240,7 +240,14 @@ def selection_evidence(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict
             f"(standard error about {(before.coherence_se + now.coherence_se) / 2:.3f}); {before.fits} fits in "
             f"{before.fit_seconds:.1f} CPU seconds before, {now.fits} in {now.fit_seconds:.1f} now "
             f"({before.fit_seconds / now.fit_seconds:.1f} times less).")
-    return results, {"perf_selection_summary": "\n".join(lines)}
+    shown = pd.DataFrame({
+        "corpus": results["corpus"], "abstracts": results["n_abstracts"],
+        "way": results["way"].str.split(":").str[0],
+        "k, seed 0": results["k_seed0"], "most frequent k": results["k_mode"], "its share": results["mode_share"],
+        "expected coherence": results["expected_coherence"], "standard error": results["coherence_se"],
+        "fits": results["fits"], "CPU s": results["fit_seconds"],
+    })
+    return shown, {"perf_selection_summary": "\n".join(lines)}
 
 
 def book_build_checks(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[str, str]]:
@@ -268,6 +275,12 @@ def book_build_checks(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[
     limit = table.set_index("measure")["limit"]
     row = table.iloc[0]
     met = int((table["met"] == "met").sum())
+
+    def shown(number: float) -> str:
+        return "" if pd.isna(number) else f"{number:.0f}" if float(number).is_integer() else f"{number:.2f}"
+
+    table = pd.DataFrame({"measure": table["measure"], "value": table["value"].map(shown),
+                          "limit": table["limit"].map(shown), "met": table["met"]})
     return table, {
         "perf_book_corpus": f"{row.corpus} ({row.n_abstracts:,} abstracts)",
         "perf_book_cold": f"{value.get('cold book build (s)', float('nan')):.0f} s",
