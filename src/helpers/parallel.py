@@ -52,7 +52,8 @@ def run_in_threads(calls: Sequence[tuple[Callable[..., Any], tuple]], threads: i
     """``[function(*args) for function, args in calls]`` on ``threads`` threads, results in input order.
 
     For calls that spend most of their time in compiled code that releases the GIL
-    (scikit-learn's NMF): no worker process to start, no data to copy.
+    (scikit-learn's NMF): no worker process to start. The calls share this process's
+    memory, so give each its own copy of anything it might change.
 
     Examples
     --------

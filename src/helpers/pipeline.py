@@ -209,7 +209,7 @@ def start_theme_stage(tokens: "TokenizedCorpus", settings: AnalysisSettings, n_j
                       ) -> Callable[[], ThemesResult]:
     """Start :func:`analyse_themes`; call the returned function for its result.
 
-    The last model fits run in worker processes meanwhile (:func:`helpers.themes.start_themes`).
+    The final model fit runs in a background thread meanwhile (:func:`helpers.themes.start_themes`).
 
     Raises
     ------

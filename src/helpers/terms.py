@@ -100,7 +100,7 @@ def lexicon_tag(word: str) -> str:
     tag = _lexicon().get(word)
     if tag is not None:
         return tag
-    known = _lemma_classes(word)
+    known = _all_lemmas(word)
     plural = word.endswith("s") and not word.endswith(("ss", "us", "is"))
     verb = "VBG" if word.endswith("ing") else "VBN" if word.endswith("ed") else "VBZ" if plural else "VB"
     for upos, guess in (("NOUN", "NNS" if plural else "NN"), ("ADJ", "JJ"), ("VERB", verb), ("ADV", "RB")):
@@ -146,7 +146,7 @@ def load_dictionaries() -> Callable[[], None]:
 
     def load() -> None:
         _lexicon()
-        _lemmas().getAllLemmas("network")
+        _all_lemmas("network")  # lemminflect reads its dictionary at the first lookup
 
     return start_in_thread(load).result
 
@@ -190,17 +190,12 @@ def _all_lemmas(word: str) -> dict[str, tuple[str, ...]]:
     return _lemmas().getAllLemmas(word)
 
 
-def _lemma_classes(word: str) -> frozenset[str]:
-    """The word classes lemminflect knows ``word`` in."""
-    return frozenset(_all_lemmas(word))
-
-
 def _can_be_noun(word: str) -> bool:
-    return "NOUN" in _lemma_classes(word)
+    return "NOUN" in _all_lemmas(word)
 
 
 def _can_be_verb(word: str, tag: str) -> bool:
-    return tag.startswith("VB") or "VERB" in _lemma_classes(word)
+    return tag.startswith("VB") or "VERB" in _all_lemmas(word)
 
 
 def _word_class(word: str, folded: str, stops: frozenset[str]) -> tuple[int, bool]:

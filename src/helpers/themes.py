@@ -28,11 +28,11 @@ from __future__ import annotations
 
 import math
 import warnings
+from concurrent.futures import Future
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import combinations
-from concurrent.futures import Future
-from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Iterator
 
 import numpy as np
@@ -746,8 +746,8 @@ def fit_themes(
         fitted on the selection's abstracts and compared with an NMF fit of the
         chosen k on the same abstracts.
     n_jobs : int, optional
-        Processes for the model fits (default: all cores). Results do not
-        depend on it.
+        Cores for the selection's fits (default: all), run on one thread more
+        than that. Results do not depend on it.
 
     Raises
     ------
