@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 CORPUS ?= data/raw
 MATHJAX_VERSION := 3.2.2
-# The interactive term map's library (helpers.term_map), pinned by version and by the registry's sha512.
+# The interactive term map's library (helpers.web.term_map), pinned by version and by the registry's sha512.
 CYTOSCAPE_VERSION := 3.35.0
 CYTOSCAPE_SHA512 := sMvBIXiGMnhkCaWz2R06FwF/27MNlS+Tqvi17foO9UhnUg3XGZccKjxsvEqQFAQYMSSZmN5SxYzUYlQ0DOJJ3g==
 INSTALLED := $(VENV)/.installed
@@ -50,12 +50,12 @@ _vendor/favicon.ico: $(INSTALLED)
 
 # One output folder (and so one execution cache) per corpus + settings + code,
 # so switching CORPUS never serves notebooks executed on another corpus. The pages are executed
-# on every core first (helpers.prebuild), into the cache the build then reads.
+# on every core first (helpers.book.prebuild), into the cache the build then reads.
 book: setup
 	@key=$$(BOOK_CORPUS="$(CORPUS)" $(BIN)/python -m helpers fingerprint $(CORPUS)) && \
 	echo "corpus: $(CORPUS) (build key $$key)" && \
 	export BOOK_CORPUS="$(CORPUS)" BOOK_FIGURE_DIR=_build/books/$$key/_build/html/figures && \
-	$(BIN)/python -m helpers.prebuild --path-output _build/books/$$key && \
+	$(BIN)/python -m helpers.book.prebuild --path-output _build/books/$$key && \
 	$(BIN)/jupyter-book build . --path-output _build/books/$$key && \
 	ln -sfn books/$$key/_build/html _build/html && \
 	echo "book: _build/html/index.html"
@@ -81,10 +81,10 @@ strict-book: setup
 	rm -rf _build/strict
 	export BOOK_CORPUS=data/raw BOOK_ANALYSIS_CACHE=_build/strict/analysis-cache \
 	  BOOK_FIGURE_DIR=_build/strict/_build/html/figures && \
-	$(OFFLINE) $(BIN)/python -m helpers.prebuild --path-output _build/strict && \
+	$(OFFLINE) $(BIN)/python -m helpers.book.prebuild --path-output _build/strict && \
 	$(OFFLINE) $(BIN)/jupyter-book build . --path-output _build/strict -W -n --keep-going 2>&1 | tee _build/strict/build.log; \
 	  test $${PIPESTATUS[0]} -eq 0
-	@! grep -n "Executing notebook" _build/strict/build.log || { echo "pages were executed by jupyter-book: helpers.prebuild's cache records did not match"; exit 1; }
+	@! grep -n "Executing notebook" _build/strict/build.log || { echo "pages were executed by jupyter-book: helpers.book.prebuild's cache records did not match"; exit 1; }
 	! grep -rlE '(src|href)="https?://[^"]+\.(js|css)' _build/strict/_build/html --include='*.html'
 
 # The PDF book's LaTeX sources, from the strict build's execution cache (no TeX needed): every table and

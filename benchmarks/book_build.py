@@ -5,7 +5,7 @@ each step in a fresh process as a user would run it:
 
 1. ``python -m helpers analyse CORPUS --timings``: the command line's wall time (start to CSV files)
    and its stage seconds as it prints them;
-2. a cold build as ``make book`` runs it (``python -m helpers.prebuild``, which computes the analysis
+2. a cold build as ``make book`` runs it (``python -m helpers.book.prebuild``, which computes the analysis
    and executes the pages on every core, then ``jupyter-book build``) into an empty folder, with an
    empty analysis cache: wall time, pages executed, and the analysis seconds the build spent (the
    stage timings stored with the cached analysis);
@@ -56,7 +56,7 @@ def executed(log: str) -> int:
 
 def build(output: Path, env: dict[str, str]) -> tuple[float, str]:
     """``make book``'s two steps: wall seconds and the combined log."""
-    prebuild_seconds, prebuild_log = timed([str(BIN / "python"), "-m", "helpers.prebuild", "--path-output",
+    prebuild_seconds, prebuild_log = timed([str(BIN / "python"), "-m", "helpers.book.prebuild", "--path-output",
                                             str(output)], env)
     build_seconds, build_log = timed([str(BIN / "jupyter-book"), "build", ".", "--path-output", str(output)], env)
     return prebuild_seconds + build_seconds, prebuild_log + build_log

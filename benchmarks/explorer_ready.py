@@ -49,9 +49,9 @@ class QuietHandler(SimpleHTTPRequestHandler):
 def explorer_data_for(n_abstracts: int, folder: Path) -> Path:
     """Analyse a synthetic corpus of ``n_abstracts`` and write its explorer data file into ``folder``."""
     from generate import generate
-    from helpers.explorer import explorer_data, write_explorer_data
-    from helpers.metadata import read_metadata, with_titles
-    from helpers.pipeline import run_pipeline
+    from helpers.web.explorer import explorer_data, write_explorer_data
+    from helpers.analysis.metadata import read_metadata, with_titles
+    from helpers.analysis.pipeline import run_pipeline
 
     with tempfile.TemporaryDirectory() as corpus:
         analysis = run_pipeline(generate(n_abstracts, Path(corpus)))

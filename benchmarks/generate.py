@@ -15,8 +15,8 @@ from pathlib import Path
 
 import numpy as np
 
-from helpers.corpus import read_corpus
-from helpers.links import split_sentences
+from helpers.analysis.corpus import read_corpus
+from helpers.analysis.urls import split_sentences
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "corpora"

@@ -12,7 +12,7 @@ from pathlib import Path
 from pyinstrument import Profiler
 
 from generate import generate
-from helpers.pipeline import AnalysisSettings, run_pipeline
+from helpers.analysis.pipeline import AnalysisSettings, run_pipeline
 
 HERE = Path(__file__).resolve().parent
 

@@ -71,7 +71,7 @@ def measure(n_abstracts: int, n_jobs: int | None = None, corpus: str | None = No
     from sklearn.feature_extraction.text import TfidfVectorizer
 
     from generate import generate
-    from helpers.pipeline import AnalysisSettings, run_pipeline, write_outputs
+    from helpers.analysis.pipeline import AnalysisSettings, run_pipeline, write_outputs
 
     with tempfile.TemporaryDirectory() as folder:
         files = REAL_CORPORA[corpus] if corpus else generate(n_abstracts, Path(folder) / "corpus")

@@ -3,7 +3,7 @@
 Before: every candidate k fitted with 5 seeds to NMF's usual tolerance (1e-3), coherence and
 diversity taken from the best-fitting run. Now: 3 seeds stopped early (``SELECTION_TOL``),
 coherence and diversity averaged over the runs, then the chosen k fitted once to the usual
-tolerance (``helpers.themes``). Both use the same candidates, thresholds and rule otherwise.
+tolerance (``helpers.analysis.themes``). Both use the same candidates, thresholds and rule otherwise.
 
 For each corpus at hand (``data/raw``; ``../shared/corpora/pmlr-v235-sample`` and
 ``icml2024-dev`` when present) every candidate k is fitted with 20 seeds at both tolerances.
@@ -36,9 +36,9 @@ from scipy import sparse
 from scipy.optimize import linear_sum_assignment
 from sklearn.feature_extraction.text import TfidfTransformer
 
-from helpers import themes
-from helpers.corpus import read_corpus
-from helpers.pipeline import analyse_text
+from helpers.analysis import themes
+from helpers.analysis.corpus import read_corpus
+from helpers.analysis.pipeline import analyse_text
 
 HERE = Path(__file__).resolve().parent
 SHARED = HERE.parent.parent / "shared" / "corpora"

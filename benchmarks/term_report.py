@@ -9,9 +9,9 @@ from __future__ import annotations
 import sys
 import time
 
-from helpers.cooccurrence import analyse_cooccurrence
-from helpers.corpus import read_corpus
-from helpers.text import tokenize_corpus
+from helpers.analysis.cooccurrence import analyse_cooccurrence
+from helpers.analysis.corpus import read_corpus
+from helpers.analysis.text import tokenize_corpus
 
 
 def report(path: str) -> str:

@@ -4,7 +4,7 @@ import re
 
 import yaml
 
-from helpers.figures import FIGURES
+from helpers.book.figures import FIGURES
 
 from conftest import ROOT
 

@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from conftest import ROOT
-from helpers.term_map import COMMUNITY_COLOURS, term_map_html
+from helpers.web.term_map import COMMUNITY_COLOURS, term_map_html
 from test_browser import PageWatch, browser, serve  # noqa: F401  (browser is a fixture)
 
 pytestmark = pytest.mark.browser

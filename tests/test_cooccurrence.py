@@ -6,10 +6,11 @@ import networkx as nx
 import pandas as pd
 import pytest
 
-from helpers.cooccurrence import (RELEVANT_SHARE, analyse_cooccurrence, candidate_terms, default_min_occurrences,
+from helpers.analysis.cooccurrence import (RELEVANT_SHARE, analyse_cooccurrence, candidate_terms, default_min_occurrences,
                                   find_acronyms, network_writers, read_thesaurus)
-from helpers.pipeline import AnalysisSettings, run_pipeline, write_outputs
-from helpers.text import analysis_text
+from helpers.analysis.pipeline import AnalysisSettings, run_pipeline, write_outputs
+from helpers.analysis.settings import SettingsError
+from helpers.analysis.text import analysis_text
 
 from conftest import SEED_DIR
 
@@ -174,15 +175,19 @@ def test_exports_reread_with_same_nodes_and_edges(seed_outputs):
 
 
 @pytest.mark.parametrize("options, message", [
-    ({"min_occurrences": 0}, r"min_occurrences \(--min-occurrences\) must be an integer >= 1, got 0"),
-    ({"min_occurrences": 2.5}, r"min_occurrences \(--min-occurrences\) must be an integer >= 1, got 2.5"),
-    ({"relevant_share": 0}, r"relevant_share \(--relevant-share\) must be a number in \(0, 1\], got 0"),
-    ({"relevant_share": 1.5}, r"relevant_share \(--relevant-share\) must be a number in \(0, 1\], got 1.5"),
+    ({"min_occurrences": 0}, "--min-occurrences / BOOK_MIN_OCCURRENCES: must be a whole number of at least 1, got 0"),
+    ({"min_occurrences": 2.5},
+     "--min-occurrences / BOOK_MIN_OCCURRENCES: must be a whole number of at least 1, got 2.5"),
+    ({"relevant_share": 0}, "--relevant-share / BOOK_RELEVANT_SHARE: must be a number above 0 and at most 1, got 0"),
+    ({"relevant_share": 1.5},
+     "--relevant-share / BOOK_RELEVANT_SHARE: must be a number above 0 and at most 1, got 1.5"),
 ])
 def test_bad_settings_name_the_option_and_range(options, message):
+    # The same check, and so the same message, as the CLI's and the book's (helpers.analysis.settings).
     raw = pd.Series(HAND_MADE)
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(SettingsError) as raised:
         analyse_cooccurrence(raw, raw.map(analysis_text), **options)
+    assert str(raised.value) == message
 
 
 def test_relevant_share_keeps_the_most_relevant_terms():
@@ -230,7 +235,7 @@ def test_deterministic(tmp_path):
 def test_term_map_figure_returns_figure_and_one_row_per_term():
     from matplotlib.figure import Figure
 
-    from helpers.network_figures import term_map_figure, term_map_values
+    from helpers.book.network_figures import term_map_figure, term_map_values
 
     result = hand_made_result(min_pair_papers=1)
     figure, data = term_map_figure(result, corpus_label="test")
@@ -241,7 +246,7 @@ def test_term_map_figure_returns_figure_and_one_row_per_term():
 
 
 def test_term_map_leaves_out_terms_without_links():
-    from helpers.network_figures import term_map_figure
+    from helpers.book.network_figures import term_map_figure
 
     figure, data = term_map_figure(hand_made_result(min_pair_papers=2), corpus_label="test")
     assert data.set_index("term")["drawn"].to_dict() == {
@@ -249,7 +254,7 @@ def test_term_map_leaves_out_terms_without_links():
 
 
 def test_ego_and_theme_figures_return_their_rows():
-    from helpers.network_figures import community_theme_figure, ego_figure
+    from helpers.book.network_figures import community_theme_figure, ego_figure
 
     result = hand_made_result(min_pair_papers=1)
     _, ego = ego_figure(result, corpus_label="test")
@@ -262,17 +267,17 @@ def test_ego_and_theme_figures_return_their_rows():
 
 
 def test_strongest_pairs_are_bounded_and_link_to_the_explorer():
-    from helpers.cooccurrence import strongest_pairs_table
+    from helpers.book.reports.cooccurrence import strongest_pairs_table
 
     result = hand_made_result(min_pair_papers=1)
     table = strongest_pairs_table(result, {"p1": "<b>One</b>"}, top=2, examples=1)
     assert table["pair"].tolist() == ["galaxy cluster + quantum kernel", "galaxy cluster + spiking neuron"]
     assert table["examples"][0] == '<a href="explorer.html#paper-p1">&lt;b&gt;One&lt;/b&gt;</a>'
-    assert table["all"][0] == '<a href="explorer.html?term=galaxy+cluster&amp;term=quantum+kernel">all 2 papers</a>'
+    assert table["all"][0] == '<a href="explorer.html?term=galaxy%20cluster&amp;term=quantum%20kernel">all 2 papers</a>'
 
 
 def test_chapter_values_have_defaults_without_a_network():
-    from helpers.cooccurrence import chapter_values
+    from helpers.book.reports.cooccurrence import chapter_values
 
     raw = pd.Series({"p1": "Galaxy clusters collide.", "p2": "Spiking neurons fire."})
     values = chapter_values(analyse_cooccurrence(raw, raw.map(analysis_text), thesaurus={}))

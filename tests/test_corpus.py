@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from helpers.corpus import (
+from helpers.analysis.corpus import (
     CorpusError,
     join_lines,
     normalise_text,

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from conftest import ROOT
-from helpers.availability import STATEMENTS, evaluate_verdicts
-from helpers.link_report import evaluation_set
+from helpers.analysis.availability import STATEMENTS, evaluate_verdicts
+from helpers.book.reports.links import evaluation_set
 
 MIN_SCORE = 0.9
 

@@ -6,7 +6,7 @@ import json
 
 import pandas as pd
 
-from helpers.metadata import short_text, strip_markup, with_titles
+from helpers.analysis.metadata import short_text, strip_markup, with_titles
 
 
 def test_fallback_title_strips_html_and_markdown_but_keeps_math():
@@ -82,7 +82,7 @@ EXPECTED_DATA_FILE = (
 
 
 def test_data_file_exact_content_for_three_papers(tmp_path):
-    from helpers.explorer import DATA_FILE, explorer_data, write_explorer_data
+    from helpers.web.explorer import DATA_FILE, explorer_data, write_explorer_data
 
     path = write_explorer_data(explorer_data(*three_papers()), tmp_path)
     assert path == tmp_path / DATA_FILE
@@ -90,7 +90,7 @@ def test_data_file_exact_content_for_three_papers(tmp_path):
 
 
 def test_data_file_escapes_every_field_and_round_trips(tmp_path):
-    from helpers.explorer import data_script, explorer_data
+    from helpers.web.explorer import data_script, explorer_data
 
     data = explorer_data(*three_papers())
     script = data_script(data)
@@ -104,7 +104,7 @@ def test_data_file_escapes_every_field_and_round_trips(tmp_path):
 
 
 def test_only_http_links_reach_the_data():
-    from helpers.explorer import explorer_data
+    from helpers.web.explorer import explorer_data
 
     data = explorer_data(*three_papers())
     urls = [url for urls in data["papers"]["links"] for url in urls]
@@ -113,7 +113,7 @@ def test_only_http_links_reach_the_data():
 
 
 def test_no_theme_model_and_no_map():
-    from helpers.explorer import explorer_data
+    from helpers.web.explorer import explorer_data
 
     papers, links, statements, _, _ = three_papers()
     data = explorer_data(papers, links, statements, {}, None)
@@ -122,7 +122,7 @@ def test_no_theme_model_and_no_map():
 
 
 def test_shell_holds_no_corpus_text_and_loads_the_data_file():
-    from helpers.explorer import explorer_html
+    from helpers.web.explorer import explorer_html
 
     page = explorer_html()
     assert '<script src="../figures/explorer-data.js"></script>' in page
@@ -134,15 +134,15 @@ def test_shell_holds_no_corpus_text_and_loads_the_data_file():
 
 
 def test_explorer_url_escapes_parameters():
-    from helpers.explorer import explorer_url
+    from helpers.web.explorer import explorer_url
 
     assert explorer_url() == "explorer.html"
     assert explorer_url(terms=("a&b", "<c>"), state="linked") == "explorer.html?state=linked&term=a%26b&term=%3Cc%3E"
 
 
 def test_links_column_holds_the_kinds_that_make_a_paper_linked():
-    from helpers.explorer import explorer_data
-    from helpers.links import LINKED_KINDS
+    from helpers.web.explorer import explorer_data
+    from helpers.analysis.urls import LINKED_KINDS
 
     papers, _, statements, labels, cooccurrence = three_papers()
     links = pd.DataFrame({"paper_id": ["p1"] * 5,

@@ -7,7 +7,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pandas as pd
 import pytest
 
-from helpers.linkcheck import check_urls, latest_check, link_health, write_check
+from helpers.analysis.linkcheck import check_urls, latest_check, link_health, write_check
 
 SLOW_SECONDS = 3.0
 

@@ -5,12 +5,13 @@ import math
 import pandas as pd
 import pytest
 
-from helpers.corpus import read_corpus
-from helpers.availability import (SentenceVerdict, abstract_verdicts, classify_sentence, confusion_matrix,
-                                  evaluate_verdicts, load_evaluation_set)
-from helpers.links import (HOST_KINDS, LINKED_KINDS, LINKS_COLUMNS, STATEMENTS_COLUMNS, STATES_COLUMNS,
-                           analyse_links, classify_host, clean_url, extract_urls, find_links, find_urls, is_safe_url,
-                           paper_link_states, split_sentences, state_shares, wilson_interval)
+from helpers.analysis.availability import (SentenceVerdict, abstract_verdicts, classify_sentence, confusion_matrix,
+                                           evaluate_verdicts, load_evaluation_set)
+from helpers.analysis.corpus import read_corpus
+from helpers.analysis.links import (LINKS_COLUMNS, STATEMENTS_COLUMNS, STATES_COLUMNS, analyse_links, find_links,
+                                    paper_link_states, state_shares, wilson_interval)
+from helpers.analysis.urls import (HOST_KINDS, LINKED_KINDS, classify_host, clean_url, extract_urls, find_urls,
+                                   is_safe_url, split_sentences)
 
 from conftest import PMLR_SAMPLE, SEED_DIR
 

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from conftest import SEED_DIR
-from helpers import parallel, themes
+from helpers.analysis import parallel, themes
 from helpers.book import BookConfig
-from helpers.pipeline import AnalysisSettings, SettingsError, build_key, cached_pipeline, run_pipeline
+from helpers.analysis.pipeline import AnalysisSettings, SettingsError, build_key, cached_pipeline, run_pipeline
 
 SEED_FILES = sorted(SEED_DIR.glob("*.txt"))
 
@@ -145,7 +145,7 @@ def test_bad_term_map_options_exit_2(option, value, message, tmp_path):
 
 
 def test_term_map_settings_reach_the_map():
-    from helpers.cooccurrence import RELEVANT_SHARE
+    from helpers.analysis.cooccurrence import RELEVANT_SHARE
 
     assert AnalysisSettings().relevant_share == RELEVANT_SHARE
     analysis = run_pipeline([SEED_DIR], AnalysisSettings(min_occurrences=4, relevant_share=0.5))

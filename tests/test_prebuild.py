@@ -1,4 +1,4 @@
-"""helpers.prebuild: pages executed into jupyter-book's execution cache, as myst-nb would store them."""
+"""helpers.book.prebuild: pages executed into jupyter-book's execution cache, as myst-nb would store them."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from pathlib import Path
 
 from jupyter_cache import get_cache
 
-from helpers.prebuild import book_pages, execute_pages, pending_pages, read_page
+from helpers.book.prebuild import book_pages, execute_pages, pending_pages, read_page
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -12,10 +12,10 @@ import pytest  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
 from conftest import SEED_DIR  # noqa: E402
-from helpers import corpus_report, findings, performance, theme_report  # noqa: E402
-from helpers.figures import save_figure  # noqa: E402
-from helpers.metadata import with_titles  # noqa: E402
-from helpers.pipeline import run_pipeline  # noqa: E402
+from helpers.book.reports import corpus as corpus_report, findings, performance, themes as theme_report  # noqa: E402
+from helpers.book.figures import save_figure  # noqa: E402
+from helpers.book import with_titles  # noqa: E402
+from helpers.analysis.pipeline import run_pipeline  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -110,7 +110,7 @@ def test_figure_files_are_byte_identical_across_runs(seed, tmp_path):
 
 
 def test_link_figures_and_tables(seed):
-    from helpers import link_report
+    from helpers.book.reports import links as link_report
 
     shares = link_report.shares_table(seed.papers, seed.themes.labels)
     assert sorted(set(shares["grouping"])) == ["all", "source file", "theme"]
@@ -124,7 +124,7 @@ def test_link_figures_and_tables(seed):
 
 
 def test_link_health_table_puts_problems_first():
-    from helpers import link_report
+    from helpers.book.reports import links as link_report
 
     health = pd.DataFrame({"url": ["https://a.org", "https://b.org"], "status": ["ok", "broken"],
                            "http_code": [200, 404], "final_url": ["", ""], "checked_at": ["t", "t"]})
@@ -133,7 +133,7 @@ def test_link_health_table_puts_problems_first():
 
 
 def test_evaluation_findings_without_a_set():
-    from helpers import link_report
+    from helpers.book.reports import links as link_report
 
     values = link_report.evaluation_findings(None, None)
     assert values["links_eval_linked_precision"] == "n/a" and values["links_eval_n"] == "n/a"

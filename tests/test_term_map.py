@@ -6,10 +6,10 @@ import re
 import pandas as pd
 import pytest
 
-from helpers.cooccurrence import analyse_cooccurrence, write_vosviewer_json
-from helpers.term_map import (MAX_SIZE, MIN_SIZE, OTHER_COLOUR, TERM_MAP_SCRIPT, term_map_data,
+from helpers.analysis.cooccurrence import analyse_cooccurrence, write_vosviewer_json
+from helpers.web.term_map import (MAX_SIZE, MIN_SIZE, OTHER_COLOUR, TERM_MAP_SCRIPT, term_map_data,
                               term_map_html)
-from helpers.text import analysis_text
+from helpers.analysis.text import analysis_text
 
 HOSTILE = "</script><img src=x onerror=alert(1)>"
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from helpers.text import analysis_text, fold_plural, segments, stop_words, theme_terms, tokenize
+from helpers.analysis.text import analysis_text, fold_plural, segments, stop_words, theme_terms, tokenize
 
 
 @pytest.mark.parametrize("raw, expected_tokens", [

@@ -4,11 +4,11 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from helpers.corpus import read_corpus
-from helpers.pipeline import AnalysisSettings, run_pipeline
-from helpers.text import analysis_text
-from helpers import themes
-from helpers.themes import SELECTION_RULE, ThemesError, candidate_ks, fit_themes
+from helpers.analysis.corpus import read_corpus
+from helpers.analysis.pipeline import AnalysisSettings, run_pipeline
+from helpers.analysis.text import analysis_text
+from helpers.analysis import themes
+from helpers.analysis.themes import SELECTION_RULE, ThemesError, candidate_ks, fit_themes
 
 from conftest import PMLR_SAMPLE, SEED_DIR
 

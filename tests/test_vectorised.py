@@ -5,13 +5,13 @@ import pandas as pd
 import pytest
 from sklearn.feature_extraction.text import CountVectorizer
 
-import helpers.parallel
-from helpers.cooccurrence import (acronym_definitions, acronym_merges, candidate_term_matrix, candidate_terms,
+import helpers.analysis.parallel
+from helpers.analysis.cooccurrence import (acronym_definitions, acronym_merges, candidate_term_matrix, candidate_terms,
                                   find_acronyms, read_thesaurus)
-from helpers.corpus import files_sha256, read_corpus
-from helpers.links import analyse_links, find_links, paper_link_states
-from helpers.text import analysis_text, segments, theme_terms, tokenize_corpus
-from helpers.themes import fit_themes, theme_counts
+from helpers.analysis.corpus import files_sha256, read_corpus
+from helpers.analysis.links import analyse_links, find_links, paper_link_states
+from helpers.analysis.text import analysis_text, segments, theme_terms, tokenize_corpus
+from helpers.analysis.themes import fit_themes, theme_counts
 
 from conftest import PMLR_SAMPLE, SEED_DIR
 
@@ -119,7 +119,7 @@ def test_several_processes_give_the_same_tables(monkeypatch):
     papers = read_corpus(PMLR_SAMPLE).papers
     serial_tokens = tokenize_corpus(papers["text"].tolist(), papers["paper_id"], clean=True, n_jobs=1)
     serial_links = analyse_links(papers, n_jobs=1)
-    monkeypatch.setattr(helpers.parallel, "MIN_PARALLEL_ITEMS", 10)
+    monkeypatch.setattr(helpers.analysis.parallel, "MIN_PARALLEL_ITEMS", 10)
     parallel_tokens = tokenize_corpus(papers["text"].tolist(), papers["paper_id"], clean=True, n_jobs=2)
     parallel_links = analyse_links(papers, n_jobs=2)
     for field in ("token_ids", "starts", "vocabulary", "paper_ids"):

@@ -12,11 +12,12 @@ import argparse
 import shutil
 import sys
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 from typing import Sequence
 
 from helpers import __version__
-from helpers.corpus import CorpusError
+from helpers.analysis.corpus import CorpusError
 
 EXIT_BAD_INPUT = 2
 
@@ -98,14 +99,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "linkcheck":
         return run_linkcheck_command(args)
     if args.command == "fingerprint":
-        from helpers.book import config
-        from helpers.corpus import read_corpus
-        from helpers.pipeline import SettingsError, build_key
+        from helpers.analysis.corpus import read_corpus
+        from helpers.analysis.pipeline import SettingsError
+        from helpers.book.settings import book_key, config
 
         try:
             book_config = config()  # bad book settings fail here, before the book build starts
             read_corpus(args.paths)  # and so does a bad corpus
-            print(build_key(args.paths, book_config.settings, root=book_config.root))
+            print(book_key(replace(book_config, corpus_paths=tuple(Path(p) for p in args.paths))))
         except CorpusError as error:
             return report_problems(error)
         except SettingsError as error:
@@ -128,13 +129,13 @@ def report_setting(error: ValueError) -> int:
 
 
 def run_analyse(args: argparse.Namespace) -> int:
-    from helpers.pipeline import AnalysisSettings, SettingsError, run_pipeline, write_outputs
+    from helpers.analysis.pipeline import AnalysisSettings, SettingsError, run_pipeline, write_outputs
+    from helpers.analysis.settings import check_whole
 
     out = Path(args.out)
     show_progress = not args.quiet and sys.stderr.isatty()
-    if args.jobs is not None and args.jobs < 1:
-        return report_setting(SettingsError(f"--jobs: must be a whole number of at least 1, got {args.jobs}"))
     try:
+        check_whole(args.jobs, "jobs", minimum=1, optional=True)
         settings = AnalysisSettings.from_namespace(args)
         analysis = run_pipeline(args.paths, settings, skip_bad=args.skip_bad, progress=show_progress,
                                 n_jobs=args.jobs)
@@ -166,9 +167,9 @@ def run_analyse(args: argparse.Namespace) -> int:
 
 
 def run_linkcheck_command(args: argparse.Namespace) -> int:
-    from helpers.corpus import read_corpus
-    from helpers.linkcheck import run_linkcheck
-    from helpers.links import distinct_urls, find_links
+    from helpers.analysis.corpus import read_corpus
+    from helpers.analysis.linkcheck import run_linkcheck
+    from helpers.analysis.links import distinct_urls, find_links
 
     try:
         corpus = read_corpus(args.paths, skip_bad=args.skip_bad)

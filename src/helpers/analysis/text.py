@@ -123,7 +123,7 @@ def tokenize(text: str) -> list[str]:
 
 
 def _read_word_list(name: str) -> frozenset[str]:
-    content = resources.files("helpers").joinpath("resources", name).read_text(encoding="utf-8")
+    content = resources.files("helpers.analysis").joinpath("resources", name).read_text(encoding="utf-8")
     return frozenset(
         line.strip().lower() for line in content.splitlines()
         if line.strip() and not line.lstrip().startswith("#")
@@ -191,7 +191,7 @@ def theme_terms(text: str) -> list[str]:
 
     Tokens are plural-folded; stop words are dropped; a bigram joins two
     non-stop tokens that are adjacent in the text (never across a boundary).
-    The rule for one text; :func:`helpers.themes.theme_counts` counts it for a
+    The rule for one text; :func:`helpers.analysis.themes.theme_counts` counts it for a
     whole corpus at once.
 
     Examples
@@ -313,9 +313,9 @@ def tokenize_corpus(texts: Iterable[str], paper_ids: Iterable[str], *, clean: bo
     The word runs are exactly those of :func:`segments`; a tested equivalence.
     With ``clean=True`` the texts are stored abstracts and :func:`analysis_text`
     is applied first. ``n_jobs`` processes share the work for large corpora
-    (:func:`helpers.parallel.map_chunks`); the result does not depend on it.
+    (:func:`helpers.analysis.parallel.map_chunks`); the result does not depend on it.
     """
-    from helpers.parallel import map_chunks
+    from helpers.analysis.parallel import map_chunks
 
     texts = list(texts)
     chunks = map_chunks(_tokenize_chunk, texts, clean, n_jobs=n_jobs)

@@ -6,12 +6,12 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from helpers.cooccurrence import strongest_pairs
+from helpers.analysis.cooccurrence import strongest_pairs
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-    from helpers.pipeline import Analysis
+    from helpers.analysis.pipeline import Analysis
 
 N_FINDING_THEMES = 5
 N_FINDING_PAIRS = 3
@@ -25,7 +25,7 @@ def key_findings(analysis: "Analysis") -> dict[str, Any]:
     Examples
     --------
     >>> import tempfile, pathlib
-    >>> from helpers.pipeline import run_pipeline
+    >>> from helpers.analysis.pipeline import run_pipeline
     >>> folder = pathlib.Path(tempfile.mkdtemp())
     >>> _ = (folder / "a.txt").write_text("We study galaxies with a new telescope survey today.")
     >>> findings = key_findings(run_pipeline([folder]))
@@ -34,8 +34,8 @@ def key_findings(analysis: "Analysis") -> dict[str, Any]:
     >>> findings["intro_linked_sentence"]
     '0 of 1 papers (0%, 95% interval 0% to 79%) link code, data or a project page'
     """
-    from helpers.book import markdown_cell as md
-    from helpers.links import state_shares
+    from helpers.book.display import markdown_cell as md
+    from helpers.analysis.links import state_shares
 
     papers = analysis.papers
     model = analysis.themes.model
@@ -80,8 +80,8 @@ def overview_figure(analysis: "Analysis") -> tuple["Figure", pd.DataFrame]:
     """Two panels: papers per theme (the :data:`N_OVERVIEW_THEMES` largest) and papers per link state."""
     import matplotlib.pyplot as plt
 
-    from helpers.links import LINK_STATES
-    from helpers.theme_report import theme_palette
+    from helpers.analysis.links import LINK_STATES
+    from helpers.book.reports.themes import theme_palette
 
     figure, (themes_axis, links_axis) = plt.subplots(1, 2, figsize=(11, 4.2), width_ratios=[3, 2])
     model = analysis.themes.model

@@ -28,7 +28,7 @@ from typing import Callable, Iterable, Sequence
 
 import numpy as np
 
-from helpers.text import segments, stop_words
+from helpers.analysis.text import segments, stop_words
 
 __all__ = [
     "BREAK", "MODIFIER", "NOUN", "LINK", "PARTICIPLE",
@@ -140,7 +140,7 @@ def load_dictionaries() -> Callable[[], None]:
     >>> lexicon_tag("network")
     'NN'
     """
-    from helpers.parallel import start_in_thread
+    from helpers.analysis.parallel import start_in_thread
 
     _lemmas()
 
@@ -286,7 +286,7 @@ def context_classes(ids: np.ndarray, classes: WordClasses) -> np.ndarray:
     """The class of each position of a token-id array after the context rules.
 
     ``ids`` holds vocabulary ids with ``0`` as a boundary (a flat
-    :class:`~helpers.text.TokenizedCorpus` or one run padded with zeros). The rules, in order:
+    :class:`~helpers.analysis.text.TokenizedCorpus` or one run padded with zeros). The rules, in order:
     a word that can be a verb right after a :data:`VERB_CUES` word is a break
     (``to model``, ``we design``), and so is one right after a plural noun
     (``analyses test``), and a plural one right before an adjective or a

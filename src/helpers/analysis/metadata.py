@@ -10,12 +10,8 @@ import pandas as pd
 METADATA_COLUMNS = ["abstract_sha1", "title", "authors", "pmlr_id", "openreview_id", "pdf_url"]
 
 
-def read_metadata(path: str | Path | None = None) -> pd.DataFrame:
-    """Read ``data/icml2024-seed-metadata.csv`` (or ``path``); an absent file gives an empty table."""
-    if path is None:
-        from helpers.book import book_root
-
-        path = book_root() / "data" / "icml2024-seed-metadata.csv"
+def read_metadata(path: str | Path) -> pd.DataFrame:
+    """Read a metadata CSV (the book's is ``data/icml2024-seed-metadata.csv``); an absent file gives an empty table."""
     path = Path(path)
     if not path.exists():
         return pd.DataFrame(columns=METADATA_COLUMNS)
@@ -70,7 +66,7 @@ def shorten_title(title: str, limit: int) -> str:
     return title[:limit].rsplit(" ", 1)[0].rstrip(" ,:;") + "…"
 
 
-def with_titles(papers: pd.DataFrame, metadata: pd.DataFrame | None = None) -> pd.DataFrame:
+def with_titles(papers: pd.DataFrame, metadata: pd.DataFrame) -> pd.DataFrame:
     """``papers`` plus ``title``, ``authors`` and ``display_title`` columns.
 
     ``display_title`` is the title where the metadata has one, else
@@ -87,7 +83,6 @@ def with_titles(papers: pd.DataFrame, metadata: pd.DataFrame | None = None) -> p
     >>> with_titles(papers, meta.iloc[0:0])["display_title"].tolist()
     ['p1: Some abstract text here']
     """
-    metadata = read_metadata() if metadata is None else metadata
     merged = papers.merge(
         metadata.drop_duplicates("abstract_sha1"), left_on="text_sha1", right_on="abstract_sha1",
         how="left").drop(columns="abstract_sha1")

@@ -11,14 +11,14 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pandas as pd
 
-from helpers.text import boilerplate_words
-from helpers.themes import (FINAL_SAMPLE, MAX_DF, N_COHERENCE_TERMS, N_DIVERSITY_TERMS, SELECTION_SAMPLE,
+from helpers.analysis.text import boilerplate_words
+from helpers.analysis.themes import (FINAL_SAMPLE, MAX_DF, N_COHERENCE_TERMS, N_DIVERSITY_TERMS, SELECTION_SAMPLE,
                             ThemeModel)
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-    from helpers.pipeline import Analysis
+    from helpers.analysis.pipeline import Analysis
 
 N_BAR_TERMS = 8
 N_TABLE_TERMS = 5
@@ -63,7 +63,7 @@ def theme_findings(analysis: "Analysis") -> dict[str, Any]:
 
     Examples
     --------
-    >>> from helpers.pipeline import run_pipeline
+    >>> from helpers.analysis.pipeline import run_pipeline
     >>> import tempfile, pathlib
     >>> folder = pathlib.Path(tempfile.mkdtemp())
     >>> _ = (folder / "a.txt").write_text("We study galaxies with a new telescope survey today.")
@@ -238,8 +238,8 @@ def representative_papers(model: ThemeModel | None, papers: pd.DataFrame) -> pd.
     Columns ``theme, label, papers`` (escaped links to the explorer, titles shortened, ``; ``-joined).
     ``papers`` needs ``paper_id, display_title, theme``. One row per theme keeps the page short at any k.
     """
-    from helpers.book import paper_links
-    from helpers.metadata import shorten_title
+    from helpers.book.display import paper_links
+    from helpers.analysis.metadata import shorten_title
 
     columns = ["theme", "label", "papers"]
     if model is None:

@@ -6,7 +6,6 @@ figure of the book can be downloaded in three formats next to its data.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import matplotlib
@@ -24,7 +23,7 @@ _METADATA = {"svg": {"Date": None}, "pdf": {"CreationDate": None, "ModDate": Non
 
 def figure_dir() -> Path:
     """Where figure files go: the book setting ``BOOK_FIGURE_DIR`` (:class:`helpers.book.BookConfig`)."""
-    from helpers.book import config
+    from helpers.book.settings import config
 
     return config().figure_dir
 

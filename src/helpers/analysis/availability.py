@@ -10,7 +10,7 @@ hosted). Each sentence gets one class:
     a claim with a usable URL in it, or elsewhere in the abstract when the claim
     points to it ("on our project page", "here", "on GitHub"); also a sentence
     that gives a URL to a code, data or project-page host
-    (:data:`helpers.links.LINKED_KINDS`) without saying more ("Project page:
+    (:data:`helpers.analysis.urls.LINKED_KINDS`) without saying more ("Project page:
     https://x.github.io"). A claim is usable with any URL but a paper's
     (arXiv, DOI, OpenReview): a claim makes an ``other`` host (a lab's own
     domain, ``bit.ly``) its artefact's address. A promise with a usable URL is
@@ -18,7 +18,7 @@ hosted). Each sentence gets one class:
     links code, data or a project page elsewhere ("Weights will be released."
     next to "Code: https://github.com/a/b"); a hub named as the place with
     ``owner/name`` identifiers ("on Hugging Face (org/model)") is a repaired
-    URL (:func:`helpers.links.find_urls`);
+    URL (:func:`helpers.analysis.urls.find_urls`);
 ``dangling``
     a present claim with no usable link: "our implementation is publicly
     available", "released on GitHub", "available at this URL", a URL with a
@@ -83,7 +83,7 @@ from typing import Callable
 
 import pandas as pd
 
-from helpers.links import LINKED_KINDS, FoundUrl, classify_host, find_urls, split_sentences
+from helpers.analysis.urls import LINKED_KINDS, FoundUrl, classify_host, find_urls, split_sentences
 
 __all__ = ["SentenceVerdict", "classify_sentence", "evaluate_verdicts", "confusion_matrix",
            "load_evaluation_set", "abstract_verdicts", "may_claim", "STATEMENTS"]
@@ -430,9 +430,9 @@ def abstract_verdicts(text: str, urls: list[FoundUrl] | None = None) -> list[tup
     """``(sentence_no, sentence, verdict)`` for every sentence of an abstract that is not ``none``.
 
     The same verdicts as :func:`classify_sentence` on each sentence of
-    :func:`helpers.links.split_sentences`, computed faster for big corpora:
+    :func:`helpers.analysis.urls.split_sentences`, computed faster for big corpora:
     one pre-check pass and one URL search over the whole abstract (``urls``,
-    from :func:`helpers.links.find_urls`, if the caller has them already).
+    from :func:`helpers.analysis.urls.find_urls`, if the caller has them already).
 
     Examples
     --------

@@ -127,8 +127,8 @@ def read_results(path) -> pd.DataFrame | None:
 
 def performance_findings(results: pd.DataFrame | None) -> dict[str, object]:
     """Every value the Performance page glues, by glue name (``"(not measured)"`` without results)."""
-    from helpers.parallel import MIN_PARALLEL_ITEMS
-    from helpers.themes import (FINAL_SAMPLE, FINAL_TOL, MAX_CANDIDATES, N_SEEDS, SELECTION_SAMPLE, SELECTION_TOL,
+    from helpers.analysis.parallel import MIN_PARALLEL_ITEMS
+    from helpers.analysis.themes import (FINAL_SAMPLE, FINAL_TOL, MAX_CANDIDATES, N_SEEDS, SELECTION_SAMPLE, SELECTION_TOL,
                                 candidate_ks)
 
     limits = {

@@ -1,146 +1,20 @@
-"""What the chapters share: the book's settings, the cached analysis, glue and display helpers.
+"""What the chapters share for display: glue, figures and their citations, tables for the web and the PDF book.
 
-Every setting the book reads from the environment is read here, once, by
-:meth:`BookConfig.from_environment`:
-
-``BOOK_CORPUS``
-    corpus paths, space separated (default ``data/raw``), relative to the book's root;
-``THEMES_K``
-    number of themes (default: chosen by the selection rule);
-``BOOK_SEED``
-    first random seed (default 0);
-``BOOK_MIN_OCCURRENCES``, ``BOOK_RELEVANT_SHARE``
-    the term map's thresholds (default: grows with the corpus; 0.6);
-``BOOK_ANALYSIS_CACHE``
-    folder of the analysis cache (default ``_build/analysis-cache``);
-``BOOK_FIGURE_DIR``
-    folder for figure files and data downloads (default ``_build/figures``).
+Anything taken from the corpus is untrusted: every table cell is HTML-escaped (:func:`table_html`) or
+Markdown-escaped (:func:`markdown_cell`).
 """
 
 from __future__ import annotations
 
 import html
-import os
 import re
-from dataclasses import dataclass, field, replace
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping
 
 import numpy as np
 import pandas as pd
 
-from helpers.pipeline import AnalysisSettings, SettingsError
-
 if TYPE_CHECKING:
-    from helpers.pipeline import Analysis
-
-DEFAULT_CORPUS = "data/raw"
-DEFAULT_CACHE = "_build/analysis-cache"
-DEFAULT_FIGURE_DIR = "_build/figures"
-
-
-def book_root(start: Path | None = None) -> Path:
-    """The book's root: the nearest folder at or above ``start`` (default: here) holding ``_config.yml``."""
-    here = (start or Path.cwd()).resolve()
-    for folder in [here, *here.parents]:
-        if (folder / "_config.yml").exists():
-            return folder
-    return here
-
-
-def _setting(environment: Mapping[str, str], name: str, convert: type, what: str):
-    """``environment[name]`` converted by ``convert`` (``int`` or ``float``), ``None`` when unset or blank."""
-    value = environment.get(name, "").strip()
-    if not value:
-        return None
-    try:
-        return convert(value)
-    except ValueError:
-        raise SettingsError(f"{name}: must be {what}, got {value!r}") from None
-
-
-def _whole_number(environment: Mapping[str, str], name: str) -> int | None:
-    return _setting(environment, name, int, "a whole number")
-
-
-def _number(environment: Mapping[str, str], name: str) -> float | None:
-    return _setting(environment, name, float, "a number")
-
-
-@dataclass(frozen=True)
-class BookConfig:
-    """The book's settings: which corpus, which analysis settings, where files go.
-
-    Examples
-    --------
-    >>> config = BookConfig.from_environment({"THEMES_K": "8", "BOOK_CORPUS": "a b"}, root=Path("/book"))
-    >>> config.settings.themes, [p.as_posix() for p in config.corpus_paths]
-    (8, ['/book/a', '/book/b'])
-    >>> BookConfig.from_environment({"THEMES_K": "eight"})
-    Traceback (most recent call last):
-    ...
-    helpers.pipeline.SettingsError: THEMES_K: must be a whole number, got 'eight'
-    """
-
-    root: Path
-    corpus_paths: tuple[Path, ...]
-    settings: AnalysisSettings = field(default_factory=AnalysisSettings)
-    cache_dir: Path = Path(DEFAULT_CACHE)
-    figure_dir: Path = Path(DEFAULT_FIGURE_DIR)
-
-    @classmethod
-    def from_environment(cls, environment: Mapping[str, str] | None = None, *, root: Path | None = None
-                         ) -> "BookConfig":
-        """Read the settings from ``environment`` (default ``os.environ``); relative paths start at ``root``."""
-        environment = os.environ if environment is None else environment
-        root = root or book_root()
-
-        def under_root(value: str) -> Path:
-            path = Path(value)
-            return path if path.is_absolute() else root / path
-
-        corpus = environment.get("BOOK_CORPUS", "").strip() or DEFAULT_CORPUS
-        given = {"seed": _whole_number(environment, "BOOK_SEED"),
-                 "relevant_share": _number(environment, "BOOK_RELEVANT_SHARE")}
-        settings = AnalysisSettings(themes=_whole_number(environment, "THEMES_K"),
-                                    min_occurrences=_whole_number(environment, "BOOK_MIN_OCCURRENCES"),
-                                    **{name: value for name, value in given.items() if value is not None})
-        return cls(root=root, corpus_paths=tuple(under_root(p) for p in corpus.split()), settings=settings,
-                   cache_dir=under_root(environment.get("BOOK_ANALYSIS_CACHE") or DEFAULT_CACHE),
-                   figure_dir=under_root(environment.get("BOOK_FIGURE_DIR") or DEFAULT_FIGURE_DIR))
-
-
-def config(*, corpus: str | Sequence[str] | None = None, themes: int | None = None, seed: int | None = None,
-           min_occurrences: int | None = None, relevant_share: float | None = None) -> BookConfig:
-    """The book's settings: from the environment, with any given here instead.
-
-    A chapter's parameters cell passes its values here; ``None`` keeps the book's setting, so the
-    book build (which leaves them ``None``) uses its environment, and a reader running a chapter as a
-    notebook sets a corpus (a folder or file, or several; relative to the book's root) and settings.
-    """
-    book_config = BookConfig.from_environment()
-    if corpus is not None:
-        paths = [corpus] if isinstance(corpus, (str, Path)) else list(corpus)
-        book_config = replace(book_config, corpus_paths=tuple(
-            Path(p) if Path(p).is_absolute() else book_config.root / p for p in paths))
-    changes = {name: value for name, value in (("themes", themes), ("seed", seed), ("min_occurrences", min_occurrences),
-                                                ("relevant_share", relevant_share)) if value is not None}
-    if changes:
-        book_config = replace(book_config, settings=replace(book_config.settings, **changes))
-    return book_config
-
-
-def analysis(book_config: BookConfig | None = None, **settings: Any) -> "Analysis":
-    """The analysis of the book's corpus, computed once per build key and cached on disk.
-
-    ``settings`` (``corpus``, ``themes``, ``seed``, ``min_occurrences``, ``relevant_share``) override the
-    book's settings, as in :func:`config`.
-    """
-    from helpers.pipeline import cached_pipeline
-
-    book_config = book_config or config(**settings)
-    return cached_pipeline(book_config.corpus_paths, book_config.settings, cache_dir=book_config.cache_dir,
-                           root=book_config.root)
+    from helpers.analysis.pipeline import Analysis
 
 
 def plain(value: Any) -> Any:
@@ -183,7 +57,7 @@ def publish_figure(label: str, figure, data) -> None:
     from IPython.display import Image
     from myst_nb import glue
 
-    from helpers.figures import save_figure, screen_png
+    from helpers.book.figures import save_figure, screen_png
 
     png_path = save_figure(figure, data, label)[0]
     glue(glue_name(label), Image(data=screen_png(png_path), format="png"), display=False)
@@ -193,7 +67,7 @@ def publish_figure(label: str, figure, data) -> None:
 def figure_citations(analysis: "Analysis", chapter: str) -> dict[str, str]:
     """The citation of each figure of ``chapter``, glued as ``<glue name>_cite`` for its caption."""
     from helpers import __version__
-    from helpers.figures import FIGURES, figure_citation
+    from helpers.book.figures import FIGURES, figure_citation
 
     return {f"{glue_name(label)}_cite": figure_citation(label, chapter, version=__version__,
                                                         corpus_sha256=analysis.corpus.sha256)
@@ -203,7 +77,7 @@ def figure_citations(analysis: "Analysis", chapter: str) -> dict[str, str]:
 def bibtex_blocks(corpus_sha256: str, year: str) -> tuple[str, str]:
     """One BibTeX entry per figure of the book, as HTML (a wrapped ``<pre>`` each) and as Markdown."""
     from helpers import __version__
-    from helpers.figures import FIGURES, figure_bibtex
+    from helpers.book.figures import FIGURES, figure_bibtex
 
     entries = [figure_bibtex(label, chapter, title, version=__version__, corpus_sha256=corpus_sha256, year=year)
                for label, chapter, title in FIGURES]
@@ -217,7 +91,7 @@ def show_downloads(label: str, *, base: str = "../figures") -> None:
 
     ``base`` is the figures folder seen from the page (``figures`` from the landing page).
     """
-    from helpers.figures import FIGURE_FORMATS, download_links_html
+    from helpers.book.figures import FIGURE_FORMATS, download_links_html
 
     files = ", ".join(f"`figures/{label}.{extension}`" for extension in FIGURE_FORMATS)
     show_html(download_links_html(label, base=base), f"Files of this figure in the web book: {files}.")
@@ -292,7 +166,7 @@ def show_top(table, name: str, n_rows: int, *, precision: int = 3, html_columns:
     A long table never makes the page grow with the corpus. ``csv_columns`` picks the columns written
     to the CSV (default: every column not in ``html_columns``).
     """
-    from helpers.figures import figure_dir
+    from helpers.book.figures import figure_dir
 
     folder = figure_dir()
     folder.mkdir(parents=True, exist_ok=True)

@@ -1,10 +1,10 @@
 """Figures of the co-occurrence chapter, each returned with the data it shows.
 
 Every function returns ``(figure, data)``: a matplotlib figure and the
-DataFrame behind it, for :func:`helpers.figures.save_figure`. Colours are
+DataFrame behind it, for :func:`helpers.book.figures.save_figure`. Colours are
 Paul Tol's "muted" scheme (distinguishable with the common colour-vision
 deficiencies); layouts are the seeded ones of
-:func:`helpers.cooccurrence.analyse_cooccurrence`.
+:func:`helpers.analysis.cooccurrence.analyse_cooccurrence`.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from helpers.cooccurrence import CooccurrenceResult, ordered_subgraph
+from helpers.analysis.cooccurrence import CooccurrenceResult, ordered_subgraph
 
 __all__ = [
     "COMMUNITY_COLOURS",

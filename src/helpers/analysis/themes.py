@@ -42,8 +42,8 @@ from scipy import sparse
 if TYPE_CHECKING:
     from sklearn.decomposition import NMF, LatentDirichletAllocation
 
-from helpers.parallel import run_in_threads, start_in_thread, worker_count
-from helpers.text import TokenizedCorpus, analysis_texts_to_tokens
+from helpers.analysis.parallel import run_in_threads, start_in_thread, worker_count
+from helpers.analysis.text import TokenizedCorpus, analysis_texts_to_tokens
 
 __all__ = [
     "ThemesError",
@@ -258,7 +258,7 @@ def _top(component: np.ndarray, n: int) -> list[int]:
 def theme_counts(
     tokens: TokenizedCorpus, *, min_df: int = 1, max_df: float = 1.0, max_features: int | None = None,
 ) -> tuple[sparse.csr_matrix, np.ndarray]:
-    """Counts of :func:`helpers.text.theme_terms` per text, without a Python loop over texts.
+    """Counts of :func:`helpers.analysis.text.theme_terms` per text, without a Python loop over texts.
 
     The result equals ``CountVectorizer(analyzer=theme_terms, min_df=min_df,
     max_df=max_df, max_features=max_features)`` on the analysis texts (a tested
@@ -279,7 +279,7 @@ def theme_counts(
 
     Examples
     --------
-    >>> from helpers.text import tokenize_corpus
+    >>> from helpers.analysis.text import tokenize_corpus
     >>> tokens = tokenize_corpus(["graph networks for graphs", "neural networks"], ["a", "b"])
     >>> counts, vocabulary = theme_counts(tokens)
     >>> vocabulary.tolist()
@@ -727,8 +727,8 @@ def fit_themes(
     Parameters
     ----------
     texts : TokenizedCorpus or Series
-        :func:`helpers.text.tokenize_corpus` of the analysis texts, or the
-        :func:`helpers.text.analysis_text` of each paper indexed by ``paper_id``.
+        :func:`helpers.analysis.text.tokenize_corpus` of the analysis texts, or the
+        :func:`helpers.analysis.text.analysis_text` of each paper indexed by ``paper_id``.
     k : int, optional
         Number of themes; chosen by :data:`SELECTION_RULE` when omitted.
     seed : int

@@ -11,7 +11,7 @@ it itself and reports the error as it always does.
 
 Run it with the build's settings in the environment (``BOOK_CORPUS``, ``BOOK_FIGURE_DIR``, ...)::
 
-    python -m helpers.prebuild --path-output _build/books/KEY
+    python -m helpers.book.prebuild --path-output _build/books/KEY
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ __all__ = ["book_pages", "read_page", "pending_pages", "execute_pages", "main"]
 
 
 def _root() -> Path:
-    from helpers.book import config
+    from helpers.book.settings import config
 
     return config().root
 
@@ -111,11 +111,11 @@ def execute_pages(pages: list[Path], root: Path, cache_path: Path, *, workers: i
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m helpers.prebuild", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m helpers.book.prebuild", description=__doc__.split("\n\n")[0])
     parser.add_argument("--path-output", required=True, help="the jupyter-book build's --path-output")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: all cores)")
     args = parser.parse_args(argv)
-    from helpers.book import analysis
+    from helpers.book.settings import analysis
 
     root = _root()
     cache_path = Path(args.path_output) / "_build" / ".jupyter_cache"

@@ -30,7 +30,8 @@ from urllib.parse import quote
 
 import pandas as pd
 
-from helpers.links import LINK_STATES, LINKED_KINDS, is_safe_url
+from helpers.analysis.links import LINK_STATES
+from helpers.analysis.urls import LINKED_KINDS, is_safe_url
 
 DATA_FILE = "explorer-data.js"
 DATA_GLOBAL = "EXPLORER_DATA"
@@ -79,7 +80,7 @@ def _text(value: object) -> str:
 def paper_term_lists(cooccurrence: Any, paper_ids: list[str]) -> tuple[list[str], list[list[int]]]:
     """The map's terms and, for each paper of ``paper_ids``, the indices of the terms it uses.
 
-    ``cooccurrence`` is a :class:`helpers.cooccurrence.CooccurrenceResult` (or any
+    ``cooccurrence`` is a :class:`helpers.analysis.cooccurrence.CooccurrenceResult` (or any
     object with ``terms``, ``paper_terms`` and ``paper_ids``) or ``None``.
 
     Examples
@@ -121,7 +122,7 @@ def explorer_data(
     ----------
     papers : DataFrame
         ``paper_id, display_title, authors, theme, link_state, n_words, source_file, position, text``
-        (:func:`helpers.metadata.with_titles` adds the titles); rows are shown in
+        (:func:`helpers.analysis.metadata.with_titles` adds the titles); rows are shown in
         ``source_file, position`` order.
     links : DataFrame
         ``paper_id, url, kind``; only http(s) URLs of :data:`SHOWN_LINK_KINDS` are kept.
@@ -183,11 +184,9 @@ def data_script(data: Mapping[str, Any]) -> str:
     return f"window.{DATA_GLOBAL} = {safe_json(data)};\n"
 
 
-def write_explorer_data(data: Mapping[str, Any], folder: Path | None = None) -> Path:
-    """Write :func:`data_script` to ``folder`` (default: the book's figure folder) as :data:`DATA_FILE`."""
-    from helpers.figures import figure_dir
-
-    folder = Path(folder) if folder is not None else figure_dir()
+def write_explorer_data(data: Mapping[str, Any], folder: Path) -> Path:
+    """Write :func:`data_script` to ``folder`` (the book's figure folder) as :data:`DATA_FILE`."""
+    folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / DATA_FILE
     path.write_text(data_script(data), encoding="ascii", newline="\n")

@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from helpers.corpus import MAX_HEADER_WORDS, MIN_ABSTRACT_WORDS, Corpus
+from helpers.analysis.corpus import MAX_HEADER_WORDS, MIN_ABSTRACT_WORDS, Corpus
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-    from helpers.pipeline import Analysis
+    from helpers.analysis.pipeline import Analysis
 
 LENGTH_BINS = 15
 _INLINE_MATH = re.compile(r"\$([^$]+)\$")

@@ -1,6 +1,6 @@
 """The interactive term map: the VOSviewer JSON network as a zoomable, searchable map in a book page.
 
-:func:`term_map_html` turns the document :func:`helpers.cooccurrence.write_vosviewer_json`
+:func:`term_map_html` turns the document :func:`helpers.analysis.cooccurrence.write_vosviewer_json`
 writes into one self-contained HTML fragment (a notebook cell shows it with
 ``IPython.display.HTML``). The drawing library, Cytoscape.js, is vendored from
 the npm registry by the Makefile and served by the book at
@@ -112,7 +112,7 @@ def term_map_data(network: dict[str, Any], *, explorer_url: str = "explorer.html
     ----------
     network : dict
         VOSviewer JSON (``{"network": {"items": [...], "links": [...]}}``, as
-        written by :func:`helpers.cooccurrence.write_vosviewer_json`) or its
+        written by :func:`helpers.analysis.cooccurrence.write_vosviewer_json`) or its
         ``network`` member. Items need ``id`` and ``label``; ``x``, ``y``,
         ``cluster`` and ``weights["Occurrences"]`` default to 0, 0, 0 and 0.
     explorer_url : str

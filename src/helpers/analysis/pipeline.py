@@ -9,7 +9,6 @@ chapters compute it once per build instead of once per chapter.
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import hashlib
 import importlib.metadata
@@ -24,62 +23,13 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 import pandas as pd
 
 from helpers import __version__
-from helpers.corpus import Corpus, CorpusError, expand_paths, read_corpus
+from helpers.analysis.corpus import Corpus, CorpusError, expand_paths, read_corpus
+from helpers.analysis.settings import AnalysisSettings, SettingsError
 
 if TYPE_CHECKING:  # heavy modules, imported when a stage runs
-    from helpers.cooccurrence import CooccurrenceResult
-    from helpers.text import TokenizedCorpus
-    from helpers.themes import ThemeModel
-
-
-class SettingsError(ValueError):
-    """A user setting (CLI option or book setting) has a value outside what it allows.
-
-    The message is one line that names the option and the allowed values.
-    """
-
-
-@dataclass(frozen=True)
-class AnalysisSettings:
-    """Every setting that changes a result. Shown in the book and part of the cache key.
-
-    Attributes
-    ----------
-    seed : int
-        First random seed (themes use ``seed, seed + 1, ...``; the term map's layout uses ``seed``).
-    themes : int or None
-        Number of themes; ``None`` lets the model-selection rule choose.
-    min_occurrences : int or None
-        Abstracts a term must occur in to be on the term map; ``None``: grows with the corpus
-        (:data:`helpers.cooccurrence.MIN_OCCURRENCES_RULE`).
-    relevant_share : float
-        Share of those terms kept, most relevant first (VOSviewer's default, 60%).
-    """
-
-    seed: int = 0
-    themes: int | None = None
-    min_occurrences: int | None = None
-    relevant_share: float = 0.6
-
-    def __post_init__(self) -> None:
-        if self.themes is not None and self.themes < 1:
-            raise SettingsError(f"--themes / THEMES_K: must be a whole number of at least 1, got {self.themes}")
-        if self.seed < 0:
-            raise SettingsError(f"--seed / BOOK_SEED: must be a whole number of at least 0, got {self.seed}")
-        if self.min_occurrences is not None and self.min_occurrences < 1:
-            raise SettingsError("--min-occurrences / BOOK_MIN_OCCURRENCES: must be a whole number of at least 1, "
-                                f"got {self.min_occurrences}")
-        if not 0 < self.relevant_share <= 1:
-            raise SettingsError("--relevant-share / BOOK_RELEVANT_SHARE: must be a number above 0 and at most 1, "
-                                f"got {self.relevant_share}")
-
-    @classmethod
-    def from_namespace(cls, args: argparse.Namespace) -> "AnalysisSettings":
-        names = {f.name for f in dataclasses.fields(cls)}
-        return cls(**{k: v for k, v in vars(args).items() if k in names and v is not None})
-
-    def as_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+    from helpers.analysis.cooccurrence import CooccurrenceResult
+    from helpers.analysis.text import TokenizedCorpus
+    from helpers.analysis.themes import ThemeModel
 
 
 @dataclass(frozen=True)
@@ -112,7 +62,7 @@ class ThemesResult:
 
 @dataclass(frozen=True)
 class LinkTables:
-    """The links analysis (:func:`helpers.links.analyse_links`).
+    """The links analysis (:func:`helpers.analysis.links.analyse_links`).
 
     Attributes
     ----------
@@ -120,7 +70,7 @@ class LinkTables:
         One row per (paper, URL) with its host and kind.
     states : DataFrame
         One row per paper: ``paper_id, link_state, promised_too, n_urls`` (and more columns where
-        :func:`helpers.links.analyse_links` documents them).
+        :func:`helpers.analysis.links.analyse_links` documents them).
     statements : DataFrame
         One row per sentence that says something about code or data.
     """
@@ -184,7 +134,7 @@ class Analysis:
 
 
 def analyse_text(corpus: Corpus, n_jobs: int | None = None) -> "TokenizedCorpus":
-    from helpers.text import tokenize_corpus
+    from helpers.analysis.text import tokenize_corpus
 
     papers = corpus.papers
     return tokenize_corpus(papers["text"].tolist(), papers["paper_id"], clean=True, n_jobs=n_jobs)
@@ -199,7 +149,7 @@ def analyse_themes(tokens: "TokenizedCorpus", settings: AnalysisSettings, n_jobs
     SettingsError
         When ``settings.themes`` is larger than the corpus allows.
     """
-    from helpers.themes import model_fitting
+    from helpers.analysis.themes import model_fitting
 
     with model_fitting():
         return start_theme_stage(tokens, settings, n_jobs)()
@@ -209,16 +159,16 @@ def start_theme_stage(tokens: "TokenizedCorpus", settings: AnalysisSettings, n_j
                       ) -> Callable[[], ThemesResult]:
     """Start :func:`analyse_themes`; call the returned function for its result.
 
-    The final model fit runs in a background thread meanwhile (:func:`helpers.themes.start_themes`).
+    The final model fit runs in a background thread meanwhile (:func:`helpers.analysis.themes.start_themes`).
 
     Raises
     ------
     SettingsError
         When ``settings.themes`` is larger than the corpus allows.
     """
-    from helpers.themes import KOutOfRange, ThemesError, start_themes
+    from helpers.analysis.themes import KOutOfRange, ThemesError, start_themes
 
-    # Call inside helpers.themes.model_fitting(), as run_pipeline does.
+    # Call inside helpers.analysis.themes.model_fitting(), as run_pipeline does.
     try:
         pending = start_themes(tokens, k=settings.themes, seed=settings.seed, n_jobs=n_jobs)
     except KOutOfRange as error:
@@ -231,14 +181,14 @@ def start_theme_stage(tokens: "TokenizedCorpus", settings: AnalysisSettings, n_j
 
 def analyse_terms(corpus: Corpus, tokens: "TokenizedCorpus", settings: AnalysisSettings
                   ) -> "CooccurrenceResult":
-    from helpers.cooccurrence import analyse_cooccurrence
+    from helpers.analysis.cooccurrence import analyse_cooccurrence
 
     return analyse_cooccurrence(corpus.papers["text"], tokens, seed=settings.seed,
                                 min_occurrences=settings.min_occurrences, relevant_share=settings.relevant_share)
 
 
 def analyse_link_tables(corpus: Corpus, n_jobs: int | None = None) -> LinkTables:
-    from helpers.links import analyse_links
+    from helpers.analysis.links import analyse_links
 
     return LinkTables(*analyse_links(corpus.papers, n_jobs=n_jobs))
 
@@ -295,11 +245,11 @@ def run_pipeline(
         return value
 
     # The stages' modules are imported before the clock starts, so stage times mean the same whoever calls.
-    import helpers.cooccurrence  # noqa: F401
-    import helpers.links  # noqa: F401
-    from helpers.terms import load_dictionaries
-    from helpers.text import stop_words
-    from helpers.themes import model_fitting
+    import helpers.analysis.cooccurrence  # noqa: F401
+    import helpers.analysis.links  # noqa: F401
+    from helpers.analysis.terms import load_dictionaries
+    from helpers.analysis.text import stop_words
+    from helpers.analysis.themes import model_fitting
 
     stop_words()  # imports scikit-learn
 
@@ -321,7 +271,7 @@ def run_pipeline(
 
 def write_outputs(analysis: Analysis, folder: Path) -> list[str]:
     """Write the tables as CSV, the network files and ``summary.json`` into ``folder``; returns the names."""
-    from helpers.cooccurrence import network_writers
+    from helpers.analysis.cooccurrence.exporters import network_writers
 
     written = []
     for name, table in analysis.tables().items():
@@ -336,11 +286,14 @@ def write_outputs(analysis: Analysis, folder: Path) -> list[str]:
 
 
 def source_fingerprint() -> str:
-    """SHA-256 of the helpers package's own files, so a code change invalidates caches."""
+    """SHA-256 of every file of the helpers package (code, resources, JavaScript, CSS), so any edit invalidates caches.
+
+    Compiled bytecode is left out: it follows from the sources.
+    """
     digest = hashlib.sha256(__version__.encode())
-    package = Path(__file__).parent
+    package = Path(__file__).resolve().parents[1]
     for path in sorted(package.rglob("*")):
-        if path.is_file() and path.suffix in {".py", ".txt", ".csv", ".json"}:
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix not in {".pyc", ".pyo"}:
             digest.update(path.relative_to(package).as_posix().encode())
             digest.update(path.read_bytes())
     return digest.hexdigest()
@@ -372,7 +325,7 @@ def corpus_files_fingerprint(paths: Sequence[str | Path]) -> list[tuple[str, str
     CorpusError
         When a path does not exist or a directory has no ``.txt`` files.
     """
-    from helpers.corpus import source_names
+    from helpers.analysis.corpus import source_names
 
     files, problems = expand_paths(list(paths))
     if problems:
@@ -381,15 +334,18 @@ def corpus_files_fingerprint(paths: Sequence[str | Path]) -> list[tuple[str, str
             for name, path in zip(source_names(files), files)]
 
 
-def build_key(paths: Sequence[str | Path], settings: AnalysisSettings, *, root: Path | None = None) -> str:
+def build_key(paths: Sequence[str | Path], settings: AnalysisSettings, *, root: Path | None = None,
+              extra_files: Sequence[Path] = ()) -> str:
     """Short hash of everything that changes a shown result: one book build per key.
 
     Covers the corpus files (names, order and bytes), the settings, the helpers' source and the
-    library versions (``root/requirements.txt`` and what is installed).
+    library versions (``root/requirements.txt`` and what is installed), and ``extra_files`` (names and
+    bytes: other files a page reads, such as the book's metadata and link checks).
     """
     requirements = root / "requirements.txt" if root is not None else None
+    extras = [(Path(path).name, hashlib.sha256(Path(path).read_bytes()).hexdigest()) for path in extra_files]
     payload = json.dumps([corpus_files_fingerprint(paths), settings.as_dict(), source_fingerprint(),
-                          environment_fingerprint(requirements)])
+                          environment_fingerprint(requirements)] + ([extras] if extras else []))
     return hashlib.sha256(payload.encode()).hexdigest()[:16]
 
 

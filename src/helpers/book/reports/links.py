@@ -7,12 +7,13 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from helpers.links import HOST_KINDS, LINK_STATES, LINKED_KINDS, state_shares
+from helpers.analysis.links import LINK_STATES, state_shares
+from helpers.analysis.urls import HOST_KINDS, LINKED_KINDS
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
-    from helpers.pipeline import Analysis
+    from helpers.analysis.pipeline import Analysis
 
 N_TOP_ROWS = 20
 EVALUATION_SET = Path("tests") / "evaluation" / "availability_claims.csv"
@@ -112,7 +113,7 @@ def quoted_claims(analysis: "Analysis", papers: pd.DataFrame) -> pd.DataFrame:
 
     ``papers`` needs ``paper_id, display_title``.
     """
-    from helpers.book import paper_links
+    from helpers.book.display import paper_links
 
     statements = analysis.links.statements
     quoted = statements[statements["statement"].isin(["dangling", "promised"])].merge(

@@ -1,0 +1,54 @@
+"""Co-occurring terms: a term map in the manner of VOSviewer, built from sparse counts.
+
+The steps of :func:`analyse_cooccurrence` (:mod:`.result`), each a function of its own, one module a job:
+
+1. :mod:`.candidates`, :func:`candidate_term_matrix`: which abstracts use which noun-phrase terms
+   (:mod:`helpers.analysis.terms`), counted once per abstract, after merging variants
+   through the thesaurus and the acronyms the abstracts define
+   (:func:`acronym_merges`).
+2. :mod:`.relevance`, :func:`select_terms`: terms in at least :func:`default_min_occurrences`
+   abstracts, then the most relevant share of them (:func:`relevance_scores`).
+3. :mod:`.network`, :func:`pair_table`: pair counts from one sparse product ``X.T @ X``, with
+   VOSviewer's association strength.
+4. :mod:`.network`, :func:`term_network`: the drawn links, Louvain communities, a seeded layout.
+
+:mod:`.exporters` writes the network for VOSviewer and Gephi.
+"""
+
+from helpers.analysis.cooccurrence.candidates import (
+                                                    acronym_definitions,
+                                                    acronym_merges,
+                                                    candidate_term_matrix,
+                                                    candidate_terms,
+                                                    find_acronyms,
+                                                    read_thesaurus,
+)
+from helpers.analysis.cooccurrence.exporters import (
+                                                    network_writers,
+                                                    vosviewer_document,
+                                                    write_vosviewer_json,
+                                                    write_vosviewer_map,
+                                                    write_vosviewer_network,
+)
+from helpers.analysis.cooccurrence.network import default_min_pair_papers, ordered_subgraph, pair_table, term_network
+from helpers.analysis.cooccurrence.relevance import (
+                                                    RELEVANT_SHARE,
+                                                    context_topics,
+                                                    default_min_occurrences,
+                                                    relevance_scores,
+                                                    select_terms,
+)
+from helpers.analysis.cooccurrence.result import (
+                                                    CooccurrenceResult,
+                                                    analyse_cooccurrence,
+                                                    papers_with_terms,
+                                                    strongest_pairs,
+)
+
+__all__ = [
+    "RELEVANT_SHARE", "candidate_terms", "candidate_term_matrix", "acronym_definitions", "find_acronyms",
+    "acronym_merges", "read_thesaurus", "default_min_occurrences", "context_topics", "relevance_scores",
+    "select_terms", "default_min_pair_papers", "pair_table", "term_network", "analyse_cooccurrence",
+    "CooccurrenceResult", "network_writers", "ordered_subgraph", "vosviewer_document", "write_vosviewer_json",
+    "write_vosviewer_map", "write_vosviewer_network", "papers_with_terms", "strongest_pairs",
+]

@@ -1,0 +1,357 @@
+"""Candidate terms of the term map: noun phrases per abstract, acronyms the abstracts define, the thesaurus."""
+
+from __future__ import annotations
+
+import csv
+import re
+import unicodedata
+from importlib import resources
+from pathlib import Path
+from typing import Iterable
+
+import numpy as np
+import pandas as pd
+from scipy import sparse
+
+from helpers.analysis.terms import (
+    MAX_TERM_WORDS,
+    context_classes,
+    fold_phrase,
+    noun_phrase_spans,
+    text_terms,
+    word_classes,
+)
+from helpers.analysis.text import TokenizedCorpus
+
+# An acronym renames its letters in every abstract only when at least this many abstracts define it, all alike.
+MIN_CORPUS_WIDE_DEFINITIONS = 2
+
+
+# An acronym in parentheses, then the 1-8 words just before it. Searching for the parenthesis
+# first and looking back is much faster than one pattern that starts at every word.
+_ACRONYM_PAREN = re.compile(r"\(\s*([A-Z][A-Za-z0-9-]*?[A-Z][A-Za-z0-9-]*?)(s?)\s*\)")
+
+
+_WORD = re.compile(r"[^\W\d_][\w'-]*")
+
+
+_WORD_SUFFIX = re.compile(r"[^\W\d_][\w'-]*$")
+
+
+_LOOK_BACK = 400
+
+
+_MAX_WORDS_BEFORE = 8
+
+
+def _words_before(text: str, end: int) -> list[str]:
+    """The up to 8 words separated by white space that end just before ``text[end]``.
+
+    The first of them may be the tail of a longer piece (``(deep`` gives ``deep``).
+
+    Examples
+    --------
+    >>> _words_before("see (deep neural networks (DNNs)", 26)
+    ['deep', 'neural', 'networks']
+    >>> _words_before("networks, (N)", 10)
+    []
+    """
+    chunk = text[max(0, end - _LOOK_BACK):end]
+    if not chunk or not chunk[-1].isspace():
+        return []
+    words: list[str] = []
+    for piece in reversed(chunk.split()):
+        if len(words) == _MAX_WORDS_BEFORE:
+            break
+        if _WORD.fullmatch(piece):
+            words.append(piece)
+            continue
+        tail = _WORD_SUFFIX.search(piece)
+        if tail:
+            words.append(tail.group())
+        break
+    return words[::-1]
+
+
+def candidate_terms(text: str, merges: dict[str, str] | None = None) -> set[str]:
+    """The distinct terms of one analysis text (the rule for one text, as a reader can check it).
+
+    Terms are the noun phrases of :func:`helpers.analysis.terms.text_terms`; ``merges``
+    (thesaurus and acronyms) then maps variants to one label.
+    :func:`candidate_term_matrix` applies the same rule to a whole corpus at once.
+
+    Examples
+    --------
+    >>> sorted(candidate_terms("we train a mixture of experts"))
+    ['expert', 'mixture', 'mixture of expert']
+    >>> sorted(candidate_terms("gnns work", {"gnn": "graph neural network"}))
+    ['graph neural network']
+    """
+    merges = merges or {}
+    return {merges.get(label, label) for label in (" ".join(words) for words in text_terms(text))}
+
+
+def candidate_term_matrix(
+    tokens: TokenizedCorpus,
+    merges: dict[str, str] | None = None,
+    *,
+    min_papers: int = 1,
+    paper_merges: pd.DataFrame | None = None,
+) -> tuple[sparse.csr_matrix, np.ndarray]:
+    """Which texts hold which :func:`candidate_terms`, for a whole tokenised corpus at once.
+
+    Each word type is tagged once (:func:`helpers.analysis.terms.word_classes`); the
+    context rules and the noun-phrase spans are array operations over every
+    position of the corpus. Equals :func:`candidate_terms` text by text (a
+    tested equivalence).
+
+    Parameters
+    ----------
+    merges : dict, optional
+        Term -> term, applied in every text (thesaurus, corpus-wide acronyms).
+    paper_merges : DataFrame, optional
+        ``row, from, to``: term -> term in the text at position ``row`` only
+        (acronyms defined there, :func:`acronym_merges`).
+
+    Returns
+    -------
+    binary : csr_matrix of int64
+        Texts x terms (1 where the text holds the term), rows in ``tokens`` order.
+    terms : ndarray of str
+        The terms in at least ``min_papers`` texts, sorted (column order).
+
+    Examples
+    --------
+    >>> from helpers.analysis.text import tokenize_corpus
+    >>> tokens = tokenize_corpus(["mixture of experts", "the expert"], ["a", "b"])
+    >>> binary, terms = candidate_term_matrix(tokens)
+    >>> terms.tolist(), binary.toarray().tolist()
+    (['expert', 'mixture', 'mixture of expert'], [[1, 1, 1], [1, 0, 0]])
+    """
+    classes = word_classes(tokens.vocabulary)
+    folded_vocabulary, folded_id = np.unique(classes.folded.astype(str), return_inverse=True)
+    n_folded = len(folded_vocabulary)
+    ids = tokens.token_ids
+    starts, lengths = noun_phrase_spans(context_classes(ids, classes))
+    words = folded_id[ids].astype(np.int64)
+    codes = _TermCodes(words, starts, lengths, n_folded, folded_vocabulary)
+    rows = tokens.text_index()[starts].astype(np.int64)
+    term_code = codes.final
+    labels: dict[int, str] = {}
+    n_codes = codes.n_codes
+
+    def code_of(label: str, create: bool) -> int | None:
+        nonlocal n_codes
+        code = codes.code_for(label)
+        if code is None:
+            code = next((c for c, name in labels.items() if name == label), None)
+        if code is None and create:
+            code, n_codes = n_codes, n_codes + 1
+            labels[code] = label
+        return code
+
+    if merges:
+        sources = [(code_of(s, False), t) for s, t in sorted(merges.items())]
+        sources = [(c, t) for c, t in sources if c is not None]
+        targets = [code_of(t, True) for _, t in sources]
+        remap = np.arange(n_codes, dtype=np.int64)
+        for (source, _), target in zip(sources, targets):
+            remap[source] = target
+        term_code = remap[term_code]
+    if paper_merges is not None and len(paper_merges):
+        keyed = [(int(r), code_of(s, False), code_of(merges.get(t, t) if merges else t, True))
+                 for r, s, t in paper_merges[["row", "from", "to"]].itertuples(index=False)]
+        keyed = [(r, s, t) for r, s, t in keyed if s is not None]
+        if keyed:
+            local = np.array(keyed, dtype=np.int64)
+            width = np.int64(n_codes)
+            local_keys = local[:, 0] * width + local[:, 1]
+            order = np.argsort(local_keys)
+            local_keys, local_targets = local_keys[order], local[order, 2]
+            occurrence_keys = rows * width + term_code
+            at = np.minimum(np.searchsorted(local_keys, occurrence_keys), len(local_keys) - 1)
+            hit = local_keys[at] == occurrence_keys
+            term_code = np.where(hit, local_targets[at], term_code)
+    binary = sparse.csr_matrix((np.ones(len(term_code), dtype=np.int32), (rows, term_code)),
+                               shape=(len(tokens), n_codes))
+    binary.sum_duplicates()
+    binary.data[:] = 1
+    papers = np.bincount(binary.indices, minlength=n_codes)
+    kept = np.flatnonzero(papers >= max(min_papers, 1))
+    terms = np.array([labels.get(int(c)) or codes.label(int(c)) for c in kept], dtype=object)
+    alphabetical = np.argsort(terms.astype(str), kind="stable")
+    return binary[:, kept[alphabetical]].tocsr().astype(np.int64), terms[alphabetical].astype(str).astype(object)
+
+
+class _TermCodes:
+    """Integer codes for word sequences of up to ``MAX_TERM_WORDS + 1`` words (one per distinct sequence).
+
+    A sequence of length ``L`` is coded by factorising (code of its first
+    ``L - 1`` words, its last word) among all sequences of that length; codes
+    of different lengths are offset so they never collide.
+    """
+
+    def __init__(self, words: np.ndarray, starts: np.ndarray, lengths: np.ndarray, n_words: int,
+                 vocabulary: np.ndarray) -> None:
+        self.n_words = n_words
+        self.vocabulary = vocabulary
+        self.keys: list[pd.Index] = [pd.RangeIndex(n_words)]
+        self.offsets = [0]
+        code = words[starts]
+        self.final = code.copy()
+        active = np.arange(len(starts))
+        offset = n_words
+        for length in range(2, MAX_TERM_WORDS + 2):
+            active = active[lengths[active] >= length]
+            if not len(active):
+                break
+            level_codes, keys = pd.factorize(code[active] * n_words + words[starts[active] + length - 1])
+            code[active] = level_codes
+            self.keys.append(pd.Index(np.asarray(keys, dtype=np.int64)))
+            self.offsets.append(offset)
+            done = lengths[active] == length
+            self.final[active[done]] = offset + level_codes[done]
+            offset += len(keys)
+        self.n_codes = offset
+        self.index = {str(w): i for i, w in enumerate(vocabulary)}
+
+    def label(self, code: int) -> str:
+        level = int(np.searchsorted(self.offsets, code, side="right")) - 1
+        local = code - self.offsets[level]
+        if level == 0:
+            return str(self.vocabulary[local])
+        key = int(self.keys[level][local])
+        previous, word = divmod(key, self.n_words)
+        return f"{self.label(self.offsets[level - 1] + previous) if level > 1 else self.vocabulary[previous]} " \
+               f"{self.vocabulary[word]}"
+
+    def code_for(self, label: str) -> int | None:
+        """The code of a term, or None if no text holds it."""
+        words = label.split()
+        if not words or len(words) > len(self.keys) or any(w not in self.index for w in words):
+            return None
+        code = self.index[words[0]]
+        for level, word in enumerate(words[1:], start=1):
+            position = self.keys[level].get_indexer([code * self.n_words + self.index[word]])[0]
+            if position < 0:
+                return None
+            code = int(position)
+        return self.offsets[len(words) - 1] + code
+
+
+def acronym_definitions(texts: Iterable[str]) -> pd.DataFrame:
+    """Every acronym definition, as ``row, acronym, long_form`` (one row per text and acronym).
+
+    An acronym in parentheses counts as defined when the initials of the words
+    just before it spell it ("graph neural networks (GNNs)").
+
+    Examples
+    --------
+    >>> acronym_definitions(["We train Graph Neural Networks (GNNs).", "No acronym here (XYZ)."])
+       row acronym             long_form
+    0    0     gnn  graph neural network
+    """
+    found: list[tuple[int, str, str]] = []
+    for row, text in enumerate(texts):
+        if "(" not in text:
+            continue
+        if not unicodedata.is_normalized("NFKC", text):
+            text = unicodedata.normalize("NFKC", text)
+        seen: set[tuple[str, str]] = set()
+        for match in _ACRONYM_PAREN.finditer(text):
+            words = _words_before(text, match.start())
+            letters = [c for c in match.group(1) if c.isupper()]
+            if len(letters) < 2 or len(words) < len(letters):
+                continue
+            candidate = words[-len(letters):]
+            if [w[0].lower() for w in candidate] != [c.lower() for c in letters]:
+                continue
+            acronym = fold_phrase([match.group(1).lower()])
+            long_form = fold_phrase(candidate)
+            if acronym != long_form and (acronym, long_form) not in seen:
+                seen.add((acronym, long_form))
+                found.append((row, acronym, long_form))
+    return pd.DataFrame(found, columns=["row", "acronym", "long_form"]).astype(
+        {"row": "int64", "acronym": object, "long_form": object})
+
+
+def find_acronyms(texts: Iterable[str]) -> pd.DataFrame:
+    """Acronyms defined in the texts: ``acronym, long_form, n_papers, scope``.
+
+    ``long_form`` is the most frequent definition (then the alphabetically
+    first); ``scope`` says where the acronym is replaced by it: ``corpus`` when
+    at least ``MIN_CORPUS_WIDE_DEFINITIONS`` abstracts define it and all of
+    them alike, ``defining abstracts`` otherwise (one "Adaptive Robust Method
+    (ARM)" must not rename every bandit's ``arm``).
+
+    Examples
+    --------
+    >>> find_acronyms(["Graph Neural Networks (GNNs) scale.",
+    ...                "Graph neural networks (GNN) and an Adaptive Robust Method (ARM)."])
+      acronym               long_form  n_papers               scope
+    0     arm  adaptive robust method         1  defining abstracts
+    1     gnn    graph neural network         2              corpus
+    """
+    return acronym_table(acronym_definitions(texts))
+
+
+def acronym_table(definitions: pd.DataFrame) -> pd.DataFrame:
+    if definitions.empty:
+        return pd.DataFrame({"acronym": pd.Series(dtype=object), "long_form": pd.Series(dtype=object),
+                             "n_papers": pd.Series(dtype="int64"), "scope": pd.Series(dtype=object)})
+    counts = definitions.groupby(["acronym", "long_form"]).size().rename("n_papers").reset_index()
+    counts = counts.sort_values(["acronym", "n_papers", "long_form"], ascending=[True, False, True])
+    n_forms = counts.groupby("acronym")["long_form"].transform("size")
+    total = counts.groupby("acronym")["n_papers"].transform("sum")
+    counts["scope"] = np.where((n_forms == 1) & (total >= MIN_CORPUS_WIDE_DEFINITIONS), "corpus",
+                               "defining abstracts")
+    counts["n_papers"] = total
+    return counts.drop_duplicates("acronym").reset_index(drop=True)
+
+
+def acronym_merges(definitions: pd.DataFrame, thesaurus: dict[str, str]) -> tuple[dict[str, str], pd.DataFrame]:
+    """``(corpus-wide merges, per-abstract merges)`` from :func:`acronym_definitions`.
+
+    Corpus-wide: acronyms whose ``scope`` is ``corpus`` (:func:`find_acronyms`).
+    Per abstract (``row, from, to``): every other acronym, in the abstracts that
+    define it, each with its own long form. The thesaurus applies to the long form.
+    """
+    table = acronym_table(definitions)
+    corpus_wide = table[table["scope"] == "corpus"]
+    merges = {a: thesaurus.get(l, l) for a, l in zip(corpus_wide["acronym"], corpus_wide["long_form"])}
+    local = definitions[~definitions["acronym"].isin(merges)].rename(columns={"acronym": "from", "long_form": "to"})
+    local = local.assign(to=local["to"].map(lambda l: thesaurus.get(l, l)))
+    return merges, local[["row", "from", "to"]].reset_index(drop=True)
+
+
+def read_thesaurus(path: str | Path | None = None) -> dict[str, str]:
+    """A VOSviewer-style thesaurus (CSV with columns ``label,replace by``) as a mapping.
+
+    Without ``path``, the project's ``resources/thesaurus.csv`` is read. Labels
+    are lower-cased and made singular like the terms they replace.
+    """
+    if path is None:
+        content = resources.files("helpers.analysis").joinpath("resources", "thesaurus.csv").read_text("utf-8")
+    else:
+        content = Path(path).read_text(encoding="utf-8")
+    rows = [row for row in csv.reader(line for line in content.splitlines()
+                                      if line.strip() and not line.startswith("#"))]
+    if not rows or [c.strip().lower() for c in rows[0][:2]] != ["label", "replace by"]:
+        raise ValueError(f"{path or 'thesaurus.csv'}: line 1: expected the header 'label,replace by'")
+    mapping = {}
+    for number, row in enumerate(rows[1:], start=2):
+        if len(row) < 2:
+            raise ValueError(f"{path or 'thesaurus.csv'}: line {number}: expected 'label,replace by'")
+        label, replacement = (fold_phrase(c.strip().lower().split()) for c in row[:2])
+        mapping[label] = replacement
+    return mapping
+
+
+def merge_table(acronyms: pd.DataFrame, local: pd.DataFrame, thesaurus: dict[str, str]) -> pd.DataFrame:
+    corpus_wide = acronyms[acronyms["scope"] == "corpus"]
+    local_pairs = local[["from", "to"]].drop_duplicates().sort_values(["from", "to"])
+    return pd.concat([
+        pd.DataFrame({"from": corpus_wide["acronym"], "to": corpus_wide["long_form"], "source": "acronym"}),
+        local_pairs.assign(source="acronym in defining abstracts"),
+        pd.DataFrame({"from": list(thesaurus), "to": list(thesaurus.values()), "source": "thesaurus"}),
+    ], ignore_index=True).astype(object)

@@ -1,0 +1,169 @@
+"""Pairs of kept terms, the drawn network, its Louvain communities and a seeded layout."""
+
+from __future__ import annotations
+
+import math
+from typing import Iterable
+
+import networkx as nx
+import numpy as np
+import pandas as pd
+from scipy import sparse
+
+MAX_LINKS_PER_TERM = 4
+
+
+LOUVAIN_SEED = 0
+
+
+LOUVAIN_RESOLUTION = 1.0
+
+
+LAYOUT_ITERATIONS = 100
+
+
+def default_min_pair_papers(pair_papers: np.ndarray, n_terms: int) -> int:
+    """The smallest count (at least 2) that leaves at most ``MAX_LINKS_PER_TERM`` links per term in the drawing.
+
+    Examples
+    --------
+    >>> default_min_pair_papers(np.array([1, 2, 2, 2, 2, 2, 3]), 1)
+    3
+    >>> default_min_pair_papers(np.array([], dtype=int), 5)
+    2
+    """
+    pair_papers = np.sort(np.asarray(pair_papers))[::-1]
+    budget = MAX_LINKS_PER_TERM * n_terms
+    if len(pair_papers) <= budget:
+        return 2
+    # The (budget + 1)-th largest count must be left out, so the threshold is just above it.
+    return max(2, int(pair_papers[budget]) + 1)
+
+
+def pair_table(binary: sparse.csr_matrix, terms: list[str]) -> pd.DataFrame:
+    """Every unordered pair of terms that share at least one paper.
+
+    Columns ``source, target`` (alphabetical within the pair), ``n_papers``
+    (papers with both), ``association_strength`` (VOSviewer's normalisation
+    ``2 m c_ij / (k_i k_j)``, with ``k_i`` the total co-occurrences of term i
+    and ``m`` the total over all pairs) and ``jaccard`` (``c_ij / (c_i + c_j -
+    c_ij)`` with ``c_i`` the papers of term i). No Python loop over pairs.
+
+    Examples
+    --------
+    >>> X = sparse.csr_matrix(np.array([[1, 1, 0], [1, 1, 1], [0, 1, 1]]))
+    >>> pair_table(X, ["a", "b", "c"])
+      source target  n_papers  association_strength   jaccard
+    0      a      b         2              1.666667  0.666667
+    1      a      c         1              1.111111  0.333333
+    2      b      c         2              1.666667  0.666667
+    """
+    binary = sparse.csr_matrix(binary, dtype=np.int64)
+    together = (binary.T @ binary).tocsr()
+    papers_per_term = np.asarray(together.diagonal()).ravel()
+    upper = sparse.triu(together, k=1).tocoo()
+    c_ij = upper.data.astype(float)
+    link_strength = np.asarray(together.sum(axis=1)).ravel() - papers_per_term
+    m = c_ij.sum()
+    with np.errstate(divide="ignore", invalid="ignore"):
+        strength = 2 * m * c_ij / (link_strength[upper.row] * link_strength[upper.col])
+    jaccard = c_ij / (papers_per_term[upper.row] + papers_per_term[upper.col] - c_ij)
+    names = np.asarray(terms, dtype=object)
+    first, second = names[upper.row], names[upper.col]
+    swap = first > second
+    source = np.where(swap, second, first)
+    target = np.where(swap, first, second)
+    table = pd.DataFrame({
+        "source": source.astype(str), "target": target.astype(str), "n_papers": upper.data.astype(np.int64),
+        "association_strength": np.round(strength, 6), "jaccard": np.round(jaccard, 6),
+    })
+    return table.sort_values(["source", "target"], ignore_index=True)
+
+
+def _layout(graph: nx.Graph, seed: int) -> dict[str, tuple[float, float]]:
+    """Seeded layout: the largest linked component fills [-1, 1]; smaller ones and lone terms ring it.
+
+    A spring layout of the whole graph pushes small components far out and
+    squeezes the main one into the centre, so each component is laid out on
+    its own and the small ones sit on a ring around the main one.
+    """
+    components = sorted((sorted(c) for c in nx.connected_components(graph) if len(c) > 1),
+                        key=lambda c: (-len(c), c[0]))
+    alone = [n for n in sorted(graph.nodes) if graph.degree(n) == 0]
+    positions: dict[str, tuple[float, float]] = {}
+    if components:
+        positions.update(_spring(ordered_subgraph(graph, components[0]), seed, components[0], radius=1.0))
+    satellites = [c for c in components[1:]] + [[n] for n in alone]
+    ring = 1.25 if components else 1.0
+    for members, angle in zip(satellites, np.linspace(0, 2 * np.pi, len(satellites), endpoint=False)):
+        centre = np.array([ring * np.cos(angle), ring * np.sin(angle)])
+        if len(members) == 1:
+            positions[members[0]] = (round(float(centre[0]), 9), round(float(centre[1]), 9))
+            continue
+        local = _spring(ordered_subgraph(graph, members), seed, members, radius=0.04 * math.sqrt(len(members)))
+        positions.update({n: (float(centre[0] + x), float(centre[1] + y)) for n, (x, y) in local.items()})
+    return positions
+
+
+def ordered_subgraph(graph: nx.Graph, nodes: Iterable[str]) -> nx.Graph:
+    """A copy of the subgraph on ``nodes`` with nodes and edges in sorted order.
+
+    ``graph.subgraph`` iterates its nodes in the order of a Python set, which
+    changes from one process to the next (string hashing is randomised), and a
+    seeded layout depends on node order: this keeps layouts byte-identical.
+    """
+    members = sorted(set(nodes))
+    keep = set(members)
+    ordered = nx.Graph()
+    ordered.add_nodes_from((n, graph.nodes[n]) for n in members)
+    ordered.add_edges_from(sorted((min(u, v), max(u, v), d) for u, v, d in graph.edges(members, data=True)
+                                  if u in keep and v in keep))
+    return ordered
+
+
+def _spring(graph: nx.Graph, seed: int, nodes: list[str], *, radius: float) -> dict[str, tuple[float, float]]:
+    """Seeded spring layout of a connected graph, centred and scaled to ``radius``."""
+    raw = nx.spring_layout(graph, weight="weight", seed=seed, k=2.0 / math.sqrt(len(nodes)),
+                           iterations=LAYOUT_ITERATIONS, method="force")
+    coordinates = np.array([raw[n] for n in nodes])
+    coordinates -= coordinates.mean(axis=0)
+    coordinates *= radius / max(np.abs(coordinates).max(), 1e-12)
+    return {n: (float(x), float(y)) for n, (x, y) in zip(nodes, coordinates)}
+
+
+
+
+PAIR_COLUMNS = ["source", "target", "n_papers", "association_strength", "jaccard"]
+
+
+def term_network(terms: pd.DataFrame, pairs: pd.DataFrame, *, min_pair_papers: int, seed: int,
+                 resolution: float) -> tuple[nx.Graph, pd.DataFrame, float]:
+    """The drawn network: links for pairs in at least ``min_pair_papers`` abstracts, Louvain communities, layout.
+
+    ``terms`` has ``term, n_papers, relevance``; returns the graph, ``terms``
+    with ``community, degree, link_strength, x, y`` added (sorted by
+    community, then occurrences), and the partition's modularity.
+    """
+    graph = nx.Graph()
+    for row in terms.itertuples(index=False):
+        graph.add_node(row.term, n_papers=int(row.n_papers), relevance=float(row.relevance))
+    for row in pairs[pairs["n_papers"] >= min_pair_papers].itertuples(index=False):
+        graph.add_edge(row.source, row.target, weight=float(row.association_strength), n_papers=int(row.n_papers))
+    if graph.number_of_edges():
+        partition = nx.community.louvain_communities(graph, weight="weight", resolution=resolution, seed=seed)
+        modularity = float(nx.community.modularity(graph, partition, weight="weight", resolution=resolution))
+    else:
+        partition, modularity = [{t} for t in terms["term"]], 0.0
+    positions = _layout(graph, seed)
+    ordered = sorted(partition, key=lambda c: (-len(c), min(c)))
+    community_of = {term: number for number, members in enumerate(ordered, start=1) for term in members}
+    nx.set_node_attributes(graph, community_of, "community")
+    placed = terms.assign(
+        community=terms["term"].map(community_of).astype("int64"),
+        degree=terms["term"].map(dict(graph.degree())).astype("int64"),
+        link_strength=terms["term"].map(dict(graph.degree(weight="weight"))).astype(float).round(6),
+        x=terms["term"].map(lambda t: round(positions[t][0], 6)).astype(float),
+        y=terms["term"].map(lambda t: round(positions[t][1], 6)).astype(float),
+    )
+    placed = placed.sort_values(["community", "n_papers", "term"], ascending=[True, False, True], ignore_index=True)
+    return graph, placed, modularity

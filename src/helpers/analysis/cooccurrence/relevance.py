@@ -1,0 +1,239 @@
+"""Which candidate terms the map keeps: an occurrence threshold, then VOSviewer's relevance score."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import sparse, special
+
+RELEVANT_SHARE = 0.6
+
+
+VOSVIEWER_MIN_OCCURRENCES = 10
+
+
+MIN_OCCURRENCES_FLOOR, MIN_OCCURRENCES_DIVISOR = 3, 3
+
+
+MIN_OCCURRENCES_RULE = f"max({MIN_OCCURRENCES_FLOOR}, ceil(sqrt(N) / {MIN_OCCURRENCES_DIVISOR}))"
+
+
+RELEVANCE_SMOOTHING = 10.0
+
+
+RELEVANCE_TOPICS = 20
+
+
+# The most frequent terms whose co-occurrence profiles define the topics of the relevance score.
+CONTEXT_TERMS = 500
+
+
+MAX_MAP_TERMS = 500
+
+
+# How many terms just below the relevance cut the result keeps, for the report and the chapter.
+BELOW_CUT_ROWS = 10
+
+
+def default_min_occurrences(n_papers: int) -> int:
+    """Minimum abstracts a term must occur in: ``max(3, ceil(sqrt(N) / 3))`` for ``N`` abstracts.
+
+    VOSviewer's default is a fixed 10 occurrences; a fixed number keeps almost
+    every term of a large corpus and almost none of a small one, so the
+    threshold here grows with the square root of the corpus: the number of
+    terms on the map grows with the corpus, but much more slowly.
+
+    Examples
+    --------
+    >>> [default_min_occurrences(n) for n in (57, 495, 3_000, 20_000, 100_000)]
+    [3, 8, 19, 48, 106]
+    """
+    return max(MIN_OCCURRENCES_FLOOR, math.ceil(math.sqrt(n_papers) / MIN_OCCURRENCES_DIVISOR))
+
+
+
+
+def context_topics(cooccurrences: sparse.spmatrix, papers: np.ndarray, *, n_topics: int = RELEVANCE_TOPICS,
+                   seed: int = 0) -> np.ndarray:
+    """A topic for each term: the terms' co-occurrence profiles clustered by k-means (seeded).
+
+    Only the ``CONTEXT_TERMS`` most frequent terms are clustered (by their
+    co-occurrences with each other, the term itself included so that two
+    terms that meet get alike profiles); every other term gets topic ``-1``
+    and counts in no topic. This keeps the step fast for thousands of terms.
+
+    Examples
+    --------
+    >>> c = sparse.csr_matrix(np.array([[0, 5, 0, 0], [5, 0, 0, 0], [0, 0, 0, 5], [0, 0, 5, 0]]))
+    >>> context_topics(c, np.array([5, 5, 5, 5]), n_topics=2).tolist()
+    [1, 1, 0, 0]
+    """
+    from sklearn.cluster import KMeans
+    from sklearn.preprocessing import normalize
+    from threadpoolctl import threadpool_limits
+
+    matrix = sparse.csr_matrix(cooccurrences, dtype=float)
+    n_terms = matrix.shape[0]
+    topics = np.full(n_terms, -1, dtype=np.int64)
+    context = np.sort(np.argsort(-np.asarray(papers), kind="stable")[:CONTEXT_TERMS])
+    n_topics = max(1, min(n_topics, len(context)))
+    if n_topics == 1:
+        topics[context] = 0
+        return topics
+    among = matrix[context][:, context]
+    with_self = among + sparse.diags(np.asarray(among.sum(axis=1)).ravel() + 1.0)
+    profiles = normalize(normalize(with_self.tocsr(), norm="l1").toarray())
+    # One thread: on a shared machine k-means' thread pool is slower than a single thread, and results match.
+    with threadpool_limits(1):
+        topics[context] = KMeans(n_clusters=n_topics, n_init=4, random_state=seed).fit_predict(profiles)
+    return topics
+
+
+def relevance_scores(cooccurrences: sparse.spmatrix, topics: np.ndarray | None = None, *,
+                     smoothing: float = RELEVANCE_SMOOTHING) -> np.ndarray:
+    """How unevenly each term's co-occurrences spread over the topics of the map (VOSviewer's idea).
+
+    Following van Eck et al. (2010), as VOSviewer does, a term whose
+    co-occurrences spread evenly over all topics is general (``model``,
+    ``result``) and one whose co-occurrences concentrate on a few topics is
+    specific. The score is the Kullback-Leibler divergence of the term's
+    co-occurrence profile over the topics (:func:`context_topics`) from the
+    profile of all co-occurrences, ``sum_T p_iT ln(p_iT / q_T)``, with
+    ``p_iT = (c_iT + s q_T) / (k_i + s)``: ``c_iT`` the co-occurrences of
+    term ``i`` with terms of topic ``T``, ``k_i`` all its co-occurrences, and
+    ``s = smoothing`` co-occurrences spread like the corpus, so that a term
+    seen in two abstracts does not look specific by chance alone.
+
+    Parameters
+    ----------
+    cooccurrences : sparse matrix
+        Terms x terms, ``c_ij`` abstracts holding both terms (the diagonal is ignored).
+    topics : ndarray of int, optional
+        Topic of each term (``-1``: in no topic); default: each term is its own topic.
+
+    Examples
+    --------
+    Terms 0 and 1 meet both topics; terms 2 and 3 meet only topic 0 and are the most specific:
+
+    >>> c = sparse.csr_matrix(np.array([[0, 9, 9, 9], [9, 0, 9, 0], [9, 9, 0, 0], [9, 0, 0, 0]]))
+    >>> relevance_scores(c, np.array([0, 0, 1, 1]), smoothing=0).round(3).tolist()
+    [0.174, 0.032, 0.47, 0.47]
+    """
+    matrix = _without_diagonal(sparse.csr_matrix(cooccurrences, dtype=float))
+    n_terms = matrix.shape[0]
+    topics = np.arange(n_terms) if topics is None else np.asarray(topics)
+    counted = topics >= 0
+    membership = sparse.csr_matrix((np.ones(int(counted.sum())), (np.flatnonzero(counted), topics[counted])),
+                                   shape=(n_terms, int(topics.max()) + 1 if n_terms else 0))
+    by_topic = np.asarray((matrix @ membership).todense())
+    k = by_topic.sum(axis=1)
+    if not k.sum():
+        return np.zeros(n_terms)
+    q = by_topic.sum(axis=0) / k.sum()
+    present = q > 0
+    p = (by_topic[:, present] + smoothing * q[present]) / (k + smoothing)[:, None]
+    return special.xlogy(p, p / q[present]).sum(axis=1)
+
+
+def _without_diagonal(matrix: sparse.csr_matrix) -> sparse.csr_matrix:
+    """The matrix with its diagonal removed (``setdiag(0)`` is slow on large sparse matrices)."""
+    result = (matrix - sparse.diags_array(matrix.diagonal(), dtype=matrix.dtype)).tocsr()
+    result.eliminate_zeros()
+    return result
+
+
+@dataclass(frozen=True)
+class TermSelection:
+    """The terms kept for the map and the terms just below the cut.
+
+    Attributes
+    ----------
+    kept : ndarray of int
+        Column indices (into the candidate matrix) of the kept terms, in column order.
+    relevance : ndarray of float
+        Relevance of every candidate column (``nan`` below ``min_occurrences``).
+    ranked : ndarray of int
+        Candidate columns with at least ``min_occurrences`` abstracts, most relevant first.
+    n_eligible : int
+        How many candidates have at least ``min_occurrences`` abstracts (after nested terms are dropped).
+    """
+
+    kept: np.ndarray
+    relevance: np.ndarray
+    ranked: np.ndarray
+    n_eligible: int
+
+
+def select_terms(binary: sparse.csr_matrix, vocabulary: np.ndarray, *, min_occurrences: int,
+                 relevant_share: float, seed: int = 0) -> TermSelection:
+    """Terms in at least ``min_occurrences`` abstracts, then the ``relevant_share`` most relevant of them.
+
+    At most ``MAX_MAP_TERMS`` terms are kept: a map with more is not legible
+    and its layout takes minutes.
+
+    A term that only ever occurs inside one longer term (same abstracts) is
+    dropped first; relevance (:func:`relevance_scores`) is computed among the
+    remaining terms, as VOSviewer does. Ties go to the more frequent term,
+    then alphabetical order.
+
+    The rule follows VOSviewer's "create map based on text data": a minimum
+    number of occurrences (VOSviewer: 10; here :func:`default_min_occurrences`,
+    which grows with the corpus), then the 60% most relevant terms.
+
+    References
+    ----------
+    van Eck, N. J., Waltman, L., Noyons, E. C. M., and Buter, R. K. (2010). Automatic term
+    identification for bibliometric mapping. Scientometrics, 82(3), 581-596.
+    van Eck, N. J., and Waltman, L. (2011). Text mining and visualization using VOSviewer.
+    ISSI Newsletter, 7(3), 50-54.
+    van Eck, N. J., and Waltman, L. VOSviewer Manual (version 1.6.x), CWTS, Leiden University.
+    """
+    papers = np.asarray(binary.sum(axis=0)).ravel()
+    eligible = np.flatnonzero(papers >= min_occurrences)
+    eligible = np.setdiff1d(eligible, eligible[_nested_terms(vocabulary[eligible], binary[:, eligible])])
+    relevance = np.full(len(vocabulary), np.nan)
+    if not len(eligible):
+        empty = np.array([], dtype=np.int64)
+        return TermSelection(empty, relevance, empty, 0)
+    columns = binary[:, eligible]
+    cooccurrences = _without_diagonal((columns.T @ columns).tocsr())
+    topics = context_topics(cooccurrences, papers[eligible], seed=seed)
+    relevance[eligible] = np.round(relevance_scores(cooccurrences, topics), 9)
+    ranked = eligible[np.lexsort((vocabulary[eligible].astype(str), -papers[eligible], -relevance[eligible]))]
+    n_kept = min(math.ceil(relevant_share * len(eligible) - 1e-9), MAX_MAP_TERMS)
+    return TermSelection(np.sort(ranked[:n_kept]), relevance, ranked, len(eligible))
+
+
+def _nested_terms(vocabulary: np.ndarray, binary: sparse.csr_matrix) -> np.ndarray:
+    """Indices of terms that only ever occur inside one longer term (``tangent`` in ``tangent kernel``).
+
+    Such a term occurs in exactly the papers of the longer term, so it adds
+    nothing to the map. Every (shorter, longer) pair is tested at once: same
+    number of papers, and as many papers holding both.
+
+    Examples
+    --------
+    >>> X = sparse.csr_matrix(np.array([[1, 1, 1], [1, 0, 0], [0, 1, 1]]))
+    >>> _nested_terms(np.array(["graph", "kernel", "tangent kernel"]), X).tolist()
+    [1]
+    """
+    index = {str(term): position for position, term in enumerate(vocabulary)}
+    shorter, longer = [], []
+    for long_position, term in enumerate(vocabulary):
+        words = str(term).split()
+        for length in range(1, len(words)):
+            for start in range(len(words) - length + 1):
+                short = index.get(" ".join(words[start:start + length]))
+                if short is not None:
+                    shorter.append(short)
+                    longer.append(long_position)
+    short_columns, long_columns = np.array(shorter, dtype=np.int64), np.array(longer, dtype=np.int64)
+    papers = np.asarray(binary.sum(axis=0)).ravel()
+    same = papers[short_columns] == papers[long_columns]
+    short_columns, long_columns = short_columns[same], long_columns[same]
+    if not len(short_columns):
+        return np.array([], dtype=int)
+    both = np.asarray(binary[:, short_columns].multiply(binary[:, long_columns]).sum(axis=0)).ravel()
+    return np.unique(short_columns[both == papers[short_columns]]).astype(int)

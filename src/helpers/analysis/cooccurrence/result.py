@@ -1,0 +1,225 @@
+"""The co-occurrence analysis in one call (:func:`analyse_cooccurrence`) and its typed result."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+import networkx as nx
+import numpy as np
+import pandas as pd
+from scipy import sparse
+
+from helpers.analysis.cooccurrence.candidates import (
+    acronym_definitions,
+    acronym_merges,
+    acronym_table,
+    candidate_term_matrix,
+    merge_table,
+    read_thesaurus,
+)
+from helpers.analysis.cooccurrence.network import (
+    LOUVAIN_RESOLUTION,
+    LOUVAIN_SEED,
+    MAX_LINKS_PER_TERM,
+    PAIR_COLUMNS,
+    default_min_pair_papers,
+    pair_table,
+    term_network,
+)
+from helpers.analysis.cooccurrence.relevance import (
+    BELOW_CUT_ROWS,
+    MAX_MAP_TERMS,
+    RELEVANCE_SMOOTHING,
+    RELEVANCE_TOPICS,
+    RELEVANT_SHARE,
+    default_min_occurrences,
+    select_terms,
+)
+from helpers.analysis.settings import check_share, check_whole
+from helpers.analysis.terms import (
+    MAX_TERM_WORDS,
+)
+from helpers.analysis.text import TokenizedCorpus, analysis_texts_to_tokens
+
+
+@dataclass(frozen=True)
+class CooccurrenceResult:
+    """Terms, pairs, the network and its communities.
+
+    Attributes
+    ----------
+    terms : DataFrame
+        ``term, n_papers, relevance, community, degree, link_strength, x, y``.
+    pairs : DataFrame
+        :func:`pair_table` of the kept terms.
+    graph : networkx.Graph
+        Kept terms as nodes; edges for pairs with at least ``min_pair_papers``.
+    communities : DataFrame
+        ``community, n_terms, n_papers, top_terms``.
+    acronyms : DataFrame
+        :func:`find_acronyms`.
+    merges : DataFrame
+        Every merge applied (``from, to, source``; ``source`` is ``acronym``,
+        ``acronym in defining abstracts`` or ``thesaurus``).
+    paper_terms : scipy.sparse.csr_matrix
+        Binary papers x kept terms (rows in ``paper_ids`` order, columns in ``terms`` order).
+    paper_ids : list of str
+    modularity : float
+    message : str
+        Why there is no network to draw, or ``""``.
+    settings : dict
+        ``min_occurrences, relevant_share, min_pair_papers, louvain_seed,
+        resolution, n_papers, n_candidates, n_eligible``.
+    below_cut : DataFrame
+        ``term, n_papers, relevance``: the eligible terms just below the relevance cut, most relevant first.
+    """
+
+    terms: pd.DataFrame
+    pairs: pd.DataFrame
+    graph: nx.Graph
+    communities: pd.DataFrame
+    acronyms: pd.DataFrame
+    merges: pd.DataFrame
+    paper_terms: sparse.csr_matrix
+    paper_ids: list[str]
+    modularity: float
+    message: str
+    settings: dict[str, Any] = field(default_factory=dict)
+    below_cut: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=["term", "n_papers", "relevance"]))
+
+    def export_graph(self) -> nx.Graph:
+        """The network for GraphML/GEXF: node attributes ``label, n_papers, community, relevance, x, y``."""
+        graph = nx.Graph()
+        for row in self.terms.itertuples(index=False):
+            graph.add_node(row.term, label=row.term, n_papers=int(row.n_papers),
+                           community=int(row.community), relevance=float(row.relevance),
+                           x=float(row.x), y=float(row.y))
+        for u, v, data in sorted(self.graph.edges(data=True)):
+            source, target = sorted((u, v))
+            graph.add_edge(source, target, weight=round(float(data["weight"]), 6),
+                           n_papers=int(data["n_papers"]))
+        return graph
+
+
+def analyse_cooccurrence(
+    raw_texts: pd.Series,
+    analysis_texts: TokenizedCorpus | pd.Series,
+    *,
+    min_occurrences: int | None = None,
+    relevant_share: float = RELEVANT_SHARE,
+    min_pair_papers: int | None = None,
+    thesaurus: dict[str, str] | None = None,
+    seed: int = LOUVAIN_SEED,
+    resolution: float = LOUVAIN_RESOLUTION,
+) -> CooccurrenceResult:
+    """Find terms, keep the relevant ones, count pairs and build the term network.
+
+    Parameters
+    ----------
+    raw_texts : Series
+        Stored text of each paper, in the order of ``analysis_texts`` (acronym
+        definitions are found in their original case).
+    analysis_texts : TokenizedCorpus or Series
+        :func:`helpers.analysis.text.tokenize_corpus` of the analysis texts, or the
+        analysis texts indexed by ``paper_id``.
+    min_occurrences : int, optional
+        Terms must occur in at least this many abstracts (default
+        :func:`default_min_occurrences`, which grows with the corpus).
+    relevant_share : float
+        Of those, keep this share, most relevant first (:func:`relevance_scores`);
+        VOSviewer's default is 60%.
+    min_pair_papers : int, optional
+        Pairs sharing fewer papers are left out of the graph (never out of the
+        pairs table). Default :func:`default_min_pair_papers`.
+
+    Raises
+    ------
+    SettingsError
+        For a ``min_occurrences`` below 1 or a ``relevant_share`` outside (0, 1]
+        (:mod:`helpers.analysis.settings`).
+    """
+    check_whole(min_occurrences, "min_occurrences", minimum=1, optional=True)
+    check_share(relevant_share, "relevant_share")
+    tokens = analysis_texts_to_tokens(analysis_texts)
+    n_papers = len(tokens)
+    min_occurrences = default_min_occurrences(n_papers) if min_occurrences is None else int(min_occurrences)
+    thesaurus = read_thesaurus() if thesaurus is None else thesaurus
+    definitions = acronym_definitions(raw_texts.tolist())
+    acronyms = acronym_table(definitions)
+    corpus_merges, local_merges = acronym_merges(definitions, thesaurus)
+    merges = {**corpus_merges, **thesaurus}
+    binary, vocabulary = candidate_term_matrix(tokens, merges, paper_merges=local_merges)
+    selection = select_terms(binary, vocabulary, min_occurrences=min_occurrences, relevant_share=relevant_share,
+                             seed=seed)
+    papers_per_term = np.asarray(binary.sum(axis=0)).ravel()
+    kept_matrix = binary[:, selection.kept].tocsr()
+    kept_terms = pd.DataFrame({
+        "term": vocabulary[selection.kept].astype(str),
+        "n_papers": papers_per_term[selection.kept].astype(np.int64),
+        "relevance": np.round(selection.relevance[selection.kept], 6),
+    })
+    pairs = pair_table(kept_matrix, kept_terms["term"].tolist()) if len(kept_terms) else pd.DataFrame(
+        columns=PAIR_COLUMNS)
+    if min_pair_papers is None:
+        min_pair_papers = default_min_pair_papers(pairs["n_papers"].to_numpy(), len(kept_terms))
+    graph, terms, modularity = term_network(kept_terms, pairs, min_pair_papers=min_pair_papers, seed=seed,
+                                            resolution=resolution)
+    message = ""
+    if terms.empty:
+        message = f"no term occurs in at least {min_occurrences} abstracts"
+    elif not graph.number_of_edges():
+        message = f"no pair of terms shares at least {min_pair_papers} abstracts, so the network has no links"
+    communities = (terms.groupby("community")
+                   .agg(n_terms=("term", "size"), n_papers=("n_papers", "sum"),
+                        top_terms=("term", lambda t: ", ".join(t.head(8))))
+                   .reset_index())
+    column_of = {term: position for position, term in enumerate(kept_terms["term"])}
+    paper_terms = kept_matrix[:, [column_of[t] for t in terms["term"]]].tocsr() if len(terms) else kept_matrix
+    kept_set = set(selection.kept.tolist())
+    below = [c for c in selection.ranked if c not in kept_set][:BELOW_CUT_ROWS]
+    below_cut = pd.DataFrame({"term": vocabulary[below].astype(str),
+                              "n_papers": papers_per_term[below].astype(np.int64),
+                              "relevance": np.round(selection.relevance[below], 6)})
+    settings = dict(min_occurrences=min_occurrences, relevant_share=relevant_share, min_pair_papers=min_pair_papers,
+                    louvain_seed=seed, resolution=resolution, n_papers=n_papers,
+                    n_candidates=int(len(vocabulary)), n_eligible=selection.n_eligible,
+                    relevance_smoothing=RELEVANCE_SMOOTHING, relevance_topics=RELEVANCE_TOPICS,
+                    max_map_terms=MAX_MAP_TERMS, max_term_words=MAX_TERM_WORDS,
+                    max_links_per_term=MAX_LINKS_PER_TERM)
+    return CooccurrenceResult(
+        terms=terms, pairs=pairs, graph=graph, communities=communities, acronyms=acronyms,
+        merges=merge_table(acronyms, local_merges, thesaurus), paper_terms=paper_terms,
+        paper_ids=[str(p) for p in tokens.paper_ids], modularity=modularity, message=message,
+        settings=settings, below_cut=below_cut,
+    )
+
+
+# What the chapter shows: a bounded page whatever the corpus size.
+STRONGEST_PAIRS = 20
+
+
+def papers_with_terms(result: CooccurrenceResult, terms: Iterable[str]) -> list[str]:
+    """The ids of the papers that use every one of ``terms``, in ``paper_ids`` order.
+
+    Examples
+    --------
+    >>> raw = pd.Series({"p1": "Galaxy clusters and quantum kernels.", "p2": "Galaxy clusters.",
+    ...                  "p3": "Quantum kernels."})
+    >>> from helpers.analysis.text import analysis_text
+    >>> result = analyse_cooccurrence(raw, raw.map(analysis_text), min_occurrences=2, relevant_share=1.0, thesaurus={})
+    >>> papers_with_terms(result, ["galaxy cluster", "quantum kernel"])
+    ['p1']
+    """
+    column_of = {term: position for position, term in enumerate(result.terms["term"])}
+    matrix = result.paper_terms.tocsc()
+    rows = np.ones(matrix.shape[0], dtype=bool)
+    for term in terms:
+        rows &= matrix[:, column_of[term]].toarray().ravel() > 0
+    return [result.paper_ids[i] for i in np.flatnonzero(rows)]
+
+
+def strongest_pairs(result: CooccurrenceResult, top: int = STRONGEST_PAIRS) -> pd.DataFrame:
+    """The ``top`` pairs sharing the most abstracts (ties: association strength, then names): :func:`pair_table` rows."""
+    return result.pairs.sort_values(["n_papers", "association_strength", "source", "target"],
+                                    ascending=[False, False, True, True]).head(top).reset_index(drop=True)

@@ -1,0 +1,97 @@
+"""Every setting a user gives (CLI option, book environment setting, function argument), validated in one place.
+
+Each setting has one name per place it is given in (:data:`NAMES`), so an error names the option the
+user typed: ``--themes / THEMES_K: must be a whole number of at least 1, got 0``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+#: The CLI option and book environment setting of each setting.
+NAMES = {"themes": "--themes / THEMES_K", "seed": "--seed / BOOK_SEED",
+         "min_occurrences": "--min-occurrences / BOOK_MIN_OCCURRENCES",
+         "relevant_share": "--relevant-share / BOOK_RELEVANT_SHARE", "jobs": "--jobs"}
+
+
+class SettingsError(ValueError):
+    """A user setting (CLI option or book setting) has a value outside what it allows.
+
+    The message is one line that names the option and the allowed values.
+    """
+
+
+@dataclass(frozen=True)
+class AnalysisSettings:
+    """Every setting that changes a result. Shown in the book and part of the cache key.
+
+    Attributes
+    ----------
+    seed : int
+        First random seed (themes use ``seed, seed + 1, ...``; the term map's layout uses ``seed``).
+    themes : int or None
+        Number of themes; ``None`` lets the model-selection rule choose.
+    min_occurrences : int or None
+        Abstracts a term must occur in to be on the term map; ``None``: grows with the corpus
+        (:data:`helpers.analysis.cooccurrence.MIN_OCCURRENCES_RULE`).
+    relevant_share : float
+        Share of those terms kept, most relevant first (VOSviewer's default, 60%).
+    """
+
+    seed: int = 0
+    themes: int | None = None
+    min_occurrences: int | None = None
+    relevant_share: float = 0.6
+
+    def __post_init__(self) -> None:
+        check_whole(self.themes, "themes", minimum=1, optional=True)
+        check_whole(self.seed, "seed", minimum=0)
+        check_whole(self.min_occurrences, "min_occurrences", minimum=1, optional=True)
+        check_share(self.relevant_share, "relevant_share")
+
+    @classmethod
+    def from_namespace(cls, args: argparse.Namespace) -> "AnalysisSettings":
+        names = {f.name for f in dataclasses.fields(cls)}
+        return cls(**{k: v for k, v in vars(args).items() if k in names and v is not None})
+
+    def as_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+
+def check_whole(value: Any, name: str, *, minimum: int, optional: bool = False) -> None:
+    """Raise :class:`SettingsError` unless ``value`` is a whole number of at least ``minimum`` (or ``None``).
+
+    Examples
+    --------
+    >>> check_whole(3, "themes", minimum=1)
+    >>> check_whole(2.5, "min_occurrences", minimum=1)
+    Traceback (most recent call last):
+    ...
+    helpers.analysis.settings.SettingsError: --min-occurrences / BOOK_MIN_OCCURRENCES: must be a whole number of at least 1, got 2.5
+    """
+    if value is None and optional:
+        return
+    whole = isinstance(value, (int, np.integer)) and not isinstance(value, bool)
+    if not whole or value < minimum:
+        raise SettingsError(f"{NAMES.get(name, name)}: must be a whole number of at least {minimum}, got {value!r}")
+
+
+def check_share(value: Any, name: str) -> None:
+    """Raise :class:`SettingsError` unless ``value`` is a number above 0 and at most 1.
+
+    Examples
+    --------
+    >>> check_share(0.6, "relevant_share")
+    >>> check_share(0, "relevant_share")
+    Traceback (most recent call last):
+    ...
+    helpers.analysis.settings.SettingsError: --relevant-share / BOOK_RELEVANT_SHARE: must be a number above 0 and at most 1, got 0
+    """
+    number = isinstance(value, (int, float, np.number)) and not isinstance(value, bool)
+    if not number or not 0 < value <= 1:
+        raise SettingsError(f"{NAMES.get(name, name)}: must be a number above 0 and at most 1, got {value!r}")

@@ -1,0 +1,1 @@
+"""One module per chapter: the values, tables and figures each chapter shows."""

@@ -1,0 +1,161 @@
+"""What the co-occurring terms chapter shows: the strongest pairs with their papers, its glued values, files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from helpers.analysis.cooccurrence.candidates import MIN_CORPUS_WIDE_DEFINITIONS
+from helpers.analysis.cooccurrence.exporters import network_writers
+from helpers.analysis.cooccurrence.relevance import (
+    CONTEXT_TERMS,
+    MIN_OCCURRENCES_RULE,
+    RELEVANT_SHARE,
+    VOSVIEWER_MIN_OCCURRENCES,
+)
+from helpers.analysis.cooccurrence.result import STRONGEST_PAIRS, CooccurrenceResult, papers_with_terms, strongest_pairs
+from helpers.web.explorer import explorer_url
+
+MOST_RELEVANT_SHOWN = 20
+
+
+PAIR_EXAMPLES = 2
+
+
+EXAMPLE_TITLE_CHARS = 60  # example titles are shortened so the table stays short
+
+
+ACRONYM_ROWS = 15
+
+
+EXPLORER_PAGE = "explorer.html"
+
+
+
+
+def strongest_pairs_table(result: CooccurrenceResult, titles: dict[str, str], *, top: int = STRONGEST_PAIRS,
+                          examples: int = PAIR_EXAMPLES) -> pd.DataFrame:
+    """The ``top`` pairs sharing the most abstracts (ties: association strength), for the chapter.
+
+    Columns ``pair, papers, association strength, jaccard, examples, all``:
+    ``examples`` links up to ``examples`` papers to their explorer rows and
+    ``all`` links "all N papers" to the explorer filtered on both terms; both
+    are escaped HTML. The table never has more than ``top`` rows.
+    """
+    import html
+
+    columns = ["pair", "papers", "association strength", "jaccard", "examples", "all"]
+    if result.pairs.empty:
+        return pd.DataFrame(columns=columns)
+    from helpers.analysis.metadata import shorten_title
+
+    strongest = strongest_pairs(result, top)
+    rows = []
+    for pair in strongest.itertuples(index=False):
+        ids = papers_with_terms(result, [pair.source, pair.target])
+        links = "; ".join(f'<a href="{EXPLORER_PAGE}#paper-{html.escape(i, quote=True)}">'
+                          f"{html.escape(shorten_title(str(titles.get(i, i)), EXAMPLE_TITLE_CHARS))}</a>"
+                          for i in ids[:examples])
+        everything = (f'<a href="{html.escape(explorer_url(terms=(pair.source, pair.target), page=EXPLORER_PAGE), quote=True)}">'
+                      f"all {len(ids)} papers</a>")
+        rows.append({"pair": f"{pair.source} + {pair.target}", "papers": int(pair.n_papers),
+                     "association strength": pair.association_strength, "jaccard": pair.jaccard,
+                     "examples": links, "all": everything})
+    return pd.DataFrame(rows, columns=columns)
+
+
+def chapter_values(result: CooccurrenceResult) -> dict[str, Any]:
+    """Every number the co-occurrence chapter shows, by glue name (defaults when there is no network).
+
+    Examples
+    --------
+    >>> raw = pd.Series({"p1": "Galaxy clusters."})
+    >>> from helpers.analysis.cooccurrence import analyse_cooccurrence
+    >>> from helpers.analysis.text import analysis_text
+    >>> values = chapter_values(analyse_cooccurrence(raw, raw.map(analysis_text)))
+    >>> values["co_n_terms"], values["co_modularity"], values["co_relevant_share"]
+    (0, '0.000', '60%')
+    """
+    terms, settings = result.terms, result.settings
+    multi_term = result.communities[result.communities["n_terms"] > 1] if len(terms) else result.communities
+    most_relevant = terms.sort_values(["relevance", "n_papers", "term"], ascending=[False, False, True])
+    return {
+        "co_min_occurrences": settings["min_occurrences"],
+        "co_relevant_share": f"{settings['relevant_share']:.0%}",
+        "co_vosviewer_share": f"{RELEVANT_SHARE:.0%}",
+        "co_vosviewer_min_occurrences": VOSVIEWER_MIN_OCCURRENCES,
+        "co_min_occurrences_rule": MIN_OCCURRENCES_RULE,
+        "co_n_candidates": settings["n_candidates"],
+        "co_n_eligible": settings["n_eligible"],
+        "co_n_terms": len(terms),
+        "co_max_map_terms": settings["max_map_terms"],
+        "co_multi_word_share": f"{terms['term'].str.contains(' ').mean():.0%}" if len(terms) else "0%",
+        "co_max_term_words": settings["max_term_words"],
+        "co_relevance_topics": settings["relevance_topics"],
+        "co_context_terms": CONTEXT_TERMS,
+        "co_relevance_smoothing": f"{settings['relevance_smoothing']:g}",
+        "co_n_pairs": len(result.pairs),
+        "co_n_edges": result.graph.number_of_edges(),
+        "co_min_pair_papers": settings["min_pair_papers"],
+        "co_max_links_per_term": settings["max_links_per_term"],
+        "co_n_communities": int(terms["community"].nunique()) if len(terms) else 0,
+        "co_n_multi": len(multi_term),
+        "co_modularity": f"{result.modularity:.3f}",
+        "co_resolution": settings["resolution"],
+        "co_seed": settings["louvain_seed"],
+        "co_n_acronyms": len(result.acronyms),
+        "co_n_acronyms_corpus": int((result.acronyms["scope"] == "corpus").sum()),
+        "co_min_definitions": MIN_CORPUS_WIDE_DEFINITIONS,
+        "co_acronym_rows": ACRONYM_ROWS,
+        "co_n_thesaurus": int((result.merges["source"] == "thesaurus").sum()),
+        "co_top_pairs": STRONGEST_PAIRS,
+        "co_community_rows": COMMUNITY_ROWS,
+        "co_pair_examples": PAIR_EXAMPLES,
+        "co_below_cut": ", ".join(result.below_cut["term"]) or "none",
+        "co_n_most_relevant": MOST_RELEVANT_SHOWN,
+        "co_most_relevant": ", ".join(most_relevant["term"].head(MOST_RELEVANT_SHOWN)) or "none",
+        "co_message": result.message or "every kept term has at least one drawn link or stands alone",
+    }
+
+
+def top_acronyms(result: CooccurrenceResult, rows: int = ACRONYM_ROWS) -> pd.DataFrame:
+    """The ``rows`` acronyms defined in the most abstracts (the chapter offers all as CSV)."""
+    return (result.acronyms.sort_values(["n_papers", "acronym"], ascending=[False, True]).head(rows)
+            .rename(columns={"n_papers": "defined in papers"}).reset_index(drop=True))
+
+
+COMMUNITY_ROWS = 15
+
+
+# Files the chapter offers for download, next to the figures (``network_writers`` plus the tables).
+CHAPTER_FILES = ("network.json", "vosviewer_map.txt", "vosviewer_network.txt", "network.graphml", "network.gexf",
+                 "terms.csv", "term_pairs.csv", "acronyms.csv")
+
+
+def write_chapter_files(result: CooccurrenceResult, folder: Path) -> list[Path]:
+    """Write the network files and the terms, pairs and acronym tables into ``folder``; returns the paths."""
+    folder.mkdir(parents=True, exist_ok=True)
+    tables = {"terms.csv": result.terms, "term_pairs.csv": result.pairs, "acronyms.csv": result.acronyms}
+    writers = {**network_writers(result), **{
+        name: (lambda path, table=table: table.to_csv(path, index=False, lineterminator="\n"))
+        for name, table in tables.items()}}
+    for name in CHAPTER_FILES:
+        writers[name](folder / name)
+    return [folder / name for name in CHAPTER_FILES]
+
+
+def downloads_html(base: str = "../figures") -> str:
+    """One line of download links to :data:`CHAPTER_FILES`.
+
+    Examples
+    --------
+    >>> downloads_html().count("download>")
+    8
+    """
+    names = {"network.json": "VOSviewer JSON", "vosviewer_map.txt": "VOSviewer map",
+             "vosviewer_network.txt": "VOSviewer network", "network.graphml": "GraphML",
+             "network.gexf": "GEXF (Gephi)"}
+    links = " · ".join(f'<a href="{base}/{name}" download>{names.get(name, name)}</a>' for name in CHAPTER_FILES)
+    return f'<p class="network-downloads">Network files: {links}</p>'
