@@ -104,12 +104,18 @@ linkcheck: setup
 	$(BIN)/python -m helpers linkcheck $(CORPUS) --out data/linkcheck
 
 # The whole book as one PDF through LaTeX (installs TeX with apt on first use; not part of make test).
+# Keyed as make book is (one folder per corpus, settings, code and page inputs), so a corpus change never
+# reuses pages executed on another corpus.
 pdf: setup
 	command -v latexmk >/dev/null && kpsewhich bbm.sty >/dev/null || apt-get install -y texlive-latex-extra latexmk texlive-xetex fonts-freefont-otf && apt-get install -y --no-install-recommends texlive-fonts-extra
-	rm -rf _build/pdf/_build/latex
-	BOOK_CORPUS="$(CORPUS)" BOOK_FIGURE_DIR=_build/pdf/_build/html/figures \
-	  $(BIN)/jupyter-book build . --builder pdflatex --path-output _build/pdf
-	@echo "pdf: _build/pdf/_build/latex/book.pdf"
+	@key=$$(BOOK_CORPUS="$(CORPUS)" $(BIN)/python -m helpers fingerprint $(CORPUS)) && \
+	echo "corpus: $(CORPUS) (build key $$key)" && \
+	export BOOK_CORPUS="$(CORPUS)" BOOK_FIGURE_DIR=_build/pdf/$$key/_build/html/figures && \
+	rm -rf _build/pdf/$$key/_build/latex && \
+	$(BIN)/python -m helpers.book.prebuild --path-output _build/pdf/$$key && \
+	$(BIN)/jupyter-book build . --builder pdflatex --path-output _build/pdf/$$key && \
+	ln -sfn $$key/_build/latex/book.pdf _build/pdf/book.pdf && \
+	echo "pdf: _build/pdf/book.pdf"
 
 # JupyterLab on the chapters: each MyST chapter opens as a notebook (jupytext); edit its parameters cell
 # (corpus, number of themes, seed) and run all. LAB_ARGS passes options, e.g. LAB_ARGS="--no-browser --port 8890".

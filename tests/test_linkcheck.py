@@ -1,7 +1,6 @@
 """The link checker against a real HTTP server on 127.0.0.1 started inside the test."""
 
 import threading
-import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import pandas as pd
@@ -9,7 +8,8 @@ import pytest
 
 from helpers.analysis.linkcheck import check_urls, latest_check, link_health, write_check
 
-SLOW_SECONDS = 3.0
+# The slow path answers only when the test releases it (an event, not a sleep), long after any timeout.
+RELEASE_AFTER_SECONDS = 30.0
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -29,7 +29,7 @@ class Handler(BaseHTTPRequestHandler):
             else:
                 self.send_response(200)
         elif self.path == "/slow":
-            time.sleep(SLOW_SECONDS)
+            self.server.release.wait(RELEASE_AFTER_SECONDS)
             self.send_response(200)
         else:
             self.send_response(404)
@@ -52,9 +52,11 @@ class Handler(BaseHTTPRequestHandler):
 def server():
     httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     httpd.requests = []
+    httpd.release = threading.Event()
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     yield httpd
+    httpd.release.set()
     httpd.shutdown()
     httpd.server_close()
 
@@ -73,7 +75,7 @@ def test_every_status(server):
     assert table.loc[f"{base}/slow", "status"] == "timeout"
     assert table.loc["http://127.0.0.1:1/refused", "status"] == "error"
     assert table["checked_at"].str.match(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$").all()
-    # The slow path (2 s) timed out after 0.5 s and was tried exactly twice.
+    # The slow path (which never answers in time) timed out after 0.5 s and was tried exactly twice.
     methods = [(m, p) for m, p, _ in server.requests]
     assert ("GET", "/no-head") in methods and methods.count(("HEAD", "/slow")) == 2
     assert all(agent.startswith("abstracts-book-linkcheck/") for _, _, agent in server.requests)

@@ -1,0 +1,46 @@
+"""The book's build key covers every file a page reads: the corpus, the metadata CSV and the saved link checks."""
+
+import shutil
+
+from conftest import ROOT, SEED_DIR
+from helpers.book.settings import BookConfig, book_key, page_inputs
+
+
+def book_folder(tmp_path):
+    (tmp_path / "_config.yml").write_text("title: t\n")
+    shutil.copytree(SEED_DIR, tmp_path / "data" / "raw")
+    shutil.copy(ROOT / "data" / "icml2024-seed-metadata.csv", tmp_path / "data")
+    return BookConfig.from_environment({}, root=tmp_path)
+
+
+def test_editing_the_metadata_changes_the_key(tmp_path):
+    config = book_folder(tmp_path)
+    before = book_key(config)
+    assert book_key(config) == before
+    metadata = tmp_path / "data" / "icml2024-seed-metadata.csv"
+    metadata.write_text(metadata.read_text().replace("Learning", "Leaning", 1))
+    assert book_key(config) != before
+
+
+def test_a_new_link_check_changes_the_key(tmp_path):
+    config = book_folder(tmp_path)
+    before = book_key(config)
+    checks = tmp_path / "data" / "linkcheck"
+    checks.mkdir()
+    (checks / "linkcheck-20261203T000000Z.csv").write_text("url,status,http_code,final_url,checked_at\n")
+    assert page_inputs(tmp_path) == [tmp_path / "data" / "icml2024-seed-metadata.csv",
+                                     checks / "linkcheck-20261203T000000Z.csv"]
+    assert book_key(config) != before
+
+
+def test_the_fingerprint_command_prints_the_book_key(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    config = book_folder(tmp_path)
+    environment = {name: value for name, value in os.environ.items()
+                   if not name.startswith("BOOK_") and name != "THEMES_K"}
+    result = subprocess.run([sys.executable, "-m", "helpers", "fingerprint", "data/raw"], cwd=tmp_path,
+                            capture_output=True, text=True, check=True, env=environment)
+    assert result.stdout.strip() == book_key(config)
