@@ -308,8 +308,10 @@ def environment_fingerprint(requirements: Path | None = None) -> str:
     digest = hashlib.sha256()
     if requirements is not None and requirements.exists():
         digest.update(requirements.read_bytes())
-    versions = sorted(f"{d.metadata['Name']}=={d.version}".lower() for d in importlib.metadata.distributions()
-                      if d.metadata["Name"])
+    # The project itself is left out (its files are in source_fingerprint); a set, because a folder on
+    # sys.path twice, or src/ put there by a test runner, lists a distribution twice.
+    versions = sorted({f"{d.metadata['Name']}=={d.version}".lower() for d in importlib.metadata.distributions()
+                       if d.metadata["Name"] and d.metadata["Name"].lower() != "helpers"})
     digest.update("\n".join(versions).encode())
     return digest.hexdigest()
 
