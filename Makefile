@@ -16,7 +16,7 @@ ifeq ($(CAN_UNSHARE),yes)
 OFFLINE := unshare -n sh -c 'ip link set lo up && exec "$$0" "$$@"'
 endif
 
-.PHONY: setup book test test-unit strict-book latex-book test-browser lab browser-deps clean bench profile linkcheck pdf check-determinism
+.PHONY: setup book test test-js test-unit strict-book latex-book test-browser lab browser-deps clean bench profile linkcheck pdf check-determinism
 
 setup: $(INSTALLED) $(VENDOR)
 
@@ -60,7 +60,20 @@ book: setup
 	ln -sfn books/$$key/_build/html _build/html && \
 	echo "book: _build/html/index.html"
 
-test: setup test-unit strict-book latex-book test-browser
+test: setup test-js test-unit strict-book latex-book test-browser
+
+# The browser programs (src/helpers/web/static/*.js): ESLint, then their pure functions under node's own test
+# runner. The tools come from the npm registry, pinned by tests/js/package-lock.json; `npm ci` runs again when
+# the lock changes (npm ci empties node_modules, so the stamp is written after it).
+JS_TESTS := tests/js
+$(JS_TESTS)/node_modules/.installed: $(JS_TESTS)/package.json $(JS_TESTS)/package-lock.json
+	@command -v npm >/dev/null || { echo "install Node.js 20.19+ with npm to lint and test the browser programs"; exit 1; }
+	cd $(JS_TESTS) && npm ci --no-audit --no-fund
+	touch $@
+
+test-js: $(JS_TESTS)/node_modules/.installed
+	$(JS_TESTS)/node_modules/.bin/eslint --max-warnings 0 --config $(JS_TESTS)/eslint.config.js src/helpers/web/static $(JS_TESTS)
+	cd $(JS_TESTS) && node --test --test-reporter=spec
 
 test-unit: setup
 	$(BIN)/python -m pytest -m "not browser"

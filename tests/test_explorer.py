@@ -3,10 +3,17 @@
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import subprocess
+import sys
 
 import pandas as pd
+import pytest
 
+from conftest import ROOT, SEED_DIR
 from helpers.analysis.metadata import short_text, strip_markup, with_titles
+from helpers.web.assets import inline_script, script_json, static_text
 
 
 def test_fallback_title_strips_html_and_markdown_but_keeps_math():
@@ -27,7 +34,7 @@ def test_with_titles_falls_back_to_clean_first_words():
     assert titled["title"].tolist() == ["", "Known"]
 
 
-HOSTILE = '<script>alert("x")</script> & "quoted"'
+HOSTILE = '<script>alert("x")</script> & "quoted" \'single\''
 
 
 def three_papers():
@@ -70,11 +77,13 @@ EXPECTED_DATA_FILE = (
     '"2":"graph \\u00b7 \\u003cb\\u003egnn\\u003c/b\\u003e"},'
     '"states":["linked","dangling","promised","none"],"files":["a.txt","b.txt"],'
     '"terms":["graph","\\u003cmodel\\u003e"],"papers":{"id":["p3","p1","p2"],'
-    '"title":["Three","One","Two \\u003cscript\\u003ealert(\\"x\\")\\u003c/script\\u003e \\u0026 \\"quoted\\""],'
+    '"title":["Three","One","Two \\u003cscript\\u003ealert(\\"x\\")\\u003c/script\\u003e \\u0026 \\"quoted\\" '
+    '\\u0027single\\u0027"],'
     '"authors":["\\u003ci\\u003eE\\u003c/i\\u003e","C \\"D\\"","A \\u0026 B"],'
     '"theme":[null,1,2],"state":["none","linked","dangling"],"words":[3,10,12],"file":[0,0,1],'
     '"text":["Plain.","See https://github.com/o/r and $x\\u003c1$.",'
-    '"Code is available. \\u003cscript\\u003ealert(\\"x\\")\\u003c/script\\u003e \\u0026 \\"quoted\\""],'
+    '"Code is available. \\u003cscript\\u003ealert(\\"x\\")\\u003c/script\\u003e \\u0026 \\"quoted\\" '
+    '\\u0027single\\u0027"],'
     '"links":[[],["https://github.com/o/r"],[]],'
     '"claims":[[],[["linked","See https://github.com/o/r and $x\\u003c1$."]],[["dangling","Code is available."]]],'
     '"terms":[[],[0,1],[1]]}};\n'
@@ -94,7 +103,7 @@ def test_data_file_escapes_every_field_and_round_trips(tmp_path):
 
     data = explorer_data(*three_papers())
     script = data_script(data)
-    for character in "<>&":
+    for character in "<>&'":
         assert character not in script
     assert script.isascii()
     decoded = json.loads(script[len("window.EXPLORER_DATA = "):-2])
@@ -153,3 +162,69 @@ def test_links_column_holds_the_kinds_that_make_a_paper_linked():
     assert LINKED_KINDS == ("code", "data", "project page")
     assert data["papers"]["links"][1] == ["https://github.com/o/r", "https://huggingface.co/datasets/d",
                                           "https://o.github.io/"]
+
+
+def test_script_json_escapes_what_could_end_a_script_exactly():
+    value = {"b": "</script><!-- & 'x' \"y\"", "a": ["\u00e9\u00b7\u2028", 1.5, None, True]}
+    assert script_json(value) == ('{"b":"\\u003c/script\\u003e\\u003c!-- \\u0026 \\u0027x\\u0027 \\"y\\"",'
+                                  '"a":["\u00e9\u00b7\u2028",1.5,null,true]}')
+    assert script_json(value, ascii_only=True) == (
+        '{"b":"\\u003c/script\\u003e\\u003c!-- \\u0026 \\u0027x\\u0027 \\"y\\"",'
+        '"a":["\\u00e9\\u00b7\\u2028",1.5,null,true]}')
+    assert json.loads(script_json(value)) == json.loads(script_json(value, ascii_only=True)) == value
+
+
+def test_script_json_refuses_nan():
+    with pytest.raises(ValueError, match="Out of range float values are not JSON compliant"):
+        script_json({"x": float("nan")})
+
+
+def test_shell_inlines_the_shipped_style_and_script():
+    from helpers.web.explorer import SCRIPT_FILE, STYLE_FILE, explorer_html
+
+    page = explorer_html()
+    assert page.startswith(f"\n<style>\n{static_text(STYLE_FILE)}</style>\n<div id=\"explorer-app\"")
+    assert page.endswith(f'<script src="../figures/explorer-data.js"></script>\n<script>\n{static_text(SCRIPT_FILE)}'
+                         "</script>\n")
+
+
+@pytest.mark.parametrize("name", ["explorer.js", "term-map.js"])
+def test_shipped_scripts_can_be_inlined_and_write_no_html(name):
+    script = static_text(name)
+    assert inline_script(script, name=name) == f"<script>\n{script}</script>"
+    for sink in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval("):
+        assert sink not in script, sink
+
+
+@pytest.mark.parametrize("bad", ["a = '</script>';", "a = '</SCRIPT >';", "<!-- a"])
+def test_a_script_that_would_end_early_is_refused(bad):
+    with pytest.raises(ValueError, match="^bad.js cannot be inlined: it holds '</script' or '<!--'$"):
+        inline_script(bad, name="bad.js")
+
+
+def book_key(package_parent):
+    """``make book``'s build key for the seed corpus, with the helpers package imported from ``package_parent``."""
+    env = dict(os.environ, PYTHONPATH=str(package_parent), BOOK_CORPUS=str(SEED_DIR))
+    code = "import helpers, sys; print(helpers.__file__); sys.argv[1:] = ['fingerprint', sys.argv[1]]; " \
+           "from helpers.cli import main; sys.exit(main())"
+    result = subprocess.run([sys.executable, "-c", code, str(SEED_DIR)], cwd=ROOT, env=env, capture_output=True,
+                            text=True, check=True)
+    origin, key = result.stdout.split()
+    assert origin == str(package_parent / "helpers" / "__init__.py")
+    return key
+
+
+def test_an_edit_of_a_static_file_alone_changes_the_build_key(tmp_path):
+    package = ROOT / "src" / "helpers"
+    copy = tmp_path / "helpers"
+    shutil.copytree(package, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    key = book_key(tmp_path)
+    changed = {}
+    for name in ("explorer.js", "term-map.css"):
+        static = copy / "web" / "static" / name
+        original = static.read_bytes()
+        static.write_bytes(original + b"/* edited */\n")
+        changed[name] = book_key(tmp_path)
+        static.write_bytes(original)
+    assert book_key(tmp_path) == key
+    assert len({key, *changed.values()}) == 3

@@ -7,8 +7,9 @@ import pandas as pd
 import pytest
 
 from helpers.analysis.cooccurrence import analyse_cooccurrence, write_vosviewer_json
-from helpers.web.term_map import (MAX_SIZE, MIN_SIZE, OTHER_COLOUR, TERM_MAP_SCRIPT, term_map_data,
-                              term_map_html)
+from helpers.web.assets import static_text
+from helpers.web.term_map import (MAX_SIZE, MIN_SIZE, OTHER_COLOUR, SCRIPT_FILE, STYLE_FILE, term_map_data,
+                                  term_map_html)
 from helpers.analysis.text import analysis_text
 
 HOSTILE = "</script><img src=x onerror=alert(1)>"
@@ -78,6 +79,12 @@ def test_hostile_label_is_escaped_exactly_and_only_inside_the_json():
     assert embedded(fragment)["terms"][1]["label"] == HOSTILE
 
 
+def test_quotes_ampersands_and_non_ascii_in_labels_exactly():
+    fragment = term_map_html(network([item(1, "Kendall's \u03c4 & <b>\"x\"")]))
+    assert '"label":"Kendall\\u0027s \u03c4 \\u0026 \\u003cb\\u003e\\"x\\""' in fragment
+    assert embedded(fragment)["terms"][0]["label"] == "Kendall's \u03c4 & <b>\"x\""
+
+
 def test_fragment_embeds_the_data_and_the_library_path():
     fragment = term_map_html(THREE, explorer_url="explorer.html?state=linked", height_px=500)
     assert embedded(fragment) == term_map_data(THREE, explorer_url="explorer.html?state=linked")
@@ -89,10 +96,17 @@ def test_fragment_embeds_the_data_and_the_library_path():
 
 
 def test_page_script_writes_text_never_html():
-    assert "innerHTML" not in TERM_MAP_SCRIPT
-    assert "insertAdjacentHTML" not in TERM_MAP_SCRIPT
-    assert "document.write" not in TERM_MAP_SCRIPT
-    assert TERM_MAP_SCRIPT.count("</script") == 1
+    script = static_text(SCRIPT_FILE)
+    assert "innerHTML" not in script
+    assert "insertAdjacentHTML" not in script
+    assert "document.write" not in script
+    assert "</script" not in script.lower() and "<!--" not in script
+
+
+def test_fragment_inlines_the_shipped_style_and_script():
+    fragment = term_map_html(THREE)
+    assert f"<style>\n{static_text(STYLE_FILE)}</style>" in fragment
+    assert fragment.endswith(f"<script>\n{static_text(SCRIPT_FILE)}</script></div>")
 
 
 @pytest.mark.parametrize("empty", [network([]), {"network": {}}, {"items": [], "links": []}])

@@ -1,0 +1,444 @@
+/* The paper explorer (helpers.web.explorer): one page of rows at a time from window.EXPLORER_DATA.
+ *
+ * A classic script, inlined by explorer_html() after the data file's <script src>. Corpus text is
+ * untrusted: it is only ever set with textContent, and only http(s) URLs become links. The pure
+ * functions come first; under node (no window) the file exports them instead of running the page,
+ * so tests/js can test them: `require("explorer.js")`.
+ */
+(function () {
+  "use strict";
+
+  var SEARCH_SPECIALS = /[.*+?^${}()|[\]\\]/g;
+  var WEB_URL = /^https?:\/\//i;
+
+  /** The text with every regular-expression special character escaped. */
+  function escapeRegExp(text) {
+    return text.replace(SEARCH_SPECIALS, "\\$&");
+  }
+
+  /** One case-insensitive pattern per word of the search box; every word must match. */
+  function searchPatterns(query) {
+    return query.split(/\s+/).filter(Boolean).map(function (word) {
+      return new RegExp(escapeRegExp(word), "i");
+    });
+  }
+
+  /** Only http(s) URLs become links. */
+  function isWebUrl(url) {
+    return typeof url === "string" && WEB_URL.test(url);
+  }
+
+  /** A link's text: the URL without its scheme and "www.". */
+  function linkText(url) {
+    return url.replace(/^https?:\/\/(www\.)?/i, "");
+  }
+
+  /** "<number>. <label>" of a paper's theme, "" for none. */
+  function themeText(theme, themes) {
+    return theme === null ? "" : theme + ". " + (themes[String(theme)] || "");
+  }
+
+  /** Inline math "$x$" written as "\(x\)", the delimiters MathJax reads. */
+  function mathText(text) {
+    return text.replace(/\$([^$]+)\$/g, "\\($1\\)");
+  }
+
+  /** The fields a search looks in, for paper k of the column store. */
+  function searchFields(papers, themes, k) {
+    return [papers.title[k], papers.authors[k], papers.text[k], themeText(papers.theme[k], themes),
+            papers.state[k], papers.id[k]];
+  }
+
+  /** The filters a URL's query string asks for (?q=, ?theme=, ?state=, repeated ?term=). */
+  function parseFilters(search) {
+    var params = new URLSearchParams(search);
+    return { q: params.get("q") || "", theme: params.get("theme") || "", state: params.get("state") || "",
+             terms: params.getAll("term").filter(Boolean) };
+  }
+
+  /** The query string (without "?") that opens the explorer with these filters. */
+  function filterQuery(filters) {
+    var params = new URLSearchParams();
+    if (filters.q) { params.set("q", filters.q); }
+    if (filters.theme) { params.set("theme", filters.theme); }
+    if (filters.state) { params.set("state", filters.state); }
+    filters.terms.forEach(function (t) { params.append("term", t); });
+    return params.toString();
+  }
+
+  /** The filters in words, for "No paper matches ...". */
+  function describeFilters(filters, termIndex) {
+    var parts = [];
+    if (filters.q) { parts.push("search \u201c" + filters.q + "\u201d"); }
+    if (filters.theme) { parts.push("theme " + filters.theme); }
+    if (filters.state) { parts.push("link state " + filters.state); }
+    filters.terms.forEach(function (t) {
+      parts.push("map term \u201c" + t + "\u201d" + (termIndex[t] === undefined ? " (not a term of the map)" : ""));
+    });
+    return parts.join(", ");
+  }
+
+  /** Each paper's sort value for a column: text, or a number (no theme sorts last, file keeps data order). */
+  function sortValues(papers, states, key) {
+    var column = {
+      title: function (k) { return papers.title[k]; }, authors: function (k) { return papers.authors[k]; },
+      theme: function (k) { return papers.theme[k] === null ? Infinity : papers.theme[k]; },
+      state: function (k) { return states.indexOf(papers.state[k]); },
+      words: function (k) { return papers.words[k]; }, file: function (k) { return k; }
+    }[key];
+    return papers.id.map(function (id, k) { return column(k); });
+  }
+
+  /** Row indices ordered by values (text with compareText), ties in data order; no values: data order. */
+  function sortedRows(total, values, descending, compareText) {
+    var items = [];
+    for (var k = 0; k < total; k++) { items.push(k); }
+    if (values) {
+      var text = typeof values[0] === "string";
+      items.sort(function (a, b) {
+        var d = text ? compareText(values[a], values[b]) : values[a] - values[b];
+        return (descending ? -d : d) || a - b;
+      });
+    }
+    return items;
+  }
+
+  /**
+   * The rows (in their order) that pass every filter. query: words (searchPatterns), theme (a number or
+   * null for any), state ("" for any) and terms (indices into data.terms; undefined for an unknown term).
+   */
+  function filterRows(papers, themes, rows, query) {
+    return rows.filter(function (k) {
+      if (query.theme !== null && query.theme !== papers.theme[k]) { return false; }
+      if (query.state && query.state !== papers.state[k]) { return false; }
+      for (var t = 0; t < query.terms.length; t++) {
+        if (query.terms[t] === undefined || papers.terms[k].indexOf(query.terms[t]) === -1) { return false; }
+      }
+      if (query.words.length) {
+        // Case-insensitive search of each field as it is: no lower-cased copy of the corpus to build.
+        var fields = searchFields(papers, themes, k);
+        for (var w = 0; w < query.words.length; w++) {
+          if (!fields.some(function (field) { return query.words[w].test(field); })) { return false; }
+        }
+      }
+      return true;
+    });
+  }
+
+  /** The filters as filterRows reads them. */
+  function rowQuery(filters, termIndex) {
+    return { words: searchPatterns(filters.q), theme: filters.theme === "" ? null : Number(filters.theme),
+             state: filters.state, terms: filters.terms.map(function (t) { return termIndex[t]; }) };
+  }
+
+  /** The page shown (clamped to the pages there are), the number of pages and the slice of rows. */
+  function pageBounds(nRows, page, pageSize) {
+    var pages = Math.max(1, Math.ceil(nRows / pageSize));
+    var shown = Math.min(Math.max(page, 0), pages - 1);
+    return { page: shown, pages: pages, start: shown * pageSize, end: (shown + 1) * pageSize };
+  }
+
+  /** The paper_id a "#paper-<id>" or "#paper-<id>-abstract" hash names, or null. */
+  function hashPaper(hash) {
+    var text = decodeURIComponent(hash.slice(1));
+    return text.indexOf("paper-") === 0 ? text.slice(6).replace(/-abstract$/, "") : null;
+  }
+
+  var core = {
+    escapeRegExp: escapeRegExp, searchPatterns: searchPatterns, isWebUrl: isWebUrl, linkText: linkText,
+    themeText: themeText, mathText: mathText, searchFields: searchFields, parseFilters: parseFilters,
+    filterQuery: filterQuery, describeFilters: describeFilters, sortValues: sortValues, sortedRows: sortedRows,
+    filterRows: filterRows, rowQuery: rowQuery, pageBounds: pageBounds, hashPaper: hashPaper
+  };
+
+  // The page's state lives in here, out of the pure functions' reach.
+  function runPage() {
+    var root = document.getElementById("explorer-app");
+    if (!root) { return; }
+    var count = root.querySelector(".explorer-count");
+    var data = window.EXPLORER_DATA;
+    if (!data || !data.papers) {
+      count.textContent = "The explorer's data file (" + root.getAttribute("data-src") + ") did not load.";
+      return;
+    }
+    var P = data.papers, total = P.id.length, pageSize = parseInt(root.getAttribute("data-page-size"), 10) || 50;
+    var body = root.querySelector("tbody"), search = root.querySelector("input.explorer-search");
+    var themeSelect = root.querySelector("select.explorer-theme");
+    var stateSelect = root.querySelector("select.explorer-state");
+    var termBox = root.querySelector(".explorer-terms"), pager = root.querySelector(".explorer-pager");
+    var position = {}, termIndex = {}, i;
+    for (i = 0; i < total; i++) { position[P.id[i]] = i; }
+    data.terms.forEach(function (term, k) { termIndex[term] = k; });
+    var filters = { q: "", theme: "", state: "", terms: [] };
+    var sortKey = "", sortDescending = false, order = null, page = 0, open = {}, shown = [];
+
+    function el(tag, className, text) {
+      var node = document.createElement(tag);
+      if (className) { node.className = className; }
+      if (text !== undefined && text !== null) { node.textContent = String(text); }
+      return node;
+    }
+    function addOption(select, value, label) {
+      var option = el("option", "", label);
+      option.value = value;
+      select.appendChild(option);
+    }
+    Object.keys(data.themes).sort(function (a, b) { return a - b; }).forEach(function (t) {
+      addOption(themeSelect, t, t + ". " + data.themes[t]);
+    });
+    data.states.forEach(function (s) { addOption(stateSelect, s, s); });
+    function choose(select, value) {
+      if (value && !Array.prototype.some.call(select.options, function (o) { return o.value === value; })) {
+        addOption(select, value, value + " (not in this corpus)");
+      }
+      select.value = value;
+    }
+
+    var collator = new Intl.Collator(undefined, { sensitivity: "base", numeric: true });
+    function sortedOrder() {
+      if (order && order.key === sortKey + sortDescending) { return order.items; }
+      var values = sortKey ? sortValues(P, data.states, sortKey) : null;
+      order = { key: sortKey + sortDescending, items: sortedRows(total, values, sortDescending, collator.compare) };
+      return order.items;
+    }
+    function filter() {
+      shown = filterRows(P, data.themes, sortedOrder(), rowQuery(filters, termIndex));
+    }
+
+    var mathjax = null;
+    function loadMathJax() {
+      // The book's own MathJax, loaded on the first expanded row only (with ui/safe: no javascript: links).
+      if (!mathjax) {
+        mathjax = new Promise(function (resolve, reject) {
+          var script = document.querySelector("script[src*='tex-chtml']");
+          if (!script) {
+            window.MathJax = { loader: { load: ["ui/safe"] }, startup: { typeset: false },
+                               options: { processHtmlClass: "mathjax_process" } };
+            script = el("script");
+            script.src = root.getAttribute("data-mathjax");
+            script.async = true;
+            document.head.appendChild(script);
+          }
+          function ready() {
+            if (window.MathJax && window.MathJax.startup && window.MathJax.startup.promise) {
+              window.MathJax.startup.promise.then(resolve, reject);
+              return true;
+            }
+            return false;
+          }
+          if (!ready()) {
+            script.addEventListener("load", function () {
+              if (!ready()) { reject(new Error("MathJax did not start")); }
+            });
+            script.addEventListener("error", function () { reject(new Error("MathJax did not load")); });
+          }
+        });
+      }
+      return mathjax;
+    }
+    function typeset(node) {
+      loadMathJax().then(function () { return window.MathJax.typesetPromise([node]); }).catch(function (error) {
+        console.warn("MathJax:", error && error.message);
+      });
+    }
+    function detailRow(k) {
+      var row = el("tr", "paper-detail"), cell = el("td");
+      row.id = "paper-" + P.id[k] + "-abstract";
+      row.appendChild(el("td"));
+      cell.colSpan = 7;
+      var abstract = el("div", "abstract-text mathjax_process");
+      abstract.textContent = mathText(P.text[k]);
+      cell.appendChild(abstract);
+      var claims = P.claims[k];
+      cell.appendChild(el("div", "claims-title", claims.length
+        ? "Availability claims (link state: " + P.state[k] + "):"
+        : "No availability claim found (link state: " + P.state[k] + ")."));
+      if (claims.length) {
+        var list = el("ul", "paper-claims");
+        claims.forEach(function (claim) {
+          var item = el("li");
+          item.appendChild(el("span", "claim-class", claim[0]));
+          item.appendChild(el("span", "claim-sentence", claim[1]));
+          list.appendChild(item);
+        });
+        cell.appendChild(list);
+      }
+      if (P.terms[k].length) {
+        var terms = el("div", "paper-terms", "Map terms: ");
+        P.terms[k].forEach(function (t) {
+          var button = el("button", "", data.terms[t]);
+          button.type = "button";
+          button.title = "Show the papers using this term";
+          button.addEventListener("click", function () { addTerm(data.terms[t]); });
+          terms.appendChild(button);
+        });
+        cell.appendChild(terms);
+      }
+      cell.appendChild(el("div", "paper-meta", "paper_id " + P.id[k] + " \u00b7 " + data.files[P.file[k]]));
+      row.appendChild(cell);
+      typeset(abstract);
+      return row;
+    }
+    function paperRow(k) {
+      var id = "paper-" + P.id[k], row = el("tr", "paper-row"), cell = el("td");
+      var button = el("button", "expand", open[k] ? "\u2212" : "+");
+      row.id = id;
+      button.type = "button";
+      button.setAttribute("aria-expanded", open[k] ? "true" : "false");
+      button.setAttribute("aria-controls", id + "-abstract");
+      button.title = "Show the abstract";
+      button.addEventListener("click", function () { toggle(k); });
+      cell.appendChild(button);
+      row.appendChild(cell);
+      var title = el("td", "title"), anchor = el("a", "paper-anchor", P.title[k]);
+      anchor.href = "#" + id;
+      title.appendChild(anchor);
+      row.appendChild(title);
+      var authors = el("td", "authors");
+      authors.appendChild(el("div", "", P.authors[k]));
+      authors.title = P.authors[k];
+      row.appendChild(authors);
+      row.appendChild(el("td", "theme", themeText(P.theme[k], data.themes)));
+      row.appendChild(el("td", "state", P.state[k]));
+      var links = el("td", "links");
+      P.links[k].forEach(function (url) {
+        if (!isWebUrl(url)) { return; }
+        var a = el("a", "", linkText(url));
+        a.href = url;
+        a.rel = "noopener noreferrer";
+        a.target = "_blank";
+        links.appendChild(a);
+        links.appendChild(el("br"));
+      });
+      row.appendChild(links);
+      row.appendChild(el("td", "words", P.words[k]));
+      var file = el("td", "file");
+      data.files[P.file[k]].split("_").forEach(function (part, n) {  // may break after each "_"
+        if (n) { file.appendChild(document.createTextNode("_")); file.appendChild(el("wbr")); }
+        file.appendChild(document.createTextNode(part));
+      });
+      row.appendChild(file);
+      return row;
+    }
+    function renderTerms() {
+      termBox.textContent = "";
+      filters.terms.forEach(function (term) {
+        var chip = el("button", "", "map term: " + term + " \u00d7");
+        chip.type = "button";
+        chip.title = "Remove this term filter";
+        chip.addEventListener("click", function () {
+          filters.terms = filters.terms.filter(function (t) { return t !== term; });
+          update();
+        });
+        termBox.appendChild(chip);
+      });
+    }
+    function render() {
+      var bounds = pageBounds(shown.length, page, pageSize);
+      page = bounds.page;
+      var fragment = document.createDocumentFragment();
+      shown.slice(bounds.start, bounds.end).forEach(function (k) {
+        fragment.appendChild(paperRow(k));
+        if (open[k]) { fragment.appendChild(detailRow(k)); }
+      });
+      if (!shown.length) {
+        var empty = el("tr", "explorer-empty");
+        var cell = el("td", "", "No paper matches " + describeFilters(filters, termIndex) + ".");
+        cell.colSpan = 8;
+        empty.appendChild(cell);
+        fragment.appendChild(empty);
+      }
+      body.textContent = "";
+      body.appendChild(fragment);
+      count.textContent = shown.length + " of " + total + " papers";
+      pager.querySelector(".pager-text").textContent = "Page " + (page + 1) + " of " + bounds.pages;
+      pager.querySelector(".pager-first").disabled = pager.querySelector(".pager-previous").disabled = page === 0;
+      var last = page >= bounds.pages - 1;
+      pager.querySelector(".pager-last").disabled = pager.querySelector(".pager-next").disabled = last;
+      pager.hidden = bounds.pages < 2;
+      renderTerms();
+    }
+    function remember() {
+      var query = filterQuery(filters);
+      try {
+        history.replaceState(null, "", window.location.pathname + (query ? "?" + query : "") + window.location.hash);
+      } catch (error) { /* some file:// pages refuse; the filters still apply */ }
+    }
+    function update() { page = 0; filter(); render(); remember(); }
+    function toggle(k) {
+      if (open[k]) { delete open[k]; } else { open[k] = true; }
+      render();
+    }
+    function addTerm(term) {
+      if (filters.terms.indexOf(term) === -1) { filters.terms.push(term); }
+      update();
+      root.scrollIntoView();
+    }
+    function showPaper(id) {
+      var k = position[id];
+      if (k === undefined) { return false; }
+      if (shown.indexOf(k) === -1) {
+        filters = { q: "", theme: "", state: "", terms: [] };
+        search.value = ""; themeSelect.value = ""; stateSelect.value = "";
+        filter();
+        remember();
+      }
+      page = Math.floor(shown.indexOf(k) / pageSize);
+      open[k] = true;
+      render();
+      var row = document.getElementById("paper-" + id);
+      row.classList.add("focus");
+      row.scrollIntoView({ block: "start" });
+      return true;
+    }
+    function openFromHash() {
+      var id = hashPaper(window.location.hash);
+      if (id !== null) { showPaper(id); }
+    }
+
+    filters = parseFilters(window.location.search);
+    search.value = filters.q;
+    if (filters.q && document.readyState === "loading") {
+      // Sphinx's searchtools.js runs any ?q= as a site search once the page is parsed, and fails outside
+      // search.html: hide q from it, then put it back.
+      var params = new URLSearchParams(window.location.search);
+      params.delete("q");
+      try {
+        history.replaceState(null, "", window.location.pathname + (params.toString() ? "?" + params : "") +
+                             window.location.hash);
+        document.addEventListener("DOMContentLoaded", remember, { once: true });
+      } catch (error) { /* file:// pages may refuse */ }
+    }
+    choose(themeSelect, filters.theme);
+    choose(stateSelect, filters.state);
+    search.addEventListener("input", function () { filters.q = search.value.trim(); update(); });
+    themeSelect.addEventListener("change", function () { filters.theme = themeSelect.value; update(); });
+    stateSelect.addEventListener("change", function () { filters.state = stateSelect.value; update(); });
+    root.querySelectorAll("th[data-sort] button").forEach(function (button) {
+      button.addEventListener("click", function () {
+        var header = button.parentNode, key = header.getAttribute("data-sort");
+        sortDescending = sortKey === key ? !sortDescending : false;
+        sortKey = key;
+        root.querySelectorAll("th[data-sort]").forEach(function (h) { h.removeAttribute("aria-sort"); });
+        header.setAttribute("aria-sort", sortDescending ? "descending" : "ascending");
+        filter();
+        page = 0;
+        render();
+      });
+    });
+    pager.querySelector(".pager-previous").addEventListener("click", function () { page -= 1; render(); });
+    pager.querySelector(".pager-next").addEventListener("click", function () { page += 1; render(); });
+    pager.querySelector(".pager-first").addEventListener("click", function () { page = 0; render(); });
+    pager.querySelector(".pager-last").addEventListener("click", function () { page = shown.length; render(); });
+    window.addEventListener("hashchange", openFromHash);
+    filter();
+    render();
+    openFromHash();
+  }
+
+  if (typeof window === "undefined") {
+    if (typeof module === "object" && module) { module.exports = core; }
+  } else {
+    runPage();
+  }
+}());

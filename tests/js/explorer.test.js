@@ -1,0 +1,180 @@
+// The explorer's pure functions (src/helpers/web/static/explorer.js), run by node's own test runner.
+"use strict";
+
+const test = require("node:test");
+const assert = require("node:assert/strict");
+
+const globalsBefore = Object.keys(globalThis).sort();
+const explorer = require("../../src/helpers/web/static/explorer.js");
+
+const HOSTILE = "</script><img src=x onerror=alert('x')> & \"q\"";
+// Four papers in the data file's column layout; the third is hostile in every text field.
+const PAPERS = {
+  id: ["p1", "p2", "p3", "p4"],
+  title: ["Graph neural networks", "paper 10", HOSTILE, "paper 9"],
+  authors: ["A & B", "C", "<i>E</i>", "D"],
+  theme: [1, 2, null, 1],
+  state: ["linked", "none", "dangling", "linked"],
+  words: [120, 80, 80, 200],
+  file: [0, 0, 1, 1],
+  text: ["Message passing (MP) on graphs.", "Language models.", "C++ code </script>", "$x<1$ bounds."],
+  terms: [[0, 1], [1], [], [0]],
+};
+const THEMES = { 1: "graph \u00b7 gnn", 2: "llm & \"language\"" };
+const STATES = ["linked", "dangling", "promised", "none"];
+
+function query(overrides) {
+  return Object.assign({ words: [], theme: null, state: "", terms: [] }, overrides);
+}
+
+test("requiring the file defines no global and exports the pure functions", () => {
+  assert.deepEqual(Object.keys(globalThis).sort(), globalsBefore);
+  assert.deepEqual(Object.keys(explorer).sort(), [
+    "describeFilters", "escapeRegExp", "filterQuery", "filterRows", "hashPaper", "isWebUrl", "linkText",
+    "mathText", "pageBounds", "parseFilters", "rowQuery", "searchFields", "searchPatterns", "sortValues",
+    "sortedRows", "themeText"]);
+});
+
+test("escapeRegExp escapes every special character", () => {
+  assert.equal(explorer.escapeRegExp("a.b*c+d?e^f$g{h}i(j)k|l[m]n\\o"),
+               "a\\.b\\*c\\+d\\?e\\^f\\$g\\{h\\}i\\(j\\)k\\|l\\[m\\]n\\\\o");
+});
+
+test("searchPatterns: one case-insensitive literal pattern per word", () => {
+  const patterns = explorer.searchPatterns("  graph\tC++  (MP) ");
+  assert.deepEqual(patterns.map((p) => [p.source, p.flags]), [["graph", "i"], ["C\\+\\+", "i"], ["\\(MP\\)", "i"]]);
+  assert.equal(patterns[1].test("c++ code"), true);
+  assert.equal(patterns[1].test("cc code"), false);
+  assert.deepEqual(explorer.searchPatterns(""), []);
+  assert.deepEqual(explorer.searchPatterns(" \n "), []);
+});
+
+test("isWebUrl: only http(s) URLs become links", () => {
+  const links = ["https://github.com/o/r", "HTTP://EXAMPLE.ORG", "http://x.org/a?b=<c>&d='e'"];
+  const others = ["javascript:alert(1)", "JaVaScRiPt:alert(1)", " https://x.org", "\njavascript:x", "//evil.org/x",
+                  "https//github.com/example/project", "http:/x.org", "data:text/html,<script>alert(1)</script>",
+                  "vbscript:x", "ftp://x.org", "", null, undefined, 7];
+  assert.deepEqual(links.map(explorer.isWebUrl), [true, true, true]);
+  assert.deepEqual(others.map(explorer.isWebUrl), others.map(() => false));
+});
+
+test("linkText drops the scheme and www.", () => {
+  assert.deepEqual(["https://www.github.com/o/r", "HTTP://WWW.x.org/", "https://wwwx.org", "http://a.org/?q=<b>"]
+    .map(explorer.linkText), ["github.com/o/r", "x.org/", "wwwx.org", "a.org/?q=<b>"]);
+});
+
+test("themeText names the theme as text, not escaped (it goes to textContent)", () => {
+  assert.equal(explorer.themeText(2, THEMES), "2. llm & \"language\"");
+  assert.equal(explorer.themeText(null, THEMES), "");
+  assert.equal(explorer.themeText(9, THEMES), "9. ");
+});
+
+test("mathText turns $x$ into MathJax's \\(x\\) and leaves the rest", () => {
+  assert.equal(explorer.mathText("a $x<1$ and $$y$$ </script>"), "a \\(x<1\\) and $\\(y\\)$ </script>");
+  assert.equal(explorer.mathText("costs $5 only"), "costs $5 only");
+});
+
+test("searchFields: title, authors, text, theme, state, id", () => {
+  assert.deepEqual(explorer.searchFields(PAPERS, THEMES, 0),
+                   ["Graph neural networks", "A & B", "Message passing (MP) on graphs.", "1. graph \u00b7 gnn",
+                    "linked", "p1"]);
+});
+
+test("parseFilters reads ?q, ?theme, ?state and every non-empty ?term", () => {
+  assert.deepEqual(explorer.parseFilters("?q=a%26b+c&theme=3&state=linked&term=x&term=&term=%3C%2Fscript%3E"),
+                   { q: "a&b c", theme: "3", state: "linked", terms: ["x", "</script>"] });
+  assert.deepEqual(explorer.parseFilters(""), { q: "", theme: "", state: "", terms: [] });
+  assert.deepEqual(explorer.parseFilters("?q=javascript:alert(1)&term=%22%27"),
+                   { q: "javascript:alert(1)", theme: "", state: "", terms: ["\"'"] });
+});
+
+test("filterQuery writes what parseFilters reads", () => {
+  const filters = { q: "a b&c", theme: "", state: "linked", terms: ["graph neural network", HOSTILE] };
+  const text = explorer.filterQuery(filters);
+  assert.equal(text, "q=a+b%26c&state=linked&term=graph+neural+network&term=%3C%2Fscript%3E%3Cimg+src%3Dx+onerror%3D"
+                     + "alert%28%27x%27%29%3E+%26+%22q%22");
+  assert.deepEqual(explorer.parseFilters("?" + text), filters);
+  assert.equal(explorer.filterQuery({ q: "", theme: "", state: "", terms: [] }), "");
+});
+
+test("describeFilters names every filter and unknown terms", () => {
+  const filters = { q: "<b>", theme: "3", state: "none", terms: ["graph", "nope"] };
+  assert.equal(explorer.describeFilters(filters, { graph: 0 }),
+               "search \u201c<b>\u201d, theme 3, link state none, map term \u201cgraph\u201d, "
+               + "map term \u201cnope\u201d (not a term of the map)");
+  assert.equal(explorer.describeFilters({ q: "", theme: "", state: "", terms: [] }, {}), "");
+});
+
+test("sortValues: no theme sorts last, states in their order, file keeps the data order", () => {
+  assert.deepEqual(explorer.sortValues(PAPERS, STATES, "theme"), [1, 2, Infinity, 1]);
+  assert.deepEqual(explorer.sortValues(PAPERS, STATES, "state"), [0, 3, 1, 0]);
+  assert.deepEqual(explorer.sortValues(PAPERS, STATES, "words"), [120, 80, 80, 200]);
+  assert.deepEqual(explorer.sortValues(PAPERS, STATES, "file"), [0, 1, 2, 3]);
+  assert.deepEqual(explorer.sortValues(PAPERS, STATES, "authors"), ["A & B", "C", "<i>E</i>", "D"]);
+});
+
+test("sortedRows: ties in data order both ways, numbers numerically, text by the collator", () => {
+  const compare = new Intl.Collator("en", { sensitivity: "base", numeric: true }).compare;
+  assert.deepEqual(explorer.sortedRows(4, null, false, compare), [0, 1, 2, 3]);
+  assert.deepEqual(explorer.sortedRows(4, [3, Infinity, 1, 3], false, compare), [2, 0, 3, 1]);
+  assert.deepEqual(explorer.sortedRows(4, [3, Infinity, 1, 3], true, compare), [1, 0, 3, 2]);
+  assert.deepEqual(explorer.sortedRows(3, [Infinity, 1, Infinity], false, compare), [1, 0, 2]);
+  assert.deepEqual(explorer.sortedRows(4, ["b", "a", "B", "a"], false, compare), [1, 3, 0, 2]);
+  assert.deepEqual(explorer.sortedRows(4, ["b", "a", "B", "a"], true, compare), [0, 2, 1, 3]);
+  const titles = explorer.sortValues(PAPERS, STATES, "title");
+  assert.deepEqual(explorer.sortedRows(4, titles, false, compare), [2, 0, 3, 1]);  // "paper 9" before "paper 10"
+  assert.deepEqual(explorer.sortedRows(0, [], false, compare), []);
+});
+
+test("filterRows: every filter at once, rows kept in the order given", () => {
+  const all = [3, 2, 1, 0];
+  assert.deepEqual(explorer.filterRows(PAPERS, THEMES, all, query()), [3, 2, 1, 0]);
+  assert.deepEqual(explorer.filterRows(PAPERS, THEMES, all, query({ theme: 1 })), [3, 0]);
+  assert.deepEqual(explorer.filterRows(PAPERS, THEMES, all, query({ theme: NaN })), []);
+  assert.deepEqual(explorer.filterRows(PAPERS, THEMES, all, query({ state: "linked" })), [3, 0]);
+  assert.deepEqual(explorer.filterRows(PAPERS, THEMES, all, query({ terms: [1] })), [1, 0]);
+  assert.deepEqual(explorer.filterRows(PAPERS, THEMES, all, query({ terms: [0, 1] })), [0]);
+  assert.deepEqual(explorer.filterRows(PAPERS, THEMES, all, query({ terms: [0, undefined] })), []);
+  assert.deepEqual(explorer.filterRows(PAPERS, THEMES, all, query({ theme: 1, state: "linked", terms: [0] })), [3, 0]);
+});
+
+test("filterRows: search words are literal, case-insensitive and must all match some field", () => {
+  const search = (text) => explorer.filterRows(PAPERS, THEMES, [0, 1, 2, 3],
+                                               query({ words: explorer.searchPatterns(text) }));
+  assert.deepEqual(search("GRAPH"), [0, 3]);  // p4 by its theme, "1. graph · gnn"
+  assert.deepEqual(search("(mp)"), [0]);
+  assert.deepEqual(search("c++"), [2]);
+  assert.deepEqual(search("</script>"), [2]);
+  assert.deepEqual(search("onerror=alert('x')"), [2]);
+  assert.deepEqual(search("&"), [0, 1, 2]);  // "A & B", theme 2's label, the hostile title
+  assert.deepEqual(search("\"language\""), [1]);  // a theme label
+  assert.deepEqual(search("paper p4"), [3]);  // the title and the id
+  assert.deepEqual(search("paper graph"), [3]);  // one word in the title, one in the theme
+  assert.deepEqual(search("paper message"), []);
+  assert.deepEqual(search(".*"), []);
+});
+
+test("rowQuery: the filters as filterRows reads them", () => {
+  const made = explorer.rowQuery({ q: " a  b ", theme: "", state: "none", terms: ["graph", "nope"] }, { graph: 0 });
+  assert.deepEqual(made.words.map((p) => p.source), ["a", "b"]);
+  assert.deepEqual([made.theme, made.state, made.terms], [null, "none", [0, undefined]]);
+  assert.equal(explorer.rowQuery({ q: "", theme: "3", state: "", terms: [] }, {}).theme, 3);
+  assert.ok(Number.isNaN(explorer.rowQuery({ q: "", theme: "x", state: "", terms: [] }, {}).theme));
+});
+
+test("pageBounds clamps the page to the pages there are", () => {
+  assert.deepEqual(explorer.pageBounds(0, 0, 50), { page: 0, pages: 1, start: 0, end: 50 });
+  assert.deepEqual(explorer.pageBounds(120, 5, 50), { page: 2, pages: 3, start: 100, end: 150 });
+  assert.deepEqual(explorer.pageBounds(120, -1, 50), { page: 0, pages: 3, start: 0, end: 50 });
+  assert.deepEqual(explorer.pageBounds(57, 57, 50), { page: 1, pages: 2, start: 50, end: 100 });
+  assert.deepEqual(explorer.pageBounds(50, 1, 50), { page: 0, pages: 1, start: 0, end: 50 });
+});
+
+test("hashPaper reads #paper-<id> and #paper-<id>-abstract", () => {
+  assert.equal(explorer.hashPaper("#paper-p12"), "p12");
+  assert.equal(explorer.hashPaper("#paper-p12-abstract"), "p12");
+  assert.equal(explorer.hashPaper("#paper-%3Cb%3E%22"), "<b>\"");
+  assert.equal(explorer.hashPaper("#paper-"), "");
+  assert.equal(explorer.hashPaper("#sec-themes"), null);
+  assert.equal(explorer.hashPaper(""), null);
+});
