@@ -283,3 +283,43 @@ def test_chapter_values_have_defaults_without_a_network():
     values = chapter_values(analyse_cooccurrence(raw, raw.map(analysis_text), thesaurus={}))
     assert values["co_n_terms"] == 0 and values["co_n_edges"] == 0 and values["co_below_cut"] == "none"
     assert values["co_message"] == "no term occurs in at least 3 abstracts"
+
+
+def test_stored_and_analysis_texts_must_be_the_same_papers_in_the_same_order():
+    """Acronym definitions are found in the stored texts and applied by row to the analysis texts."""
+    raw = pd.Series({"p1": "Graph neural networks (GNNs) scale.", "p2": "Quantum kernels.", "p3": "GNNs."})
+    with pytest.raises(ValueError, match="^raw_texts has 2 texts, analysis_texts 3$"):
+        analyse_cooccurrence(raw.iloc[:2], raw.map(analysis_text), thesaurus={})
+    with pytest.raises(ValueError, match="^raw_texts and analysis_texts differ in paper order: row 0 is p3, not p1$"):
+        analyse_cooccurrence(raw.iloc[::-1], raw.map(analysis_text), thesaurus={})
+
+
+def test_per_abstract_merges_must_name_rows_of_the_corpus():
+    from helpers.analysis.cooccurrence import candidate_term_matrix
+    from helpers.analysis.text import tokenize_corpus
+
+    tokens = tokenize_corpus(["the gnns scale"], ["p1"])
+    merges = pd.DataFrame({"row": [1], "from": ["gnn"], "to": ["graph neural network"]})
+    with pytest.raises(ValueError, match=r"^paper_merges row 1 is outside the corpus \(1 texts\)$"):
+        candidate_term_matrix(tokens, paper_merges=merges)
+
+
+def test_an_acronym_defined_twice_in_one_abstract_takes_its_first_long_form():
+    """Ties in the per-abstract merges (one abstract, one acronym, two long forms) keep text order: the
+    first definition wins in every abstract (an unstable sort picked either, here in 55 of 130)."""
+    first_rank = ("Learning to rank (LTR), sparse kernel machines (SKM), latent topic regression (LTR), "
+                  "structured kernel models (SKM) and dense neural nets (DNN): the LTR works.")
+    first_regression = first_rank.replace("Learning to rank", "Latent topic regression", 1).replace(
+        "latent topic regression (LTR)", "learning to rank (LTR)")
+    texts = [first_rank if i % 2 else first_regression for i in range(130)] + [
+        "Sparse kernel machines (SKM) once.", "Structured kernel models (SKM) twice."]
+    from helpers.analysis.cooccurrence import acronym_definitions, acronym_merges, candidate_term_matrix
+    from helpers.analysis.text import tokenize_corpus
+
+    corpus_wide, local = acronym_merges(acronym_definitions(texts), {})
+    assert corpus_wide == {"dnn": "dense neural net"} and len(local) == 522
+    tokens = tokenize_corpus([analysis_text(t) for t in texts], [f"p{i:03d}" for i in range(len(texts))])
+    binary, terms = candidate_term_matrix(tokens, corpus_wide, paper_merges=local)
+    # "learning to rank" is no noun phrase: it is a term only where the acronym's occurrence becomes it.
+    column = terms.tolist().index("learning to rank")
+    assert binary[:, column].nonzero()[0].tolist() == list(range(1, 130, 2))

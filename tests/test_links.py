@@ -528,3 +528,12 @@ def test_icml_dev_states():
     assert len(repaired) == 6
     assert repaired.iloc[0][["url", "original"]].tolist() == ["https://tactile-vlm.github.io",
                                                               "https: //tactile-vlm.github.io"]
+
+
+def test_the_quick_test_covers_every_patterns_hints():
+    """find_url_spans skips a text without any of _ANY_HINT: each pattern's hints must contain one of them."""
+    from helpers.analysis import urls
+
+    for name, hints in urls._PATTERN_HINTS.items():
+        for hint in hints:
+            assert any(coarse in hint for coarse in urls._ANY_HINT), (name, hint)

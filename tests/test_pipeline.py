@@ -89,7 +89,7 @@ def test_too_many_themes_exits_2_and_writes_nothing(tmp_path):
     result = run_cli("analyse", str(SEED_DIR), "--out", str(out), "--themes", "500", "--quiet")
     assert result.returncode == 2
     assert result.stderr.strip().splitlines() == [
-        "error: --themes / THEMES_K: must be between 1 and 57 for this corpus (57 abstracts, 724 terms), got 500"]
+        "error: --themes / THEMES_K: must be between 1 and 57 for this corpus (57 abstracts, 707 terms), got 500"]
     assert not out.exists()
 
 
@@ -128,7 +128,7 @@ def test_analysis_papers_join_every_stage():
     analysis = run_pipeline([SEED_DIR], AnalysisSettings())
     assert list(analysis.papers.columns[-5:]) == ["theme", "theme_weight", "link_state", "promised_too", "n_urls"]
     assert analysis.papers["paper_id"].tolist() == analysis.corpus.papers["paper_id"].tolist()
-    assert analysis.themes.labels[1] == "alignment · feature"
+    assert analysis.themes.labels[1] == "network · neural"
     assert list(analysis.timings) == ["parse", "text", "themes", "cooccurrence", "links"]
     assert analysis.summary["themes_message"] == "" and analysis.summary["unique_papers"] == 57
 

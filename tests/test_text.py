@@ -2,7 +2,15 @@
 
 import pytest
 
-from helpers.analysis.text import analysis_text, fold_plural, segments, stop_words, theme_terms, tokenize
+from helpers.analysis.terms import NOUN, singular, word_classes
+from helpers.analysis.text import analysis_text, segments, stop_words, tokenize, tokenize_corpus
+from helpers.analysis.themes import theme_counts, theme_terms
+
+from conftest import SEED_DIR
+
+# The addresses of issue 20 that became a theme ("zenodo, abcde, arxiv, doi, http, io, org, osf, record").
+LINKS = ("zenodo.org/records/1234567, osf.io/abcde, doi:10.5281/zenodo.7654321, arXiv:2401.01234 and "
+         "https//github.com/example/project")
 
 
 @pytest.mark.parametrize("raw, expected_tokens", [
@@ -38,9 +46,55 @@ def test_theme_terms_have_bigrams_within_runs_only():
         "graph", "network", "deep", "model", "graph network", "deep model"]
 
 
+@pytest.mark.parametrize("raw, expected_tokens", [
+    (f"data at {LINKS} today", ["data", "at", "and", "today"]),                   # every kind of issue 20
+    ("see https://x.org and https://x.org again", ["see", "and", "again"]),          # every occurrence
+    ("code at github.com/ owner/repo is public", ["code", "at", "is", "public"]),    # a stray space inside
+    ("weights on Hugging Face (acme/model-one) now", ["weights", "on", "hugging", "face", "now"]),  # hub ids
+    ("[https://github.com/a/b](https://github.com/a/b) works", ["works"]),            # a URL as link text
+    ('<a href="https://x.org">code</a> here', ["code", "here"]),                     # the URL, not the tag
+    ("[run](javascript:alert(1)) now", ["run", "now"]),                           # no link: its text stays
+])
+def test_analysis_text_removes_the_spans_the_link_finder_finds(raw, expected_tokens):
+    assert tokenize(analysis_text(raw)) == expected_tokens
+
+
+def test_analysis_text_of_every_link_kind():
+    # Each span is the finder's match, its trailing comma or full stop included.
+    assert analysis_text(f"Data: {LINKS}.") == "data:  |   |   |   |  and  | "
+
+
+def test_et_al_and_the_name_before_it_are_removed_in_every_spelling():
+    text = analysis_text("As Smith et al. (2020), Li et. al., Wu et al and Xu et.al. show, privacy holds.")
+    assert tokenize(text) == ["as", "and", "show", "privacy", "holds"]
+    assert tokenize(analysis_text("Budget allocation, et alia.")) == ["budget", "allocation", "et", "alia"]
+
+
 @pytest.mark.parametrize("word, folded", [
     ("networks", "network"), ("policies", "policy"), ("losses", "loss"), ("patches", "patch"),
     ("gnns", "gnn"), ("analysis", "analysis"), ("bias", "bias"), ("focus", "focus"), ("series", "series"),
+    ("matrices", "matrix"), ("biases", "bias"), ("analyses", "analysis"), ("indices", "index"),
+    ("vertices", "vertex"), ("hypotheses", "hypothesis"), ("criteria", "criterion"), ("dynamics", "dynamics"),
 ])
-def test_fold_plural(word, folded):
-    assert fold_plural(word) == folded
+def test_themes_fold_plurals_with_the_term_maps_singular(word, folded):
+    assert theme_terms(word) == [folded]
+    assert singular(word) == folded
+
+
+def test_theme_terms_drop_a_plural_of_a_stop_word_and_keep_verbs_as_written():
+    assert "framework" in stop_words()
+    assert theme_terms("frameworks does graphs") == ["does", "graph", "does graph"]
+
+
+def test_themes_and_term_map_spell_every_seed_noun_alike():
+    from helpers.analysis.corpus import read_corpus
+
+    papers = read_corpus(SEED_DIR).papers
+    tokens = tokenize_corpus(papers["text"].tolist(), papers["paper_id"], clean=True)
+    classes = word_classes(tokens.vocabulary)
+    _, vocabulary = theme_counts(tokens)
+    theme_words = {word for term in vocabulary for word in term.split()}
+    nouns = set(classes.folded[classes.word_class == NOUN])
+    plurals = {str(w) for w, f in zip(tokens.vocabulary, classes.folded) if f != w}
+    assert theme_words & plurals == set()
+    assert {"matrix", "bias", "analysis"} <= theme_words & nouns

@@ -12,6 +12,11 @@ from helpers.analysis.themes import SELECTION_RULE, ThemesError, candidate_ks, f
 
 from conftest import PMLR_SAMPLE, SEED_DIR
 
+# The addresses of issue 20, which in a third of the seed abstracts made a theme of
+# "zenodo, abcde, arxiv, doi, http, io, org, osf, record".
+LINKS = ("zenodo.org/records/1234567, osf.io/abcde, doi:10.5281/zenodo.7654321, arXiv:2401.01234 and "
+         "https//github.com/example/project")
+
 ASTRONOMY = ["galaxy", "telescope", "supernova", "redshift", "nebula", "quasar", "orbit", "comet",
              "photometry", "spectroscopy"]
 COOKING = ["recipe", "oven", "flour", "butter", "saucepan", "simmer", "garlic", "basil", "pastry",
@@ -90,12 +95,12 @@ def seed_model():
 
 
 def test_seed_corpus_themes(seed_model):
-    assert seed_model.settings["chosen_k"] == 10
+    assert seed_model.settings["chosen_k"] == 7
     assert seed_model.paper_themes["theme"].notna().all()
     assert seed_model.themes["label"].tolist() == [
-        "alignment · feature", "client · fl", "ai · llm", "generation · strategy", "feedback · preference",
-        "video · transformer", "image · deep", "algorithm · group", "uncertainty · predictive", "graph · gnn"]
-    assert seed_model.themes["n_papers"].tolist() == [5, 3, 3, 8, 4, 7, 7, 10, 5, 5]
+        "network · neural", "llm · training", "algorithm · group", "feedback · preference", "image · data",
+        "ai · paradigm", "client · fl"]
+    assert seed_model.themes["n_papers"].tolist() == [14, 11, 10, 4, 11, 4, 3]
     assert seed_model.settings["comparison_documents"] == 57
     assert set(seed_model.comparison["model"]) == {"NMF (TF-IDF)", "LDA (counts)"}
 
@@ -104,7 +109,7 @@ def test_seed_corpus_themes(seed_model):
 def test_pmlr_sample_themes_are_balanced():
     papers = read_corpus(PMLR_SAMPLE).papers
     model = fit_themes(papers.set_index("paper_id")["text"].map(analysis_text))
-    assert model.themes["n_papers"].tolist() == [16, 12, 4, 12, 12, 13, 7, 7, 5, 9, 11, 10, 8, 15, 9]
+    assert model.themes["n_papers"].tolist() == [8, 19, 19, 11, 9, 6, 3, 13, 10, 10, 12, 10, 10, 4, 6]
     assert model.themes["label"].is_unique
 
 
@@ -153,7 +158,7 @@ def test_the_lda_comparison_is_computed_when_first_asked_for(seed_model):
     assert "comparison" not in vars(fresh)  # a fitted model (the book's cached analysis) carries no LDA fit
     table = fresh.comparison
     assert table["model"].tolist() == ["NMF (TF-IDF)", "LDA (counts)"]
-    assert table["k"].tolist() == [10, 10]
+    assert table["k"].tolist() == [7, 7]
     pd.testing.assert_frame_equal(table, seed_model.comparison)
 
 
@@ -173,3 +178,98 @@ def test_each_selection_thread_fits_its_own_copy_of_the_matrix(monkeypatch):
     themes._select(shared, binary, np.array([f"t{i}" for i in range(shared.shape[1])]), [2, 3], [0, 1], n_jobs=2)
     assert len(seen) == 4
     assert len({id(matrix) for matrix in seen} | {id(shared)}) == 5
+
+
+def test_addresses_in_a_third_of_the_seed_abstracts_change_no_theme_and_no_term(seed_model):
+    """The sentence added holds nothing but addresses and "and": with exactly the link finder's spans
+    removed, the counts, the themes and the term map are those of the seed corpus itself."""
+    from helpers.analysis.cooccurrence import analyse_cooccurrence
+
+    raw = read_corpus(SEED_DIR).papers.set_index("paper_id")["text"]
+    with_links = raw.copy()
+    with_links.iloc[::3] = with_links.iloc[::3] + " " + LINKS + "."
+    assert with_links.str.contains("osf.io/abcde", regex=False).sum() == 19
+    model = fit_themes(with_links.map(analysis_text))
+    assert model.selection_vocabulary.tolist() == seed_model.selection_vocabulary.tolist()
+    pd.testing.assert_frame_equal(model.themes, seed_model.themes)
+    pd.testing.assert_frame_equal(model.top_terms, seed_model.top_terms)
+    fragments = {"zenodo", "abcde", "arxiv", "doi", "http", "https", "io", "org", "osf", "record"}
+    assert fragments & set(model.top_terms["term"]) == set()
+    linked_map = analyse_cooccurrence(with_links, with_links.map(analysis_text))
+    seed_map = analyse_cooccurrence(raw, raw.map(analysis_text))
+    pd.testing.assert_frame_equal(linked_map.terms, seed_map.terms)
+    pd.testing.assert_frame_equal(linked_map.pairs, seed_map.pairs)
+
+
+# Four abstracts that cite with "et al." in its spellings, four that do not.
+CITING = pd.Series({
+    "a1": "Differential privacy for private learning, as in Dwork et al. (2006).",
+    "a2": "Private training under a privacy budget, following Abadi et al.",
+    "a3": "Privacy amplification of private queries (Li et. al., 2020).",
+    "a4": "Private data release with privacy accounting, as in Wu et al, 2021.",
+    "b1": "Galaxy clusters seen by a telescope survey.",
+    "b2": "Telescope images of galaxy mergers.",
+    "b3": "A galaxy survey with a radio telescope.",
+    "b4": "Telescope spectra of distant galaxy clusters.",
+})
+
+
+def test_et_al_is_no_theme_term_and_no_map_term():
+    from helpers.analysis.cooccurrence import analyse_cooccurrence
+
+    model = fit_themes(CITING.map(analysis_text), k=2)
+    assert model.themes["top_terms"].tolist() == [
+        "galaxy, telescope, survey, cluster, galaxy cluster, cluster seen, seen, telescope survey, galaxy survey, radio",
+        "privacy, private, amplification, privacy amplification, private query, query, differential, "
+        "differential privacy, learning, private learning",
+    ]
+    assert model.themes["label"].tolist() == ["galaxy · telescope", "privacy · private"]
+    # Neither the citation nor the names before it ("dwork et" was a top term).
+    assert not {"et", "al", "et al", "dwork", "abadi", "li", "wu"} & set(model.top_terms["term"])
+    result = analyse_cooccurrence(CITING, CITING.map(analysis_text), min_occurrences=1, relevant_share=1.0,
+                                  thesaurus={})
+    assert result.terms["term"].tolist() == [
+        "differential privacy", "following", "galaxy cluster", "galaxy survey", "privacy accounting",
+        "privacy amplification of private query", "privacy budget", "private data release", "private learning",
+        "private training", "radio telescope", "spectrum of distant galaxy cluster", "survey",
+        "telescope image of galaxy merger", "telescope spectrum", "telescope survey"]
+
+
+def test_themes_spell_plurals_as_the_term_map_does():
+    texts = pd.Series({
+        "m1": "Low-rank matrices and their biases.", "m2": "Sparse matrices with biases in estimates.",
+        "m3": "Random matrices carry biases.", "m4": "Biases of covariance matrices.",
+        "g1": "Graph vertices and edges.", "g2": "Vertices of planar graph drawings.",
+        "g3": "Graph edges join vertices.", "g4": "Coloring graph vertices.",
+    })
+    model = fit_themes(texts.map(analysis_text), k=2)
+    # The suffix rule labelled these "graph · vertice" and "biase · matrice".
+    assert model.themes["label"].tolist() == ["graph · vertex", "bias · matrix"]
+    assert model.themes["top_terms"].tolist() == [
+        "graph, vertex, graph vertex, edge, coloring, coloring graph, edge join, graph edge, join, join vertex",
+        "bias, matrix, low-rank, low-rank matrix, covariance, covariance matrix, estimate, sparse, sparse matrix, carry"]
+
+
+def test_a_value_error_inside_counting_is_no_quiet_note(monkeypatch, tmp_path):
+    """Only a corpus too small for a model is a note; any other error inside counting propagates."""
+    def broken(*args, **kwargs):
+        raise ValueError("indices and data should have the same size")
+
+    monkeypatch.setattr(themes, "theme_counts", broken)
+    texts, _ = synthetic_texts()
+    with pytest.raises(ValueError, match="^indices and data should have the same size$") as raised:
+        fit_themes(texts)
+    assert type(raised.value) is ValueError
+    (tmp_path / "corpus.txt").write_text("Header\n\n" + "\n\n".join(texts) + "\n")
+    with pytest.raises(ValueError, match="^indices and data should have the same size$"):
+        run_pipeline([tmp_path], AnalysisSettings())
+
+
+def test_a_corpus_without_terms_is_still_a_note(tmp_path):
+    (tmp_path / "corpus.txt").write_text(
+        "Header\n\nWe show that it is the one.\n\nThey show this to all of us.\n\n"
+        "It is what we propose here.\n\nWe also show it to them.\n")
+    results = run_pipeline([tmp_path], AnalysisSettings())
+    assert results.themes.model is None
+    assert results.themes.message == ("no terms left to model after stop words "
+                                      "(no terms remain after min_df and max_df)")

@@ -14,13 +14,16 @@ a verb, a participle is an adjective only before a noun. Nouns are made
 singular with ``lemminflect``'s dictionary (``matrices -> matrix``,
 ``analyses -> analysis``, ``bayes`` and ``dynamics`` unchanged). Stop words
 are checked on the singular form, so ``frameworks`` is as stopped as
-``framework``. Both packages carry their data inside the wheel: nothing is
+``framework``. The themes spell their words by the same rule
+(:attr:`WordClasses.folded`, :attr:`WordClasses.is_stop`): one spelling in every
+chapter. Both packages carry their data inside the wheel: nothing is
 downloaded at run time.
 """
 
 from __future__ import annotations
 
 import importlib.util
+import threading
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -76,8 +79,19 @@ def _textblob_lexicon_path() -> Path:
     return Path(list(spec.submodule_search_locations)[0]) / "en" / "en-lexicon.txt"
 
 
-@lru_cache(maxsize=1)
+# The dictionaries load in a background thread (load_dictionaries) while the themes may already need
+# them: a second caller waits for the first load instead of reading the files again.
+_LEXICON_LOCK = threading.Lock()
+_LEMMAS_LOCK = threading.Lock()
+
+
 def _lexicon() -> dict[str, str]:
+    with _LEXICON_LOCK:
+        return _read_lexicon()
+
+
+@lru_cache(maxsize=1)
+def _read_lexicon() -> dict[str, str]:
     entries = [line.split(" ", 1) for line in _textblob_lexicon_path().read_text(encoding="utf-8").splitlines()
                if " " in line and not line.startswith(";;;")]
     lexicon = {word: tag.strip() for word, tag in entries if word.islower()}
@@ -162,6 +176,8 @@ def _lemmas():
 def singular(word: str) -> str:
     """A noun's singular form from ``lemminflect``'s dictionary (its rules for unknown plurals).
 
+    A word with characters other than letters that is not ASCII stays as it is.
+
     Examples
     --------
     >>> [singular(w) for w in ["matrices", "indices", "analyses", "hypotheses", "biases", "bayes"]]
@@ -169,6 +185,8 @@ def singular(word: str) -> str:
     >>> [singular(w) for w in ["llms", "networks", "dynamics", "data", "criteria", "process"]]
     ['llm', 'network', 'dynamics', 'data', 'criterion', 'process']
     """
+    if not (word.isascii() or word.isalpha()):
+        return word
     lemmas = _all_lemmas(word).get("NOUN")
     if lemmas:
         return lemmas[0]
@@ -187,7 +205,20 @@ def _all_lemmas(word: str) -> dict[str, tuple[str, ...]]:
 
     Do not change the returned dictionary: it is shared.
     """
+    _lemma_dictionary_loaded()
     return _lemmas().getAllLemmas(word)
+
+
+def _lemma_dictionary_loaded() -> None:
+    """Read lemminflect's dictionary once, whichever thread asks first (lemminflect reads it at its first lookup)."""
+    with _LEMMAS_LOCK:
+        _read_lemma_dictionary()
+
+
+@lru_cache(maxsize=1)
+def _read_lemma_dictionary() -> bool:
+    _lemmas().getAllLemmas("network")
+    return True
 
 
 def _can_be_noun(word: str) -> bool:
@@ -232,6 +263,9 @@ class WordClasses:
     is_verb_cue : ndarray of bool
     is_plural : ndarray of bool
         A noun whose singular differs from it (``analyses``, not ``data`` or ``dynamics``).
+    is_stop : ndarray of bool
+        A stop word, or a word whose singular is one (``frameworks``); the boundary too.
+        The themes leave these out.
     is_citation : ndarray of bool
         ``et`` (of ``et al``): the name before it is no term.
     is_determiner : ndarray of bool
@@ -244,6 +278,7 @@ class WordClasses:
     can_be_verb: np.ndarray
     is_verb_cue: np.ndarray
     is_plural: np.ndarray
+    is_stop: np.ndarray
     is_citation: np.ndarray
     is_determiner: np.ndarray
     is_gerund: np.ndarray
@@ -260,20 +295,22 @@ def word_classes(vocabulary: Sequence[str]) -> WordClasses:
     ([0, 2, 1, 2, 0, 3, 0], 'network')
     """
     stops = stop_words()
-    folded, classes, verbs = [], [], []
+    folded, classes, verbs, stopped = [], [], [], []
     for word in vocabulary:
         word = str(word)
-        singular_form = singular(word) if word.isascii() or word.isalpha() else word
+        singular_form = singular(word)
         word_class, verb = _word_class(word, singular_form, stops) if word != "|" else (BREAK, False)
         folded.append(singular_form if word_class == NOUN else word)
         classes.append(word_class)
         verbs.append(verb)
+        stopped.append(word == "|" or word in stops or singular_form in stops)
     return WordClasses(
         folded=np.array(folded, dtype=object),
         word_class=np.array(classes, dtype=np.int8),
         can_be_verb=np.array(verbs, dtype=bool),
         is_verb_cue=np.array([str(w) in VERB_CUES for w in vocabulary], dtype=bool),
         is_plural=np.array([c == NOUN and f != str(w) for w, f, c in zip(vocabulary, folded, classes)], dtype=bool),
+        is_stop=np.array(stopped, dtype=bool),
         is_citation=np.array([str(w) == "et" for w in vocabulary], dtype=bool),
         is_determiner=np.array([str(w) in DETERMINERS for w in vocabulary], dtype=bool),
         is_gerund=np.array([c == PARTICIPLE and lexicon_tag(str(w)) == "VBG" for w, c in zip(vocabulary, classes)],

@@ -2,8 +2,12 @@
 
 The stored abstract keeps its LaTeX, Markdown, HTML and URLs; :func:`analysis_text`
 removes them (keeping the words inside markup), so ``<em>epistemic</em>`` and
-``*epistemic*`` count as the same word. Removed spans, numbers and punctuation
-become phrase boundaries, so no term spans a formula or a sentence end.
+``*epistemic*`` count as the same word. The addresses removed are exactly those the
+link finder finds (:func:`helpers.analysis.urls.find_url_spans`), so ``doi:``
+identifiers or ``osf.io/abcde`` never become words. Removed spans, numbers and
+punctuation become phrase boundaries, so no term spans a formula or a sentence end.
+Singular forms and the theme terms are the term map's (:mod:`helpers.analysis.terms`,
+:func:`helpers.analysis.themes.theme_terms`).
 """
 
 from __future__ import annotations
@@ -14,11 +18,13 @@ import unicodedata
 from array import array
 from collections import defaultdict
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
 
 import numpy as np
+
+from helpers.analysis.urls import find_url_spans
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -30,8 +36,6 @@ __all__ = [
     "stop_words",
     "boilerplate_words",
     "linking_words",
-    "fold_plural",
-    "theme_terms",
     "BOUNDARY",
     "TokenizedCorpus",
     "tokenize_corpus",
@@ -41,11 +45,8 @@ __all__ = [
 BOUNDARY = " | "
 
 # Applied to lower-cased text, so no IGNORECASE (which makes the scan several times slower).
-_URL = re.compile(
-    r"(?:https?|ftp)://\S+|\bwww\.\S+"
-    r"|\b(?:github\.com|gitlab\.com|huggingface\.co|bitbucket\.org|[\w-]+\.github\.io)(?:/\S*)?"
-)
-_URL_HINTS = ("://", "www.", "github", "gitlab.com", "huggingface.co", "bitbucket.org")
+# A citation, "Name et al." (also "et al", "et. al.", "et.al."), with the name: never a term (as in the term map).
+_ET_AL = re.compile(r"(?:\b[^\W\d_][\w'-]*\s+)?\bet\.?\s*al\b\.?")
 _MARKDOWN_LINK = re.compile(r"\[([^\]]*)\]\([^)\s]*\)")
 _HTML_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>")
 _MATH = re.compile(r"\$\$.+?\$\$|\$[^$]+\$|\\\(.+?\\\)|\\\[.+?\\\]", re.DOTALL)
@@ -58,10 +59,10 @@ _TOKEN = re.compile(r"[^\W_](?:[\w]|-(?=[^\W_]))*")
 def analysis_text(text: str) -> str:
     """Clean one abstract for counting.
 
-    NFKC (ligatures, full-width forms), HTML entities decoded, URLs, LaTeX math
-    and HTML tags removed (the text inside tags and Markdown links is kept),
-    Markdown emphasis marks dropped, lower case. Removed spans become a phrase
-    boundary (``|``).
+    NFKC (ligatures, full-width forms), HTML entities decoded, every address the
+    link finder finds removed (:func:`_without_urls`), then lower case, citations
+    (``Name et al.``), LaTeX math and HTML tags removed (the text inside tags and Markdown links is kept),
+    Markdown emphasis marks dropped. Removed spans become a phrase boundary (``|``).
 
     Examples
     --------
@@ -69,15 +70,18 @@ def analysis_text(text: str) -> str:
     'we fine-tune llms at  | '
     >>> analysis_text("Sampling $\\\\pi(x)$ with **Langevin** and [code](https://x.org)")
     'sampling  |  with langevin and code'
+    >>> analysis_text("As Li et al. show (doi:10.1000/xyz).")
+    'as  |  show ( | '
     """
     # Each substitution runs only when a cheap substring test says it can match.
     if not unicodedata.is_normalized("NFKC", text):
         text = unicodedata.normalize("NFKC", text)
-    text = html.unescape(text).lower()
+    # Addresses are found before lower case, in the text as the link finder reads it.
+    text = _without_urls(html.unescape(text)).lower()
+    if "et al" in text or "et. al" in text or "et.al" in text:
+        text = _ET_AL.sub(BOUNDARY, text)
     if "](" in text:
         text = _MARKDOWN_LINK.sub(r"\1", text)
-    if any(hint in text for hint in _URL_HINTS):
-        text = _URL.sub(BOUNDARY, text)
     if "$" in text or "\\" in text:
         text = _MATH.sub(BOUNDARY, text)
     if "<" in text:
@@ -85,6 +89,31 @@ def analysis_text(text: str) -> str:
     if any(mark in text for mark in "*_`#"):
         text = _MARKDOWN_MARKS.sub("", text)
     return text
+
+
+def _without_urls(text: str) -> str:
+    """The text with each span :func:`helpers.analysis.urls.find_url_spans` finds replaced by a boundary.
+
+    A Markdown link keeps its visible text, itself without addresses.
+
+    Examples
+    --------
+    >>> _without_urls("Data: osf.io/abcde and arXiv:2401.01234; [code](https://x.org/c) here")
+    'Data:  |  and  | ; code here'
+    """
+    parts: list[str] = []
+    position = 0
+    for found in find_url_spans(text):
+        if found.start < position:  # a span found twice (a hub's identifier)
+            position = max(position, found.end)
+            continue
+        parts.append(text[position:found.start])
+        parts.append(_without_urls(found.link_text) if found.link_text else BOUNDARY)
+        position = found.end
+    if not parts:
+        return text
+    parts.append(text[position:])
+    return "".join(parts)
 
 
 def segments(text: str) -> Iterator[list[str]]:
@@ -143,11 +172,6 @@ def linking_words() -> frozenset[str]:
 
 
 @lru_cache(maxsize=None)
-def plural_exceptions() -> frozenset[str]:
-    return _read_word_list("plural_exceptions.txt")
-
-
-@lru_cache(maxsize=None)
 def stop_words() -> frozenset[str]:
     """scikit-learn's English stop words plus the boilerplate list.
 
@@ -162,58 +186,6 @@ def stop_words() -> frozenset[str]:
     from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
     return frozenset(ENGLISH_STOP_WORDS) | boilerplate_words()
-
-
-@lru_cache(maxsize=200_000)
-def fold_plural(word: str) -> str:
-    """Simple English plural folding, applied to each word of a term.
-
-    Examples
-    --------
-    >>> [fold_plural(w) for w in ["networks", "studies", "classes", "approaches", "llms"]]
-    ['network', 'study', 'class', 'approach', 'llm']
-    >>> [fold_plural(w) for w in ["analysis", "bias", "process", "gaussian", "dynamics"]]
-    ['analysis', 'bias', 'process', 'gaussian', 'dynamics']
-    """
-    if len(word) <= 3 or not word.endswith("s") or word in plural_exceptions():
-        return word
-    if word.endswith("ies") and len(word) > 4:
-        return word[:-3] + "y"
-    if word.endswith(("sses", "ches", "shes", "xes", "zzes")):
-        return word[:-2]
-    if word.endswith(("ss", "us", "is", "'s")):
-        return word
-    return word[:-1]
-
-
-def theme_terms(text: str) -> list[str]:
-    """Unigrams and bigrams of an analysis text for the topic models.
-
-    Tokens are plural-folded; stop words are dropped; a bigram joins two
-    non-stop tokens that are adjacent in the text (never across a boundary).
-    The rule for one text; :func:`helpers.analysis.themes.theme_counts` counts it for a
-    whole corpus at once.
-
-    Examples
-    --------
-    >>> theme_terms(analysis_text("We propose graph neural networks for molecules."))
-    ['graph', 'neural', 'network', 'molecule', 'graph neural', 'neural network']
-    """
-    stops = stop_words()
-    unigrams: list[str] = []
-    bigrams: list[str] = []
-    for run in segments(text):
-        previous: str | None = None
-        for token in run:
-            if token in stops:
-                previous = None
-                continue
-            folded = fold_plural(token)
-            unigrams.append(folded)
-            if previous is not None:
-                bigrams.append(f"{previous} {folded}")
-            previous = folded
-    return unigrams + bigrams
 
 
 # Punctuation first, then word tokens: one scan yields both, in text order.
@@ -262,23 +234,6 @@ class TokenizedCorpus:
     def text_index(self) -> np.ndarray:
         """The index of the text each position of ``token_ids`` belongs to."""
         return np.repeat(np.arange(len(self), dtype=np.int32), np.diff(self.starts))
-
-    @cached_property
-    def is_stop(self) -> np.ndarray:
-        """Boolean per vocabulary entry: a stop word (:func:`stop_words`) or the boundary."""
-        stops = stop_words()
-        flags = np.fromiter((word in stops for word in self.vocabulary), dtype=bool,
-                            count=len(self.vocabulary))
-        flags[0] = True
-        return flags
-
-    @cached_property
-    def folded(self) -> tuple[np.ndarray, np.ndarray]:
-        """``(folded_vocabulary, folded_id)``: :func:`fold_plural` of each entry, as sorted
-        distinct strings and, per vocabulary entry, the index of its folded form."""
-        folded_words = np.array([fold_plural(word) for word in self.vocabulary], dtype=object)
-        distinct, inverse = np.unique(folded_words, return_inverse=True)
-        return distinct, inverse.astype(np.int32)
 
 
 def _new_piece_ids() -> defaultdict[str, int]:

@@ -31,7 +31,7 @@ import warnings
 from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Iterator
 
@@ -43,7 +43,8 @@ if TYPE_CHECKING:
     from sklearn.decomposition import NMF, LatentDirichletAllocation
 
 from helpers.analysis.parallel import run_in_threads, start_in_thread, worker_count
-from helpers.analysis.text import TokenizedCorpus, analysis_texts_to_tokens
+from helpers.analysis.terms import word_classes
+from helpers.analysis.text import TokenizedCorpus, analysis_texts_to_tokens, segments
 
 __all__ = [
     "ThemesError",
@@ -59,6 +60,7 @@ __all__ = [
     "model_fitting",
     "SELECTION_RULE",
     "choose_k",
+    "theme_terms",
     "theme_counts",
 ]
 
@@ -255,10 +257,51 @@ def _top(component: np.ndarray, n: int) -> list[int]:
     return [int(i) for i in candidates[order]]
 
 
+@lru_cache(maxsize=100_000)
+def _theme_word(word: str) -> str | None:
+    """A word as the themes spell it (the term map's singular of a noun), or ``None`` for a stop word."""
+    classes = word_classes(["|", word])
+    return None if classes.is_stop[1] else str(classes.folded[1])
+
+
+def theme_terms(text: str) -> list[str]:
+    """Unigrams and bigrams of an analysis text for the topic models.
+
+    Words are spelled as in the term map: a noun in its singular form
+    (:attr:`helpers.analysis.terms.WordClasses.folded`, lemminflect's
+    ``matrices -> matrix``), every other word as written; stop words, checked on
+    the singular too (``frameworks``), are dropped; a bigram joins two non-stop
+    words that are adjacent in the text (never across a boundary). The rule for one
+    text; :func:`theme_counts` counts it for a whole corpus at once.
+
+    Examples
+    --------
+    >>> from helpers.analysis.text import analysis_text
+    >>> theme_terms(analysis_text("We propose graph neural networks for molecules."))
+    ['graph', 'neural', 'network', 'molecule', 'graph neural', 'neural network']
+    >>> theme_terms("biases of random matrices")
+    ['bias', 'random', 'matrix', 'random matrix']
+    """
+    unigrams: list[str] = []
+    bigrams: list[str] = []
+    for run in segments(text):
+        previous: str | None = None
+        for token in run:
+            spelled = _theme_word(token)
+            if spelled is None:
+                previous = None
+                continue
+            unigrams.append(spelled)
+            if previous is not None:
+                bigrams.append(f"{previous} {spelled}")
+            previous = spelled
+    return unigrams + bigrams
+
+
 def theme_counts(
     tokens: TokenizedCorpus, *, min_df: int = 1, max_df: float = 1.0, max_features: int | None = None,
 ) -> tuple[sparse.csr_matrix, np.ndarray]:
-    """Counts of :func:`helpers.analysis.text.theme_terms` per text, without a Python loop over texts.
+    """Counts of :func:`theme_terms` per text, without a Python loop over texts.
 
     The result equals ``CountVectorizer(analyzer=theme_terms, min_df=min_df,
     max_df=max_df, max_features=max_features)`` on the analysis texts (a tested
@@ -272,10 +315,12 @@ def theme_counts(
     vocabulary : ndarray of str
         The terms, sorted (column order).
 
+    Each word type is spelled once (:func:`helpers.analysis.terms.word_classes`).
+
     Raises
     ------
-    ValueError
-        When no term is left.
+    ThemesError
+        When no term is left (the corpus is too small or holds only stop words).
 
     Examples
     --------
@@ -287,11 +332,13 @@ def theme_counts(
     >>> counts.toarray().astype(int).tolist()
     [[2, 1, 1, 0, 0], [0, 0, 1, 1, 1]]
     """
-    folded_vocabulary, folded_id = tokens.folded
+    classes = word_classes(tokens.vocabulary)
+    folded_vocabulary, folded_id = np.unique(classes.folded.astype(str), return_inverse=True)
+    folded_vocabulary = folded_vocabulary.astype(object)
     ids = tokens.token_ids
     text_of = tokens.text_index()
-    keep = ~tokens.is_stop[ids]
-    folded_words = folded_id[ids]
+    keep = ~classes.is_stop[ids]
+    folded_words = folded_id.astype(np.int32)[ids]
     # Each text ends with a boundary, so adjacent kept positions are in one run of one text.
     pair = keep[:-1] & keep[1:]
     n_folded = len(folded_vocabulary)
@@ -322,7 +369,7 @@ def theme_counts(
         chosen = np.sort(np.argsort(-term_frequency, kind="stable")[:max_features])
         kept, terms = kept[chosen], terms[chosen]
     if not len(kept):
-        raise ValueError("no terms remain after min_df and max_df")
+        raise ThemesError("no terms remain after min_df and max_df")
     return counts[:, kept].tocsr(), terms
 
 
@@ -517,7 +564,7 @@ def _count_terms(tokens: TokenizedCorpus) -> _Vocabulary:
     min_df = 2 if n_documents >= 20 else 1
     try:
         counts, vocabulary = theme_counts(tokens, min_df=min_df, max_df=MAX_DF, max_features=MAX_TERMS)
-    except ValueError as error:
+    except ThemesError as error:  # only the corpus's own lack of terms: any other error is a bug to see
         raise ThemesError(f"no terms left to model after stop words ({error})") from None
     # Fit in paper_id order, so reordering the input files cannot change any theme.
     order = np.argsort(tokens.paper_ids, kind="stable")

@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from urllib.parse import urlsplit, urlunsplit
 
-__all__ = ["FoundUrl", "find_urls", "extract_urls", "clean_url", "is_safe_url", "classify_host", "split_sentences",
+__all__ = ["FoundUrl", "find_urls", "find_url_spans", "extract_urls", "clean_url", "is_safe_url", "classify_host", "split_sentences",
            "HOST_KINDS", "LINKED_KINDS"]
 
 
@@ -39,7 +39,7 @@ _KNOWN_HOSTS = "(?:" + "|".join(re.escape(h) for h in _SCHEMELESS_HOSTS) + ")"
 _SCHEME = r"(?P<scheme>https?)(?P<sep>://|:\s{1,2}//|:/\s?/|//|:/)"
 _PATTERNS = [
     # One level of parentheses inside the address: [x](https://en.wikipedia.org/wiki/A_(b)).
-    ("markdown", re.compile(r"\[[^\]]*\]\(\s*(https?://(?:[^\s()]|\([^\s()]*\))+)\s*\)", re.I)),
+    ("markdown", re.compile(r"\[(?P<text>[^\]]*)\]\(\s*(?P<address>https?://(?:[^\s()]|\([^\s()]*\))+)\s*\)", re.I)),
     ("angle", re.compile(r"<(https?://[^\s<>]+)>", re.I)),
     ("url", re.compile(r"(?<![\w.-])" + _SCHEME + r"(?P<rest>[^\s<>\"]+)", re.I)),
     ("www", re.compile(r"(?<![\w/.@-])www\.[\w-]+(?:\.[\w-]+)+[^\s<>\"]*", re.I)),
@@ -53,6 +53,9 @@ _PATTERN_HINTS = {
     "markdown": ("](",), "angle": ("<http",), "url": ("http",), "www": ("www.",), "doi": ("doi:",),
     "arxiv": ("arxiv:",), "schemeless": (*_SCHEMELESS_HOSTS, ".github.io"),
 }
+# Text one of the hints above contains (every schemeless host holds ".co", ".org" or ".io"): most abstracts
+# hold none, and a few substring tests settle them (the analysed text asks this of every abstract).
+_ANY_HINT = ("](", "http", "www.", "doi:", "arxiv:", ".co", ".org", ".io")
 # The next word continues an address cut by a stray space: "github.com/ owner/repo", "github. com/x".
 _AFTER_SLASH = re.compile(r"[\w.-]+/[^\s<>\"]*|\w+[-_][\w-]*[^\s<>\"]*|/[^\s<>\"]*")
 _AFTER_DOT = re.compile(r"(?:com|org|io|net|edu|ai|co|dev|app|science)(?:/[^\s<>\"]*)?[.,;:)]?")
@@ -134,7 +137,9 @@ class FoundUrl:
     (without the sentence punctuation after it); ``repaired`` says whether the
     written form was broken (a scheme without its colon or slashes, a space
     inside, no scheme at all, a backtick or doubled punctuation after it);
-    ``start`` and ``end`` are the offsets of the whole match in the text.
+    ``start`` and ``end`` are the offsets of the whole match in the text;
+    ``link_text`` is the visible text of a Markdown link (``[text](url)``, prose
+    that the analysed text keeps), empty for every other kind.
     """
 
     url: str
@@ -142,6 +147,7 @@ class FoundUrl:
     repaired: bool
     start: int
     end: int
+    link_text: str = ""
 
 
 def _join_continuations(text: str, end: int) -> int:
@@ -179,9 +185,31 @@ def find_urls(text: str) -> list[FoundUrl]:
     >>> [(u.url, u.original) for u in find_urls("Weights are available on GitHub (lab/net).")]
     [('https://github.com/lab/net', 'GitHub (lab/net')]
     """
+    unique: dict[str, FoundUrl] = {}
+    for item in find_url_spans(text):
+        unique.setdefault(item.url, item)
+    return list(unique.values())
+
+
+def find_url_spans(text: str) -> list[FoundUrl]:
+    """Every address :func:`find_urls` finds, each occurrence (a URL given twice is there twice), by position.
+
+    The spans the analysed text removes (:func:`helpers.analysis.text.analysis_text`). A hub's
+    identifier may be found twice (in brackets and after the hub's name), with the same span.
+
+    Examples
+    --------
+    >>> [(u.start, u.end) for u in find_url_spans("See https://x.org and https://x.org.")]
+    [(4, 17), (22, 36)]
+    >>> [(u.url, u.link_text) for u in find_url_spans("[our code](https://x.org/c)")]
+    [('https://x.org/c', 'our code')]
+    """
     taken: list[tuple[int, int]] = []
     found: list[FoundUrl] = []
     lower = text.lower()
+    hub = "/" in text and ("git" in lower or "hugging" in lower)
+    if not hub and not any(hint in lower for hint in _ANY_HINT):
+        return found
     for name, pattern in _PATTERNS:
         if not any(hint in lower for hint in _PATTERN_HINTS[name]):
             continue
@@ -189,7 +217,7 @@ def find_urls(text: str) -> list[FoundUrl]:
             start, end = match.span()
             if any(start < t_end and t_start < end for t_start, t_end in taken):
                 continue
-            group = 1 if pattern.groups and name != "url" else 0
+            group: int | str = "address" if name == "markdown" else 1 if pattern.groups and name != "url" else 0
             raw_start = match.start(group)
             repaired = False
             if name in ("url", "www", "schemeless"):
@@ -228,14 +256,12 @@ def find_urls(text: str) -> list[FoundUrl]:
                     # Keep a closing bracket that belongs to the address: ".../Path_(x)".
                     original = raw[:kept] + ")" * (raw[kept:kept + 1] == ")" and balanced.endswith(")"))
             taken.append((start, end))
-            found.append(FoundUrl(url, original, repaired, start, end))
-    if "/" in text and ("git" in lower or "hugging" in lower):
+            found.append(FoundUrl(url, original, repaired, start, end,
+                                  match.group("text") if name == "markdown" else ""))
+    if hub:
         found.extend(item for item in _hub_references(text, lower) if not any(
             item.start < t_end and t_start < item.end for t_start, t_end in taken))
-    unique: dict[str, FoundUrl] = {}
-    for item in sorted(found, key=lambda f: f.start):
-        unique.setdefault(item.url, item)
-    return list(unique.values())
+    return sorted(found, key=lambda f: f.start)
 
 
 def _hub_references(text: str, lower: str | None = None) -> list[FoundUrl]:

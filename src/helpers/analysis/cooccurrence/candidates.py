@@ -111,12 +111,19 @@ def candidate_term_matrix(
         Term -> term, applied in every text (thesaurus, corpus-wide acronyms).
     paper_merges : DataFrame, optional
         ``row, from, to``: term -> term in the text at position ``row`` only
-        (acronyms defined there, :func:`acronym_merges`).
+        (acronyms defined there, :func:`acronym_merges`). Of two rows with the
+        same ``row`` and ``from`` (an acronym defined twice in one abstract), the
+        first applies.
 
     Returns
     -------
     binary : csr_matrix of int64
         Texts x terms (1 where the text holds the term), rows in ``tokens`` order.
+
+    Raises
+    ------
+    ValueError
+        When a ``paper_merges`` row is no position of ``tokens``.
     terms : ndarray of str
         The terms in at least ``min_papers`` texts, sorted (column order).
 
@@ -159,6 +166,9 @@ def candidate_term_matrix(
             remap[source] = target
         term_code = remap[term_code]
     if paper_merges is not None and len(paper_merges):
+        outside = paper_merges["row"][(paper_merges["row"] < 0) | (paper_merges["row"] >= len(tokens))]
+        if len(outside):
+            raise ValueError(f"paper_merges row {int(outside.iloc[0])} is outside the corpus ({len(tokens)} texts)")
         keyed = [(int(r), code_of(s, False), code_of(merges.get(t, t) if merges else t, True))
                  for r, s, t in paper_merges[["row", "from", "to"]].itertuples(index=False)]
         keyed = [(r, s, t) for r, s, t in keyed if s is not None]
@@ -166,7 +176,8 @@ def candidate_term_matrix(
             local = np.array(keyed, dtype=np.int64)
             width = np.int64(n_codes)
             local_keys = local[:, 0] * width + local[:, 1]
-            order = np.argsort(local_keys)
+            # Stable: of two merges for one acronym in one text, searchsorted finds the first defined.
+            order = np.argsort(local_keys, kind="stable")
             local_keys, local_targets = local_keys[order], local[order, 2]
             occurrence_keys = rows * width + term_code
             at = np.minimum(np.searchsorted(local_keys, occurrence_keys), len(local_keys) - 1)

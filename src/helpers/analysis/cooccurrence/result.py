@@ -119,7 +119,9 @@ def analyse_cooccurrence(
     ----------
     raw_texts : Series
         Stored text of each paper, in the order of ``analysis_texts`` (acronym
-        definitions are found in their original case).
+        definitions are found in their original case and applied by row). When
+        indexed by ``paper_id`` (labels, not positions), the ids must be those of
+        ``analysis_texts`` in that order.
     analysis_texts : TokenizedCorpus or Series
         :func:`helpers.analysis.text.tokenize_corpus` of the analysis texts, or the
         analysis texts indexed by ``paper_id``.
@@ -138,10 +140,13 @@ def analyse_cooccurrence(
     SettingsError
         For a ``min_occurrences`` below 1 or a ``relevant_share`` outside (0, 1]
         (:mod:`helpers.analysis.settings`).
+    ValueError
+        When ``raw_texts`` and ``analysis_texts`` are not the same papers in the same order.
     """
     check_whole(min_occurrences, "min_occurrences", minimum=1, optional=True)
     check_share(relevant_share, "relevant_share")
     tokens = analysis_texts_to_tokens(analysis_texts)
+    _check_same_papers(raw_texts, tokens)
     n_papers = len(tokens)
     min_occurrences = default_min_occurrences(n_papers) if min_occurrences is None else int(min_occurrences)
     thesaurus = read_thesaurus() if thesaurus is None else thesaurus
@@ -193,6 +198,20 @@ def analyse_cooccurrence(
         paper_ids=[str(p) for p in tokens.paper_ids], modularity=modularity, message=message,
         settings=settings, below_cut=below_cut,
     )
+
+
+def _check_same_papers(raw_texts: pd.Series, tokens: TokenizedCorpus) -> None:
+    """Acronyms found in ``raw_texts`` row ``i`` rename terms in text ``i``: the rows must be the same papers."""
+    if len(raw_texts) != len(tokens):
+        raise ValueError(f"raw_texts has {len(raw_texts)} texts, analysis_texts {len(tokens)}")
+    if pd.api.types.is_integer_dtype(raw_texts.index.dtype):
+        return  # positions, not paper ids
+    ids = raw_texts.index.astype(str)
+    differ = np.flatnonzero(ids.to_numpy() != tokens.paper_ids.astype(str))
+    if len(differ):
+        row = int(differ[0])
+        raise ValueError(f"raw_texts and analysis_texts differ in paper order: row {row} is {ids[row]}, "
+                         f"not {tokens.paper_ids[row]}")
 
 
 # What the chapter shows: a bounded page whatever the corpus size.
