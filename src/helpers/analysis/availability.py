@@ -257,8 +257,8 @@ _CLAUSE_BREAK = re.compile(r"[;:—–]|\.(?!\d)|\s--\s|,\s*(?:and|but|while|whi
 _NEGATED_END = re.compile(r"\b(?:not|never)\s*$")
 # How far the grammar reads on each side of an availability word, so that its work grows with the length
 # of a sentence, not with its square (a block without full stops is one long sentence). A subject with its
-# verb, or a place after the predicate, is far shorter. Within SAFE characters of the verb the clause is
-# always read as written (a phrase in commas there is set aside, a clause break can end there).
+# verb, or a place after the predicate, is far shorter. The last _SAFE characters before the verb are always
+# read whole: a phrase in commas or a clause break there is seen as in the whole sentence.
 LEFT_WINDOW = 400
 RIGHT_WINDOW = 200
 _SAFE = 150
@@ -298,7 +298,7 @@ def _owned_subject(text: str, end: int, clauses: _Clauses) -> str | None:
     clause, from the window's first word on. A clause longer than the window has no subject of its own
     (the part after its last comma still may); a subordinate word anywhere in it still counts.
     """
-    begin, long_clause = 0, False
+    begin, clause_start, long_clause = 0, 0, False
     if end > LEFT_WINDOW:
         begin = clauses.last_break(end - _SAFE)
         if begin < end - LEFT_WINDOW:
