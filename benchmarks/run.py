@@ -96,6 +96,8 @@ def measure(n_abstracts: int, n_jobs: int | None = None, corpus: str | None = No
 
 def rows_of(result: dict) -> list[dict]:
     """One results.csv row per stage, the whole analysis and each reference."""
+    from helpers.analysis.parallel import available_cores
+
     total = sum(result["timings"].values())
     stages = [*result["timings"].items(), ("analyse (all stages)", total), (TFIDF, result["baseline"])]
     if result["lda"] is not None:
@@ -105,7 +107,7 @@ def rows_of(result: dict) -> list[dict]:
              "ratio_to_lda": round(seconds / result["lda"], 3) if result["lda"] else None,
              "peak_rss_mib": round(result["peak_rss_mib"], 1),
              "worker_peak_rss_mib": round(result["worker_peak_rss_mib"], 1),
-             "cores": os.cpu_count(), "n_jobs": result["n_jobs"] or os.cpu_count()}
+             "cores": os.cpu_count(), "n_jobs": result["n_jobs"] or available_cores()}
             for stage, seconds in stages]
 
 

@@ -60,7 +60,8 @@ def build_parser() -> argparse.ArgumentParser:
     analyse.add_argument("--relevant-share", type=float, metavar="S",
                          help="share of those terms kept on the map, most relevant first (default 0.6, as VOSviewer)")
     analyse.add_argument("--jobs", type=int, metavar="N",
-                         help="processes to use (default: all cores); the results do not depend on it")
+                         help="processes and threads to use (default: the cores this process may use; 1: one thread, "
+                              "nothing in the background); the results do not depend on it")
 
     linkcheck = commands.add_parser(
         "linkcheck",

@@ -72,12 +72,18 @@ Tense and condition (``will``, ``upon acceptance``, ``soon``, ``on
 request``) make a claim a promise; link evidence is a usable URL in the
 sentence, or a pointer word ("here", "project page", "GitHub") plus a URL
 elsewhere in the abstract.
+
+The grammar reads at most :data:`LEFT_WINDOW` characters before an availability
+word and :data:`RIGHT_WINDOW` after it; where a longer clause begins is found in
+one pass over the sentence. So its work grows linearly with a sentence's length
+(a block without full stops is one sentence), and a clause longer than the
+window has no artefact subject of its own (the part after its last comma may).
 """
 
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, replace
 from typing import Callable
 
@@ -149,6 +155,7 @@ _WEAK = (r"(?:provided|shared|found|located|published|accessed|downloaded|obtain
          r"included)")
 _PLACE = (r"\s*(?::|at\b|on\b|in\b|from\b|via\b|through\b|here\b|under\b|online\b|" + LINK
           + r"|to the (?:public|community)|for (?:public|research|download|academic))")
+_PLACE_AT = re.compile(_PLACE)
 # The predicate is found first (a plain alternation, fast); the verb group is read back from its left.
 _PREDICATE = re.compile(rf"(?:(?P<strong>{_STRONG})|(?P<weak>{_WEAK}))(?!\w)")
 _VERB_BEFORE = re.compile(rf"(?P<verb>{_VERB_GROUP})?(?P<neg>(?:not|never|no longer)\s+)?{_ADVERBS}$")
@@ -245,14 +252,70 @@ def may_claim(text: str) -> bool:
 _PARENTHETICAL = re.compile(rf"\b(?P<noun>{_NOUN})\s*,\s*(?!(?:and|or|but|as well as)\b)[^,;:]{{1,100}},\s*$")
 
 
-def _owned_subject(left: str) -> str | None:
-    """The artefact noun phrase that opens ``left`` (the clause before the verb) if it is the paper's own."""
-    left = _PARENTHETICAL.sub(r"\g<noun> ", left)
-    clause = re.split(r"[;:—–]|\.(?!\d)|\s--\s|,\s*(?:and|but|while|which|whereas)\s|\band\s+(?=we\b)", left)[-1]
-    clause = _CLAUSE_OPENERS.sub("", clause.strip())
+# Where one clause ends and the next begins: the subject is read in the last clause before the verb.
+_CLAUSE_BREAK = re.compile(r"[;:—–]|\.(?!\d)|\s--\s|,\s*(?:and|but|while|which|whereas)\s|\band\s+(?=we\b)")
+_NEGATED_END = re.compile(r"\b(?:not|never)\s*$")
+# How far the grammar reads on each side of an availability word, so that its work grows with the length
+# of a sentence, not with its square (a block without full stops is one long sentence). A subject with its
+# verb, or a place after the predicate, is far shorter. The last _SAFE characters before the verb are always
+# read whole: a phrase in commas or a clause break there is seen as in the whole sentence.
+LEFT_WINDOW = 400
+RIGHT_WINDOW = 200
+_SAFE = 150
+
+
+class _Clauses:
+    """The clause breaks and subordinate words of one (long) lower-case text, found in one pass on first use."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._break_ends: list[int] | None = None
+        self._subordinates: list[int] = []
+
+    def _scan(self) -> list[int]:
+        if self._break_ends is None:
+            self._break_ends = [m.end() for m in _CLAUSE_BREAK.finditer(self.text)]
+            self._subordinates = [m.start() for m in _SUBORDINATE.finditer(self.text)]
+        return self._break_ends
+
+    def last_break(self, until: int) -> int:
+        """The end of the last clause break ending at or before ``until`` (0 when there is none)."""
+        ends = self._scan()
+        index = bisect_right(ends, until)
+        return ends[index - 1] if index else 0
+
+    def subordinate_between(self, start: int, end: int) -> bool:
+        """Whether a subordinate word (``where``, ``if``, ...) starts in ``text[start:end]``."""
+        self._scan()
+        index = bisect_left(self._subordinates, start)
+        return index < len(self._subordinates) and self._subordinates[index] < end
+
+
+def _owned_subject(text: str, end: int, clauses: _Clauses) -> str | None:
+    """The artefact noun phrase that opens the clause before ``text[end]`` (the verb) if it is the paper's own.
+
+    Reads at most :data:`LEFT_WINDOW` characters: from a clause break that far back, or, in a longer
+    clause, from the window's first word on. A clause longer than the window has no subject of its own
+    (the part after its last comma still may); a subordinate word anywhere in it still counts.
+    """
+    begin, clause_start, long_clause = 0, 0, False
+    if end > LEFT_WINDOW:
+        begin = clauses.last_break(end - _SAFE)
+        if begin < end - LEFT_WINDOW:
+            clause_start = begin
+            space = text.find(" ", end - LEFT_WINDOW - 1, end)
+            begin = space + 1 if space >= 0 else end
+            long_clause = True
+    left = _PARENTHETICAL.sub(r"\g<noun> ", text[begin:end])
+    parts = _CLAUSE_BREAK.split(left)
+    long_clause = long_clause and len(parts) == 1
+    if long_clause and clauses.subordinate_between(clause_start, begin):
+        return None
+    # The openers ("Finally, ...") open a clause; a long clause's window starts in its middle.
+    clause = parts[-1] if long_clause else _CLAUSE_OPENERS.sub("", parts[-1].strip())
     if _SUBORDINATE.search(clause):
         return None
-    subject = _clause_subject(clause)
+    subject = None if long_clause else _clause_subject(clause)
     if subject is None and "," in clause:
         subject = _clause_subject(_CLAUSE_OPENERS.sub("", clause.rsplit(",", 1)[1].strip()))
     return subject
@@ -291,22 +354,23 @@ def _clause_subject(clause: str) -> str | None:
 
 def _find_claim(text: str) -> tuple[str, str] | None:
     """``(artefact, predicate)`` of the first availability claim in lower-case ``text``, or None."""
+    clauses = _Clauses(text)
     for match in _PREDICATE.finditer(text):
         window = text[max(0, match.start() - 60):match.start()]
         before = _VERB_BEFORE.search(window)
         if before.group("neg"):
             continue
         predicate = match.group("strong") or match.group("weak")
-        if _BENEFICIARY.match(text, match.end()):
+        after = text[match.end():match.end() + RIGHT_WINDOW]
+        if _BENEFICIARY.match(after):
             continue
-        after = text[match.end():]
-        placed = LINK in predicate or re.match(_PLACE, after) is not None
+        placed = LINK in predicate or _PLACE_AT.match(after) is not None
         if not before.group("verb") and not placed and not _CLAUSE_END.match(after):
             continue  # "Code available at ..." or "Code available." is a claim; "available datasets" is not
-        left = text[: match.start() - len(window) + before.start()]
-        if re.search(r"\b(?:not|never)\s*$", left):
+        end = match.start() - len(window) + before.start()
+        if _NEGATED_END.search(text, max(0, end - 8), end):
             continue
-        subject = _owned_subject(left)
+        subject = _owned_subject(text, end, clauses)
         if subject is None:
             continue
         if match.group("weak") and not placed and not (_CLAUSE_END.match(after) and _SOFTWARE.search(subject)):

@@ -5,22 +5,67 @@ of independent items (parsing, text preparation, link finding) or model fits
 with their own seeds. Small inputs run in this process: starting workers
 costs about a second (each imports numpy, pandas and scikit-learn). Model fits
 run on threads instead, as scikit-learn's compiled code releases the GIL.
+
+"All cores" means the cores this process may use (:func:`available_cores`): its
+CPU affinity and its container's CPU quota, not the machine's.
 """
 
 from __future__ import annotations
 
+import math
 import os
+import threading
 from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
 from typing import Any, Callable, Sequence
 
-__all__ = ["MIN_PARALLEL_ITEMS", "worker_count", "run_calls", "run_in_threads", "start_in_thread", "map_chunks"]
+__all__ = ["MIN_PARALLEL_ITEMS", "available_cores", "worker_count", "run_calls", "run_in_threads",
+           "BackgroundCall", "start_in_thread", "map_chunks"]
 
 MIN_PARALLEL_ITEMS = 5_000
 CHUNKS_PER_WORKER = 4
+#: Where the cgroup file system is mounted (read by :func:`available_cores`).
+CGROUP = Path("/sys/fs/cgroup")
+
+
+def _cgroup_quota(cgroup: Path) -> int | None:
+    """Cores the cgroup CPU quota allows (rounded up, as joblib does), or None without a quota."""
+    try:
+        quota, period = (cgroup / "cpu.max").read_text().split()[:2]  # cgroup v2: "max 100000" or "200000 100000"
+        return None if quota == "max" else max(1, math.ceil(int(quota) / int(period)))
+    except (OSError, ValueError):
+        pass
+    for folder in ("cpu", "cpu,cpuacct"):  # cgroup v1: a quota of -1 means none
+        try:
+            quota = int((cgroup / folder / "cpu.cfs_quota_us").read_text())
+            period = int((cgroup / folder / "cpu.cfs_period_us").read_text())
+        except (OSError, ValueError):
+            continue
+        return max(1, math.ceil(quota / period)) if quota > 0 and period > 0 else None
+    return None
+
+
+def available_cores(cgroup: Path | None = None) -> int:
+    """The cores this process may use: its CPU affinity and the cgroup CPU quota, whichever is smaller.
+
+    ``os.cpu_count()`` counts the machine's cores, also those a container or ``taskset`` keeps
+    from us. ``cgroup`` is where the cgroup files are read (default :data:`CGROUP`).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = (folder / "cpu.max").write_text("100000 100000\\n")
+    >>> available_cores(folder)
+    1
+    """
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    quota = _cgroup_quota(CGROUP if cgroup is None else cgroup)
+    return max(1, cores if quota is None else min(cores, quota))
 
 
 def worker_count(n_jobs: int | None, n_items: int, min_items: int | None = None) -> int:
-    """Processes to use: ``n_jobs`` (default all cores), but 1 below ``min_items`` items
+    """Processes to use: ``n_jobs`` (default :func:`available_cores`), but 1 below ``min_items`` items
     (default :data:`MIN_PARALLEL_ITEMS`).
 
     Examples
@@ -30,7 +75,7 @@ def worker_count(n_jobs: int | None, n_items: int, min_items: int | None = None)
     """
     if n_items < (MIN_PARALLEL_ITEMS if min_items is None else min_items):
         return 1
-    return max(1, n_jobs or os.cpu_count() or 1)
+    return max(1, n_jobs or available_cores())
 
 
 def run_calls(calls: Sequence[tuple[Callable[..., Any], tuple]], workers: int) -> list[Any]:
@@ -48,12 +93,14 @@ def run_calls(calls: Sequence[tuple[Callable[..., Any], tuple]], workers: int) -
         delayed(function)(*args) for function, args in calls)
 
 
-def run_in_threads(calls: Sequence[tuple[Callable[..., Any], tuple]], threads: int) -> list[Any]:
+def run_in_threads(calls: Sequence[tuple[Callable[..., Any], tuple]], threads: int,
+                   name: str = "helpers-thread") -> list[Any]:
     """``[function(*args) for function, args in calls]`` on ``threads`` threads, results in input order.
 
     For calls that spend most of their time in compiled code that releases the GIL
     (scikit-learn's NMF): no worker process to start. The calls share this process's
-    memory, so give each its own copy of anything it might change.
+    memory, so give each its own copy of anything it might change. One thread runs them
+    in this thread; the threads (named ``name``) have all ended when this returns or raises.
 
     Examples
     --------
@@ -62,23 +109,54 @@ def run_in_threads(calls: Sequence[tuple[Callable[..., Any], tuple]], threads: i
     """
     if threads <= 1 or len(calls) <= 1:
         return [function(*args) for function, args in calls]
-    with ThreadPoolExecutor(max_workers=min(threads, len(calls))) as pool:
+    with ThreadPoolExecutor(max_workers=min(threads, len(calls)), thread_name_prefix=name) as pool:
         futures = [pool.submit(function, *args) for function, args in calls]
         return [future.result() for future in futures]
 
 
-def start_in_thread(function: Callable[..., Any], *args: Any) -> Future:
-    """Start ``function(*args)`` in a background thread; ``.result()`` of the returned future waits for it.
+class BackgroundCall:
+    """``function(*args)`` run in a daemon thread of its own named ``name``, or at once when not ``background``.
+
+    :meth:`result` waits for it and returns its value (or raises its error); :meth:`wait` only waits,
+    so that a caller that fails can still leave no thread behind.
+    """
+
+    def __init__(self, function: Callable[..., Any], args: tuple, *, name: str, background: bool = True) -> None:
+        self._future: Future = Future()
+        self._thread: threading.Thread | None = None
+        if background:
+            self._thread = threading.Thread(target=self._run, args=(function, args), name=name, daemon=True)
+            self._thread.start()
+        else:
+            self._run(function, args)
+
+    def _run(self, function: Callable[..., Any], args: tuple) -> None:
+        try:
+            self._future.set_result(function(*args))
+        except BaseException as error:  # kept for result(), raised in the caller's thread
+            self._future.set_exception(error)
+
+    def wait(self) -> None:
+        """Wait until the call has finished and its thread has ended."""
+        if self._thread is not None:
+            self._thread.join()
+
+    def result(self) -> Any:
+        """The call's value (waits for it); its exception, if it raised one."""
+        self.wait()
+        return self._future.result()
+
+
+def start_in_thread(function: Callable[..., Any], *args: Any, name: str = "helpers-background",
+                    background: bool = True) -> BackgroundCall:
+    """Start ``function(*args)`` in a background thread (or run it now if not ``background``, as for one job).
 
     Examples
     --------
-    >>> start_in_thread(sum, [1, 2]).result()
-    3
+    >>> start_in_thread(sum, [1, 2]).result(), start_in_thread(sum, [1, 2], background=False).result()
+    (3, 3)
     """
-    pool = ThreadPoolExecutor(max_workers=1)
-    future = pool.submit(function, *args)
-    pool.shutdown(wait=False)
-    return future
+    return BackgroundCall(function, args, name=name, background=background)
 
 
 def map_chunks(function: Callable[..., Any], items: Sequence, *args: Any,

@@ -16,6 +16,7 @@ import json
 import os
 import pickle
 import time
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
@@ -29,7 +30,7 @@ from helpers.analysis.settings import AnalysisSettings, SettingsError
 if TYPE_CHECKING:  # heavy modules, imported when a stage runs
     from helpers.analysis.cooccurrence import CooccurrenceResult
     from helpers.analysis.text import TokenizedCorpus
-    from helpers.analysis.themes import ThemeModel
+    from helpers.analysis.themes import PendingThemes, ThemeModel
 
 
 @dataclass(frozen=True)
@@ -155,11 +156,33 @@ def analyse_themes(tokens: "TokenizedCorpus", settings: AnalysisSettings, n_jobs
         return start_theme_stage(tokens, settings, n_jobs)()
 
 
-def start_theme_stage(tokens: "TokenizedCorpus", settings: AnalysisSettings, n_jobs: int | None = None
-                      ) -> Callable[[], ThemesResult]:
-    """Start :func:`analyse_themes`; call the returned function for its result.
+class ThemeStage:
+    """The theme stage started by :func:`start_theme_stage`: call it for its :class:`ThemesResult`.
 
-    The final model fit runs in a background thread meanwhile (:func:`helpers.analysis.themes.start_themes`).
+    :meth:`wait` waits for the final fit's thread without taking its result, so that a pipeline
+    whose later stage failed leaves no fit running.
+    """
+
+    def __init__(self, pending: "PendingThemes | None", message: str = "") -> None:
+        self._pending, self._message = pending, message
+
+    def __call__(self) -> ThemesResult:
+        if self._pending is None:
+            return ThemesResult(None, self._message)
+        return ThemesResult(self._pending.result())
+
+    def wait(self) -> None:
+        """Wait until the final fit's thread (if any) has ended."""
+        if self._pending is not None:
+            self._pending.wait()
+
+
+def start_theme_stage(tokens: "TokenizedCorpus", settings: AnalysisSettings, n_jobs: int | None = None
+                      ) -> ThemeStage:
+    """Start :func:`analyse_themes`; call the returned stage for its result.
+
+    The final model fit runs in a background thread meanwhile (:func:`helpers.analysis.themes.start_themes`;
+    with ``n_jobs=1`` it runs before this returns).
 
     Raises
     ------
@@ -174,9 +197,8 @@ def start_theme_stage(tokens: "TokenizedCorpus", settings: AnalysisSettings, n_j
     except KOutOfRange as error:
         raise SettingsError(f"--themes / THEMES_K: {error}") from None
     except ThemesError as error:
-        message = str(error)
-        return lambda: ThemesResult(None, message)
-    return lambda: ThemesResult(pending.result())
+        return ThemeStage(None, str(error))
+    return ThemeStage(pending)
 
 
 def analyse_terms(corpus: Corpus, tokens: "TokenizedCorpus", settings: AnalysisSettings
@@ -219,8 +241,10 @@ def run_pipeline(
 ) -> Analysis:
     """Parse ``paths`` and run every stage.
 
-    ``n_jobs`` limits the processes used (default: all cores); results do not depend on it.
-    ``progress`` shows a progress bar over the stages (tqdm).
+    ``n_jobs`` limits the processes, threads and BLAS threads used (default: all cores); results do not
+    depend on it. ``n_jobs=1`` is one thread of work: nothing runs in the background. Whether it
+    returns or raises, no thread it started is left running. ``progress`` shows a progress bar over
+    the stages (tqdm).
 
     Raises
     ------
@@ -247,6 +271,8 @@ def run_pipeline(
     # The stages' modules are imported before the clock starts, so stage times mean the same whoever calls.
     import helpers.analysis.cooccurrence  # noqa: F401
     import helpers.analysis.links  # noqa: F401
+    from threadpoolctl import threadpool_limits
+
     from helpers.analysis.terms import load_dictionaries
     from helpers.analysis.text import stop_words
     from helpers.analysis.themes import model_fitting
@@ -255,16 +281,26 @@ def run_pipeline(
 
     corpus = timed("parse", lambda: read_corpus(paths, skip_bad=skip_bad))
     # The term stage's dictionaries (about a second to read) load while the other stages run.
-    dictionaries_loaded = load_dictionaries()
-    tokens = timed("text", analyse_text, corpus, n_jobs)
-    with model_fitting():
-        # The final theme fit runs in a background thread while this one finds terms and links.
-        finish_themes = timed("themes", start_theme_stage, tokens, settings, n_jobs, done=False)
-        cooccurrence = timed("cooccurrence", lambda: dictionaries_loaded() or analyse_terms(corpus, tokens, settings))
-        links = timed("links", analyse_link_tables, corpus, n_jobs)
-        themes = timed("themes", finish_themes)
-    if bar is not None:
-        bar.close()
+    dictionaries = load_dictionaries(background=n_jobs != 1)
+    finish_themes = None
+    try:
+        with threadpool_limits(n_jobs) if n_jobs else nullcontext():
+            tokens = timed("text", analyse_text, corpus, n_jobs)
+            with model_fitting():
+                try:
+                    # The final theme fit runs in a background thread while this one finds terms and links.
+                    finish_themes = timed("themes", start_theme_stage, tokens, settings, n_jobs, done=False)
+                    cooccurrence = timed("cooccurrence",
+                                         lambda: dictionaries.result() or analyse_terms(corpus, tokens, settings))
+                    links = timed("links", analyse_link_tables, corpus, n_jobs)
+                    themes = timed("themes", finish_themes)
+                finally:  # after an error too: no fit left running, and none outside model_fitting's limits
+                    if finish_themes is not None:
+                        finish_themes.wait()
+    finally:
+        dictionaries.wait()
+        if bar is not None:
+            bar.close()
     return Analysis(corpus=corpus, settings=settings, tokens=tokens, themes=themes, cooccurrence=cooccurrence,
                     links=links, papers=paper_table(corpus, themes, links), timings=timings)
 

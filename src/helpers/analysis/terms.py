@@ -27,11 +27,14 @@ import threading
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 import numpy as np
 
 from helpers.analysis.text import segments, stop_words
+
+if TYPE_CHECKING:
+    from helpers.analysis.parallel import BackgroundCall
 
 __all__ = [
     "BREAK", "MODIFIER", "NOUN", "LINK", "PARTICIPLE",
@@ -142,15 +145,15 @@ def lexicon_tag(word: str) -> str:
     return "NN"
 
 
-def load_dictionaries() -> Callable[[], None]:
+def load_dictionaries(*, background: bool = True) -> BackgroundCall:
     """Start loading the tagger's lexicon and lemminflect's dictionary (about a second) in a background
-    thread; call the returned function to wait for them.
+    thread (at once when not ``background``); ``.result()`` of what it returns waits for them.
 
     The modules are imported here, in the calling thread: two threads importing at once can deadlock.
 
     Examples
     --------
-    >>> load_dictionaries()()
+    >>> load_dictionaries().result()
     >>> lexicon_tag("network")
     'NN'
     """
@@ -162,7 +165,7 @@ def load_dictionaries() -> Callable[[], None]:
         _lexicon()
         _all_lemmas("network")  # lemminflect reads its dictionary at the first lookup
 
-    return start_in_thread(load).result
+    return start_in_thread(load, name="helpers-dictionaries", background=background)
 
 
 @lru_cache(maxsize=1)

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import math
 import warnings
-from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
@@ -42,7 +41,7 @@ from scipy import sparse
 if TYPE_CHECKING:
     from sklearn.decomposition import NMF, LatentDirichletAllocation
 
-from helpers.analysis.parallel import run_in_threads, start_in_thread, worker_count
+from helpers.analysis.parallel import BackgroundCall, run_in_threads, start_in_thread, worker_count
 from helpers.analysis.terms import word_classes
 from helpers.analysis.text import TokenizedCorpus, analysis_texts_to_tokens, segments
 
@@ -74,6 +73,8 @@ SELECTION_SAMPLE = 1000
 MAX_TERMS = 20_000
 FINAL_SAMPLE = 10_000
 MIN_PARALLEL_DOCUMENTS = 100
+#: The name of the final fit's background thread.
+FINAL_FIT_THREAD = "helpers-theme-fit"
 MIXED_THRESHOLD = 0.5
 MIN_DOCUMENTS = 4
 MIN_STABILITY = 0.8
@@ -422,11 +423,12 @@ def _select(
     """The selection table and, for each k, the seed whose run fitted best."""
     # Larger k first, so the longest fits start early and the cores finish together.
     jobs = [(k, seed) for k in sorted(ks, reverse=True) for seed in seeds]
-    # One thread more than cores: while one thread runs Python, the others run compiled code.
-    threads = worker_count(n_jobs, tfidf.shape[0], MIN_PARALLEL_DOCUMENTS) + 1
+    # One thread more than cores: while one thread runs Python, the others run compiled code. One job: one thread.
+    threads = 1 if n_jobs == 1 else worker_count(n_jobs, tfidf.shape[0], MIN_PARALLEL_DOCUMENTS) + 1
     # A copy per fit: scipy may tidy a matrix in place (sort indices, sum duplicates) while another
     # thread reads it.
-    fitted = run_in_threads([(_selection_run, (tfidf.copy(), k, seed)) for k, seed in jobs], threads)
+    fitted = run_in_threads([(_selection_run, (tfidf.copy(), k, seed)) for k, seed in jobs], threads,
+                            name="helpers-theme-selection")
     runs = dict(zip(jobs, fitted))
     rows, best_seeds = [], {}
     for k in ks:
@@ -677,12 +679,16 @@ class PendingThemes:
     Made by :func:`start_themes`, so the caller can find terms and links meanwhile.
     """
 
-    def __init__(self, final_fit: Future, terms: _Vocabulary, tfidf: sparse.csr_matrix, sample: _Sample,
+    def __init__(self, final_fit: BackgroundCall, terms: _Vocabulary, tfidf: sparse.csr_matrix, sample: _Sample,
                  selection: pd.DataFrame, settings: dict[str, Any]) -> None:
         self._final_fit = final_fit
         self._terms, self._tfidf, self._sample = terms, tfidf, sample
         self._selection, self._settings = selection, settings
         self._model: ThemeModel | None = None
+
+    def wait(self) -> None:
+        """Wait until the final fit's thread has ended (whether the fit succeeded or not)."""
+        self._final_fit.wait()
 
     def result(self) -> ThemeModel:
         """The fitted :class:`ThemeModel` (waits for the final fit the first time)."""
@@ -720,7 +726,8 @@ def start_themes(
 
     Takes the arguments of :func:`fit_themes`, which is ``start_themes(...).result()``.
     The selection runs before this returns. Call it inside :func:`model_fitting`, and
-    :meth:`PendingThemes.result` before leaving it.
+    :meth:`PendingThemes.result` (or, on the way out after an error, :meth:`PendingThemes.wait`)
+    before leaving it. With ``n_jobs=1`` the final fit runs before this returns: no thread.
 
     Raises
     ------
@@ -747,7 +754,8 @@ def start_themes(
     # with the terms the selection scored (all of them unless the selection ran on a sample).
     best_seed = best_seeds[chosen_k]
     final_rows = _final_rows(terms.n_documents, seed)
-    final_fit = start_in_thread(_fit_nmf, tfidf[final_rows][:, sample.columns], chosen_k, best_seed)
+    final_fit = start_in_thread(_fit_nmf, tfidf[final_rows][:, sample.columns], chosen_k, best_seed,
+                                name=FINAL_FIT_THREAD, background=n_jobs != 1)
     settings = dict(
         k_candidates=ks, chosen_k=chosen_k, k_given=k is not None, seeds=seeds,
         selection_documents=int(len(sample.rows)), selection_vocabulary=int(len(sample.columns)),
@@ -794,7 +802,7 @@ def fit_themes(
         chosen k on the same abstracts.
     n_jobs : int, optional
         Cores for the selection's fits (default: all), run on one thread more
-        than that. Results do not depend on it.
+        than that (1: everything in the calling thread). Results do not depend on it.
 
     Raises
     ------

@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import argparse
 import multiprocessing
-import os
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
+
+from helpers.analysis.parallel import available_cores
 
 __all__ = ["book_pages", "read_page", "pending_pages", "execute_pages", "main"]
 
@@ -113,7 +114,7 @@ def execute_pages(pages: list[Path], root: Path, cache_path: Path, *, workers: i
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m helpers.book.prebuild", description=__doc__.split("\n\n")[0])
     parser.add_argument("--path-output", required=True, help="the jupyter-book build's --path-output")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes (default: all cores)")
+    parser.add_argument("--jobs", type=int, default=available_cores(), help="processes (default: all cores)")
     args = parser.parse_args(argv)
     from helpers.book.settings import analysis
 
