@@ -62,6 +62,15 @@ def build_parser() -> argparse.ArgumentParser:
     analyse.add_argument("--jobs", type=int, metavar="N",
                          help="processes and threads to use (default: the cores this process may use; 1: one thread, "
                               "nothing in the background); the results do not depend on it")
+    analyse.add_argument("--engine", metavar="ENGINE",
+                         help="where the analysis runs: local (this process and its own workers; the default) or "
+                              "dask (a Dask cluster started on this machine for the run, --jobs worker processes); "
+                              "the tables are the same")
+    analyse.add_argument("--scheduler", metavar="tcp://HOST:PORT",
+                         help="send the work to the running Dask cluster of this scheduler (implies --engine dask; "
+                              "see README, Running on a cluster)")
+    analyse.add_argument("--partitions", type=int, metavar="N",
+                         help="partitions of the papers on the dask engine (default: two per worker)")
 
     linkcheck = commands.add_parser(
         "linkcheck",
@@ -131,15 +140,16 @@ def report_setting(error: ValueError) -> int:
 
 def run_analyse(args: argparse.Namespace) -> int:
     from helpers.analysis.pipeline import AnalysisSettings, SettingsError, run_pipeline, write_outputs
-    from helpers.analysis.settings import check_whole
+    from helpers.analysis.settings import EngineSettings, check_whole
 
     out = Path(args.out)
     show_progress = not args.quiet and sys.stderr.isatty()
     try:
         check_whole(args.jobs, "jobs", minimum=1, optional=True)
         settings = AnalysisSettings.from_namespace(args)
+        engine = EngineSettings.from_values(args.engine, args.scheduler, args.partitions)
         analysis = run_pipeline(args.paths, settings, skip_bad=args.skip_bad, progress=show_progress,
-                                n_jobs=args.jobs)
+                                n_jobs=args.jobs, engine=engine)
     except CorpusError as error:
         return report_problems(error)
     except SettingsError as error:
@@ -157,6 +167,10 @@ def run_analyse(args: argparse.Namespace) -> int:
     if args.timings:
         stages = ", ".join(f"{name} {seconds:.2f} s" for name, seconds in analysis.timings.items())
         print(f"timings: {stages}; analysis {sum(analysis.timings.values()):.2f} s", file=sys.stderr)
+    if engine.engine == "dask":
+        from helpers.analysis.distributed import CLIENT_SIDE
+
+        print(f"note: dask engine: {CLIENT_SIDE}", file=sys.stderr)
     if analysis.themes.message:
         print(f"note: no themes: {analysis.themes.message}", file=sys.stderr)
     print(

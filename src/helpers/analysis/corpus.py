@@ -402,21 +402,42 @@ def read_corpus(paths: Sequence[str | Path] | str | Path, *, skip_bad: bool = Fa
     if isinstance(paths, (str, Path)):
         paths = [paths]
     files, problems = expand_paths(paths)
-    names = source_names(files)
+    return assemble_corpus([read_one_file(path, name) for path, name in zip(files, source_names(files))],
+                           problems, skip_bad=skip_bad)
+
+
+def read_one_file(path: Path, name: str) -> tuple[dict, list[dict], list[str]]:
+    """One corpus file, read and parsed on its own: its ``files`` row, its block rows (with text, no
+    ``paper_id`` yet) and its problems (empty when it is good). :func:`read_corpus` is
+    :func:`assemble_corpus` of these, file by file in reading order (the dask engine reads them on its workers).
+    """
+    data = path.read_bytes()
+    sha256 = hashlib.sha256(data).hexdigest()
+    try:
+        header, rows = parse_file(path, name, data)
+    except CorpusError as error:
+        return (dict(source_file=name, path=str(path), status="skipped", header=None,
+                     n_blocks=0, sha256=sha256, problem=error.problems[0]), [], error.problems)
+    return (dict(source_file=name, path=str(path), status="ok", header=header,
+                 n_blocks=len(rows), sha256=sha256, problem=""), rows, [])
+
+
+def assemble_corpus(parsed: Sequence[tuple[dict, list[dict], list[str]]], problems: Sequence[str] = (), *,
+                    skip_bad: bool = False) -> Corpus:
+    """The :class:`Corpus` of :func:`read_one_file` results in reading order (``problems``: those found before,
+    such as missing paths); duplicates are found across all files.
+
+    Raises
+    ------
+    CorpusError
+        As :func:`read_corpus`.
+    """
+    problems = list(problems)
     file_rows: list[dict] = []
     block_rows: list[dict] = []
-    for path, name in zip(files, names):
-        data = path.read_bytes()
-        sha256 = hashlib.sha256(data).hexdigest()
-        try:
-            header, rows = parse_file(path, name, data)
-        except CorpusError as error:
-            problems.extend(error.problems)
-            file_rows.append(dict(source_file=name, path=str(path), status="skipped", header=None,
-                                  n_blocks=0, sha256=sha256, problem=error.problems[0]))
-            continue
-        file_rows.append(dict(source_file=name, path=str(path), status="ok", header=header,
-                              n_blocks=len(rows), sha256=sha256, problem=""))
+    for file_row, rows, file_problems in parsed:
+        problems.extend(file_problems)
+        file_rows.append(file_row)
         block_rows.extend(rows)
     ok_files = [row for row in file_rows if row["status"] == "ok"]
     if problems and (not skip_bad or not ok_files):

@@ -26,10 +26,11 @@ import pandas as pd
 
 from helpers import __version__
 from helpers.analysis.corpus import Corpus, CorpusError, expand_paths, read_corpus
-from helpers.analysis.settings import AnalysisSettings, SettingsError
+from helpers.analysis.settings import AnalysisSettings, EngineSettings, SettingsError
 
 if TYPE_CHECKING:  # heavy modules, imported when a stage runs
     from helpers.analysis.cooccurrence import CooccurrenceResult
+    from helpers.analysis.distributed import ClusterStages
     from helpers.analysis.text import TokenizedCorpus
     from helpers.analysis.themes import PendingThemes, ThemeModel
 
@@ -239,8 +240,12 @@ def run_pipeline(
     skip_bad: bool = False,
     progress: bool = False,
     n_jobs: int | None = None,
+    engine: EngineSettings = EngineSettings(),
 ) -> Analysis:
     """Parse ``paths`` and run every stage.
+
+    ``engine`` says where: this process (the default) or a Dask cluster (:mod:`helpers.analysis.distributed`,
+    whose per-partition stages give the same tables).
 
     ``n_jobs`` limits the processes, threads and BLAS threads used (default: all cores); results do not
     depend on it. ``n_jobs=1`` is one thread of work: nothing runs in the background. Whether it
@@ -272,28 +277,53 @@ def run_pipeline(
     # The stages' modules are imported before the clock starts, so stage times mean the same whoever calls.
     import helpers.analysis.cooccurrence  # noqa: F401
     import helpers.analysis.links  # noqa: F401
-    from threadpoolctl import threadpool_limits
-
-    from helpers.analysis.terms import load_dictionaries
+    import helpers.analysis.terms  # noqa: F401
+    import helpers.analysis.themes  # noqa: F401
     from helpers.analysis.text import stop_words
-    from helpers.analysis.themes import model_fitting
 
     stop_words()  # imports scikit-learn
 
-    corpus = timed("parse", lambda: read_corpus(paths, skip_bad=skip_bad))
+    if engine.engine == "dask":
+        from helpers.analysis.distributed import ClusterStages, dask_client
+
+        with dask_client(engine, n_jobs) as client:
+            return _run_stages(paths, settings, skip_bad, n_jobs, timings, timed, bar,
+                               ClusterStages(client, engine.partitions))
+    return _run_stages(paths, settings, skip_bad, n_jobs, timings, timed, bar, None)
+
+
+def _run_stages(paths: Sequence[str | Path], settings: AnalysisSettings, skip_bad: bool, n_jobs: int | None,
+                timings: dict[str, float], timed, bar, cluster: "ClusterStages | None") -> Analysis:
+    """The stages of :func:`run_pipeline`: parse, text and links here, or per partition on ``cluster``."""
+    from threadpoolctl import threadpool_limits
+
+    from helpers.analysis.terms import load_dictionaries
+    from helpers.analysis.themes import model_fitting
+
+    if cluster is None:
+        corpus = timed("parse", lambda: read_corpus(paths, skip_bad=skip_bad))
+    else:
+        corpus = timed("parse", cluster.read_corpus, paths, skip_bad)
     # The term stage's dictionaries (about a second to read) load while the other stages run.
     dictionaries = load_dictionaries(background=n_jobs != 1)
     finish_themes = None
     try:
         with threadpool_limits(n_jobs) if n_jobs else nullcontext():
-            tokens = timed("text", analyse_text, corpus, n_jobs)
+            if cluster is None:
+                tokens = timed("text", analyse_text, corpus, n_jobs)
+            else:
+                cluster.start(corpus)  # the links are found on the workers while themes and terms run here
+                tokens = timed("text", cluster.tokens)
             with model_fitting():
                 try:
                     # The final theme fit runs in a background thread while this one finds terms and links.
                     finish_themes = timed("themes", start_theme_stage, tokens, settings, n_jobs, done=False)
                     cooccurrence = timed("cooccurrence",
                                          lambda: dictionaries.result() or analyse_terms(corpus, tokens, settings))
-                    links = timed("links", analyse_link_tables, corpus, n_jobs)
+                    if cluster is None:
+                        links = timed("links", analyse_link_tables, corpus, n_jobs)
+                    else:
+                        links = timed("links", lambda: LinkTables(*cluster.links()))
                     themes = timed("themes", finish_themes)
                 finally:  # after an error too: no fit left running, and none outside model_fitting's limits
                     if finish_themes is not None:
@@ -437,8 +467,9 @@ def build_key(paths: Sequence[str | Path], settings: AnalysisSettings, *, root: 
 
 
 def cached_pipeline(paths: Sequence[str | Path], settings: AnalysisSettings, *, cache_dir: Path,
-                    root: Path | None = None) -> Analysis:
-    """:func:`run_pipeline`, computed once per :func:`build_key`.
+                    root: Path | None = None, engine: EngineSettings = EngineSettings()) -> Analysis:
+    """:func:`run_pipeline` (on ``engine``, which the key leaves out: the results do not depend on it),
+    computed once per :func:`build_key`.
 
     The result is pickled under ``cache_dir`` in a file named by the key; a
     partial file is never read (written aside, then renamed).
@@ -448,7 +479,7 @@ def cached_pipeline(paths: Sequence[str | Path], settings: AnalysisSettings, *, 
     if cache_file.exists():
         with cache_file.open("rb") as handle:
             return pickle.load(handle)
-    analysis = dataclasses.replace(run_pipeline(paths, settings), cache_key=key)
+    analysis = dataclasses.replace(run_pipeline(paths, settings, engine=engine), cache_key=key)
     cache_dir.mkdir(parents=True, exist_ok=True)
     partial = cache_file.with_suffix(f".{os.getpid()}.tmp")
     with partial.open("wb") as handle:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -95,3 +96,75 @@ def check_share(value: Any, name: str) -> None:
     number = isinstance(value, (int, float, np.number)) and not isinstance(value, bool)
     if not number or not 0 < value <= 1:
         raise SettingsError(f"{NAMES.get(name, name)}: must be a number above 0 and at most 1, got {value!r}")
+
+
+#: The engines ``analyse --engine`` runs on.
+ENGINES = ("local", "dask")
+ENGINE_NAMES = {"engine": "--engine / BOOK_ENGINE", "scheduler": "--scheduler / BOOK_DASK_SCHEDULER",
+                "partitions": "--partitions / BOOK_PARTITIONS"}
+_SCHEDULER = re.compile(r"(tcp|tls)://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):([0-9]{1,5})")
+
+
+@dataclass(frozen=True)
+class EngineSettings:
+    """Where the analysis runs; never part of the cache key, as the results do not depend on it.
+
+    Attributes
+    ----------
+    engine : str
+        ``"local"`` (this process and its own workers, the default) or ``"dask"`` (a Dask cluster:
+        :mod:`helpers.analysis.distributed`).
+    scheduler : str or None
+        Address ``tcp://HOST:PORT`` (or ``tls://``) of a running Dask scheduler; ``None`` with the
+        dask engine starts a local cluster for the run. A scheduler implies the dask engine.
+    partitions : int or None
+        Partitions of the papers on the dask engine (default: two per worker).
+
+    Examples
+    --------
+    >>> EngineSettings(scheduler="tcp://10.0.0.5:8786").engine
+    'dask'
+    >>> EngineSettings(engine="spark")
+    Traceback (most recent call last):
+    ...
+    helpers.analysis.settings.SettingsError: --engine / BOOK_ENGINE: must be one of local, dask, got 'spark'
+    >>> EngineSettings(scheduler="10.0.0.5:8786")
+    Traceback (most recent call last):
+    ...
+    helpers.analysis.settings.SettingsError: --scheduler / BOOK_DASK_SCHEDULER: must be an address tcp://HOST:PORT (or tls://HOST:PORT), got '10.0.0.5:8786'
+    """
+
+    engine: str = "local"
+    scheduler: str | None = None
+    partitions: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.engine not in ENGINES:
+            raise SettingsError(f"{ENGINE_NAMES['engine']}: must be one of {', '.join(ENGINES)}, got {self.engine!r}")
+        if self.scheduler is not None:
+            match = isinstance(self.scheduler, str) and _SCHEDULER.fullmatch(self.scheduler)
+            if not match or not 0 < int(match.group(3)) < 65536:
+                raise SettingsError(f"{ENGINE_NAMES['scheduler']}: must be an address tcp://HOST:PORT "
+                                    f"(or tls://HOST:PORT), got {self.scheduler!r}")
+            object.__setattr__(self, "engine", "dask")
+        if self.partitions is not None:
+            whole = isinstance(self.partitions, (int, np.integer)) and not isinstance(self.partitions, bool)
+            if not whole or self.partitions < 1:
+                raise SettingsError(f"{ENGINE_NAMES['partitions']}: must be a whole number of at least 1, "
+                                    f"got {self.partitions!r}")
+
+    @classmethod
+    def from_values(cls, engine: str | None = None, scheduler: str | None = None,
+                    partitions: int | None = None) -> "EngineSettings":
+        """The settings from CLI options or book settings (``None``: not given).
+
+        Examples
+        --------
+        >>> EngineSettings.from_values("local", "tcp://h:1")
+        Traceback (most recent call last):
+        ...
+        helpers.analysis.settings.SettingsError: --scheduler / BOOK_DASK_SCHEDULER: needs the dask engine, got --engine local
+        """
+        if engine == "local" and scheduler is not None:
+            raise SettingsError(f"{ENGINE_NAMES['scheduler']}: needs the dask engine, got --engine local")
+        return cls(engine=engine or "local", scheduler=scheduler, partitions=partitions)

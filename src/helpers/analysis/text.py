@@ -273,7 +273,16 @@ def tokenize_corpus(texts: Iterable[str], paper_ids: Iterable[str], *, clean: bo
     from helpers.analysis.parallel import map_chunks
 
     texts = list(texts)
-    chunks = map_chunks(_tokenize_chunk, texts, clean, n_jobs=n_jobs)
+    return merge_token_chunks(map_chunks(_tokenize_chunk, texts, clean, n_jobs=n_jobs), paper_ids)
+
+
+def merge_token_chunks(chunks: Sequence[tuple[list[str], np.ndarray, np.ndarray]], paper_ids: Iterable[str]
+                       ) -> TokenizedCorpus:
+    """The :class:`TokenizedCorpus` of consecutive chunks of texts, each tokenised on its own
+    (``_tokenize_chunk``: its pieces in first-seen order, their ids, each text's length), in chunk order.
+
+    The same as tokenising all texts in one piece, however they were cut into chunks (a tested equivalence).
+    """
     # Global ids in order of first appearance over the chunks in order: as if run in one piece.
     piece_ids = _new_piece_ids()
     flat_parts, length_parts = [], []
@@ -286,7 +295,7 @@ def tokenize_corpus(texts: Iterable[str], paper_ids: Iterable[str], *, clean: bo
     new_ids = np.where(is_word, np.cumsum(is_word), 0).astype(np.int32)
     vocabulary = np.array([BOUNDARY.strip()] + [p for p, w in zip(pieces_in_order, is_word) if w],
                           dtype=object)
-    starts = np.zeros(len(texts) + 1, dtype=np.int64)
+    starts = np.zeros(sum(len(lengths) for lengths in length_parts) + 1, dtype=np.int64)
     np.cumsum(np.concatenate(length_parts), out=starts[1:])
     return TokenizedCorpus(
         paper_ids=np.array(list(paper_ids), dtype=object),

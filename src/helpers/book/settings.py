@@ -14,7 +14,11 @@ Every setting the book reads from the environment is read here, once, by
 ``BOOK_ANALYSIS_CACHE``
     folder of the analysis cache (default ``_build/analysis-cache``);
 ``BOOK_FIGURE_DIR``
-    folder for figure files and data downloads (default ``_build/figures``).
+    folder for figure files and data downloads (default ``_build/figures``);
+``BOOK_DASK_SCHEDULER``, ``BOOK_ENGINE``, ``BOOK_PARTITIONS``
+    run the analysis on the Dask cluster of this scheduler (``tcp://HOST:PORT``), or with ``BOOK_ENGINE=dask``
+    on a local cluster, in this many partitions (:class:`helpers.analysis.settings.EngineSettings`; the
+    results, and so the build key, are the same).
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
-from helpers.analysis.settings import AnalysisSettings, SettingsError
+from helpers.analysis.settings import AnalysisSettings, EngineSettings, SettingsError
 
 if TYPE_CHECKING:
     from helpers.analysis.pipeline import Analysis
@@ -82,6 +86,7 @@ class BookConfig:
     settings: AnalysisSettings = field(default_factory=AnalysisSettings)
     cache_dir: Path = Path(DEFAULT_CACHE)
     figure_dir: Path = Path(DEFAULT_FIGURE_DIR)
+    engine: EngineSettings = field(default_factory=EngineSettings)
 
     @classmethod
     def from_environment(cls, environment: Mapping[str, str] | None = None, *, root: Path | None = None
@@ -102,7 +107,10 @@ class BookConfig:
                                     **{name: value for name, value in given.items() if value is not None})
         return cls(root=root, corpus_paths=tuple(under_root(p) for p in corpus.split()), settings=settings,
                    cache_dir=under_root(environment.get("BOOK_ANALYSIS_CACHE") or DEFAULT_CACHE),
-                   figure_dir=under_root(environment.get("BOOK_FIGURE_DIR") or DEFAULT_FIGURE_DIR))
+                   figure_dir=under_root(environment.get("BOOK_FIGURE_DIR") or DEFAULT_FIGURE_DIR),
+                   engine=EngineSettings.from_values(environment.get("BOOK_ENGINE", "").strip() or None,
+                                                     environment.get("BOOK_DASK_SCHEDULER", "").strip() or None,
+                                                     _whole_number(environment, "BOOK_PARTITIONS")))
 
 
 def config(*, corpus: str | Sequence[str] | None = None, themes: int | None = None, seed: int | None = None,
@@ -135,7 +143,7 @@ def analysis(book_config: BookConfig | None = None, **settings: Any) -> "Analysi
 
     book_config = book_config or config(**settings)
     return cached_pipeline(book_config.corpus_paths, book_config.settings, cache_dir=book_config.cache_dir,
-                           root=book_config.root)
+                           root=book_config.root, engine=book_config.engine)
 
 
 

@@ -1,0 +1,147 @@
+"""The dask engine: the per-partition stages of the analysis on a Dask cluster (``dask.distributed``).
+
+:func:`helpers.analysis.pipeline.run_pipeline` with ``EngineSettings(engine="dask")`` (or a scheduler
+address) runs these stages on the cluster's workers and reduces their results in partition order, so
+the tables are byte-identical to the local engine's, whatever the number of workers or partitions:
+
+- **parse**: one task per input file (:func:`helpers.analysis.corpus.read_one_file`); duplicates are
+  found across files when the parsed files are assembled (:func:`helpers.analysis.corpus.assemble_corpus`);
+- **text**: the papers in :func:`partition_bounds` row ranges, each tokenised on a worker; the
+  vocabulary is the reduction of the partitions' first-seen pieces in partition order
+  (:func:`helpers.analysis.text.merge_token_chunks`);
+- **links**: link finding and the link states per partition on the workers, the tables concatenated
+  in partition order; they run while this process fits the theme model and finds the terms.
+
+The theme model (fitted on a sample, as on the local engine) and the co-occurrence stage run in the
+calling process on the reduced word ids; the papers' texts come back to the calling process (the
+papers table and the acronym finder need them). :data:`CLIENT_SIDE` says so, and the CLI prints it.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Iterator, Sequence
+
+import pandas as pd
+
+from helpers.analysis.corpus import Corpus, assemble_corpus, expand_paths, read_one_file, source_names
+from helpers.analysis.settings import ENGINE_NAMES, EngineSettings, SettingsError
+
+if TYPE_CHECKING:
+    from distributed import Client, Future
+
+    from helpers.analysis.text import TokenizedCorpus
+
+__all__ = ["CLIENT_SIDE", "PARTITIONS_PER_WORKER", "partition_bounds", "dask_client", "ClusterStages"]
+
+#: Seconds to wait for the scheduler of ``--scheduler``.
+CONNECT_SECONDS = 10
+#: Default partitions of the papers per worker.
+PARTITIONS_PER_WORKER = 2
+#: What the dask engine does not partition (printed by ``analyse --engine dask``).
+CLIENT_SIDE = ("the theme model and the term co-occurrence run in this process on the reduced word ids, "
+               "and the papers' texts come back to it")
+
+
+def partition_bounds(n_items: int, n_partitions: int) -> list[tuple[int, int]]:
+    """``n_partitions`` consecutive row ranges ``[start, stop)`` of nearly equal size (none empty).
+
+    Examples
+    --------
+    >>> partition_bounds(10, 3)
+    [(0, 4), (4, 7), (7, 10)]
+    >>> partition_bounds(2, 5)
+    [(0, 1), (1, 2)]
+    >>> partition_bounds(0, 3)
+    [(0, 0)]
+    """
+    n_partitions = max(1, min(n_partitions, n_items))
+    size, extra = divmod(n_items, n_partitions)
+    bounds, start = [], 0
+    for index in range(n_partitions):
+        stop = start + size + (index < extra)
+        bounds.append((start, stop))
+        start = stop
+    return bounds
+
+
+@contextmanager
+def dask_client(engine: EngineSettings, n_jobs: int | None = None) -> Iterator["Client"]:
+    """A client of ``engine.scheduler``, or of a local cluster on 127.0.0.1 started for the run and closed after.
+
+    The local cluster has ``n_jobs`` (default: the cores this process may use) worker processes of one
+    thread each, and no dashboard.
+    """
+    from distributed import Client, LocalCluster
+
+    from helpers.analysis.parallel import available_cores
+
+    if engine.scheduler is not None:
+        try:
+            client = Client(engine.scheduler, timeout=f"{CONNECT_SECONDS}s")
+        except OSError as error:
+            raise SettingsError(f"{ENGINE_NAMES['scheduler']}: no Dask scheduler answers at {engine.scheduler} "
+                                f"within {CONNECT_SECONDS} s ({type(error).__name__})") from None
+        with client:
+            yield client
+        return
+    with LocalCluster(n_workers=n_jobs or available_cores(), threads_per_worker=1, processes=True,
+                      host="127.0.0.1", dashboard_address=None) as cluster, Client(cluster) as client:
+        yield client
+
+
+def _tokenize_partition(papers: pd.DataFrame) -> tuple[list[str], Any, Any]:
+    """One partition's pieces, piece ids and text lengths (``helpers.analysis.text._tokenize_chunk``)."""
+    from helpers.analysis.text import _tokenize_chunk
+
+    return _tokenize_chunk(papers["text"].tolist(), True)
+
+
+def _links_partition(papers: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+    """One partition's links, link states and statements (:func:`helpers.analysis.links.analyse_links`)."""
+    from helpers.analysis.links import analyse_links
+
+    return analyse_links(papers, n_jobs=1)
+
+
+class ClusterStages:
+    """The per-partition stages on the cluster of ``client``, in the order the pipeline calls them.
+
+    :meth:`read_corpus`, then :meth:`start` (sends the papers' partitions to the workers and starts the
+    text and links tasks), then :meth:`tokens` and :meth:`links` (each waits for its tasks and reduces).
+    """
+
+    def __init__(self, client: "Client", partitions: int | None = None) -> None:
+        self.client = client
+        self.n_partitions = partitions
+        self._tokens: list["Future"] = []
+        self._links: list["Future"] = []
+        self._paper_ids: Sequence[str] = ()
+
+    def read_corpus(self, paths: Sequence[str | Path], skip_bad: bool = False) -> Corpus:
+        """:func:`helpers.analysis.corpus.read_corpus`, one file per task on the workers."""
+        files, problems = expand_paths(list(paths))
+        futures = self.client.map(read_one_file, files, source_names(files), pure=False)
+        return assemble_corpus(self.client.gather(futures), problems, skip_bad=skip_bad)
+
+    def start(self, corpus: Corpus) -> None:
+        """Send the papers in partitions to the workers and start tokenising them and finding their links."""
+        papers = corpus.papers[["paper_id", "source_file", "text"]]
+        n_workers = max(1, len(self.client.scheduler_info(n_workers=-1)["workers"]))
+        bounds = partition_bounds(len(papers), self.n_partitions or PARTITIONS_PER_WORKER * n_workers)
+        parts = self.client.scatter([papers.iloc[start:stop].reset_index(drop=True) for start, stop in bounds])
+        self._paper_ids = papers["paper_id"].tolist()
+        self._tokens = self.client.map(_tokenize_partition, parts, pure=False)
+        self._links = self.client.map(_links_partition, parts, pure=False)
+
+    def tokens(self) -> "TokenizedCorpus":
+        """The corpus's word ids: the partitions' pieces reduced in partition order."""
+        from helpers.analysis.text import merge_token_chunks
+
+        return merge_token_chunks(self.client.gather(self._tokens), self._paper_ids)
+
+    def links(self) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
+        """``(links, states, statements)``: the partitions' tables concatenated in partition order."""
+        parts = self.client.gather(self._links)
+        return tuple(pd.concat([part[i] for part in parts], ignore_index=True) for i in range(3))  # type: ignore

@@ -1,0 +1,104 @@
+"""The dask engine (helpers.analysis.distributed): the same tables as the local engine, byte for byte.
+
+A local Dask cluster of two worker processes is started by this module and closed after it; the
+corpus is written by the test (the seed abstracts in four files, plus a duplicate across files, a
+too-short block and links).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import SEED_DIR
+from helpers.analysis.corpus import read_corpus
+from helpers.analysis.distributed import partition_bounds
+from helpers.analysis.settings import EngineSettings, SettingsError
+from helpers.analysis.text import _tokenize_chunk, merge_token_chunks, tokenize_corpus
+from helpers.book.settings import BookConfig
+from helpers.cli import main
+
+TABLES = ["blocks.csv", "files.csv", "link_statements.csv", "links.csv", "papers.csv", "term_pairs.csv",
+          "terms.csv", "themes.csv"]
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1, host="127.0.0.1",
+                                  dashboard_address=None) as local_cluster:
+        yield local_cluster
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory) -> Path:
+    """The seed abstracts in four files (one with a header), a duplicate across files, a too-short block, links."""
+    folder = tmp_path_factory.mktemp("corpus")
+    texts = read_corpus(SEED_DIR).papers["text"].tolist()
+    texts[3] += " Code: https://github.com/example/graphs and data at http://data.example.org/set."
+    quarters = [texts[0:15], texts[15:30], texts[30:45], texts[45:]]
+    quarters[2] = quarters[2] + [texts[0], "Too short to count."]  # a duplicate of a paper of the first file
+    for index, blocks in enumerate(quarters):
+        header = "Test abstracts\n\n" if index == 0 else ""
+        (folder / f"part_{index}.txt").write_text(header + "\n\n".join(blocks) + "\n", encoding="utf-8")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def local_tables(corpus, tmp_path_factory) -> dict[str, bytes]:
+    out = tmp_path_factory.mktemp("local")
+    assert main(["analyse", str(corpus), "--out", str(out), "--quiet"]) == 0
+    return {path.name: path.read_bytes() for path in sorted(out.iterdir())}
+
+
+@pytest.mark.parametrize("partitions", [2, 3])
+def test_dask_engine_writes_the_local_engines_tables(cluster, corpus, local_tables, tmp_path, capsys, partitions):
+    out = tmp_path / "dask"
+    assert main(["analyse", str(corpus), "--out", str(out), "--quiet", "--scheduler", cluster.scheduler_address,
+                 "--partitions", str(partitions)]) == 0
+    written = {path.name: path.read_bytes() for path in sorted(out.iterdir())}
+    assert sorted(name for name in written if name.endswith(".csv")) == TABLES
+    assert written.keys() == local_tables.keys()
+    for name, data in local_tables.items():
+        assert written[name] == data, f"{name} differs with {partitions} partitions"
+    papers = local_tables["papers.csv"].decode().splitlines()
+    assert len(papers) == 1 + 57  # the duplicate is one paper; the too-short block none
+    assert "note: dask engine: the theme model and the term co-occurrence run in this process" in capsys.readouterr().err
+
+
+def test_token_chunks_merge_to_the_whole(corpus):
+    texts = read_corpus(corpus).papers["text"].tolist()
+    whole = tokenize_corpus(texts, [str(i) for i in range(len(texts))], clean=True)
+    for n_chunks in (1, 2, 3, 7):
+        chunks = [_tokenize_chunk(texts[start:stop], True) for start, stop in partition_bounds(len(texts), n_chunks)]
+        merged = merge_token_chunks(chunks, [str(i) for i in range(len(texts))])
+        assert merged.vocabulary.tolist() == whole.vocabulary.tolist()
+        assert merged.token_ids.tolist() == whole.token_ids.tolist()
+        assert merged.starts.tolist() == whole.starts.tolist()
+
+
+@pytest.mark.parametrize("options, message", [
+    (["--engine", "spark"], "error: --engine / BOOK_ENGINE: must be one of local, dask, got 'spark'"),
+    (["--scheduler", "localhost:8786"], "error: --scheduler / BOOK_DASK_SCHEDULER: must be an address "
+                                        "tcp://HOST:PORT (or tls://HOST:PORT), got 'localhost:8786'"),
+    (["--scheduler", "tcp://localhost:99999"], "error: --scheduler / BOOK_DASK_SCHEDULER: must be an address "
+                                               "tcp://HOST:PORT (or tls://HOST:PORT), got 'tcp://localhost:99999'"),
+    (["--engine", "local", "--scheduler", "tcp://localhost:8786"],
+     "error: --scheduler / BOOK_DASK_SCHEDULER: needs the dask engine, got --engine local"),
+    (["--engine", "dask", "--partitions", "0"],
+     "error: --partitions / BOOK_PARTITIONS: must be a whole number of at least 1, got 0"),
+])
+def test_bad_engine_settings_exit_2_with_one_line(tmp_path, capsys, options, message):
+    out = tmp_path / "out"
+    assert main(["analyse", str(SEED_DIR), "--out", str(out), "--quiet", *options]) == 2
+    assert capsys.readouterr().err.splitlines() == [message]
+    assert not out.exists()
+
+
+def test_book_reads_the_scheduler_from_its_settings():
+    config = BookConfig.from_environment({"BOOK_DASK_SCHEDULER": "tcp://10.0.0.5:8786"}, root=Path("/book"))
+    assert config.engine == EngineSettings(engine="dask", scheduler="tcp://10.0.0.5:8786")
+    assert BookConfig.from_environment({}, root=Path("/book")).engine == EngineSettings()
+    with pytest.raises(SettingsError, match=r"^--scheduler / BOOK_DASK_SCHEDULER: must be an address"):
+        BookConfig.from_environment({"BOOK_DASK_SCHEDULER": "my-cluster"}, root=Path("/book"))
