@@ -16,7 +16,7 @@ ifeq ($(CAN_UNSHARE),yes)
 OFFLINE := unshare -n sh -c 'ip link set lo up && exec "$$0" "$$@"'
 endif
 
-.PHONY: setup book test test-js test-unit strict-book latex-book test-browser lab browser-deps clean bench profile linkcheck pdf check-determinism
+.PHONY: setup book test test-js test-unit strict-book latex-book test-browser lab browser-deps clean bench bench-large profile linkcheck pdf check-determinism
 
 setup: $(INSTALLED) $(VENDOR)
 
@@ -148,6 +148,13 @@ lab: setup
 SIZES ?= 1000 10000 20000 100000
 bench: setup
 	cd benchmarks && ../$(BIN)/python run.py $(SIZES) && ../$(BIN)/python selection.py && ../$(BIN)/python book_build.py
+
+# The largest corpora, long (about an hour on two cores): LARGE_SIZES synthetic abstracts on the local engine and on
+# a local Dask cluster of two workers -> benchmarks/large_results.csv (wall time, seconds per stage, peak memory
+# of every process), shown on the Performance page. Not part of make bench or make test.
+LARGE_SIZES ?= 100000 1000000
+bench-large: setup
+	cd benchmarks && ../$(BIN)/python large.py --sizes $(LARGE_SIZES)
 
 # pyinstrument report of one analysis (PROFILE_SIZE abstracts): benchmarks/out/profile-<n>.html
 PROFILE_SIZE ?= 10000

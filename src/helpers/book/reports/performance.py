@@ -11,7 +11,7 @@ from __future__ import annotations
 import pandas as pd
 
 __all__ = ["TOTAL", "BASELINE", "LDA_REFERENCE", "STAGE_ORDER", "stage_growth", "targets", "selection_evidence",
-           "book_build_checks"]
+           "book_build_checks", "large_runs"]
 
 TOTAL = "analyse (all stages)"
 BASELINE = "baseline TfidfVectorizer"
@@ -288,3 +288,70 @@ def book_build_checks(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[
         "perf_book_warm": f"{value.get('warm book build (s)', float('nan')):.0f} s",
         "perf_book_summary": f"{met} of {int(has_limit.sum())} met",
     }
+
+
+#: ``make bench-large``: the dask engine within this factor of the local engine's wall time at 100,000 abstracts.
+MAX_DASK_RATIO = 1.5
+#: ... and every process's peaks together within this memory (the machine's) at 1,000,000 abstracts.
+MAX_LARGE_GIB = 24.0
+WALL = "wall (analysis and write)"
+
+
+def large_runs(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[str, str]]:
+    """``benchmarks/large_results.csv`` (``make bench-large``) as shown, one row per size and engine, and its glue values.
+
+    Examples
+    --------
+    >>> rows = [(100_000, engine, stage, seconds) for engine, scale in (("local", 1.0), ("dask", 1.2))
+    ...         for stage, seconds in (("parse", 2 * scale), ("text", 10 * scale), (WALL, 50 * scale))]
+    >>> table = pd.DataFrame(rows, columns=["n_abstracts", "engine", "stage", "seconds"]).assign(
+    ...     workers=2, main_peak_rss_mib=2048.0, worker_peak_rss_mib=512.0, workers_peak_rss_total_mib=1024.0)
+    >>> shown, values = large_runs(table)
+    >>> shown[["abstracts", "engine", "wall s", "text s", "all processes GiB"]].to_dict("records")[0]
+    {'abstracts': 100000, 'engine': 'local', 'wall s': 50.0, 'text s': 10.0, 'all processes GiB': 3.0}
+    >>> values["perf_large_dask_ratio"], values["perf_large_growth"]
+    ('1.20 (target at most 1.5, met)', '(1,000,000 abstracts not measured)')
+    """
+    missing = "(not measured: run make bench-large)"
+    names = ("perf_large_summary", "perf_large_dask_ratio", "perf_large_growth", "perf_large_memory")
+    if results is None or results.empty:
+        return pd.DataFrame(), {name: missing for name in names}
+    stages = [stage for stage in STAGE_ORDER if stage in set(results["stage"])]
+    runs = []
+    for (size, engine), rows in results.groupby(["n_abstracts", "engine"], sort=False):
+        seconds = rows.set_index("stage")["seconds"]
+        first = rows.iloc[0]
+        runs.append({"abstracts": int(size), "engine": engine, "workers": int(first.workers),
+                     "wall s": float(seconds[WALL]),
+                     **{f"{stage} s": float(seconds.get(stage, float("nan"))) for stage in stages},
+                     "main process GiB": round(first.main_peak_rss_mib / 1024, 2),
+                     "largest worker GiB": round(first.worker_peak_rss_mib / 1024, 2),
+                     "all processes GiB": round((first.main_peak_rss_mib + first.workers_peak_rss_total_mib) / 1024, 2)})
+    table = pd.DataFrame(runs).sort_values(["abstracts", "engine"], ascending=[True, False], kind="stable",
+                                           ignore_index=True)
+    wall = table.set_index(["abstracts", "engine"])["wall s"]
+    records = table.to_dict("records")
+    values = {"perf_large_summary": "; ".join(
+        f"{row['abstracts']:,} abstracts on the {row['engine']} engine: {row['wall s']:.0f} s, "
+        f"{row['main process GiB']:.1f} GiB in the main process, {row['all processes GiB']:.1f} GiB in all"
+        for row in records)}
+    if (100_000, "local") in wall and (100_000, "dask") in wall:
+        ratio = wall[(100_000, "dask")] / wall[(100_000, "local")]
+        values["perf_large_dask_ratio"] = (f"{ratio:.2f} (target at most {MAX_DASK_RATIO:g}, "
+                                           f"{'met' if ratio <= MAX_DASK_RATIO else 'missed'})")
+    else:
+        values["perf_large_dask_ratio"] = "(100,000 abstracts not measured on both engines)"
+    growth = []
+    for engine in ("local", "dask"):
+        if (100_000, engine) in wall and (1_000_000, engine) in wall:
+            small = table[(table["abstracts"] == 100_000) & (table["engine"] == engine)].iloc[0]
+            large = table[(table["abstracts"] == 1_000_000) & (table["engine"] == engine)].iloc[0]
+            parts = [f"{column.removesuffix(' s')} {large[column] / small[column]:.1f}x"
+                     for column in ["wall s", *[f"{s} s" for s in stages]] if small[column] >= MIN_TIMED_SECONDS]
+            growth.append(f"{engine}: " + ", ".join(parts))
+    values["perf_large_growth"] = "; ".join(growth) or "(1,000,000 abstracts not measured)"
+    values["perf_large_memory"] = "; ".join(
+        f"{row['engine']}: {row['all processes GiB']:.1f} GiB "
+        f"({'within' if row['all processes GiB'] <= MAX_LARGE_GIB else 'over'} {MAX_LARGE_GIB:g} GiB)"
+        for row in records if row["abstracts"] == 1_000_000) or "(1,000,000 abstracts not measured)"
+    return table, values

@@ -1,0 +1,154 @@
+"""The largest corpora (``make bench-large``): synthetic abstracts on the local engine and on a Dask cluster.
+
+For each size (default 100,000 and 1,000,000) the corpus is generated once (``generate.py``, kept in
+``benchmarks/out/corpus-N``), then analysed in a fresh process per engine, the tables written as
+``analyse`` writes them:
+
+- ``local``: the default engine (this process and its joblib workers, ``--jobs`` 2);
+- ``dask``: a local Dask cluster of two worker processes (one thread each) on 127.0.0.1, which the
+  analysis reaches by its scheduler address as it would a remote cluster (``--scheduler``).
+
+Measured: wall time from the call to the written tables (cluster start-up left out: it is a
+cluster's life, not a run's), seconds per stage (the pipeline's own timings, plus ``write``), the
+peak RSS (VmHWM) of the analysing process and of every worker process. Writes
+``benchmarks/large_results.csv``, one row per (size, engine, stage); ``--sizes`` and ``--engines``
+choose what runs and the new rows replace the old rows of the same size and engine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+RESULTS = HERE / "large_results.csv"
+CORPORA = HERE / "out"
+WORKERS = 2
+COLUMNS = ["n_abstracts", "engine", "workers", "stage", "seconds", "main_peak_rss_mib", "worker_peak_rss_mib",
+           "workers_peak_rss_total_mib", "cores"]
+
+
+def vm_hwm_mib(pid: int) -> float | None:
+    """Peak resident memory (VmHWM) of process ``pid`` in MiB (Linux), or None when it has ended."""
+    try:
+        match = re.search(r"VmHWM:\s+(\d+) kB", Path(f"/proc/{pid}/status").read_text())
+    except OSError:
+        return None
+    return int(match.group(1)) / 1024 if match else None
+
+
+def descendant_peaks_mib() -> dict[int, float]:
+    """VmHWM of every live descendant of this process (its joblib workers), from /proc (Linux)."""
+    parents = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parents[int(stat.parent.name)] = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, IndexError, ValueError):
+            continue
+    family, grown = {os.getpid()}, True
+    while grown:
+        new = {pid for pid, parent in parents.items() if parent in family} - family
+        family |= new
+        grown = bool(new)
+    family.discard(os.getpid())
+    return {pid: peak for pid in family if (peak := vm_hwm_mib(pid)) is not None}
+
+
+def corpus_files(n_abstracts: int) -> list[Path]:
+    """The generated corpus of ``n_abstracts`` (made on first use)."""
+    from generate import PER_FILE, generate
+
+    folder = CORPORA / f"corpus-{n_abstracts}"
+    files = sorted(folder.glob("synthetic_*.txt"))
+    if len(files) != -(-n_abstracts // PER_FILE):
+        files = generate(n_abstracts, folder)
+    return files
+
+
+def measure(n_abstracts: int, engine: str) -> dict:
+    """In this process: analyse the corpus on ``engine`` and write the tables; times and peaks."""
+    from helpers.analysis.pipeline import run_pipeline, write_outputs
+    from helpers.analysis.settings import AnalysisSettings, EngineSettings
+
+    files = corpus_files(n_abstracts)
+    cluster = None
+    worker_peaks: list[float] = []
+    if engine == "dask":
+        from distributed import Client, LocalCluster
+
+        cluster = LocalCluster(n_workers=WORKERS, threads_per_worker=1, processes=True, host="127.0.0.1",
+                               dashboard_address=None)
+        settings = EngineSettings(scheduler=cluster.scheduler_address)
+    else:
+        settings = EngineSettings()
+    try:
+        with tempfile.TemporaryDirectory() as folder:
+            start = time.perf_counter()
+            analysis = run_pipeline(files, AnalysisSettings(), n_jobs=WORKERS, engine=settings)
+            written = time.perf_counter()
+            write_outputs(analysis, Path(folder))
+            end = time.perf_counter()
+        if cluster is not None:
+            with Client(cluster) as client:
+                worker_peaks = sorted(vm_hwm_mib(pid) or 0.0 for pid in
+                                      client.run(os.getpid).values())
+        else:
+            worker_peaks = sorted(descendant_peaks_mib().values())
+    finally:
+        if cluster is not None:
+            cluster.close()
+    timings = dict(analysis.timings, write=end - written)
+    return {"n_abstracts": len(analysis.papers), "engine": engine, "timings": timings, "wall": end - start,
+            "main_peak_rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+            "worker_peaks_mib": worker_peaks}
+
+
+def rows_of(result: dict) -> list[dict]:
+    peaks = result["worker_peaks_mib"]
+    stages = [*result["timings"].items(), ("wall (analysis and write)", result["wall"])]
+    return [{"n_abstracts": result["n_abstracts"], "engine": result["engine"], "workers": WORKERS, "stage": stage,
+             "seconds": round(seconds, 2), "main_peak_rss_mib": round(result["main_peak_rss_mib"], 1),
+             "worker_peak_rss_mib": round(max(peaks), 1) if peaks else 0.0,
+             "workers_peak_rss_total_mib": round(sum(peaks), 1), "cores": os.cpu_count()}
+            for stage, seconds in stages]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--sizes", nargs="+", type=int, default=[100_000, 1_000_000])
+    parser.add_argument("--engines", nargs="+", default=["local", "dask"], choices=["local", "dask"])
+    parser.add_argument("--one", nargs=2, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.one:
+        print(json.dumps(measure(int(args.one[0]), args.one[1])))
+        return
+    import pandas as pd
+
+    old = pd.read_csv(RESULTS) if RESULTS.exists() else pd.DataFrame(columns=COLUMNS)
+    for size in args.sizes:
+        corpus_files(size)  # generated once, outside the measured processes
+        for engine in args.engines:
+            result = subprocess.run([sys.executable, str(HERE / "large.py"), "--one", str(size), engine],
+                                    capture_output=True, text=True, cwd=HERE)
+            if result.returncode:
+                sys.exit(f"large.py --one {size} {engine} failed:\n{result.stderr[-5000:]}")
+            measured = json.loads(result.stdout.strip().splitlines()[-1])
+            print(f"{size:,} abstracts, {engine}: {measured['wall']:.1f} s, main peak "
+                  f"{measured['main_peak_rss_mib']:.0f} MiB, workers {measured['worker_peaks_mib']}", file=sys.stderr)
+            new = pd.DataFrame(rows_of(measured), columns=COLUMNS)
+            old = old[~((old["n_abstracts"] == measured["n_abstracts"]) & (old["engine"] == engine))]
+            old = pd.concat([old, new], ignore_index=True) if len(old) else new
+            old.sort_values(["n_abstracts", "engine"], kind="stable").to_csv(RESULTS, index=False,
+                                                                             lineterminator="\n")
+
+
+if __name__ == "__main__":
+    main()
