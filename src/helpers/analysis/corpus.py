@@ -181,8 +181,17 @@ def join_lines(lines: Sequence[str]) -> str:
 
 
 def dedup_key(text: str) -> str:
-    """The text two abstracts must share to count as duplicates (case and spaces ignored)."""
-    return " ".join(text.split()).casefold()
+    """The text two abstracts must share to count as duplicates.
+
+    Case, spaces and Unicode compatibility variants (NFKC: ligatures such as "\ufb01", full-width
+    digits) are ignored.
+
+    Examples
+    --------
+    >>> dedup_key("E\ufb03cient  Filters") == dedup_key("efficient filters")
+    True
+    """
+    return " ".join(unicodedata.normalize("NFKC", text).split()).casefold()
 
 
 def paper_id_for(text: str) -> str:
@@ -427,8 +436,7 @@ def parse_file(path: Path, source_file: str, data: bytes) -> tuple[str | None, l
 def source_names(files: Sequence[Path]) -> list[str]:
     """File names as shown in tables: the base name, or the given path when names clash."""
     counts = Counter(f.name for f in files)
-    clashes = {name for name, count in counts.items() if count > 1}
-    return [f.as_posix() if f.name in clashes else f.name for f in files]
+    return [f.as_posix() if counts[f.name] > 1 else f.name for f in files]
 
 
 def read_corpus(paths: Sequence[str | Path] | str | Path, *, skip_bad: bool = False) -> Corpus:
