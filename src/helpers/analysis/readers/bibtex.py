@@ -51,6 +51,13 @@ def authors_text(value: str) -> str:
     return "; ".join(latex_to_text(name) for name in names if name.strip())
 
 
+def _reason(error: Exception) -> str:
+    """bibtexparser's reason for a failed block, on one line (its own line numbers start at 0, so left out)."""
+    text = getattr(error, "abort_reason", "") or getattr(error, "message", "") or str(error)
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    return lines[-1] if lines else "cannot parse this block"
+
+
 def _fields(entry) -> dict[str, str]:
     return {key.lower(): str(field.value) for key, field in entry.fields_dict.items()}
 
@@ -106,8 +113,7 @@ def read_bibtex(text: str) -> tuple[str | None, list[Record]]:
         if isinstance(block, DuplicateBlockKeyBlock):  # a key used twice: still an entry of its own
             block = block.ignore_error_block
         elif isinstance(block, ParsingFailedBlock):
-            error = str(block.error).splitlines()[0] if str(block.error) else "cannot parse this block"
-            raise ReaderError(f"malformed BibTeX entry ({error})", (block.start_line or 0) + 1)
+            raise ReaderError(f"malformed BibTeX entry: {_reason(block.error)}", (block.start_line or 0) + 1)
         blocks.append(block)
     entries = [b for b in blocks if isinstance(b, Entry)]
     if not entries:
