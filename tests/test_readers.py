@@ -216,3 +216,16 @@ def test_shared_icml_titles_and_years_exactly():
         "Federated Combinatorial Multi-Agent Multi-Armed Bandits", 2024, "ICML"]
     assert paper_groups(corpus.papers, corpus.fields, None).order == ("2023", "2024", "2025")
     assert corpus.papers.groupby("year").size().to_dict() == {2023: 132, 2024: 495, 2025: 124}
+
+
+def test_book_group_by_setting(tmp_path):
+    from helpers.book.settings import BookConfig
+
+    assert BookConfig.from_environment({"BOOK_GROUP_BY": " venue "}, root=tmp_path).settings.group_by == "venue"
+    assert BookConfig.from_environment({}, root=tmp_path).settings.group_by is None
+    corpus = write(tmp_path, "a.txt", f"{A}\n\n{B}\n")
+    env = {k: v for k, v in __import__("os").environ.items() if not k.startswith("BOOK_")}
+    result = subprocess.run([sys.executable, "-m", "helpers", "fingerprint", str(corpus)], capture_output=True,
+                            text=True, env=dict(env, BOOK_GROUP_BY="venue"))
+    assert result.returncode == 2
+    assert result.stderr == "error: --group-by / BOOK_GROUP_BY: must be file, got 'venue'\n"
