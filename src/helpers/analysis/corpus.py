@@ -270,7 +270,8 @@ class Corpus:
     def headers(self) -> dict[str, str | None]:
         """The header of each file read (``None`` when the file has none)."""
         ok = self.files[self.files["status"] == "ok"]
-        return {row.source_file: row.header for row in ok.itertuples()}
+        # pandas keeps a missing header as NaN in a text column: read it back as None.
+        return {row.source_file: row.header if isinstance(row.header, str) else None for row in ok.itertuples()}
 
     @property
     def sha256(self) -> str:
