@@ -39,7 +39,9 @@ def _record(values: Mapping[str, Any], first: int, last: int) -> Record:
 
 
 def _read_delimited(text: str, delimiter: str) -> tuple[None, list[Record]]:
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    # TSV (as IANA defines it) has no quoting: a quote in a title is a quote; CSV quotes as RFC 4180 does.
+    quoting = csv.QUOTE_MINIMAL if delimiter == "," else csv.QUOTE_NONE
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True, quoting=quoting)
     try:
         header = next(reader, None)
         if header is None:
@@ -75,7 +77,14 @@ def read_csv(text: str) -> tuple[None, list[Record]]:
 
 
 def read_tsv(text: str) -> tuple[None, list[Record]]:
-    """The rows of a tab-separated file with a header row (quoted as CSV is)."""
+    """The rows of a tab-separated file with a header row; no quoting (a field holds no tab or line end).
+
+    Examples
+    --------
+    >>> _, records = read_tsv('title\\tabstract\\n"Quoted" title\\tOne two three four five.\\n')
+    >>> [(r.title, r.abstract) for r in records]
+    [('"Quoted" title', 'One two three four five.')]
+    """
     return _read_delimited(text, "\t")
 
 
