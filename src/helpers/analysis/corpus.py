@@ -441,12 +441,13 @@ def source_names(files: Sequence[Path]) -> list[str]:
 
 
 def read_corpus(paths: Sequence[str | Path] | str | Path, *, skip_bad: bool = False) -> Corpus:
-    """Read abstracts from files and directories in the seed format.
+    """Read abstracts from files and directories, each file by its extension.
 
     Parameters
     ----------
     paths : path or sequence of paths
-        Files, or directories whose ``*.txt`` files are read in name order.
+        Files (``.bib``, ``.ris``, ``.csv``, ``.tsv``, ``.jsonl`` by their reader, anything else in the
+        seed format), or directories whose corpus files are read in name order (:func:`directory_files`).
     skip_bad : bool, default False
         Continue with the good files when some are bad; the bad ones are listed
         in ``Corpus.files`` with status ``skipped`` and the problem.
