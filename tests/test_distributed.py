@@ -7,6 +7,7 @@ too-short block and links).
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -65,6 +66,25 @@ def test_dask_engine_writes_the_local_engines_tables(cluster, corpus, local_tabl
     papers = local_tables["papers.csv"].decode().splitlines()
     assert len(papers) == 1 + 57  # the duplicate is one paper; the too-short block none
     assert "note: dask engine: the theme model and the term co-occurrence run in this process" in capsys.readouterr().err
+
+
+def test_dask_engine_with_records_and_groups(cluster, corpus, tmp_path):
+    """A JSON Lines file of the same abstracts with years (duplicates of the text files) and grouping by year."""
+    texts = read_corpus(corpus).papers["text"].tolist()
+    records = tmp_path / "records.jsonl"
+    records.write_text("".join(json.dumps({"key": f"k{i}", "title": f"Paper {i}", "year": 2023 + i % 2,
+                                           "abstract": text}) + "\n" for i, text in enumerate(texts[:30])),
+                       encoding="utf-8")
+    paths = [str(records), *sorted(str(path) for path in corpus.iterdir())]
+    outputs = {}
+    for engine, options in (("local", []), ("dask", ["--scheduler", cluster.scheduler_address, "--partitions", "3"])):
+        out = tmp_path / engine
+        assert main(["analyse", *paths, "--out", str(out), "--quiet", "--group-by", "year", *options]) == 0
+        outputs[engine] = {path.name: path.read_bytes() for path in sorted(out.iterdir())}
+    assert outputs["dask"].keys() == outputs["local"].keys()
+    for name, data in outputs["local"].items():
+        assert outputs["dask"][name] == data, f"{name} differs"
+    assert b'"group_by": "year"' in outputs["local"]["summary.json"]
 
 
 def test_token_chunks_merge_to_the_whole(corpus):
