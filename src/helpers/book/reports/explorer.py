@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import numpy as np
+import pandas as pd
+
 from helpers.book.display import markdown_cell
 
 if TYPE_CHECKING:
@@ -45,3 +48,66 @@ def groups_note(analysis: "Analysis") -> str:
     if has_year and grouped:
         return parts[0] + " and " + parts[1] + "."
     return (parts[0] if has_year else "The papers " + parts[0]) + "."
+
+
+#: The most papers the explorer holds: its data file grows with them (about 24 MiB, ready in under 1 s at
+#: 20,000 papers; ``benchmarks/explorer_ready.py``). A larger corpus is shown as a seeded sample of this many.
+MAX_EXPLORER_PAPERS = 20_000
+#: The sample's seed (numpy's ``default_rng``).
+SAMPLE_SEED = 0
+#: The full paper table offered beside a sample (in the figure folder), and its columns (no abstract text).
+FULL_TABLE = "explorer-all-papers"
+FULL_TABLE_COLUMNS = ["paper_id", "display_title", "authors", "theme", "link_state", "n_words", "source_file",
+                      "position"]
+
+
+def explorer_papers(papers: pd.DataFrame, limit: int = MAX_EXPLORER_PAPERS, seed: int = SAMPLE_SEED
+                    ) -> pd.DataFrame:
+    """The papers the explorer holds: all of them up to ``limit``, else a seeded random sample of ``limit``
+    (rows kept in their order).
+
+    Examples
+    --------
+    >>> papers = pd.DataFrame({"paper_id": list("abcdef")})
+    >>> explorer_papers(papers, limit=10)["paper_id"].tolist(), explorer_papers(papers, limit=3)["paper_id"].tolist()
+    (['a', 'b', 'c', 'd', 'e', 'f'], ['d', 'e', 'f'])
+    """
+    if len(papers) <= limit:
+        return papers
+    rows = np.sort(np.random.default_rng(seed).choice(len(papers), size=limit, replace=False))
+    return papers.iloc[rows]
+
+
+def sample_note(n_shown: int, n_papers: int, seed: int = SAMPLE_SEED) -> tuple[str, str]:
+    """HTML and Markdown saying the explorer holds a sample, with the full table's link (as in the web book and
+    in the PDF book); ``("", "")`` when it holds every paper.
+
+    Examples
+    --------
+    >>> sample_note(57, 57)
+    ('', '')
+    >>> print(sample_note(20_000, 1_000_000)[1])
+    The corpus has 1,000,000 papers, too many for one page: the explorer holds a random sample of 20,000 of them \
+(seed 0, numpy's default_rng), in corpus order, so its search, filters and counts cover that sample. Every \
+paper, without its abstract, is in figures/explorer-all-papers.csv of the web book; `python -m helpers analyse` \
+writes them all with their abstracts (papers.csv).
+    """
+    if n_shown >= n_papers:
+        return "", ""
+    text = (f"The corpus has {n_papers:,} papers, too many for one page: the explorer holds a random sample of "
+            f"{n_shown:,} of them (seed {seed}, numpy's default_rng), in corpus order, so its search, filters "
+            "and counts cover that sample. Every paper, without its abstract, is in {link}; `python -m helpers "
+            "analyse` writes them all with their abstracts (papers.csv).")
+    link = f'<a href="../figures/{FULL_TABLE}.csv" download>{FULL_TABLE}.csv</a>'
+    return (f"<p>{text.format(link=link)}</p>",
+            text.format(link=f"figures/{FULL_TABLE}.csv of the web book"))
+
+
+def write_full_table(papers: pd.DataFrame, folder) -> None:
+    """Write every paper's :data:`FULL_TABLE_COLUMNS` (those it has) as ``folder/``:data:`FULL_TABLE```.csv``."""
+    from pathlib import Path
+
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    columns = [c for c in FULL_TABLE_COLUMNS if c in papers]
+    papers[columns].to_csv(folder / f"{FULL_TABLE}.csv", index=False, lineterminator="\n")
