@@ -295,6 +295,8 @@ MAX_DASK_RATIO = 1.5
 #: ... and every process's peaks together within this memory (the machine's) at 1,000,000 abstracts.
 MAX_LARGE_GIB = 24.0
 WALL = "wall (analysis and write)"
+#: The sizes ``make bench-large`` runs.
+LARGE_SIZES = (100_000, 1_000_000)
 
 
 def large_runs(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[str, str]]:
@@ -311,9 +313,13 @@ def large_runs(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[str, st
     {'abstracts': 100000, 'engine': 'local', 'wall s': 50.0, 'text s': 10.0, 'all processes GiB': 3.0}
     >>> values["perf_large_dask_ratio"], values["perf_large_growth"]
     ('1.20 (target at most 1.5, met)', '(1,000,000 abstracts not measured)')
+    >>> values["perf_large_missing"]
+    'Not measured: 1,000,000 abstracts on the local engine; 1,000,000 abstracts on the dask engine.'
+
     """
     missing = "(not measured: run make bench-large)"
-    names = ("perf_large_summary", "perf_large_dask_ratio", "perf_large_growth", "perf_large_memory")
+    names = ("perf_large_summary", "perf_large_dask_ratio", "perf_large_growth", "perf_large_memory",
+             "perf_large_missing")
     if results is None or results.empty:
         return pd.DataFrame(), {name: missing for name in names}
     stages = [stage for stage in STAGE_ORDER if stage in set(results["stage"])]
@@ -354,4 +360,8 @@ def large_runs(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[str, st
         f"{row['engine']}: {row['all processes GiB']:.1f} GiB "
         f"({'within' if row['all processes GiB'] <= MAX_LARGE_GIB else 'over'} {MAX_LARGE_GIB:g} GiB)"
         for row in records if row["abstracts"] == 1_000_000) or "(1,000,000 abstracts not measured)"
+    missing_runs = [f"{size:,} abstracts on the {engine} engine" for size in LARGE_SIZES for engine in ("local", "dask")
+                    if (size, engine) not in wall]
+    values["perf_large_missing"] = ("Not measured: " + "; ".join(missing_runs) + ".") if missing_runs else (
+        "Both sizes were measured on both engines.")
     return table, values
