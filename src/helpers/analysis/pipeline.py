@@ -28,6 +28,7 @@ from helpers.analysis.corpus import Corpus, CorpusError, expand_paths, read_corp
 from helpers.analysis.settings import AnalysisSettings, SettingsError
 
 if TYPE_CHECKING:  # heavy modules, imported when a stage runs
+    from helpers.analysis.change import ChangeResult
     from helpers.analysis.cooccurrence import CooccurrenceResult
     from helpers.analysis.text import TokenizedCorpus
     from helpers.analysis.themes import PendingThemes, ThemeModel
@@ -102,6 +103,8 @@ class Analysis:
         Seconds per stage, ``parse`` first.
     cache_key : str
         :func:`build_key` of the book build that computed it (``""`` outside the book).
+    change : ChangeResult or None
+        What changed between the groups of papers (:func:`analyse_group_change`); ``None`` with one group.
     """
 
     corpus: Corpus
@@ -113,6 +116,7 @@ class Analysis:
     papers: pd.DataFrame
     timings: Mapping[str, float]
     cache_key: str = ""
+    change: "ChangeResult | None" = None
 
     @property
     def summary(self) -> dict[str, Any]:
@@ -131,6 +135,7 @@ class Analysis:
             "papers": self.papers, "blocks": self.corpus.blocks, "files": self.corpus.files,
             "themes": self.themes.table, "terms": self.cooccurrence.terms, "term_pairs": self.cooccurrence.pairs,
             "links": self.links.links, "link_statements": self.links.statements,
+            **(self.change.tables() if self.change is not None else {}),
         }
 
 
@@ -231,6 +236,17 @@ def paper_table(corpus: Corpus, themes: ThemesResult, links: LinkTables) -> pd.D
     return papers
 
 
+def analyse_group_change(papers: pd.DataFrame, groups: Sequence[str], themes: ThemesResult,
+                         cooccurrence: "CooccurrenceResult", links: LinkTables, settings: AnalysisSettings
+                         ) -> "ChangeResult":
+    """:func:`helpers.analysis.change.analyse_change` on the stages' results (two groups or more)."""
+    from helpers.analysis.change import analyse_change
+
+    return analyse_change(papers, groups, themes.labels, terms=cooccurrence.terms["term"].tolist(),
+                          paper_terms=cooccurrence.paper_terms, paper_ids=cooccurrence.paper_ids,
+                          links=links.links, seed=settings.seed)
+
+
 def run_pipeline(
     paths: Sequence[str | Path],
     settings: AnalysisSettings = AnalysisSettings(),
@@ -301,8 +317,14 @@ def run_pipeline(
         dictionaries.wait()
         if bar is not None:
             bar.close()
+    papers = paper_table(corpus, themes, links)
+    from helpers.analysis.change import ordered_groups
+
+    groups = ordered_groups(papers["group"]) if "group" in papers else ()
+    change = (timed("change", analyse_group_change, papers, groups, themes, cooccurrence, links, settings, done=False)
+              if len(groups) >= 2 else None)
     return Analysis(corpus=corpus, settings=settings, tokens=tokens, themes=themes, cooccurrence=cooccurrence,
-                    links=links, papers=paper_table(corpus, themes, links), timings=timings)
+                    links=links, papers=papers, timings=timings, change=change)
 
 
 def write_outputs(analysis: Analysis, folder: Path) -> list[str]:
