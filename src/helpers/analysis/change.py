@@ -655,7 +655,8 @@ def link_change(papers: pd.DataFrame, groups: Sequence[str]) -> pd.DataFrame:
 def software_coverage(papers: pd.DataFrame, links: pd.DataFrame, groups: Sequence[str]) -> pd.DataFrame:
     """Where papers carry a ``software`` field: how many of those papers' abstracts also give a code link.
 
-    ``n_software`` papers have a non-empty ``software`` (the code link given to the venue);
+    ``n_software`` papers have a link in ``software`` (the code link given to the venue: a host and a
+    path, with or without a scheme; ``"."`` is no link);
     ``n_abstract_code`` papers have a link of kind ``code`` in their abstract (``links``: ``paper_id,
     kind``); ``abstract_share = n_software_abstract_code / n_software`` with its Wilson interval, how
     far the abstract falls short of the metadata. Only groups with a software field on some paper;
@@ -664,7 +665,7 @@ def software_coverage(papers: pd.DataFrame, links: pd.DataFrame, groups: Sequenc
     Examples
     --------
     >>> papers = pd.DataFrame({"paper_id": ["a", "b", "c"], "group": "2025",
-    ...                        "software": ["https://github.com/x/y", "https://github.com/z/w", ""]})
+    ...                        "software": ["https://github.com/x/y", "github.com/z/w", "."]})
     >>> links = pd.DataFrame({"paper_id": ["a"], "kind": ["code"]})
     >>> software_coverage(papers, links, ["2025"])[["group", "n_software", "n_software_abstract_code", "abstract_share"]]
       group  n_software  n_software_abstract_code  abstract_share
@@ -672,7 +673,8 @@ def software_coverage(papers: pd.DataFrame, links: pd.DataFrame, groups: Sequenc
     """
     if "software" not in papers:
         return pd.DataFrame(columns=SOFTWARE_COLUMNS)
-    has_software = papers["software"].fillna("").astype(str).str.strip().ne("").to_numpy()
+    # A link: a host with a dot and a path, with or without a scheme (PMLR's ``software = {.}`` is none).
+    has_software = papers["software"].fillna("").astype(str).str.contains(r"[\w-]+\.[\w.-]+/\S", regex=True).to_numpy()
     code_papers = set(links.loc[links["kind"] == "code", "paper_id"].astype(str))
     abstract_code = papers["paper_id"].astype(str).isin(code_papers).to_numpy()
     codes = _group_codes(papers, groups)

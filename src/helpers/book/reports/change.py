@@ -167,7 +167,11 @@ def software_sentence(change: "ChangeResult") -> str:
                      f"{row.n_software_abstract_code} of them ({percent(row.abstract_share)}, "
                      f"{interval(row.ci_low, row.ci_high, '%')}) also link code; "
                      f"{row.n_abstract_code} abstracts of that group link code at all")
-    return "; ".join(parts)[0].upper() + "; ".join(parts)[1:] + "."
+    text = "; ".join(parts)
+    software = change.software
+    share = software["n_software_abstract_code"].sum() / software["n_software"].sum()
+    return (text[0].upper() + text[1:] + f". Where the metadata gives a code link, the abstract shows it for "
+            f"{percent(share)} of the papers: the abstract is a lower bound on code sharing.")
 
 
 def glued_blocks(analysis: "Analysis", templates: dict[str, str]) -> dict[str, str]:
