@@ -13,7 +13,8 @@ import pytest
 from conftest import SEED_DIR
 from helpers.analysis import parallel, themes
 from helpers.book import BookConfig
-from helpers.analysis.pipeline import AnalysisSettings, SettingsError, build_key, cached_pipeline, run_pipeline
+from helpers.analysis.pipeline import (AnalysisSettings, SettingsError, build_key, cached_pipeline, dependency_closure,
+                                       environment_fingerprint, run_pipeline)
 
 SEED_FILES = sorted(SEED_DIR.glob("*.txt"))
 
@@ -152,3 +153,23 @@ def test_term_map_settings_reach_the_map():
     assert analysis.cooccurrence.settings["min_occurrences"] == 4
     assert analysis.cooccurrence.settings["relevant_share"] == 0.5
     assert (analysis.cooccurrence.terms["n_papers"].min(), len(analysis.cooccurrence.terms)) == (4, 50)
+
+
+class _FakeDistribution:
+    def __init__(self, name: str, version: str, requires: list[str] | None = None) -> None:
+        self.metadata = {"Name": name}
+        self.version = version
+        self.requires = requires
+
+
+def test_environment_fingerprint_counts_only_what_the_pins_need(tmp_path):
+    requirements = tmp_path / "requirements.txt"
+    requirements.write_text("# pins\nalpha==1.0  # the analysis\n")
+    base = [_FakeDistribution("alpha", "1.0", ["Beta_Lib>=2", "gamma; extra == 'docs'"]),
+            _FakeDistribution("beta-lib", "2.1"), _FakeDistribution("gamma", "3.0")]
+    fingerprint = environment_fingerprint(requirements, base)
+    # JupyterLab installed beside the pins (make lab) changes nothing; so does the extra-only gamma.
+    assert environment_fingerprint(requirements, base + [_FakeDistribution("jupyterlab", "4.6.6")]) == fingerprint
+    upgraded = [base[0], _FakeDistribution("beta-lib", "2.2"), base[2]]
+    assert environment_fingerprint(requirements, upgraded) != fingerprint
+    assert dependency_closure(["alpha"], base) == {"alpha": "1.0", "beta-lib": "2.1"}

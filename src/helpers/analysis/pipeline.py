@@ -15,11 +15,12 @@ import importlib.metadata
 import json
 import os
 import pickle
+import re
 import time
 from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 import pandas as pd
 
@@ -357,20 +358,68 @@ def source_fingerprint() -> str:
     return digest.hexdigest()
 
 
-def environment_fingerprint(requirements: Path | None = None) -> str:
-    """SHA-256 of ``requirements.txt`` (when given and present) and of every installed distribution's version.
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
+
+
+def _canonical(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def dependency_closure(roots: Iterable[str], distributions: Iterable[Any] | None = None) -> dict[str, str]:
+    """The installed distributions ``roots`` need, transitively: canonical name to version.
+
+    Requirements whose markers exclude this machine (an extra, another platform or Python) are not
+    followed; names not installed are left out.
+
+    Examples
+    --------
+    >>> closure = dependency_closure(["seaborn"])
+    >>> {"seaborn", "matplotlib", "numpy", "pandas"} <= closure.keys(), "jupyter-book" in closure
+    (True, False)
+    """
+    from packaging.requirements import Requirement  # a dependency of pip, setuptools and Sphinx
+
+    installed: dict[str, Any] = {}
+    for dist in importlib.metadata.distributions() if distributions is None else distributions:
+        name = dist.metadata["Name"]
+        if name:
+            installed.setdefault(_canonical(name), dist)
+    closure: dict[str, str] = {}
+    pending = [_canonical(root) for root in roots]
+    while pending:
+        name = pending.pop()
+        if name in closure or name not in installed:
+            continue
+        dist = installed[name]
+        closure[name] = dist.version
+        for text in dist.requires or []:
+            requirement = Requirement(text)
+            # A requirement for an extra, another platform or another Python is not needed here.
+            if requirement.marker is None or requirement.marker.evaluate({"extra": ""}):
+                pending.append(_canonical(requirement.name))
+    return closure
+
+
+def environment_fingerprint(requirements: Path | None = None, distributions: Iterable[Any] | None = None) -> str:
+    """SHA-256 of ``requirements.txt`` and of the installed versions of what it pins, transitively.
 
     A changed pin, or an upgrade made by hand without changing the pins, changes it: NMF, Louvain
-    and the other libraries' results are then computed again.
+    and the other libraries' results are then computed again. Distributions the pins do not need
+    (JupyterLab, which ``make lab`` adds) leave it unchanged. Without a requirements file, the
+    installed dependencies of the project itself count.
     """
     digest = hashlib.sha256()
     if requirements is not None and requirements.exists():
-        digest.update(requirements.read_bytes())
-    # The project itself is left out (its files are in source_fingerprint); a set, because a folder on
-    # sys.path twice, or src/ put there by a test runner, lists a distribution twice.
-    versions = sorted({f"{d.metadata['Name']}=={d.version}".lower() for d in importlib.metadata.distributions()
-                       if d.metadata["Name"] and d.metadata["Name"].lower() != "helpers"})
-    digest.update("\n".join(versions).encode())
+        text = requirements.read_text(encoding="utf-8")
+        digest.update(text.encode("utf-8"))
+        roots = [match.group() for line in text.splitlines()
+                 if (match := _NAME.match(line.split("#", 1)[0].strip()))]
+    else:
+        roots = ["helpers"]
+    # The project itself is left out (its files are in source_fingerprint).
+    closure = dependency_closure(roots, distributions)
+    closure.pop("helpers", None)
+    digest.update("\n".join(f"{name}=={version}" for name, version in sorted(closure.items())).encode())
     return digest.hexdigest()
 
 
