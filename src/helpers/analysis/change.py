@@ -371,7 +371,8 @@ def thematic_map(papers: pd.DataFrame, groups: Sequence[str], labels: Mapping[in
     records = []
     assigned = np.flatnonzero(term_theme >= 0)
     position = {t: i for i, t in enumerate(themes)}
-    indicator = sparse.csr_matrix((np.ones(len(assigned)), (assigned, [position[int(t)] for t in term_theme[assigned]])),
+    columns = [position[int(t)] for t in term_theme[assigned]]
+    indicator = sparse.csr_matrix((np.ones(len(assigned)), (assigned, columns)),
                                   shape=(paper_terms.shape[1], max(len(themes), 1)))
     n_terms = np.asarray(indicator.sum(axis=0)).ravel()
     for index, group in enumerate(groups):
@@ -456,7 +457,8 @@ def term_change(papers: pd.DataFrame, groups: Sequence[str], terms: Sequence[str
     table = pd.DataFrame({
         "term": [str(t) for t in terms], "n_papers": n_papers.astype(np.int64),
         "first_group": [groups[f] if f >= 0 else "" for f in first],
-        "mean_position": np.round(mean_position.astype(float), 6), "mean_year": np.round(np.asarray(mean_year, float), 6),
+        "mean_position": np.round(mean_position.astype(float), 6),
+        "mean_year": np.round(np.asarray(mean_year, dtype=float), 6),
         "n_latest": counts[:, -1].astype(np.int64),
         "new_in_latest": (counts[:, -1] > 0) & (counts[:, :-1].sum(axis=1) == 0),
     })
@@ -667,7 +669,8 @@ def software_coverage(papers: pd.DataFrame, links: pd.DataFrame, groups: Sequenc
     >>> papers = pd.DataFrame({"paper_id": ["a", "b", "c"], "group": "2025",
     ...                        "software": ["https://github.com/x/y", "github.com/z/w", "."]})
     >>> links = pd.DataFrame({"paper_id": ["a"], "kind": ["code"]})
-    >>> software_coverage(papers, links, ["2025"])[["group", "n_software", "n_software_abstract_code", "abstract_share"]]
+    >>> table = software_coverage(papers, links, ["2025"])
+    >>> table[["group", "n_software", "n_software_abstract_code", "abstract_share"]]
       group  n_software  n_software_abstract_code  abstract_share
     0  2025           2                         1             0.5
     """

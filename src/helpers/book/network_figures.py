@@ -147,8 +147,10 @@ def term_map_figure(result: CooccurrenceResult, *, corpus_label: str, overlay: p
 
         data["overlay"] = terms["term"].map(overlay).to_numpy(dtype=float)
         known = data["overlay"].dropna()
-        scale = Normalize(float(known.min()), float(known.max()) if known.max() > known.min() else float(known.min()) + 1)
-        data["colour"] = [OTHER_COLOUR if pd.isna(v) else to_hex(colormaps["viridis"](scale(v))) for v in data["overlay"]]
+        low, high = float(known.min()), float(known.max())
+        scale = Normalize(low, high if high > low else low + 1)
+        data["colour"] = [OTHER_COLOUR if pd.isna(v) else to_hex(colormaps["viridis"](scale(v)))
+                          for v in data["overlay"]]
     figure, axis = plt.subplots(figsize=(12, 9))
     axis.axis("off")
     drawn = data[data["drawn"]].sort_values(["n_papers", "term"], ascending=[False, True])
