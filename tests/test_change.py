@@ -232,3 +232,18 @@ def test_one_group_changes_nothing(tmp_path):
     assert {report.pointer(analysis, chapter) for chapter in report.POINTERS} == {""}
     assert report.glued_blocks(analysis, {"a": "text"}) == {"a": ""}
     assert report.change_values(analysis)["change_note"].startswith("All 57 papers of this corpus form one group")
+
+
+def test_groups_without_themes_or_map_terms(tmp_path):
+    (tmp_path / "a2023.txt").write_text("We study galaxies with a new telescope survey today. Code at "
+                                        "https://github.com/a/b.\n\nQuantum kernels for galaxy clusters.\n")
+    (tmp_path / "b2024.txt").write_text("Galaxy clusters and quantum kernels again.\n")
+    analysis = run_pipeline([tmp_path], n_jobs=1)
+    assert analysis.themes.model is None
+    papers = analysis.papers.assign(group=analysis.papers["source_file"].str.slice(1, 5))
+    change = analyse_group_change(papers, ("2023", "2024"), analysis.themes, analysis.cooccurrence,
+                                  analysis.links, analysis.settings)
+    assert change.theme_change.empty and change.thematic_map.empty
+    assert change.links[["group", "n_papers", "n_linked"]].values.tolist() == [["2023", 2, 1], ["2024", 1, 0]]
+    values = report.change_values(dataclasses.replace(analysis, papers=papers, change=change))
+    assert (values["change_rise_sentence"], values["change_n_themes"]) == ("none (no theme's share rose)", 0)

@@ -361,6 +361,8 @@ def thematic_map(papers: pd.DataFrame, groups: Sequence[str], labels: Mapping[in
     1      2    1.666667  12.500000
     """
     themes = sorted(int(t) for t in labels)
+    if not themes or paper_terms.shape[1] == 0:
+        return pd.DataFrame(columns=MAP_COLUMNS)
     rows_of_papers = _rows_of(paper_ids, papers)
     present = rows_of_papers >= 0
     row_themes = np.full(paper_terms.shape[0], -1, dtype=np.int64)

@@ -109,8 +109,8 @@ def change_values(analysis: "Analysis") -> dict[str, Any]:
     values["change_n_themes"] = len(table)
     values["change_n_significant"] = int((table["q_value"] < SIGNIFICANCE).sum()) if len(table) else 0
     rise, fall = rise_and_fall(change)
-    values["change_rise_sentence"] = _theme_sentence(rise, md) if rise is not None else "no theme rose"
-    values["change_fall_sentence"] = _theme_sentence(fall, md) if fall is not None else "no theme fell"
+    values["change_rise_sentence"] = _theme_sentence(rise, md) if rise is not None else "none (no theme's share rose)"
+    values["change_fall_sentence"] = _theme_sentence(fall, md) if fall is not None else "none (no theme's share fell)"
     terms = change.terms
     new = terms[terms["new_in_latest"]]
     values.update({
@@ -203,7 +203,7 @@ def landing_block(analysis: "Analysis") -> str:
         return ""
     values = change_values(analysis)
     return (f"- **What changed** ({{ref}}`sec-change`, {values['change_first']} to {values['change_last']}): "
-            f"the largest rise is {values['change_rise_sentence']}; the largest fall "
+            f"the largest rise is {values['change_rise_sentence']}; the largest fall is "
             f"{values['change_fall_sentence']}. Papers linking code, data or a project page: "
             f"{values['change_linked_first']} in {values['change_first']}, {values['change_linked_last']} in "
             f"{values['change_last']}, a change of {values['change_linked_difference']}.")
