@@ -207,6 +207,14 @@ def test_glued_numbers_are_those_of_the_csvs(three_years):
     assert values["change_n_bursts"] == len(bursts)
     if len(bursts):
         assert values["change_burst_sentence"].startswith(f"*{bursts['term'].iloc[0]}*")
+    quadrants = pd.read_csv(out / "thematic_map.csv", dtype={"group": str})
+    first_q = quadrants[quadrants["group"] == "2023"].set_index("theme")
+    last_q = quadrants[quadrants["group"] == "2025"].set_index("theme")
+    moved = [t for t in sorted(first_q.index.intersection(last_q.index))
+             if first_q.loc[t, "quadrant"] != last_q.loc[t, "quadrant"]]
+    assert values["change_quadrant_sentence"] == ("; ".join(
+        f"*{first_q.loc[t, 'label']}* ({first_q.loc[t, 'quadrant']} in 2023, {last_q.loc[t, 'quadrant']} in 2025)"
+        for t in moved) or "none")
     landing = report.landing_block(analysis)
     for name in ("change_rise_sentence", "change_fall_sentence", "change_linked_first", "change_linked_last",
                  "change_linked_difference"):

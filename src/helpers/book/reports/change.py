@@ -111,6 +111,7 @@ def change_values(analysis: "Analysis") -> dict[str, Any]:
     rise, fall = rise_and_fall(change)
     values["change_rise_sentence"] = _theme_sentence(rise, md) if rise is not None else "none (no theme's share rose)"
     values["change_fall_sentence"] = _theme_sentence(fall, md) if fall is not None else "none (no theme's share fell)"
+    values["change_quadrant_sentence"] = quadrant_moves(change, md)
     terms = change.terms
     new = terms[terms["new_in_latest"]]
     values.update({
@@ -142,6 +143,26 @@ def change_values(analysis: "Analysis") -> dict[str, Any]:
     })
     values["change_software_sentence"] = software_sentence(change)
     return values
+
+
+def quadrant_moves(change: "ChangeResult", md) -> str:
+    """The themes whose quadrant of the thematic map differs between the first and the last group.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> table = pd.DataFrame({"group": ["a", "a", "b", "b"], "theme": [1, 2, 1, 2], "label": ["x", "y", "x", "y"],
+    ...                       "quadrant": ["basic", "niche", "motor", "niche"]})
+    >>> quadrant_moves(SimpleNamespace(groups=("a", "b"), thematic_map=table), str)
+    '*x* (basic in a, motor in b)'
+    """
+    table = change.thematic_map
+    first = table[table["group"] == change.groups[0]].set_index("theme")
+    last = table[table["group"] == change.groups[-1]].set_index("theme")
+    both = first.index.intersection(last.index)
+    moved = [t for t in sorted(both) if first.loc[t, "quadrant"] != last.loc[t, "quadrant"]]
+    return "; ".join(f"*{md(first.loc[t, 'label'])}* ({first.loc[t, 'quadrant']} in {md(change.groups[0])}, "
+                     f"{last.loc[t, 'quadrant']} in {md(change.groups[-1])})" for t in moved) or "none"
 
 
 def _burst_text(burst, md) -> str:
@@ -301,9 +322,9 @@ def thematic_map_figure(change: "ChangeResult", corpus_label: str) -> tuple["Fig
 
     data = change.thematic_map
     groups = list(change.groups)
-    n_columns = min(3, len(groups))
+    n_columns = min(2, len(groups))
     n_rows = -(-len(groups) // n_columns)
-    figure, axes = plt.subplots(n_rows, n_columns, figsize=(5.2 * n_columns, 4.6 * n_rows), squeeze=False)
+    figure, axes = plt.subplots(n_rows, n_columns, figsize=(6.0 * n_columns, 4.8 * n_rows), squeeze=False)
     for axis in axes.ravel()[len(groups):]:
         axis.axis("off")
     for axis, group in zip(axes.ravel(), groups):
@@ -312,10 +333,10 @@ def thematic_map_figure(change: "ChangeResult", corpus_label: str) -> tuple["Fig
             axis.text(0.5, 0.5, "no theme has map terms", ha="center", va="center", transform=axis.transAxes)
             axis.set_title(group)
             continue
-        sizes = 20 + 300 * rows["n_papers"] / max(float(data["n_papers"].max()), 1.0)
+        sizes = 60 + 500 * rows["n_papers"] / max(float(data["n_papers"].max()), 1.0)
         axis.scatter(rows["centrality"], rows["density"], s=sizes, alpha=0.6, color="tab:blue", edgecolors="white")
         for row in rows.itertuples():
-            axis.annotate(f"{row.theme}", (row.centrality, row.density), fontsize=7, ha="center", va="center")
+            axis.annotate(f"{row.theme}", (row.centrality, row.density), fontsize=9, ha="center", va="center")
         x_mid, y_mid = rows["centrality"].median(), rows["density"].median()
         axis.axvline(x_mid, color="grey", linewidth=0.8, linestyle="--")
         axis.axhline(y_mid, color="grey", linewidth=0.8, linestyle="--")
