@@ -255,3 +255,16 @@ def test_groups_without_themes_or_map_terms(tmp_path):
     assert change.links[["group", "n_papers", "n_linked"]].values.tolist() == [["2023", 2, 1], ["2024", 1, 0]]
     values = report.change_values(dataclasses.replace(analysis, papers=papers, change=change))
     assert (values["change_rise_sentence"], values["change_n_themes"]) == ("none (no theme's share rose)", 0)
+
+
+def test_group_names_are_escaped(three_years):
+    analysis, _ = three_years
+    hostile = "<b>*{ref}`x`*</b>"
+    papers = analysis.papers.assign(group=analysis.papers["group"].replace({"2023": hostile}))
+    change = analyse_group_change(papers, (hostile, "2024", "2025"), analysis.themes, analysis.cooccurrence,
+                                  analysis.links, analysis.settings)
+    shown = dataclasses.replace(analysis, papers=papers, change=change)
+    escaped = r"&lt;b&gt;\*\{ref\}\`x\`\*&lt;/b&gt;"
+    for text in (report.landing_block(shown), report.pointer(shown, "links"),
+                 report.change_values(shown)["change_note"]):
+        assert hostile not in text and escaped in text

@@ -214,20 +214,25 @@ def pointer(analysis: "Analysis", chapter: str) -> str:
     if analysis.change is None:
         return ""
     what = POINTERS[chapter]
-    return (f"The papers form {len(analysis.change.groups)} groups ({_groups_text(analysis.change.groups)}): "
-            f"{{ref}}`sec-change` shows {what}.")
+    from helpers.book.display import markdown_cell as md
+
+    groups = tuple(md(g) for g in analysis.change.groups)
+    return f"The papers form {len(groups)} groups ({_groups_text(groups)}): {{ref}}`sec-change` shows {what}."
 
 
 def landing_block(analysis: "Analysis") -> str:
     """The landing page's change findings as one MyST bullet list (empty with one group)."""
     if analysis.change is None:
         return ""
+    from helpers.book.display import markdown_cell as md
+
     values = change_values(analysis)
-    return (f"- **What changed** ({{ref}}`sec-change`, {values['change_first']} to {values['change_last']}): "
+    first, last = md(values["change_first"]), md(values["change_last"])
+    return (f"- **What changed** ({{ref}}`sec-change`, {first} to {last}): "
             f"the largest rise is {values['change_rise_sentence']}; the largest fall is "
             f"{values['change_fall_sentence']}. Papers linking code, data or a project page: "
-            f"{values['change_linked_first']} in {values['change_first']}, {values['change_linked_last']} in "
-            f"{values['change_last']}, a change of {values['change_linked_difference']}.")
+            f"{values['change_linked_first']} in {first}, {values['change_linked_last']} in "
+            f"{last}, a change of {values['change_linked_difference']}.")
 
 
 def _explorer_link(url: str, text: str) -> str:
@@ -239,8 +244,8 @@ def theme_change_table(change: "ChangeResult") -> pd.DataFrame:
     table = change.theme_change
     return pd.DataFrame({
         "theme": [f"{int(t)}. {label}" for t, label in zip(table["theme"], table["label"])],
-        f"share {change.groups[0]}": table["share_first"].map(percent),
-        f"share {change.groups[-1]}": table["share_last"].map(percent),
+        "share, first group": table["share_first"].map(percent),
+        "share, last group": table["share_last"].map(percent),
         "change": table["change"].map(points),
         "95% interval": [interval(lo, hi, " points") for lo, hi in zip(table["ci_low"], table["ci_high"])],
         "Fisher p": table["p_value"].map(lambda p: f"{p:.3g}"),
@@ -256,7 +261,7 @@ def _term_link(term: str) -> str:
 def new_terms_table(change: "ChangeResult") -> pd.DataFrame:
     """Terms new in the latest group, most papers first, each linked to its papers in the explorer."""
     new = change.terms[change.terms["new_in_latest"]]
-    return pd.DataFrame({"term": new["term"], f"papers in {change.groups[-1]}": new["n_latest"],
+    return pd.DataFrame({"term": new["term"], "papers in the latest group": new["n_latest"],
                          "explorer": new["term"].map(_term_link)})
 
 
