@@ -228,3 +228,18 @@ def test_an_edit_of_a_static_file_alone_changes_the_build_key(tmp_path):
         static.write_bytes(original)
     assert book_key(tmp_path) == key
     assert len({key, *changed.values()}) == 3
+
+
+def test_groups_and_years_reach_the_data_only_with_two_groups_or_more():
+    from helpers.web.explorer import explorer_data
+
+    papers, links, statements, labels, cooccurrence = three_papers()
+    assert explorer_data(papers, links, statements, labels, cooccurrence) == explorer_data(
+        papers.assign(group="2024"), links, statements, labels, cooccurrence, groups=("2024",))
+    grouped = papers.assign(group=["2023", "2025 <b>", "2023"], year=pd.array([2023, pd.NA, 2023], dtype="Int64"))
+    data = explorer_data(grouped, links, statements, labels, cooccurrence, groups=("2023", "2025 <b>"))
+    assert data["groups"] == ["2023", "2025 <b>"]
+    # Input rows p2, p1, p3; shown in source_file, position order: p3, p1, p2.
+    assert data["papers"]["id"] == ["p3", "p1", "p2"]
+    assert data["papers"]["group"] == [0, 1, 0]
+    assert data["papers"]["year"] == ["2023", "", "2023"]

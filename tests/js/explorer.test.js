@@ -80,21 +80,25 @@ test("searchFields: title, authors, text, theme, state, id", () => {
                     "linked", "p1"]);
 });
 
-test("parseFilters reads ?q, ?theme, ?state and every non-empty ?term", () => {
+test("parseFilters reads ?q, ?theme, ?state, ?group and every non-empty ?term", () => {
   assert.deepEqual(explorer.parseFilters("?q=a%26b+c&theme=3&state=linked&term=x&term=&term=%3C%2Fscript%3E"),
-                   { q: "a&b c", theme: "3", state: "linked", terms: ["x", "</script>"] });
-  assert.deepEqual(explorer.parseFilters(""), { q: "", theme: "", state: "", terms: [] });
+                   { q: "a&b c", theme: "3", state: "linked", group: "", terms: ["x", "</script>"] });
+  assert.deepEqual(explorer.parseFilters(""), { q: "", theme: "", state: "", group: "", terms: [] });
   assert.deepEqual(explorer.parseFilters("?q=javascript:alert(1)&term=%22%27"),
-                   { q: "javascript:alert(1)", theme: "", state: "", terms: ["\"'"] });
+                   { q: "javascript:alert(1)", theme: "", state: "", group: "", terms: ["\"'"] });
+  assert.equal(explorer.parseFilters("?group=ICML%202025").group, "ICML 2025");
 });
 
 test("filterQuery writes what parseFilters reads", () => {
-  const filters = { q: "a b&c", theme: "", state: "linked", terms: ["graph neural network", HOSTILE] };
+  const filters = { q: "a b&c", theme: "", state: "linked", group: "", terms: ["graph neural network", HOSTILE] };
   const text = explorer.filterQuery(filters);
   assert.equal(text, "q=a+b%26c&state=linked&term=graph+neural+network&term=%3C%2Fscript%3E%3Cimg+src%3Dx+onerror%3D"
                      + "alert%28%27x%27%29%3E+%26+%22q%22");
   assert.deepEqual(explorer.parseFilters("?" + text), filters);
   assert.equal(explorer.filterQuery({ q: "", theme: "", state: "", terms: [] }), "");
+  const grouped = { q: "", theme: "", state: "", group: "2025 & <b>", terms: [] };
+  assert.equal(explorer.filterQuery(grouped), "group=2025+%26+%3Cb%3E");
+  assert.deepEqual(explorer.parseFilters("?" + explorer.filterQuery(grouped)), grouped);
 });
 
 test("describeFilters names every filter and unknown terms", () => {
@@ -103,6 +107,8 @@ test("describeFilters names every filter and unknown terms", () => {
                "search \u201c<b>\u201d, theme 3, link state none, map term \u201cgraph\u201d, "
                + "map term \u201cnope\u201d (not a term of the map)");
   assert.equal(explorer.describeFilters({ q: "", theme: "", state: "", terms: [] }, {}), "");
+  assert.equal(explorer.describeFilters({ q: "", theme: "", state: "", group: "2025", terms: [] }, {}),
+               "group \u201c2025\u201d");
 });
 
 test("sortValues: no theme sorts last, states in their order, file keeps the data order", () => {
@@ -138,6 +144,19 @@ test("filterRows: every filter at once, rows kept in the order given", () => {
   assert.deepEqual(explorer.filterRows(PAPERS, THEMES, all, query({ theme: 1, state: "linked", terms: [0] })), [3, 0]);
 });
 
+test("filterRows: a group is an index into data.groups; an unknown group (-2) matches nothing, null any", () => {
+  const grouped = Object.assign({}, PAPERS, { group: [0, 1, 1, -1] });
+  const all = [0, 1, 2, 3];
+  assert.deepEqual(explorer.filterRows(grouped, THEMES, all, query({ group: 1 })), [1, 2]);
+  assert.deepEqual(explorer.filterRows(grouped, THEMES, all, query({ group: -2 })), []);
+  assert.deepEqual(explorer.filterRows(grouped, THEMES, all, query({ group: null })), all);
+  assert.deepEqual(explorer.filterRows(PAPERS, THEMES, all, query({ group: 0 })), []);  // data without groups
+  const filters = { q: "", theme: "", state: "", group: "2025", terms: [] };
+  assert.equal(explorer.rowQuery(filters, {}, ["2023", "2025"]).group, 1);
+  assert.equal(explorer.rowQuery(filters, {}, ["2023"]).group, -2);
+  assert.equal(explorer.rowQuery({ q: "", theme: "", state: "", group: "", terms: [] }, {}, ["2023"]).group, null);
+});
+
 test("filterRows: search words are literal, case-insensitive and must all match some field", () => {
   const search = (text) => explorer.filterRows(PAPERS, THEMES, [0, 1, 2, 3],
                                                query({ words: explorer.searchPatterns(text) }));
@@ -157,7 +176,7 @@ test("filterRows: search words are literal, case-insensitive and must all match 
 test("rowQuery: the filters as filterRows reads them", () => {
   const made = explorer.rowQuery({ q: " a  b ", theme: "", state: "none", terms: ["graph", "nope"] }, { graph: 0 });
   assert.deepEqual(made.words.map((p) => p.source), ["a", "b"]);
-  assert.deepEqual([made.theme, made.state, made.terms], [null, "none", [0, undefined]]);
+  assert.deepEqual([made.theme, made.state, made.group, made.terms], [null, "none", null, [0, undefined]]);
   assert.equal(explorer.rowQuery({ q: "", theme: "3", state: "", terms: [] }, {}).theme, 3);
   assert.ok(Number.isNaN(explorer.rowQuery({ q: "", theme: "x", state: "", terms: [] }, {}).theme));
 });

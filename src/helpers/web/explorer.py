@@ -17,15 +17,15 @@ so no corpus text can close a script or open a tag in any context, and URLs that
 are not ``http(s)`` never reach it.
 
 URL parameters open the explorer filtered: ``?q=words``, ``?theme=<number>``,
-``?state=<link state>`` and ``?term=<map term>`` (repeatable: papers using every
-term given); ``#paper-<paper_id>`` shows and expands one paper.
+``?state=<link state>``, ``?group=<group>`` (when the papers form groups) and ``?term=<map term>``
+(repeatable: papers using every term given); ``#paper-<paper_id>`` shows and expands one paper.
 """
 
 from __future__ import annotations
 
 import html
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 from urllib.parse import quote
 
 import pandas as pd
@@ -101,6 +101,8 @@ def explorer_data(
     statements: pd.DataFrame,
     theme_labels: Mapping[int, str],
     cooccurrence: Any = None,
+    *,
+    groups: Sequence[str] = (),
 ) -> dict[str, Any]:
     """Everything the explorer shows, one list per column (:data:`PAPER_COLUMNS`).
 
@@ -118,6 +120,10 @@ def explorer_data(
         Theme number to label (empty when no theme model could be fitted).
     cooccurrence : CooccurrenceResult, optional
         For each paper's map terms.
+    groups : sequence of str, optional
+        The groups compared, in order (two or more; ``papers`` then has a ``group`` column): the data
+        gains ``groups`` and the columns ``group`` (index into ``groups``, -1 for none) and ``year``
+        (``""`` when unknown; from a ``year`` column of ``papers``). Without groups the data is as before.
 
     Returns
     -------
@@ -150,13 +156,20 @@ def explorer_data(
         "claims": [claims_of.get(p, []) for p in paper_ids],
         "terms": term_lists,
     }
-    return {
+    data = {
         "themes": {str(int(number)): str(label) for number, label in sorted(theme_labels.items())},
         "states": list(LINK_STATES),
         "files": files,
         "terms": terms,
         "papers": {name: columns[name] for name in PAPER_COLUMNS},
     }
+    if len(groups) >= 2 and "group" in ordered:
+        group_index = {str(g): i for i, g in enumerate(groups)}
+        data["groups"] = [str(g) for g in groups]
+        data["papers"]["group"] = [group_index.get(str(g), -1) for g in ordered["group"]]
+        years = ordered["year"] if "year" in ordered else pd.Series([pd.NA] * len(ordered))
+        data["papers"]["year"] = ["" if pd.isna(y) else str(int(y)) for y in years]
+    return data
 
 
 def data_script(data: Mapping[str, Any]) -> str:
@@ -180,7 +193,7 @@ def write_explorer_data(data: Mapping[str, Any], folder: Path) -> Path:
 
 
 def explorer_url(*, q: str = "", theme: int | None = None, state: str = "", terms: tuple[str, ...] = (),
-                 page: str = "explorer.html") -> str:
+                 group: str = "", page: str = "explorer.html") -> str:
     """A link to the explorer opened filtered, for other chapters' "all N papers" links (HTML-escape it).
 
     Examples
@@ -189,10 +202,13 @@ def explorer_url(*, q: str = "", theme: int | None = None, state: str = "", term
     'explorer.html?term=graph%20neural%20network&term=node'
     >>> explorer_url(q="a&b", theme=3, state="dangling")
     'explorer.html?q=a%26b&theme=3&state=dangling'
+    >>> explorer_url(group="ICML 2025", terms=("agent",))
+    'explorer.html?group=ICML%202025&term=agent'
     """
     parts = [f"q={quote(q, safe='')}"] if q else []
     parts += [f"theme={int(theme)}"] if theme is not None else []
     parts += [f"state={quote(state, safe='')}"] if state else []
+    parts += [f"group={quote(group, safe='')}"] if group else []
     parts += [f"term={quote(term, safe='')}" for term in terms]
     return page + ("?" + "&".join(parts) if parts else "")
 
@@ -236,6 +252,8 @@ def explorer_html(*, data_src: str = f"../figures/{DATA_FILE}", mathjax_src: str
           'aria-label="Search papers">'
         + '<select class="explorer-theme" aria-label="Filter by theme"><option value="">All themes</option></select>'
         + '<select class="explorer-state" aria-label="Filter by link state"><option value="">All link states'
+          '</option></select>'
+        + '<select class="explorer-group" aria-label="Filter by group" hidden><option value="">All groups'
           '</option></select>'
         + '<span class="explorer-terms" aria-label="Map term filters"></span>'
         + '<span class="explorer-count" role="status" aria-live="polite">Loading the papers…</span></div>'

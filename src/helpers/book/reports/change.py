@@ -247,22 +247,23 @@ def theme_change_table(change: "ChangeResult") -> pd.DataFrame:
         "share, first group": table["share_first"].map(percent),
         "share, last group": table["share_last"].map(percent),
         "change": table["change"].map(points),
-        "95% interval": [interval(lo, hi, " points") for lo, hi in zip(table["ci_low"], table["ci_high"])],
+        "95% interval": [interval(lo, hi, " points").removeprefix("95% interval ")
+                         for lo, hi in zip(table["ci_low"], table["ci_high"])],
         "Fisher p": table["p_value"].map(lambda p: f"{p:.3g}"),
         "BH-adjusted p": table["q_value"].map(lambda p: f"{p:.3g}"),
         "explorer": [_explorer_link(explorer_url(theme=int(t)), "papers") for t in table["theme"]],
     })
 
 
-def _term_link(term: str) -> str:
-    return _explorer_link(explorer_url(terms=(term,)), "papers")
+def _term_link(term: str, group: str = "") -> str:
+    return _explorer_link(explorer_url(terms=(term,), group=group), "papers")
 
 
 def new_terms_table(change: "ChangeResult") -> pd.DataFrame:
     """Terms new in the latest group, most papers first, each linked to its papers in the explorer."""
     new = change.terms[change.terms["new_in_latest"]]
     return pd.DataFrame({"term": new["term"], "papers in the latest group": new["n_latest"],
-                         "explorer": new["term"].map(_term_link)})
+                         "explorer": [_term_link(t, change.groups[-1]) for t in new["term"]]})
 
 
 def recent_terms_table(change: "ChangeResult") -> pd.DataFrame:
@@ -279,7 +280,8 @@ def bursts_table(change: "ChangeResult") -> pd.DataFrame:
     bursts = change.bursts
     return pd.DataFrame({"term": bursts["term"], "from": bursts["start_group"], "to": bursts["end_group"],
                          "papers in the burst": bursts["n_papers"], "weight": bursts["weight"].round(3),
-                         "explorer": bursts["term"].map(_term_link)})
+                         "explorer": [_term_link(t, start if n == 1 else "") for t, start, n
+                                      in zip(bursts["term"], bursts["start_group"], bursts["n_groups"])]})
 
 
 def links_table(change: "ChangeResult") -> pd.DataFrame:
@@ -287,8 +289,10 @@ def links_table(change: "ChangeResult") -> pd.DataFrame:
     links = change.links
     return pd.DataFrame({"group": links["group"], "papers": links["n_papers"], "linked": links["n_linked"],
                          "share": links["share"].map(percent),
-                         "95% Wilson interval": [interval(low, high, "%")
-                                                 for low, high in zip(links["ci_low"], links["ci_high"])]})
+                         "95% Wilson interval": [interval(low, high, "%").removeprefix("95% interval ")
+                                                 for low, high in zip(links["ci_low"], links["ci_high"])],
+                         "explorer": [_explorer_link(explorer_url(group=g, state="linked"), "linked papers")
+                                      for g in links["group"]]})
 
 
 def prevalence_figure(change: "ChangeResult", corpus_label: str) -> tuple["Figure", pd.DataFrame]:

@@ -49,11 +49,11 @@
             papers.state[k], papers.id[k]];
   }
 
-  /** The filters a URL's query string asks for (?q=, ?theme=, ?state=, repeated ?term=). */
+  /** The filters a URL's query string asks for (?q=, ?theme=, ?state=, ?group=, repeated ?term=). */
   function parseFilters(search) {
     var params = new URLSearchParams(search);
     return { q: params.get("q") || "", theme: params.get("theme") || "", state: params.get("state") || "",
-             terms: params.getAll("term").filter(Boolean) };
+             group: params.get("group") || "", terms: params.getAll("term").filter(Boolean) };
   }
 
   /** The query string (without "?") that opens the explorer with these filters. */
@@ -62,6 +62,7 @@
     if (filters.q) { params.set("q", filters.q); }
     if (filters.theme) { params.set("theme", filters.theme); }
     if (filters.state) { params.set("state", filters.state); }
+    if (filters.group) { params.set("group", filters.group); }
     filters.terms.forEach(function (t) { params.append("term", t); });
     return params.toString();
   }
@@ -72,6 +73,7 @@
     if (filters.q) { parts.push("search \u201c" + filters.q + "\u201d"); }
     if (filters.theme) { parts.push("theme " + filters.theme); }
     if (filters.state) { parts.push("link state " + filters.state); }
+    if (filters.group) { parts.push("group \u201c" + filters.group + "\u201d"); }
     filters.terms.forEach(function (t) {
       parts.push("map term \u201c" + t + "\u201d" + (termIndex[t] === undefined ? " (not a term of the map)" : ""));
     });
@@ -105,11 +107,15 @@
 
   /**
    * The rows (in their order) that pass every filter. query: words (searchPatterns), theme (a number or
-   * null for any), state ("" for any) and terms (indices into data.terms; undefined for an unknown term).
+   * null for any), state ("" for any), group (an index into data.groups; -2 for an unknown group, which
+   * no paper has; null or absent for any) and terms (indices into data.terms; undefined for an unknown term).
    */
   function filterRows(papers, themes, rows, query) {
     return rows.filter(function (k) {
       if (query.theme !== null && query.theme !== papers.theme[k]) { return false; }
+      if (typeof query.group === "number" && query.group !== (papers.group ? papers.group[k] : -1)) {
+        return false;
+      }
       if (query.state && query.state !== papers.state[k]) { return false; }
       for (var t = 0; t < query.terms.length; t++) {
         if (query.terms[t] === undefined || papers.terms[k].indexOf(query.terms[t]) === -1) { return false; }
@@ -125,10 +131,15 @@
     });
   }
 
-  /** The filters as filterRows reads them. */
-  function rowQuery(filters, termIndex) {
+  /** The filters as filterRows reads them (groups: the data's group names, in order). */
+  function rowQuery(filters, termIndex, groups) {
+    var group = null;
+    if (filters.group) {
+      group = (groups || []).indexOf(filters.group);
+      if (group === -1) { group = -2; }  // an unknown group: no paper (-1 is a paper without a group)
+    }
     return { words: searchPatterns(filters.q), theme: filters.theme === "" ? null : Number(filters.theme),
-             state: filters.state, terms: filters.terms.map(function (t) { return termIndex[t]; }) };
+             state: filters.state, group: group, terms: filters.terms.map(function (t) { return termIndex[t]; }) };
   }
 
   /** The page shown (clamped to the pages there are), the number of pages and the slice of rows. */
@@ -165,11 +176,12 @@
     var body = root.querySelector("tbody"), search = root.querySelector("input.explorer-search");
     var themeSelect = root.querySelector("select.explorer-theme");
     var stateSelect = root.querySelector("select.explorer-state");
+    var groupSelect = root.querySelector("select.explorer-group"), groups = data.groups || [];
     var termBox = root.querySelector(".explorer-terms"), pager = root.querySelector(".explorer-pager");
     var position = {}, termIndex = {}, i;
     for (i = 0; i < total; i++) { position[P.id[i]] = i; }
     data.terms.forEach(function (term, k) { termIndex[term] = k; });
-    var filters = { q: "", theme: "", state: "", terms: [] };
+    var filters = { q: "", theme: "", state: "", group: "", terms: [] };
     var sortKey = "", sortDescending = false, order = null, page = 0, open = {}, shown = [];
 
     function el(tag, className, text) {
@@ -187,6 +199,8 @@
       addOption(themeSelect, t, t + ". " + data.themes[t]);
     });
     data.states.forEach(function (s) { addOption(stateSelect, s, s); });
+    groups.forEach(function (g) { addOption(groupSelect, g, g); });
+    groupSelect.hidden = groups.length < 2;
     function choose(select, value) {
       if (value && !Array.prototype.some.call(select.options, function (o) { return o.value === value; })) {
         addOption(select, value, value + " (not in this corpus)");
@@ -202,7 +216,7 @@
       return order.items;
     }
     function filter() {
-      shown = filterRows(P, data.themes, sortedOrder(), rowQuery(filters, termIndex));
+      shown = filterRows(P, data.themes, sortedOrder(), rowQuery(filters, termIndex, groups));
     }
 
     var mathjax = null;
@@ -274,7 +288,10 @@
         });
         cell.appendChild(terms);
       }
-      cell.appendChild(el("div", "paper-meta", "paper_id " + P.id[k] + " \u00b7 " + data.files[P.file[k]]));
+      var meta = "paper_id " + P.id[k] + " \u00b7 " + data.files[P.file[k]];
+      if (P.group && P.group[k] >= 0) { meta += " \u00b7 group " + groups[P.group[k]]; }
+      if (P.year && P.year[k]) { meta += " \u00b7 year " + P.year[k]; }
+      cell.appendChild(el("div", "paper-meta", meta));
       row.appendChild(cell);
       typeset(abstract);
       return row;
@@ -293,6 +310,7 @@
       var title = el("td", "title"), anchor = el("a", "paper-anchor", P.title[k]);
       anchor.href = "#" + id;
       title.appendChild(anchor);
+      if (P.year && P.year[k]) { title.appendChild(el("span", "paper-year", " (" + P.year[k] + ")")); }
       row.appendChild(title);
       var authors = el("td", "authors");
       authors.appendChild(el("div", "", P.authors[k]));
@@ -378,8 +396,8 @@
       var k = position[id];
       if (k === undefined) { return false; }
       if (shown.indexOf(k) === -1) {
-        filters = { q: "", theme: "", state: "", terms: [] };
-        search.value = ""; themeSelect.value = ""; stateSelect.value = "";
+        filters = { q: "", theme: "", state: "", group: "", terms: [] };
+        search.value = ""; themeSelect.value = ""; stateSelect.value = ""; groupSelect.value = "";
         filter();
         remember();
       }
@@ -411,9 +429,12 @@
     }
     choose(themeSelect, filters.theme);
     choose(stateSelect, filters.state);
+    choose(groupSelect, filters.group);
+    if (filters.group) { groupSelect.hidden = false; }
     search.addEventListener("input", function () { filters.q = search.value.trim(); update(); });
     themeSelect.addEventListener("change", function () { filters.theme = themeSelect.value; update(); });
     stateSelect.addEventListener("change", function () { filters.state = stateSelect.value; update(); });
+    groupSelect.addEventListener("change", function () { filters.group = groupSelect.value; update(); });
     root.querySelectorAll("th[data-sort] button").forEach(function (button) {
       button.addEventListener("click", function () {
         var header = button.parentNode, key = header.getAttribute("data-sort");
