@@ -278,3 +278,11 @@ def test_pmlr_sample_every_block_accounted_for():
     assert len(corpus.blocks) == n_blocks == 151
     assert len(corpus.papers) == 150
     assert corpus.headers == {"abstracts.txt": "ICML 2024 Papers"}
+
+
+def test_papers_per_header_counts_files_without_a_header(tmp_path):
+    write(tmp_path, "a.txt", f"ICML 2024 Papers\n\n{ABSTRACT_A}\n")
+    write(tmp_path, "b.txt", f"{ABSTRACT_B}\n\n{ABSTRACT_C}\n")
+    corpus = read_corpus(tmp_path)
+    assert corpus.headers == {"a.txt": "ICML 2024 Papers", "b.txt": None}
+    assert papers_per_header(corpus).values.tolist() == [["(none)", 1, 2], ["ICML 2024 Papers", 1, 1]]

@@ -127,11 +127,16 @@ def test_two_processes_give_the_same_analysis(monkeypatch):
 
 def test_analysis_papers_join_every_stage():
     analysis = run_pipeline([SEED_DIR], AnalysisSettings())
-    assert list(analysis.papers.columns[-5:]) == ["theme", "theme_weight", "link_state", "promised_too", "n_urls"]
+    assert list(analysis.papers.columns[-6:]) == ["theme", "theme_weight", "link_state", "promised_too", "n_urls",
+                                                  "group"]
     assert analysis.papers["paper_id"].tolist() == analysis.corpus.papers["paper_id"].tolist()
     assert analysis.themes.labels[1] == "network · neural"
     assert list(analysis.timings) == ["parse", "text", "themes", "cooccurrence", "links"]
     assert analysis.summary["themes_message"] == "" and analysis.summary["unique_papers"] == 57
+    # One group (the seed has no years): nothing compared, papers.csv and summary.json as before.
+    assert analysis.group_order == ("all",) and analysis.group_by is None
+    assert set(analysis.papers["group"]) == {"all"} and "group" not in analysis.tables()["papers"]
+    assert "groups" not in analysis.summary and "group_by" not in analysis.summary["settings"]
 
 
 @pytest.mark.parametrize("option, value, message", [

@@ -31,6 +31,7 @@ from helpers.analysis.settings import AnalysisSettings, SettingsError
 if TYPE_CHECKING:  # heavy modules, imported when a stage runs
     from helpers.analysis.change import ChangeResult
     from helpers.analysis.cooccurrence import CooccurrenceResult
+    from helpers.analysis.groups import Groups
     from helpers.analysis.text import TokenizedCorpus
     from helpers.analysis.themes import PendingThemes, ThemeModel
 
@@ -98,12 +99,18 @@ class Analysis:
     cooccurrence : CooccurrenceResult
     links : LinkTables
     papers : DataFrame
-        One row per paper: the corpus columns plus ``theme`` (nullable), ``theme_weight``,
-        ``link_state``, ``promised_too``, ``n_urls``.
+        One row per paper: the corpus columns (with ``title, authors, year, venue, doi, url,
+        software`` when any input file carries them) plus ``theme`` (nullable), ``theme_weight``,
+        ``link_state``, ``promised_too``, ``n_urls`` and ``group`` (text; ``"all"`` without grouping).
     timings : Mapping[str, float]
         Seconds per stage, ``parse`` first.
     cache_key : str
         :func:`build_key` of the book build that computed it (``""`` outside the book).
+    group_order : tuple of str
+        The groups of ``papers["group"]`` in order (years ascending, otherwise sorted names;
+        :func:`helpers.analysis.groups.paper_groups`); one group: nothing is compared.
+    group_by : str or None
+        What the groups are (``year``, ``venue``, ``file`` or a column); ``None`` for one group.
     change : ChangeResult or None
         What changed between the groups of papers (:func:`analyse_group_change`); ``None`` with one group.
     """
@@ -117,13 +124,21 @@ class Analysis:
     papers: pd.DataFrame
     timings: Mapping[str, float]
     cache_key: str = ""
+    group_order: tuple[str, ...] = ("all",)
+    group_by: str | None = None
     change: "ChangeResult | None" = None
 
     @property
     def summary(self) -> dict[str, Any]:
-        """The corpus counts of ``summary.json`` plus the settings and whether themes were fitted."""
+        """The corpus counts of ``summary.json`` plus the settings and whether themes were fitted
+        (and, with two groups or more, what they are and their papers)."""
+        groups = {}
+        if len(self.group_order) > 1:
+            counts = self.papers["group"].value_counts()
+            groups = {"group_by": self.group_by,
+                      "groups": {name: int(counts.get(name, 0)) for name in self.group_order}}
         return dict(self.corpus.summary(), settings=self.settings.as_dict(), themes_message=self.themes.message,
-                    helpers_version=__version__)
+                    helpers_version=__version__, **groups)
 
     @property
     def corpus_label(self) -> str:
@@ -131,9 +146,10 @@ class Analysis:
         return f"corpus SHA-256 {self.corpus.sha256[:12]}"
 
     def tables(self) -> dict[str, pd.DataFrame]:
-        """The CSV outputs, by file stem."""
+        """The CSV outputs, by file stem (``papers`` without its ``group`` column when there is one group)."""
+        papers = self.papers if len(self.group_order) > 1 else self.papers.drop(columns="group")
         return {
-            "papers": self.papers, "blocks": self.corpus.blocks, "files": self.corpus.files,
+            "papers": papers, "blocks": self.corpus.blocks, "files": self.corpus.files,
             "themes": self.themes.table, "terms": self.cooccurrence.terms, "term_pairs": self.cooccurrence.pairs,
             "links": self.links.links, "link_statements": self.links.statements,
             **(self.change.tables() if self.change is not None else {}),
@@ -221,8 +237,9 @@ def analyse_link_tables(corpus: Corpus, n_jobs: int | None = None) -> LinkTables
     return LinkTables(*analyse_links(corpus.papers, n_jobs=n_jobs))
 
 
-def paper_table(corpus: Corpus, themes: ThemesResult, links: LinkTables) -> pd.DataFrame:
-    """One row per paper: the corpus columns, the strongest theme and the link state."""
+def paper_table(corpus: Corpus, themes: ThemesResult, links: LinkTables, groups: "Groups | None" = None
+                ) -> pd.DataFrame:
+    """One row per paper: the corpus columns, the strongest theme, the link state and the group."""
     papers = corpus.papers.copy()
     if themes.model is None:
         papers["theme"] = pd.array([pd.NA] * len(papers), dtype="Int64")
@@ -234,6 +251,7 @@ def paper_table(corpus: Corpus, themes: ThemesResult, links: LinkTables) -> pd.D
     states = papers[["paper_id"]].merge(links.states, on="paper_id", how="left")
     for column in ("link_state", "promised_too", "n_urls"):
         papers[column] = states[column].to_numpy()
+    papers["group"] = groups.names.to_numpy() if groups is not None else "all"
     return papers
 
 
@@ -268,8 +286,11 @@ def run_pipeline(
     CorpusError
         For a bad corpus (every problem listed).
     SettingsError
-        For a setting the corpus does not allow (a number of themes larger than the corpus).
+        For a setting the corpus does not allow (a number of themes larger than the corpus, a
+        ``group_by`` the papers cannot be grouped by).
     """
+    from helpers.analysis.groups import paper_groups
+
     timings: dict[str, float] = {}
     bar = None
     if progress:
@@ -297,6 +318,7 @@ def run_pipeline(
     stop_words()  # imports scikit-learn
 
     corpus = timed("parse", lambda: read_corpus(paths, skip_bad=skip_bad))
+    groups = paper_groups(corpus.papers, corpus.fields, settings.group_by)  # a bad group_by fails here, at once
     # The term stage's dictionaries (about a second to read) load while the other stages run.
     dictionaries = load_dictionaries(background=n_jobs != 1)
     finish_themes = None
@@ -318,14 +340,12 @@ def run_pipeline(
         dictionaries.wait()
         if bar is not None:
             bar.close()
-    papers = paper_table(corpus, themes, links)
-    from helpers.analysis.change import ordered_groups
-
-    groups = ordered_groups(papers["group"]) if "group" in papers else ()
-    change = (timed("change", analyse_group_change, papers, groups, themes, cooccurrence, links, settings, done=False)
-              if len(groups) >= 2 else None)
+    papers = paper_table(corpus, themes, links, groups)
+    change = (timed("change", analyse_group_change, papers, groups.order, themes, cooccurrence, links, settings,
+                    done=False) if len(groups.order) >= 2 else None)
     return Analysis(corpus=corpus, settings=settings, tokens=tokens, themes=themes, cooccurrence=cooccurrence,
-                    links=links, papers=papers, timings=timings, change=change)
+                    links=links, papers=papers, timings=timings, group_order=groups.order, group_by=groups.by,
+                    change=change)
 
 
 def write_outputs(analysis: Analysis, folder: Path) -> list[str]:
