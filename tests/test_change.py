@@ -148,16 +148,23 @@ def test_groups_in_year_order():
 
 @pytest.fixture(scope="module")
 def three_years(tmp_path_factory):
-    """The seed's three files as the abstracts of 2023, 2024 and 2025, grouped by year."""
+    """The seed's three files as the papers of 2023, 2024 and 2025, in one JSON Lines file with a year each
+    (grouped by year, the default); every other 2025 paper gave the venue a code link (``software``)."""
+    import json
+
+    from helpers.analysis.corpus import read_corpus
+
     folder = tmp_path_factory.mktemp("three-years")
-    for year, path in zip(("2023", "2024", "2025"), sorted(SEED_DIR.glob("*.txt"))):
-        shutil.copy(path, folder / f"icml{year}.txt")
+    lines = []
+    for year, path in zip((2023, 2024, 2025), sorted(SEED_DIR.glob("*.txt"))):
+        for number, text in enumerate(read_corpus([path]).papers["text"]):
+            record = {"key": f"p{year}-{number}", "title": f"Paper {number} of {year}", "year": year,
+                      "abstract": text}
+            if year == 2025 and number % 2 == 0:
+                record["software"] = f"https://github.com/lab/p{number}"
+            lines.append(json.dumps(record))
+    (folder / "icml.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
     analysis = run_pipeline([folder], n_jobs=1)
-    papers = analysis.papers.assign(group=analysis.papers["source_file"].str.slice(4, 8))
-    groups = ordered_groups(papers["group"])
-    change = analyse_group_change(papers, groups, analysis.themes, analysis.cooccurrence, analysis.links,
-                                  analysis.settings)
-    analysis = dataclasses.replace(analysis, papers=papers, change=change)
     out = tmp_path_factory.mktemp("out")
     write_outputs(analysis, out)
     return analysis, out
@@ -165,10 +172,13 @@ def three_years(tmp_path_factory):
 
 def test_the_change_tables_are_written(three_years):
     _, out = three_years
+    analysis, _ = three_years
+    assert (analysis.group_by, analysis.group_order) == ("year", ("2023", "2024", "2025"))
+    assert analysis.change.groups == analysis.group_order
+    assert "change" in analysis.timings
     for name in ("theme_change", "theme_prevalence", "thematic_map", "term_change", "term_bursts", "link_change",
-                 "link_change_test"):
+                 "link_change_test", "software_links"):
         assert (out / f"{name}.csv").exists(), name
-    assert not (out / "software_links.csv").exists()  # no software field in text files
 
 
 def test_glued_numbers_are_those_of_the_csvs(three_years):
@@ -215,6 +225,13 @@ def test_glued_numbers_are_those_of_the_csvs(three_years):
     assert values["change_quadrant_sentence"] == ("; ".join(
         f"*{first_q.loc[t, 'label']}* ({first_q.loc[t, 'quadrant']} in 2023, {last_q.loc[t, 'quadrant']} in 2025)"
         for t in moved) or "none")
+    software = pd.read_csv(out / "software_links.csv", dtype={"group": str}).iloc[0]
+    assert software["group"] == "2025" and software["n_software"] == (software["n_papers"] + 1) // 2
+    assert values["change_software_sentence"].startswith(
+        f"In 2025, {software['n_software']} of {software['n_papers']} papers ({100 * software['software_share']:.1f}%) "
+        f"gave the venue a code link, and the abstracts of {software['n_software_abstract_code']} of them "
+        f"({100 * software['abstract_share']:.1f}%, 95% interval {100 * software['ci_low']:.1f}% to "
+        f"{100 * software['ci_high']:.1f}%) also link code")
     landing = report.landing_block(analysis)
     for name in ("change_rise_sentence", "change_fall_sentence", "change_linked_first", "change_linked_last",
                  "change_linked_difference"):

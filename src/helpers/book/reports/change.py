@@ -88,8 +88,9 @@ def change_values(analysis: "Analysis") -> dict[str, Any]:
 
     change = analysis.change
     if change is None:
-        groups = analysis.papers["group"].astype(str).unique().tolist() if "group" in analysis.papers else []
-        what = f"one group (*{md(groups[0])}*)" if len(groups) == 1 else "one group"
+        grouped = getattr(analysis, "group_by", None) is not None and "group" in analysis.papers
+        groups = analysis.papers["group"].astype(str).unique().tolist() if grouped else []
+        what = f"one group (*{md(groups[0])}*, by {md(analysis.group_by)})" if len(groups) == 1 else "one group"
         return {"change_note": (f"All {len(analysis.papers)} papers of this corpus form {what}, so there is "
                                 "nothing to compare. Give papers of several years, venues or files (grouped with "
                                 "`--group-by`, or `BOOK_GROUP_BY` for the book) and this chapter shows what rose, "
