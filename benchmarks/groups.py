@@ -2,11 +2,11 @@
 
 The target (issue 22): at 20,000 abstracts in 10 groups the group analyses add at most 30% to
 ``analyse``. The synthetic corpus of ``generate.py`` (20,000 abstracts, seed 0) is written as 10
-files of 2,000 abstracts, one group per file; ``analyse`` runs once without groups and the group
-analyses (:func:`helpers.analysis.pipeline.analyse_group_change`: theme prevalence and its bootstrap,
-the tests, the thematic map, term overlay and bursts, links per group) are timed on its result, the
-papers grouped by file. With the pipeline's ``group_by`` setting (once the readers' branch is in),
-``--group-by file`` runs them inside ``analyse`` and its ``change`` stage time is used instead.
+files of 2,000 abstracts, one group per file, and ``analyse`` runs with ``--group-by file``: its
+``change`` stage (:func:`helpers.analysis.pipeline.analyse_group_change`: theme prevalence and its
+bootstrap, the tests, the thematic map, term overlay and bursts, links per group) is what the group
+analyses add to the other stages. (Without a ``group_by`` setting, as before the readers came in, the
+stage is timed on ``analyse``'s result, the papers grouped by file.)
 Writes ``benchmarks/group_results.csv``: ``n_abstracts, n_groups, analyse_seconds, groups_seconds,
 added_share, limit, met, cores, n_jobs``.
 """
