@@ -131,8 +131,8 @@ def test_link_shares_and_the_difference():
 
 def test_software_field_against_the_abstract():
     papers = pd.DataFrame({"paper_id": list("abcd"), "group": ["2023", "2025", "2025", "2025"],
-                           "software": ["", "https://github.com/x/y", "github.com/z/w", "."]})
-    links = pd.DataFrame({"paper_id": ["b", "d"], "kind": ["code", "code"]})
+                           "software": ["", "https://github.com/x/y", "lab.github.io", "."]})
+    links = pd.DataFrame({"paper_id": ["b", "c", "d"], "kind": ["code", "paper", "project page"]})
     table = software_coverage(papers, links, ["2023", "2025"])
     assert table[["group", "n_papers", "n_software", "n_abstract_code", "n_software_abstract_code",
                   "abstract_share"]].values.tolist() == [["2025", 3, 2, 2, 1, 0.5]]
@@ -231,7 +231,7 @@ def test_glued_numbers_are_those_of_the_csvs(three_years):
         f"In 2025, {software['n_software']} of {software['n_papers']} papers ({100 * software['software_share']:.1f}%) "
         f"gave the venue a code link, and the abstracts of {software['n_software_abstract_code']} of them "
         f"({100 * software['abstract_share']:.1f}%, 95% interval {100 * software['ci_low']:.1f}% to "
-        f"{100 * software['ci_high']:.1f}%) also link code")
+        f"{100 * software['ci_high']:.1f}%) also link code or a project page")
     landing = report.landing_block(analysis)
     for name in ("change_rise_sentence", "change_fall_sentence", "change_linked_first", "change_linked_last",
                  "change_linked_difference"):

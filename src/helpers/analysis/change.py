@@ -63,6 +63,8 @@ MAP_COLUMNS = ["group", "theme", "label", "n_terms", "n_papers", "centrality", "
 TERM_COLUMNS = ["term", "n_papers", "first_group", "mean_position", "mean_year", "n_latest", "new_in_latest"]
 BURST_COLUMNS = ["term", "start_group", "end_group", "n_groups", "n_papers", "weight"]
 LINK_COLUMNS = ["group", "n_papers", "n_linked", "share", "ci_low", "ci_high"]
+#: Link kinds that count as the abstract giving code: code hosts and project pages (``software`` fields hold both).
+SOFTWARE_KINDS = ("code", "project page")
 SOFTWARE_COLUMNS = ["group", "n_papers", "n_software", "software_share", "n_abstract_code",
                     "n_software_abstract_code", "abstract_share", "ci_low", "ci_high"]
 
@@ -659,17 +661,18 @@ def link_change(papers: pd.DataFrame, groups: Sequence[str]) -> pd.DataFrame:
 def software_coverage(papers: pd.DataFrame, links: pd.DataFrame, groups: Sequence[str]) -> pd.DataFrame:
     """Where papers carry a ``software`` field: how many of those papers' abstracts also give a code link.
 
-    ``n_software`` papers have a link in ``software`` (the code link given to the venue: a host and a
-    path, with or without a scheme; ``"."`` is no link);
-    ``n_abstract_code`` papers have a link of kind ``code`` in their abstract (``links``: ``paper_id,
-    kind``); ``abstract_share = n_software_abstract_code / n_software`` with its Wilson interval, how
-    far the abstract falls short of the metadata. Only groups with a software field on some paper;
+    ``n_software`` papers have a link in ``software`` (the code link given to the venue: a host name,
+    with or without a scheme and a path; ``"."`` is no link);
+    ``n_abstract_code`` papers have a link of a kind in :data:`SOFTWARE_KINDS` (a code host or a
+    project page, what a software field holds) in their abstract (``links``: ``paper_id, kind``);
+    ``abstract_share = n_software_abstract_code / n_software`` with its Wilson interval, how far the
+    abstract falls short of the metadata. Only groups with a software field on some paper;
     empty without a ``software`` column.
 
     Examples
     --------
     >>> papers = pd.DataFrame({"paper_id": ["a", "b", "c"], "group": "2025",
-    ...                        "software": ["https://github.com/x/y", "github.com/z/w", "."]})
+    ...                        "software": ["https://github.com/x/y", "lab.github.io", "."]})
     >>> links = pd.DataFrame({"paper_id": ["a"], "kind": ["code"]})
     >>> table = software_coverage(papers, links, ["2025"])
     >>> table[["group", "n_software", "n_software_abstract_code", "abstract_share"]]
@@ -678,9 +681,10 @@ def software_coverage(papers: pd.DataFrame, links: pd.DataFrame, groups: Sequenc
     """
     if "software" not in papers:
         return pd.DataFrame(columns=SOFTWARE_COLUMNS)
-    # A link: a host with a dot and a path, with or without a scheme (PMLR's ``software = {.}`` is none).
-    has_software = papers["software"].fillna("").astype(str).str.contains(r"[\w-]+\.[\w.-]+/\S", regex=True).to_numpy()
-    code_papers = set(links.loc[links["kind"] == "code", "paper_id"].astype(str))
+    # A link: a host name with a dot, with or without a scheme and a path (PMLR's ``software = {.}`` is none).
+    software = papers["software"].fillna("").astype(str)
+    has_software = software.str.contains(r"[\w-]+(?:\.[\w-]+)+", regex=True).to_numpy()
+    code_papers = set(links.loc[links["kind"].isin(SOFTWARE_KINDS), "paper_id"].astype(str))
     abstract_code = papers["paper_id"].astype(str).isin(code_papers).to_numpy()
     codes = _group_codes(papers, groups)
     rows = []

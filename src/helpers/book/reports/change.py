@@ -190,8 +190,8 @@ def software_sentence(change: "ChangeResult") -> str:
         parts.append(f"in {md(row.group)}, {row.n_software} of {row.n_papers} papers "
                      f"({percent(row.software_share)}) gave the venue a code link, and the abstracts of "
                      f"{row.n_software_abstract_code} of them ({percent(row.abstract_share)}, "
-                     f"{interval(row.ci_low, row.ci_high, '%')}) also link code; "
-                     f"{row.n_abstract_code} abstracts of that group link code at all")
+                     f"{interval(row.ci_low, row.ci_high, '%')}) also link code or a project page; "
+                     f"{row.n_abstract_code} abstracts of that group link code or a project page at all")
     text = "; ".join(parts)
     software = change.software
     share = software["n_software_abstract_code"].sum() / software["n_software"].sum()
