@@ -147,7 +147,7 @@ lab: setup
 # Benchmarks: the real ICML slice in ../shared (when present) and synthetic corpora; SIZES overrides.
 SIZES ?= 1000 10000 20000 100000
 bench: setup
-	cd benchmarks && ../$(BIN)/python run.py $(SIZES) && ../$(BIN)/python selection.py && ../$(BIN)/python book_build.py
+	cd benchmarks && ../$(BIN)/python run.py $(SIZES) && ../$(BIN)/python selection.py && ../$(BIN)/python groups.py && ../$(BIN)/python book_build.py
 
 # The largest corpora, long (about an hour on two cores): LARGE_SIZES synthetic abstracts on the local engine and on
 # a local Dask cluster of two workers -> benchmarks/large_results.csv (wall time, seconds per stage, peak memory

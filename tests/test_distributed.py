@@ -65,7 +65,7 @@ def test_dask_engine_writes_the_local_engines_tables(cluster, corpus, local_tabl
         assert written[name] == data, f"{name} differs with {partitions} partitions"
     papers = local_tables["papers.csv"].decode().splitlines()
     assert len(papers) == 1 + 57  # the duplicate is one paper; the too-short block none
-    assert "note: dask engine: the theme model and the term co-occurrence run in this process" in capsys.readouterr().err
+    assert "note: dask engine: the theme model, the term co-occurrence and the change between groups run in this process" in capsys.readouterr().err
 
 
 def test_dask_engine_with_records_and_groups(cluster, corpus, tmp_path):

@@ -12,8 +12,8 @@ the tables are byte-identical to the local engine's, whatever the number of work
 - **links**: link finding and the link states per partition on the workers, the tables concatenated
   in partition order; they run while this process fits the theme model and finds the terms.
 
-The theme model (fitted on a sample, as on the local engine) and the co-occurrence stage run in the
-calling process on the reduced word ids; the papers' texts come back to the calling process (the
+The theme model (fitted on a sample, as on the local engine), the co-occurrence stage and the change
+between groups run in the calling process on the reduced word ids; the papers' texts come back to the calling process (the
 papers table and the acronym finder need them). :data:`CLIENT_SIDE` says so, and the CLI prints it.
 """
 
@@ -40,8 +40,8 @@ CONNECT_SECONDS = 10
 #: Default partitions of the papers per worker.
 PARTITIONS_PER_WORKER = 2
 #: What the dask engine does not partition (printed by ``analyse --engine dask``).
-CLIENT_SIDE = ("the theme model and the term co-occurrence run in this process on the reduced word ids, "
-               "and the papers' texts come back to it")
+CLIENT_SIDE = ("the theme model, the term co-occurrence and the change between groups run in this process on "
+               "the reduced word ids, and the papers' texts come back to it")
 
 
 def partition_bounds(n_items: int, n_partitions: int) -> list[tuple[int, int]]:
