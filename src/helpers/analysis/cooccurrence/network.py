@@ -10,6 +10,8 @@ import numpy as np
 import pandas as pd
 from scipy import sparse
 
+from helpers.analysis.cooccurrence.relevance import contained_pairs
+
 MAX_LINKS_PER_TERM = 4
 
 
@@ -41,13 +43,16 @@ def default_min_pair_papers(pair_papers: np.ndarray, n_terms: int) -> int:
 
 
 def pair_table(binary: sparse.csr_matrix, terms: list[str]) -> pd.DataFrame:
-    """Every unordered pair of terms that share at least one paper.
+    """Every unordered pair of terms that share at least one paper, except where one term contains the other.
 
     Columns ``source, target`` (alphabetical within the pair), ``n_papers``
     (papers with both), ``association_strength`` (VOSviewer's normalisation
     ``2 m c_ij / (k_i k_j)``, with ``k_i`` the total co-occurrences of term i
     and ``m`` the total over all pairs) and ``jaccard`` (``c_ij / (c_i + c_j -
-    c_ij)`` with ``c_i`` the papers of term i). No Python loop over pairs.
+    c_ij)`` with ``c_i`` the papers of term i). No Python loop over pairs. A term
+    and a longer term that contains it (``network``, ``neural network``) are no
+    pair: they co-occur by construction, and their co-occurrence counts in no
+    ``k_i`` or ``m``.
 
     Examples
     --------
@@ -61,6 +66,13 @@ def pair_table(binary: sparse.csr_matrix, terms: list[str]) -> pd.DataFrame:
     binary = sparse.csr_matrix(binary, dtype=np.int64)
     together = (binary.T @ binary).tocsr()
     papers_per_term = np.asarray(together.diagonal()).ravel()
+    nested = contained_pairs(np.asarray(terms, dtype=object))
+    if nested:  # one term inside the other ("language model", "large language model") is no pair
+        rows, columns = (np.array(side, dtype=np.int64) for side in zip(*nested))
+        mask = sparse.csr_matrix((np.ones(2 * len(rows)), (np.r_[rows, columns], np.r_[columns, rows])),
+                                 shape=together.shape)
+        together = (together - together.multiply(mask)).tocsr()
+        together.eliminate_zeros()
     upper = sparse.triu(together, k=1).tocoo()
     c_ij = upper.data.astype(float)
     link_strength = np.asarray(together.sum(axis=1)).ravel() - papers_per_term
