@@ -76,7 +76,7 @@ def specificity(terms: Sequence[str], frequencies: np.ndarray, n_tokens: int) ->
     Examples
     --------
     >>> specificity(["respect", "kernel"], np.array([30.0, 30.0]), 100_000).round(1).tolist()
-    [0.6, 1.9]
+    [0.4, 1.9]
     """
     corpus = np.maximum(np.asarray(frequencies, dtype=float), 1.0) / max(int(n_tokens), 1)
     return np.log10(corpus / english_frequencies(terms))
@@ -155,7 +155,7 @@ def combined_scores(relevance: np.ndarray, specificity_scores: np.ndarray, c_val
     --------
     >>> combined_scores(np.array([0.1, 0.5, 0.3]), np.array([2.0, 1.0, 3.0]), np.array([5.0, 9.0, 7.0]),
     ...                 np.array([False, False, True])).round(3).tolist()
-    [0.55, 0.874, 0.0]
+    [0.42, 0.693, 0.0]
     """
     weights = np.asarray(SCORE_WEIGHTS, dtype=float)
     ranks = np.vstack([percentile_ranks(relevance), percentile_ranks(specificity_scores), percentile_ranks(c_value)])
@@ -170,11 +170,11 @@ def _generic_resource() -> frozenset[str]:
 
 
 def parse_generic_terms(content: str) -> frozenset[str]:
-    """The terms of a stock-phrase list: one a line, ``#`` comments, spelled as terms are (singular).
+    """The terms of a stock-phrase list: one a line, ``#`` comments; plural nouns are made singular.
 
     Examples
     --------
-    >>> sorted(parse_generic_terms("# stock phrases\\nexperimental results\\n\\nReal-world scenarios"))
+    >>> sorted(parse_generic_terms("# stock phrases\\nexperimental result\\n\\nReal-world scenarios"))
     ['experimental result', 'real-world scenario']
     """
     return frozenset(fold_phrase(line.strip().lower().split()) for line in content.splitlines()
