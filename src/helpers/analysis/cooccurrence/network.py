@@ -24,6 +24,10 @@ LOUVAIN_RESOLUTION = 1.0
 LAYOUT_ITERATIONS = 100
 
 
+# Louvain runs on every pair sharing at least this many abstracts (the drawn links are fewer).
+CLUSTER_MIN_PAIR_PAPERS = 2
+
+
 def default_min_pair_papers(pair_papers: np.ndarray, n_terms: int) -> int:
     """The smallest count (at least 2) that leaves at most ``MAX_LINKS_PER_TERM`` links per term in the drawing.
 
@@ -152,6 +156,10 @@ def term_network(terms: pd.DataFrame, pairs: pd.DataFrame, *, min_pair_papers: i
                  resolution: float) -> tuple[nx.Graph, pd.DataFrame, float]:
     """The drawn network: links for pairs in at least ``min_pair_papers`` abstracts, Louvain communities, layout.
 
+    Communities (and their modularity) come from every pair in at least
+    ``CLUSTER_MIN_PAIR_PAPERS`` abstracts (or ``min_pair_papers``, if fewer), weighted by
+    association strength, so a term without a drawn link is not a community of its own.
+
     ``terms`` has ``term, n_papers, relevance``; returns the graph, ``terms``
     with ``community, degree, link_strength, x, y`` added (sorted by
     community, then occurrences), and the partition's modularity.
@@ -161,9 +169,15 @@ def term_network(terms: pd.DataFrame, pairs: pd.DataFrame, *, min_pair_papers: i
         graph.add_node(row.term, n_papers=int(row.n_papers), relevance=float(row.relevance))
     for row in pairs[pairs["n_papers"] >= min_pair_papers].itertuples(index=False):
         graph.add_edge(row.source, row.target, weight=float(row.association_strength), n_papers=int(row.n_papers))
+    # Communities from every pair in at least CLUSTER_MIN_PAIR_PAPERS abstracts, as VOSviewer clusters on all
+    # links, not only the drawn ones: a term without a drawn link still joins the community it meets most.
+    clustered = nx.Graph()
+    clustered.add_nodes_from(graph.nodes)
+    for row in pairs[pairs["n_papers"] >= min(CLUSTER_MIN_PAIR_PAPERS, min_pair_papers)].itertuples(index=False):
+        clustered.add_edge(row.source, row.target, weight=float(row.association_strength))
     if graph.number_of_edges():
-        partition = nx.community.louvain_communities(graph, weight="weight", resolution=resolution, seed=seed)
-        modularity = float(nx.community.modularity(graph, partition, weight="weight", resolution=resolution))
+        partition = nx.community.louvain_communities(clustered, weight="weight", resolution=resolution, seed=seed)
+        modularity = float(nx.community.modularity(clustered, partition, weight="weight", resolution=resolution))
     else:
         partition, modularity = [{t} for t in terms["term"]], 0.0
     positions = _layout(graph, seed)
