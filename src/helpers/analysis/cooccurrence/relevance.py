@@ -249,10 +249,12 @@ def select_terms(binary: sparse.csr_matrix, vocabulary: np.ndarray, *, min_occur
     if ranking not in RANKINGS:
         raise ValueError(f"ranking must be one of {', '.join(RANKINGS)}, got {ranking!r}")
     papers = np.asarray(binary.sum(axis=0)).ravel()
-    needed = np.full(len(vocabulary), min_occurrences)
-    if ranking == "combined":
-        needed[np.char.find(vocabulary.astype(str), " ") >= 0] = multi_word_min_occurrences(min_occurrences)
-    eligible = np.flatnonzero(papers >= needed)
+    if ranking == "combined":  # only the candidates frequent enough are looked at: there may be millions
+        frequent = np.flatnonzero(papers >= multi_word_min_occurrences(min_occurrences))
+        multi_word = np.array([" " in str(t) for t in vocabulary[frequent]], dtype=bool)
+        eligible = frequent[multi_word | (papers[frequent] >= min_occurrences)]
+    else:
+        eligible = np.flatnonzero(papers >= min_occurrences)
     eligible = np.setdiff1d(eligible, eligible[_nested_terms(vocabulary[eligible], binary[:, eligible])])
     nan = np.full(len(vocabulary), np.nan)
     relevance, score, specificity, c_value = nan.copy(), nan.copy(), nan.copy(), nan.copy()
