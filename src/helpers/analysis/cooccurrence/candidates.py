@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import re
 import unicodedata
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Iterable
@@ -140,6 +141,54 @@ def candidate_term_matrix(
     >>> terms.tolist(), binary.toarray().tolist()
     (['expert', 'mixture', 'mixture of expert'], [[1, 1, 1], [1, 0, 0]])
     """
+    found = term_occurrences(tokens, merges, paper_merges=paper_merges)
+    rows, term_code, n_codes = found.rows, found.codes, found.n_codes
+    binary = sparse.csr_matrix((np.ones(len(term_code), dtype=np.int32), (rows, term_code)),
+                               shape=(len(tokens), n_codes))
+    binary.sum_duplicates()
+    binary.data[:] = 1
+    papers = np.bincount(binary.indices, minlength=n_codes)
+    kept = np.flatnonzero(papers >= max(min_papers, 1))
+    terms = np.array([found.label(int(c)) for c in kept], dtype=object)
+    alphabetical = np.argsort(terms.astype(str), kind="stable")
+    return binary[:, kept[alphabetical]].tocsr().astype(np.int64), terms[alphabetical].astype(str).astype(object)
+
+
+@dataclass(frozen=True)
+class TermOccurrences:
+    """Every term occurrence of a tokenised corpus, after merges: text row, term code, last word, length.
+
+    Attributes
+    ----------
+    rows, codes, ends, lengths : ndarray of int64
+        Per occurrence: its text, its term (a code, :meth:`label` names it), the position
+        of its last word in ``token_ids`` and its number of words.
+    n_codes : int
+        Codes run from 0 to ``n_codes - 1`` (not every code occurs).
+    """
+
+    rows: np.ndarray
+    codes: np.ndarray
+    ends: np.ndarray
+    lengths: np.ndarray
+    n_codes: int
+    term_codes: "_TermCodes"
+    merged_labels: dict[int, str]
+
+    def label(self, code: int) -> str:
+        """The term a code stands for."""
+        return self.merged_labels.get(int(code)) or self.term_codes.label(int(code))
+
+
+def term_occurrences(tokens: TokenizedCorpus, merges: dict[str, str] | None = None, *,
+                     paper_merges: pd.DataFrame | None = None) -> TermOccurrences:
+    """The term occurrences :func:`candidate_term_matrix` counts (same arguments), one per noun-phrase span.
+
+    Raises
+    ------
+    ValueError
+        When a ``paper_merges`` row is no position of ``tokens``.
+    """
     classes = word_classes(tokens.vocabulary)
     folded_vocabulary, folded_id = np.unique(classes.folded.astype(str), return_inverse=True)
     n_folded = len(folded_vocabulary)
@@ -188,15 +237,38 @@ def candidate_term_matrix(
             at = np.minimum(np.searchsorted(local_keys, occurrence_keys), len(local_keys) - 1)
             hit = local_keys[at] == occurrence_keys
             term_code = np.where(hit, local_targets[at], term_code)
-    binary = sparse.csr_matrix((np.ones(len(term_code), dtype=np.int32), (rows, term_code)),
-                               shape=(len(tokens), n_codes))
-    binary.sum_duplicates()
-    binary.data[:] = 1
-    papers = np.bincount(binary.indices, minlength=n_codes)
-    kept = np.flatnonzero(papers >= max(min_papers, 1))
-    terms = np.array([labels.get(int(c)) or codes.label(int(c)) for c in kept], dtype=object)
-    alphabetical = np.argsort(terms.astype(str), kind="stable")
-    return binary[:, kept[alphabetical]].tocsr().astype(np.int64), terms[alphabetical].astype(str).astype(object)
+    return TermOccurrences(rows, term_code, starts + lengths - 1, lengths.astype(np.int64), n_codes, codes, labels)
+
+
+def longest_term_counts(found: TermOccurrences, n_texts: int, allowed: np.ndarray) -> sparse.csr_matrix:
+    """Texts x codes counts where each noun phrase counts once, as its longest allowed term.
+
+    Of the left-shortened forms of one phrase (``graph neural network``, ``neural network``,
+    ``network``: occurrences that end at the same word), only the longest whose code is
+    ``allowed`` (a boolean array over codes) is counted, so a phrase is never counted
+    beside its own words.
+
+    Examples
+    --------
+    >>> from helpers.analysis.text import tokenize_corpus
+    >>> tokens = tokenize_corpus(["graph neural networks", "neural networks"], ["a", "b"])
+    >>> found = term_occurrences(tokens)
+    >>> allowed = np.zeros(found.n_codes, dtype=bool)
+    >>> names = {found.label(c): c for c in found.codes.tolist()}
+    >>> allowed[[names["neural network"], names["network"]]] = True
+    >>> counts = longest_term_counts(found, 2, allowed)
+    >>> {found.label(c): counts[:, c].toarray().ravel().tolist() for c in np.flatnonzero(counts.sum(axis=0))}
+    {'neural network': [1.0, 1.0]}
+    """
+    keep = np.asarray(allowed)[found.codes]
+    ends, lengths, codes, rows = found.ends[keep], found.lengths[keep], found.codes[keep], found.rows[keep]
+    order = np.lexsort((-lengths, ends))
+    first = np.r_[True, ends[order][1:] != ends[order][:-1]] if len(order) else np.array([], dtype=bool)
+    chosen = order[first]
+    counts = sparse.csr_matrix((np.ones(len(chosen), dtype=np.float64), (rows[chosen], codes[chosen])),
+                               shape=(n_texts, found.n_codes))
+    counts.sum_duplicates()
+    return counts
 
 
 class _TermCodes:
