@@ -146,6 +146,8 @@ METADATA_FILE = "data/icml2024-seed-metadata.csv"
 LINKCHECK_DIR = "data/linkcheck"
 # The term map measured against the labelled terms (benchmarks/term_quality.py), shown in the co-occurrence chapter.
 TERM_QUALITY_FILE = "benchmarks/results/term_quality.csv"
+# The themes fitted on two vocabularies (benchmarks/theme_vocabulary.py), cited in the themes chapter.
+THEME_VOCABULARY_FILE = "benchmarks/results/theme_vocabulary.csv"
 
 
 def page_inputs(root: Path) -> list[Path]:
@@ -154,7 +156,7 @@ def page_inputs(root: Path) -> list[Path]:
     They belong in the book's build key (:func:`book_key`), so editing one rebuilds the pages that show it.
     """
     files = [root / METADATA_FILE] if (root / METADATA_FILE).is_file() else []
-    quality = [root / TERM_QUALITY_FILE] if (root / TERM_QUALITY_FILE).is_file() else []
+    quality = [root / name for name in (TERM_QUALITY_FILE, THEME_VOCABULARY_FILE) if (root / name).is_file()]
     return files + sorted((root / LINKCHECK_DIR).glob("*.csv")) + quality
 
 
