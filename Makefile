@@ -133,11 +133,16 @@ pdf: setup
 # JupyterLab on the chapters: each MyST chapter opens as a notebook (jupytext); edit its parameters cell
 # (corpus, number of themes, seed) and run all. LAB_ARGS passes options, e.g. LAB_ARGS="--no-browser --port 8890".
 LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings/overrides.json
+# JupyterLab is installed beside the pins without changing any of them (the installed versions are its
+# constraints), so the book's build key stays the same; as root (a container) JupyterLab needs --allow-root.
+LAB_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 lab: setup
-	$(BIN)/python -m pip install -q -r requirements-lab.txt
+	mkdir -p _build
+	$(BIN)/python -m pip freeze --exclude-editable > _build/lab-constraints.txt
+	$(BIN)/python -m pip install -q -r requirements-lab.txt -c _build/lab-constraints.txt
 	mkdir -p $(dir $(LAB_SETTINGS))
 	echo '{"@jupyterlab/docmanager-extension:plugin": {"defaultViewers": {"markdown": "Jupytext Notebook", "myst": "Jupytext Notebook"}}}' > $(LAB_SETTINGS)
-	$(BIN)/jupyter lab --notebook-dir=. $(LAB_ARGS) chapters/themes.md
+	$(BIN)/jupyter lab --notebook-dir=. $(LAB_ROOT) $(LAB_ARGS) chapters/themes.md
 
 # Benchmarks: the real ICML slice in ../shared (when present) and synthetic corpora; SIZES overrides.
 SIZES ?= 1000 10000 20000 100000

@@ -103,3 +103,23 @@ def test_reordering_files_changes_no_paper_id_or_theme(tmp_path):
     pd.testing.assert_frame_equal(forward, backward)
     for name in ["themes.csv", "terms.csv", "term_pairs.csv"]:
         assert (tmp_path / "forward" / name).read_bytes() == (tmp_path / "backward" / name).read_bytes(), name
+
+
+def test_bibtex_of_two_years_is_grouped_by_year(tmp_path):
+    bib = tmp_path / "two.bib"
+    entries = [(f"k{i}", 2023 + 2 * (i % 2), f"Paper {i} studies graphs and language models with method {i} today.")
+               for i in range(6)]
+    bib.write_text("".join(f"@InProceedings{{{key},\n  title = {{Title {key}}},\n  year = {{{year}}},\n"
+                           f"  abstract = {{{text}}}\n}}\n\n" for key, year, text in entries))
+    out = tmp_path / "out"
+    result = run("analyse", str(bib), "--out", str(out), "--quiet")
+    assert result.returncode == 0, result.stderr
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["group_by"] == "year" and summary["groups"] == {"2023": 3, "2025": 3}
+    papers = pd.read_csv(out / "papers.csv")
+    assert papers[["title", "year", "group"]].values.tolist() == [
+        [f"Title k{i}", 2023 + 2 * (i % 2), 2023 + 2 * (i % 2)] for i in range(6)]
+    result = run("analyse", str(bib), "--out", str(out), "--quiet", "--group-by", "colour")
+    assert result.returncode == 2
+    assert result.stderr == ("error: --group-by / BOOK_GROUP_BY: must be year, file or a column of the input (title),"
+                             " got 'colour'\n")

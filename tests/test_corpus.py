@@ -15,6 +15,7 @@ from helpers.analysis.corpus import (
     parse_report,
     papers_per_header,
     read_corpus,
+    source_names,
 )
 
 from conftest import PMLR_SAMPLE, SEED_DIR
@@ -151,6 +152,22 @@ def test_duplicate_within_one_file(tmp_path):
     assert corpus.papers["occurrences"].tolist() == [2]
 
 
+def test_compatibility_variants_are_duplicates(tmp_path):
+    # The "fi" ligature and a full-width digit are the same text under NFKC: one paper, not two.
+    plain = "We define a fine-grained benchmark of 3 efficient filters for finite fields."
+    variant = "We de\ufb01ne a \ufb01ne-grained benchmark of \uff13 e\ufb03cient \ufb01lters for \ufb01nite \ufb01elds."
+    write(tmp_path, "a.txt", f"{plain}\n\n{variant}\n")
+    corpus = read_corpus(tmp_path)
+    assert corpus.blocks["kind"].tolist() == ["abstract", "duplicate"]
+    assert corpus.papers["paper_id"].tolist() == [paper_id_for(plain)]
+    assert paper_id_for(variant) == paper_id_for(plain)
+
+
+def test_source_names_only_clashing_names_get_paths():
+    files = [Path("x/a.txt"), Path("y/a.txt"), Path("x/b.txt")]
+    assert source_names(files) == ["x/a.txt", "y/a.txt", "b.txt"]
+
+
 # Rule 7: stable ids.
 def test_paper_ids_do_not_depend_on_file_order(tmp_path):
     write(tmp_path, "a.txt", f"{ABSTRACT_A}\n\n{ABSTRACT_B}\n")
@@ -261,3 +278,11 @@ def test_pmlr_sample_every_block_accounted_for():
     assert len(corpus.blocks) == n_blocks == 151
     assert len(corpus.papers) == 150
     assert corpus.headers == {"abstracts.txt": "ICML 2024 Papers"}
+
+
+def test_papers_per_header_counts_files_without_a_header(tmp_path):
+    write(tmp_path, "a.txt", f"ICML 2024 Papers\n\n{ABSTRACT_A}\n")
+    write(tmp_path, "b.txt", f"{ABSTRACT_B}\n\n{ABSTRACT_C}\n")
+    corpus = read_corpus(tmp_path)
+    assert corpus.headers == {"a.txt": "ICML 2024 Papers", "b.txt": None}
+    assert papers_per_header(corpus).values.tolist() == [["(none)", 1, 2], ["ICML 2024 Papers", 1, 1]]

@@ -228,3 +228,43 @@ def test_an_edit_of_a_static_file_alone_changes_the_build_key(tmp_path):
         static.write_bytes(original)
     assert book_key(tmp_path) == key
     assert len({key, *changed.values()}) == 3
+
+
+def test_year_and_groups_reach_the_data_only_when_present():
+    from helpers.web.explorer import explorer_data
+
+    papers, links, statements, labels, cooccurrence = three_papers()
+    plain = explorer_data(papers, links, statements, labels, cooccurrence, group_order=("all",))
+    assert "groups" not in plain and set(plain["papers"]) == {"id", "title", "authors", "theme", "state", "words",
+                                                               "file", "text", "links", "claims", "terms"}
+    dated = papers.assign(year=pd.array([2025, None, 2023], dtype="Int64"), group=["2025", "(none)", "2023"])
+    data = explorer_data(dated, links, statements, labels, cooccurrence, group_order=("2023", "2025", "(none)"))
+    assert data["groups"] == ["2023", "2025", "(none)"]
+    # rows in source_file, position order: p3 (2023), p1 (no year), p2 (2025)
+    assert data["papers"]["year"] == [2023, None, 2025]
+    assert data["papers"]["group"] == [0, 2, 1]
+    one_year = explorer_data(dated.assign(group="all"), links, statements, labels, cooccurrence, group_order=("all",))
+    assert "groups" not in one_year and "group" not in one_year["papers"] and "year" in one_year["papers"]
+
+
+def test_shell_with_year_and_groups_and_without():
+    from helpers.web.explorer import explorer_html
+
+    assert explorer_html(with_year=False, with_groups=False) == explorer_html()
+    page = explorer_html(with_year=True, with_groups=True)
+    assert '<th data-sort="year" scope="col"><button type="button">Year</button></th>' in page
+    assert page.index('data-sort="authors"') < page.index('data-sort="year"') < page.index('data-sort="theme"')
+    assert '<select class="explorer-group" aria-label="Filter by group"><option value="">All groups</option></select>' \
+        in page
+    assert 'class="mathjax_ignore with-year"' in page
+    assert '<select class="explorer-group"' not in explorer_html() and 'data-sort="year"' not in explorer_html()
+
+
+def test_input_titles_win_over_the_metadata_file():
+    papers = pd.DataFrame({"paper_id": ["p1", "p2"], "text_sha1": ["s1", "s2"], "text": ["One two.", "Three four."],
+                           "title": ["Own {title}", ""], "authors": ["", "Own Author"]})
+    meta = pd.DataFrame({"abstract_sha1": ["s1", "s2"], "title": ["Side 1", "Side 2"], "authors": ["SA 1", "SA 2"],
+                         "pmlr_id": ["a", "b"], "openreview_id": ["", ""], "pdf_url": ["", ""]})
+    titled = with_titles(papers, meta)
+    assert titled[["title", "authors", "display_title", "pmlr_id"]].values.tolist() == [
+        ["Own {title}", "SA 1", "Own {title}", "a"], ["Side 2", "Own Author", "Side 2", "b"]]

@@ -13,7 +13,8 @@ import pytest
 from conftest import SEED_DIR
 from helpers.analysis import parallel, themes
 from helpers.book import BookConfig
-from helpers.analysis.pipeline import AnalysisSettings, SettingsError, build_key, cached_pipeline, run_pipeline
+from helpers.analysis.pipeline import (AnalysisSettings, SettingsError, build_key, cached_pipeline, dependency_closure,
+                                       environment_fingerprint, run_pipeline)
 
 SEED_FILES = sorted(SEED_DIR.glob("*.txt"))
 
@@ -126,11 +127,16 @@ def test_two_processes_give_the_same_analysis(monkeypatch):
 
 def test_analysis_papers_join_every_stage():
     analysis = run_pipeline([SEED_DIR], AnalysisSettings())
-    assert list(analysis.papers.columns[-5:]) == ["theme", "theme_weight", "link_state", "promised_too", "n_urls"]
+    assert list(analysis.papers.columns[-6:]) == ["theme", "theme_weight", "link_state", "promised_too", "n_urls",
+                                                  "group"]
     assert analysis.papers["paper_id"].tolist() == analysis.corpus.papers["paper_id"].tolist()
     assert analysis.themes.labels[1] == "neural network · deep"  # issue 21: the top multi-word term first
     assert list(analysis.timings) == ["parse", "text", "themes", "cooccurrence", "links"]
     assert analysis.summary["themes_message"] == "" and analysis.summary["unique_papers"] == 57
+    # One group (the seed has no years): nothing compared, papers.csv and summary.json as before.
+    assert analysis.group_order == ("all",) and analysis.group_by is None
+    assert set(analysis.papers["group"]) == {"all"} and "group" not in analysis.tables()["papers"]
+    assert "groups" not in analysis.summary and "group_by" not in analysis.summary["settings"]
 
 
 @pytest.mark.parametrize("option, value, message", [
@@ -155,3 +161,23 @@ def test_term_map_settings_reach_the_map():
     terms = analysis.cooccurrence.terms
     assert (terms["n_papers"].min(), len(terms)) == (3, 26)
     assert terms.loc[~terms["term"].str.contains(" "), "n_papers"].min() == 4
+
+
+class _FakeDistribution:
+    def __init__(self, name: str, version: str, requires: list[str] | None = None) -> None:
+        self.metadata = {"Name": name}
+        self.version = version
+        self.requires = requires
+
+
+def test_environment_fingerprint_counts_only_what_the_pins_need(tmp_path):
+    requirements = tmp_path / "requirements.txt"
+    requirements.write_text("# pins\nalpha==1.0  # the analysis\n")
+    base = [_FakeDistribution("alpha", "1.0", ["Beta_Lib>=2", "gamma; extra == 'docs'"]),
+            _FakeDistribution("beta-lib", "2.1"), _FakeDistribution("gamma", "3.0")]
+    fingerprint = environment_fingerprint(requirements, base)
+    # JupyterLab installed beside the pins (make lab) changes nothing; so does the extra-only gamma.
+    assert environment_fingerprint(requirements, base + [_FakeDistribution("jupyterlab", "4.6.6")]) == fingerprint
+    upgraded = [base[0], _FakeDistribution("beta-lib", "2.2"), base[2]]
+    assert environment_fingerprint(requirements, upgraded) != fingerprint
+    assert dependency_closure(["alpha"], base) == {"alpha": "1.0", "beta-lib": "2.1"}

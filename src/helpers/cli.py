@@ -25,7 +25,8 @@ EXIT_BAD_INPUT = 2
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m helpers",
-        description="Analyse a corpus of abstracts in the seed format (the same functions the book uses).",
+        description="Analyse a corpus of abstracts: the seed text format, BibTeX, RIS, CSV, TSV or JSON Lines, "
+                    "by file extension (the same functions the book uses).",
     )
     parser.add_argument("--version", action="version", version=f"helpers {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -34,7 +35,8 @@ def build_parser() -> argparse.ArgumentParser:
         "analyse",
         help="parse the corpus and write the analysis tables",
         description=(
-            "Parse PATH... (files, or directories whose *.txt files are read in name order) and "
+            "Parse PATH... (files, or directories whose *.txt files are read in name order; a directory "
+            "without .txt files: its .bib, .ris, .csv, .tsv and .jsonl files) and "
             "write the analysis tables into DIR: papers.csv (one row per unique abstract), "
             "blocks.csv (one row per block of every file: the parse report), summary.json "
             "(counts) and the tables of every analysis stage. On bad input, one line per "
@@ -59,6 +61,9 @@ def build_parser() -> argparse.ArgumentParser:
                               "corpus, see terms.csv and the co-occurrence chapter)")
     analyse.add_argument("--relevant-share", type=float, metavar="S",
                          help="share of those terms kept on the map, most relevant first (default 0.6, as VOSviewer)")
+    analyse.add_argument("--group-by", metavar="BY",
+                         help="group the papers for the comparisons: year, venue, file or a column of the input "
+                              "(default: year when the papers carry at least two years, else one group)")
     analyse.add_argument("--jobs", type=int, metavar="N",
                          help="processes and threads to use (default: the cores this process may use; 1: one thread, "
                               "nothing in the background); the results do not depend on it")
@@ -105,8 +110,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         from helpers.book.settings import book_key, config
 
         try:
+            from helpers.analysis.groups import paper_groups
+
             book_config = config()  # bad book settings fail here, before the book build starts
-            read_corpus(args.paths)  # and so does a bad corpus
+            corpus = read_corpus(args.paths)  # and so does a bad corpus
+            paper_groups(corpus.papers, corpus.fields, book_config.settings.group_by)  # and a bad BOOK_GROUP_BY
             print(book_key(replace(book_config, corpus_paths=tuple(Path(p) for p in args.paths))))
         except CorpusError as error:
             return report_problems(error)

@@ -32,7 +32,7 @@ test("requiring the file defines no global and exports the pure functions", () =
   assert.deepEqual(Object.keys(explorer).sort(), [
     "describeFilters", "escapeRegExp", "filterQuery", "filterRows", "hashPaper", "isWebUrl", "linkText",
     "mathText", "pageBounds", "parseFilters", "rowQuery", "searchFields", "searchPatterns", "sortValues",
-    "sortedRows", "themeText"]);
+    "sortedRows", "themeText", "yearText"]);
 });
 
 test("escapeRegExp escapes every special character", () => {
@@ -82,19 +82,22 @@ test("searchFields: title, authors, text, theme, state, id", () => {
 
 test("parseFilters reads ?q, ?theme, ?state and every non-empty ?term", () => {
   assert.deepEqual(explorer.parseFilters("?q=a%26b+c&theme=3&state=linked&term=x&term=&term=%3C%2Fscript%3E"),
-                   { q: "a&b c", theme: "3", state: "linked", terms: ["x", "</script>"] });
-  assert.deepEqual(explorer.parseFilters(""), { q: "", theme: "", state: "", terms: [] });
-  assert.deepEqual(explorer.parseFilters("?q=javascript:alert(1)&term=%22%27"),
-                   { q: "javascript:alert(1)", theme: "", state: "", terms: ["\"'"] });
+                   { q: "a&b c", theme: "3", state: "linked", terms: ["x", "</script>"], group: "" });
+  assert.deepEqual(explorer.parseFilters(""), { q: "", theme: "", state: "", terms: [], group: "" });
+  assert.deepEqual(explorer.parseFilters("?q=javascript:alert(1)&term=%22%27&group=%3Cb%3E"),
+                   { q: "javascript:alert(1)", theme: "", state: "", terms: ["\"'"], group: "<b>" });
 });
 
 test("filterQuery writes what parseFilters reads", () => {
-  const filters = { q: "a b&c", theme: "", state: "linked", terms: ["graph neural network", HOSTILE] };
+  const filters = { q: "a b&c", theme: "", state: "linked", terms: ["graph neural network", HOSTILE], group: "" };
   const text = explorer.filterQuery(filters);
   assert.equal(text, "q=a+b%26c&state=linked&term=graph+neural+network&term=%3C%2Fscript%3E%3Cimg+src%3Dx+onerror%3D"
                      + "alert%28%27x%27%29%3E+%26+%22q%22");
   assert.deepEqual(explorer.parseFilters("?" + text), filters);
   assert.equal(explorer.filterQuery({ q: "", theme: "", state: "", terms: [] }), "");
+  const grouped = { q: "", theme: "", state: "", terms: [], group: "2025 & <b>" };
+  assert.equal(explorer.filterQuery(grouped), "group=2025+%26+%3Cb%3E");
+  assert.deepEqual(explorer.parseFilters("?" + explorer.filterQuery(grouped)), grouped);
 });
 
 test("describeFilters names every filter and unknown terms", () => {
@@ -177,4 +180,43 @@ test("hashPaper reads #paper-<id> and #paper-<id>-abstract", () => {
   assert.equal(explorer.hashPaper("#paper-"), "");
   assert.equal(explorer.hashPaper("#sec-themes"), null);
   assert.equal(explorer.hashPaper(""), null);
+});
+
+// Bibliographic input: a year per paper and groups (indices into data.groups).
+const DATED = Object.assign({}, PAPERS, { year: [2025, null, 2023, 2023], group: [1, 2, 0, 0] });
+const GROUPS = ["2023", "2025", "(none)"];
+
+test("yearText: the year as text, \"\" without one or without years", () => {
+  assert.deepEqual([0, 1, 2].map((k) => explorer.yearText(DATED, k)), ["2025", "", "2023"]);
+  assert.equal(explorer.yearText(PAPERS, 0), "");
+});
+
+test("searchFields adds the year only when the data has years", () => {
+  assert.deepEqual(explorer.searchFields(DATED, THEMES, 0).slice(-2), ["p1", "2025"]);
+  assert.equal(explorer.searchFields(PAPERS, THEMES, 0).length, 6);
+  assert.deepEqual(explorer.filterRows(DATED, THEMES, [0, 1, 2, 3], query({ words: explorer.searchPatterns("2023") })),
+                   [2, 3]);
+});
+
+test("sortValues by year: no year sorts last", () => {
+  assert.deepEqual(explorer.sortValues(DATED, STATES, "year"), [2025, Infinity, 2023, 2023]);
+});
+
+test("filterRows by group; an unknown group matches nothing; no group filter without groups", () => {
+  const all = [0, 1, 2, 3];
+  assert.deepEqual(explorer.filterRows(DATED, THEMES, all, query({ group: 0 })), [2, 3]);
+  assert.deepEqual(explorer.filterRows(DATED, THEMES, all, query({ group: 1, theme: 1 })), [0]);
+  assert.deepEqual(explorer.filterRows(DATED, THEMES, all, query({ group: -1 })), []);
+  assert.deepEqual(explorer.filterRows(DATED, THEMES, all, query({ group: null })), all);
+  assert.deepEqual(explorer.filterRows(PAPERS, THEMES, all, query({ group: 0 })), []);
+});
+
+test("rowQuery finds the group by name; describeFilters names it as text", () => {
+  const base = { q: "", theme: "", state: "", terms: [] };
+  assert.equal(explorer.rowQuery(Object.assign({ group: "2025" }, base), {}, GROUPS).group, 1);
+  assert.equal(explorer.rowQuery(Object.assign({ group: "1999" }, base), {}, GROUPS).group, -1);
+  assert.equal(explorer.rowQuery(Object.assign({ group: "2025" }, base), {}).group, -1);
+  assert.equal(explorer.rowQuery(Object.assign({ group: "" }, base), {}, GROUPS).group, null);
+  assert.equal(explorer.rowQuery(base, {}, GROUPS).group, null);
+  assert.equal(explorer.describeFilters(Object.assign({ group: HOSTILE }, base), {}), "group " + HOSTILE);
 });

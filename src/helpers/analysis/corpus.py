@@ -1,9 +1,12 @@
-"""Read a corpus of abstracts in the seed format into tidy tables.
+"""Read a corpus of abstracts into tidy tables.
 
-The seed format is plain UTF-8 text: an optional one-line header, then one
-abstract per block, blocks separated by blank lines. Every non-blank block of
-every file ends up as one row of :attr:`Corpus.blocks`, so nothing is dropped
-without a row saying why; unique abstracts become rows of :attr:`Corpus.papers`.
+The seed format (``.txt``) is plain UTF-8 text: an optional one-line header, then one
+abstract per block, blocks separated by blank lines. Bibliographic files are read by
+extension (:mod:`helpers.analysis.readers`: ``.bib``, ``.ris``, ``.csv``, ``.tsv``, ``.jsonl``),
+one block per entry. Every non-blank block (every entry) of every file ends up as one row of
+:attr:`Corpus.blocks`, so nothing is dropped without a row saying why; unique abstracts become
+rows of :attr:`Corpus.papers`, with the entries' metadata (:data:`METADATA_COLUMNS`) when any
+file is bibliographic.
 """
 
 from __future__ import annotations
@@ -11,11 +14,14 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
 
 import pandas as pd
+
+from helpers.analysis.readers import METADATA_FIELDS, RECORD_SUFFIXES, Record, ReaderError, read_records
 
 __all__ = [
     "Corpus",
@@ -37,6 +43,13 @@ MAX_HEADER_WORDS = 12
 SENTENCE_END = (".", "!", "?", "。")
 
 BLOCK_KINDS = ("header", "abstract", "duplicate", "too-short")
+#: Kinds of bibliographic files only: an entry without an abstract, a BibTeX ``@Proceedings``
+#: entry, any other block (``@string``, ``@preamble``, comments).
+RECORD_KINDS = ("no-abstract", "proceedings", "other")
+#: The metadata columns of :attr:`Corpus.papers` when any file is bibliographic.
+METADATA_COLUMNS = list(METADATA_FIELDS)
+#: File extensions and their format; any other file given by name is read as the seed format.
+CORPUS_SUFFIXES = (".txt", *RECORD_SUFFIXES)
 PAPER_COLUMNS = [
     "paper_id",
     "source_file",
@@ -168,8 +181,17 @@ def join_lines(lines: Sequence[str]) -> str:
 
 
 def dedup_key(text: str) -> str:
-    """The text two abstracts must share to count as duplicates (case and spaces ignored)."""
-    return " ".join(text.split()).casefold()
+    """The text two abstracts must share to count as duplicates.
+
+    Case, spaces and Unicode compatibility variants (NFKC: ligatures such as "\ufb01", full-width
+    digits) are ignored.
+
+    Examples
+    --------
+    >>> dedup_key("E\ufb03cient  Filters") == dedup_key("efficient filters")
+    True
+    """
+    return " ".join(unicodedata.normalize("NFKC", text).split()).casefold()
 
 
 def paper_id_for(text: str) -> str:
@@ -224,10 +246,13 @@ class Corpus:
     papers : DataFrame
         One row per unique abstract: ``paper_id, source_file, position, text,
         n_words, n_chars, has_latex, has_markdown, occurrences, locations,
-        text_sha1`` (first occurrence wins for ``source_file`` and ``position``).
+        text_sha1`` (first occurrence wins for ``source_file``, ``position`` and metadata),
+        then, when any file is bibliographic, ``title, authors, year, venue, doi, url,
+        software`` (text, ``""`` when missing; ``year`` nullable ``Int64``).
     blocks : DataFrame
-        One row per non-blank block of every file read: ``source_file, block,
-        position, first_line, last_line, n_words, kind, paper_id``.
+        One row per non-blank block (entry) of every file read: ``source_file, block,
+        position, first_line, last_line, n_words, kind, paper_id``, plus ``key`` (the entry's
+        key) when any file is bibliographic.
     files : DataFrame
         One row per input file: ``source_file, path, status`` (``ok`` or
         ``skipped``), ``header, n_blocks, sha256, problem``.
@@ -237,12 +262,16 @@ class Corpus:
     blocks: pd.DataFrame
     files: pd.DataFrame
     problems: list[str] = field(default_factory=list)
+    #: Each paper's other named fields of its entry (``paper_id`` and one text column per field name;
+    #: empty for the seed format), for ``--group-by COLUMN``.
+    fields: pd.DataFrame = field(default_factory=lambda: pd.DataFrame({"paper_id": pd.Series(dtype=str)}))
 
     @property
     def headers(self) -> dict[str, str | None]:
         """The header of each file read (``None`` when the file has none)."""
         ok = self.files[self.files["status"] == "ok"]
-        return {row.source_file: row.header for row in ok.itertuples()}
+        # pandas keeps a missing header as NaN in a text column: read it back as None.
+        return {row.source_file: row.header if isinstance(row.header, str) else None for row in ok.itertuples()}
 
     @property
     def sha256(self) -> str:
@@ -257,7 +286,8 @@ class Corpus:
     def summary(self) -> dict[str, object]:
         """Counts for ``summary.json``: every block is in exactly one count."""
         kinds = self.blocks["kind"].value_counts()
-        return {
+        record_counts = {kind.replace("-", "_"): int(kinds[kind]) for kind in RECORD_KINDS if kind in kinds}
+        return record_counts | {
             "files": int((self.files["status"] == "ok").sum()),
             "skipped_files": len(self.skipped_files),
             "blocks": int(len(self.blocks)),
@@ -270,17 +300,29 @@ class Corpus:
         }
 
 
+def directory_files(folder: Path) -> list[Path]:
+    """A directory's corpus files, sorted by name: its ``*.txt`` files when it has any (the seed
+    format, as always), else its bibliographic files (``*.bib``, ``*.ris``, ``*.csv``, ``*.tsv``, ``*.jsonl``).
+
+    A folder of text abstracts may keep a CSV of metadata beside them; it is not read as abstracts.
+    """
+    files = sorted((p for p in folder.iterdir() if p.is_file() and p.suffix.lower() in CORPUS_SUFFIXES),
+                   key=lambda p: p.name)
+    text_files = [p for p in files if p.suffix.lower() == ".txt"]
+    return text_files or files
+
+
 def expand_paths(paths: Sequence[str | Path]) -> tuple[list[Path], list[str]]:
-    """Turn path arguments into files: a directory means its ``*.txt``, sorted by name."""
+    """Turn path arguments into files: a directory means :func:`directory_files`."""
     files: list[Path] = []
     problems: list[str] = []
     seen: set[Path] = set()
     for given in paths:
         path = Path(given)
         if path.is_dir():
-            found = sorted((p for p in path.glob("*.txt") if p.is_file()), key=lambda p: p.name)
+            found = directory_files(path)
             if not found:
-                problems.append(f"{path}: directory has no .txt files")
+                problems.append(f"{path}: directory has no .txt files (nor {', '.join(RECORD_SUFFIXES)} files)")
             candidates = found
         elif path.is_file():
             candidates = [path]
@@ -319,8 +361,47 @@ def decode_file(path: Path, data: bytes) -> str:
         ) from None
 
 
+def record_row(record: Record, block: int, position: object) -> dict:
+    """One entry's block row, with its metadata (``paper_id`` filled later)."""
+    if record.kind != "entry":
+        text, n_words, kind = "", 0, record.kind
+    elif record.abstract is None:
+        text, n_words, kind = "", 0, "no-abstract"
+    else:
+        text = " ".join(normalise_text(record.abstract).split())
+        n_words = len(text.split())
+        kind = "abstract" if n_words >= MIN_ABSTRACT_WORDS else "too-short"
+    row = dict(block=block, position=position, first_line=record.first_line, last_line=record.last_line,
+               n_words=n_words, kind=kind, text=text, key=record.key, fields=dict(record.fields))
+    row.update({name: getattr(record, name) for name in METADATA_COLUMNS})
+    return row
+
+
+def parse_records_file(path: Path, source_file: str, data: bytes) -> tuple[str | None, list[dict]]:
+    """Parse a bibliographic file (by extension, :mod:`helpers.analysis.readers`) into block rows."""
+    text = decode_file(path, data)
+    try:
+        header, records = read_records(path.suffix, _NEWLINES.sub("\n", text))
+    except ReaderError as error:
+        raise CorpusError([f"{path}: {error}"]) from None
+    rows, position = [], 0
+    for index, record in enumerate(records, start=1):
+        if record.kind == "entry":
+            position += 1
+        rows.append(record_row(record, index, position if record.kind == "entry" else pd.NA))
+    if not any(row["kind"] == "abstract" for row in rows):
+        entries = sum(row["kind"] != "proceedings" and row["kind"] != "other" for row in rows)
+        raise CorpusError([f"{path}: has no abstracts ({entries} entries, none with an abstract of at least"
+                           f" {MIN_ABSTRACT_WORDS} words)"])
+    for row in rows:
+        row["source_file"] = source_file
+    return header, rows
+
+
 def parse_file(path: Path, source_file: str, data: bytes) -> tuple[str | None, list[dict]]:
     """Parse one file's bytes into its header and block rows (``paper_id`` filled later)."""
+    if path.suffix.lower() in RECORD_SUFFIXES:
+        return parse_records_file(path, source_file, data)
     text = normalise_text(decode_file(path, data))
     raw_blocks = split_blocks(text)
     header: str | None = None
@@ -355,18 +436,18 @@ def parse_file(path: Path, source_file: str, data: bytes) -> tuple[str | None, l
 
 def source_names(files: Sequence[Path]) -> list[str]:
     """File names as shown in tables: the base name, or the given path when names clash."""
-    names = [f.name for f in files]
-    clashes = {n for n in names if names.count(n) > 1}
-    return [f.as_posix() if f.name in clashes else f.name for f in files]
+    counts = Counter(f.name for f in files)
+    return [f.as_posix() if counts[f.name] > 1 else f.name for f in files]
 
 
 def read_corpus(paths: Sequence[str | Path] | str | Path, *, skip_bad: bool = False) -> Corpus:
-    """Read abstracts from files and directories in the seed format.
+    """Read abstracts from files and directories, each file by its extension.
 
     Parameters
     ----------
     paths : path or sequence of paths
-        Files, or directories whose ``*.txt`` files are read in name order.
+        Files (``.bib``, ``.ris``, ``.csv``, ``.tsv``, ``.jsonl`` by their reader, anything else in the
+        seed format), or directories whose corpus files are read in name order (:func:`directory_files`).
     skip_bad : bool, default False
         Continue with the good files when some are bad; the bad ones are listed
         in ``Corpus.files`` with status ``skipped`` and the problem.
@@ -415,15 +496,34 @@ def read_corpus(paths: Sequence[str | Path] | str | Path, *, skip_bad: bool = Fa
             problems.append("no readable corpus file left after skipping the bad ones")
         raise CorpusError(problems)
 
-    papers = _papers_from_blocks(block_rows)
-    blocks = pd.DataFrame(block_rows, columns=BLOCK_COLUMNS + ["text"]).drop(columns="text")
+    with_records = any(Path(row["path"]).suffix.lower() in RECORD_SUFFIXES for row in ok_files)
+    papers = _papers_from_blocks(block_rows, with_records)
+    block_columns = BLOCK_COLUMNS + (["key"] if with_records else [])
+    blocks = pd.DataFrame(block_rows, columns=block_columns)
     blocks["position"] = blocks["position"].astype("Int64")
+    if with_records:
+        blocks["key"] = blocks["key"].fillna("").astype(str)
     files_table = pd.DataFrame(file_rows, columns=FILE_COLUMNS)
-    return Corpus(papers=papers, blocks=blocks, files=files_table, problems=problems)
+    return Corpus(papers=papers, blocks=blocks, files=files_table, problems=problems,
+                  fields=_paper_fields(block_rows))
 
 
-def _papers_from_blocks(block_rows: list[dict]) -> pd.DataFrame:
-    """Assign ``paper_id`` to abstract blocks, marking later copies as duplicates."""
+def _paper_fields(block_rows: list[dict]) -> pd.DataFrame:
+    """``paper_id`` and each other field name of the papers' entries (first occurrence), as text."""
+    rows = [dict(row["fields"], paper_id=row["paper_id"]) for row in block_rows
+            if row["kind"] == "abstract" and row.get("fields")]
+    if not rows:
+        return pd.DataFrame({"paper_id": pd.Series(dtype=str)})
+    table = pd.DataFrame(rows)
+    columns = ["paper_id"] + sorted(c for c in table.columns if c != "paper_id")
+    return table[columns].fillna("").astype(str)
+
+
+def _papers_from_blocks(block_rows: list[dict], with_metadata: bool = False) -> pd.DataFrame:
+    """Assign ``paper_id`` to abstract blocks, marking later copies as duplicates.
+
+    ``with_metadata`` adds :data:`METADATA_COLUMNS` (empty for papers of seed-format files).
+    """
     papers: dict[str, dict] = {}
     for row in block_rows:
         if row["kind"] not in ("abstract",):
@@ -457,16 +557,28 @@ def _papers_from_blocks(block_rows: list[dict]) -> pd.DataFrame:
             locations=location,
             text_sha1=hashlib.sha1(text.encode("utf-8")).hexdigest(),
         )
-    table = pd.DataFrame(list(papers.values()), columns=PAPER_COLUMNS)
-    return table.astype({"position": "int64", "n_words": "int64", "n_chars": "int64",
-                         "occurrences": "int64", "has_latex": bool, "has_markdown": bool})
+        if with_metadata:
+            papers[paper_id].update({name: row.get(name) for name in METADATA_COLUMNS})
+    columns = PAPER_COLUMNS + (METADATA_COLUMNS if with_metadata else [])
+    table = pd.DataFrame(list(papers.values()), columns=columns)
+    table = table.astype({"position": "int64", "n_words": "int64", "n_chars": "int64",
+                          "occurrences": "int64", "has_latex": bool, "has_markdown": bool})
+    if with_metadata:
+        for name in METADATA_COLUMNS:
+            if name == "year":
+                table[name] = pd.array([pd.NA if v is None or pd.isna(v) else int(v) for v in table[name]],
+                                       dtype="Int64")
+            else:
+                table[name] = table[name].fillna("").astype(str)
+    return table
 
 
 def parse_report(corpus: Corpus) -> pd.DataFrame:
     """One row per file (plus a total row): how many blocks of each kind it holds.
 
     The ``blocks`` column equals the sum of the kind columns, so every block of
-    every file is accounted for; skipped files appear with their problem.
+    every file is accounted for; skipped files appear with their problem. The kinds of
+    bibliographic files (:data:`RECORD_KINDS`) have a column when some block has that kind.
 
     Examples
     --------
@@ -478,15 +590,16 @@ def parse_report(corpus: Corpus) -> pd.DataFrame:
     0       a.txt       3         1          1
     1       total       3         1          1
     """
+    present = set(corpus.blocks["kind"])
+    kind_columns = list(BLOCK_KINDS) + [kind for kind in RECORD_KINDS if kind in present]
     counts = (
         corpus.blocks.groupby(["source_file", "kind"]).size().unstack("kind", fill_value=0)
-        .reindex(columns=list(BLOCK_KINDS), fill_value=0)
+        .reindex(columns=kind_columns, fill_value=0)
     )
     files = corpus.files.rename(columns={"header": "file_header"})
     report = files[["source_file", "status", "file_header", "problem"]].merge(
         counts, left_on="source_file", right_index=True, how="left"
     )
-    kind_columns = list(BLOCK_KINDS)
     report[kind_columns] = report[kind_columns].fillna(0).astype("int64")
     report.insert(4, "blocks", report[kind_columns].sum(axis=1))
     total = {column: int(report[column].sum()) for column in ["blocks", *kind_columns]}

@@ -69,8 +69,10 @@ def shorten_title(title: str, limit: int) -> str:
 def with_titles(papers: pd.DataFrame, metadata: pd.DataFrame) -> pd.DataFrame:
     """``papers`` plus ``title``, ``authors`` and ``display_title`` columns.
 
-    ``display_title`` is the title where the metadata has one, else
-    ``paper_id: first words…``.
+    Titles and authors the input carries (bibliographic files: ``papers`` has ``title`` and
+    ``authors`` columns) are kept wherever they are not empty; the metadata file, matched by the
+    SHA-1 of the abstract, fills in the others. ``display_title`` is the title where there is one,
+    else ``paper_id: first words…``.
 
     Examples
     --------
@@ -82,12 +84,24 @@ def with_titles(papers: pd.DataFrame, metadata: pd.DataFrame) -> pd.DataFrame:
     ['A Title']
     >>> with_titles(papers, meta.iloc[0:0])["display_title"].tolist()
     ['p1: Some abstract text here']
+    >>> own = papers.assign(title=["Own Title"], authors=[""])
+    >>> with_titles(own, meta)[["title", "authors"]].values.tolist()
+    [['Own Title', 'A B']]
     """
-    merged = papers.merge(
-        metadata.drop_duplicates("abstract_sha1"), left_on="text_sha1", right_on="abstract_sha1",
-        how="left").drop(columns="abstract_sha1")
-    merged["title"] = merged["title"].fillna("")
-    merged["authors"] = merged["authors"].fillna("")
+    own = [c for c in ("title", "authors") if c in papers]
+    matched = papers[["text_sha1"]].merge(
+        metadata.drop_duplicates("abstract_sha1"), left_on="text_sha1", right_on="abstract_sha1", how="left")
+    merged = papers.copy()
+    for column in ("title", "authors"):
+        side = matched[column].fillna("").astype(str).to_numpy()
+        if column in own:
+            given = merged[column].fillna("").astype(str)
+            merged[column] = given.where(given != "", side)
+        else:
+            merged[column] = side
+    extra = [c for c in metadata.columns if c not in ("abstract_sha1", "title", "authors") and c not in merged]
+    for column in extra:
+        merged[column] = matched[column].to_numpy()
     fallback = merged["paper_id"] + ": " + merged["text"].map(short_text)
     merged["display_title"] = merged["title"].where(merged["title"] != "", fallback)
     return merged

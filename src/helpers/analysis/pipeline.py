@@ -15,11 +15,12 @@ import importlib.metadata
 import json
 import os
 import pickle
+import re
 import time
 from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 import pandas as pd
 
@@ -29,6 +30,7 @@ from helpers.analysis.settings import AnalysisSettings, SettingsError
 
 if TYPE_CHECKING:  # heavy modules, imported when a stage runs
     from helpers.analysis.cooccurrence import CooccurrenceResult
+    from helpers.analysis.groups import Groups
     from helpers.analysis.text import TokenizedCorpus
     from helpers.analysis.themes import PendingThemes, ThemeModel
 
@@ -96,12 +98,18 @@ class Analysis:
     cooccurrence : CooccurrenceResult
     links : LinkTables
     papers : DataFrame
-        One row per paper: the corpus columns plus ``theme`` (nullable), ``theme_weight``,
-        ``link_state``, ``promised_too``, ``n_urls``.
+        One row per paper: the corpus columns (with ``title, authors, year, venue, doi, url,
+        software`` when any input file carries them) plus ``theme`` (nullable), ``theme_weight``,
+        ``link_state``, ``promised_too``, ``n_urls`` and ``group`` (text; ``"all"`` without grouping).
     timings : Mapping[str, float]
         Seconds per stage, ``parse`` first.
     cache_key : str
         :func:`build_key` of the book build that computed it (``""`` outside the book).
+    group_order : tuple of str
+        The groups of ``papers["group"]`` in order (years ascending, otherwise sorted names;
+        :func:`helpers.analysis.groups.paper_groups`); one group: nothing is compared.
+    group_by : str or None
+        What the groups are (``year``, ``venue``, ``file`` or a column); ``None`` for one group.
     """
 
     corpus: Corpus
@@ -113,12 +121,20 @@ class Analysis:
     papers: pd.DataFrame
     timings: Mapping[str, float]
     cache_key: str = ""
+    group_order: tuple[str, ...] = ("all",)
+    group_by: str | None = None
 
     @property
     def summary(self) -> dict[str, Any]:
-        """The corpus counts of ``summary.json`` plus the settings and whether themes were fitted."""
+        """The corpus counts of ``summary.json`` plus the settings and whether themes were fitted
+        (and, with two groups or more, what they are and their papers)."""
+        groups = {}
+        if len(self.group_order) > 1:
+            counts = self.papers["group"].value_counts()
+            groups = {"group_by": self.group_by,
+                      "groups": {name: int(counts.get(name, 0)) for name in self.group_order}}
         return dict(self.corpus.summary(), settings=self.settings.as_dict(), themes_message=self.themes.message,
-                    helpers_version=__version__)
+                    helpers_version=__version__, **groups)
 
     @property
     def corpus_label(self) -> str:
@@ -126,9 +142,10 @@ class Analysis:
         return f"corpus SHA-256 {self.corpus.sha256[:12]}"
 
     def tables(self) -> dict[str, pd.DataFrame]:
-        """The CSV outputs, by file stem."""
+        """The CSV outputs, by file stem (``papers`` without its ``group`` column when there is one group)."""
+        papers = self.papers if len(self.group_order) > 1 else self.papers.drop(columns="group")
         return {
-            "papers": self.papers, "blocks": self.corpus.blocks, "files": self.corpus.files,
+            "papers": papers, "blocks": self.corpus.blocks, "files": self.corpus.files,
             "themes": self.themes.table, "terms": self.cooccurrence.terms, "term_pairs": self.cooccurrence.pairs,
             "links": self.links.links, "link_statements": self.links.statements,
         }
@@ -215,8 +232,9 @@ def analyse_link_tables(corpus: Corpus, n_jobs: int | None = None) -> LinkTables
     return LinkTables(*analyse_links(corpus.papers, n_jobs=n_jobs))
 
 
-def paper_table(corpus: Corpus, themes: ThemesResult, links: LinkTables) -> pd.DataFrame:
-    """One row per paper: the corpus columns, the strongest theme and the link state."""
+def paper_table(corpus: Corpus, themes: ThemesResult, links: LinkTables, groups: "Groups | None" = None
+                ) -> pd.DataFrame:
+    """One row per paper: the corpus columns, the strongest theme, the link state and the group."""
     papers = corpus.papers.copy()
     if themes.model is None:
         papers["theme"] = pd.array([pd.NA] * len(papers), dtype="Int64")
@@ -228,6 +246,7 @@ def paper_table(corpus: Corpus, themes: ThemesResult, links: LinkTables) -> pd.D
     states = papers[["paper_id"]].merge(links.states, on="paper_id", how="left")
     for column in ("link_state", "promised_too", "n_urls"):
         papers[column] = states[column].to_numpy()
+    papers["group"] = groups.names.to_numpy() if groups is not None else "all"
     return papers
 
 
@@ -251,8 +270,11 @@ def run_pipeline(
     CorpusError
         For a bad corpus (every problem listed).
     SettingsError
-        For a setting the corpus does not allow (a number of themes larger than the corpus).
+        For a setting the corpus does not allow (a number of themes larger than the corpus, a
+        ``group_by`` the papers cannot be grouped by).
     """
+    from helpers.analysis.groups import paper_groups
+
     timings: dict[str, float] = {}
     bar = None
     if progress:
@@ -280,6 +302,7 @@ def run_pipeline(
     stop_words()  # imports scikit-learn
 
     corpus = timed("parse", lambda: read_corpus(paths, skip_bad=skip_bad))
+    groups = paper_groups(corpus.papers, corpus.fields, settings.group_by)  # a bad group_by fails here, at once
     # The term stage's dictionaries (about a second to read) load while the other stages run.
     dictionaries = load_dictionaries(background=n_jobs != 1)
     finish_themes = None
@@ -302,7 +325,8 @@ def run_pipeline(
         if bar is not None:
             bar.close()
     return Analysis(corpus=corpus, settings=settings, tokens=tokens, themes=themes, cooccurrence=cooccurrence,
-                    links=links, papers=paper_table(corpus, themes, links), timings=timings)
+                    links=links, papers=paper_table(corpus, themes, links, groups), timings=timings,
+                    group_order=groups.order, group_by=groups.by)
 
 
 def write_outputs(analysis: Analysis, folder: Path) -> list[str]:
@@ -335,20 +359,68 @@ def source_fingerprint() -> str:
     return digest.hexdigest()
 
 
-def environment_fingerprint(requirements: Path | None = None) -> str:
-    """SHA-256 of ``requirements.txt`` (when given and present) and of every installed distribution's version.
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
+
+
+def _canonical(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def dependency_closure(roots: Iterable[str], distributions: Iterable[Any] | None = None) -> dict[str, str]:
+    """The installed distributions ``roots`` need, transitively: canonical name to version.
+
+    Requirements whose markers exclude this machine (an extra, another platform or Python) are not
+    followed; names not installed are left out.
+
+    Examples
+    --------
+    >>> closure = dependency_closure(["seaborn"])
+    >>> {"seaborn", "matplotlib", "numpy", "pandas"} <= closure.keys(), "jupyter-book" in closure
+    (True, False)
+    """
+    from packaging.requirements import Requirement  # a dependency of pip, setuptools and Sphinx
+
+    installed: dict[str, Any] = {}
+    for dist in importlib.metadata.distributions() if distributions is None else distributions:
+        name = dist.metadata["Name"]
+        if name:
+            installed.setdefault(_canonical(name), dist)
+    closure: dict[str, str] = {}
+    pending = [_canonical(root) for root in roots]
+    while pending:
+        name = pending.pop()
+        if name in closure or name not in installed:
+            continue
+        dist = installed[name]
+        closure[name] = dist.version
+        for text in dist.requires or []:
+            requirement = Requirement(text)
+            # A requirement for an extra, another platform or another Python is not needed here.
+            if requirement.marker is None or requirement.marker.evaluate({"extra": ""}):
+                pending.append(_canonical(requirement.name))
+    return closure
+
+
+def environment_fingerprint(requirements: Path | None = None, distributions: Iterable[Any] | None = None) -> str:
+    """SHA-256 of ``requirements.txt`` and of the installed versions of what it pins, transitively.
 
     A changed pin, or an upgrade made by hand without changing the pins, changes it: NMF, Louvain
-    and the other libraries' results are then computed again.
+    and the other libraries' results are then computed again. Distributions the pins do not need
+    (JupyterLab, which ``make lab`` adds) leave it unchanged. Without a requirements file, the
+    installed dependencies of the project itself count.
     """
     digest = hashlib.sha256()
     if requirements is not None and requirements.exists():
-        digest.update(requirements.read_bytes())
-    # The project itself is left out (its files are in source_fingerprint); a set, because a folder on
-    # sys.path twice, or src/ put there by a test runner, lists a distribution twice.
-    versions = sorted({f"{d.metadata['Name']}=={d.version}".lower() for d in importlib.metadata.distributions()
-                       if d.metadata["Name"] and d.metadata["Name"].lower() != "helpers"})
-    digest.update("\n".join(versions).encode())
+        text = requirements.read_text(encoding="utf-8")
+        digest.update(text.encode("utf-8"))
+        roots = [match.group() for line in text.splitlines()
+                 if (match := _NAME.match(line.split("#", 1)[0].strip()))]
+    else:
+        roots = ["helpers"]
+    # The project itself is left out (its files are in source_fingerprint).
+    closure = dependency_closure(roots, distributions)
+    closure.pop("helpers", None)
+    digest.update("\n".join(f"{name}=={version}" for name, version in sorted(closure.items())).encode())
     return digest.hexdigest()
 
 

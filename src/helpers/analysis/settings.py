@@ -9,14 +9,17 @@ from __future__ import annotations
 import argparse
 import dataclasses
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Sequence
 
 import numpy as np
 
 #: The CLI option and book environment setting of each setting.
 NAMES = {"themes": "--themes / THEMES_K", "seed": "--seed / BOOK_SEED",
          "min_occurrences": "--min-occurrences / BOOK_MIN_OCCURRENCES",
-         "relevant_share": "--relevant-share / BOOK_RELEVANT_SHARE", "jobs": "--jobs"}
+         "relevant_share": "--relevant-share / BOOK_RELEVANT_SHARE", "jobs": "--jobs",
+         "group_by": "--group-by / BOOK_GROUP_BY"}
+#: The ways to group papers that need no column name (``year`` and ``venue`` need the papers to carry them).
+GROUP_BY_NAMES = ("year", "venue", "file")
 
 
 class SettingsError(ValueError):
@@ -41,18 +44,26 @@ class AnalysisSettings:
         (:data:`helpers.analysis.cooccurrence.MIN_OCCURRENCES_RULE`).
     relevant_share : float
         Share of those terms kept, most relevant first (VOSviewer's default, 60%).
+    group_by : str or None
+        How papers are grouped for the comparisons: ``year``, ``venue``, ``file`` or the name of a
+        column of the input; ``None``: by year when the papers carry at least two years, else one group
+        (checked against the corpus by :func:`check_group_by`).
     """
 
     seed: int = 0
     themes: int | None = None
     min_occurrences: int | None = None
     relevant_share: float = 0.6
+    group_by: str | None = None
 
     def __post_init__(self) -> None:
         check_whole(self.themes, "themes", minimum=1, optional=True)
         check_whole(self.seed, "seed", minimum=0)
         check_whole(self.min_occurrences, "min_occurrences", minimum=1, optional=True)
         check_share(self.relevant_share, "relevant_share")
+        if self.group_by is not None and (not isinstance(self.group_by, str) or not self.group_by.strip()):
+            raise SettingsError(f"{NAMES['group_by']}: must be year, venue, file or a column name, "
+                                f"got {self.group_by!r}")
 
     @classmethod
     def from_namespace(cls, args: argparse.Namespace) -> "AnalysisSettings":
@@ -60,7 +71,35 @@ class AnalysisSettings:
         return cls(**{k: v for k, v in vars(args).items() if k in names and v is not None})
 
     def as_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        """The settings by name; ``group_by`` only when given (its default follows from the corpus)."""
+        values = dataclasses.asdict(self)
+        if values["group_by"] is None:
+            del values["group_by"]
+        return values
+
+
+def check_group_by(value: str, columns: Sequence[str], *, has_year: bool, has_venue: bool) -> None:
+    """Raise :class:`SettingsError` unless ``value`` is a way to group these papers.
+
+    ``columns`` are the input's column names (metadata and other fields); ``year`` and ``venue``
+    need the papers to carry them; ``file`` always works.
+
+    Examples
+    --------
+    >>> check_group_by("year", ["title", "year"], has_year=True, has_venue=False)
+    >>> check_group_by("track", ["title", "year"], has_year=True, has_venue=False)
+    Traceback (most recent call last):
+    ...
+    helpers.analysis.settings.SettingsError: --group-by / BOOK_GROUP_BY: must be year, file or a column of the input (title), got 'track'
+    """
+    allowed = [name for name, ok in (("year", has_year), ("venue", has_venue), ("file", True)) if ok]
+    if value in allowed or (value not in GROUP_BY_NAMES and value in columns):
+        return
+    others = [c for c in columns if c not in GROUP_BY_NAMES]
+    choices = ", ".join(allowed[:-1]) + (" or " if len(allowed) > 1 else "") + allowed[-1]
+    if others:
+        choices = ", ".join(allowed) + f" or a column of the input ({', '.join(others)})"
+    raise SettingsError(f"{NAMES['group_by']}: must be {choices}, got {value!r}")
 
 
 def check_whole(value: Any, name: str, *, minimum: int, optional: bool = False) -> None:

@@ -179,6 +179,14 @@ def show_top(table, name: str, n_rows: int, *, precision: int = 3, html_columns:
               f"{html.escape(name)}.csv</a></p>", f"{note}: `figures/{name}.csv` in the web book.")
 
 
+def show_markdown(text: str) -> None:
+    """Show ``text`` as Markdown (escape anything taken from the corpus first); nothing at all for ``""``."""
+    if text:
+        from IPython.display import Markdown, display
+
+        display(Markdown(text))
+
+
 def show_html(html_text: str, markdown_text: str) -> None:
     """Display HTML in the web book and its Markdown form in the PDF book (LaTeX never shows HTML)."""
     from IPython.display import display

@@ -11,6 +11,9 @@ Every setting the book reads from the environment is read here, once, by
     first random seed (default 0);
 ``BOOK_MIN_OCCURRENCES``, ``BOOK_RELEVANT_SHARE``
     the term map's thresholds (default: grows with the corpus; 0.6);
+``BOOK_GROUP_BY``
+    how papers are grouped for the comparisons: ``year``, ``venue``, ``file`` or a column of the
+    input (default: year when the papers carry at least two years, else one group);
 ``BOOK_ANALYSIS_CACHE``
     folder of the analysis cache (default ``_build/analysis-cache``);
 ``BOOK_FIGURE_DIR``
@@ -99,6 +102,7 @@ class BookConfig:
                  "relevant_share": _number(environment, "BOOK_RELEVANT_SHARE")}
         settings = AnalysisSettings(themes=_whole_number(environment, "THEMES_K"),
                                     min_occurrences=_whole_number(environment, "BOOK_MIN_OCCURRENCES"),
+                                    group_by=environment.get("BOOK_GROUP_BY", "").strip() or None,
                                     **{name: value for name, value in given.items() if value is not None})
         return cls(root=root, corpus_paths=tuple(under_root(p) for p in corpus.split()), settings=settings,
                    cache_dir=under_root(environment.get("BOOK_ANALYSIS_CACHE") or DEFAULT_CACHE),
@@ -106,7 +110,8 @@ class BookConfig:
 
 
 def config(*, corpus: str | Sequence[str] | None = None, themes: int | None = None, seed: int | None = None,
-           min_occurrences: int | None = None, relevant_share: float | None = None) -> BookConfig:
+           min_occurrences: int | None = None, relevant_share: float | None = None,
+           group_by: str | None = None) -> BookConfig:
     """The book's settings: from the environment, with any given here instead.
 
     A chapter's parameters cell passes its values here; ``None`` keeps the book's setting, so the
@@ -119,7 +124,8 @@ def config(*, corpus: str | Sequence[str] | None = None, themes: int | None = No
         book_config = replace(book_config, corpus_paths=tuple(
             Path(p) if Path(p).is_absolute() else book_config.root / p for p in paths))
     changes = {name: value for name, value in (("themes", themes), ("seed", seed), ("min_occurrences", min_occurrences),
-                                                ("relevant_share", relevant_share)) if value is not None}
+                                                ("relevant_share", relevant_share), ("group_by", group_by))
+               if value is not None}
     if changes:
         book_config = replace(book_config, settings=replace(book_config.settings, **changes))
     return book_config
@@ -128,7 +134,7 @@ def config(*, corpus: str | Sequence[str] | None = None, themes: int | None = No
 def analysis(book_config: BookConfig | None = None, **settings: Any) -> "Analysis":
     """The analysis of the book's corpus, computed once per build key and cached on disk.
 
-    ``settings`` (``corpus``, ``themes``, ``seed``, ``min_occurrences``, ``relevant_share``) override the
+    ``settings`` (``corpus``, ``themes``, ``seed``, ``min_occurrences``, ``relevant_share``, ``group_by``) override the
     book's settings, as in :func:`config`.
     """
     from helpers.analysis.pipeline import cached_pipeline

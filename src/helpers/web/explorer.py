@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 from urllib.parse import quote
 
 import pandas as pd
@@ -45,6 +45,9 @@ MATHJAX_SRC = "../_static/mathjax/es5/tex-chtml.js"
 SHOWN_LINK_KINDS = LINKED_KINDS
 PAPER_COLUMNS = ("id", "title", "authors", "theme", "state", "words", "file", "text", "links", "claims",
                  "terms")
+# Columns the data has only when the papers carry them: ``year`` (a number or null), ``group`` (an index
+# into the data's ``groups``, with two groups or more).
+OPTIONAL_COLUMNS = ("year", "group")
 
 def escape(value: object) -> str:
     """HTML-escape any cell value (quotes too); missing values give ``""``.
@@ -101,6 +104,7 @@ def explorer_data(
     statements: pd.DataFrame,
     theme_labels: Mapping[int, str],
     cooccurrence: Any = None,
+    group_order: Sequence[str] = (),
 ) -> dict[str, Any]:
     """Everything the explorer shows, one list per column (:data:`PAPER_COLUMNS`).
 
@@ -118,6 +122,9 @@ def explorer_data(
         Theme number to label (empty when no theme model could be fitted).
     cooccurrence : CooccurrenceResult, optional
         For each paper's map terms.
+    group_order : sequence of str, optional
+        The groups of ``papers["group"]`` (:attr:`helpers.analysis.pipeline.Analysis.group_order`);
+        with two or more the data has ``groups`` and each paper's ``group``, for the group filter.
 
     Returns
     -------
@@ -125,7 +132,8 @@ def explorer_data(
         ``themes`` ({"number": label}), ``states``, ``files``, ``terms`` and ``papers``: a dict of
         equal-length lists ``id, title, authors, theme`` (number or ``None``), ``state``, ``words``,
         ``file`` (index into ``files``), ``text``, ``links`` (URLs), ``claims`` (``[class, sentence]``
-        pairs) and ``terms`` (indices into ``terms``).
+        pairs) and ``terms`` (indices into ``terms``); plus ``year`` when ``papers`` has a year column,
+        and ``group`` (index into ``groups``) with two groups or more.
     """
     ordered = papers.sort_values(["source_file", "position"], kind="stable")
     paper_ids = [str(p) for p in ordered["paper_id"]]
@@ -150,13 +158,20 @@ def explorer_data(
         "claims": [claims_of.get(p, []) for p in paper_ids],
         "terms": term_lists,
     }
-    return {
+    data = {
         "themes": {str(int(number)): str(label) for number, label in sorted(theme_labels.items())},
         "states": list(LINK_STATES),
         "files": files,
         "terms": terms,
         "papers": {name: columns[name] for name in PAPER_COLUMNS},
     }
+    if "year" in ordered:
+        data["papers"]["year"] = [None if pd.isna(y) else int(y) for y in ordered["year"]]
+    if len(group_order) > 1 and "group" in ordered:
+        index = {str(name): i for i, name in enumerate(group_order)}
+        data["groups"] = [str(name) for name in group_order]
+        data["papers"]["group"] = [index[str(g)] for g in ordered["group"]]
+    return data
 
 
 def data_script(data: Mapping[str, Any]) -> str:
@@ -180,7 +195,7 @@ def write_explorer_data(data: Mapping[str, Any], folder: Path) -> Path:
 
 
 def explorer_url(*, q: str = "", theme: int | None = None, state: str = "", terms: tuple[str, ...] = (),
-                 page: str = "explorer.html") -> str:
+                 group: str = "", page: str = "explorer.html") -> str:
     """A link to the explorer opened filtered, for other chapters' "all N papers" links (HTML-escape it).
 
     Examples
@@ -189,11 +204,14 @@ def explorer_url(*, q: str = "", theme: int | None = None, state: str = "", term
     'explorer.html?term=graph%20neural%20network&term=node'
     >>> explorer_url(q="a&b", theme=3, state="dangling")
     'explorer.html?q=a%26b&theme=3&state=dangling'
+    >>> explorer_url(group="2025", terms=("llm",))
+    'explorer.html?term=llm&group=2025'
     """
     parts = [f"q={quote(q, safe='')}"] if q else []
     parts += [f"theme={int(theme)}"] if theme is not None else []
     parts += [f"state={quote(state, safe='')}"] if state else []
     parts += [f"term={quote(term, safe='')}" for term in terms]
+    parts += [f"group={quote(group, safe='')}"] if group else []
     return page + ("?" + "&".join(parts) if parts else "")
 
 
@@ -212,31 +230,37 @@ def explorer_markdown(n_papers: int) -> str:
 _HEADERS = [("", "", "expand"), ("title", "Title", "title"), ("authors", "Authors", "authors"),
             ("theme", "Theme", "theme"), ("state", "Link state", "state"), ("", "Code and data links", "links"),
             ("words", "Words", "words"), ("file", "Source file", "file")]
+_YEAR_HEADER = ("year", "Year", "year")
 
 
 def explorer_html(*, data_src: str = f"../figures/{DATA_FILE}", mathjax_src: str = MATHJAX_SRC,
-                  page_size: int = PAGE_SIZE) -> str:
+                  page_size: int = PAGE_SIZE, with_year: bool = False, with_groups: bool = False) -> str:
     """The explorer's page: style, controls, an empty table, the data file's ``<script src>`` and the script.
 
     The shell holds no corpus text; everything shown comes from the data file
     (:func:`write_explorer_data`), whose address relative to the page is ``data_src``.
     ``mathjax_src`` is the book's MathJax, loaded when the first row is expanded (unless the
-    page already loads it).
+    page already loads it). ``with_year`` adds a Year column (the data has ``year``), ``with_groups``
+    a group filter (the data has ``groups``); without them the page is as it always was.
     """
-    columns = "".join(f'<col class="c-{css}">' for _, _, css in _HEADERS)
+    shown = _HEADERS[:3] + [_YEAR_HEADER] + _HEADERS[3:] if with_year else _HEADERS
+    columns = "".join(f'<col class="c-{css}">' for _, _, css in shown)
     headers = "".join(
         f'<th data-sort="{key}" scope="col"><button type="button">{name}</button></th>' if key
-        else f'<th scope="col">{name}</th>' for key, name, _ in _HEADERS)
+        else f'<th scope="col">{name}</th>' for key, name, _ in shown)
+    group_select = ('<select class="explorer-group" aria-label="Filter by group"><option value="">All groups'
+                    '</option></select>' if with_groups else "")
+    app_class = "mathjax_ignore with-year" if with_year else "mathjax_ignore"
     return (
         f"\n<style>\n{static_text(STYLE_FILE)}</style>\n"
-        + f'<div id="explorer-app" class="mathjax_ignore" data-page-size="{int(page_size)}" '
+        + f'<div id="explorer-app" class="{app_class}" data-page-size="{int(page_size)}" '
           f'data-src="{escape(data_src)}" data-mathjax="{escape(mathjax_src)}">'
         + '<div class="explorer-controls">'
         + '<input class="explorer-search" type="search" placeholder="Search titles, authors, themes, abstracts" '
           'aria-label="Search papers">'
         + '<select class="explorer-theme" aria-label="Filter by theme"><option value="">All themes</option></select>'
         + '<select class="explorer-state" aria-label="Filter by link state"><option value="">All link states'
-          '</option></select>'
+          '</option></select>' + group_select
         + '<span class="explorer-terms" aria-label="Map term filters"></span>'
         + '<span class="explorer-count" role="status" aria-live="polite">Loading the papers…</span></div>'
         + f"<table><colgroup>{columns}</colgroup><thead><tr>{headers}</tr></thead><tbody></tbody></table>"

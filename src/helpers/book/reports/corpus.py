@@ -45,6 +45,38 @@ def corpus_findings(analysis: "Analysis") -> dict[str, Any]:
     }
 
 
+def record_note(corpus: Corpus) -> str:
+    """A Markdown paragraph on the entries of bibliographic files (BibTeX, RIS, CSV, TSV, JSON Lines); ``""`` without any.
+
+    Examples
+    --------
+    >>> blocks = pd.DataFrame({"kind": ["proceedings", "abstract", "no-abstract", "abstract"], "key": ["P", "a", "b", "c"]})
+    >>> note = record_note(Corpus(papers=pd.DataFrame(), blocks=blocks, files=pd.DataFrame()))
+    >>> "1 entry has no abstract" in note, "1 is a `@Proceedings` entry" in note
+    (True, True)
+    >>> record_note(Corpus(papers=pd.DataFrame(), blocks=pd.DataFrame({"kind": ["abstract"]}), files=pd.DataFrame()))
+    ''
+    """
+    if "key" not in corpus.blocks:
+        return ""
+    kinds = corpus.blocks["kind"].value_counts()
+    count = lambda kind: int(kinds.get(kind, 0))  # noqa: E731
+    def entries(n: int, one: str, many: str) -> str:
+        return f"{n:,} {one if n == 1 else many}"
+
+    parts = [entries(count("no-abstract"), "entry has", "entries have") + " no abstract (kind `no-abstract`, left out "
+             "of the analysis)"]
+    if count("proceedings"):
+        parts.append(entries(count("proceedings"), "is a `@Proceedings` entry", "are `@Proceedings` entries")
+                     + " (kind `proceedings`), whose year and venue go to the papers without their own")
+    if count("other"):
+        parts.append(entries(count("other"), "is another BibTeX block", "are other BibTeX blocks")
+                     + " (`@string`, `@preamble`, comments: kind `other`)")
+    return ("Each entry of a bibliographic file (BibTeX, RIS, CSV, TSV or JSON Lines) is one block, its lines "
+            "those of the entry in the file, its `key` the entry's key; " + "; ".join(parts) + ". Their LaTeX "
+            "(`{B}ayesian`, accents, `--`) is decoded for display; math is kept as written.")
+
+
 def length_figure(papers: pd.DataFrame, corpus_label: str) -> tuple["Figure", pd.DataFrame]:
     """Histogram of words per abstract (:data:`LENGTH_BINS` bins), stacked by source file, median dashed."""
     import matplotlib.pyplot as plt

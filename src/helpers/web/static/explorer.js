@@ -43,17 +43,24 @@
     return text.replace(/\$([^$]+)\$/g, "\\($1\\)");
   }
 
-  /** The fields a search looks in, for paper k of the column store. */
-  function searchFields(papers, themes, k) {
-    return [papers.title[k], papers.authors[k], papers.text[k], themeText(papers.theme[k], themes),
-            papers.state[k], papers.id[k]];
+  /** A paper's year as text ("" without one, or when the data has no years). */
+  function yearText(papers, k) {
+    return papers.year && papers.year[k] !== null && papers.year[k] !== undefined ? String(papers.year[k]) : "";
   }
 
-  /** The filters a URL's query string asks for (?q=, ?theme=, ?state=, repeated ?term=). */
+  /** The fields a search looks in, for paper k of the column store (the year too, when the data has years). */
+  function searchFields(papers, themes, k) {
+    var fields = [papers.title[k], papers.authors[k], papers.text[k], themeText(papers.theme[k], themes),
+                  papers.state[k], papers.id[k]];
+    if (papers.year) { fields.push(yearText(papers, k)); }
+    return fields;
+  }
+
+  /** The filters a URL's query string asks for (?q=, ?theme=, ?state=, repeated ?term=, ?group=). */
   function parseFilters(search) {
     var params = new URLSearchParams(search);
     return { q: params.get("q") || "", theme: params.get("theme") || "", state: params.get("state") || "",
-             terms: params.getAll("term").filter(Boolean) };
+             terms: params.getAll("term").filter(Boolean), group: params.get("group") || "" };
   }
 
   /** The query string (without "?") that opens the explorer with these filters. */
@@ -63,6 +70,7 @@
     if (filters.theme) { params.set("theme", filters.theme); }
     if (filters.state) { params.set("state", filters.state); }
     filters.terms.forEach(function (t) { params.append("term", t); });
+    if (filters.group) { params.set("group", filters.group); }
     return params.toString();
   }
 
@@ -75,16 +83,18 @@
     filters.terms.forEach(function (t) {
       parts.push("map term \u201c" + t + "\u201d" + (termIndex[t] === undefined ? " (not a term of the map)" : ""));
     });
+    if (filters.group) { parts.push("group " + filters.group); }
     return parts.join(", ");
   }
 
-  /** Each paper's sort value for a column: text, or a number (no theme sorts last, file keeps data order). */
+  /** Each paper's sort value for a column: text, or a number (no theme or year sorts last, file keeps data order). */
   function sortValues(papers, states, key) {
     var column = {
       title: function (k) { return papers.title[k]; }, authors: function (k) { return papers.authors[k]; },
       theme: function (k) { return papers.theme[k] === null ? Infinity : papers.theme[k]; },
       state: function (k) { return states.indexOf(papers.state[k]); },
-      words: function (k) { return papers.words[k]; }, file: function (k) { return k; }
+      words: function (k) { return papers.words[k]; }, file: function (k) { return k; },
+      year: function (k) { return yearText(papers, k) === "" ? Infinity : papers.year[k]; }
     }[key];
     return papers.id.map(function (id, k) { return column(k); });
   }
@@ -105,11 +115,14 @@
 
   /**
    * The rows (in their order) that pass every filter. query: words (searchPatterns), theme (a number or
-   * null for any), state ("" for any) and terms (indices into data.terms; undefined for an unknown term).
+   * null for any), state ("" for any), terms (indices into data.terms; undefined for an unknown term) and
+   * group (an index into data.groups, -1 for an unknown group; null or absent for any).
    */
   function filterRows(papers, themes, rows, query) {
+    var group = query.group === undefined ? null : query.group;
     return rows.filter(function (k) {
       if (query.theme !== null && query.theme !== papers.theme[k]) { return false; }
+      if (group !== null && (!papers.group || papers.group[k] !== group)) { return false; }
       if (query.state && query.state !== papers.state[k]) { return false; }
       for (var t = 0; t < query.terms.length; t++) {
         if (query.terms[t] === undefined || papers.terms[k].indexOf(query.terms[t]) === -1) { return false; }
@@ -125,10 +138,11 @@
     });
   }
 
-  /** The filters as filterRows reads them. */
-  function rowQuery(filters, termIndex) {
+  /** The filters as filterRows reads them; groups: the data's group names (absent without groups). */
+  function rowQuery(filters, termIndex, groups) {
     return { words: searchPatterns(filters.q), theme: filters.theme === "" ? null : Number(filters.theme),
-             state: filters.state, terms: filters.terms.map(function (t) { return termIndex[t]; }) };
+             state: filters.state, terms: filters.terms.map(function (t) { return termIndex[t]; }),
+             group: filters.group ? (groups || []).indexOf(filters.group) : null };
   }
 
   /** The page shown (clamped to the pages there are), the number of pages and the slice of rows. */
@@ -148,7 +162,7 @@
     escapeRegExp: escapeRegExp, searchPatterns: searchPatterns, isWebUrl: isWebUrl, linkText: linkText,
     themeText: themeText, mathText: mathText, searchFields: searchFields, parseFilters: parseFilters,
     filterQuery: filterQuery, describeFilters: describeFilters, sortValues: sortValues, sortedRows: sortedRows,
-    filterRows: filterRows, rowQuery: rowQuery, pageBounds: pageBounds, hashPaper: hashPaper
+    filterRows: filterRows, rowQuery: rowQuery, pageBounds: pageBounds, hashPaper: hashPaper, yearText: yearText
   };
 
   // The page's state lives in here, out of the pure functions' reach.
@@ -165,11 +179,13 @@
     var body = root.querySelector("tbody"), search = root.querySelector("input.explorer-search");
     var themeSelect = root.querySelector("select.explorer-theme");
     var stateSelect = root.querySelector("select.explorer-state");
+    var groupSelect = root.querySelector("select.explorer-group");
+    var withYear = Boolean(P.year) && Boolean(root.querySelector("th[data-sort='year']")), columns = withYear ? 9 : 8;
     var termBox = root.querySelector(".explorer-terms"), pager = root.querySelector(".explorer-pager");
     var position = {}, termIndex = {}, i;
     for (i = 0; i < total; i++) { position[P.id[i]] = i; }
     data.terms.forEach(function (term, k) { termIndex[term] = k; });
-    var filters = { q: "", theme: "", state: "", terms: [] };
+    var filters = { q: "", theme: "", state: "", terms: [], group: "" };
     var sortKey = "", sortDescending = false, order = null, page = 0, open = {}, shown = [];
 
     function el(tag, className, text) {
@@ -187,6 +203,7 @@
       addOption(themeSelect, t, t + ". " + data.themes[t]);
     });
     data.states.forEach(function (s) { addOption(stateSelect, s, s); });
+    if (groupSelect) { (data.groups || []).forEach(function (g) { addOption(groupSelect, g, g); }); }
     function choose(select, value) {
       if (value && !Array.prototype.some.call(select.options, function (o) { return o.value === value; })) {
         addOption(select, value, value + " (not in this corpus)");
@@ -202,7 +219,7 @@
       return order.items;
     }
     function filter() {
-      shown = filterRows(P, data.themes, sortedOrder(), rowQuery(filters, termIndex));
+      shown = filterRows(P, data.themes, sortedOrder(), rowQuery(filters, termIndex, data.groups));
     }
 
     var mathjax = null;
@@ -245,7 +262,7 @@
       var row = el("tr", "paper-detail"), cell = el("td");
       row.id = "paper-" + P.id[k] + "-abstract";
       row.appendChild(el("td"));
-      cell.colSpan = 7;
+      cell.colSpan = columns - 1;
       var abstract = el("div", "abstract-text mathjax_process");
       abstract.textContent = mathText(P.text[k]);
       cell.appendChild(abstract);
@@ -274,7 +291,9 @@
         });
         cell.appendChild(terms);
       }
-      cell.appendChild(el("div", "paper-meta", "paper_id " + P.id[k] + " \u00b7 " + data.files[P.file[k]]));
+      var meta = "paper_id " + P.id[k] + " \u00b7 " + data.files[P.file[k]];
+      if (P.group && data.groups) { meta += " \u00b7 group " + data.groups[P.group[k]]; }
+      cell.appendChild(el("div", "paper-meta", meta));
       row.appendChild(cell);
       typeset(abstract);
       return row;
@@ -298,6 +317,7 @@
       authors.appendChild(el("div", "", P.authors[k]));
       authors.title = P.authors[k];
       row.appendChild(authors);
+      if (withYear) { row.appendChild(el("td", "year", yearText(P, k))); }
       row.appendChild(el("td", "theme", themeText(P.theme[k], data.themes)));
       row.appendChild(el("td", "state", P.state[k]));
       var links = el("td", "links");
@@ -344,7 +364,7 @@
       if (!shown.length) {
         var empty = el("tr", "explorer-empty");
         var cell = el("td", "", "No paper matches " + describeFilters(filters, termIndex) + ".");
-        cell.colSpan = 8;
+        cell.colSpan = columns;
         empty.appendChild(cell);
         fragment.appendChild(empty);
       }
@@ -378,8 +398,9 @@
       var k = position[id];
       if (k === undefined) { return false; }
       if (shown.indexOf(k) === -1) {
-        filters = { q: "", theme: "", state: "", terms: [] };
+        filters = { q: "", theme: "", state: "", terms: [], group: "" };
         search.value = ""; themeSelect.value = ""; stateSelect.value = "";
+        if (groupSelect) { groupSelect.value = ""; }
         filter();
         remember();
       }
@@ -411,9 +432,13 @@
     }
     choose(themeSelect, filters.theme);
     choose(stateSelect, filters.state);
+    if (groupSelect) { choose(groupSelect, filters.group); }
     search.addEventListener("input", function () { filters.q = search.value.trim(); update(); });
     themeSelect.addEventListener("change", function () { filters.theme = themeSelect.value; update(); });
     stateSelect.addEventListener("change", function () { filters.state = stateSelect.value; update(); });
+    if (groupSelect) {
+      groupSelect.addEventListener("change", function () { filters.group = groupSelect.value; update(); });
+    }
     root.querySelectorAll("th[data-sort] button").forEach(function (button) {
       button.addEventListener("click", function () {
         var header = button.parentNode, key = header.getAttribute("data-sort");

@@ -1,0 +1,67 @@
+"""LaTeX in titles, names and abstracts, decoded for display with pylatexenc (bibtexparser's own dependency).
+
+Text-mode markup becomes Unicode (``{B}ayesian`` -> Bayesian, ``\\emph{x}`` -> x, ``\\"{o}`` -> ö,
+``--`` -> en dash); math (``$...$``, ``\\(...\\)``) is kept exactly as written, for MathJax and the text
+analysis. What PMLR leaves unescaped is protected first: a bare ``%`` (a LaTeX comment) or ``&``, and
+URLs (``~``, ``%20``, ``_``), which are never decoded.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+# Only text with one of these can change; everything else is returned as it is (the fast path).
+_MARKUP = re.compile(r"[\\{}~]|--|``|''")
+# Kept as written: URLs, and math (display first, so "$$" is not read as an empty "$...$").
+_VERBATIM = re.compile(r"https?://[^\s{}]+|\$\$.+?\$\$|\$[^$]+\$|\\\(.+?\\\)|\\\[.+?\\\]",
+                       re.IGNORECASE | re.DOTALL)
+_BARE = re.compile(r"(?<!\\)([%&#])")
+# Text without a backslash needs only these (what pylatexenc does with them), much faster.
+_SIMPLE = [("---", "\u2014"), ("--", "\u2013"), ("``", "\u201c"), ("''", "\u201d"), ("~", " "), ("{", ""),
+           ("}", "")]
+
+
+@lru_cache(maxsize=1)
+def _converter():
+    from pylatexenc.latex2text import LatexNodes2Text
+
+    return LatexNodes2Text(math_mode="verbatim", keep_comments=False, strict_latex_spaces=False)
+
+
+def _decode_piece(text: str) -> str:
+    if not _MARKUP.search(text):
+        return text
+    if "\\" not in text:
+        for mark, replacement in _SIMPLE:
+            text = text.replace(mark, replacement)
+        return text
+    try:
+        return _converter().latex_to_text(_BARE.sub(r"\\\1", text))
+    except Exception:  # pylatexenc is tolerant; anything it still refuses is shown as written
+        return text
+
+
+def latex_to_text(text: str) -> str:
+    r"""``text`` with its text-mode LaTeX decoded, math and URLs kept, white space runs made one space.
+
+    Examples
+    --------
+    >>> latex_to_text(r"{B}ayesian \emph{deep} nets, Mitrovi\'{c} and D\'{e}j\`{a}Vu, pages 1--18")
+    'Bayesian deep nets, Mitrović and DéjàVu, pages 1–18'
+    >>> latex_to_text(r"within 10% of $\tilde{O}(n^2)$ & R&D, see https://x.org/~a_b%20c")
+    'within 10% of $\\tilde{O}(n^2)$ & R&D, see https://x.org/~a_b%20c'
+    >>> latex_to_text(r"a ``fool'' --- {L}eman \textit{et al.} \(x\) $$y$$")
+    'a “fool” — Leman et al. \\(x\\) $$y$$'
+    >>> latex_to_text("plain text stays as it is")
+    'plain text stays as it is'
+    """
+    if not _MARKUP.search(text):
+        return " ".join(text.split())
+    pieces, last = [], 0
+    for match in _VERBATIM.finditer(text):
+        pieces.append(_decode_piece(text[last:match.start()]))
+        pieces.append(match.group())
+        last = match.end()
+    pieces.append(_decode_piece(text[last:]))
+    return " ".join("".join(pieces).split())

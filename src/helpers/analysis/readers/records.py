@@ -1,0 +1,89 @@
+"""What every reader returns: one :class:`Record` per entry of a file."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Mapping
+
+#: The metadata columns a record may carry (all text but ``year``), in the order papers show them.
+METADATA_FIELDS = ("title", "authors", "year", "venue", "doi", "url", "software")
+
+#: Record kinds that are not papers: a BibTeX ``@Proceedings`` entry, and any other block
+#: (``@string``, ``@preamble``, ``@comment``, text between entries).
+NON_PAPER_KINDS = ("proceedings", "other")
+
+_YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d|21\d\d)(?!\d)")
+
+
+class ReaderError(ValueError):
+    """A malformed file: ``line`` (1-based, or ``None`` for the whole file) and what is wrong."""
+
+    def __init__(self, message: str, line: int | None = None):
+        self.line, self.message = line, message
+        super().__init__(f"line {line}: {message}" if line is not None else message)
+
+
+@dataclass(frozen=True)
+class Record:
+    """One entry of a bibliographic file.
+
+    Attributes
+    ----------
+    first_line, last_line : int
+        The entry's lines in the file (1-based).
+    abstract : str or None
+        ``None`` when the entry has no abstract (kind ``no-abstract`` in the parse report).
+    key : str
+        The entry's key or id (BibTeX key, RIS ``ID``, a ``key`` or ``id`` column), ``""`` without one.
+    kind : str
+        ``"entry"``, or one of :data:`NON_PAPER_KINDS`.
+    title, authors, venue, doi, url, software : str
+        ``""`` when missing; authors as ``First Last; First Last``.
+    year : int or None
+    fields : mapping
+        The entry's other named fields, as text (for ``--group-by COLUMN``).
+    """
+
+    first_line: int
+    last_line: int
+    abstract: str | None
+    key: str = ""
+    kind: str = "entry"
+    title: str = ""
+    authors: str = ""
+    year: int | None = None
+    venue: str = ""
+    doi: str = ""
+    url: str = ""
+    software: str = ""
+    fields: Mapping[str, str] = field(default_factory=dict)
+
+
+def parse_year(value: object) -> int | None:
+    """The year in ``value``: a whole number, or the first four-digit year in a text; else ``None``.
+
+    Examples
+    --------
+    >>> parse_year(2024), parse_year("2023-07-23"), parse_year("2025/"), parse_year("n.d."), parse_year(None)
+    (2024, 2023, 2025, None, None)
+    """
+    if value is None or isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else None
+    match = _YEAR.search(str(value))
+    return int(match.group(1)) if match else None
+
+
+def clean_field(value: object) -> str:
+    """A field as one line of text: white space runs become one space; ``None`` gives ``""``.
+
+    Examples
+    --------
+    >>> clean_field("  a\\n  b\\t c "), clean_field(None), clean_field(3)
+    ('a b c', '', '3')
+    """
+    return "" if value is None else " ".join(str(value).split())
