@@ -324,3 +324,16 @@ def test_an_acronym_defined_twice_in_one_abstract_takes_its_first_long_form():
     # "learning to rank" is no noun phrase: it is a term only where the acronym's occurrence becomes it.
     column = terms.tolist().index("learning to rank")
     assert binary[:, column].nonzero()[0].tolist() == list(range(1, 130, 2))
+
+
+def test_density_view_has_one_row_per_drawn_term():
+    from matplotlib.figure import Figure
+
+    from helpers.book.network_figures import density_figure
+
+    figure, data = density_figure(hand_made_result(min_pair_papers=1), corpus_label="test")
+    assert isinstance(figure, Figure)
+    assert sorted(data["term"]) == ["galaxy cluster", "quantum kernel", "spiking neuron"]
+    assert data["density"].between(0, 1).all() and data["labelled"].all()
+    _, empty = density_figure(hand_made_result(min_pair_papers=9), corpus_label="test")
+    assert empty.empty
