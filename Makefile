@@ -147,7 +147,7 @@ lab: setup
 # Benchmarks: the real ICML slice in ../shared (when present) and synthetic corpora; SIZES overrides.
 SIZES ?= 1000 10000 20000 100000
 bench: setup
-	cd benchmarks && ../$(BIN)/python run.py $(SIZES) && ../$(BIN)/python selection.py && ../$(BIN)/python book_build.py
+	cd benchmarks && ../$(BIN)/python run.py $(SIZES) && ../$(BIN)/python selection.py && ../$(BIN)/python groups.py && ../$(BIN)/python book_build.py
 
 # The term map against the labelled terms of tests/evaluation (three rankings; 57, 644 and 3,000 abstracts),
 # and the themes on two vocabularies: benchmarks/results/term_quality.csv, theme_vocabulary.csv

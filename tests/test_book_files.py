@@ -4,7 +4,7 @@ import re
 
 import yaml
 
-from helpers.book.figures import FIGURES
+from helpers.book.figures import FIGURES, GROUP_FIGURES
 
 from conftest import ROOT
 
@@ -28,8 +28,8 @@ def test_figure_registry_matches_chapters():
     for chapter in PAGES:
         for label in re.findall(r":name: (fig-[a-z0-9-]+)", chapter.read_text(encoding="utf-8")):
             labels[label] = chapter.stem
-    assert labels == {label: chapter for label, chapter, _ in FIGURES}
-    for label, chapter, _ in FIGURES:
+    assert labels == {label: chapter for label, chapter, _ in FIGURES + GROUP_FIGURES}
+    for label, chapter, _ in FIGURES + GROUP_FIGURES:
         assert label.startswith(f"fig-{chapter}-")
     index = (ROOT / "chapters" / "figures.md").read_text(encoding="utf-8")
     assert set(re.findall(r"\{numref\}`(fig-[a-z0-9-]+)`", index)) == set(labels)
@@ -38,5 +38,5 @@ def test_figure_registry_matches_chapters():
 def test_every_figure_has_alt_text():
     for chapter in PAGES:
         text = chapter.read_text(encoding="utf-8")
-        for block in re.findall(r"```\{glue:figure\}.*?```", text, re.S):
+        for block in re.findall(r"```\{glue:figure\}.*?```|:::\{glue:figure\}.*?:::", text, re.S):
             assert re.search(r":alt: \S.{20,}", block), (chapter.name, block[:80])

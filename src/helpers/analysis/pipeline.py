@@ -29,6 +29,7 @@ from helpers.analysis.corpus import Corpus, CorpusError, expand_paths, read_corp
 from helpers.analysis.settings import AnalysisSettings, SettingsError
 
 if TYPE_CHECKING:  # heavy modules, imported when a stage runs
+    from helpers.analysis.change import ChangeResult
     from helpers.analysis.cooccurrence import CooccurrenceResult
     from helpers.analysis.groups import Groups
     from helpers.analysis.text import TokenizedCorpus
@@ -110,6 +111,8 @@ class Analysis:
         :func:`helpers.analysis.groups.paper_groups`); one group: nothing is compared.
     group_by : str or None
         What the groups are (``year``, ``venue``, ``file`` or a column); ``None`` for one group.
+    change : ChangeResult or None
+        What changed between the groups of papers (:func:`analyse_group_change`); ``None`` with one group.
     """
 
     corpus: Corpus
@@ -123,6 +126,7 @@ class Analysis:
     cache_key: str = ""
     group_order: tuple[str, ...] = ("all",)
     group_by: str | None = None
+    change: "ChangeResult | None" = None
 
     @property
     def summary(self) -> dict[str, Any]:
@@ -148,6 +152,7 @@ class Analysis:
             "papers": papers, "blocks": self.corpus.blocks, "files": self.corpus.files,
             "themes": self.themes.table, "terms": self.cooccurrence.terms, "term_pairs": self.cooccurrence.pairs,
             "links": self.links.links, "link_statements": self.links.statements,
+            **(self.change.tables() if self.change is not None else {}),
         }
 
 
@@ -250,6 +255,17 @@ def paper_table(corpus: Corpus, themes: ThemesResult, links: LinkTables, groups:
     return papers
 
 
+def analyse_group_change(papers: pd.DataFrame, groups: Sequence[str], themes: ThemesResult,
+                         cooccurrence: "CooccurrenceResult", links: LinkTables, settings: AnalysisSettings
+                         ) -> "ChangeResult":
+    """:func:`helpers.analysis.change.analyse_change` on the stages' results (two groups or more)."""
+    from helpers.analysis.change import analyse_change
+
+    return analyse_change(papers, groups, themes.labels, terms=cooccurrence.terms["term"].tolist(),
+                          paper_terms=cooccurrence.paper_terms, paper_ids=cooccurrence.paper_ids,
+                          links=links.links, seed=settings.seed)
+
+
 def run_pipeline(
     paths: Sequence[str | Path],
     settings: AnalysisSettings = AnalysisSettings(),
@@ -324,9 +340,12 @@ def run_pipeline(
         dictionaries.wait()
         if bar is not None:
             bar.close()
+    papers = paper_table(corpus, themes, links, groups)
+    change = (timed("change", analyse_group_change, papers, groups.order, themes, cooccurrence, links, settings,
+                    done=False) if len(groups.order) >= 2 else None)
     return Analysis(corpus=corpus, settings=settings, tokens=tokens, themes=themes, cooccurrence=cooccurrence,
-                    links=links, papers=paper_table(corpus, themes, links, groups), timings=timings,
-                    group_order=groups.order, group_by=groups.by)
+                    links=links, papers=papers, timings=timings, group_order=groups.order, group_by=groups.by,
+                    change=change)
 
 
 def write_outputs(analysis: Analysis, folder: Path) -> list[str]:

@@ -4,11 +4,12 @@ figures, one report module per chapter (:mod:`.reports`), the page prebuild and 
 The chapters import this package as ``book`` and call the names below.
 """
 
-from helpers.book.display import (bibtex_blocks, figure_citations, glue_all, glue_markdown, glue_name, markdown_cell,
-                                  paper_links, plain, publish_figure, show_downloads, show_html, show_markdown,
-                                  show_table, show_top, table_html, table_markdown)
+from helpers.book.display import (bibtex_blocks, book_figures, figure_citations, glue_all, glue_markdown, glue_name,
+                                  markdown_cell, paper_links, plain, publish_figure, show_downloads, show_html,
+                                  show_markdown, show_table, show_top, table_html, table_markdown)
 from helpers.book.settings import BookConfig, analysis, book_root, config, with_titles
 
-__all__ = ["BookConfig", "analysis", "book_root", "config", "with_titles", "bibtex_blocks", "figure_citations",
-           "glue_all", "glue_markdown", "glue_name", "markdown_cell", "paper_links", "plain", "publish_figure",
-           "show_downloads", "show_html", "show_markdown", "show_table", "show_top", "table_html", "table_markdown"]
+__all__ = ["BookConfig", "analysis", "book_root", "config", "with_titles", "bibtex_blocks", "book_figures",
+           "figure_citations", "glue_all", "glue_markdown", "glue_name", "markdown_cell", "paper_links", "plain",
+           "publish_figure", "show_downloads", "show_html", "show_markdown", "show_table", "show_top", "table_html",
+           "table_markdown"]

@@ -67,20 +67,29 @@ def publish_figure(label: str, figure, data) -> None:
 def figure_citations(analysis: "Analysis", chapter: str) -> dict[str, str]:
     """The citation of each figure of ``chapter``, glued as ``<glue name>_cite`` for its caption."""
     from helpers import __version__
-    from helpers.book.figures import FIGURES, figure_citation
+    from helpers.book.figures import FIGURES, GROUP_FIGURES, figure_citation
 
     return {f"{glue_name(label)}_cite": figure_citation(label, chapter, version=__version__,
                                                         corpus_sha256=analysis.corpus.sha256)
-            for label, figure_chapter, _ in FIGURES if figure_chapter == chapter}
+            for label, figure_chapter, _ in FIGURES + GROUP_FIGURES if figure_chapter == chapter}
 
 
-def bibtex_blocks(corpus_sha256: str, year: str) -> tuple[str, str]:
-    """One BibTeX entry per figure of the book, as HTML (a wrapped ``<pre>`` each) and as Markdown."""
+def book_figures(analysis: "Analysis") -> list[tuple[str, str, str]]:
+    """The figures this build draws: every one of ``FIGURES``, and ``GROUP_FIGURES`` when there are groups."""
+    from helpers.book.figures import FIGURES, GROUP_FIGURES
+
+    return FIGURES + (GROUP_FIGURES if analysis.change is not None else [])
+
+
+def bibtex_blocks(corpus_sha256: str, year: str, figures: list[tuple[str, str, str]] | None = None
+                  ) -> tuple[str, str]:
+    """One BibTeX entry per figure of the book (``figures``, default ``FIGURES``), as HTML (a wrapped
+    ``<pre>`` each) and as Markdown."""
     from helpers import __version__
     from helpers.book.figures import FIGURES, figure_bibtex
 
     entries = [figure_bibtex(label, chapter, title, version=__version__, corpus_sha256=corpus_sha256, year=year)
-               for label, chapter, title in FIGURES]
+               for label, chapter, title in (FIGURES if figures is None else figures)]
     as_html = "".join(f'<pre class="bibtex" style="white-space: pre-wrap">{html.escape(e)}</pre>' for e in entries)
     as_markdown = "\n\n".join(f"```bibtex\n{e}\n```" for e in entries)
     return as_html, as_markdown

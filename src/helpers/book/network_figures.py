@@ -117,8 +117,13 @@ def place_labels(boxes: list[tuple[float, float]], anchors: np.ndarray, radii: n
     return corners
 
 
-def term_map_figure(result: CooccurrenceResult, *, corpus_label: str) -> tuple[Figure, pd.DataFrame]:
+def term_map_figure(result: CooccurrenceResult, *, corpus_label: str, overlay: pd.Series | None = None,
+                    overlay_label: str = "") -> tuple[Figure, pd.DataFrame]:
     """The term map: the largest set of linked terms, node area by occurrences (capped), colour by community.
+
+    With ``overlay`` (a number per term, indexed by term: VOSviewer's overlay visualisation, such as
+    the mean year of a term's papers) the colour shows that number instead (viridis, with a colour bar
+    titled ``overlay_label``); the data gains an ``overlay`` column.
 
     As in VOSviewer, only the largest connected set of terms is drawn: terms
     without a drawn link, and small groups linked only among themselves, are
@@ -138,6 +143,17 @@ def term_map_figure(result: CooccurrenceResult, *, corpus_label: str) -> tuple[F
         "colour": terms["community"].map(colours), "x": terms["x"], "y": terms["y"],
         "drawn": terms["term"].isin(_largest_component(result.graph)), "labelled": False,
     })
+    scale = None
+    if overlay is not None:
+        from matplotlib import colormaps
+        from matplotlib.colors import Normalize, to_hex
+
+        data["overlay"] = terms["term"].map(overlay).to_numpy(dtype=float)
+        known = data["overlay"].dropna()
+        low, high = float(known.min()), float(known.max())
+        scale = Normalize(low, high if high > low else low + 1)
+        data["colour"] = [OTHER_COLOUR if pd.isna(v) else to_hex(colormaps["viridis"](scale(v)))
+                          for v in data["overlay"]]
     figure, axis = plt.subplots(figsize=(12, 9))
     axis.axis("off")
     drawn = data[data["drawn"]].sort_values(["n_papers", "term"], ascending=[False, True])
@@ -158,9 +174,15 @@ def term_map_figure(result: CooccurrenceResult, *, corpus_label: str) -> tuple[F
                      alpha=0.9, zorder=2)
         axis.set_xlim(drawn["x"].min() - 0.08, drawn["x"].max() + 0.08)
         axis.set_ylim(drawn["y"].min() - 0.05, drawn["y"].max() + 0.05)
+        if scale is not None:  # before the labels, which are placed in the axes the bar leaves
+            from matplotlib.cm import ScalarMappable
+
+            bar = figure.colorbar(ScalarMappable(norm=scale, cmap="viridis"), ax=axis, shrink=0.5, pad=0.01)
+            bar.set_label(overlay_label)
         data.loc[drawn.index, "labelled"] = _draw_labels(figure, axis, drawn, areas)
     n_drawn = int(data["drawn"].sum())
-    axis.set_title(f"Term map: the {n_drawn} connected terms of {len(terms)}, {corpus_label}", fontsize=11)
+    what = f", colour: {overlay_label}" if overlay is not None else ""
+    axis.set_title(f"Term map: the {n_drawn} connected terms of {len(terms)}{what}, {corpus_label}", fontsize=11)
     return figure, data.reset_index(drop=True)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pandas as pd
 
 __all__ = ["TOTAL", "BASELINE", "LDA_REFERENCE", "STAGE_ORDER", "stage_growth", "targets", "selection_evidence",
-           "book_build_checks"]
+           "book_build_checks", "group_cost"]
 
 TOTAL = "analyse (all stages)"
 BASELINE = "baseline TfidfVectorizer"
@@ -213,6 +213,24 @@ def explorer_readiness(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict
     summary = "; ".join(f"{row.n_abstracts:,} abstracts: {row.seconds:.2f} s (target {row.target_seconds:g} s, "
                         f"{'met' if row.met else 'missed'})" for row in table.itertuples())
     return table, {"perf_explorer_summary": summary}
+
+
+def group_cost(results: pd.DataFrame | None) -> dict[str, str]:
+    """``benchmarks/group_results.csv`` (``benchmarks/groups.py``) as the Performance page's sentence.
+
+    Examples
+    --------
+    >>> table = pd.DataFrame({"n_abstracts": [20000], "n_groups": [10], "analyse_seconds": [40.0],
+    ...                       "groups_seconds": [2.0], "added_share": [0.05], "limit": [0.3], "met": [True]})
+    >>> group_cost(table)["perf_groups_summary"]
+    '20,000 abstracts in 10 groups: analyse 40.0 s, the group analyses 2.00 s more, 5.0% (target at most 30%, met)'
+    """
+    if results is None or results.empty:
+        return {"perf_groups_summary": "(not measured: run benchmarks/groups.py)"}
+    return {"perf_groups_summary": "; ".join(
+        f"{row.n_abstracts:,} abstracts in {row.n_groups} groups: analyse {row.analyse_seconds:.1f} s, the group "
+        f"analyses {row.groups_seconds:.2f} s more, {row.added_share:.1%} (target at most {row.limit:.0%}, "
+        f"{'met' if row.met else 'missed'})" for row in results.itertuples())}
 
 
 def selection_evidence(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[str, str]]:

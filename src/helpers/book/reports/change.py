@@ -1,0 +1,395 @@
+"""What the "What changed" chapter shows, the landing page's lines about change and the other chapters' pointers.
+
+Every value comes from :class:`helpers.analysis.change.ChangeResult` (the tables ``analyse`` writes as
+``theme_change.csv``, ``term_change.csv``, ``term_bursts.csv``, ``link_change.csv``, ...). With one
+group (no :attr:`~helpers.analysis.pipeline.Analysis.change`) every section is empty and the
+chapter is one note; the landing page and the other chapters show nothing new.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import pandas as pd
+
+from helpers.web.explorer import explorer_url
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
+    from helpers.analysis.change import ChangeResult
+    from helpers.analysis.pipeline import Analysis
+
+N_TABLE_ROWS = 20
+N_LISTED = 5
+SIGNIFICANCE = 0.05
+MAX_PANELS = 30
+
+
+def percent(share: float) -> str:
+    """A share as a percentage with one decimal.
+
+    Examples
+    --------
+    >>> percent(0.151515), percent(float("nan"))
+    ('15.2%', 'n/a')
+    """
+    return "n/a" if pd.isna(share) else f"{100 * share:.1f}%"
+
+
+def points(change: float) -> str:
+    """A difference of shares in percentage points, signed.
+
+    Examples
+    --------
+    >>> points(0.113881), points(-0.0723), points(0.0)
+    ('+11.4 points', '-7.2 points', '+0.0 points')
+    """
+    return f"{100 * change:+.1f} points"
+
+
+def interval(low: float, high: float, unit: str = "") -> str:
+    """``"95% interval 5.8 to 17.8"`` from shares (as percentages or points).
+
+    Examples
+    --------
+    >>> interval(0.057918, 0.177908, " points"), interval(0.1, 0.2, "%")
+    ('95% interval +5.8 to +17.8 points', '95% interval 10.0% to 20.0%')
+    """
+    if unit == "%":
+        return f"95% interval {100 * low:.1f}% to {100 * high:.1f}%"
+    return f"95% interval {100 * low:+.1f} to {100 * high:+.1f}{unit}"
+
+
+def _groups_text(groups: tuple[str, ...]) -> str:
+    return ", ".join(groups[:-1]) + f" and {groups[-1]}" if len(groups) > 1 else "".join(groups)
+
+
+def _theme_sentence(row: pd.Series, md) -> str:
+    return (f"*{md(row['label'])}* ({percent(row['share_first'])} of {md(row['first_group'])} to "
+            f"{percent(row['share_last'])} of {md(row['last_group'])}, {points(row['change'])}, "
+            f"{interval(row['ci_low'], row['ci_high'], ' points')}, BH-adjusted p = {row['q_value']:.3g})")
+
+
+def rise_and_fall(change: "ChangeResult") -> tuple[pd.Series | None, pd.Series | None]:
+    """The theme with the largest rise and the one with the largest fall (``None`` when no theme rose / fell)."""
+    table = change.theme_change
+    rises, falls = table[table["change"] > 0], table[table["change"] < 0]
+    rise = rises.iloc[0] if len(rises) else None
+    fall = falls.sort_values(["change", "theme"], kind="mergesort").iloc[0] if len(falls) else None
+    return rise, fall
+
+
+def change_values(analysis: "Analysis") -> dict[str, Any]:
+    """Every value the chapter glues (``change_...``); only ``change_note`` with one group."""
+    from helpers.book.display import markdown_cell as md
+
+    change = analysis.change
+    if change is None:
+        grouped = getattr(analysis, "group_by", None) is not None and "group" in analysis.papers
+        groups = analysis.papers["group"].astype(str).unique().tolist() if grouped else []
+        what = f"one group (*{md(groups[0])}*, by {md(analysis.group_by)})" if len(groups) == 1 else "one group"
+        return {"change_note": (f"All {len(analysis.papers)} papers of this corpus form {what}, so there is "
+                                "nothing to compare. Give papers of several years, venues or files (grouped with "
+                                "`--group-by`, or `BOOK_GROUP_BY` for the book) and this chapter shows what rose, "
+                                "fell and changed between them.")}
+    groups = change.groups
+    sizes = change.links.set_index("group")["n_papers"]
+    values: dict[str, Any] = {
+        "change_note": (f"The {len(analysis.papers)} papers form {len(groups)} groups: "
+                        + "; ".join(f"{md(g)} ({int(sizes[g])} papers)" for g in groups)
+                        + f". Comparisons between the first and the last group ({md(groups[0])} and "
+                        f"{md(groups[-1])}) are tested; every group is shown."),
+        "change_n_groups": len(groups), "change_first": groups[0], "change_last": groups[-1],
+        "change_groups": _groups_text(groups), "change_n_bootstrap": change.settings["n_bootstrap"],
+        "change_seed": change.settings["seed"],
+    }
+    table = change.theme_change
+    values["change_n_themes"] = len(table)
+    values["change_n_significant"] = int((table["q_value"] < SIGNIFICANCE).sum()) if len(table) else 0
+    rise, fall = rise_and_fall(change)
+    values["change_rise_sentence"] = _theme_sentence(rise, md) if rise is not None else "none (no theme's share rose)"
+    values["change_fall_sentence"] = _theme_sentence(fall, md) if fall is not None else "none (no theme's share fell)"
+    values["change_quadrant_sentence"] = quadrant_moves(change, md)
+    terms = change.terms
+    new = terms[terms["new_in_latest"]]
+    values.update({
+        "change_n_terms": len(terms), "change_n_new": len(new),
+        "change_new_sentence": ("; ".join(f"*{md(t)}* ({n})" for t, n in zip(new["term"].head(N_LISTED),
+                                                                             new["n_latest"].head(N_LISTED)))
+                                or f"none: every map term already occurs before {md(groups[-1])}"),
+        "change_n_bursts": len(change.bursts),
+        "change_burst_sentence": "; ".join(_burst_text(b, md) for b in change.bursts.head(N_LISTED).itertuples())
+                                 or "none",
+        "change_burst_scale": change.settings["burst_scale"], "change_burst_gamma": change.settings["burst_gamma"],
+    })
+    recent = terms[terms["n_papers"] > 0].sort_values(["mean_position", "n_papers", "term"],
+                                                       ascending=[False, False, True], kind="mergesort")
+    values["change_recent_sentence"] = "; ".join(f"*{md(t)}*" for t in recent["term"].head(N_LISTED)) or "none"
+    difference = change.link_difference
+    links = change.links.set_index("group")
+    first, last = links.loc[groups[0]], links.loc[groups[-1]]
+    values.update({
+        "change_linked_first": f"{percent(first['share'])} ({int(first['n_linked'])} of {int(first['n_papers'])}, "
+                               f"{interval(first['ci_low'], first['ci_high'], '%')})",
+        "change_linked_last": f"{percent(last['share'])} ({int(last['n_linked'])} of {int(last['n_papers'])}, "
+                              f"{interval(last['ci_low'], last['ci_high'], '%')})",
+        "change_linked_difference": f"{points(difference.difference)} "
+                                    f"({interval(difference.ci_low, difference.ci_high, ' points')})",
+        "change_linked_z": f"z = {difference.z:.2f}, p = {difference.p_value:.3g}",
+        "change_linked_chi2": f"chi-square = {difference.chi2:.2f} with {difference.dof} degrees of freedom, "
+                              f"p = {difference.p_all:.3g}",
+    })
+    values["change_software_sentence"] = software_sentence(change)
+    return values
+
+
+def quadrant_moves(change: "ChangeResult", md) -> str:
+    """The themes whose quadrant of the thematic map differs between the first and the last group.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> table = pd.DataFrame({"group": ["a", "a", "b", "b"], "theme": [1, 2, 1, 2], "label": ["x", "y", "x", "y"],
+    ...                       "quadrant": ["basic", "niche", "motor", "niche"]})
+    >>> quadrant_moves(SimpleNamespace(groups=("a", "b"), thematic_map=table), str)
+    '*x* (basic in a, motor in b)'
+    """
+    table = change.thematic_map
+    first = table[table["group"] == change.groups[0]].set_index("theme")
+    last = table[table["group"] == change.groups[-1]].set_index("theme")
+    both = first.index.intersection(last.index)
+    moved = [t for t in sorted(both) if first.loc[t, "quadrant"] != last.loc[t, "quadrant"]]
+    return "; ".join(f"*{md(first.loc[t, 'label'])}* ({first.loc[t, 'quadrant']} in {md(change.groups[0])}, "
+                     f"{last.loc[t, 'quadrant']} in {md(change.groups[-1])})" for t in moved) or "none"
+
+
+def _burst_text(burst, md) -> str:
+    until = f" to {md(burst.end_group)}" if burst.end_group != burst.start_group else ""
+    return f"*{md(burst.term)}* ({md(burst.start_group)}{until}, weight {burst.weight:.2f})"
+
+
+def software_sentence(change: "ChangeResult") -> str:
+    """What the ``software`` field says against the abstracts, or that no paper has one.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> software_sentence(SimpleNamespace(software=pd.DataFrame())).startswith("No paper of this corpus has a")
+    True
+    """
+    from helpers.book.display import markdown_cell as md
+
+    if not len(change.software):
+        return ("No paper of this corpus has a `software` field (a code link given to the venue), so the "
+                "abstracts cannot be checked against one.")
+    parts = []
+    for row in change.software.itertuples():
+        parts.append(f"in {md(row.group)}, {row.n_software} of {row.n_papers} papers "
+                     f"({percent(row.software_share)}) gave the venue a code link, and the abstracts of "
+                     f"{row.n_software_abstract_code} of them ({percent(row.abstract_share)}, "
+                     f"{interval(row.ci_low, row.ci_high, '%')}) also link code or a project page; "
+                     f"{row.n_abstract_code} abstracts of that group link code or a project page at all")
+    text = "; ".join(parts)
+    software = change.software
+    share = software["n_software_abstract_code"].sum() / software["n_software"].sum()
+    return (text[0].upper() + text[1:] + f". Where the metadata gives a code link, the abstract shows it for "
+            f"{percent(share)} of the papers: the abstract is a lower bound on code sharing.")
+
+
+def glued_blocks(analysis: "Analysis", templates: dict[str, str]) -> dict[str, str]:
+    """The chapter's MyST sections (``templates``, by glue name) with groups, else empty strings."""
+    return {name: (text if analysis.change is not None else "") for name, text in templates.items()}
+
+
+#: What each analysis chapter's reader finds in "What changed".
+POINTERS = {"themes": "how each theme's share changed between them, with intervals and a test",
+            "cooccurrence": "this map coloured by year, the terms new in the latest group and the terms that burst",
+            "links": "how the share of papers giving a link changed between them, with a test"}
+
+
+def pointer(analysis: "Analysis", chapter: str) -> str:
+    """The line an analysis chapter (a key of :data:`POINTERS`) shows when there are groups; empty with one group."""
+    if analysis.change is None:
+        return ""
+    what = POINTERS[chapter]
+    from helpers.book.display import markdown_cell as md
+
+    groups = tuple(md(g) for g in analysis.change.groups)
+    return f"The papers form {len(groups)} groups ({_groups_text(groups)}): {{ref}}`sec-change` shows {what}."
+
+
+def landing_block(analysis: "Analysis") -> str:
+    """The landing page's change findings as one MyST bullet list (empty with one group)."""
+    if analysis.change is None:
+        return ""
+    from helpers.book.display import markdown_cell as md
+
+    values = change_values(analysis)
+    first, last = md(values["change_first"]), md(values["change_last"])
+    return (f"- **What changed** ({{ref}}`sec-change`, {first} to {last}): "
+            f"the largest rise is {values['change_rise_sentence']}; the largest fall is "
+            f"{values['change_fall_sentence']}. Papers linking code, data or a project page: "
+            f"{values['change_linked_first']} in {first}, {values['change_linked_last']} in "
+            f"{last}, a change of {values['change_linked_difference']}.")
+
+
+def _explorer_link(url: str, text: str) -> str:
+    return f'<a href="{html.escape(url, quote=True)}">{html.escape(str(text))}</a>'
+
+
+def theme_change_table(change: "ChangeResult") -> pd.DataFrame:
+    """The themes by change, with a link to each theme's papers in the explorer."""
+    table = change.theme_change
+    return pd.DataFrame({
+        "theme": [f"{int(t)}. {label}" for t, label in zip(table["theme"], table["label"])],
+        "share, first group": table["share_first"].map(percent),
+        "share, last group": table["share_last"].map(percent),
+        "change": table["change"].map(points),
+        "95% interval": [interval(lo, hi, " points").removeprefix("95% interval ")
+                         for lo, hi in zip(table["ci_low"], table["ci_high"])],
+        "Fisher p": table["p_value"].map(lambda p: f"{p:.3g}"),
+        "BH-adjusted p": table["q_value"].map(lambda p: f"{p:.3g}"),
+        "explorer": [_explorer_link(explorer_url(theme=int(t)), "papers") for t in table["theme"]],
+    })
+
+
+def _term_link(term: str, group: str = "") -> str:
+    return _explorer_link(explorer_url(terms=(term,), group=group), "papers")
+
+
+def new_terms_table(change: "ChangeResult") -> pd.DataFrame:
+    """Terms new in the latest group, most papers first, each linked to its papers in the explorer."""
+    new = change.terms[change.terms["new_in_latest"]]
+    return pd.DataFrame({"term": new["term"], "papers in the latest group": new["n_latest"],
+                         "explorer": [_term_link(t, change.groups[-1]) for t in new["term"]]})
+
+
+def recent_terms_table(change: "ChangeResult") -> pd.DataFrame:
+    """Map terms by mean year (or group position) of their papers, latest first (the overlay's order)."""
+    terms = change.terms[change.terms["n_papers"] > 0].sort_values(
+        ["mean_position", "n_papers", "term"], ascending=[False, False, True], kind="mergesort")
+    return pd.DataFrame({"term": terms["term"], "papers": terms["n_papers"], "first group": terms["first_group"],
+                         "mean group (1 = first)": terms["mean_position"].round(2),
+                         "mean year": terms["mean_year"].round(2), "explorer": terms["term"].map(_term_link)})
+
+
+def bursts_table(change: "ChangeResult") -> pd.DataFrame:
+    """The term bursts, strongest first, each term linked to its papers in the explorer."""
+    bursts = change.bursts
+    return pd.DataFrame({"term": bursts["term"], "from": bursts["start_group"], "to": bursts["end_group"],
+                         "papers in the burst": bursts["n_papers"], "weight": bursts["weight"].round(3),
+                         "explorer": [_term_link(t, start if n == 1 else "") for t, start, n
+                                      in zip(bursts["term"], bursts["start_group"], bursts["n_groups"])]})
+
+
+def links_table(change: "ChangeResult") -> pd.DataFrame:
+    """Linked papers per group with Wilson intervals."""
+    links = change.links
+    return pd.DataFrame({"group": links["group"], "papers": links["n_papers"], "linked": links["n_linked"],
+                         "share": links["share"].map(percent),
+                         "95% Wilson interval": [interval(low, high, "%").removeprefix("95% interval ")
+                                                 for low, high in zip(links["ci_low"], links["ci_high"])],
+                         "explorer": [_explorer_link(explorer_url(group=g, state="linked"), "linked papers")
+                                      for g in links["group"]]})
+
+
+def prevalence_figure(change: "ChangeResult", corpus_label: str) -> tuple["Figure", pd.DataFrame]:
+    """Small multiples: each theme's share per group with its bootstrap 95% interval (largest changes first)."""
+    import matplotlib.pyplot as plt
+
+    order = change.theme_change.reindex(change.theme_change["change"].abs().sort_values(
+        ascending=False, kind="mergesort").index)["theme"].head(MAX_PANELS).tolist()
+    data = change.theme_prevalence[change.theme_prevalence["theme"].isin(order)]
+    n_columns = min(5, max(len(order), 1))
+    n_rows = max(1, -(-len(order) // n_columns))
+    figure, axes = plt.subplots(n_rows, n_columns, figsize=(2.6 * n_columns, 2.1 * n_rows + 0.6), sharey=True,
+                                squeeze=False)
+    positions = np.arange(len(change.groups))
+    for axis in axes.ravel()[len(order):]:
+        axis.axis("off")
+    for axis, theme in zip(axes.ravel(), order):
+        rows = data[data["theme"] == theme].set_index("group").reindex(list(change.groups))
+        axis.fill_between(positions, 100 * rows["ci_low"], 100 * rows["ci_high"], color="tab:blue", alpha=0.2,
+                          linewidth=0)
+        axis.plot(positions, 100 * rows["share"], marker="o", color="tab:blue")
+        axis.set_title(f"{theme}. {rows['label'].iloc[0]}", fontsize=8)
+        axis.set_xticks(positions, list(change.groups), fontsize=7, rotation=45 if len(change.groups) > 4 else 0)
+        axis.tick_params(axis="y", labelsize=7)
+    for axis in axes[:, 0]:
+        axis.set_ylabel("% of papers", fontsize=8)
+    figure.suptitle(f"Share of each group's papers whose strongest theme it is, with bootstrap 95% intervals, "
+                    f"{corpus_label}", fontsize=10)
+    figure.tight_layout()
+    return figure, data.reset_index(drop=True)
+
+
+def thematic_map_figure(change: "ChangeResult", corpus_label: str) -> tuple["Figure", pd.DataFrame]:
+    """One panel per group: each theme's centrality (x) against density (y), median lines, quadrants named."""
+    import matplotlib.pyplot as plt
+
+    data = change.thematic_map
+    groups = list(change.groups)
+    n_columns = min(2, len(groups))
+    n_rows = -(-len(groups) // n_columns)
+    figure, axes = plt.subplots(n_rows, n_columns, figsize=(6.0 * n_columns, 4.8 * n_rows), squeeze=False)
+    for axis in axes.ravel()[len(groups):]:
+        axis.axis("off")
+    for axis, group in zip(axes.ravel(), groups):
+        rows = data[data["group"] == group]
+        if rows.empty:
+            axis.text(0.5, 0.5, "no theme has map terms", ha="center", va="center", transform=axis.transAxes)
+            axis.set_title(group)
+            continue
+        sizes = 60 + 500 * rows["n_papers"] / max(float(data["n_papers"].max()), 1.0)
+        axis.scatter(rows["centrality"], rows["density"], s=sizes, alpha=0.6, color="tab:blue", edgecolors="white")
+        for row in rows.itertuples():
+            axis.annotate(f"{row.theme}", (row.centrality, row.density), fontsize=9, ha="center", va="center")
+        x_mid, y_mid = rows["centrality"].median(), rows["density"].median()
+        axis.axvline(x_mid, color="grey", linewidth=0.8, linestyle="--")
+        axis.axhline(y_mid, color="grey", linewidth=0.8, linestyle="--")
+        for (x, y, ha, va), name in zip([(0.98, 0.98, "right", "top"), (0.02, 0.98, "left", "top"),
+                                         (0.02, 0.02, "left", "bottom"), (0.98, 0.02, "right", "bottom")],
+                                        ["motor", "niche", "emerging or declining", "basic"]):
+            axis.text(x, y, name, transform=axis.transAxes, ha=ha, va=va, fontsize=8, color="grey")
+        axis.set(title=f"{group}", xlabel="centrality (Callon)", ylabel="density (Callon)")
+    figure.suptitle(f"Thematic map per group (numbers are themes), {corpus_label}", fontsize=10)
+    figure.tight_layout()
+    return figure, data.reset_index(drop=True)
+
+
+def overlay_figure(analysis: "Analysis") -> tuple["Figure", pd.DataFrame]:
+    """The term map coloured by the mean year of each term's papers (or its mean group position)."""
+    from helpers.book.network_figures import term_map_figure
+
+    terms = analysis.change.terms
+    by_year = terms["mean_year"].notna().any()
+    values = terms.set_index("term")["mean_year" if by_year else "mean_position"]
+    return term_map_figure(analysis.cooccurrence, corpus_label=analysis.corpus_label, overlay=values,
+                           overlay_label="mean year of the term's papers" if by_year else
+                           "mean group of the term's papers (1 = first)")
+
+
+def links_figure(change: "ChangeResult", corpus_label: str) -> tuple["Figure", pd.DataFrame]:
+    """Share of linked papers per group with Wilson intervals (and, where known, the metadata's code links)."""
+    import matplotlib.pyplot as plt
+
+    links = change.links
+    figure, axis = plt.subplots(figsize=(7, 3.6))
+    positions = np.arange(len(links))
+    axis.errorbar(positions, 100 * links["share"], yerr=[100 * (links["share"] - links["ci_low"]),
+                                                         100 * (links["ci_high"] - links["share"])],
+                  fmt="o", capsize=4, color="tab:blue", label="abstract links code, data or a project page")
+    data = links.assign(series="abstract linked")
+    if len(change.software):
+        software = change.software.set_index("group").reindex(links["group"])
+        axis.plot(positions, 100 * software["software_share"].to_numpy(dtype=float), "s", color="tab:orange",
+                  label="code link given to the venue (software field)")
+        data = pd.concat([data, change.software.assign(series="software field")], ignore_index=True)
+    axis.set_xticks(positions, links["group"].tolist())
+    axis.set(ylabel="% of papers", ylim=(0, None), title=f"Code and data links per group, {corpus_label}")
+    axis.legend(fontsize=8, loc="best")
+    figure.tight_layout()
+    return figure, data

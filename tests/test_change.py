@@ -1,0 +1,287 @@
+"""What changed between groups: the statistics on hand-made tables, and a three-year corpus whose glued
+numbers are recomputed from the CSVs ``analyse`` writes."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import shutil
+
+import numpy as np
+import pandas as pd
+import pytest
+from scipy import sparse
+
+from helpers.analysis.change import (
+    kleinberg_states,
+    link_change,
+    ordered_groups,
+    proportion_change,
+    software_coverage,
+    term_bursts,
+    term_change,
+    theme_change,
+    theme_prevalence,
+)
+from helpers.analysis.pipeline import analyse_group_change, run_pipeline, write_outputs
+from helpers.book.reports import change as report
+
+from conftest import SEED_DIR
+
+# --- Kleinberg's two-state burst model, on series computed by hand -------------------------------------
+
+
+def test_burst_in_the_middle_batch():
+    # p0 = 1/3, p1 = 2/3: batch 2 gains 10 ln 2 in the burst state, more than ln 3 to enter it.
+    states, gain = kleinberg_states(np.array([[0, 10, 0]]), np.array([10, 10, 10]))
+    assert states.tolist() == [[0, 1, 0]]
+    assert gain[0, 1] == pytest.approx(10 * math.log(2))
+    assert gain[0, 0] == pytest.approx(-10 * math.log(2))
+
+
+def test_a_steady_series_has_no_burst():
+    states, _ = kleinberg_states(np.array([[3, 3, 3]]), np.array([10, 10, 10]))
+    assert states.tolist() == [[0, 0, 0]]
+
+
+def test_the_cost_of_entering_decides_a_small_burst():
+    # p0 = 0.1, p1 = 0.2; batch 2 (16 of 100) gains 16 ln 2 - 84 ln(0.9 / 0.8) = 1.1966,
+    # more than gamma ln 3 = 1.0986 for gamma 1, less than 1.3183 for gamma 1.2.
+    counts, totals = np.array([[9, 16, 5]]), np.array([100, 100, 100])
+    states, gain = kleinberg_states(counts, totals)
+    assert gain[0, 1] == pytest.approx(16 * math.log(2) - 84 * math.log(0.9 / 0.8))
+    assert states.tolist() == [[0, 1, 0]]
+    assert kleinberg_states(counts, totals, gamma=1.2)[0].tolist() == [[0, 0, 0]]
+
+
+def test_a_burst_stays_while_it_pays_and_two_bursts_are_two_rows():
+    # [0, 10, 10, 0]: p0 = 1/2, p1 = 1 - 1e-9: one burst of two batches, weight 2 x 10 ln 2 (to 1e-6).
+    # [10, 0, 10]: p0 = 2/3; the empty middle batch is far cheaper in the base state: two bursts.
+    X = sparse.csr_matrix(np.array([[0] * 10 + [1] * 20 + [0] * 10, [1] * 10 + [0] * 10 + [1] * 10 + [0] * 10]).T)
+    papers = pd.DataFrame({"paper_id": [f"p{i}" for i in range(40)], "group": np.repeat(["1", "2", "3", "4"], 10)})
+    ids = papers["paper_id"].tolist()
+    one = term_bursts(papers, ["1", "2", "3", "4"], ["steady"], X[:, [0]].tocsr(), ids)
+    assert one[["term", "start_group", "end_group", "n_groups", "n_papers"]].values.tolist() == [
+        ["steady", "2", "3", 2, 20]]
+    assert one["weight"].iloc[0] == pytest.approx(20 * math.log(2), abs=1e-4)
+    three = papers.iloc[:30]
+    two = term_bursts(three, ["1", "2", "3"], ["twice"], X[:30, [1]].tocsr(), ids[:30])
+    assert two[["start_group", "end_group", "n_papers"]].values.tolist() == [["1", "1", 10], ["3", "3", 10]]
+    assert two["weight"].tolist() == pytest.approx([-10 * math.log(2 / 3)] * 2, abs=1e-4)
+
+
+# --- themes, terms and links on hand-made tables ----------------------------------------------------------
+
+
+def test_theme_change_fisher_and_benjamini_hochberg():
+    papers = pd.DataFrame({"group": ["a"] * 10 + ["b"] * 10, "theme": [1] * 9 + [2] + [1] + [2] * 9})
+    table = theme_change(papers, ["a", "b"], {1: "x", 2: "y"})
+    assert table["theme"].tolist() == [2, 1]
+    assert table["change"].tolist() == [0.8, -0.8]
+    # Two-sided Fisher p of [[9, 1], [1, 9]]: 2 (C(10,9) C(10,1) + 1) / C(20,10); BH of two equal p's is p.
+    p = 2 * (10 * 10 + 1) / math.comb(20, 10)
+    assert table["p_value"].tolist() == [round(p, 8)] * 2
+    assert table["q_value"].tolist() == [round(p, 8)] * 2
+    assert (table["ci_low"] <= table["change"]).all() and (table["change"] <= table["ci_high"]).all()
+
+
+def test_bootstrap_is_seeded():
+    papers = pd.DataFrame({"group": ["a"] * 30 + ["b"] * 30, "theme": ([1, 2, 3] * 20)})
+    first = theme_prevalence(papers, ["a", "b"], {1: "x", 2: "y", 3: "z"}, seed=0)
+    assert first.equals(theme_prevalence(papers, ["a", "b"], {1: "x", 2: "y", 3: "z"}, seed=0))
+    assert not first.equals(theme_prevalence(papers, ["a", "b"], {1: "x", 2: "y", 3: "z"}, seed=1))
+    assert first["share"].tolist() == [round(1 / 3, 6)] * 6
+
+
+def test_papers_without_a_theme_count_in_the_group():
+    papers = pd.DataFrame({"group": ["a", "a", "b", "b"], "theme": pd.array([1, pd.NA, 1, 1], dtype="Int64")})
+    table = theme_prevalence(papers, ["a", "b"], {1: "x"})
+    assert table[["n_group", "n_papers", "share"]].values.tolist() == [[2, 1, 0.5], [2, 2, 1.0]]
+
+
+def test_new_terms_and_mean_year_from_a_year_column():
+    X = sparse.csr_matrix(np.array([[1, 0], [1, 0], [1, 1]]))
+    papers = pd.DataFrame({"paper_id": ["a", "b", "c"], "group": ["ICML", "ICML", "NeurIPS"],
+                           "year": pd.array([2023, 2024, 2025], dtype="Int64")})
+    table = term_change(papers, ["ICML", "NeurIPS"], ["model", "agent"], X, ["a", "b", "c"])
+    assert table[["term", "mean_year", "mean_position", "new_in_latest"]].values.tolist() == [
+        ["model", 2024.0, round(4 / 3, 6), False], ["agent", 2025.0, 2.0, True]]
+
+
+def test_link_shares_and_the_difference():
+    papers = pd.DataFrame({"group": ["2023"] * 50 + ["2024"] * 50 + ["2025"] * 50,
+                           "link_state": ["linked"] * 10 + ["none"] * 40 + ["linked"] * 18 + ["none"] * 32
+                           + ["linked"] * 25 + ["dangling"] * 25})
+    table = link_change(papers, ["2023", "2024", "2025"])
+    assert table["n_linked"].tolist() == [10, 18, 25]
+    change = proportion_change(table["n_linked"], table["n_papers"], ["2023", "2024", "2025"])
+    # Pooled z: 0.3 / sqrt(0.35 x 0.65 x 2 / 50) = 3.1449.
+    assert change.difference == 0.3
+    assert change.z == round(0.3 / math.sqrt(0.35 * 0.65 * 2 / 50), 6)
+    # Newcombe (1998, method 10) from the closed-form Wilson intervals of 10/50 and 25/50.
+    def wilson(k, n, z=1.959963984540054):
+        centre, half = (k / n + z * z / (2 * n)), z * math.sqrt(k / n * (1 - k / n) / n + z * z / (4 * n * n))
+        return (centre - half) / (1 + z * z / n), (centre + half) / (1 + z * z / n)
+
+    (l1, u1), (l2, u2) = wilson(10, 50), wilson(25, 50)
+    assert change.ci_low == pytest.approx(0.3 - math.sqrt((0.5 - l2) ** 2 + (u1 - 0.2) ** 2), abs=1e-6)
+    assert change.ci_high == pytest.approx(0.3 + math.sqrt((u2 - 0.5) ** 2 + (0.2 - l1) ** 2), abs=1e-6)
+    assert change.dof == 2
+
+
+def test_software_field_against_the_abstract():
+    papers = pd.DataFrame({"paper_id": list("abcd"), "group": ["2023", "2025", "2025", "2025"],
+                           "software": ["", "https://github.com/x/y", "lab.github.io", "."]})
+    links = pd.DataFrame({"paper_id": ["b", "c", "d"], "kind": ["code", "paper", "project page"]})
+    table = software_coverage(papers, links, ["2023", "2025"])
+    assert table[["group", "n_papers", "n_software", "n_abstract_code", "n_software_abstract_code",
+                  "abstract_share"]].values.tolist() == [["2025", 3, 2, 2, 1, 0.5]]
+    assert software_coverage(papers.drop(columns="software"), links, ["2023", "2025"]).empty
+
+
+def test_groups_in_year_order():
+    assert ordered_groups(pd.Series(["2025", "2023", "2024"])) == ("2023", "2024", "2025")
+
+
+# --- a three-year corpus: the glued numbers are those of the CSVs ----------------------------------------
+
+
+@pytest.fixture(scope="module")
+def three_years(tmp_path_factory):
+    """The seed's three files as the papers of 2023, 2024 and 2025, in one JSON Lines file with a year each
+    (grouped by year, the default); every other 2025 paper gave the venue a code link (``software``)."""
+    import json
+
+    from helpers.analysis.corpus import read_corpus
+
+    folder = tmp_path_factory.mktemp("three-years")
+    lines = []
+    for year, path in zip((2023, 2024, 2025), sorted(SEED_DIR.glob("*.txt"))):
+        for number, text in enumerate(read_corpus([path]).papers["text"]):
+            record = {"key": f"p{year}-{number}", "title": f"Paper {number} of {year}", "year": year,
+                      "abstract": text}
+            if year == 2025 and number % 2 == 0:
+                record["software"] = f"https://github.com/lab/p{number}"
+            lines.append(json.dumps(record))
+    (folder / "icml.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    analysis = run_pipeline([folder], n_jobs=1)
+    out = tmp_path_factory.mktemp("out")
+    write_outputs(analysis, out)
+    return analysis, out
+
+
+def test_the_change_tables_are_written(three_years):
+    _, out = three_years
+    analysis, _ = three_years
+    assert (analysis.group_by, analysis.group_order) == ("year", ("2023", "2024", "2025"))
+    assert analysis.change.groups == analysis.group_order
+    assert "change" in analysis.timings
+    for name in ("theme_change", "theme_prevalence", "thematic_map", "term_change", "term_bursts", "link_change",
+                 "link_change_test", "software_links"):
+        assert (out / f"{name}.csv").exists(), name
+
+
+def test_glued_numbers_are_those_of_the_csvs(three_years):
+    analysis, out = three_years
+    values = report.change_values(analysis)
+    themes = pd.read_csv(out / "theme_change.csv")
+    links = pd.read_csv(out / "link_change.csv", dtype={"group": str})
+    test = pd.read_csv(out / "link_change_test.csv", dtype={"first_group": str, "last_group": str})
+    terms = pd.read_csv(out / "term_change.csv")
+    bursts = pd.read_csv(out / "term_bursts.csv")
+    assert values["change_n_groups"] == len(links) == 3
+    assert (values["change_first"], values["change_last"]) == ("2023", "2025")
+    rise = themes[themes["change"] > 0].sort_values(["change", "theme"], ascending=[False, True]).iloc[0]
+    assert values["change_rise_sentence"] == (
+        f"*{rise['label']}* ({100 * rise['share_first']:.1f}% of 2023 to {100 * rise['share_last']:.1f}% of 2025, "
+        f"{100 * rise['change']:+.1f} points, 95% interval {100 * rise['ci_low']:+.1f} to "
+        f"{100 * rise['ci_high']:+.1f} points, BH-adjusted p = {rise['q_value']:.3g})")
+    fall = themes[themes["change"] < 0].sort_values(["change", "theme"]).iloc[0]
+    assert values["change_fall_sentence"].startswith(f"*{fall['label']}* ({100 * fall['share_first']:.1f}% of 2023")
+    assert f"{100 * fall['change']:+.1f} points" in values["change_fall_sentence"]
+    assert values["change_n_themes"] == len(themes)
+    assert values["change_n_significant"] == int((themes["q_value"] < 0.05).sum())
+    first, last = links.iloc[0], links.iloc[-1]
+    assert values["change_linked_first"] == (
+        f"{100 * first['share']:.1f}% ({first['n_linked']} of {first['n_papers']}, 95% interval "
+        f"{100 * first['ci_low']:.1f}% to {100 * first['ci_high']:.1f}%)")
+    assert values["change_linked_last"].startswith(f"{100 * last['share']:.1f}% ({last['n_linked']} of ")
+    row = test.iloc[0]
+    assert values["change_linked_difference"] == (
+        f"{100 * row['difference']:+.1f} points (95% interval {100 * row['ci_low']:+.1f} to "
+        f"{100 * row['ci_high']:+.1f} points)")
+    assert values["change_linked_chi2"] == (f"chi-square = {row['chi2']:.2f} with {row['dof']} degrees of freedom, "
+                                            f"p = {row['p_all']:.3g}")
+    assert values["change_n_terms"] == len(terms)
+    assert values["change_n_new"] == int(terms["new_in_latest"].sum())
+    assert values["change_n_bursts"] == len(bursts)
+    if len(bursts):
+        assert values["change_burst_sentence"].startswith(f"*{bursts['term'].iloc[0]}*")
+    quadrants = pd.read_csv(out / "thematic_map.csv", dtype={"group": str})
+    first_q = quadrants[quadrants["group"] == "2023"].set_index("theme")
+    last_q = quadrants[quadrants["group"] == "2025"].set_index("theme")
+    moved = [t for t in sorted(first_q.index.intersection(last_q.index))
+             if first_q.loc[t, "quadrant"] != last_q.loc[t, "quadrant"]]
+    assert values["change_quadrant_sentence"] == ("; ".join(
+        f"*{first_q.loc[t, 'label']}* ({first_q.loc[t, 'quadrant']} in 2023, {last_q.loc[t, 'quadrant']} in 2025)"
+        for t in moved) or "none")
+    software = pd.read_csv(out / "software_links.csv", dtype={"group": str}).iloc[0]
+    assert software["group"] == "2025" and software["n_software"] == (software["n_papers"] + 1) // 2
+    assert values["change_software_sentence"].startswith(
+        f"In 2025, {software['n_software']} of {software['n_papers']} papers ({100 * software['software_share']:.1f}%) "
+        f"gave the venue a code link, and the abstracts of {software['n_software_abstract_code']} of them "
+        f"({100 * software['abstract_share']:.1f}%, 95% interval {100 * software['ci_low']:.1f}% to "
+        f"{100 * software['ci_high']:.1f}%) also link code or a project page")
+    landing = report.landing_block(analysis)
+    for name in ("change_rise_sentence", "change_fall_sentence", "change_linked_first", "change_linked_last",
+                 "change_linked_difference"):
+        assert values[name] in landing
+
+
+def test_the_change_csvs_are_byte_identical_on_a_second_run(three_years, tmp_path):
+    analysis, out = three_years
+    again = analyse_group_change(analysis.papers, analysis.change.groups, analysis.themes, analysis.cooccurrence,
+                                 analysis.links, analysis.settings)
+    write_outputs(dataclasses.replace(analysis, change=again), tmp_path)
+    for name in ("theme_change", "theme_prevalence", "thematic_map", "term_change", "term_bursts", "link_change"):
+        assert (tmp_path / f"{name}.csv").read_bytes() == (out / f"{name}.csv").read_bytes(), name
+
+
+def test_one_group_changes_nothing(tmp_path):
+    analysis = run_pipeline([SEED_DIR], n_jobs=1)
+    assert analysis.change is None
+    assert "change" not in analysis.timings
+    written = write_outputs(analysis, tmp_path)
+    assert not any(name.startswith(("theme_change", "term_change", "term_bursts", "link_change")) for name in written)
+    assert report.landing_block(analysis) == ""
+    assert {report.pointer(analysis, chapter) for chapter in report.POINTERS} == {""}
+    assert report.glued_blocks(analysis, {"a": "text"}) == {"a": ""}
+    assert report.change_values(analysis)["change_note"].startswith("All 57 papers of this corpus form one group")
+
+
+def test_groups_without_themes_or_map_terms(tmp_path):
+    (tmp_path / "a2023.txt").write_text("We study galaxies with a new telescope survey today. Code at "
+                                        "https://github.com/a/b.\n\nQuantum kernels for galaxy clusters.\n")
+    (tmp_path / "b2024.txt").write_text("Galaxy clusters and quantum kernels again.\n")
+    analysis = run_pipeline([tmp_path], n_jobs=1)
+    assert analysis.themes.model is None
+    papers = analysis.papers.assign(group=analysis.papers["source_file"].str.slice(1, 5))
+    change = analyse_group_change(papers, ("2023", "2024"), analysis.themes, analysis.cooccurrence,
+                                  analysis.links, analysis.settings)
+    assert change.theme_change.empty and change.thematic_map.empty
+    assert change.links[["group", "n_papers", "n_linked"]].values.tolist() == [["2023", 2, 1], ["2024", 1, 0]]
+    values = report.change_values(dataclasses.replace(analysis, papers=papers, change=change))
+    assert (values["change_rise_sentence"], values["change_n_themes"]) == ("none (no theme's share rose)", 0)
+
+
+def test_group_names_are_escaped(three_years):
+    analysis, _ = three_years
+    hostile = "<b>*{ref}`x`*</b>"
+    papers = analysis.papers.assign(group=analysis.papers["group"].replace({"2023": hostile}))
+    change = analyse_group_change(papers, (hostile, "2024", "2025"), analysis.themes, analysis.cooccurrence,
+                                  analysis.links, analysis.settings)
+    shown = dataclasses.replace(analysis, papers=papers, change=change)
+    escaped = r"&lt;b&gt;\*\{ref\}\`x\`\*&lt;/b&gt;"
+    for text in (report.landing_block(shown), report.pointer(shown, "links"),
+                 report.change_values(shown)["change_note"]):
+        assert hostile not in text and escaped in text
