@@ -99,3 +99,19 @@ def test_unknown_ranking_is_named():
 
     with pytest.raises(ValueError, match="ranking must be one of combined, relevance, frequency, got 'x'"):
         select_terms(sparse.csr_matrix((1, 1)), np.array(["a"]), min_occurrences=1, relevant_share=1.0, ranking="x")
+
+
+def test_the_labelled_sets_load_and_a_bad_label_names_its_line(tmp_path):
+    import pytest
+
+    from conftest import ROOT
+    from helpers.analysis.cooccurrence.evaluation import read_landmarks, read_term_labels
+
+    labels = read_term_labels(ROOT / "tests" / "evaluation" / "term_labels.csv")
+    # 1,361 rows; "closed form"/"closed-form" and "time step"/"time-step" are one key each (a hyphen is a space).
+    assert (len(labels), sorted(set(labels.values()))) == (1359, ["F", "G", "X"])
+    assert len(read_landmarks(ROOT / "tests" / "evaluation" / "landmarks.csv")) == 64
+    bad = tmp_path / "labels.csv"
+    bad.write_text("term,label,note\nkernel,F,\nrespect,Q,\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"labels.csv: line 3: label must be one of F, G, X, got 'Q'"):
+        read_term_labels(bad)
