@@ -16,7 +16,7 @@ ifeq ($(CAN_UNSHARE),yes)
 OFFLINE := unshare -n sh -c 'ip link set lo up && exec "$$0" "$$@"'
 endif
 
-.PHONY: setup book test test-js test-unit strict-book latex-book test-browser lab browser-deps clean bench bench-large profile linkcheck pdf check-determinism
+.PHONY: setup book test test-js test-unit strict-book latex-book test-browser lab browser-deps clean bench bench-large term-quality profile linkcheck pdf check-determinism
 
 setup: $(INSTALLED) $(VENDOR)
 
@@ -149,12 +149,17 @@ SIZES ?= 1000 10000 20000 100000
 bench: setup
 	cd benchmarks && ../$(BIN)/python run.py $(SIZES) && ../$(BIN)/python selection.py && ../$(BIN)/python groups.py && ../$(BIN)/python book_build.py
 
-# The largest corpora, long (about an hour on two cores): LARGE_SIZES synthetic abstracts on the local engine and on
+# The largest corpora, long (about 45 minutes on two cores): LARGE_SIZES synthetic abstracts on the local engine and on
 # a local Dask cluster of two workers -> benchmarks/large_results.csv (wall time, seconds per stage, peak memory
 # of every process), shown on the Performance page. Not part of make bench or make test.
 LARGE_SIZES ?= 100000 1000000
 bench-large: setup
 	cd benchmarks && ../$(BIN)/python large.py --sizes $(LARGE_SIZES)
+
+# The term map against the labelled terms of tests/evaluation (three rankings; 57, 644 and 3,000 abstracts),
+# and the themes on two vocabularies: benchmarks/results/term_quality.csv, theme_vocabulary.csv
+term-quality: setup
+	$(BIN)/python benchmarks/term_quality.py && $(BIN)/python benchmarks/theme_vocabulary.py
 
 # pyinstrument report of one analysis (PROFILE_SIZE abstracts): benchmarks/out/profile-<n>.html
 PROFILE_SIZE ?= 10000

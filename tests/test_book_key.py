@@ -44,3 +44,13 @@ def test_the_fingerprint_command_prints_the_book_key(tmp_path):
     result = subprocess.run([sys.executable, "-m", "helpers", "fingerprint", "data/raw"], cwd=tmp_path,
                             capture_output=True, text=True, check=True, env=environment)
     assert result.stdout.strip() == book_key(config)
+
+
+def test_the_term_quality_results_change_the_key(tmp_path):
+    config = book_folder(tmp_path)
+    before = book_key(config)
+    results = tmp_path / "benchmarks" / "results"
+    results.mkdir(parents=True)
+    (results / "term_quality.csv").write_text("corpus,n_abstracts,ranking\n")
+    assert page_inputs(tmp_path)[-1] == results / "term_quality.csv"
+    assert book_key(config) != before

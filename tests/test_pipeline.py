@@ -130,7 +130,7 @@ def test_analysis_papers_join_every_stage():
     assert list(analysis.papers.columns[-6:]) == ["theme", "theme_weight", "link_state", "promised_too", "n_urls",
                                                   "group"]
     assert analysis.papers["paper_id"].tolist() == analysis.corpus.papers["paper_id"].tolist()
-    assert analysis.themes.labels[1] == "network · neural"
+    assert analysis.themes.labels[1] == "neural network · deep"  # issue 21: the top multi-word term first
     assert list(analysis.timings) == ["parse", "text", "themes", "cooccurrence", "links"]
     assert analysis.summary["themes_message"] == "" and analysis.summary["unique_papers"] == 57
     # One group (the seed has no years): nothing compared, papers.csv and summary.json as before.
@@ -157,7 +157,10 @@ def test_term_map_settings_reach_the_map():
     analysis = run_pipeline([SEED_DIR], AnalysisSettings(min_occurrences=4, relevant_share=0.5))
     assert analysis.cooccurrence.settings["min_occurrences"] == 4
     assert analysis.cooccurrence.settings["relevant_share"] == 0.5
-    assert (analysis.cooccurrence.terms["n_papers"].min(), len(analysis.cooccurrence.terms)) == (4, 50)
+    # Issue 21: a multi-word term needs multi_word_min_occurrences(4) == 3 abstracts; stock and nested terms go.
+    terms = analysis.cooccurrence.terms
+    assert (terms["n_papers"].min(), len(terms)) == (3, 26)
+    assert terms.loc[~terms["term"].str.contains(" "), "n_papers"].min() == 4
 
 
 class _FakeDistribution:

@@ -32,8 +32,8 @@ print(6 * 7)
 def test_the_book_pages_in_table_of_contents_order():
     pages = [page.relative_to(ROOT).as_posix() for page in book_pages(ROOT)]
     assert pages == ["intro.md", "chapters/corpus.md", "chapters/themes.md", "chapters/cooccurrence.md",
-                     "chapters/links.md", "chapters/explorer.md", "chapters/figures.md", "chapters/cite.md",
-                     "chapters/reproduce.md", "chapters/performance.md"]
+                     "chapters/links.md", "chapters/change.md", "chapters/explorer.md", "chapters/figures.md",
+                     "chapters/cite.md", "chapters/reproduce.md", "chapters/performance.md"]
     assert all(page.exists() for page in book_pages(ROOT))
 
 

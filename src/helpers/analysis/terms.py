@@ -146,7 +146,7 @@ def lexicon_tag(word: str) -> str:
 
 
 def load_dictionaries(*, background: bool = True) -> BackgroundCall:
-    """Start loading the tagger's lexicon and lemminflect's dictionary (about a second) in a background
+    """Start loading the tagger's lexicon, lemminflect's dictionary and wordfreq's English frequencies in a background
     thread (at once when not ``background``); ``.result()`` of what it returns waits for them.
 
     The modules are imported here, in the calling thread: two threads importing at once can deadlock.
@@ -157,6 +157,8 @@ def load_dictionaries(*, background: bool = True) -> BackgroundCall:
     >>> lexicon_tag("network")
     'NN'
     """
+    import wordfreq
+
     from helpers.analysis.parallel import start_in_thread
 
     _lemmas()
@@ -164,6 +166,7 @@ def load_dictionaries(*, background: bool = True) -> BackgroundCall:
     def load() -> None:
         _lexicon()
         _all_lemmas("network")  # lemminflect reads its dictionary at the first lookup
+        wordfreq.word_frequency("the", "en")  # loads the term map's general-English frequencies (termhood)
 
     return start_in_thread(load, name="helpers-dictionaries", background=background)
 

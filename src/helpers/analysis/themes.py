@@ -41,6 +41,7 @@ from scipy import sparse
 if TYPE_CHECKING:
     from sklearn.decomposition import NMF, LatentDirichletAllocation
 
+from helpers.analysis.cooccurrence.termhood import read_generic_terms
 from helpers.analysis.parallel import BackgroundCall, run_in_threads, start_in_thread, worker_count
 from helpers.analysis.terms import word_classes
 from helpers.analysis.text import TokenizedCorpus, analysis_texts_to_tokens, segments
@@ -496,10 +497,28 @@ def _distinct_terms(candidates: list[str], taken_words: set[str]) -> list[str]:
     return chosen
 
 
-def _labels(class_terms: np.ndarray, vocabulary: np.ndarray, fallback: np.ndarray) -> list[str]:
-    """Two distinctive terms per theme (c-TF-IDF), unique across themes.
+def _most_specific_first(weighted: list[str], candidates: list[str], taken_words: set[str]) -> list[str]:
+    """``candidates`` with the theme's top multi-word term first: the first of ``weighted`` (its terms by
+    weight) that has several words and shares none with ``taken_words``.
 
-    No word repeats inside a label, and none repeats across labels where a theme's
+    Examples
+    --------
+    >>> _most_specific_first(["policy", "reinforcement learning", "reward"], ["agent", "policy"], set())
+    ['reinforcement learning', 'agent', 'policy']
+    >>> _most_specific_first(["data", "synthetic data", "privacy"], ["privacy", "data"], {"data"})
+    ['privacy', 'data']
+    """
+    phrase = next((c for c in weighted if " " in c and not set(c.split()) & taken_words), None)
+    return candidates if phrase is None else [phrase] + [c for c in candidates if c != phrase]
+
+
+def _labels(class_terms: np.ndarray, vocabulary: np.ndarray, fallback: np.ndarray) -> list[str]:
+    """Two distinctive terms per theme (c-TF-IDF), unique across themes, the most specific first.
+
+    The label starts with the theme's top term of several words (by weight in
+    ``fallback``, the theme's components, among its top :data:`LABEL_CANDIDATES`;
+    :func:`_most_specific_first`), then the most distinctive term sharing no word
+    with it. No word repeats inside a label, and none repeats across labels where a theme's
     top :data:`LABEL_CANDIDATES` terms allow it (themes earlier in number order
     choose first); a label still shared gets a third term, then its number.
 
@@ -508,7 +527,7 @@ def _labels(class_terms: np.ndarray, vocabulary: np.ndarray, fallback: np.ndarra
     >>> vocabulary = np.array(["algorithm bound", "algorithm gradient", "regret", "descent", "step"])
     >>> class_terms = np.array([[5.0, 0, 3, 0, 0], [0, 5.0, 0, 3, 2]])
     >>> _labels(class_terms, vocabulary, class_terms)
-    ['algorithm bound · regret', 'descent · step']
+    ['algorithm bound · regret', 'algorithm gradient · descent']
     """
     totals = class_terms.sum(axis=1, keepdims=True)
     frequency = class_terms.sum(axis=0)
@@ -517,9 +536,14 @@ def _labels(class_terms: np.ndarray, vocabulary: np.ndarray, fallback: np.ndarra
         ctfidf = np.where(totals > 0, class_terms / np.maximum(totals, 1), 0) * np.log(
             1 + average / np.maximum(frequency, 1))
     ranked_terms, taken_words = [], set()
+    stock = read_generic_terms()
     for theme, row in enumerate(ctfidf):
         scores = row if row.any() else fallback[theme]
-        candidates = [str(vocabulary[i]) for i in np.argsort(-scores, kind="stable")[:LABEL_CANDIDATES]]
+        weighted = [str(vocabulary[i]) for i in np.argsort(-fallback[theme], kind="stable")[:LABEL_CANDIDATES]]
+        distinctive = [str(vocabulary[i]) for i in np.argsort(-scores, kind="stable")[:LABEL_CANDIDATES]]
+        # The term map's stock terms ("essential component") name no theme either.
+        weighted, distinctive = ([t for t in terms if t not in stock] or terms for terms in (weighted, distinctive))
+        candidates = _most_specific_first(weighted, distinctive, taken_words)
         fresh = _distinct_terms(candidates, taken_words)
         ranked = fresh if len(fresh) >= 2 else _distinct_terms(candidates, set())
         taken_words |= {word for term in ranked[:2] for word in term.split()}

@@ -132,6 +132,7 @@ FIGURES = [
     ('fig-themes-map', 'themes', 'Map of the papers by theme weights'),
     ('fig-themes-by-source', 'themes', 'Themes by source file'),
     ('fig-cooccurrence-network', 'cooccurrence', 'Co-occurrence network of terms'),
+    ('fig-cooccurrence-density', 'cooccurrence', 'Density view of the term map'),
     ('fig-cooccurrence-ego', 'cooccurrence', 'Ego networks of the most connected terms'),
     ('fig-cooccurrence-themes', 'cooccurrence', 'Term communities by theme'),
     ('fig-links-shares', 'links', 'Share of papers giving a link, with Wilson intervals'),

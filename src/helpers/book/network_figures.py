@@ -29,6 +29,7 @@ __all__ = [
     "ego_figure",
     "community_theme_figure",
     "term_map_values",
+    "density_figure",
 ]
 
 # Paul Tol's "muted" qualitative scheme: nine colours safe for colour-blind readers.
@@ -43,6 +44,8 @@ NODE_AREA_CAP_QUANTILE = 0.9
 MIN_FONT, MAX_FONT = 6.5, 11.0
 MAX_EGO_HUBS = 3
 MAX_HEATMAP_COMMUNITIES = 15
+# Density view: grid cells a side, and the kernel's width as a share of the map's extent.
+DENSITY_GRID, DENSITY_BANDWIDTH = 200, 0.05
 
 
 def community_colours(communities: pd.Series) -> dict[int, str]:
@@ -183,12 +186,65 @@ def term_map_figure(result: CooccurrenceResult, *, corpus_label: str, overlay: p
     return figure, data.reset_index(drop=True)
 
 
+def density_figure(result: CooccurrenceResult, *, corpus_label: str) -> tuple[Figure, pd.DataFrame]:
+    """The density view of the term map (as VOSviewer's density visualisation): where the map is crowded.
+
+    Each drawn term of :func:`term_map_figure` (same positions) adds a Gaussian
+    kernel of width ``DENSITY_BANDWIDTH`` times the map's extent, weighted by its
+    occurrences; the colour shows the sum (colour-blind-safe ``cividis``, light
+    where many frequent terms sit close). Labels as on the term map, most
+    frequent first, never overlapping.
+
+    Returns
+    -------
+    figure, data
+        One row per drawn term: ``term, n_papers, x, y, density, labelled`` (density at the term, 0-1).
+    """
+    terms = result.terms
+    drawn = terms[terms["term"].isin(_largest_component(result.graph))].sort_values(
+        ["n_papers", "term"], ascending=[False, True])
+    data = pd.DataFrame({"term": drawn["term"], "n_papers": drawn["n_papers"], "x": drawn["x"], "y": drawn["y"],
+                         "density": 0.0, "labelled": False})
+    figure, axis = plt.subplots(figsize=(12, 9))
+    axis.axis("off")
+    if drawn.empty:
+        axis.text(0.5, 0.5, result.message or "No term has a drawn link", ha="center", va="center",
+                  transform=axis.transAxes)
+    else:
+        x, y = drawn["x"].to_numpy(float), drawn["y"].to_numpy(float)
+        weights = drawn["n_papers"].to_numpy(float)
+        left, right, bottom, top = x.min() - 0.08, x.max() + 0.08, y.min() - 0.05, y.max() + 0.05
+        width = DENSITY_BANDWIDTH * max(right - left, top - bottom)
+        grid_x, grid_y = np.linspace(left, right, DENSITY_GRID), np.linspace(bottom, top, DENSITY_GRID)
+
+        def density(at_x: np.ndarray, at_y: np.ndarray) -> np.ndarray:
+            kernel_x = np.exp(-((at_x[:, None] - x[None, :]) ** 2) / (2 * width ** 2))
+            kernel_y = np.exp(-((at_y[:, None] - y[None, :]) ** 2) / (2 * width ** 2))
+            return kernel_x, kernel_y
+
+        kernel_x, kernel_y = density(grid_x, grid_y)
+        surface = (kernel_y * weights[None, :]) @ kernel_x.T  # rows: y, columns: x
+        at_x, at_y = density(x, y)
+        at_terms = (at_x * at_y * weights[None, :]).sum(axis=1)
+        peak = max(float(surface.max()), float(at_terms.max()), 1e-12)
+        axis.imshow(surface / peak, origin="lower", extent=(left, right, bottom, top), cmap="cividis",
+                    aspect="auto", interpolation="bilinear", zorder=0, vmin=0, vmax=1)
+        data["density"] = np.round(at_terms / peak, 6)
+        axis.set_xlim(left, right)
+        axis.set_ylim(bottom, top)
+        data["labelled"] = _draw_labels(figure, axis, drawn, np.full(len(drawn), MIN_NODE_AREA), colour="white",
+                                       outline="#222222")
+    axis.set_title(f"Density view of the term map: {len(drawn)} connected terms, {corpus_label}", fontsize=11)
+    return figure, data.reset_index(drop=True)
+
+
 def _largest_component(graph: nx.Graph) -> set[str]:
     linked = [c for c in nx.connected_components(graph) if len(c) > 1]
     return max(linked, key=lambda c: (len(c), sorted(c)[0] if c else "")) if linked else set()
 
 
-def _draw_labels(figure: Figure, axis, drawn: pd.DataFrame, areas: np.ndarray) -> np.ndarray:
+def _draw_labels(figure: Figure, axis, drawn: pd.DataFrame, areas: np.ndarray, colour: str = "#222222",
+                 outline: str | None = None) -> np.ndarray:
     """Label the drawn terms greedily (most frequent first); returns which got a label."""
     renderer = figure.canvas.get_renderer()
     counts = drawn["n_papers"].to_numpy(dtype=float)
@@ -206,7 +262,11 @@ def _draw_labels(figure: Figure, axis, drawn: pd.DataFrame, areas: np.ndarray) -
     for corner, term, size in zip(corners, drawn["term"], sizes):
         if corner is not None:
             x, y = inverse.transform(corner)
-            axis.text(x, y, term, fontsize=size, ha="left", va="bottom", zorder=3, color="#222222")
+            label = axis.text(x, y, term, fontsize=size, ha="left", va="bottom", zorder=3, color=colour)
+            if outline is not None:  # readable on light and dark ground alike
+                from matplotlib import patheffects
+
+                label.set_path_effects([patheffects.withStroke(linewidth=2, foreground=outline)])
     return np.array([c is not None for c in corners], dtype=bool)
 
 

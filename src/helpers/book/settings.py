@@ -158,15 +158,20 @@ def analysis(book_config: BookConfig | None = None, **settings: Any) -> "Analysi
 METADATA_FILE = "data/icml2024-seed-metadata.csv"
 #: The folder of ``make linkcheck``'s dated results, relative to the book's root.
 LINKCHECK_DIR = "data/linkcheck"
+# The term map measured against the labelled terms (benchmarks/term_quality.py), shown in the co-occurrence chapter.
+TERM_QUALITY_FILE = "benchmarks/results/term_quality.csv"
+# The themes fitted on two vocabularies (benchmarks/theme_vocabulary.py), cited in the themes chapter.
+THEME_VOCABULARY_FILE = "benchmarks/results/theme_vocabulary.csv"
 
 
 def page_inputs(root: Path) -> list[Path]:
-    """Every file the chapters read besides the corpus: the metadata CSV and the saved link checks.
+    """Every file the chapters read besides the corpus: the metadata CSV, the saved link checks, the term quality.
 
     They belong in the book's build key (:func:`book_key`), so editing one rebuilds the pages that show it.
     """
     files = [root / METADATA_FILE] if (root / METADATA_FILE).is_file() else []
-    return files + sorted((root / LINKCHECK_DIR).glob("*.csv"))
+    quality = [root / name for name in (TERM_QUALITY_FILE, THEME_VOCABULARY_FILE) if (root / name).is_file()]
+    return files + sorted((root / LINKCHECK_DIR).glob("*.csv")) + quality
 
 
 def book_key(book_config: BookConfig) -> str:

@@ -7,12 +7,16 @@ The steps of :func:`analyse_cooccurrence` (:mod:`.result`), each a function of i
    through the thesaurus and the acronyms the abstracts define
    (:func:`acronym_merges`).
 2. :mod:`.relevance`, :func:`select_terms`: terms in at least :func:`default_min_occurrences`
-   abstracts, then the most relevant share of them (:func:`relevance_scores`).
+   abstracts (half that for a phrase), stock terms left out and nested terms merged into the longer
+   term, then the best share of them by the combined termhood score of :mod:`.termhood`
+   (VOSviewer's relevance, :func:`relevance_scores`; C-value; domain specificity against general
+   English from ``wordfreq``). Acronyms are found by the Schwartz-Hearst algorithm.
 3. :mod:`.network`, :func:`pair_table`: pair counts from one sparse product ``X.T @ X``, with
    VOSviewer's association strength.
 4. :mod:`.network`, :func:`term_network`: the drawn links, Louvain communities, a seeded layout.
 
-:mod:`.exporters` writes the network for VOSviewer and Gephi.
+:mod:`.exporters` writes the network for VOSviewer and Gephi; :mod:`.evaluation` measures the map
+against the labelled terms of ``tests/evaluation/``.
 """
 
 from helpers.analysis.cooccurrence.candidates import (
@@ -32,7 +36,9 @@ from helpers.analysis.cooccurrence.exporters import (
 )
 from helpers.analysis.cooccurrence.network import default_min_pair_papers, ordered_subgraph, pair_table, term_network
 from helpers.analysis.cooccurrence.relevance import (
+                                                    RANKINGS,
                                                     RELEVANT_SHARE,
+                                                    nested_merges,
                                                     context_topics,
                                                     default_min_occurrences,
                                                     relevance_scores,
@@ -46,7 +52,7 @@ from helpers.analysis.cooccurrence.result import (
 )
 
 __all__ = [
-    "RELEVANT_SHARE", "candidate_terms", "candidate_term_matrix", "acronym_definitions", "find_acronyms",
+    "RANKINGS", "nested_merges", "RELEVANT_SHARE", "candidate_terms", "candidate_term_matrix", "acronym_definitions", "find_acronyms",
     "acronym_merges", "read_thesaurus", "default_min_occurrences", "context_topics", "relevance_scores",
     "select_terms", "default_min_pair_papers", "pair_table", "term_network", "analyse_cooccurrence",
     "CooccurrenceResult", "network_writers", "ordered_subgraph", "vosviewer_document", "write_vosviewer_json",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import re
 import unicodedata
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Iterable
@@ -25,6 +26,8 @@ from helpers.analysis.text import TokenizedCorpus
 
 # An acronym renames its letters in every abstract only when at least this many abstracts define it, all alike.
 MIN_CORPUS_WIDE_DEFINITIONS = 2
+# ... and when its most frequent long form holds at least this share of its definitions.
+DOMINANT_LONG_FORM_SHARE = 2 / 3
 
 
 # An acronym in parentheses, then the 1-8 words just before it. Searching for the parenthesis
@@ -33,6 +36,9 @@ _ACRONYM_PAREN = re.compile(r"\(\s*([A-Z][A-Za-z0-9-]*?[A-Z][A-Za-z0-9-]*?)(s?)\
 
 
 _WORD = re.compile(r"[^\W\d_][\w'-]*")
+
+
+_POSSESSIVE = re.compile(r"'s?$")
 
 
 _WORD_SUFFIX = re.compile(r"[^\W\d_][\w'-]*$")
@@ -135,6 +141,54 @@ def candidate_term_matrix(
     >>> terms.tolist(), binary.toarray().tolist()
     (['expert', 'mixture', 'mixture of expert'], [[1, 1, 1], [1, 0, 0]])
     """
+    found = term_occurrences(tokens, merges, paper_merges=paper_merges)
+    rows, term_code, n_codes = found.rows, found.codes, found.n_codes
+    binary = sparse.csr_matrix((np.ones(len(term_code), dtype=np.int32), (rows, term_code)),
+                               shape=(len(tokens), n_codes))
+    binary.sum_duplicates()
+    binary.data[:] = 1
+    papers = np.bincount(binary.indices, minlength=n_codes)
+    kept = np.flatnonzero(papers >= max(min_papers, 1))
+    terms = np.array([found.label(int(c)) for c in kept], dtype=object)
+    alphabetical = np.argsort(terms.astype(str), kind="stable")
+    return binary[:, kept[alphabetical]].tocsr().astype(np.int64), terms[alphabetical].astype(str).astype(object)
+
+
+@dataclass(frozen=True)
+class TermOccurrences:
+    """Every term occurrence of a tokenised corpus, after merges: text row, term code, last word, length.
+
+    Attributes
+    ----------
+    rows, codes, ends, lengths : ndarray of int64
+        Per occurrence: its text, its term (a code, :meth:`label` names it), the position
+        of its last word in ``token_ids`` and its number of words.
+    n_codes : int
+        Codes run from 0 to ``n_codes - 1`` (not every code occurs).
+    """
+
+    rows: np.ndarray
+    codes: np.ndarray
+    ends: np.ndarray
+    lengths: np.ndarray
+    n_codes: int
+    term_codes: "_TermCodes"
+    merged_labels: dict[int, str]
+
+    def label(self, code: int) -> str:
+        """The term a code stands for."""
+        return self.merged_labels.get(int(code)) or self.term_codes.label(int(code))
+
+
+def term_occurrences(tokens: TokenizedCorpus, merges: dict[str, str] | None = None, *,
+                     paper_merges: pd.DataFrame | None = None) -> TermOccurrences:
+    """The term occurrences :func:`candidate_term_matrix` counts (same arguments), one per noun-phrase span.
+
+    Raises
+    ------
+    ValueError
+        When a ``paper_merges`` row is no position of ``tokens``.
+    """
     classes = word_classes(tokens.vocabulary)
     folded_vocabulary, folded_id = np.unique(classes.folded.astype(str), return_inverse=True)
     n_folded = len(folded_vocabulary)
@@ -183,15 +237,38 @@ def candidate_term_matrix(
             at = np.minimum(np.searchsorted(local_keys, occurrence_keys), len(local_keys) - 1)
             hit = local_keys[at] == occurrence_keys
             term_code = np.where(hit, local_targets[at], term_code)
-    binary = sparse.csr_matrix((np.ones(len(term_code), dtype=np.int32), (rows, term_code)),
-                               shape=(len(tokens), n_codes))
-    binary.sum_duplicates()
-    binary.data[:] = 1
-    papers = np.bincount(binary.indices, minlength=n_codes)
-    kept = np.flatnonzero(papers >= max(min_papers, 1))
-    terms = np.array([labels.get(int(c)) or codes.label(int(c)) for c in kept], dtype=object)
-    alphabetical = np.argsort(terms.astype(str), kind="stable")
-    return binary[:, kept[alphabetical]].tocsr().astype(np.int64), terms[alphabetical].astype(str).astype(object)
+    return TermOccurrences(rows, term_code, starts + lengths - 1, lengths.astype(np.int64), n_codes, codes, labels)
+
+
+def longest_term_counts(found: TermOccurrences, n_texts: int, allowed: np.ndarray) -> sparse.csr_matrix:
+    """Texts x codes counts where each noun phrase counts once, as its longest allowed term.
+
+    Of the left-shortened forms of one phrase (``graph neural network``, ``neural network``,
+    ``network``: occurrences that end at the same word), only the longest whose code is
+    ``allowed`` (a boolean array over codes) is counted, so a phrase is never counted
+    beside its own words.
+
+    Examples
+    --------
+    >>> from helpers.analysis.text import tokenize_corpus
+    >>> tokens = tokenize_corpus(["graph neural networks", "neural networks"], ["a", "b"])
+    >>> found = term_occurrences(tokens)
+    >>> allowed = np.zeros(found.n_codes, dtype=bool)
+    >>> names = {found.label(c): c for c in found.codes.tolist()}
+    >>> allowed[[names["neural network"], names["network"]]] = True
+    >>> counts = longest_term_counts(found, 2, allowed)
+    >>> {found.label(c): counts[:, c].toarray().ravel().tolist() for c in np.flatnonzero(counts.sum(axis=0))}
+    {'neural network': [1.0, 1.0]}
+    """
+    keep = np.asarray(allowed)[found.codes]
+    ends, lengths, codes, rows = found.ends[keep], found.lengths[keep], found.codes[keep], found.rows[keep]
+    order = np.lexsort((-lengths, ends))
+    first = np.r_[True, ends[order][1:] != ends[order][:-1]] if len(order) else np.array([], dtype=bool)
+    chosen = order[first]
+    counts = sparse.csr_matrix((np.ones(len(chosen), dtype=np.float64), (rows[chosen], codes[chosen])),
+                               shape=(n_texts, found.n_codes))
+    counts.sum_duplicates()
+    return counts
 
 
 class _TermCodes:
@@ -250,17 +327,68 @@ class _TermCodes:
         return self.offsets[len(words) - 1] + code
 
 
-def acronym_definitions(texts: Iterable[str]) -> pd.DataFrame:
-    """Every acronym definition, as ``row, acronym, long_form`` (one row per text and acronym).
+def schwartz_hearst_long_form(short_form: str, text: str) -> str | None:
+    """The long form of ``short_form`` at the end of ``text`` by Schwartz and Hearst's rule, or ``None``.
 
-    An acronym in parentheses counts as defined when the initials of the words
-    just before it spell it ("graph neural networks (GNNs)").
+    The short form's letters and digits are matched right to left, each to the
+    nearest same character (case ignored) further left in ``text``, and the
+    first one must begin a word (after a space, a hyphen or the start); the
+    long form runs from the start of that word to the end of ``text``
+    (``findBestLongForm`` of Schwartz and Hearst, 2003). Unlike a match of
+    initials only, a letter may sit inside a word (``RLHF``: reinforcement
+    learning from human feedback), and words such as ``of`` may carry one.
+
+    References
+    ----------
+    Schwartz, A. S., and Hearst, M. A. (2003). A simple algorithm for identifying abbreviation
+    definitions in biomedical text. Pacific Symposium on Biocomputing, 8, 451-462.
 
     Examples
     --------
-    >>> acronym_definitions(["We train Graph Neural Networks (GNNs).", "No acronym here (XYZ)."])
-       row acronym             long_form
-    0    0     gnn  graph neural network
+    >>> schwartz_hearst_long_form("HSF", "the Heat shock transcription factor")
+    'Heat shock transcription factor'
+    >>> schwartz_hearst_long_form("RLHF", "via reinforcement learning from human feedback")
+    'reinforcement learning from human feedback'
+    >>> schwartz_hearst_long_form("MoE", "a sparse Mixture of Experts")
+    'Mixture of Experts'
+    >>> schwartz_hearst_long_form("CoT", "with chain-of-thought")
+    'chain-of-thought'
+    >>> schwartz_hearst_long_form("GNN", "we study networks") is None
+    True
+    """
+    s_index, l_index = len(short_form) - 1, len(text) - 1
+    while s_index >= 0:
+        char = short_form[s_index].lower()
+        if not char.isalnum():
+            s_index -= 1
+            continue
+        while l_index >= 0 and (text[l_index].lower() != char
+                                or (s_index == 0 and l_index > 0 and text[l_index - 1].isalnum())):
+            l_index -= 1
+        if l_index < 0:
+            return None
+        l_index -= 1
+        s_index -= 1
+    start = text.rfind(" ", 0, l_index + 1) + 1
+    return text[start:]
+
+
+def acronym_definitions(texts: Iterable[str]) -> pd.DataFrame:
+    """Every acronym definition, as ``row, acronym, long_form`` (one row per text and acronym).
+
+    An acronym is a word in parentheses with at least two capitals ("(GNNs)",
+    "(CoT)"); its long form is found among the ``min(|A| + 5, 2 |A|)`` words just
+    before it (``|A|`` its characters) by :func:`schwartz_hearst_long_form`, and must
+    be longer than the acronym.
+
+    Examples
+    --------
+    >>> acronym_definitions(["We train Graph Neural Networks (GNNs).", "No acronym here (XYZ).",
+    ...                      "Reinforcement learning from human feedback (RLHF) and Mixture-of-Experts (MoE)."])
+       row acronym                                   long_form
+    0    0     gnn                        graph neural network
+    1    2    rlhf  reinforcement learning from human feedback
+    2    2     moe                           mixture-of-expert
     """
     found: list[tuple[int, str, str]] = []
     for row, text in enumerate(texts):
@@ -270,15 +398,16 @@ def acronym_definitions(texts: Iterable[str]) -> pd.DataFrame:
             text = unicodedata.normalize("NFKC", text)
         seen: set[tuple[str, str]] = set()
         for match in _ACRONYM_PAREN.finditer(text):
+            short_form = match.group(1)
             words = _words_before(text, match.start())
-            letters = [c for c in match.group(1) if c.isupper()]
-            if len(letters) < 2 or len(words) < len(letters):
+            window = min(len(short_form) + 5, 2 * len(short_form))
+            if not words:
                 continue
-            candidate = words[-len(letters):]
-            if [w[0].lower() for w in candidate] != [c.lower() for c in letters]:
+            long_text = schwartz_hearst_long_form(short_form, " ".join(words[-window:]))
+            if long_text is None or len(long_text) <= len(short_form):
                 continue
-            acronym = fold_phrase([match.group(1).lower()])
-            long_form = fold_phrase(candidate)
+            acronym = fold_phrase([short_form.lower()])
+            long_form = fold_phrase(_POSSESSIVE.sub("", word) for word in long_text.split())
             if acronym != long_form and (acronym, long_form) not in seen:
                 seen.add((acronym, long_form))
                 found.append((row, acronym, long_form))
@@ -291,8 +420,9 @@ def find_acronyms(texts: Iterable[str]) -> pd.DataFrame:
 
     ``long_form`` is the most frequent definition (then the alphabetically
     first); ``scope`` says where the acronym is replaced by it: ``corpus`` when
-    at least ``MIN_CORPUS_WIDE_DEFINITIONS`` abstracts define it and all of
-    them alike, ``defining abstracts`` otherwise (one "Adaptive Robust Method
+    at least ``MIN_CORPUS_WIDE_DEFINITIONS`` abstracts define it with that long
+    form and they are at least ``DOMINANT_LONG_FORM_SHARE`` of its definitions,
+    ``defining abstracts`` otherwise (one "Adaptive Robust Method
     (ARM)" must not rename every bandit's ``arm``).
 
     Examples
@@ -312,9 +442,9 @@ def acronym_table(definitions: pd.DataFrame) -> pd.DataFrame:
                              "n_papers": pd.Series(dtype="int64"), "scope": pd.Series(dtype=object)})
     counts = definitions.groupby(["acronym", "long_form"]).size().rename("n_papers").reset_index()
     counts = counts.sort_values(["acronym", "n_papers", "long_form"], ascending=[True, False, True])
-    n_forms = counts.groupby("acronym")["long_form"].transform("size")
     total = counts.groupby("acronym")["n_papers"].transform("sum")
-    counts["scope"] = np.where((n_forms == 1) & (total >= MIN_CORPUS_WIDE_DEFINITIONS), "corpus",
+    dominant = counts["n_papers"] >= DOMINANT_LONG_FORM_SHARE * total
+    counts["scope"] = np.where(dominant & (counts["n_papers"] >= MIN_CORPUS_WIDE_DEFINITIONS), "corpus",
                                "defining abstracts")
     counts["n_papers"] = total
     return counts.drop_duplicates("acronym").reset_index(drop=True)

@@ -10,6 +10,8 @@ import numpy as np
 import pandas as pd
 from scipy import sparse
 
+from helpers.analysis.cooccurrence.relevance import contained_pairs
+
 MAX_LINKS_PER_TERM = 4
 
 
@@ -20,6 +22,10 @@ LOUVAIN_RESOLUTION = 1.0
 
 
 LAYOUT_ITERATIONS = 100
+
+
+# Louvain runs on every pair sharing at least this many abstracts (the drawn links are fewer).
+CLUSTER_MIN_PAIR_PAPERS = 2
 
 
 def default_min_pair_papers(pair_papers: np.ndarray, n_terms: int) -> int:
@@ -41,13 +47,16 @@ def default_min_pair_papers(pair_papers: np.ndarray, n_terms: int) -> int:
 
 
 def pair_table(binary: sparse.csr_matrix, terms: list[str]) -> pd.DataFrame:
-    """Every unordered pair of terms that share at least one paper.
+    """Every unordered pair of terms that share at least one paper, except where one term contains the other.
 
     Columns ``source, target`` (alphabetical within the pair), ``n_papers``
     (papers with both), ``association_strength`` (VOSviewer's normalisation
     ``2 m c_ij / (k_i k_j)``, with ``k_i`` the total co-occurrences of term i
     and ``m`` the total over all pairs) and ``jaccard`` (``c_ij / (c_i + c_j -
-    c_ij)`` with ``c_i`` the papers of term i). No Python loop over pairs.
+    c_ij)`` with ``c_i`` the papers of term i). No Python loop over pairs. A term
+    and a longer term that contains it (``network``, ``neural network``) are no
+    pair: they co-occur by construction, and their co-occurrence counts in no
+    ``k_i`` or ``m``.
 
     Examples
     --------
@@ -61,6 +70,13 @@ def pair_table(binary: sparse.csr_matrix, terms: list[str]) -> pd.DataFrame:
     binary = sparse.csr_matrix(binary, dtype=np.int64)
     together = (binary.T @ binary).tocsr()
     papers_per_term = np.asarray(together.diagonal()).ravel()
+    nested = contained_pairs(np.asarray(terms, dtype=object))
+    if nested:  # one term inside the other ("language model", "large language model") is no pair
+        rows, columns = (np.array(side, dtype=np.int64) for side in zip(*nested))
+        mask = sparse.csr_matrix((np.ones(2 * len(rows)), (np.r_[rows, columns], np.r_[columns, rows])),
+                                 shape=together.shape)
+        together = (together - together.multiply(mask)).tocsr()
+        together.eliminate_zeros()
     upper = sparse.triu(together, k=1).tocoo()
     c_ij = upper.data.astype(float)
     link_strength = np.asarray(together.sum(axis=1)).ravel() - papers_per_term
@@ -80,8 +96,12 @@ def pair_table(binary: sparse.csr_matrix, terms: list[str]) -> pd.DataFrame:
     return table.sort_values(["source", "target"], ignore_index=True)
 
 
-def _layout(graph: nx.Graph, seed: int) -> dict[str, tuple[float, float]]:
+def _layout(graph: nx.Graph, seed: int, similarity: nx.Graph | None = None) -> dict[str, tuple[float, float]]:
     """Seeded layout: the largest linked component fills [-1, 1]; smaller ones and lone terms ring it.
+
+    The largest component is laid out by :func:`vos_layout` on the association strengths of
+    ``similarity`` (every pair counted, drawn or not; default: the drawn links); the small
+    components by a spring layout.
 
     A spring layout of the whole graph pushes small components far out and
     squeezes the main one into the centre, so each component is laid out on
@@ -92,7 +112,9 @@ def _layout(graph: nx.Graph, seed: int) -> dict[str, tuple[float, float]]:
     alone = [n for n in sorted(graph.nodes) if graph.degree(n) == 0]
     positions: dict[str, tuple[float, float]] = {}
     if components:
-        positions.update(_spring(ordered_subgraph(graph, components[0]), seed, components[0], radius=1.0))
+        main = components[0]
+        strengths = similarity if similarity is not None else ordered_subgraph(graph, main)
+        positions.update(vos_layout(ordered_subgraph(strengths, main), main, seed=seed))
     satellites = [c for c in components[1:]] + [[n] for n in alone]
     ring = 1.25 if components else 1.0
     for members, angle in zip(satellites, np.linspace(0, 2 * np.pi, len(satellites), endpoint=False)):
@@ -103,6 +125,81 @@ def _layout(graph: nx.Graph, seed: int) -> dict[str, tuple[float, float]]:
         local = _spring(ordered_subgraph(graph, members), seed, members, radius=0.04 * math.sqrt(len(members)))
         positions.update({n: (float(centre[0] + x), float(centre[1] + y)) for n, (x, y) in local.items()})
     return positions
+
+
+VOS_ITERATIONS = 300
+VOS_FULL_TERMS, VOS_MIN_ITERATIONS = 250, 75
+# The layout has converged when no step longer than this lowers its energy (the map spans about 2).
+VOS_MIN_STEP = 1e-3
+
+
+def vos_layout(similarity: nx.Graph, nodes: list[str], *, seed: int,
+               iterations: int = VOS_ITERATIONS) -> dict[str, tuple[float, float]]:
+    """VOS mapping (van Eck et al. 2010), seeded: distance on the map reflects association strength.
+
+    Minimises ``V = sum_{i<j} s_ij d_ij**2 - sum_{i<j} d_ij`` (VOSviewer's attraction 2,
+    repulsion 1) over positions, ``s_ij`` the association strength (edge ``weight``,
+    divided by its mean) and ``d_ij`` the distance: strongly associated terms sit close,
+    every pair repels a little. Gradient descent from seeded random positions, with a
+    step that grows while ``V`` falls and halves when it does not (at most ``iterations``
+    steps, until no step of ``VOS_MIN_STEP`` lowers ``V``); the result is centred and
+    scaled into [-1, 1].
+
+    References
+    ----------
+    van Eck, N. J., Waltman, L., Dekker, R., and van den Berg, J. (2010). A comparison of two
+    techniques for bibliometric mapping: Multidimensional scaling and VOS. Journal of the
+    American Society for Information Science and Technology, 61(12), 2405-2416.
+
+    Examples
+    --------
+    >>> g = nx.Graph([("a", "b", {"weight": 9.0}), ("b", "c", {"weight": 0.1}), ("a", "c", {"weight": 0.1})])
+    >>> p = vos_layout(g, ["a", "b", "c"], seed=0)
+    >>> d = lambda u, v: float(np.hypot(p[u][0] - p[v][0], p[u][1] - p[v][1]))
+    >>> d("a", "b") < d("a", "c") and d("a", "b") < d("b", "c")
+    True
+    """
+    n = len(nodes)
+    if n == 1:
+        return {nodes[0]: (0.0, 0.0)}
+    # Each step costs n**2: beyond VOS_FULL_TERMS terms the steps shrink so the time stays about the same.
+    iterations = max(VOS_MIN_ITERATIONS, int(iterations * min(1.0, (VOS_FULL_TERMS / n) ** 2)))
+    index = {node: i for i, node in enumerate(nodes)}
+    s = np.zeros((n, n))
+    for u, v, data in similarity.edges(data=True):
+        if u in index and v in index and u != v:
+            s[index[u], index[v]] = s[index[v], index[u]] = float(data.get("weight", 1.0))
+    positive = s[s > 0]
+    s /= positive.mean() if len(positive) else 1.0
+
+    def energy_and_gradient(x: np.ndarray) -> tuple[float, np.ndarray]:
+        dx = x[:, 0, None] - x[None, :, 0]
+        dy = x[:, 1, None] - x[None, :, 1]
+        distance = np.hypot(dx, dy)
+        np.fill_diagonal(distance, 1.0)
+        energy = 0.5 * float((s * distance * distance).sum() - (distance.sum() - n))
+        pull = 2 * s - 1 / distance
+        np.fill_diagonal(pull, 0.0)
+        return energy, np.column_stack([(pull * dx).sum(axis=1), (pull * dy).sum(axis=1)])
+
+    x = np.random.default_rng(seed).normal(size=(n, 2))
+    energy, gradient = energy_and_gradient(x)
+    step = 1.0
+    for _ in range(iterations):
+        norm = float(np.sqrt((gradient ** 2).sum()))
+        if norm < 1e-9:
+            break
+        candidate = x - step * gradient / norm
+        new_energy, new_gradient = energy_and_gradient(candidate)
+        if new_energy < energy:
+            x, energy, gradient, step = candidate, new_energy, new_gradient, step * 1.1
+        else:
+            step *= 0.5
+            if step < VOS_MIN_STEP:  # no step that lowers V is longer than this: converged
+                break
+    x -= x.mean(axis=0)
+    x /= max(float(np.abs(x).max()), 1e-12)
+    return {node: (float(a), float(b)) for node, (a, b) in zip(nodes, x)}
 
 
 def ordered_subgraph(graph: nx.Graph, nodes: Iterable[str]) -> nx.Graph:
@@ -140,6 +237,10 @@ def term_network(terms: pd.DataFrame, pairs: pd.DataFrame, *, min_pair_papers: i
                  resolution: float) -> tuple[nx.Graph, pd.DataFrame, float]:
     """The drawn network: links for pairs in at least ``min_pair_papers`` abstracts, Louvain communities, layout.
 
+    Communities (and their modularity) come from every pair in at least
+    ``CLUSTER_MIN_PAIR_PAPERS`` abstracts (or ``min_pair_papers``, if fewer), weighted by
+    association strength, so a term without a drawn link is not a community of its own.
+
     ``terms`` has ``term, n_papers, relevance``; returns the graph, ``terms``
     with ``community, degree, link_strength, x, y`` added (sorted by
     community, then occurrences), and the partition's modularity.
@@ -149,12 +250,18 @@ def term_network(terms: pd.DataFrame, pairs: pd.DataFrame, *, min_pair_papers: i
         graph.add_node(row.term, n_papers=int(row.n_papers), relevance=float(row.relevance))
     for row in pairs[pairs["n_papers"] >= min_pair_papers].itertuples(index=False):
         graph.add_edge(row.source, row.target, weight=float(row.association_strength), n_papers=int(row.n_papers))
+    # Communities from every pair in at least CLUSTER_MIN_PAIR_PAPERS abstracts, as VOSviewer clusters on all
+    # links, not only the drawn ones: a term without a drawn link still joins the community it meets most.
+    clustered = nx.Graph()
+    clustered.add_nodes_from(graph.nodes)
+    for row in pairs[pairs["n_papers"] >= min(CLUSTER_MIN_PAIR_PAPERS, min_pair_papers)].itertuples(index=False):
+        clustered.add_edge(row.source, row.target, weight=float(row.association_strength))
     if graph.number_of_edges():
-        partition = nx.community.louvain_communities(graph, weight="weight", resolution=resolution, seed=seed)
-        modularity = float(nx.community.modularity(graph, partition, weight="weight", resolution=resolution))
+        partition = nx.community.louvain_communities(clustered, weight="weight", resolution=resolution, seed=seed)
+        modularity = float(nx.community.modularity(clustered, partition, weight="weight", resolution=resolution))
     else:
         partition, modularity = [{t} for t in terms["term"]], 0.0
-    positions = _layout(graph, seed)
+    positions = _layout(graph, seed, clustered)
     ordered = sorted(partition, key=lambda c: (-len(c), min(c)))
     community_of = {term: number for number, members in enumerate(ordered, start=1) for term in members}
     nx.set_node_attributes(graph, community_of, "community")

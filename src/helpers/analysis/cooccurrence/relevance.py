@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 from scipy import sparse, special
+
+from helpers.analysis.cooccurrence import termhood
 
 RELEVANT_SHARE = 0.6
 
@@ -153,22 +155,66 @@ class TermSelection:
     kept : ndarray of int
         Column indices (into the candidate matrix) of the kept terms, in column order.
     relevance : ndarray of float
-        Relevance of every candidate column (``nan`` below ``min_occurrences``).
+        Relevance of every candidate column (``nan`` where not scored).
     ranked : ndarray of int
-        Candidate columns with at least ``min_occurrences`` abstracts, most relevant first.
+        The scored candidate columns, best first (by ``score``).
     n_eligible : int
-        How many candidates have at least ``min_occurrences`` abstracts (after nested terms are dropped).
+        How many candidates were scored (at least ``min_occurrences`` abstracts, nested
+        and, for the combined ranking, stock terms left out).
+    score : ndarray of float
+        The ranking's score of every candidate column (``nan`` where not scored): the
+        abstracts for ``frequency``, the relevance for ``relevance``, the combined score
+        (:func:`helpers.analysis.cooccurrence.termhood.combined_scores`) for ``combined``.
+    specificity, c_value : ndarray of float
+        Domain specificity and C-value of every scored column (``nan`` elsewhere; computed
+        for the combined ranking only).
+    nested : dict
+        Shorter term -> the longer kept-eligible term it merged into (combined ranking).
+    generic : ndarray of int
+        Columns left out as stock terms (combined ranking).
     """
 
     kept: np.ndarray
     relevance: np.ndarray
     ranked: np.ndarray
     n_eligible: int
+    score: np.ndarray = field(default_factory=lambda: np.array([]))
+    specificity: np.ndarray = field(default_factory=lambda: np.array([]))
+    c_value: np.ndarray = field(default_factory=lambda: np.array([]))
+    nested: dict[str, str] = field(default_factory=dict)
+    generic: np.ndarray = field(default_factory=lambda: np.array([], dtype=np.int64))
+
+
+#: The rankings :func:`select_terms` can use.
+RANKINGS = ("combined", "relevance", "frequency")
+
+
+#: A term merges into a longer eligible term that holds at least this share of its abstracts.
+NESTED_SHARE = 0.5
+
+
+#: The combined ranking asks a multi-word term for this share of the single words' minimum occurrences.
+MULTI_WORD_OCCURRENCE_SHARE = 0.5
+
+
+def multi_word_min_occurrences(min_occurrences: int) -> int:
+    """Abstracts a multi-word term needs under the combined ranking: half the minimum, at least 3 (or the minimum).
+
+    A phrase is rarer than each of its words by construction, so the same
+    threshold would leave mostly single words on the map.
+
+    Examples
+    --------
+    >>> [multi_word_min_occurrences(m) for m in (3, 8, 9, 19, 106)]
+    [3, 4, 5, 10, 53]
+    """
+    return min(min_occurrences, max(MIN_OCCURRENCES_FLOOR, math.ceil(MULTI_WORD_OCCURRENCE_SHARE * min_occurrences)))
 
 
 def select_terms(binary: sparse.csr_matrix, vocabulary: np.ndarray, *, min_occurrences: int,
-                 relevant_share: float, seed: int = 0) -> TermSelection:
-    """Terms in at least ``min_occurrences`` abstracts, then the ``relevant_share`` most relevant of them.
+                 relevant_share: float, seed: int = 0, ranking: str = "combined", n_tokens: int | None = None,
+                 generic_terms: frozenset[str] | None = None) -> TermSelection:
+    """Terms in at least ``min_occurrences`` abstracts, then the ``relevant_share`` best of them by ``ranking``.
 
     At most ``MAX_MAP_TERMS`` terms are kept: a map with more is not legible
     and its layout takes minutes.
@@ -178,9 +224,19 @@ def select_terms(binary: sparse.csr_matrix, vocabulary: np.ndarray, *, min_occur
     remaining terms, as VOSviewer does. Ties go to the more frequent term,
     then alphabetical order.
 
-    The rule follows VOSviewer's "create map based on text data": a minimum
-    number of occurrences (VOSviewer: 10; here :func:`default_min_occurrences`,
-    which grows with the corpus), then the 60% most relevant terms.
+    ``ranking``:
+
+    * ``relevance``: VOSviewer's "create map based on text data": a minimum number of
+      occurrences (VOSviewer: 10; here :func:`default_min_occurrences`, which grows with
+      the corpus), then the 60% most relevant terms.
+    * ``frequency``: the same cut, the most frequent terms first.
+    * ``combined`` (the default): first the terms of the stock list (``generic_terms``,
+      :func:`helpers.analysis.cooccurrence.termhood.read_generic_terms`) are left out and
+      a term with at least :data:`NESTED_SHARE` of its abstracts inside one longer eligible
+      term merges into it (:func:`nested_merges`); relevance is computed among the rest and
+      combined with domain specificity against general English and the C-value
+      (:func:`helpers.analysis.cooccurrence.termhood.combined_scores`). ``n_tokens`` (the
+      corpus's words) is needed for specificity.
 
     References
     ----------
@@ -190,20 +246,104 @@ def select_terms(binary: sparse.csr_matrix, vocabulary: np.ndarray, *, min_occur
     ISSI Newsletter, 7(3), 50-54.
     van Eck, N. J., and Waltman, L. VOSviewer Manual (version 1.6.x), CWTS, Leiden University.
     """
+    if ranking not in RANKINGS:
+        raise ValueError(f"ranking must be one of {', '.join(RANKINGS)}, got {ranking!r}")
     papers = np.asarray(binary.sum(axis=0)).ravel()
-    eligible = np.flatnonzero(papers >= min_occurrences)
+    if ranking == "combined":  # only the candidates frequent enough are looked at: there may be millions
+        frequent = np.flatnonzero(papers >= multi_word_min_occurrences(min_occurrences))
+        multi_word = np.array([" " in str(t) for t in vocabulary[frequent]], dtype=bool)
+        eligible = frequent[multi_word | (papers[frequent] >= min_occurrences)]
+    else:
+        eligible = np.flatnonzero(papers >= min_occurrences)
     eligible = np.setdiff1d(eligible, eligible[_nested_terms(vocabulary[eligible], binary[:, eligible])])
-    relevance = np.full(len(vocabulary), np.nan)
+    nan = np.full(len(vocabulary), np.nan)
+    relevance, score, specificity, c_value = nan.copy(), nan.copy(), nan.copy(), nan.copy()
+    nested: dict[str, str] = {}
+    generic = np.array([], dtype=np.int64)
+    if ranking == "combined":
+        stock = termhood.read_generic_terms() if generic_terms is None else generic_terms
+        is_generic = np.array([str(t) in stock for t in vocabulary[eligible]], dtype=bool)
+        generic, eligible = eligible[is_generic], eligible[~is_generic]
+        nested_positions, into = nested_merges(vocabulary[eligible], binary[:, eligible])
+        nested = {str(vocabulary[eligible[s]]): str(vocabulary[eligible[t]]) for s, t in zip(nested_positions, into)}
+        for short, long in nested.items():
+            while long in nested:  # a chain (model -> language model -> large language model) ends at the longest
+                long = nested[long]
+            nested[short] = long
+        eligible = np.delete(eligible, nested_positions)
     if not len(eligible):
         empty = np.array([], dtype=np.int64)
-        return TermSelection(empty, relevance, empty, 0)
+        return TermSelection(empty, relevance, empty, 0, score, specificity, c_value, nested, generic)
     columns = binary[:, eligible]
     cooccurrences = _without_diagonal((columns.T @ columns).tocsr())
     topics = context_topics(cooccurrences, papers[eligible], seed=seed)
     relevance[eligible] = np.round(relevance_scores(cooccurrences, topics), 9)
-    ranked = eligible[np.lexsort((vocabulary[eligible].astype(str), -papers[eligible], -relevance[eligible]))]
+    if ranking == "relevance":
+        score[eligible] = relevance[eligible]
+    elif ranking == "frequency":
+        score[eligible] = papers[eligible]
+    else:
+        terms = vocabulary[eligible].astype(str)
+        values, own = termhood.c_values(terms, papers[eligible].astype(float))
+        c_value[eligible] = np.round(values, 9)
+        specificity[eligible] = np.round(termhood.specificity(terms, own, n_tokens or int(papers.sum())), 9)
+        score[eligible] = np.round(termhood.combined_scores(relevance[eligible], specificity[eligible],
+                                                            c_value[eligible], np.zeros(len(eligible), bool)), 9)
+    ranked = eligible[np.lexsort((vocabulary[eligible].astype(str), -papers[eligible], -score[eligible]))]
     n_kept = min(math.ceil(relevant_share * len(eligible) - 1e-9), MAX_MAP_TERMS)
-    return TermSelection(np.sort(ranked[:n_kept]), relevance, ranked, len(eligible))
+    return TermSelection(np.sort(ranked[:n_kept]), relevance, ranked, len(eligible), score, specificity, c_value,
+                         nested, generic)
+
+
+def contained_pairs(terms: np.ndarray) -> list[tuple[int, int]]:
+    """``(shorter, longer)`` positions of every pair of ``terms`` where one is a run of the other's words.
+
+    Examples
+    --------
+    >>> contained_pairs(np.array(["network", "neural network", "graph", "deep neural network"]))
+    [(0, 1), (0, 3), (1, 3)]
+    """
+    index = {str(term): position for position, term in enumerate(terms)}
+    pairs: set[tuple[int, int]] = set()
+    for long_position, term in enumerate(terms):
+        words = str(term).split()
+        for length in range(1, len(words)):
+            for start in range(len(words) - length + 1):
+                short = index.get(" ".join(words[start:start + length]))
+                if short is not None:
+                    pairs.add((short, long_position))
+    return sorted(pairs)
+
+
+def nested_merges(terms: np.ndarray, binary: sparse.csr_matrix) -> tuple[np.ndarray, np.ndarray]:
+    """Terms that mostly occur inside one longer term: ``(positions, positions of the longer term)``.
+
+    A term merges into the longer term (one that contains it as a run of words)
+    that shares the most of its abstracts, when that is at least
+    :data:`NESTED_SHARE` of them (ties: the more frequent, then alphabetically
+    first longer term).
+
+    Examples
+    --------
+    >>> X = sparse.csr_matrix(np.array([[1, 1, 0], [1, 1, 0], [1, 0, 1], [0, 0, 1]]))
+    >>> nested_merges(np.array(["language model", "large language model", "graph"]), X)
+    (array([0]), array([1]))
+    """
+    pairs = contained_pairs(terms)
+    if not pairs:
+        empty = np.array([], dtype=np.int64)
+        return empty, empty
+    short, long = (np.array(side, dtype=np.int64) for side in zip(*pairs))
+    binary = sparse.csc_matrix(binary)
+    papers = np.asarray(binary.sum(axis=0)).ravel()
+    both = np.asarray(binary[:, short].multiply(binary[:, long]).sum(axis=0)).ravel()
+    share = both / np.maximum(papers[short], 1)
+    names = np.asarray(terms).astype(str)
+    order = np.lexsort((names[long], -papers[long], -both, short))
+    short, long, share = short[order], long[order], share[order]
+    first = np.r_[True, short[1:] != short[:-1]]
+    merge = first & (share >= NESTED_SHARE)
+    return short[merge], long[merge]
 
 
 def _nested_terms(vocabulary: np.ndarray, binary: sparse.csr_matrix) -> np.ndarray:

@@ -50,7 +50,8 @@ class CooccurrenceResult:
     Attributes
     ----------
     terms : DataFrame
-        ``term, n_papers, relevance, community, degree, link_strength, x, y``.
+        ``term, n_papers, relevance, score, community, degree, link_strength, x, y`` (``score``: the
+        ranking's, :func:`select_terms`).
     pairs : DataFrame
         :func:`pair_table` of the kept terms.
     graph : networkx.Graph
@@ -61,7 +62,8 @@ class CooccurrenceResult:
         :func:`find_acronyms`.
     merges : DataFrame
         Every merge applied (``from, to, source``; ``source`` is ``acronym``,
-        ``acronym in defining abstracts`` or ``thesaurus``).
+        ``acronym in defining abstracts``, ``thesaurus``, or ``nested``: a term with most of its
+        abstracts inside one longer term, folded into it, :func:`nested_merges`).
     paper_terms : scipy.sparse.csr_matrix
         Binary papers x kept terms (rows in ``paper_ids`` order, columns in ``terms`` order).
     paper_ids : list of str
@@ -86,7 +88,8 @@ class CooccurrenceResult:
     modularity: float
     message: str
     settings: dict[str, Any] = field(default_factory=dict)
-    below_cut: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=["term", "n_papers", "relevance"]))
+    below_cut: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=["term", "n_papers", "relevance",
+                                                                                   "score"]))
 
     def export_graph(self) -> nx.Graph:
         """The network for GraphML/GEXF: node attributes ``label, n_papers, community, relevance, x, y``."""
@@ -112,6 +115,8 @@ def analyse_cooccurrence(
     thesaurus: dict[str, str] | None = None,
     seed: int = LOUVAIN_SEED,
     resolution: float = LOUVAIN_RESOLUTION,
+    ranking: str = "combined",
+    generic_terms: frozenset[str] | None = None,
 ) -> CooccurrenceResult:
     """Find terms, keep the relevant ones, count pairs and build the term network.
 
@@ -131,6 +136,12 @@ def analyse_cooccurrence(
     relevant_share : float
         Of those, keep this share, most relevant first (:func:`relevance_scores`);
         VOSviewer's default is 60%.
+    ranking : {"combined", "relevance", "frequency"}
+        How the eligible terms are ranked (:func:`select_terms`): the combined
+        termhood score (default), VOSviewer's relevance alone, or occurrences.
+    generic_terms : frozenset of str, optional
+        The stock list of the combined ranking (default: the project's
+        ``resources/generic_terms.txt``).
     min_pair_papers : int, optional
         Pairs sharing fewer papers are left out of the graph (never out of the
         pairs table). Default :func:`default_min_pair_papers`.
@@ -155,14 +166,16 @@ def analyse_cooccurrence(
     corpus_merges, local_merges = acronym_merges(definitions, thesaurus)
     merges = {**corpus_merges, **thesaurus}
     binary, vocabulary = candidate_term_matrix(tokens, merges, paper_merges=local_merges)
+    n_tokens = int(np.count_nonzero(tokens.token_ids))
     selection = select_terms(binary, vocabulary, min_occurrences=min_occurrences, relevant_share=relevant_share,
-                             seed=seed)
+                             seed=seed, ranking=ranking, n_tokens=n_tokens, generic_terms=generic_terms)
     papers_per_term = np.asarray(binary.sum(axis=0)).ravel()
     kept_matrix = binary[:, selection.kept].tocsr()
     kept_terms = pd.DataFrame({
         "term": vocabulary[selection.kept].astype(str),
         "n_papers": papers_per_term[selection.kept].astype(np.int64),
         "relevance": np.round(selection.relevance[selection.kept], 6),
+        "score": np.round(selection.score[selection.kept], 6),
     })
     pairs = pair_table(kept_matrix, kept_terms["term"].tolist()) if len(kept_terms) else pd.DataFrame(
         columns=PAIR_COLUMNS)
@@ -185,19 +198,29 @@ def analyse_cooccurrence(
     below = [c for c in selection.ranked if c not in kept_set][:BELOW_CUT_ROWS]
     below_cut = pd.DataFrame({"term": vocabulary[below].astype(str),
                               "n_papers": papers_per_term[below].astype(np.int64),
-                              "relevance": np.round(selection.relevance[below], 6)})
+                              "relevance": np.round(selection.relevance[below], 6),
+                              "score": np.round(selection.score[below], 6)})
     settings = dict(min_occurrences=min_occurrences, relevant_share=relevant_share, min_pair_papers=min_pair_papers,
                     louvain_seed=seed, resolution=resolution, n_papers=n_papers,
                     n_candidates=int(len(vocabulary)), n_eligible=selection.n_eligible,
                     relevance_smoothing=RELEVANCE_SMOOTHING, relevance_topics=RELEVANCE_TOPICS,
                     max_map_terms=MAX_MAP_TERMS, max_term_words=MAX_TERM_WORDS,
-                    max_links_per_term=MAX_LINKS_PER_TERM)
+                    max_links_per_term=MAX_LINKS_PER_TERM, ranking=ranking, n_tokens=n_tokens,
+                    n_generic=int(len(selection.generic)), n_nested=len(selection.nested))
     return CooccurrenceResult(
         terms=terms, pairs=pairs, graph=graph, communities=communities, acronyms=acronyms,
-        merges=merge_table(acronyms, local_merges, thesaurus), paper_terms=paper_terms,
+        merges=_with_nested(merge_table(acronyms, local_merges, thesaurus), selection.nested), paper_terms=paper_terms,
         paper_ids=[str(p) for p in tokens.paper_ids], modularity=modularity, message=message,
         settings=settings, below_cut=below_cut,
     )
+
+
+def _with_nested(merges: pd.DataFrame, nested: dict[str, str]) -> pd.DataFrame:
+    """The merge table with the nested terms merged into longer ones (``source`` = ``nested``)."""
+    if not nested:
+        return merges
+    rows = pd.DataFrame({"from": sorted(nested), "to": [nested[t] for t in sorted(nested)], "source": "nested"})
+    return pd.concat([merges, rows.astype(object)], ignore_index=True)
 
 
 def _check_same_papers(raw_texts: pd.Series, tokens: TokenizedCorpus) -> None:

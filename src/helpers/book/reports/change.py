@@ -245,13 +245,14 @@ def theme_change_table(change: "ChangeResult") -> pd.DataFrame:
     table = change.theme_change
     return pd.DataFrame({
         "theme": [f"{int(t)}. {label}" for t, label in zip(table["theme"], table["label"])],
-        "share, first group": table["share_first"].map(percent),
-        "share, last group": table["share_last"].map(percent),
-        "change": table["change"].map(points),
-        "95% interval": [interval(lo, hi, " points").removeprefix("95% interval ")
-                         for lo, hi in zip(table["ci_low"], table["ci_high"])],
+        "first group": table["share_first"].map(percent),
+        "last group": table["share_last"].map(percent),
+        # change and interval in one column keep the table inside the page at every width
+        "change, points (95% interval)": [
+            f"{100 * change:+.1f} ({100 * lo:+.1f} to {100 * hi:+.1f})"
+            for change, lo, hi in zip(table["change"], table["ci_low"], table["ci_high"])],
         "Fisher p": table["p_value"].map(lambda p: f"{p:.3g}"),
-        "BH-adjusted p": table["q_value"].map(lambda p: f"{p:.3g}"),
+        "BH p": table["q_value"].map(lambda p: f"{p:.3g}"),
         "explorer": [_explorer_link(explorer_url(theme=int(t)), "papers") for t in table["theme"]],
     })
 

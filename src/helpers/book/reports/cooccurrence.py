@@ -7,15 +7,20 @@ from typing import Any
 
 import pandas as pd
 
-from helpers.analysis.cooccurrence.candidates import MIN_CORPUS_WIDE_DEFINITIONS
+from helpers.analysis.cooccurrence.candidates import DOMINANT_LONG_FORM_SHARE, MIN_CORPUS_WIDE_DEFINITIONS
 from helpers.analysis.cooccurrence.exporters import network_writers
 from helpers.analysis.cooccurrence.relevance import (
     CONTEXT_TERMS,
     MIN_OCCURRENCES_RULE,
+    MULTI_WORD_OCCURRENCE_SHARE,
+    NESTED_SHARE,
     RELEVANT_SHARE,
     VOSVIEWER_MIN_OCCURRENCES,
+    multi_word_min_occurrences,
 )
+from helpers.analysis.cooccurrence.termhood import SCORE_WEIGHTS, read_generic_terms
 from helpers.analysis.cooccurrence.result import STRONGEST_PAIRS, CooccurrenceResult, papers_with_terms, strongest_pairs
+from helpers.book.settings import TERM_QUALITY_FILE
 from helpers.web.explorer import explorer_url
 
 MOST_RELEVANT_SHOWN = 20
@@ -80,7 +85,8 @@ def chapter_values(result: CooccurrenceResult) -> dict[str, Any]:
     """
     terms, settings = result.terms, result.settings
     multi_term = result.communities[result.communities["n_terms"] > 1] if len(terms) else result.communities
-    most_relevant = terms.sort_values(["relevance", "n_papers", "term"], ascending=[False, False, True])
+    by = "score" if "score" in terms else "relevance"
+    most_relevant = terms.sort_values([by, "n_papers", "term"], ascending=[False, False, True])
     return {
         "co_min_occurrences": settings["min_occurrences"],
         "co_relevant_share": f"{settings['relevant_share']:.0%}",
@@ -108,6 +114,7 @@ def chapter_values(result: CooccurrenceResult) -> dict[str, Any]:
         "co_n_acronyms": len(result.acronyms),
         "co_n_acronyms_corpus": int((result.acronyms["scope"] == "corpus").sum()),
         "co_min_definitions": MIN_CORPUS_WIDE_DEFINITIONS,
+        "co_dominant_share": f"{DOMINANT_LONG_FORM_SHARE:.0%}",
         "co_acronym_rows": ACRONYM_ROWS,
         "co_n_thesaurus": int((result.merges["source"] == "thesaurus").sum()),
         "co_top_pairs": STRONGEST_PAIRS,
@@ -116,8 +123,64 @@ def chapter_values(result: CooccurrenceResult) -> dict[str, Any]:
         "co_below_cut": ", ".join(result.below_cut["term"]) or "none",
         "co_n_most_relevant": MOST_RELEVANT_SHOWN,
         "co_most_relevant": ", ".join(most_relevant["term"].head(MOST_RELEVANT_SHOWN)) or "none",
+        "co_ranking": settings.get("ranking", "combined"),
+        "co_n_generic": settings.get("n_generic", 0),
+        "co_n_nested": settings.get("n_nested", 0),
+        "co_n_stock_terms": len(read_generic_terms()),
+        "co_nested_share": f"{NESTED_SHARE:.0%}",
+        "co_multi_word_min": multi_word_min_occurrences(settings["min_occurrences"]),
+        "co_multi_word_occurrence_share": f"{MULTI_WORD_OCCURRENCE_SHARE:.0%}",
+        "co_score_weights": ", ".join(f"{w:g}" for w in SCORE_WEIGHTS),
         "co_message": result.message or "every kept term has at least one drawn link or stands alone",
     }
+
+
+# The rankings compared in the chapter, as the table names them.
+RANKING_NAMES = {"frequency": "frequency", "relevance": "VOSviewer relevance (before)", "combined": "combined (now)"}
+
+
+def read_term_quality(root: Path) -> pd.DataFrame | None:
+    """``benchmarks/results/term_quality.csv`` under the book's ``root``, or ``None`` when it was not measured."""
+    path = Path(root) / TERM_QUALITY_FILE
+    return pd.read_csv(path) if path.exists() else None
+
+
+def term_quality(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[str, str]]:
+    """``benchmarks/results/term_quality.csv`` as the chapter shows it, and its glue values.
+
+    The glue values are those of the largest real corpus measured (``co_q_*``); without
+    results every value says how to measure.
+
+    Examples
+    --------
+    >>> table, values = term_quality(None)
+    >>> table.empty, values["co_q_corpus"]
+    (True, '(not measured: run benchmarks/term_quality.py)')
+    """
+    if results is None or results.empty:
+        missing = "(not measured: run benchmarks/term_quality.py)"
+        return pd.DataFrame(), {f"co_q_{n}": missing for n in ("corpus", "n_abstracts")} | {
+            f"co_q_{n}_{r}": missing for n in ("field_share", "multi_word_share", "landmark_recall")
+            for r in RANKING_NAMES}
+    table = pd.DataFrame({
+        "corpus": results["corpus"], "abstracts": results["n_abstracts"],
+        "ranking": results["ranking"].map(RANKING_NAMES), "terms": results["n_terms"],
+        "field terms (F) of labelled": results["field_share"].map("{:.0%}".format),
+        "unlabelled": results["n_unlabelled"],
+        "multi-word": results["multi_word_share"].map("{:.0%}".format),
+        "landmark recall": [f"{r:.0%} ({f} of {n})" for r, f, n in
+                            zip(results["landmark_recall"], results["n_landmarks_found"], results["n_landmarks"])],
+        "nested pairs in top 20": results["nested_top_pairs"],
+        "one-term communities not F": results["generic_single_communities"],
+    })
+    real = results[~results["corpus"].str.startswith("synthetic")]
+    largest = real[real["n_abstracts"] == real["n_abstracts"].max()]
+    values = {"co_q_corpus": str(largest["corpus"].iloc[0]), "co_q_n_abstracts": str(int(largest["n_abstracts"].iloc[0]))}
+    for row in largest.itertuples(index=False):
+        values[f"co_q_field_share_{row.ranking}"] = f"{row.field_share:.0%}"
+        values[f"co_q_multi_word_share_{row.ranking}"] = f"{row.multi_word_share:.0%}"
+        values[f"co_q_landmark_recall_{row.ranking}"] = f"{row.landmark_recall:.0%}"
+    return table, values
 
 
 def top_acronyms(result: CooccurrenceResult, rows: int = ACRONYM_ROWS) -> pd.DataFrame:

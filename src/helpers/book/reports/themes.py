@@ -28,6 +28,34 @@ MAP_SAMPLE = 3_000
 MEASURES = ("coherence", "diversity", "stability")
 
 
+def vocabulary_trial(root: "Path") -> dict[str, str]:
+    """Glue values of ``benchmarks/results/theme_vocabulary.csv``: NPMI and k of the themes on their own
+    vocabulary (``kept``) and on the term map's noun phrases (``tried``), per corpus (``seed``, ``dev``).
+
+    Examples
+    --------
+    >>> from pathlib import Path
+    >>> vocabulary_trial(Path("/nonexistent"))["themes_trial_npmi_seed_kept"]
+    '(not measured: run benchmarks/theme_vocabulary.py)'
+    """
+    from pathlib import Path
+
+    from helpers.book.settings import THEME_VOCABULARY_FILE
+
+    names = [f"themes_trial_{m}_{c}_{v}" for m in ("npmi", "k") for c in ("seed", "dev") for v in ("kept", "tried")]
+    path = Path(root) / THEME_VOCABULARY_FILE
+    if not path.is_file():
+        return {name: "(not measured: run benchmarks/theme_vocabulary.py)" for name in names}
+    results = pd.read_csv(path)
+    values = {name: "(not measured)" for name in names}
+    for row in results.itertuples(index=False):
+        corpus = "seed" if row.corpus == "seed" else "dev"
+        kind = "kept" if "kept" in row.vocabulary else "tried"
+        values[f"themes_trial_npmi_{corpus}_{kind}"] = f"{row.npmi:.2f}"
+        values[f"themes_trial_k_{corpus}_{kind}"] = str(int(row.k))
+    return values
+
+
 def theme_palette(n_themes: int) -> list[tuple[float, float, float]]:
     """Distinct colours for ``n_themes`` themes: seaborn's colour-blind palette up to 10,
     then evenly spaced hues at two alternating lightness levels (distinct up to 30 and beyond).

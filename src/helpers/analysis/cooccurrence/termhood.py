@@ -1,0 +1,186 @@
+"""Termhood: how much a candidate reads as a term of the field, not as any field's vocabulary.
+
+Three signals, each a small function, combined by :func:`combined_scores`:
+
+* **Domain specificity** (:func:`specificity`): ``log10`` of how much more often the term
+  occurs in the corpus than in general English. The general-English frequencies are
+  ``wordfreq``'s (Speer 2022; its data ships inside the wheel), looked up once per distinct
+  word (:func:`english_word_frequency`, cached); a phrase's frequency combines its words'
+  as wordfreq does for phrases, ``1 / f = sum_i 1 / f_i``.
+* **C-value** (:func:`c_values`; Frantzi, Ananiadou and Mima 2000): a candidate's
+  frequency minus the mean frequency of the longer candidates that contain it, times a
+  length weight, so that a phrase seen mostly inside longer ones is not credited twice.
+* **Stock phrases** (:func:`read_generic_terms`): an editable list of terms any abstract
+  uses ("experimental result", "real-world scenario") or so broad in machine learning that
+  they say nothing ("model", "performance"); they never reach the map.
+
+References
+----------
+Frantzi, K., Ananiadou, S., and Mima, H. (2000). Automatic recognition of multi-word terms:
+the C-value/NC-value method. International Journal on Digital Libraries, 3(2), 115-130.
+Speer, R. (2022). rspeer/wordfreq: v3.0. Zenodo. https://doi.org/10.5281/zenodo.7199437
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+from typing import Iterable, Sequence
+
+import numpy as np
+
+from helpers.analysis.terms import fold_phrase
+
+#: Frequency given to a word wordfreq does not know (a Zipf value of 0: once per billion words).
+UNKNOWN_WORD_FREQUENCY = 1e-9
+
+#: Weight of each signal in the combined score (:func:`combined_scores`), in the order
+#: relevance, specificity, C-value.
+SCORE_WEIGHTS = (1.0, 1.0, 1.0)
+
+
+@lru_cache(maxsize=None)
+def english_word_frequency(word: str) -> float:
+    """A word's frequency in general English (``wordfreq``, all its sources), once per distinct word.
+
+    Examples
+    --------
+    >>> english_word_frequency("the") > english_word_frequency("kernel") > english_word_frequency("rlhf")
+    True
+    >>> english_word_frequency("qwertyzxcv")
+    1e-09
+    """
+    from wordfreq import word_frequency
+
+    return max(float(word_frequency(word, "en")), UNKNOWN_WORD_FREQUENCY)
+
+
+def english_frequencies(terms: Iterable[str]) -> np.ndarray:
+    """General-English frequency of each term: ``1 / f = sum_i 1 / f_i`` over its words (wordfreq's rule).
+
+    Examples
+    --------
+    >>> f = english_frequencies(["neural", "network", "neural network"])
+    >>> bool(np.isclose(1 / f[2], 1 / f[0] + 1 / f[1]))
+    True
+    """
+    return np.array([1.0 / sum(1.0 / english_word_frequency(w) for w in str(t).split()) for t in terms])
+
+
+def specificity(terms: Sequence[str], frequencies: np.ndarray, n_tokens: int) -> np.ndarray:
+    """``log10(p_corpus / p_english)``: how many times more frequent in the corpus than in English (log 10).
+
+    ``p_corpus = f / n_tokens`` with ``f`` the term's frequency (abstracts, or C-value's
+    nested-corrected frequency) and ``n_tokens`` the words of the corpus.
+
+    Examples
+    --------
+    >>> specificity(["respect", "kernel"], np.array([30.0, 30.0]), 100_000).round(1).tolist()
+    [0.4, 1.9]
+    """
+    corpus = np.maximum(np.asarray(frequencies, dtype=float), 1.0) / max(int(n_tokens), 1)
+    return np.log10(corpus / english_frequencies(terms))
+
+
+def c_values(terms: Sequence[str], frequencies: np.ndarray, candidates: Sequence[str] | None = None,
+             candidate_frequencies: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """C-value of each term and its nested-corrected frequency.
+
+    ``C(a) = log2(|a| + 1) * (f(a) - mean_{b in T_a} f(b))``, with ``|a|`` the words of
+    ``a`` and ``T_a`` the longer candidates that contain ``a`` as a run of words (the
+    second factor is ``f(a)`` when there is none). Frantzi et al. weight by ``log2 |a|``,
+    which is 0 for a single word; ``log2(|a| + 1)`` keeps single words comparable.
+
+    Parameters
+    ----------
+    terms, frequencies : the terms scored and their frequencies.
+    candidates, candidate_frequencies : every candidate that may contain them (default: ``terms``).
+
+    Returns
+    -------
+    c_value, own_frequency : ndarray of float
+
+    Examples
+    --------
+    >>> c, own = c_values(["network", "neural network", "deep neural network"], np.array([10.0, 8.0, 2.0]))
+    >>> own.tolist(), c.round(2).tolist()
+    ([5.0, 6.0, 2.0], [5.0, 9.51, 4.0])
+    """
+    frequencies = np.asarray(frequencies, dtype=float)
+    if candidates is None:
+        candidates, candidate_frequencies = terms, frequencies
+    index = {str(t): i for i, t in enumerate(terms)}
+    total = np.zeros(len(terms))
+    count = np.zeros(len(terms))
+    for candidate, frequency in zip(candidates, np.asarray(candidate_frequencies, dtype=float)):
+        words = str(candidate).split()
+        inside: set[int] = set()
+        for length in range(1, len(words)):
+            for start in range(len(words) - length + 1):
+                position = index.get(" ".join(words[start:start + length]))
+                if position is not None:
+                    inside.add(position)
+        for position in inside:
+            total[position] += frequency
+            count[position] += 1
+    own = frequencies - np.divide(total, count, out=np.zeros(len(terms)), where=count > 0)
+    lengths = np.array([len(str(t).split()) for t in terms], dtype=float)
+    return np.log2(lengths + 1) * own, own
+
+
+def percentile_ranks(values: np.ndarray) -> np.ndarray:
+    """Each value's rank among ``values`` scaled to (0, 1] (ties share their mean rank).
+
+    Examples
+    --------
+    >>> percentile_ranks(np.array([3.0, 1.0, 2.0, 2.0])).tolist()
+    [1.0, 0.25, 0.625, 0.625]
+    """
+    from scipy.stats import rankdata
+
+    values = np.asarray(values, dtype=float)
+    return rankdata(values, method="average") / max(len(values), 1) if len(values) else values
+
+
+def combined_scores(relevance: np.ndarray, specificity_scores: np.ndarray, c_value: np.ndarray,
+                    generic: np.ndarray) -> np.ndarray:
+    """The combined termhood score: the weighted geometric mean of the three signals' percentile ranks.
+
+    ``score = (R_rel^w1 * R_spec^w2 * R_C^w3)^(1 / (w1 + w2 + w3))``, each ``R`` the term's
+    percentile rank (:func:`percentile_ranks`) among the candidates scored, weights
+    :data:`SCORE_WEIGHTS`; a term of the stock list scores 0. Ranks put the three
+    signals on one scale; the geometric mean asks a term to do well on all three.
+
+    Examples
+    --------
+    >>> combined_scores(np.array([0.1, 0.5, 0.3]), np.array([2.0, 1.0, 3.0]), np.array([5.0, 9.0, 7.0]),
+    ...                 np.array([False, False, True])).round(3).tolist()
+    [0.42, 0.693, 0.0]
+    """
+    weights = np.asarray(SCORE_WEIGHTS, dtype=float)
+    ranks = np.vstack([percentile_ranks(relevance), percentile_ranks(specificity_scores), percentile_ranks(c_value)])
+    score = np.exp((weights[:, None] * np.log(np.maximum(ranks, 1e-12))).sum(axis=0) / weights.sum())
+    return np.where(np.asarray(generic, dtype=bool), 0.0, score)
+
+
+@lru_cache(maxsize=1)
+def _generic_resource() -> frozenset[str]:
+    content = resources.files("helpers.analysis").joinpath("resources", "generic_terms.txt").read_text("utf-8")
+    return parse_generic_terms(content)
+
+
+def parse_generic_terms(content: str) -> frozenset[str]:
+    """The terms of a stock-phrase list: one a line, ``#`` comments; plural nouns are made singular.
+
+    Examples
+    --------
+    >>> sorted(parse_generic_terms("# stock phrases\\nexperimental result\\n\\nReal-world scenarios"))
+    ['experimental result', 'real-world scenario']
+    """
+    return frozenset(fold_phrase(line.strip().lower().split()) for line in content.splitlines()
+                     if line.strip() and not line.lstrip().startswith("#"))
+
+
+def read_generic_terms() -> frozenset[str]:
+    """The project's stock-phrase list, ``resources/generic_terms.txt`` (edit it and rebuild)."""
+    return _generic_resource()

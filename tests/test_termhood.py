@@ -1,0 +1,117 @@
+"""Termhood (issue 21): specificity against general English, C-value, stock terms, nested terms, acronyms."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from scipy import sparse
+
+from helpers.analysis.cooccurrence import analyse_cooccurrence, find_acronyms, pair_table
+from helpers.analysis.cooccurrence.candidates import acronym_definitions, schwartz_hearst_long_form
+from helpers.analysis.cooccurrence.relevance import multi_word_min_occurrences, nested_merges, select_terms
+from helpers.analysis.cooccurrence.termhood import c_values, english_word_frequency, read_generic_terms, specificity
+from helpers.analysis.text import analysis_text
+
+
+def test_schwartz_hearst_examples_of_the_paper_and_of_the_field():
+    # The paper's running example, then the three acronyms the initials-only rule missed (issue 21).
+    assert schwartz_hearst_long_form("HSF", "expression of Heat shock transcription factor") == \
+        "Heat shock transcription factor"
+    assert schwartz_hearst_long_form("RLHF", "trained with reinforcement learning from human feedback") == \
+        "reinforcement learning from human feedback"
+    assert schwartz_hearst_long_form("CoT", "prompting with chain-of-thought") == "chain-of-thought"
+    assert schwartz_hearst_long_form("MoE", "a sparse Mixture of Experts") == "Mixture of Experts"
+    # The first letter must begin a word: "shock" does not start with h, so "Heat" is taken.
+    assert schwartz_hearst_long_form("HS", "Heat shock") == "Heat shock"
+    assert schwartz_hearst_long_form("XYZ", "no such letters here") is None
+
+
+def test_acronym_definitions_find_rlhf_cot_moe_and_drop_possessives():
+    texts = ["We align models by Reinforcement Learning from Human Feedback (RLHF).",
+             "Chain-of-Thought (CoT) prompting and a Mixture of Experts (MoE) layer.",
+             "Large Language Models' (LLMs) errors."]
+    table = acronym_definitions(texts)
+    assert table.to_dict("records") == [
+        {"row": 0, "acronym": "rlhf", "long_form": "reinforcement learning from human feedback"},
+        {"row": 1, "acronym": "cot", "long_form": "chain-of-thought"},
+        {"row": 1, "acronym": "moe", "long_form": "mixture of expert"},
+        {"row": 2, "acronym": "llm", "long_form": "large language model"},
+    ]
+
+
+def test_a_dominant_long_form_is_corpus_wide():
+    texts = ["Stochastic Gradient Descent (SGD) a."] * 2 + ["Stochastic Gradient Method (SGD) b."]
+    assert find_acronyms(texts).to_dict("records") == [
+        {"acronym": "sgd", "long_form": "stochastic gradient descent", "n_papers": 3, "scope": "corpus"}]
+
+
+def test_english_frequency_is_looked_up_once_per_word():
+    english_word_frequency.cache_clear()
+    specificity(["neural network", "network", "neural"], np.array([5.0, 5.0, 5.0]), 1000)
+    assert english_word_frequency.cache_info().misses == 2
+
+
+def test_specificity_ranks_field_words_above_general_english():
+    values = specificity(["respect", "kernel", "rlhf"], np.array([30.0, 30.0, 30.0]), 100_000)
+    assert values.round(3).tolist() == [0.448, 1.897, 5.477]
+
+
+def test_c_value_subtracts_the_mean_of_longer_candidates():
+    values, own = c_values(["network", "neural network", "graph"], np.array([10.0, 6.0, 4.0]),
+                           ["network", "neural network", "graph", "deep neural network", "graph network"],
+                           np.array([10.0, 6.0, 4.0, 2.0, 4.0]))
+    # network: 10 - mean(6, 2, 4); neural network: 6 - 2; graph: 4 - 4 (always inside "graph network")
+    assert own.tolist() == [6.0, 4.0, 0.0]
+    assert values.round(4).tolist() == [6.0, 6.3399, 0.0]
+
+
+def test_stock_terms_are_singular_and_include_the_issue_examples():
+    stock = read_generic_terms()
+    assert {"experimental result", "real-world scenario", "theoretical analysis", "art", "respect"} <= stock
+
+
+def test_nested_merge_and_no_pair_of_a_term_inside_another():
+    X = sparse.csr_matrix(np.array([[1, 1, 1], [1, 1, 0], [1, 0, 1], [0, 0, 1]]))
+    terms = np.array(["language model", "large language model", "graph"])
+    assert [t.tolist() for t in nested_merges(terms, X)] == [[0], [1]]
+    pairs = pair_table(X, terms.tolist())
+    assert pairs[["source", "target", "n_papers"]].values.tolist() == [
+        ["graph", "language model", 2], ["graph", "large language model", 1]]
+
+
+def test_multi_word_minimum():
+    assert [multi_word_min_occurrences(m) for m in (3, 4, 9, 106)] == [3, 3, 5, 53]
+
+
+def test_rankings_choose_from_the_same_candidates():
+    texts = pd.Series(["Graph kernels and the respect of graph kernels.", "Graph kernels respect.",
+                       "Quantum kernels, respect.", "Quantum kernels and graph kernels."], index=list("abcd"))
+    kept = {ranking: analyse_cooccurrence(texts, texts.map(analysis_text), min_occurrences=2, relevant_share=1.0,
+                                          thesaurus={}, ranking=ranking).terms["term"].sort_values().tolist()
+            for ranking in ("frequency", "relevance", "combined")}
+    assert kept == {"frequency": ["graph kernel", "kernel", "quantum kernel", "respect"],
+                    "relevance": ["graph kernel", "kernel", "quantum kernel", "respect"],
+                    "combined": ["graph kernel", "quantum kernel"]}  # respect: stock; kernel: inside graph kernel
+
+
+def test_unknown_ranking_is_named():
+    import pytest
+
+    with pytest.raises(ValueError, match="ranking must be one of combined, relevance, frequency, got 'x'"):
+        select_terms(sparse.csr_matrix((1, 1)), np.array(["a"]), min_occurrences=1, relevant_share=1.0, ranking="x")
+
+
+def test_the_labelled_sets_load_and_a_bad_label_names_its_line(tmp_path):
+    import pytest
+
+    from conftest import ROOT
+    from helpers.analysis.cooccurrence.evaluation import read_landmarks, read_term_labels
+
+    labels = read_term_labels(ROOT / "tests" / "evaluation" / "term_labels.csv")
+    # 1,361 rows; "closed form"/"closed-form" and "time step"/"time-step" are one key each (a hyphen is a space).
+    assert (len(labels), sorted(set(labels.values()))) == (1359, ["F", "G", "X"])
+    assert len(read_landmarks(ROOT / "tests" / "evaluation" / "landmarks.csv")) == 64
+    bad = tmp_path / "labels.csv"
+    bad.write_text("term,label,note\nkernel,F,\nrespect,Q,\n", encoding="utf-8")
+    with pytest.raises(ValueError, match=r"labels.csv: line 3: label must be one of F, G, X, got 'Q'"):
+        read_term_labels(bad)
