@@ -130,9 +130,11 @@ class ClusterStages:
         papers = corpus.papers[["paper_id", "source_file", "text"]]
         n_workers = max(1, len(self.client.scheduler_info(n_workers=-1)["workers"]))
         bounds = partition_bounds(len(papers), self.n_partitions or PARTITIONS_PER_WORKER * n_workers)
-        parts = self.client.scatter([papers.iloc[start:stop].reset_index(drop=True) for start, stop in bounds])
+        parts = self.client.scatter([papers.iloc[start:stop].reset_index(drop=True) for start, stop in bounds],
+                                    hash=False)  # no hashing of every text for the keys
         self._paper_ids = papers["paper_id"].tolist()
-        self._tokens = self.client.map(_tokenize_partition, parts, pure=False)
+        # The word ids first (this process waits for them); the links meanwhile, while themes and terms run here.
+        self._tokens = self.client.map(_tokenize_partition, parts, pure=False, priority=1)
         self._links = self.client.map(_links_partition, parts, pure=False)
 
     def tokens(self) -> "TokenizedCorpus":
