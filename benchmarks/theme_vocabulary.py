@@ -5,7 +5,9 @@ settings (seed 0, k chosen by the selection rule) on its own vocabulary (``theme
 the term map's candidate noun phrases (singular, acronyms and thesaurus merged, stock terms left
 out, single nouns included, each phrase counted once as its longest term: ``term_occurrences`` and
 ``longest_term_counts``) at a document-frequency floor of 2 (the themes' own ``min_df``), and, as
-variants, at floors of 3 and 5. Where the two chose different k, each is also fitted at the k the other one chose.
+variants, at floors of 3 and 5 and with only the term map's kept phrases as terms of several words
+(any other phrase counts as its longest allowed shorter form, down to its head noun: the single
+candidate nouns at floor 2). Where the two chose different k, each is also fitted at the k the other one chose.
 
 Reported per fit: the chosen k; ``npmi``, the mean NPMI coherence of the themes' top 10 terms as
 the model scores itself (on its own counts: for the noun phrases a phrase inside a longer kept one
@@ -16,7 +18,10 @@ another, inside a longer phrase or not (for unigrams and bigrams this is exactly
 so ``npmi_reference == npmi`` for the kept vocabulary); ``npmi_reference_words``, the same with a
 multi-word term present where all its words occur anywhere in the abstract (a check of the choice);
 ``npmi_reference_distinct``, the reference NPMI without the pairs of a phrase and its own words
-(one term inside the other, or two words that form a bigram of the vocabulary); ``never_together``,
+(one term inside the other, or two words that form a bigram of the vocabulary);
+``npmi_reference_noun_terms``, that over the pairs of two term-map candidates (noun phrases after
+merges), and ``noun_term_share``, the share of top terms that are such candidates (the unigram
+themes also list adjectives and fragments: ``neural``, ``differentially``); ``never_together``,
 the share of those pairs that share no abstract; ``top_df_median``, the median number of abstracts
 of a top term (reference); ``nested_themes``, the themes whose top 10 terms list a phrase beside a
 term inside it; ``generic_only_labels``, the theme labels that hold only terms labelled generic or
@@ -35,9 +40,11 @@ import pandas as pd
 from scipy import sparse
 
 from helpers.analysis import themes
+from helpers.analysis.cooccurrence import analyse_cooccurrence
 from helpers.analysis.cooccurrence.candidates import (
     acronym_definitions,
     acronym_merges,
+    candidate_term_matrix,
     longest_term_counts,
     read_thesaurus,
     term_occurrences,
@@ -53,8 +60,12 @@ SHARED = ROOT.parent / "shared" / "corpora"
 OUT = ROOT / "benchmarks" / "results" / "theme_vocabulary.csv"
 
 
-def noun_phrase_counts(texts: pd.Series, tokens):
-    """A ``theme_counts`` replacement: the term map's noun phrases, each phrase counted once."""
+def noun_phrase_counts(texts: pd.Series, tokens, phrases: frozenset[str] | None = None):
+    """A ``theme_counts`` replacement: the term map's noun phrases, each phrase counted once.
+
+    With ``phrases``, a term of several words is a term only when it is one of them (a phrase
+    outside them counts as its longest allowed shorter form, down to its head noun).
+    """
     thesaurus = read_thesaurus()
     corpus_wide, local = acronym_merges(acronym_definitions(texts.tolist()), thesaurus)
     found = term_occurrences(tokens, {**corpus_wide, **thesaurus}, paper_merges=local)
@@ -67,7 +78,8 @@ def noun_phrase_counts(texts: pd.Series, tokens):
         df = np.bincount(binary.indices, minlength=found.n_codes)
         allowed = (df >= min_df) & (df <= max_df * n)
         for code in np.flatnonzero(allowed):
-            allowed[code] = found.label(code) not in stock
+            label = found.label(code)
+            allowed[code] = label not in stock and (phrases is None or " " not in label or label in phrases)
         matrix = longest_term_counts(found, n, allowed)
         counted = np.bincount(matrix.indices, minlength=found.n_codes)
         columns = np.flatnonzero(counted >= max(min_df, 1))
@@ -141,7 +153,7 @@ def npmi_pair(together: np.ndarray, n: int) -> float:
     return float(np.log(joint / (together[:, 0].mean() * together[:, 1].mean())) / -np.log(joint))
 
 
-def measures(model, tokens, vocabulary: set[str]) -> dict:
+def measures(model, tokens, vocabulary: set[str], candidates: set[str]) -> dict:
     tops = [terms.split(", ") for terms in model.themes["top_terms"]]
     terms = sorted({t for top in tops for t in top})
     position = {t: i for i, t in enumerate(terms)}
@@ -149,12 +161,17 @@ def measures(model, tokens, vocabulary: set[str]) -> dict:
     indices = [[position[t] for t in top] for top in tops]
     present = reference.toarray() > 0
     own_words = lambda a, b: inside(a, b) or f"{a} {b}" in vocabulary or f"{b} {a}" in vocabulary  # noqa: E731
+    nouns = [npmi_pair(present[:, [position[a], position[b]]], len(tokens))
+             for top in tops for i, a in enumerate(top) for b in top[i + 1:]
+             if a in candidates and b in candidates and not own_words(a, b)]
     distinct = [npmi_pair(present[:, [position[a], position[b]]], len(tokens))
                 for top in tops for i, a in enumerate(top) for b in top[i + 1:] if not own_words(a, b)]
     return dict(
         npmi_reference=round(float(np.mean(themes.npmi_coherence(indices, reference))), 6),
         npmi_reference_words=round(float(np.mean(themes.npmi_coherence(indices, word_presence(tokens, terms)))), 6),
         npmi_reference_distinct=round(float(np.mean(distinct)), 6),
+        npmi_reference_noun_terms=round(float(np.mean(nouns)), 6),
+        noun_term_share=round(float(np.mean([t in candidates for top in tops for t in top])), 6),
         never_together=round(float(np.mean(np.array(distinct) == -1.0)), 6),
         top_df_median=float(np.median(np.asarray(reference.sum(axis=0)).ravel())),
         nested_themes=int(sum(any(inside(a, b) for i, a in enumerate(top) for b in top[i + 1:]) for top in tops)),
@@ -166,6 +183,7 @@ VOCABULARIES = {
     "term map noun phrases (tried)": 2,
     "term map noun phrases at floor 3 (variant)": 3,
     "term map noun phrases at floor 5 (variant)": 5,
+    "candidate nouns and the term map's kept phrases (variant)": 2,
 }
 
 
@@ -175,10 +193,16 @@ def fit(name: str, paths: list[Path], labels: dict[str, str]) -> list[dict]:
     rows = []
     original = themes.theme_counts
     chosen: dict[str, int] = {}
+    thesaurus = read_thesaurus()
+    corpus_wide, local = acronym_merges(acronym_definitions(papers["text"].tolist()), thesaurus)
+    candidates = set(candidate_term_matrix(tokens, {**corpus_wide, **thesaurus}, paper_merges=local)[1].astype(str))
+    term_map = analyse_cooccurrence(papers["text"], tokens)
+    map_phrases = frozenset(t for t in term_map.terms["term"] if " " in t)
 
     def run(vocabulary: str, floor: int | None, k: int | None) -> None:
         if floor is not None:
-            counts = noun_phrase_counts(papers["text"], tokens)
+            counts = noun_phrase_counts(papers["text"], tokens, map_phrases if "map's kept phrases" in vocabulary
+                                        else None)
             themes.theme_counts = lambda t, *, min_df=1, max_df=1.0, max_features=None: counts(
                 t, min_df=max(min_df, floor), max_df=max_df, max_features=max_features)
         try:
@@ -191,7 +215,7 @@ def fit(name: str, paths: list[Path], labels: dict[str, str]) -> list[dict]:
                          k_rule="chosen" if k is None else "other vocabulary's k",
                          n_terms=int(model.settings["vocabulary"]), k=int(model.settings["chosen_k"]),
                          npmi=round(float(model.themes["coherence"].mean()), 6),
-                         **measures(model, tokens, set(model.selection_vocabulary.astype(str))),
+                         **measures(model, tokens, set(model.selection_vocabulary.astype(str)), candidates),
                          generic_only_labels=int(generic_only), labels=" | ".join(model.themes["label"])))
         print(rows[-1], file=sys.stderr, flush=True)
         if k is None:
