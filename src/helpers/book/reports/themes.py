@@ -34,7 +34,8 @@ def vocabulary_trial(root: "Path") -> dict[str, str]:
     each with k chosen by the rule: ``npmi`` as each model scores itself, ``ref`` on the common reference
     (a term present where its words occur in a row), ``distinct`` on it without the pairs of a phrase and
     its own words; ``nested`` counts the themes whose top terms list a phrase beside a term inside it.
-    Rows of variants and of fits at the other vocabulary's k are left out.
+    ``*_samek`` values are the fits at the other vocabulary's k, where the two chose different k;
+    rows of variants are left out.
 
     Examples
     --------
@@ -47,19 +48,19 @@ def vocabulary_trial(root: "Path") -> dict[str, str]:
     from helpers.book.settings import THEME_VOCABULARY_FILE
 
     columns = {"npmi": "npmi", "ref": "npmi_reference", "distinct": "npmi_reference_distinct"}
-    names = [f"themes_trial_{m}_{c}_{v}" for m in (*columns, "k", "nested") for c in ("seed", "dev")
-             for v in ("kept", "tried")]
+    names = [f"themes_trial_{m}_{c}_{v}{s}" for m in (*columns, "k", "nested") for c in ("seed", "dev")
+             for v in ("kept", "tried") for s in ("", "_samek")]
     path = Path(root) / THEME_VOCABULARY_FILE
     if not path.is_file():
         return {name: "(not measured: run benchmarks/theme_vocabulary.py)" for name in names}
     results = pd.read_csv(path)
-    if "k_rule" in results:
-        results = results[results["k_rule"] == "chosen"]
     values = {name: "(not measured)" for name in names}
     for row in results.to_dict("records"):
         kind = next((k for k in ("kept", "tried") if row["vocabulary"].endswith(f"({k})")), None)
         if kind is None:
             continue
+        if row.get("k_rule", "chosen") != "chosen":
+            kind += "_samek"
         corpus = "seed" if row["corpus"] == "seed" else "dev"
         for name, column in columns.items():
             if column in row:
