@@ -4,28 +4,31 @@ For the seed (57 abstracts) and icml2024-dev (495), the theme model is fitted wi
 settings (seed 0, k chosen by the selection rule) on its own vocabulary (``theme_counts``) and on
 the term map's candidate noun phrases (singular, acronyms and thesaurus merged, stock terms left
 out, single nouns included, each phrase counted once as its longest term: ``term_occurrences`` and
-``longest_term_counts``) at a document-frequency floor of 2 (the themes' own ``min_df``), and, as
-variants, at floors of 3 and 5 and with only the term map's kept phrases as terms of several words
-(any other phrase counts as its longest allowed shorter form, down to its head noun: the single
-candidate nouns at floor 2). Where the two chose different k, each is also fitted at the k the other one chose.
+``longest_term_counts``) at a document-frequency floor of 2 (the themes' own ``min_df``). Variants:
+floors of 3 and 5; only the term map's kept phrases as terms of several words (any other phrase
+counts as its longest allowed shorter form, down to its head noun: the single candidate nouns at
+floor 2); only the terms at least 10 or 100 times as frequent in the abstracts as in general
+English (``termhood.specificity`` >= 1 or 2). Where the two main vocabularies chose different k,
+each is also fitted at the k the other one chose.
 
-Reported per fit: the chosen k; ``npmi``, the mean NPMI coherence of the themes' top 10 terms as
-the model scores itself (on its own counts: for the noun phrases a phrase inside a longer kept one
-is not counted there, so this yardstick differs between the vocabularies); ``npmi_reference``, the
-same top terms scored on one common reference for both: a term is present in an abstract when its
-words (spelled as both vocabularies spell them, a noun in its singular) occur there one after
-another, inside a longer phrase or not (for unigrams and bigrams this is exactly their own yardstick,
-so ``npmi_reference == npmi`` for the kept vocabulary); ``npmi_reference_words``, the same with a
-multi-word term present where all its words occur anywhere in the abstract (a check of the choice);
+Reported per fit: the terms and the mean number of distinct terms of an abstract; the chosen k;
+``npmi``, the mean NPMI coherence of the themes' top 10 terms as the model scores itself (on its
+own counts: for the noun phrases a phrase inside a longer kept one is not counted there, so this
+yardstick differs between the vocabularies); ``npmi_reference``, the same top terms scored on one
+common reference for both: a term is present in an abstract when its words (spelled as both
+vocabularies spell them, a noun in its singular) occur there one after another, inside a longer
+phrase or not (for unigrams and bigrams this is exactly their own yardstick, so ``npmi_reference``
+equals ``npmi`` for the kept vocabulary); ``npmi_reference_words``, the same with a multi-word term
+present where all its words occur anywhere in the abstract (a check of that choice);
 ``npmi_reference_distinct``, the reference NPMI without the pairs of a phrase and its own words
 (one term inside the other, or two words that form a bigram of the vocabulary);
 ``npmi_reference_noun_terms``, that over the pairs of two term-map candidates (noun phrases after
-merges), and ``noun_term_share``, the share of top terms that are such candidates (the unigram
-themes also list adjectives and fragments: ``neural``, ``differentially``); ``never_together``,
-the share of those pairs that share no abstract; ``top_df_median``, the median number of abstracts
-of a top term (reference); ``nested_themes``, the themes whose top 10 terms list a phrase beside a
-term inside it; ``generic_only_labels``, the theme labels that hold only terms labelled generic or
-not a term in ``tests/evaluation/term_labels.csv``.
+merges) only, and ``noun_term_share``, the share of top terms that are such candidates (the unigram
+themes also list adjectives and fragments: ``neural``, ``differentially``); ``never_together``, the
+share of the pairs of ``npmi_reference_distinct`` that share no abstract; ``top_df_median``, the
+median number of abstracts of a top term (reference); ``nested_themes``, the themes whose top 10
+terms list a phrase beside a term inside it; ``generic_only_labels``, the theme labels that hold
+only terms labelled generic or not a term in ``tests/evaluation/term_labels.csv``.
 
 Usage: ``python benchmarks/theme_vocabulary.py`` -> ``benchmarks/results/theme_vocabulary.csv``.
 """
@@ -50,7 +53,7 @@ from helpers.analysis.cooccurrence.candidates import (
     term_occurrences,
 )
 from helpers.analysis.cooccurrence.evaluation import read_term_labels, term_key
-from helpers.analysis.cooccurrence.termhood import read_generic_terms
+from helpers.analysis.cooccurrence.termhood import read_generic_terms, specificity
 from helpers.analysis.corpus import read_corpus
 from helpers.analysis.terms import word_classes
 from helpers.analysis.text import tokenize_corpus
@@ -60,11 +63,14 @@ SHARED = ROOT.parent / "shared" / "corpora"
 OUT = ROOT / "benchmarks" / "results" / "theme_vocabulary.csv"
 
 
-def noun_phrase_counts(texts: pd.Series, tokens, phrases: frozenset[str] | None = None):
+def noun_phrase_counts(texts: pd.Series, tokens, phrases: frozenset[str] | None = None,
+                       min_specificity: float | None = None):
     """A ``theme_counts`` replacement: the term map's noun phrases, each phrase counted once.
 
     With ``phrases``, a term of several words is a term only when it is one of them (a phrase
-    outside them counts as its longest allowed shorter form, down to its head noun).
+    outside them counts as its longest allowed shorter form, down to its head noun). With
+    ``min_specificity``, only terms at least that specific against general English (``termhood.specificity``
+    of their abstracts) are terms.
     """
     thesaurus = read_thesaurus()
     corpus_wide, local = acronym_merges(acronym_definitions(texts.tolist()), thesaurus)
@@ -80,6 +86,11 @@ def noun_phrase_counts(texts: pd.Series, tokens, phrases: frozenset[str] | None 
         for code in np.flatnonzero(allowed):
             label = found.label(code)
             allowed[code] = label not in stock and (phrases is None or " " not in label or label in phrases)
+        if min_specificity is not None:
+            codes = np.flatnonzero(allowed)
+            labels = [found.label(c) for c in codes]
+            n_tokens = int((tokens.token_ids != 0).sum())
+            allowed[codes] = specificity(labels, df[codes], n_tokens) >= min_specificity
         matrix = longest_term_counts(found, n, allowed)
         counted = np.bincount(matrix.indices, minlength=found.n_codes)
         columns = np.flatnonzero(counted >= max(min_df, 1))
@@ -184,6 +195,8 @@ VOCABULARIES = {
     "term map noun phrases at floor 3 (variant)": 3,
     "term map noun phrases at floor 5 (variant)": 5,
     "candidate nouns and the term map's kept phrases (variant)": 2,
+    "term map noun phrases at least 10 times as frequent as in English (variant)": 2,
+    "term map noun phrases at least 100 times as frequent as in English (variant)": 2,
 }
 
 
@@ -201,8 +214,9 @@ def fit(name: str, paths: list[Path], labels: dict[str, str]) -> list[dict]:
 
     def run(vocabulary: str, floor: int | None, k: int | None) -> None:
         if floor is not None:
-            counts = noun_phrase_counts(papers["text"], tokens, map_phrases if "map's kept phrases" in vocabulary
-                                        else None)
+            counts = noun_phrase_counts(
+                papers["text"], tokens, map_phrases if "map's kept phrases" in vocabulary else None,
+                1.0 if "10 times" in vocabulary else 2.0 if "100 times" in vocabulary else None)
             themes.theme_counts = lambda t, *, min_df=1, max_df=1.0, max_features=None: counts(
                 t, min_df=max(min_df, floor), max_df=max_df, max_features=max_features)
         try:
@@ -213,7 +227,9 @@ def fit(name: str, paths: list[Path], labels: dict[str, str]) -> list[dict]:
                            for label in model.themes["label"])
         rows.append(dict(corpus=name, n_abstracts=len(papers), vocabulary=vocabulary,
                          k_rule="chosen" if k is None else "other vocabulary's k",
-                         n_terms=int(model.settings["vocabulary"]), k=int(model.settings["chosen_k"]),
+                         n_terms=int(model.settings["vocabulary"]),
+                         terms_per_abstract=round(float(np.diff(model.selection_counts.indptr).mean()), 6),
+                         k=int(model.settings["chosen_k"]),
                          npmi=round(float(model.themes["coherence"].mean()), 6),
                          **measures(model, tokens, set(model.selection_vocabulary.astype(str)), candidates),
                          generic_only_labels=int(generic_only), labels=" | ".join(model.themes["label"])))
