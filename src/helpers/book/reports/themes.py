@@ -33,7 +33,7 @@ def vocabulary_trial(root: "Path") -> dict[str, str]:
     vocabulary (``kept``) and on the term map's noun phrases (``tried``), per corpus (``seed``, ``dev``),
     each with k chosen by the rule: ``npmi`` as each model scores itself, ``ref`` on the common reference
     (a term present where its words occur in a row), ``distinct`` on it without the pairs of a phrase and
-    its own words; ``nested`` counts the themes whose top terms list a phrase beside a term inside it.
+    its own words; ``density`` is the mean number of distinct terms of an abstract; ``nested`` counts the themes whose top terms list a phrase beside a term inside it.
     ``*_samek`` values are the fits at the other vocabulary's k, where the two chose different k;
     rows of variants are left out.
 
@@ -48,7 +48,8 @@ def vocabulary_trial(root: "Path") -> dict[str, str]:
     from helpers.book.settings import THEME_VOCABULARY_FILE
 
     columns = {"npmi": "npmi", "ref": "npmi_reference", "distinct": "npmi_reference_distinct"}
-    names = [f"themes_trial_{m}_{c}_{v}{s}" for m in (*columns, "k", "nested") for c in ("seed", "dev")
+    decimals = {"terms_per_abstract": "density"}
+    names = [f"themes_trial_{m}_{c}_{v}{s}" for m in (*columns, *decimals.values(), "k", "nested") for c in ("seed", "dev")
              for v in ("kept", "tried") for s in ("", "_samek")]
     path = Path(root) / THEME_VOCABULARY_FILE
     if not path.is_file():
@@ -65,6 +66,9 @@ def vocabulary_trial(root: "Path") -> dict[str, str]:
         for name, column in columns.items():
             if column in row:
                 values[f"themes_trial_{name}_{corpus}_{kind}"] = f"{row[column]:.2f}"
+        for column, name in decimals.items():
+            if column in row:
+                values[f"themes_trial_{name}_{corpus}_{kind}"] = f"{row[column]:.0f}"
         values[f"themes_trial_k_{corpus}_{kind}"] = str(int(row["k"]))
         if "nested_themes" in row:
             values[f"themes_trial_nested_{corpus}_{kind}"] = str(int(row["nested_themes"]))
