@@ -1,12 +1,34 @@
 """Themes on two vocabularies (issue 21): today's unigrams and bigrams against the term map's noun phrases.
 
-For the seed (57 abstracts) and icml2024-dev (495), the theme model is fitted twice with the book's
-settings (seed 0, k chosen by the selection rule): on its own vocabulary (``theme_counts``) and on
-the term map's noun phrases (acronyms and thesaurus merged, stock terms left out, each phrase counted
-once as its longest term: ``term_occurrences`` and ``longest_term_counts``). Reported: the chosen
-k, the mean NPMI coherence of the themes' top 10 terms (the book's yardstick, each on its own
-vocabulary), and how many theme labels hold only terms labelled generic or not a term in
-``tests/evaluation/term_labels.csv``.
+For the seed (57 abstracts) and icml2024-dev (495), the theme model is fitted with the book's
+settings (seed 0, k chosen by the selection rule) on its own vocabulary (``theme_counts``) and on
+the term map's candidate noun phrases (singular, acronyms and thesaurus merged, stock terms left
+out, single nouns included, each phrase counted once as its longest term: ``term_occurrences`` and
+``longest_term_counts``) at a document-frequency floor of 2 (the themes' own ``min_df``). Variants:
+floors of 3 and 5; only the term map's kept phrases as terms of several words (any other phrase
+counts as its longest allowed shorter form, down to its head noun: the single candidate nouns at
+floor 2); only the terms at least 10 or 100 times as frequent in the abstracts as in general
+English (``termhood.specificity`` >= 1 or 2). Where the two main vocabularies chose different k,
+each is also fitted at the k the other one chose.
+
+Reported per fit: the terms and the mean number of distinct terms of an abstract; the chosen k;
+``npmi``, the mean NPMI coherence of the themes' top 10 terms as the model scores itself (on its
+own counts: for the noun phrases a phrase inside a longer kept one is not counted there, so this
+yardstick differs between the vocabularies); ``npmi_reference``, the same top terms scored on one
+common reference for both: a term is present in an abstract when its words (spelled as both
+vocabularies spell them, a noun in its singular) occur there one after another, inside a longer
+phrase or not (for unigrams and bigrams this is exactly their own yardstick, so ``npmi_reference``
+equals ``npmi`` for the kept vocabulary); ``npmi_reference_words``, the same with a multi-word term
+present where all its words occur anywhere in the abstract (a check of that choice);
+``npmi_reference_distinct``, the reference NPMI without the pairs of a phrase and its own words
+(one term inside the other, or two words that form a bigram of the vocabulary);
+``npmi_reference_noun_terms``, that over the pairs of two term-map candidates (noun phrases after
+merges) only, and ``noun_term_share``, the share of top terms that are such candidates (the unigram
+themes also list adjectives and fragments: ``neural``, ``differentially``); ``never_together``, the
+share of the pairs of ``npmi_reference_distinct`` that share no abstract; ``top_df_median``, the
+median number of abstracts of a top term (reference); ``nested_themes``, the themes whose top 10
+terms list a phrase beside a term inside it; ``generic_only_labels``, the theme labels that hold
+only terms labelled generic or not a term in ``tests/evaluation/term_labels.csv``.
 
 Usage: ``python benchmarks/theme_vocabulary.py`` -> ``benchmarks/results/theme_vocabulary.csv``.
 """
@@ -21,16 +43,19 @@ import pandas as pd
 from scipy import sparse
 
 from helpers.analysis import themes
+from helpers.analysis.cooccurrence import analyse_cooccurrence
 from helpers.analysis.cooccurrence.candidates import (
     acronym_definitions,
     acronym_merges,
+    candidate_term_matrix,
     longest_term_counts,
     read_thesaurus,
     term_occurrences,
 )
 from helpers.analysis.cooccurrence.evaluation import read_term_labels, term_key
-from helpers.analysis.cooccurrence.termhood import read_generic_terms
+from helpers.analysis.cooccurrence.termhood import read_generic_terms, specificity
 from helpers.analysis.corpus import read_corpus
+from helpers.analysis.terms import word_classes
 from helpers.analysis.text import tokenize_corpus
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,8 +63,15 @@ SHARED = ROOT.parent / "shared" / "corpora"
 OUT = ROOT / "benchmarks" / "results" / "theme_vocabulary.csv"
 
 
-def noun_phrase_counts(texts: pd.Series, tokens):
-    """A ``theme_counts`` replacement: the term map's noun phrases, each phrase counted once."""
+def noun_phrase_counts(texts: pd.Series, tokens, phrases: frozenset[str] | None = None,
+                       min_specificity: float | None = None):
+    """A ``theme_counts`` replacement: the term map's noun phrases, each phrase counted once.
+
+    With ``phrases``, a term of several words is a term only when it is one of them (a phrase
+    outside them counts as its longest allowed shorter form, down to its head noun). With
+    ``min_specificity``, only terms at least that specific against general English (``termhood.specificity``
+    of their abstracts) are terms.
+    """
     thesaurus = read_thesaurus()
     corpus_wide, local = acronym_merges(acronym_definitions(texts.tolist()), thesaurus)
     found = term_occurrences(tokens, {**corpus_wide, **thesaurus}, paper_merges=local)
@@ -52,7 +84,13 @@ def noun_phrase_counts(texts: pd.Series, tokens):
         df = np.bincount(binary.indices, minlength=found.n_codes)
         allowed = (df >= min_df) & (df <= max_df * n)
         for code in np.flatnonzero(allowed):
-            allowed[code] = found.label(code) not in stock
+            label = found.label(code)
+            allowed[code] = label not in stock and (phrases is None or " " not in label or label in phrases)
+        if min_specificity is not None:
+            codes = np.flatnonzero(allowed)
+            labels = [found.label(c) for c in codes]
+            n_tokens = int((tokens.token_ids != 0).sum())
+            allowed[codes] = specificity(labels, df[codes], n_tokens) >= min_specificity
         matrix = longest_term_counts(found, n, allowed)
         counted = np.bincount(matrix.indices, minlength=found.n_codes)
         columns = np.flatnonzero(counted >= max(min_df, 1))
@@ -68,25 +106,143 @@ def noun_phrase_counts(texts: pd.Series, tokens):
     return counts
 
 
+def reference_presence(tokens, terms: list[str]) -> sparse.csc_matrix:
+    """Abstracts x terms: 1 where the term's words occur one after another (nested or not)."""
+    folded_vocabulary, folded_id = np.unique(word_classes(tokens.vocabulary).folded.astype(str), return_inverse=True)
+    index = {word: i for i, word in enumerate(folded_vocabulary)}
+    n_words = len(folded_vocabulary)
+    sequence = np.where(tokens.token_ids == 0, -1, folded_id[tokens.token_ids]).astype(np.int64)
+    text_of = tokens.text_index()
+    longest = max(len(term.split()) for term in terms)
+    level_codes, level_keys = {1: sequence}, {}
+    for length in range(2, longest + 1):
+        previous, last = level_codes[length - 1][:len(sequence) - length + 1], sequence[length - 1:]
+        valid = (previous >= 0) & (last >= 0)
+        codes, keys = pd.factorize(np.where(valid, previous * n_words + last, -1))
+        level_codes[length], level_keys[length] = np.where(valid, codes, -1), pd.Index(np.asarray(keys))
+    rows, columns = [], []
+    for column, term in enumerate(terms):
+        words = term.split()
+        if any(word not in index for word in words):
+            continue
+        code = index[words[0]]
+        for length, word in enumerate(words[1:], start=2):
+            code = int(level_keys[length].get_indexer([code * n_words + index[word]])[0])
+            if code < 0:
+                break
+        if code < 0:
+            continue
+        texts = np.unique(text_of[np.flatnonzero(level_codes[len(words)] == code)])
+        rows.append(texts)
+        columns.append(np.full(len(texts), column))
+    rows, columns = (np.concatenate(a) if a else np.array([], dtype=np.int64) for a in (rows, columns))
+    return sparse.csc_matrix((np.ones(len(rows)), (rows, columns)), shape=(len(tokens), len(terms)))
+
+
+def word_presence(tokens, terms: list[str]) -> sparse.csc_matrix:
+    """Abstracts x terms: 1 where every word of the term (``of`` aside) occurs somewhere in the abstract."""
+    words = sorted({w for term in terms for w in term.split() if w != "of"})
+    present = reference_presence(tokens, words).toarray() > 0
+    position = {w: i for i, w in enumerate(words)}
+    columns = [np.logical_and.reduce([present[:, position[w]] for w in term.split() if w != "of"]) for term in terms]
+    return sparse.csc_matrix(np.column_stack(columns).astype(float))
+
+
+def inside(first: str, second: str) -> bool:
+    """Whether one term's words are a run of the other's (``network`` in ``neural network``)."""
+    short, long = sorted((first.split(), second.split()), key=len)
+    return short != long and any(long[i:i + len(short)] == short for i in range(len(long) - len(short) + 1))
+
+
+def npmi_pair(together: np.ndarray, n: int) -> float:
+    """NPMI of one pair from a 2-column presence array, as ``themes.npmi_coherence`` scores it."""
+    joint = (together[:, 0] & together[:, 1]).sum() / n
+    if joint == 0:
+        return -1.0
+    if joint == 1:
+        return 1.0
+    return float(np.log(joint / (together[:, 0].mean() * together[:, 1].mean())) / -np.log(joint))
+
+
+def measures(model, tokens, vocabulary: set[str], candidates: set[str]) -> dict:
+    tops = [terms.split(", ") for terms in model.themes["top_terms"]]
+    terms = sorted({t for top in tops for t in top})
+    position = {t: i for i, t in enumerate(terms)}
+    reference = reference_presence(tokens, terms)
+    indices = [[position[t] for t in top] for top in tops]
+    present = reference.toarray() > 0
+    own_words = lambda a, b: inside(a, b) or f"{a} {b}" in vocabulary or f"{b} {a}" in vocabulary  # noqa: E731
+    nouns = [npmi_pair(present[:, [position[a], position[b]]], len(tokens))
+             for top in tops for i, a in enumerate(top) for b in top[i + 1:]
+             if a in candidates and b in candidates and not own_words(a, b)]
+    distinct = [npmi_pair(present[:, [position[a], position[b]]], len(tokens))
+                for top in tops for i, a in enumerate(top) for b in top[i + 1:] if not own_words(a, b)]
+    return dict(
+        npmi_reference=round(float(np.mean(themes.npmi_coherence(indices, reference))), 6),
+        npmi_reference_words=round(float(np.mean(themes.npmi_coherence(indices, word_presence(tokens, terms)))), 6),
+        npmi_reference_distinct=round(float(np.mean(distinct)), 6),
+        npmi_reference_noun_terms=round(float(np.mean(nouns)), 6),
+        noun_term_share=round(float(np.mean([t in candidates for top in tops for t in top])), 6),
+        never_together=round(float(np.mean(np.array(distinct) == -1.0)), 6),
+        top_df_median=float(np.median(np.asarray(reference.sum(axis=0)).ravel())),
+        nested_themes=int(sum(any(inside(a, b) for i, a in enumerate(top) for b in top[i + 1:]) for top in tops)),
+    )
+
+
+VOCABULARIES = {
+    "unigrams and bigrams (kept)": None,
+    "term map noun phrases (tried)": 2,
+    "term map noun phrases at floor 3 (variant)": 3,
+    "term map noun phrases at floor 5 (variant)": 5,
+    "candidate nouns and the term map's kept phrases (variant)": 2,
+    "term map noun phrases at least 10 times as frequent as in English (variant)": 2,
+    "term map noun phrases at least 100 times as frequent as in English (variant)": 2,
+}
+
+
 def fit(name: str, paths: list[Path], labels: dict[str, str]) -> list[dict]:
     papers = read_corpus(paths).papers
     tokens = tokenize_corpus(papers["text"].tolist(), papers["paper_id"], clean=True)
     rows = []
     original = themes.theme_counts
-    for vocabulary in ("unigrams and bigrams (kept)", "term map noun phrases (tried)"):
-        themes.theme_counts = original if vocabulary.startswith("unigrams") else noun_phrase_counts(papers["text"],
-                                                                                                    tokens)
+    chosen: dict[str, int] = {}
+    thesaurus = read_thesaurus()
+    corpus_wide, local = acronym_merges(acronym_definitions(papers["text"].tolist()), thesaurus)
+    candidates = set(candidate_term_matrix(tokens, {**corpus_wide, **thesaurus}, paper_merges=local)[1].astype(str))
+    term_map = analyse_cooccurrence(papers["text"], tokens)
+    map_phrases = frozenset(t for t in term_map.terms["term"] if " " in t)
+
+    def run(vocabulary: str, floor: int | None, k: int | None) -> None:
+        if floor is not None:
+            counts = noun_phrase_counts(
+                papers["text"], tokens, map_phrases if "map's kept phrases" in vocabulary else None,
+                1.0 if "10 times" in vocabulary else 2.0 if "100 times" in vocabulary else None)
+            themes.theme_counts = lambda t, *, min_df=1, max_df=1.0, max_features=None: counts(
+                t, min_df=max(min_df, floor), max_df=max_df, max_features=max_features)
         try:
-            model = themes.fit_themes(tokens, seed=0)
+            model = themes.fit_themes(tokens, k=k, seed=0)
         finally:
             themes.theme_counts = original
         generic_only = sum(all(labels.get(term_key(t)) in ("G", "X") for t in label.split(" · "))
                            for label in model.themes["label"])
         rows.append(dict(corpus=name, n_abstracts=len(papers), vocabulary=vocabulary,
-                         n_terms=int(model.settings["vocabulary"]), k=int(model.settings["chosen_k"]),
+                         k_rule="chosen" if k is None else "other vocabulary's k",
+                         n_terms=int(model.settings["vocabulary"]),
+                         terms_per_abstract=round(float(np.diff(model.selection_counts.indptr).mean()), 6),
+                         k=int(model.settings["chosen_k"]),
                          npmi=round(float(model.themes["coherence"].mean()), 6),
+                         **measures(model, tokens, set(model.selection_vocabulary.astype(str)), candidates),
                          generic_only_labels=int(generic_only), labels=" | ".join(model.themes["label"])))
         print(rows[-1], file=sys.stderr, flush=True)
+        if k is None:
+            chosen[vocabulary] = rows[-1]["k"]
+
+    for vocabulary, floor in VOCABULARIES.items():
+        run(vocabulary, floor, None)
+    kept, tried = list(VOCABULARIES)[:2]
+    if chosen[kept] != chosen[tried]:
+        run(kept, None, chosen[tried])
+        run(tried, VOCABULARIES[tried], chosen[kept])
     return rows
 
 

@@ -30,7 +30,12 @@ MEASURES = ("coherence", "diversity", "stability")
 
 def vocabulary_trial(root: "Path") -> dict[str, str]:
     """Glue values of ``benchmarks/results/theme_vocabulary.csv``: NPMI and k of the themes on their own
-    vocabulary (``kept``) and on the term map's noun phrases (``tried``), per corpus (``seed``, ``dev``).
+    vocabulary (``kept``) and on the term map's noun phrases (``tried``), per corpus (``seed``, ``dev``),
+    each with k chosen by the rule: ``npmi`` as each model scores itself, ``ref`` on the common reference
+    (a term present where its words occur in a row), ``distinct`` on it without the pairs of a phrase and
+    its own words; ``density`` is the mean number of distinct terms of an abstract; ``nested`` counts the themes whose top terms list a phrase beside a term inside it.
+    ``*_samek`` values are the fits at the other vocabulary's k, where the two chose different k;
+    rows of variants are left out.
 
     Examples
     --------
@@ -42,17 +47,31 @@ def vocabulary_trial(root: "Path") -> dict[str, str]:
 
     from helpers.book.settings import THEME_VOCABULARY_FILE
 
-    names = [f"themes_trial_{m}_{c}_{v}" for m in ("npmi", "k") for c in ("seed", "dev") for v in ("kept", "tried")]
+    columns = {"npmi": "npmi", "ref": "npmi_reference", "distinct": "npmi_reference_distinct"}
+    decimals = {"terms_per_abstract": "density"}
+    names = [f"themes_trial_{m}_{c}_{v}{s}" for m in (*columns, *decimals.values(), "k", "nested") for c in ("seed", "dev")
+             for v in ("kept", "tried") for s in ("", "_samek")]
     path = Path(root) / THEME_VOCABULARY_FILE
     if not path.is_file():
         return {name: "(not measured: run benchmarks/theme_vocabulary.py)" for name in names}
     results = pd.read_csv(path)
     values = {name: "(not measured)" for name in names}
-    for row in results.itertuples(index=False):
-        corpus = "seed" if row.corpus == "seed" else "dev"
-        kind = "kept" if "kept" in row.vocabulary else "tried"
-        values[f"themes_trial_npmi_{corpus}_{kind}"] = f"{row.npmi:.2f}"
-        values[f"themes_trial_k_{corpus}_{kind}"] = str(int(row.k))
+    for row in results.to_dict("records"):
+        kind = next((k for k in ("kept", "tried") if row["vocabulary"].endswith(f"({k})")), None)
+        if kind is None:
+            continue
+        if row.get("k_rule", "chosen") != "chosen":
+            kind += "_samek"
+        corpus = "seed" if row["corpus"] == "seed" else "dev"
+        for name, column in columns.items():
+            if column in row:
+                values[f"themes_trial_{name}_{corpus}_{kind}"] = f"{row[column]:.2f}"
+        for column, name in decimals.items():
+            if column in row:
+                values[f"themes_trial_{name}_{corpus}_{kind}"] = f"{row[column]:.0f}"
+        values[f"themes_trial_k_{corpus}_{kind}"] = str(int(row["k"]))
+        if "nested_themes" in row:
+            values[f"themes_trial_nested_{corpus}_{kind}"] = str(int(row["nested_themes"]))
     return values
 
 
