@@ -337,3 +337,14 @@ def test_density_view_has_one_row_per_drawn_term():
     assert data["density"].between(0, 1).all() and data["labelled"].all()
     _, empty = density_figure(hand_made_result(min_pair_papers=9), corpus_label="test")
     assert empty.empty
+
+
+def test_a_community_counts_each_of_its_papers_once():
+    result = hand_made_result()
+    terms = result.terms.set_index("term")["community"]
+    papers_using = {"quantum kernel": {"p1", "p2", "p4"}, "galaxy cluster": {"p1", "p2", "p3"},
+                    "spiking neuron": {"p3", "p4"}}
+    for row in result.communities.itertuples(index=False):
+        members = [term for term, community in terms.items() if community == row.community]
+        assert row.n_papers == len(set().union(*(papers_using[t] for t in members)))
+    assert result.communities["n_papers"].max() <= len(HAND_MADE)

@@ -229,3 +229,10 @@ def test_book_group_by_setting(tmp_path):
                             text=True, env=dict(env, BOOK_GROUP_BY="venue"))
     assert result.returncode == 2
     assert result.stderr == "error: --group-by / BOOK_GROUP_BY: must be file, got 'venue'\n"
+
+
+def test_a_tilde_accent_in_an_author_name_is_a_letter_not_a_tie():
+    from helpers.analysis.readers.bibtex import authors_text
+
+    assert authors_text(r"Silvestre, Jo\~{a}o Pedro and Mu\~noz, Ana and Doe~Smith, Jane") == \
+        "João Pedro Silvestre; Ana Muñoz; Jane Doe Smith"

@@ -137,3 +137,16 @@ def test_evaluation_findings_without_a_set():
 
     values = link_report.evaluation_findings(None, None)
     assert values["links_eval_linked_precision"] == "n/a" and values["links_eval_n"] == "n/a"
+
+
+def test_tables_show_a_dash_for_missing_values_and_scroll_when_wide():
+    import numpy as np
+    import pandas as pd
+
+    from helpers.book.display import markdown_cell, table_html
+
+    table = pd.DataFrame({"run": ["a"], "ratio": [np.nan], "note": [None]})
+    html_text = table_html(table)
+    assert "nan" not in html_text and html_text.count("\u2014") == 2
+    assert html_text.startswith('<div class="table-scroll" style="overflow-x: auto; max-width: 100%">')
+    assert (markdown_cell(np.nan), markdown_cell(None), markdown_cell(0.5)) == ("\u2014", "\u2014", "0.500")

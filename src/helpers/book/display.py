@@ -112,11 +112,17 @@ def table_html(table, *, precision: int = 3, html_columns: tuple[str, ...] = ())
     ``html_columns`` hold HTML built by :func:`paper_links` (already escaped) and are not escaped again.
     """
     escaped = [c for c in table.columns if c not in html_columns]
-    styler = table.style.format(escape="html", precision=precision, subset=escaped)
+    styler = table.style.format(escape="html", precision=precision, subset=escaped, na_rep=MISSING)
     if html_columns:
         styler = styler.format(lambda v: v, subset=list(html_columns))
-    # The theme's table style (borders, striped rows) applies to class "table".
-    return styler.hide(axis="index").set_table_attributes('class="table"').to_html()
+    # The theme's table style (borders, striped rows) applies to class "table"; a table wider than the
+    # column scrolls inside its own box instead of being cut off at the column's edge.
+    table_text = styler.hide(axis="index").set_table_attributes('class="table"').to_html()
+    return f'<div class="table-scroll" style="overflow-x: auto; max-width: 100%">{table_text}</div>'
+
+
+MISSING = "\u2014"
+"""What a table shows for a missing value (an em dash, never "nan")."""
 
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+!|$~])")
@@ -135,10 +141,10 @@ def markdown_cell(value: Any, *, precision: int = 3, is_html: bool = False) -> s
     """
     if is_html:
         value = html.unescape(_TAG.sub("", str(value)))
-    if isinstance(value, float):
+    if value is None or (not isinstance(value, str) and pd.isna(value)):
+        text = MISSING
+    elif isinstance(value, float):
         text = f"{value:.{precision}f}"
-    elif value is None or (not isinstance(value, str) and pd.isna(value)):
-        text = ""
     else:
         text = str(plain(value))
     text = " ".join(text.split())

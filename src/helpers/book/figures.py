@@ -68,7 +68,7 @@ def download_links_html(label: str, *, base: str = "../figures") -> str:
     return f'<p class="figure-downloads">Download {label}: {links}</p>'
 
 
-BOOK_TITLE = "What ICML 2024 abstracts say: themes, co-occurring terms and link availability"
+BOOK_TITLE = "What conference abstracts say: themes, co-occurring terms and link availability"
 
 
 def figure_page(chapter: str) -> str:
@@ -82,7 +82,7 @@ def figure_citation(label: str, chapter: str, *, version: str, corpus_sha256: st
     Examples
     --------
     >>> figure_citation("fig-themes-map", "themes", version="0.2.0", corpus_sha256="ab" * 32)
-    'What ICML 2024 abstracts say: themes, co-occurring terms and link availability, version 0.2.0, \
+    'What conference abstracts say: themes, co-occurring terms and link availability, version 0.2.0, \
 corpus SHA-256 abababababab, chapters/themes.html#fig-themes-map'
     """
     return f"{BOOK_TITLE}, version {version}, corpus SHA-256 {corpus_sha256[:12]}, {figure_page(chapter)}#{label}"

@@ -57,7 +57,8 @@ class CooccurrenceResult:
     graph : networkx.Graph
         Kept terms as nodes; edges for pairs with at least ``min_pair_papers``.
     communities : DataFrame
-        ``community, n_terms, n_papers, top_terms``.
+        ``community, n_terms, n_papers, top_terms``; ``n_papers`` counts the abstracts using any of
+        the community's terms, each once.
     acronyms : DataFrame
         :func:`find_acronyms`.
     merges : DataFrame
@@ -188,12 +189,16 @@ def analyse_cooccurrence(
         message = f"no term occurs in at least {min_occurrences} abstracts"
     elif not graph.number_of_edges():
         message = f"no pair of terms shares at least {min_pair_papers} abstracts, so the network has no links"
-    communities = (terms.groupby("community")
-                   .agg(n_terms=("term", "size"), n_papers=("n_papers", "sum"),
-                        top_terms=("term", lambda t: ", ".join(t.head(8))))
-                   .reset_index())
     column_of = {term: position for position, term in enumerate(kept_terms["term"])}
     paper_terms = kept_matrix[:, [column_of[t] for t in terms["term"]]].tocsr() if len(terms) else kept_matrix
+    communities = (terms.groupby("community")
+                   .agg(n_terms=("term", "size"), top_terms=("term", lambda t: ", ".join(t.head(8))))
+                   .reset_index())
+    # A community's papers: the abstracts using at least one of its terms, each counted once.
+    community_ids = terms["community"].to_numpy()
+    communities.insert(2, "n_papers", [
+        int((paper_terms[:, np.flatnonzero(community_ids == c)].getnnz(axis=1) > 0).sum())
+        for c in communities["community"]])
     kept_set = set(selection.kept.tolist())
     below = [c for c in selection.ranked if c not in kept_set][:BELOW_CUT_ROWS]
     below_cut = pd.DataFrame({"term": vocabulary[below].astype(str),

@@ -10,6 +10,7 @@ entry's; without a venue, the proceedings' ``shortname`` (PMLR) or ``booktitle``
 from __future__ import annotations
 
 import logging
+import re
 from contextlib import contextmanager
 from typing import Iterator, Mapping
 
@@ -31,6 +32,9 @@ def _quiet_parser() -> Iterator[None]:
         logger.setLevel(level)
 
 
+_TILDE_ACCENT = re.compile(r"\\~(?:\{[A-Za-z]\}|[A-Za-z])")
+
+
 def authors_text(value: str) -> str:
     """BibTeX's ``Last, First and First Last`` as ``First Last; First Last``, LaTeX decoded.
 
@@ -42,6 +46,8 @@ def authors_text(value: str) -> str:
     from bibtexparser.middlewares.names import (InvalidNameError, parse_single_name_into_parts,
                                                 split_multiple_persons_names)
 
+    # The name parser reads every "~" as a tie (a space), the tilde accent's too: decode that accent first.
+    value = _TILDE_ACCENT.sub(lambda match: latex_to_text(match.group()), value)
     names = []
     for name in split_multiple_persons_names(value):
         try:

@@ -118,7 +118,7 @@ def chapter_values(result: CooccurrenceResult) -> dict[str, Any]:
         "co_acronym_rows": ACRONYM_ROWS,
         "co_n_thesaurus": int((result.merges["source"] == "thesaurus").sum()),
         "co_top_pairs": STRONGEST_PAIRS,
-        "co_community_rows": COMMUNITY_ROWS,
+        "co_community_rows": min(COMMUNITY_ROWS, len(result.communities)),
         "co_pair_examples": PAIR_EXAMPLES,
         "co_below_cut": ", ".join(result.below_cut["term"]) or "none",
         "co_n_most_relevant": MOST_RELEVANT_SHOWN,
