@@ -314,7 +314,7 @@
       title.appendChild(anchor);
       row.appendChild(title);
       var authors = el("td", "authors");
-      authors.appendChild(el("div", "", P.authors[k]));
+      authors.appendChild(el("div", "", P.authors[k] || "\u2014"));  // an em dash: the input gives no authors
       authors.title = P.authors[k];
       row.appendChild(authors);
       if (withYear) { row.appendChild(el("td", "year", yearText(P, k))); }
