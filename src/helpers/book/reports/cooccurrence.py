@@ -162,16 +162,16 @@ def term_quality(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[str, 
         return pd.DataFrame(), {f"co_q_{n}": missing for n in ("corpus", "n_abstracts")} | {
             f"co_q_{n}_{r}": missing for n in ("field_share", "multi_word_share", "landmark_recall")
             for r in RANKING_NAMES}
+    # Short cells and headers, so the measures fit the page's column; the CSV has every count.
     table = pd.DataFrame({
-        "corpus": results["corpus"], "abstracts": results["n_abstracts"],
+        "corpus": [f"{name.split(' (')[0]} ({n:,})" for name, n in zip(results["corpus"], results["n_abstracts"])],
         "ranking": results["ranking"].map(RANKING_NAMES), "terms": results["n_terms"],
-        "field terms (F) of labelled": results["field_share"].map("{:.0%}".format),
-        "unlabelled": results["n_unlabelled"],
+        "F share": [f"{share:.0%}" + (f" ({u} unlabelled)" if u else "")
+                    for share, u in zip(results["field_share"], results["n_unlabelled"])],
         "multi-word": results["multi_word_share"].map("{:.0%}".format),
-        "landmark recall": [f"{r:.0%} ({f} of {n})" for r, f, n in
-                            zip(results["landmark_recall"], results["n_landmarks_found"], results["n_landmarks"])],
-        "nested pairs in top 20": results["nested_top_pairs"],
-        "one-term communities not F": results["generic_single_communities"],
+        "landmarks": [f"{f} of {n}" for f, n in zip(results["n_landmarks_found"], results["n_landmarks"])],
+        "nested in top 20": results["nested_top_pairs"],
+        "one-term non-F comm.": results["generic_single_communities"],
     })
     real = results[~results["corpus"].str.startswith("synthetic")]
     largest = real[real["n_abstracts"] == real["n_abstracts"].max()]
