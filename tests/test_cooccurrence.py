@@ -348,3 +348,19 @@ def test_a_community_counts_each_of_its_papers_once():
         members = [term for term, community in terms.items() if community == row.community]
         assert row.n_papers == len(set().union(*(papers_using[t] for t in members)))
     assert result.communities["n_papers"].max() <= len(HAND_MADE)
+
+
+def test_static_term_map_uses_the_interactive_maps_colours_and_has_a_legend():
+    from helpers.book.network_figures import term_map_figure
+    from helpers.web.term_map import community_colour
+
+    result = hand_made_result(min_pair_papers=1)
+    figure, data = term_map_figure(result, corpus_label="test")
+    degree = dict(result.graph.degree())
+    assert data["colour"].tolist() == [community_colour(int(c), degree.get(t, 0))
+                                       for t, c in zip(data["term"], data["community"])]
+    legend = figure.axes[0].get_legend()
+    shown = [text.get_text() for text in legend.get_texts()]
+    communities = data[data["drawn"]].groupby("community")["term"].count()
+    assert len(shown) == len(communities)
+    assert shown[0].startswith(f"{communities.index[0]}: ")

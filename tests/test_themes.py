@@ -275,3 +275,13 @@ def test_a_corpus_without_terms_is_still_a_note(tmp_path):
     assert results.themes.model is None
     assert results.themes.message == ("no terms left to model after stop words "
                                       "(no terms remain after min_df and max_df)")
+
+
+def test_a_label_phrase_is_a_noun_phrase():
+    # The synthetic corpus labelled themes "discourse relies · claim", "avoid gradient · parameterization".
+    from helpers.analysis.themes import _most_specific_first
+
+    weighted = ["discourse relies", "avoid gradient", "conventional polar", "claim", "gradient descent"]
+    assert _most_specific_first(weighted, ["claim", "discourse"], set()) == ["gradient descent", "claim", "discourse"]
+    assert _most_specific_first(weighted[:4], ["claim", "discourse relies", "discourse"], set()) == [
+        "claim", "discourse"]

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pandas as pd
 
+from helpers.analysis.readers.latex import math_as_text
+
 METADATA_COLUMNS = ["abstract_sha1", "title", "authors", "pmlr_id", "openreview_id", "pdf_url"]
 
 
@@ -72,7 +74,8 @@ def with_titles(papers: pd.DataFrame, metadata: pd.DataFrame) -> pd.DataFrame:
     Titles and authors the input carries (bibliographic files: ``papers`` has ``title`` and
     ``authors`` columns) are kept wherever they are not empty; the metadata file, matched by the
     SHA-1 of the abstract, fills in the others. ``display_title`` is the title where there is one,
-    else ``paper_id: first words…``.
+    else ``paper_id: first words…``, with its math as plain text (:func:`~helpers.analysis.readers.latex.math_as_text`:
+    ``$n^{1.5}$`` -> ``n^1.5``); ``title`` keeps the math as written.
 
     Examples
     --------
@@ -103,5 +106,6 @@ def with_titles(papers: pd.DataFrame, metadata: pd.DataFrame) -> pd.DataFrame:
     for column in extra:
         merged[column] = matched[column].to_numpy()
     fallback = merged["paper_id"] + ": " + merged["text"].map(short_text)
-    merged["display_title"] = merged["title"].where(merged["title"] != "", fallback)
+    shown = merged["title"].where(merged["title"] != "", fallback)
+    merged["display_title"] = [math_as_text(t) for t in shown]
     return merged

@@ -45,6 +45,7 @@ __all__ = [
     "word_classes",
     "context_classes",
     "noun_phrase_spans",
+    "is_noun_phrase",
     "text_terms",
     "fold_word",
     "fold_phrase",
@@ -413,6 +414,36 @@ def noun_phrase_spans(word_class: np.ndarray, max_words: int = MAX_TERM_WORDS) -
         starts.append(first[valid])
         lengths.append(np.full(int(valid.sum()), length))
     return np.concatenate(starts).astype(np.int64), np.concatenate(lengths).astype(np.int64)
+
+
+def is_noun_phrase(term: str) -> bool:
+    """Whether all of ``term`` (words split on spaces) is one noun phrase by the term map's rule
+    (:func:`context_classes` and :func:`noun_phrase_spans`, the phrase standing alone).
+
+    Examples
+    --------
+    >>> [is_noun_phrase(t) for t in ("gradient descent", "pre-trained feature", "reinforcement learning",
+    ...                              "regret bound")]
+    [True, True, True, True]
+    >>> [is_noun_phrase(t) for t in ("discourse relies", "conventional polar", "avoid gradient")]
+    [False, False, False]
+    """
+    words = term.split()
+    if not words:
+        return False
+    classes = word_classes(["|", *words])  # the phrase between two boundaries, with the context rules
+    ids = np.array([0, *range(1, len(words) + 1), 0])
+    word_class = context_classes(ids, classes)
+    # Standing alone, without the sentence that tells noun from verb: a word before the head that can be a
+    # noun is one ("regret bound"), and so is a participle head that can be ("regret bound", "feature set").
+    for position, word in enumerate(words[:-1], start=1):
+        if classes.word_class[position] == BREAK and not classes.is_stop[position] and _can_be_noun(word):
+            word_class[position] = NOUN
+    if classes.word_class[-1] in (PARTICIPLE, NOUN) and _can_be_noun(words[-1]):
+        word_class[-2] = NOUN
+    starts, lengths = noun_phrase_spans(word_class)
+    starts = starts - 1
+    return bool(((starts == 0) & (lengths == len(words))).any())
 
 
 def _next_head_class(word_class: np.ndarray) -> np.ndarray:

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
 from helpers.analysis.cooccurrence.termhood import read_generic_terms
 from helpers.analysis.parallel import BackgroundCall, run_in_threads, start_in_thread, worker_count
-from helpers.analysis.terms import word_classes
+from helpers.analysis.terms import is_noun_phrase, word_classes
 from helpers.analysis.text import TokenizedCorpus, analysis_texts_to_tokens, segments
 
 __all__ = [
@@ -499,7 +499,10 @@ def _distinct_terms(candidates: list[str], taken_words: set[str]) -> list[str]:
 
 def _most_specific_first(weighted: list[str], candidates: list[str], taken_words: set[str]) -> list[str]:
     """``candidates`` with the theme's top multi-word term first: the first of ``weighted`` (its terms by
-    weight) that has several words and shares none with ``taken_words``.
+    weight) that has several words, is a noun phrase by the term map's rule
+    (:func:`helpers.analysis.terms.is_noun_phrase`: not "discourse relies" or "conventional polar") and
+    shares no word with ``taken_words``. Multi-word candidates that are no noun phrase are left out, so
+    without a noun phrase the label is the top single words.
 
     Examples
     --------
@@ -508,7 +511,9 @@ def _most_specific_first(weighted: list[str], candidates: list[str], taken_words
     >>> _most_specific_first(["data", "synthetic data", "privacy"], ["privacy", "data"], {"data"})
     ['privacy', 'data']
     """
-    phrase = next((c for c in weighted if " " in c and not set(c.split()) & taken_words), None)
+    candidates = [c for c in candidates if " " not in c or is_noun_phrase(c)]
+    phrase = next((c for c in weighted if " " in c and not set(c.split()) & taken_words and is_noun_phrase(c)),
+                  None)
     return candidates if phrase is None else [phrase] + [c for c in candidates if c != phrase]
 
 
@@ -528,6 +533,10 @@ def _labels(class_terms: np.ndarray, vocabulary: np.ndarray, fallback: np.ndarra
     >>> class_terms = np.array([[5.0, 0, 3, 0, 0], [0, 5.0, 0, 3, 2]])
     >>> _labels(class_terms, vocabulary, class_terms)
     ['algorithm bound · regret', 'algorithm gradient · descent']
+    >>> vocabulary = np.array(["bound holds", "algorithm gradient", "regret", "descent", "loss"])
+    >>> class_terms = np.array([[5.0, 0, 3, 0, 2], [0, 5.0, 0, 3, 0]])
+    >>> _labels(class_terms, vocabulary, class_terms)  # "bound holds" is no noun phrase: single words
+    ['regret · loss', 'algorithm gradient · descent']
     """
     totals = class_terms.sum(axis=1, keepdims=True)
     frequency = class_terms.sum(axis=0)
@@ -539,8 +548,10 @@ def _labels(class_terms: np.ndarray, vocabulary: np.ndarray, fallback: np.ndarra
     stock = read_generic_terms()
     for theme, row in enumerate(ctfidf):
         scores = row if row.any() else fallback[theme]
-        weighted = [str(vocabulary[i]) for i in np.argsort(-fallback[theme], kind="stable")[:LABEL_CANDIDATES]]
-        distinctive = [str(vocabulary[i]) for i in np.argsort(-scores, kind="stable")[:LABEL_CANDIDATES]]
+        weighted = [str(vocabulary[i]) for i in np.argsort(-fallback[theme], kind="stable")[:LABEL_CANDIDATES]
+                    if fallback[theme][i] > 0]
+        distinctive = [str(vocabulary[i]) for i in np.argsort(-scores, kind="stable")[:LABEL_CANDIDATES]
+                       if scores[i] > 0]
         # The term map's stock terms ("essential component") name no theme either.
         weighted, distinctive = ([t for t in terms if t not in stock] or terms for terms in (weighted, distinctive))
         candidates = _most_specific_first(weighted, distinctive, taken_words)

@@ -1,9 +1,9 @@
 """Figures of the co-occurrence chapter, each returned with the data it shows.
 
 Every function returns ``(figure, data)``: a matplotlib figure and the
-DataFrame behind it, for :func:`helpers.book.figures.save_figure`. Colours are
-Paul Tol's "muted" scheme (distinguishable with the common colour-vision
-deficiencies); layouts are the seeded ones of
+DataFrame behind it, for :func:`helpers.book.figures.save_figure`. Community colours
+are the interactive term map's (seaborn's colour-blind-safe "colorblind"
+palette, :func:`helpers.web.term_map.community_colour`), so both maps agree; layouts are the seeded ones of
 :func:`helpers.analysis.cooccurrence.analyse_cooccurrence`.
 """
 
@@ -18,6 +18,9 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from helpers.analysis.cooccurrence import CooccurrenceResult, ordered_subgraph
+from helpers.web.term_map import COMMUNITY_COLOURS as WEB_COMMUNITY_COLOURS
+from helpers.web.term_map import OTHER_COLOUR as WEB_OTHER_COLOUR
+from helpers.web.term_map import community_colour
 
 __all__ = [
     "COMMUNITY_COLOURS",
@@ -32,10 +35,11 @@ __all__ = [
     "density_figure",
 ]
 
-# Paul Tol's "muted" qualitative scheme: nine colours safe for colour-blind readers.
-COMMUNITY_COLOURS = ("#332288", "#88CCEE", "#44AA99", "#117733", "#999933", "#DDCC77", "#CC6677", "#882255",
-                     "#AA4499")
-OTHER_COLOUR = "#BBBBBB"
+# One colour per community for the static and the interactive term map (helpers.web.term_map: seaborn's
+# colour-blind-safe "colorblind" palette, community 1 first, grey after the tenth and for terms without links).
+COMMUNITY_COLOURS, OTHER_COLOUR = WEB_COMMUNITY_COLOURS, WEB_OTHER_COLOUR
+LEGEND_COMMUNITIES = 10  # communities named in the static map's legend (the coloured ones), largest first
+LEGEND_TERMS = 3  # top terms naming a community in the legend
 MIN_NODE_AREA, MAX_NODE_AREA = 8.0, 400.0
 # All the largest nodes together may cover about this many points squared, so a crowded map stays readable.
 NODE_AREA_BUDGET = 15_000.0
@@ -48,22 +52,35 @@ MAX_HEATMAP_COMMUNITIES = 15
 DENSITY_GRID, DENSITY_BANDWIDTH = 200, 0.05
 
 
-def community_colours(communities: pd.Series) -> dict[int, str]:
-    """A colour per community: the nine largest get :data:`COMMUNITY_COLOURS`, the rest grey.
+def community_colours(communities: pd.Series, degrees: pd.Series | None = None) -> list[str]:
+    """Each term's colour, the interactive map's (:func:`helpers.web.term_map.community_colour`).
 
-    ``communities`` holds one community number per term (number 1 is the largest).
+    ``communities`` holds one community number per term (number 1 is the largest), ``degrees`` its
+    number of links (a term without links is grey there; default: every term has links).
 
     Examples
     --------
-    >>> colours = community_colours(pd.Series(range(1, 12)))
-    >>> colours[1], colours[9], colours[10]
-    ('#332288', '#AA4499', '#BBBBBB')
+    >>> colours = community_colours(pd.Series([1, 10, 11, 2]), pd.Series([3, 1, 1, 0]))
+    >>> colours
+    ['#0173b2', '#56b4e9', '#c8c8c8', '#c8c8c8']
     """
-    sizes = communities.value_counts()
-    order = sorted(sizes.index, key=lambda c: (-sizes[c], c))
-    colours = {int(c): (COMMUNITY_COLOURS[i] if i < len(COMMUNITY_COLOURS) else OTHER_COLOUR)
-               for i, c in enumerate(order)}
-    return dict(sorted(colours.items()))
+    links = [1] * len(communities) if degrees is None else [int(d) for d in degrees]
+    return [community_colour(int(c), n) for c, n in zip(communities, links)]
+
+
+def _community_legend(axis, drawn: pd.DataFrame) -> None:
+    """A legend of the largest coloured communities: number, colour and top terms (most papers first)."""
+    from matplotlib.lines import Line2D
+
+    coloured = drawn[drawn["colour"] != OTHER_COLOUR]
+    handles = []
+    for community, members in sorted(coloured.groupby("community"), key=lambda pair: pair[0])[:LEGEND_COMMUNITIES]:
+        top = members.sort_values(["n_papers", "term"], ascending=[False, True], kind="mergesort")["term"]
+        handles.append(Line2D([], [], marker="o", linestyle="", markersize=8, color=members["colour"].iloc[0],
+                              label=f"{community}: {', '.join(top.head(LEGEND_TERMS))}"))
+    if handles:
+        axis.legend(handles=handles, title="Largest communities (top terms)", loc="upper center",
+                    bbox_to_anchor=(0.5, 0.0), ncol=2, fontsize=11, title_fontsize=11, frameon=False)
 
 
 def _node_areas(n_papers: pd.Series) -> np.ndarray:
@@ -137,10 +154,11 @@ def term_map_figure(result: CooccurrenceResult, *, corpus_label: str, overlay: p
         ``data`` has one row per term: ``term, n_papers, community, colour, x, y, drawn, labelled``.
     """
     terms = result.terms
-    colours = community_colours(terms["community"]) if len(terms) else {}
+    degree = dict(result.graph.degree())
     data = pd.DataFrame({
         "term": terms["term"], "n_papers": terms["n_papers"], "community": terms["community"],
-        "colour": terms["community"].map(colours), "x": terms["x"], "y": terms["y"],
+        "colour": community_colours(terms["community"], terms["term"].map(lambda t: degree.get(t, 0))),
+        "x": terms["x"], "y": terms["y"],
         "drawn": terms["term"].isin(_largest_component(result.graph)), "labelled": False,
     })
     scale = None
@@ -179,6 +197,8 @@ def term_map_figure(result: CooccurrenceResult, *, corpus_label: str, overlay: p
 
             bar = figure.colorbar(ScalarMappable(norm=scale, cmap="viridis"), ax=axis, shrink=0.5, pad=0.01)
             bar.set_label(overlay_label)
+        else:
+            _community_legend(axis, drawn)
         data.loc[drawn.index, "labelled"] = _draw_labels(figure, axis, drawn, areas)
     n_drawn = int(data["drawn"].sum())
     what = f", colour: {overlay_label}" if overlay is not None else ""
@@ -292,7 +312,7 @@ def ego_figure(result: CooccurrenceResult, *, corpus_label: str) -> tuple[Figure
         ego = ordered_subgraph(graph, [hub.term, *graph.neighbors(hub.term)])
         layout = nx.spring_layout(ego, weight="weight", seed=result.settings.get("louvain_seed", 0))
         nx.draw_networkx(ego, layout, ax=axis, node_size=[40 + 15 * min(graph.nodes[n]["n_papers"], 40) for n in ego],
-                         node_color=[COMMUNITY_COLOURS[6] if n == hub.term else COMMUNITY_COLOURS[1] for n in ego],
+                         node_color=[COMMUNITY_COLOURS[3] if n == hub.term else COMMUNITY_COLOURS[0] for n in ego],
                          font_size=8, edge_color="#999999", alpha=0.85)
         axis.margins(0.2)  # room for the labels of the outer nodes
         axis.set_title(f"{hub.term} ({hub.degree} links)", fontsize=10)

@@ -65,3 +65,42 @@ def latex_to_text(text: str) -> str:
         last = match.end()
     pieces.append(_decode_piece(text[last:]))
     return " ".join("".join(pieces).split())
+
+
+_MATH = re.compile(r"\$\$.+?\$\$|\$[^$]+\$|\\\(.+?\\\)|\\\[.+?\\\]", re.DOTALL)
+
+
+@lru_cache(maxsize=1)
+def _math_converter():
+    from pylatexenc.latex2text import LatexNodes2Text
+
+    return LatexNodes2Text(math_mode="text", keep_comments=False, strict_latex_spaces=False)
+
+
+def _math_piece_text(math: str) -> str:
+    try:
+        return _math_converter().latex_to_text(math).strip()
+    except Exception:  # anything pylatexenc refuses is shown without its delimiters
+        return math.strip("$").removeprefix("\\(").removesuffix("\\)").removeprefix("\\[").removesuffix("\\]")
+
+
+def math_as_text(text: str) -> str:
+    r"""``text`` (already decoded by :func:`latex_to_text`) with its math written as plain text, for titles.
+
+    One rule for every place a title is shown (book tables, the explorer, the PDF): the ``$`` delimiters
+    go, macros become Unicode (``\alpha`` -> α, ``\mathcal{H}`` -> ℋ), ``\text{}`` and group braces are
+    unwrapped, ``^`` and ``_`` are kept. Everything outside math is left as it is (HTML escaping is the
+    caller's, as for all untrusted text).
+
+    Examples
+    --------
+    >>> math_as_text(r"A Graph is Worth $K$ Words")
+    'A Graph is Worth K Words'
+    >>> math_as_text(r"N$\text{{A}}^\text{2}$Q and the $n^{1.5}$ barrier, $\alpha$-nets")
+    'NA^2Q and the n^1.5 barrier, α-nets'
+    >>> math_as_text("costs $5 <b>only</b>")
+    'costs $5 <b>only</b>'
+    """
+    if "$" not in text and "\\" not in text:
+        return text
+    return _MATH.sub(lambda match: _math_piece_text(match.group()), text)

@@ -297,6 +297,9 @@ def links_table(change: "ChangeResult") -> pd.DataFrame:
                                       for g in links["group"]]})
 
 
+PREVALENCE_COLUMNS = 3  # panels per row: at column width (~7.6 in) a title of 10 pt fits
+
+
 def prevalence_figure(change: "ChangeResult", corpus_label: str) -> tuple["Figure", pd.DataFrame]:
     """Small multiples: each theme's share per group with its bootstrap 95% interval (largest changes first)."""
     import matplotlib.pyplot as plt
@@ -304,9 +307,9 @@ def prevalence_figure(change: "ChangeResult", corpus_label: str) -> tuple["Figur
     order = change.theme_change.reindex(change.theme_change["change"].abs().sort_values(
         ascending=False, kind="mergesort").index)["theme"].head(MAX_PANELS).tolist()
     data = change.theme_prevalence[change.theme_prevalence["theme"].isin(order)]
-    n_columns = min(5, max(len(order), 1))
+    n_columns = min(PREVALENCE_COLUMNS, max(len(order), 1))
     n_rows = max(1, -(-len(order) // n_columns))
-    figure, axes = plt.subplots(n_rows, n_columns, figsize=(2.6 * n_columns, 2.1 * n_rows + 0.6), sharey=True,
+    figure, axes = plt.subplots(n_rows, n_columns, figsize=(7.6, 2.3 * n_rows + 0.6), sharey=True,
                                 squeeze=False)
     positions = np.arange(len(change.groups))
     for axis in axes.ravel()[len(order):]:
@@ -316,47 +319,110 @@ def prevalence_figure(change: "ChangeResult", corpus_label: str) -> tuple["Figur
         axis.fill_between(positions, 100 * rows["ci_low"], 100 * rows["ci_high"], color="tab:blue", alpha=0.2,
                           linewidth=0)
         axis.plot(positions, 100 * rows["share"], marker="o", color="tab:blue")
-        axis.set_title(f"{theme}. {rows['label'].iloc[0]}", fontsize=8)
-        axis.set_xticks(positions, list(change.groups), fontsize=7, rotation=45 if len(change.groups) > 4 else 0)
-        axis.tick_params(axis="y", labelsize=7)
+        axis.set_title(f"{theme}. {rows['label'].iloc[0]}", fontsize=10)
+        axis.set_xticks(positions, list(change.groups), fontsize=9, rotation=45 if len(change.groups) > 3 else 0)
+        axis.tick_params(axis="y", labelsize=9)
     for axis in axes[:, 0]:
-        axis.set_ylabel("% of papers", fontsize=8)
-    figure.suptitle(f"Share of each group's papers whose strongest theme it is, with bootstrap 95% intervals, "
+        axis.set_ylabel("% of papers", fontsize=9)
+    figure.suptitle(f"Share of each group's papers whose strongest theme it is, with bootstrap 95% intervals,\n"
                     f"{corpus_label}", fontsize=10)
     figure.tight_layout()
     return figure, data.reset_index(drop=True)
 
 
+MAP_NUMBER_SIZE = 10  # theme numbers on the thematic map, in points (the figure is drawn at column width)
+_QUADRANTS = [((0.0, 1.02), "left", "bottom", "\u2196 niche"), ((1.0, 1.02), "right", "bottom", "motor \u2197"),
+              ((0.0, -0.2), "left", "top", "\u2199 emerging or declining"),
+              ((1.0, -0.2), "right", "top", "basic \u2198")]
+
+
+def _label_offsets(x: np.ndarray, y: np.ndarray, *, gap: float = 0.06, scale: float = 240.0,
+                   steps: int = 60) -> list[tuple[float, float]]:
+    """Offsets in points that push labels (at axes fractions ``x, y``) at least ``gap`` apart, a few
+    deterministic relaxation steps; ``scale`` is the axes' size in points.
+
+    Examples
+    --------
+    >>> [tuple(round(v) for v in o) for o in _label_offsets(np.array([0.5, 0.51, 1.0]), np.array([0.5, 0.5, 1.0]))]
+    [(-6, 0), (6, 0), (0, 0)]
+    """
+    start = np.column_stack([x, y]).astype(float)
+    points = start.copy()
+    for _ in range(steps):
+        moved = False
+        for i in range(len(points)):
+            for j in range(i + 1, len(points)):
+                delta = points[j] - points[i]
+                distance = float(np.hypot(*delta))
+                if distance >= gap:
+                    continue
+                direction = delta / distance if distance > 0 else np.array([1.0, 0.0])
+                push = (gap - distance) / 2 * direction
+                points[i] -= push
+                points[j] += push
+                moved = True
+        if not moved:
+            break
+    return [(float(dx * scale) + 0.0, float(dy * scale) + 0.0) for dx, dy in points - start]
+
+
 def thematic_map_figure(change: "ChangeResult", corpus_label: str) -> tuple["Figure", pd.DataFrame]:
-    """One panel per group: each theme's centrality (x) against density (y), median lines, quadrants named."""
+    """One panel per group on shared axes: each theme's centrality (x) against density (y), median lines,
+    quadrant names outside the axes, and a key from theme number to label in the last cell."""
     import matplotlib.pyplot as plt
+    from matplotlib.gridspec import GridSpec
 
     data = change.thematic_map
     groups = list(change.groups)
-    n_columns = min(2, len(groups))
-    n_rows = -(-len(groups) // n_columns)
-    figure, axes = plt.subplots(n_rows, n_columns, figsize=(6.0 * n_columns, 4.8 * n_rows), squeeze=False)
-    for axis in axes.ravel()[len(groups):]:
-        axis.axis("off")
-    for axis, group in zip(axes.ravel(), groups):
+    n_columns = min(2, len(groups) + 1)
+    n_rows = -(-(len(groups) + 1) // n_columns)
+    figure = plt.figure(figsize=(7.6, 3.6 * n_rows + 0.4))
+    grid = GridSpec(n_rows, n_columns, figure=figure)
+    panels = []
+    for index, group in enumerate(groups):
+        axis = figure.add_subplot(grid[index // n_columns, index % n_columns],
+                                  sharex=panels[0] if panels else None, sharey=panels[0] if panels else None)
+        axis.set_label("group")
+        panels.append(axis)
+    last = len(groups)
+    key_axis = figure.add_subplot(grid[last // n_columns, last % n_columns:])
+    key_axis.set_label("key")
+    key_axis.axis("off")
+    if not data.empty:
+        pad_x = 0.08 * float(data["centrality"].max() - data["centrality"].min() or 1.0)
+        pad_y = 0.08 * float(data["density"].max() - data["density"].min() or 1.0)
+        x_range = (float(data["centrality"].min()) - pad_x, float(data["centrality"].max()) + pad_x)
+        y_range = (float(data["density"].min()) - pad_y, float(data["density"].max()) + pad_y)
+    for axis, group in zip(panels, groups):
         rows = data[data["group"] == group]
+        axis.set_title(f"{group}", fontsize=11, pad=16)
+        axis.tick_params(labelsize=9)
         if rows.empty:
             axis.text(0.5, 0.5, "no theme has map terms", ha="center", va="center", transform=axis.transAxes)
-            axis.set_title(group)
             continue
-        sizes = 60 + 500 * rows["n_papers"] / max(float(data["n_papers"].max()), 1.0)
-        axis.scatter(rows["centrality"], rows["density"], s=sizes, alpha=0.6, color="tab:blue", edgecolors="white")
-        for row in rows.itertuples():
-            axis.annotate(f"{row.theme}", (row.centrality, row.density), fontsize=9, ha="center", va="center")
-        x_mid, y_mid = rows["centrality"].median(), rows["density"].median()
-        axis.axvline(x_mid, color="grey", linewidth=0.8, linestyle="--")
-        axis.axhline(y_mid, color="grey", linewidth=0.8, linestyle="--")
-        for (x, y, ha, va), name in zip([(0.98, 0.98, "right", "top"), (0.02, 0.98, "left", "top"),
-                                         (0.02, 0.02, "left", "bottom"), (0.98, 0.02, "right", "bottom")],
-                                        ["motor", "niche", "emerging or declining", "basic"]):
-            axis.text(x, y, name, transform=axis.transAxes, ha=ha, va=va, fontsize=8, color="grey")
-        axis.set(title=f"{group}", xlabel="centrality (Callon)", ylabel="density (Callon)")
-    figure.suptitle(f"Thematic map per group (numbers are themes), {corpus_label}", fontsize=10)
+        sizes = 40 + 400 * rows["n_papers"] / max(float(data["n_papers"].max()), 1.0)
+        axis.scatter(rows["centrality"], rows["density"], s=sizes, alpha=0.45, color="tab:blue", edgecolors="white")
+        x = (rows["centrality"].to_numpy() - x_range[0]) / (x_range[1] - x_range[0])
+        y = (rows["density"].to_numpy() - y_range[0]) / (y_range[1] - y_range[0])
+        for row, offset in zip(rows.itertuples(), _label_offsets(x, y)):
+            axis.annotate(f"{row.theme}", (row.centrality, row.density), xytext=offset, textcoords="offset points",
+                          fontsize=MAP_NUMBER_SIZE, fontweight="bold", ha="center", va="center")
+        axis.axvline(rows["centrality"].median(), color="grey", linewidth=0.8, linestyle="--")
+        axis.axhline(rows["density"].median(), color="grey", linewidth=0.8, linestyle="--")
+        for (x_at, y_at), ha, va, name in _QUADRANTS:
+            axis.text(x_at, y_at, name, transform=axis.transAxes, ha=ha, va=va, fontsize=8, color="dimgrey")
+        axis.set_xlabel("centrality (Callon)", fontsize=9)
+        axis.set_ylabel("density (Callon)", fontsize=9)
+    if not data.empty:
+        panels[0].set(xlim=x_range, ylim=y_range)
+        themes = data.drop_duplicates("theme").sort_values("theme", kind="mergesort")
+        lines = [f"{theme}  {label}" for theme, label in zip(themes["theme"], themes["label"])]
+        size = 9 if len(lines) <= 14 else 7
+        for number, line in enumerate(lines):
+            key_axis.text(0.02, 0.98 - number * (size + 4) / (72 * key_axis.bbox.height / figure.dpi), line,
+                          transform=key_axis.transAxes, ha="left", va="top", fontsize=size)
+        key_axis.set_title("Themes (marker area: papers)", fontsize=10, loc="left")
+    figure.suptitle(f"Thematic map per group, shared axes (numbers are themes), {corpus_label}", fontsize=10)
     figure.tight_layout()
     return figure, data.reset_index(drop=True)
 
