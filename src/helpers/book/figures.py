@@ -97,7 +97,7 @@ def figure_bibtex(label: str, chapter: str, title: str, *, version: str, corpus_
     >>> print(figure_bibtex("fig-a-b", "a", "A title", version="1", corpus_sha256="0" * 64, year="2026", width=60))
     @misc{fig_a_b,
       title   = {A title},
-      note    = {Figure fig-a-b of ``What ICML 2024
+      note    = {Figure fig-a-b of ``What conference
                  abstracts say: themes, co-occurring terms
                  and link availability'', version 1, corpus
                  SHA-256 000000000000},
