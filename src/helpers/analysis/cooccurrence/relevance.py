@@ -359,17 +359,8 @@ def _nested_terms(vocabulary: np.ndarray, binary: sparse.csr_matrix) -> np.ndarr
     >>> _nested_terms(np.array(["graph", "kernel", "tangent kernel"]), X).tolist()
     [1]
     """
-    index = {str(term): position for position, term in enumerate(vocabulary)}
-    shorter, longer = [], []
-    for long_position, term in enumerate(vocabulary):
-        words = str(term).split()
-        for length in range(1, len(words)):
-            for start in range(len(words) - length + 1):
-                short = index.get(" ".join(words[start:start + length]))
-                if short is not None:
-                    shorter.append(short)
-                    longer.append(long_position)
-    short_columns, long_columns = np.array(shorter, dtype=np.int64), np.array(longer, dtype=np.int64)
+    pairs = contained_pairs(vocabulary)
+    short_columns, long_columns = (np.array([pair[side] for pair in pairs], dtype=np.int64) for side in (0, 1))
     papers = np.asarray(binary.sum(axis=0)).ravel()
     same = papers[short_columns] == papers[long_columns]
     short_columns, long_columns = short_columns[same], long_columns[same]
