@@ -13,20 +13,22 @@ from functools import lru_cache
 
 # Only text with one of these can change; everything else is returned as it is (the fast path).
 _MARKUP = re.compile(r"[\\{}~]|--|``|''")
-# Kept as written: URLs, and math (display first, so "$$" is not read as an empty "$...$").
-_VERBATIM = re.compile(r"https?://[^\s{}]+|\$\$.+?\$\$|\$[^$]+\$|\\\(.+?\\\)|\\\[.+?\\\]",
-                       re.IGNORECASE | re.DOTALL)
+# Math, display first so "$$" is not read as an empty "$...$".
+_MATH = re.compile(r"\$\$.+?\$\$|\$[^$]+\$|\\\(.+?\\\)|\\\[.+?\\\]", re.DOTALL)
+# Kept as written by latex_to_text: URLs, and math.
+_VERBATIM = re.compile(r"https?://[^\s{}]+|" + _MATH.pattern, re.IGNORECASE | re.DOTALL)
 _BARE = re.compile(r"(?<!\\)([%&#])")
 # Text without a backslash needs only these (what pylatexenc does with them), much faster.
 _SIMPLE = [("---", "\u2014"), ("--", "\u2013"), ("``", "\u201c"), ("''", "\u201d"), ("~", " "), ("{", ""),
            ("}", "")]
 
 
-@lru_cache(maxsize=1)
-def _converter():
+@lru_cache(maxsize=2)
+def _converter(math_mode: str = "verbatim"):
+    """pylatexenc's converter: math kept as written (``verbatim``) or written as text (``text``)."""
     from pylatexenc.latex2text import LatexNodes2Text
 
-    return LatexNodes2Text(math_mode="verbatim", keep_comments=False, strict_latex_spaces=False)
+    return LatexNodes2Text(math_mode=math_mode, keep_comments=False, strict_latex_spaces=False)
 
 
 def _decode_piece(text: str) -> str:
@@ -67,19 +69,9 @@ def latex_to_text(text: str) -> str:
     return " ".join("".join(pieces).split())
 
 
-_MATH = re.compile(r"\$\$.+?\$\$|\$[^$]+\$|\\\(.+?\\\)|\\\[.+?\\\]", re.DOTALL)
-
-
-@lru_cache(maxsize=1)
-def _math_converter():
-    from pylatexenc.latex2text import LatexNodes2Text
-
-    return LatexNodes2Text(math_mode="text", keep_comments=False, strict_latex_spaces=False)
-
-
 def _math_piece_text(math: str) -> str:
     try:
-        return _math_converter().latex_to_text(math).strip()
+        return _converter("text").latex_to_text(math).strip()
     except Exception:  # anything pylatexenc refuses is shown without its delimiters
         return math.strip("$").removeprefix("\\(").removesuffix("\\)").removeprefix("\\[").removesuffix("\\]")
 
