@@ -95,12 +95,7 @@ def noun_phrase_counts(texts: pd.Series, tokens, phrases: frozenset[str] | None 
         counted = np.bincount(matrix.indices, minlength=found.n_codes)
         columns = np.flatnonzero(counted >= max(min_df, 1))
         names = np.array([found.label(c) for c in columns], dtype=object)
-        order = np.argsort(names, kind="stable")
-        columns, names = columns[order], names[order]
-        if max_features is not None and len(columns) > max_features:
-            frequency = np.asarray(matrix.sum(axis=0)).ravel()[columns]
-            chosen = np.sort(np.argsort(-frequency, kind="stable")[:max_features])
-            columns, names = columns[chosen], names[chosen]
+        columns, names = themes.alphabetical_top_terms(matrix, columns, names, max_features)
         return matrix[:, columns].tocsr(), names
 
     return counts

@@ -300,6 +300,28 @@ def theme_terms(text: str) -> list[str]:
     return unigrams + bigrams
 
 
+def alphabetical_top_terms(counts: sparse.spmatrix, columns: np.ndarray, terms: np.ndarray,
+                           max_features: int | None) -> tuple[np.ndarray, np.ndarray]:
+    """``columns`` and their ``terms`` in alphabetical order, cut to the ``max_features`` most frequent.
+
+    The cut keeps alphabetical order, and ties in frequency go to the alphabetically first term.
+
+    Examples
+    --------
+    >>> X = sparse.csr_matrix(np.array([[1, 5, 2], [0, 1, 2]]))
+    >>> columns, terms = alphabetical_top_terms(X, np.array([0, 1, 2]), np.array(["b", "c", "a"]), 2)
+    >>> columns.tolist(), terms.tolist()
+    ([2, 1], ['a', 'c'])
+    """
+    alphabetical = np.argsort(terms, kind="stable")
+    columns, terms = columns[alphabetical], terms[alphabetical]
+    if max_features is not None and len(columns) > max_features:
+        frequency = np.asarray(counts.sum(axis=0)).ravel()[columns]
+        chosen = np.sort(np.argsort(-frequency, kind="stable")[:max_features])
+        columns, terms = columns[chosen], terms[chosen]
+    return columns, terms
+
+
 def theme_counts(
     tokens: TokenizedCorpus, *, min_df: int = 1, max_df: float = 1.0, max_features: int | None = None,
 ) -> tuple[sparse.csr_matrix, np.ndarray]:
@@ -364,12 +386,7 @@ def theme_counts(
         else f"{folded_vocabulary[(c - n_folded) // n_folded]} {folded_vocabulary[(c - n_folded) % n_folded]}"
         for c in distinct[kept]
     ], dtype=object)
-    alphabetical = np.argsort(terms, kind="stable")
-    kept, terms = kept[alphabetical], terms[alphabetical]
-    if max_features is not None and len(kept) > max_features:
-        term_frequency = np.asarray(counts.sum(axis=0)).ravel()[kept]
-        chosen = np.sort(np.argsort(-term_frequency, kind="stable")[:max_features])
-        kept, terms = kept[chosen], terms[chosen]
+    kept, terms = alphabetical_top_terms(counts, kept, terms, max_features)
     if not len(kept):
         raise ThemesError("no terms remain after min_df and max_df")
     return counts[:, kept].tocsr(), terms
