@@ -15,10 +15,12 @@ from helpers.analysis.cooccurrence.relevance import (
     MULTI_WORD_OCCURRENCE_SHARE,
     NESTED_SHARE,
     RELEVANT_SHARE,
+    SINGLE_WORD_SHARE,
     VOSVIEWER_MIN_OCCURRENCES,
     multi_word_min_occurrences,
 )
-from helpers.analysis.cooccurrence.termhood import SCORE_WEIGHTS, read_generic_terms
+from helpers.analysis.cooccurrence.network import CLUSTER_MIN_PAIR_PAPERS
+from helpers.analysis.cooccurrence.termhood import SCORE_WEIGHTS, SIGNALS, read_generic_terms
 from helpers.analysis.cooccurrence.result import STRONGEST_PAIRS, CooccurrenceResult, papers_with_terms, strongest_pairs
 from helpers.book.settings import TERM_QUALITY_FILE
 from helpers.web.explorer import explorer_url
@@ -131,6 +133,11 @@ def chapter_values(result: CooccurrenceResult) -> dict[str, Any]:
         "co_multi_word_min": multi_word_min_occurrences(settings["min_occurrences"]),
         "co_multi_word_occurrence_share": f"{MULTI_WORD_OCCURRENCE_SHARE:.0%}",
         "co_score_weights": ", ".join(f"{w:g}" for w in SCORE_WEIGHTS),
+        "co_score_signals": ", ".join(SIGNALS),
+        "co_single_word_share": f"{SINGLE_WORD_SHARE:g}",
+        "co_single_word_kept_share": f"{SINGLE_WORD_SHARE * settings['relevant_share']:.0%}",
+        "co_n_single_terms": int((~terms["term"].str.contains(" ")).sum()) if len(terms) else 0,
+        "co_cluster_min_pair_papers": CLUSTER_MIN_PAIR_PAPERS,
         "co_message": result.message or "every kept term has at least one drawn link or stands alone",
     }
 
