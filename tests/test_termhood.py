@@ -179,3 +179,28 @@ def test_a_term_meeting_the_others_in_one_abstract_joins_their_community():
     # "quantum" shares one abstract with each: no drawn link, but no community of its own either
     assert placed.set_index("term")["degree"].to_dict() == {"graph": 1, "kernel": 1, "quantum": 0}
     assert placed["community"].nunique() == 1
+
+
+def test_the_held_out_labelled_sets_load():
+    from conftest import ROOT
+    from helpers.analysis.cooccurrence.evaluation import read_landmarks, read_term_labels
+
+    labels = read_term_labels(ROOT / "tests" / "evaluation" / "term_labels_heldout.csv")
+    assert (len(labels), sorted(set(labels.values()))) == (1053, ["F", "G", "X"])
+    assert len(read_landmarks(ROOT / "tests" / "evaluation" / "landmarks_heldout.csv")) == 60
+
+
+def test_term_quality_glues_the_largest_dev_corpus_and_the_held_out_rows_apart():
+    from helpers.book.reports.cooccurrence import term_quality
+
+    rows = [(corpus, n, ranking, share) for corpus, n in (("seed", 57), ("dev", 644), ("synthetic x", 3000),
+                                                          ("held-out y", 256))
+            for ranking, share in (("frequency", 0.2), ("relevance", 0.4), ("combined", n / 1000))]
+    results = pd.DataFrame(rows, columns=["corpus", "n_abstracts", "ranking", "field_share"]).assign(
+        n_terms=10, n_unlabelled=0, multi_word_share=0.5, n_landmarks_found=3, n_landmarks=60, landmark_recall=0.05,
+        nested_top_pairs=0, generic_single_communities=0)
+    table, values = term_quality(results)
+    assert len(table) == 12
+    assert (values["co_q_corpus"], values["co_q_field_share_combined"]) == ("dev", "64%")
+    assert (values["co_qh_corpus"], values["co_qh_n_abstracts"], values["co_qh_field_share_combined"],
+            values["co_qh_field_share_relevance"]) == ("held-out y", "256", "26%", "40%")
