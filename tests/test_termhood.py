@@ -204,3 +204,15 @@ def test_term_quality_glues_the_largest_dev_corpus_and_the_held_out_rows_apart()
     assert (values["co_q_corpus"], values["co_q_field_share_combined"]) == ("dev", "64%")
     assert (values["co_qh_corpus"], values["co_qh_n_abstracts"], values["co_qh_field_share_combined"],
             values["co_qh_field_share_relevance"]) == ("held-out y", "256", "26%", "40%")
+
+
+def test_a_phrase_of_a_stock_head_is_a_stock_term_and_never_reaches_the_map():
+    from helpers.analysis.cooccurrence.termhood import is_stock_term
+
+    stock = frozenset({"number", "variety of"})
+    assert [is_stock_term(t, stock) for t in ("number", "number of auditor", "chain of thought", "variety")] == [
+        True, True, False, False]
+    X = sparse.csr_matrix(np.ones((3, 2), dtype=np.int64))
+    selection = select_terms(X, np.array(["graph kernel", "number of graph"]), min_occurrences=3,
+                             relevant_share=1.0, n_tokens=100, generic_terms=frozenset({"number"}))
+    assert selection.generic.tolist() == [1] and selection.kept.tolist() == [0]

@@ -237,7 +237,8 @@ def select_terms(binary: sparse.csr_matrix, vocabulary: np.ndarray, *, min_occur
       the corpus), then the 60% most relevant terms.
     * ``frequency``: the same cut, the most frequent terms first.
     * ``combined`` (the default): first the terms of the stock list (``generic_terms``,
-      :func:`helpers.analysis.cooccurrence.termhood.read_generic_terms`) are left out and
+      :func:`helpers.analysis.cooccurrence.termhood.read_generic_terms`, and any ``A of B``
+      whose head ``A`` is one: :func:`helpers.analysis.cooccurrence.termhood.is_stock_term`) are left out and
       a term with at least :data:`NESTED_SHARE` of its abstracts inside one longer eligible
       term merges into it (:func:`nested_merges`); relevance is computed among the rest and
       combined with domain specificity against general English, the C-value and the
@@ -271,7 +272,7 @@ def select_terms(binary: sparse.csr_matrix, vocabulary: np.ndarray, *, min_occur
     generic = np.array([], dtype=np.int64)
     if ranking == "combined":
         stock = termhood.read_generic_terms() if generic_terms is None else generic_terms
-        is_generic = np.array([str(t) in stock for t in vocabulary[eligible]], dtype=bool)
+        is_generic = np.array([termhood.is_stock_term(t, stock) for t in vocabulary[eligible]], dtype=bool)
         generic, eligible = eligible[is_generic], eligible[~is_generic]
         nested_positions, into = nested_merges(vocabulary[eligible], binary[:, eligible])
         nested = {str(vocabulary[eligible[s]]): str(vocabulary[eligible[t]]) for s, t in zip(nested_positions, into)}

@@ -191,6 +191,23 @@ def combined_scores(signals: Sequence[np.ndarray], generic: np.ndarray,
     return np.where(np.asarray(generic, dtype=bool), 0.0, score)
 
 
+def is_stock_term(term: str, stock: frozenset[str]) -> bool:
+    """Whether a term is generic by the stock list: it is on the list, or it is ``A of B`` with ``A`` on it.
+
+    In "number of auditors" or "variety of graph datasets" the head noun is the word before
+    ``of`` ("number", "variety"), and a phrase whose head is a stock term says no more than
+    its head.
+
+    Examples
+    --------
+    >>> stock = frozenset({"number", "variety", "respect"})
+    >>> [is_stock_term(t, stock) for t in ("respect", "number of auditor", "mixture of expert", "graph number")]
+    [True, True, False, False]
+    """
+    term = str(term)
+    return term in stock or (" of " in term and term.split(" of ", 1)[0] in stock)
+
+
 @lru_cache(maxsize=1)
 def _generic_resource() -> frozenset[str]:
     content = resources.files("helpers.analysis").joinpath("resources", "generic_terms.txt").read_text("utf-8")
