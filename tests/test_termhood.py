@@ -156,7 +156,19 @@ def test_combined_ranking_keeps_a_smaller_share_of_single_words_than_of_phrases(
     ranked = np.array([10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22])
     multi = np.array([False, True, False, True, False, False, False, False, True, False, False, False, False])
     # 3 phrases -> ceil(0.6 * 3) = 2; 10 single words -> ceil(0.18 * 10) = 2; order of ``ranked`` kept
-    assert _best_by_length(ranked, multi, 0.6).tolist() == [10, 11, 12, 13]
+    assert _best_by_length(ranked, multi, 0.6, min_terms=0).tolist() == [10, 11, 12, 13]
+
+
+def test_a_small_corpus_map_is_filled_up_to_the_floor_with_the_next_best_terms():
+    from helpers.analysis.cooccurrence.relevance import MIN_MAP_TERMS, _best_by_length
+
+    assert MIN_MAP_TERMS == 50
+    ranked = np.array([10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22])
+    multi = np.array([False, True, False, True, False, False, False, False, True, False, False, False, False])
+    # by length: [10, 11, 12, 13] (above); the floor 6 adds the next best, 14 and 15, whatever their length
+    assert _best_by_length(ranked, multi, 0.6, min_terms=6).tolist() == [10, 11, 12, 13, 14, 15]
+    # never more than the plain share: ceil(0.6 * 13) = 8
+    assert _best_by_length(ranked, multi, 0.6, min_terms=50).tolist() == [10, 11, 12, 13, 14, 15, 16, 17]
 
 
 def test_select_terms_scores_burstiness_from_the_occurrences():
@@ -164,8 +176,8 @@ def test_select_terms_scores_burstiness_from_the_occurrences():
     selection = select_terms(X, np.array(["kernel", "graph"]), min_occurrences=3, relevant_share=1.0,
                              n_tokens=100, generic_terms=frozenset(), occurrences=np.array([9, 3]))
     assert selection.burstiness.tolist() == [3.0, 1.0]
-    # both are single words: ceil(1.0 * 0.3 * 2) = 1 kept, the one scoring higher
-    assert selection.kept.tolist() == [int(np.argmax(selection.score))]
+    # both are single words: ceil(1.0 * 0.3 * 2) = 1 by length, the floor of MIN_MAP_TERMS fills up to ceil(1.0 * 2)
+    assert selection.kept.tolist() == [0, 1]
 
 
 def test_a_term_meeting_the_others_in_one_abstract_joins_their_community():

@@ -203,6 +203,12 @@ MULTI_WORD_OCCURRENCE_SHARE = 0.4
 SINGLE_WORD_SHARE = 0.3
 
 
+#: The combined ranking fills a map below this many terms with the next best terms of any length (never
+#: above the plain ``relevant_share`` cut): on a few dozen abstracts few phrases reach the minimum
+#: occurrences, and the share by length alone would leave a map of a handful of terms.
+MIN_MAP_TERMS = 50
+
+
 def multi_word_min_occurrences(min_occurrences: int) -> int:
     """Abstracts a multi-word term needs under the combined ranking: 40% of the minimum, at least 3 (or the minimum).
 
@@ -246,7 +252,8 @@ def select_terms(binary: sparse.csr_matrix, vocabulary: np.ndarray, *, min_occur
       ``n_tokens`` (the corpus's words) is needed for specificity, ``occurrences`` (each
       column's occurrences in all abstracts; default: one per abstract) for burstiness.
       ``relevant_share`` of the phrases are kept, and :data:`SINGLE_WORD_SHARE` times that
-      share of the single words, each the best by score.
+      share of the single words, each the best by score; a map below :data:`MIN_MAP_TERMS`
+      terms is filled with the next best of any length.
 
     References
     ----------
@@ -317,22 +324,30 @@ def _share_of(share: float, n: int) -> int:
     return math.ceil(share * n - 1e-9)
 
 
-def _best_by_length(ranked: np.ndarray, multi_word: np.ndarray, relevant_share: float) -> np.ndarray:
+def _best_by_length(ranked: np.ndarray, multi_word: np.ndarray, relevant_share: float,
+                    min_terms: int = MIN_MAP_TERMS) -> np.ndarray:
     """The ``relevant_share`` best phrases and the ``SINGLE_WORD_SHARE * relevant_share`` best single words.
 
-    ``ranked`` is best first; the result keeps that order.
+    ``ranked`` is best first; the result keeps that order. When that keeps fewer than
+    ``min(min_terms, ceil(relevant_share * len(ranked)))`` terms, the next best terms of
+    any length fill it up to that number.
 
     Examples
     --------
     >>> multi = np.array([True, False, True, False, True, False, False, False])
-    >>> _best_by_length(np.arange(8), multi, 0.6).tolist()
+    >>> _best_by_length(np.arange(8), multi, 0.6, min_terms=0).tolist()
     [0, 1, 2]
+    >>> _best_by_length(np.arange(8), multi, 0.6, min_terms=4).tolist()
+    [0, 1, 2, 3]
     """
     multi_word = np.asarray(multi_word, dtype=bool)
     keep = np.zeros(len(ranked), dtype=bool)
     for is_multi, share in ((True, relevant_share), (False, SINGLE_WORD_SHARE * relevant_share)):
         positions = np.flatnonzero(multi_word == is_multi)
         keep[positions[:_share_of(share, len(positions))]] = True
+    missing = min(min_terms, _share_of(relevant_share, len(ranked))) - int(keep.sum())
+    if missing > 0:
+        keep[np.flatnonzero(~keep)[:missing]] = True
     return np.asarray(ranked)[keep]
 
 
