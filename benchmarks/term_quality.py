@@ -5,9 +5,12 @@ For each corpus size, the map is built three times from the same candidates, ran
 score (the default), and measured by :func:`helpers.analysis.cooccurrence.evaluation.map_quality`.
 
 Corpora: the seed (``data/raw``, 57 abstracts), the two shared ICML 2024 folders read together
-(``icml2024-dev`` and ``pmlr-v235-sample``, the corpus the labels were written on) and 3,000 synthetic
-abstracts of ``benchmarks/generate.py`` (seed 0, made of the same real abstracts). A shared corpus
-that is missing is skipped with a note.
+(``icml2024-dev`` and ``pmlr-v235-sample``, the corpus the labels ``term_labels.csv`` were written on
+and the term map's settings chosen on), 3,000 synthetic abstracts of ``benchmarks/generate.py``
+(seed 0, made of the same real abstracts), all measured against ``term_labels.csv`` and
+``landmarks.csv``; and the held-out corpus (``icml-2023-2025/icml2023.bib`` and ``icml2025.bib``, 256
+abstracts), measured against its own blind labels ``term_labels_heldout.csv`` and
+``landmarks_heldout.csv``. A shared corpus that is missing is skipped with a note.
 
 Usage: ``python benchmarks/term_quality.py`` -> ``benchmarks/results/term_quality.csv``.
 """
@@ -32,6 +35,8 @@ SHARED = ROOT.parent / "shared" / "corpora"
 EVALUATION = ROOT / "tests" / "evaluation"
 OUT = ROOT / "benchmarks" / "results" / "term_quality.csv"
 SYNTHETIC_SIZE = 3_000
+#: The corpus name of the held-out rows (labels of their own, never used to choose a setting).
+HELDOUT_CORPUS = "held-out icml2023 + icml2025 (own labels)"
 
 
 def measure(name: str, paths: list[Path], labels: dict[str, str], landmarks: list[str]) -> list[dict]:
@@ -65,6 +70,12 @@ def main() -> None:
             rows += measure("synthetic (benchmarks/generate.py)", files, labels, landmarks)
     else:
         print("shared corpora missing: only the seed measured", file=sys.stderr)
+    heldout = [SHARED / "icml-2023-2025" / "icml2023.bib", SHARED / "icml-2023-2025" / "icml2025.bib"]
+    if all(p.exists() for p in heldout):
+        rows += measure(HELDOUT_CORPUS, heldout, read_term_labels(EVALUATION / "term_labels_heldout.csv"),
+                        read_landmarks(EVALUATION / "landmarks_heldout.csv"))
+    else:
+        print("held-out corpus missing: not measured", file=sys.stderr)
     OUT.parent.mkdir(parents=True, exist_ok=True)
     pd.DataFrame(rows).to_csv(OUT, index=False, lineterminator="\n")
     print(OUT)

@@ -11,6 +11,12 @@ floor 2); only the terms at least 10 or 100 times as frequent in the abstracts a
 English (``termhood.specificity`` >= 1 or 2). Where the two main vocabularies chose different k,
 each is also fitted at the k the other one chose.
 
+Also tried (issue 21, item 4): a **phrase-merged** vocabulary, in which the term map's kept
+phrases consume their words in each abstract (longest first, left to right; :func:`phrase_merged_counts`)
+and every other word stays a unigram of today's vocabulary (a variant also keeps today's bigrams of
+two such words); a theme's top terms skip a term inside a higher-ranked phrase of the same theme
+(:func:`distinct_top_terms`), and every measure of these rows is of those top terms.
+
 Reported per fit: the terms and the mean number of distinct terms of an abstract; the chosen k;
 ``npmi``, the mean NPMI coherence of the themes' top 10 terms as the model scores itself (on its
 own counts: for the noun phrases a phrase inside a longer kept one is not counted there, so this
@@ -101,6 +107,122 @@ def noun_phrase_counts(texts: pd.Series, tokens, phrases: frozenset[str] | None 
     return counts
 
 
+def _window_codes(sequence: np.ndarray, n_words: int, longest: int) -> tuple[dict, dict]:
+    """Codes of every run of 1..``longest`` words (``-1`` across a boundary), and the keys to look runs up."""
+    level_codes, level_keys = {1: sequence}, {}
+    for length in range(2, longest + 1):
+        previous, last = level_codes[length - 1][:len(sequence) - length + 1], sequence[length - 1:]
+        valid = (previous >= 0) & (last >= 0)
+        codes, keys = pd.factorize(np.where(valid, previous * n_words + last, -1))
+        level_codes[length], level_keys[length] = np.where(valid, codes, -1), pd.Index(np.asarray(keys))
+    return level_codes, level_keys
+
+
+def _run_code(words: list[str], index: dict[str, int], n_words: int, level_keys: dict) -> int:
+    """The code of a run of words (:func:`_window_codes`), or ``-1`` when it never occurs."""
+    if any(word not in index for word in words):
+        return -1
+    code = index[words[0]]
+    for length, word in enumerate(words[1:], start=2):
+        code = int(level_keys[length].get_indexer([code * n_words + index[word]])[0])
+        if code < 0:
+            return -1
+    return code
+
+
+def phrase_merged_counts(tokens, phrases: frozenset[str], *, min_df: int = 1, max_df: float = 1.0,
+                         max_features: int | None = None, bigrams: bool = False):
+    """A ``theme_counts`` replacement: the phrases consume their words, every other word is a unigram.
+
+    Words are spelled as the themes and the term map spell them (a noun in its singular). In each
+    abstract the longest phrases are matched first, left to right, and a run of words already
+    taken by a longer phrase is not matched again; the words no phrase took are counted as today's
+    unigrams (stop words dropped), and with ``bigrams`` also as today's bigrams of two such words
+    that are adjacent.
+
+    Examples
+    --------
+    >>> from helpers.analysis.text import tokenize_corpus
+    >>> tokens = tokenize_corpus(["deep reinforcement learning and reinforcement learning agents"], ["a"])
+    >>> counts, terms = phrase_merged_counts(tokens, frozenset({"reinforcement learning",
+    ...                                                         "deep reinforcement learning"}))
+    >>> dict(zip(terms.tolist(), counts.toarray()[0].astype(int).tolist()))
+    {'agent': 1, 'deep reinforcement learning': 1, 'reinforcement learning': 1}
+    """
+    classes = word_classes(tokens.vocabulary)
+    folded_vocabulary, folded_id = np.unique(classes.folded.astype(str), return_inverse=True)
+    index = {word: i for i, word in enumerate(folded_vocabulary)}
+    n_words = len(folded_vocabulary)
+    ids = tokens.token_ids
+    sequence = np.where(ids == 0, -1, folded_id[ids]).astype(np.int64)
+    text_of = tokens.text_index()
+    phrases_sorted = sorted(p for p in phrases if " " in p)
+    longest = max((len(p.split()) for p in phrases_sorted), default=1)
+    level_codes, level_keys = _window_codes(sequence, n_words, longest)
+    consumed = np.zeros(len(sequence), dtype=bool)
+    rows: list[int] = []
+    columns: list[int] = []
+    for length in range(longest, 1, -1):
+        wanted = {}
+        for column, phrase in enumerate(phrases_sorted):
+            if len(phrase.split()) == length:
+                code = _run_code(phrase.split(), index, n_words, level_keys)
+                if code >= 0:
+                    wanted[code] = column
+        if not wanted:
+            continue
+        codes = level_codes[length]
+        starts = np.flatnonzero(np.isin(codes, list(wanted)))
+        taken = np.concatenate([[0], np.cumsum(consumed)])
+        starts = starts[taken[starts + length] - taken[starts] == 0]
+        end = -1
+        for start in starts.tolist():  # left to right; two matches of one length never overlap
+            if start >= end:
+                consumed[start:start + length] = True
+                rows.append(int(text_of[start]))
+                columns.append(wanted[int(codes[start])])
+                end = start + length
+    keep = ~consumed & ~classes.is_stop[ids] & (ids != 0)
+    n_phrases = len(phrases_sorted)
+    all_rows = [np.asarray(rows, dtype=np.int64), text_of[keep]]
+    all_columns = [np.asarray(columns, dtype=np.int64), n_phrases + sequence[keep]]
+    names = phrases_sorted + [str(w) for w in folded_vocabulary]
+    width = n_phrases + n_words
+    if bigrams:
+        pair = keep[:-1] & keep[1:]
+        codes, distinct = pd.factorize(sequence[:-1][pair] * n_words + sequence[1:][pair])
+        all_rows.append(text_of[:-1][pair])
+        all_columns.append(width + codes)
+        names += [f"{folded_vocabulary[c // n_words]} {folded_vocabulary[c % n_words]}" for c in np.asarray(distinct)]
+        width += len(distinct)
+    all_rows, all_columns = np.concatenate(all_rows), np.concatenate(all_columns)
+    counts = sparse.csr_matrix((np.ones(len(all_rows)), (all_rows, all_columns)), shape=(len(tokens), width))
+    counts.sum_duplicates()
+    names = np.array(names, dtype=object)
+    df = np.bincount(counts.indices, minlength=width)
+    kept = np.flatnonzero((df >= min_df) & (df <= max_df * len(tokens)))
+    kept, terms = themes.alphabetical_top_terms(counts, kept, names[kept], max_features)
+    return counts[:, kept].tocsr(), terms
+
+
+def distinct_top_terms(ranked: list[str], n: int = themes.N_COHERENCE_TERMS) -> list[str]:
+    """The first ``n`` of a theme's terms by weight, skipping a term inside a higher-ranked phrase.
+
+    Examples
+    --------
+    >>> distinct_top_terms(["reinforcement learning", "reinforcement", "policy", "learning", "reward"], 3)
+    ['reinforcement learning', 'policy', 'reward']
+    """
+    chosen: list[str] = []
+    for term in ranked:
+        if any(len(longer.split()) > len(term.split()) and inside(term, longer) for longer in chosen):
+            continue
+        chosen.append(term)
+        if len(chosen) == n:
+            break
+    return chosen
+
+
 def reference_presence(tokens, terms: list[str]) -> sparse.csc_matrix:
     """Abstracts x terms: 1 where the term's words occur one after another (nested or not)."""
     folded_vocabulary, folded_id = np.unique(word_classes(tokens.vocabulary).folded.astype(str), return_inverse=True)
@@ -159,8 +281,8 @@ def npmi_pair(together: np.ndarray, n: int) -> float:
     return float(np.log(joint / (together[:, 0].mean() * together[:, 1].mean())) / -np.log(joint))
 
 
-def measures(model, tokens, vocabulary: set[str], candidates: set[str]) -> dict:
-    tops = [terms.split(", ") for terms in model.themes["top_terms"]]
+def measures(model, tokens, vocabulary: set[str], candidates: set[str], tops: list[list[str]] | None = None) -> dict:
+    tops = [terms.split(", ") for terms in model.themes["top_terms"]] if tops is None else tops
     terms = sorted({t for top in tops for t in top})
     position = {t: i for i, t in enumerate(terms)}
     reference = reference_presence(tokens, terms)
@@ -192,6 +314,8 @@ VOCABULARIES = {
     "candidate nouns and the term map's kept phrases (variant)": 2,
     "term map noun phrases at least 10 times as frequent as in English (variant)": 2,
     "term map noun phrases at least 100 times as frequent as in English (variant)": 2,
+    "term map phrases merged, other words as unigrams (merged)": None,
+    "term map phrases merged, other words as unigrams and bigrams (merged variant)": None,
 }
 
 
@@ -208,7 +332,12 @@ def fit(name: str, paths: list[Path], labels: dict[str, str]) -> list[dict]:
     map_phrases = frozenset(t for t in term_map.terms["term"] if " " in t)
 
     def run(vocabulary: str, floor: int | None, k: int | None) -> None:
-        if floor is not None:
+        merged = "phrases merged" in vocabulary
+        if merged:
+            themes.theme_counts = lambda t, *, min_df=1, max_df=1.0, max_features=None: phrase_merged_counts(
+                t, map_phrases, min_df=min_df, max_df=max_df, max_features=max_features,
+                bigrams="bigrams" in vocabulary)
+        elif floor is not None:
             counts = noun_phrase_counts(
                 papers["text"], tokens, map_phrases if "map's kept phrases" in vocabulary else None,
                 1.0 if "10 times" in vocabulary else 2.0 if "100 times" in vocabulary else None)
@@ -220,13 +349,20 @@ def fit(name: str, paths: list[Path], labels: dict[str, str]) -> list[dict]:
             themes.theme_counts = original
         generic_only = sum(all(labels.get(term_key(t)) in ("G", "X") for t in label.split(" · "))
                            for label in model.themes["label"])
+        tops, npmi = None, round(float(model.themes["coherence"].mean()), 6)
+        if merged:
+            ranked = model.top_terms.sort_values(["theme", "rank"]).groupby("theme")["term"].agg(list)
+            tops = [distinct_top_terms(terms) for terms in ranked]
+            position = {t: i for i, t in enumerate(model.selection_vocabulary.astype(str))}
+            own = sparse.csc_matrix((model.selection_counts > 0).astype(float))
+            npmi = round(float(np.mean(themes.npmi_coherence([[position[t] for t in top] for top in tops], own))), 6)
         rows.append(dict(corpus=name, n_abstracts=len(papers), vocabulary=vocabulary,
                          k_rule="chosen" if k is None else "other vocabulary's k",
                          n_terms=int(model.settings["vocabulary"]),
                          terms_per_abstract=round(float(np.diff(model.selection_counts.indptr).mean()), 6),
                          k=int(model.settings["chosen_k"]),
-                         npmi=round(float(model.themes["coherence"].mean()), 6),
-                         **measures(model, tokens, set(model.selection_vocabulary.astype(str)), candidates),
+                         npmi=npmi,
+                         **measures(model, tokens, set(model.selection_vocabulary.astype(str)), candidates, tops),
                          generic_only_labels=int(generic_only), labels=" | ".join(model.themes["label"])))
         print(rows[-1], file=sys.stderr, flush=True)
         if k is None:

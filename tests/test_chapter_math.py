@@ -28,5 +28,5 @@ def test_the_cooccurrence_formulas_are_math_blocks():
     tree = publish_doctree(body, parser=Parser(), settings_overrides={
         "myst_enable_extensions": ["dollarmath", "amsmath"], "report_level": 5})
     blocks = [node.astext() for node in tree.findall() if node.tagname == "math_block"]
-    assert len(blocks) == 5  # relevance, C-value, specificity, combined score, association strength
+    assert len(blocks) == 6  # relevance, C-value, specificity, burstiness, combined score, association strength
     assert blocks[-1].strip() == r"a_{ij} = \frac{2\,m\,c_{ij}}{k_i\,k_j},"

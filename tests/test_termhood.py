@@ -80,7 +80,7 @@ def test_nested_merge_and_no_pair_of_a_term_inside_another():
 
 
 def test_multi_word_minimum():
-    assert [multi_word_min_occurrences(m) for m in (3, 4, 9, 106)] == [3, 3, 5, 53]
+    assert [multi_word_min_occurrences(m) for m in (3, 4, 9, 106)] == [3, 3, 4, 43]
 
 
 def test_rankings_choose_from_the_same_candidates():
@@ -115,3 +115,116 @@ def test_the_labelled_sets_load_and_a_bad_label_names_its_line(tmp_path):
     bad.write_text("term,label,note\nkernel,F,\nrespect,Q,\n", encoding="utf-8")
     with pytest.raises(ValueError, match=r"labels.csv: line 3: label must be one of F, G, X, got 'Q'"):
         read_term_labels(bad)
+
+
+def test_burstiness_is_mean_occurrences_per_abstract_using_the_term():
+    from helpers.analysis.cooccurrence.termhood import burstiness
+
+    assert burstiness(np.array([6, 5, 0, 2]), np.array([2, 5, 0, 4])).tolist() == [3.0, 1.0, 1.0, 1.0]
+
+
+def test_candidate_counts_count_every_occurrence_and_a_head_inside_its_phrase():
+    from helpers.analysis.cooccurrence import candidate_term_matrix
+    from helpers.analysis.text import tokenize_corpus
+
+    tokens = tokenize_corpus(["graph kernels beat the graph. graph", "a kernel"], ["a", "b"])
+    counts, terms = candidate_term_matrix(tokens, counts=True)
+    binary, same = candidate_term_matrix(tokens)
+    assert terms.tolist() == same.tolist() == ["graph", "graph kernel", "kernel"]
+    # "graph" twice on its own (a modifier is no term of its own), "kernel" once inside "graph kernels"
+    assert counts.toarray().tolist() == [[2, 1, 1], [0, 0, 1]]
+    assert binary.toarray().tolist() == [[1, 1, 1], [0, 0, 1]]
+
+
+def test_combined_score_of_four_signals_and_a_weight_per_signal():
+    import pytest
+
+    from helpers.analysis.cooccurrence.termhood import SCORE_WEIGHTS, SIGNALS, combined_scores
+
+    assert len(SIGNALS) == len(SCORE_WEIGHTS) == 4
+    signals = [np.array([1.0, 2.0]), np.array([2.0, 1.0]), np.array([1.0, 2.0]), np.array([1.0, 2.0])]
+    # ranks: term 0 (0.5, 1, 0.5, 0.5), term 1 (1, 0.5, 1, 1); geometric means 0.5^(3/4) and 0.5^(1/4)
+    assert combined_scores(signals, np.array([False, False])).round(4).tolist() == [0.5946, 0.8409]
+    with pytest.raises(ValueError, match="4 signals but 3 weights"):
+        combined_scores(signals, np.array([False, False]), weights=(1, 1, 1))
+
+
+def test_combined_ranking_keeps_a_smaller_share_of_single_words_than_of_phrases():
+    from helpers.analysis.cooccurrence.relevance import SINGLE_WORD_SHARE, _best_by_length
+
+    assert SINGLE_WORD_SHARE == 0.3
+    ranked = np.array([10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22])
+    multi = np.array([False, True, False, True, False, False, False, False, True, False, False, False, False])
+    # 3 phrases -> ceil(0.6 * 3) = 2; 10 single words -> ceil(0.18 * 10) = 2; order of ``ranked`` kept
+    assert _best_by_length(ranked, multi, 0.6, min_terms=0).tolist() == [10, 11, 12, 13]
+
+
+def test_a_small_corpus_map_is_filled_up_to_the_floor_with_the_next_best_terms():
+    from helpers.analysis.cooccurrence.relevance import MIN_MAP_TERMS, _best_by_length
+
+    assert MIN_MAP_TERMS == 50
+    ranked = np.array([10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22])
+    multi = np.array([False, True, False, True, False, False, False, False, True, False, False, False, False])
+    # by length: [10, 11, 12, 13] (above); the floor 6 adds the next best, 14 and 15, whatever their length
+    assert _best_by_length(ranked, multi, 0.6, min_terms=6).tolist() == [10, 11, 12, 13, 14, 15]
+    # never more than the plain share: ceil(0.6 * 13) = 8
+    assert _best_by_length(ranked, multi, 0.6, min_terms=50).tolist() == [10, 11, 12, 13, 14, 15, 16, 17]
+
+
+def test_select_terms_scores_burstiness_from_the_occurrences():
+    X = sparse.csr_matrix(np.array([[1, 1], [1, 1], [1, 0], [0, 1]]))
+    selection = select_terms(X, np.array(["kernel", "graph"]), min_occurrences=3, relevant_share=1.0,
+                             n_tokens=100, generic_terms=frozenset(), occurrences=np.array([9, 3]))
+    assert selection.burstiness.tolist() == [3.0, 1.0]
+    # both are single words: ceil(1.0 * 0.3 * 2) = 1 by length, the floor of MIN_MAP_TERMS fills up to ceil(1.0 * 2)
+    assert selection.kept.tolist() == [0, 1]
+
+
+def test_a_term_meeting_the_others_in_one_abstract_joins_their_community():
+    from helpers.analysis.cooccurrence.network import CLUSTER_MIN_PAIR_PAPERS, term_network
+
+    assert CLUSTER_MIN_PAIR_PAPERS == 1
+    X = sparse.csr_matrix(np.array([[1, 1, 0], [1, 1, 0], [1, 1, 1], [0, 0, 1]]))
+    names = ["graph", "kernel", "quantum"]
+    terms = pd.DataFrame({"term": names, "n_papers": [3, 3, 2], "relevance": [0.1, 0.1, 0.1]})
+    graph, placed, _ = term_network(terms, pair_table(X, names), min_pair_papers=2, seed=0, resolution=1.0)
+    # "quantum" shares one abstract with each: no drawn link, but no community of its own either
+    assert placed.set_index("term")["degree"].to_dict() == {"graph": 1, "kernel": 1, "quantum": 0}
+    assert placed["community"].nunique() == 1
+
+
+def test_the_held_out_labelled_sets_load():
+    from conftest import ROOT
+    from helpers.analysis.cooccurrence.evaluation import read_landmarks, read_term_labels
+
+    labels = read_term_labels(ROOT / "tests" / "evaluation" / "term_labels_heldout.csv")
+    assert (len(labels), sorted(set(labels.values()))) == (1053, ["F", "G", "X"])
+    assert len(read_landmarks(ROOT / "tests" / "evaluation" / "landmarks_heldout.csv")) == 60
+
+
+def test_term_quality_glues_the_largest_dev_corpus_and_the_held_out_rows_apart():
+    from helpers.book.reports.cooccurrence import term_quality
+
+    rows = [(corpus, n, ranking, share) for corpus, n in (("seed", 57), ("dev", 644), ("synthetic x", 3000),
+                                                          ("held-out y", 256))
+            for ranking, share in (("frequency", 0.2), ("relevance", 0.4), ("combined", n / 1000))]
+    results = pd.DataFrame(rows, columns=["corpus", "n_abstracts", "ranking", "field_share"]).assign(
+        n_terms=10, n_unlabelled=0, multi_word_share=0.5, n_landmarks_found=3, n_landmarks=60, landmark_recall=0.05,
+        nested_top_pairs=0, generic_single_communities=0)
+    table, values = term_quality(results)
+    assert len(table) == 12
+    assert (values["co_q_corpus"], values["co_q_field_share_combined"]) == ("dev", "64%")
+    assert (values["co_qh_corpus"], values["co_qh_n_abstracts"], values["co_qh_field_share_combined"],
+            values["co_qh_field_share_relevance"]) == ("held-out y", "256", "26%", "40%")
+
+
+def test_a_phrase_of_a_stock_head_is_a_stock_term_and_never_reaches_the_map():
+    from helpers.analysis.cooccurrence.termhood import is_stock_term
+
+    stock = frozenset({"number", "variety of"})
+    assert [is_stock_term(t, stock) for t in ("number", "number of auditor", "chain of thought", "variety")] == [
+        True, True, False, False]
+    X = sparse.csr_matrix(np.ones((3, 2), dtype=np.int64))
+    selection = select_terms(X, np.array(["graph kernel", "number of graph"]), min_occurrences=3,
+                             relevant_share=1.0, n_tokens=100, generic_terms=frozenset({"number"}))
+    assert selection.generic.tolist() == [1] and selection.kept.tolist() == [0]

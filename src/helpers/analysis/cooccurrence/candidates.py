@@ -103,6 +103,7 @@ def candidate_term_matrix(
     *,
     min_papers: int = 1,
     paper_merges: pd.DataFrame | None = None,
+    counts: bool = False,
 ) -> tuple[sparse.csr_matrix, np.ndarray]:
     """Which texts hold which :func:`candidate_terms`, for a whole tokenised corpus at once.
 
@@ -120,11 +121,15 @@ def candidate_term_matrix(
         (acronyms defined there, :func:`acronym_merges`). Of two rows with the
         same ``row`` and ``from`` (an acronym defined twice in one abstract), the
         first applies.
+    counts : bool
+        Return the number of occurrences of each term in each text instead of 1
+        (a term found inside a phrase counts there too: "kernel" in "graph kernel").
 
     Returns
     -------
     binary : csr_matrix of int64
-        Texts x terms (1 where the text holds the term), rows in ``tokens`` order.
+        Texts x terms (1 where the text holds the term, or its occurrences when
+        ``counts``), rows in ``tokens`` order.
 
     Raises
     ------
@@ -140,13 +145,16 @@ def candidate_term_matrix(
     >>> binary, terms = candidate_term_matrix(tokens)
     >>> terms.tolist(), binary.toarray().tolist()
     (['expert', 'mixture', 'mixture of expert'], [[1, 1, 1], [1, 0, 0]])
+    >>> candidate_term_matrix(tokenize_corpus(["the expert and the expert"], ["a"]), counts=True)[0].toarray()
+    array([[2]])
     """
     found = term_occurrences(tokens, merges, paper_merges=paper_merges)
     rows, term_code, n_codes = found.rows, found.codes, found.n_codes
     binary = sparse.csr_matrix((np.ones(len(term_code), dtype=np.int32), (rows, term_code)),
                                shape=(len(tokens), n_codes))
     binary.sum_duplicates()
-    binary.data[:] = 1
+    if not counts:
+        binary.data[:] = 1
     papers = np.bincount(binary.indices, minlength=n_codes)
     kept = np.flatnonzero(papers >= max(min_papers, 1))
     terms = np.array([found.label(int(c)) for c in kept], dtype=object)

@@ -24,8 +24,10 @@ LOUVAIN_RESOLUTION = 1.0
 LAYOUT_ITERATIONS = 100
 
 
-# Louvain runs on every pair sharing at least this many abstracts (the drawn links are fewer).
-CLUSTER_MIN_PAIR_PAPERS = 2
+# Louvain runs on every pair sharing at least this many abstracts (the drawn links are fewer): as VOSviewer,
+# which clusters on every co-occurrence link, so that a term of the map without a drawn link still joins
+# the community it meets most instead of being a community of its own.
+CLUSTER_MIN_PAIR_PAPERS = 1
 
 
 def default_min_pair_papers(pair_papers: np.ndarray, n_terms: int) -> int:

@@ -165,9 +165,9 @@ class TermSelection:
         The ranking's score of every candidate column (``nan`` where not scored): the
         abstracts for ``frequency``, the relevance for ``relevance``, the combined score
         (:func:`helpers.analysis.cooccurrence.termhood.combined_scores`) for ``combined``.
-    specificity, c_value : ndarray of float
-        Domain specificity and C-value of every scored column (``nan`` elsewhere; computed
-        for the combined ranking only).
+    specificity, c_value, burstiness : ndarray of float
+        Domain specificity, C-value and burstiness of every scored column (``nan``
+        elsewhere; computed for the combined ranking only).
     nested : dict
         Shorter term -> the longer kept-eligible term it merged into (combined ranking).
     generic : ndarray of int
@@ -183,6 +183,7 @@ class TermSelection:
     c_value: np.ndarray = field(default_factory=lambda: np.array([]))
     nested: dict[str, str] = field(default_factory=dict)
     generic: np.ndarray = field(default_factory=lambda: np.array([], dtype=np.int64))
+    burstiness: np.ndarray = field(default_factory=lambda: np.array([]))
 
 
 #: The rankings :func:`select_terms` can use.
@@ -194,11 +195,22 @@ NESTED_SHARE = 0.5
 
 
 #: The combined ranking asks a multi-word term for this share of the single words' minimum occurrences.
-MULTI_WORD_OCCURRENCE_SHARE = 0.5
+MULTI_WORD_OCCURRENCE_SHARE = 0.4
+
+
+#: The combined ranking keeps ``relevant_share`` of the eligible phrases and this share of that of the
+#: eligible single words: single words are far more often generic ("parameter", "sample") than phrases.
+SINGLE_WORD_SHARE = 0.3
+
+
+#: The combined ranking fills a map below this many terms with the next best terms of any length (never
+#: above the plain ``relevant_share`` cut): on a few dozen abstracts few phrases reach the minimum
+#: occurrences, and the share by length alone would leave a map of a handful of terms.
+MIN_MAP_TERMS = 50
 
 
 def multi_word_min_occurrences(min_occurrences: int) -> int:
-    """Abstracts a multi-word term needs under the combined ranking: half the minimum, at least 3 (or the minimum).
+    """Abstracts a multi-word term needs under the combined ranking: 40% of the minimum, at least 3 (or the minimum).
 
     A phrase is rarer than each of its words by construction, so the same
     threshold would leave mostly single words on the map.
@@ -206,14 +218,14 @@ def multi_word_min_occurrences(min_occurrences: int) -> int:
     Examples
     --------
     >>> [multi_word_min_occurrences(m) for m in (3, 8, 9, 19, 106)]
-    [3, 4, 5, 10, 53]
+    [3, 4, 4, 8, 43]
     """
     return min(min_occurrences, max(MIN_OCCURRENCES_FLOOR, math.ceil(MULTI_WORD_OCCURRENCE_SHARE * min_occurrences)))
 
 
 def select_terms(binary: sparse.csr_matrix, vocabulary: np.ndarray, *, min_occurrences: int,
                  relevant_share: float, seed: int = 0, ranking: str = "combined", n_tokens: int | None = None,
-                 generic_terms: frozenset[str] | None = None) -> TermSelection:
+                 generic_terms: frozenset[str] | None = None, occurrences: np.ndarray | None = None) -> TermSelection:
     """Terms in at least ``min_occurrences`` abstracts, then the ``relevant_share`` best of them by ``ranking``.
 
     At most ``MAX_MAP_TERMS`` terms are kept: a map with more is not legible
@@ -231,12 +243,17 @@ def select_terms(binary: sparse.csr_matrix, vocabulary: np.ndarray, *, min_occur
       the corpus), then the 60% most relevant terms.
     * ``frequency``: the same cut, the most frequent terms first.
     * ``combined`` (the default): first the terms of the stock list (``generic_terms``,
-      :func:`helpers.analysis.cooccurrence.termhood.read_generic_terms`) are left out and
+      :func:`helpers.analysis.cooccurrence.termhood.read_generic_terms`, and any ``A of B``
+      whose head ``A`` is one: :func:`helpers.analysis.cooccurrence.termhood.is_stock_term`) are left out and
       a term with at least :data:`NESTED_SHARE` of its abstracts inside one longer eligible
       term merges into it (:func:`nested_merges`); relevance is computed among the rest and
-      combined with domain specificity against general English and the C-value
-      (:func:`helpers.analysis.cooccurrence.termhood.combined_scores`). ``n_tokens`` (the
-      corpus's words) is needed for specificity.
+      combined with domain specificity against general English, the C-value and the
+      burstiness (:func:`helpers.analysis.cooccurrence.termhood.combined_scores`).
+      ``n_tokens`` (the corpus's words) is needed for specificity, ``occurrences`` (each
+      column's occurrences in all abstracts; default: one per abstract) for burstiness.
+      ``relevant_share`` of the phrases are kept, and :data:`SINGLE_WORD_SHARE` times that
+      share of the single words, each the best by score; a map below :data:`MIN_MAP_TERMS`
+      terms is filled with the next best of any length.
 
     References
     ----------
@@ -257,12 +274,12 @@ def select_terms(binary: sparse.csr_matrix, vocabulary: np.ndarray, *, min_occur
         eligible = np.flatnonzero(papers >= min_occurrences)
     eligible = np.setdiff1d(eligible, eligible[_nested_terms(vocabulary[eligible], binary[:, eligible])])
     nan = np.full(len(vocabulary), np.nan)
-    relevance, score, specificity, c_value = nan.copy(), nan.copy(), nan.copy(), nan.copy()
+    relevance, score, specificity, c_value, bursts = nan.copy(), nan.copy(), nan.copy(), nan.copy(), nan.copy()
     nested: dict[str, str] = {}
     generic = np.array([], dtype=np.int64)
     if ranking == "combined":
         stock = termhood.read_generic_terms() if generic_terms is None else generic_terms
-        is_generic = np.array([str(t) in stock for t in vocabulary[eligible]], dtype=bool)
+        is_generic = np.array([termhood.is_stock_term(t, stock) for t in vocabulary[eligible]], dtype=bool)
         generic, eligible = eligible[is_generic], eligible[~is_generic]
         nested_positions, into = nested_merges(vocabulary[eligible], binary[:, eligible])
         nested = {str(vocabulary[eligible[s]]): str(vocabulary[eligible[t]]) for s, t in zip(nested_positions, into)}
@@ -273,7 +290,7 @@ def select_terms(binary: sparse.csr_matrix, vocabulary: np.ndarray, *, min_occur
         eligible = np.delete(eligible, nested_positions)
     if not len(eligible):
         empty = np.array([], dtype=np.int64)
-        return TermSelection(empty, relevance, empty, 0, score, specificity, c_value, nested, generic)
+        return TermSelection(empty, relevance, empty, 0, score, specificity, c_value, nested, generic, bursts)
     columns = binary[:, eligible]
     cooccurrences = _without_diagonal((columns.T @ columns).tocsr())
     topics = context_topics(cooccurrences, papers[eligible], seed=seed)
@@ -287,12 +304,51 @@ def select_terms(binary: sparse.csr_matrix, vocabulary: np.ndarray, *, min_occur
         values, own = termhood.c_values(terms, papers[eligible].astype(float))
         c_value[eligible] = np.round(values, 9)
         specificity[eligible] = np.round(termhood.specificity(terms, own, n_tokens or int(papers.sum())), 9)
-        score[eligible] = np.round(termhood.combined_scores(relevance[eligible], specificity[eligible],
-                                                            c_value[eligible], np.zeros(len(eligible), bool)), 9)
+        total = papers[eligible] if occurrences is None else np.asarray(occurrences)[eligible]
+        bursts[eligible] = np.round(termhood.burstiness(total, papers[eligible]), 9)
+        score[eligible] = np.round(termhood.combined_scores(
+            [relevance[eligible], specificity[eligible], c_value[eligible], bursts[eligible]],
+            np.zeros(len(eligible), bool)), 9)
     ranked = eligible[np.lexsort((vocabulary[eligible].astype(str), -papers[eligible], -score[eligible]))]
-    n_kept = min(math.ceil(relevant_share * len(eligible) - 1e-9), MAX_MAP_TERMS)
-    return TermSelection(np.sort(ranked[:n_kept]), relevance, ranked, len(eligible), score, specificity, c_value,
-                         nested, generic)
+    if ranking == "combined":
+        kept = _best_by_length(ranked, np.array([" " in str(t) for t in vocabulary[ranked]], dtype=bool),
+                               relevant_share)[:MAX_MAP_TERMS]
+    else:
+        kept = ranked[:min(_share_of(relevant_share, len(eligible)), MAX_MAP_TERMS)]
+    return TermSelection(np.sort(kept), relevance, ranked, len(eligible), score, specificity, c_value,
+                         nested, generic, bursts)
+
+
+def _share_of(share: float, n: int) -> int:
+    """``ceil(share * n)``, robust to floating-point noise (0.6 * 5 is 3, not 4)."""
+    return math.ceil(share * n - 1e-9)
+
+
+def _best_by_length(ranked: np.ndarray, multi_word: np.ndarray, relevant_share: float,
+                    min_terms: int = MIN_MAP_TERMS) -> np.ndarray:
+    """The ``relevant_share`` best phrases and the ``SINGLE_WORD_SHARE * relevant_share`` best single words.
+
+    ``ranked`` is best first; the result keeps that order. When that keeps fewer than
+    ``min(min_terms, ceil(relevant_share * len(ranked)))`` terms, the next best terms of
+    any length fill it up to that number.
+
+    Examples
+    --------
+    >>> multi = np.array([True, False, True, False, True, False, False, False])
+    >>> _best_by_length(np.arange(8), multi, 0.6, min_terms=0).tolist()
+    [0, 1, 2]
+    >>> _best_by_length(np.arange(8), multi, 0.6, min_terms=4).tolist()
+    [0, 1, 2, 3]
+    """
+    multi_word = np.asarray(multi_word, dtype=bool)
+    keep = np.zeros(len(ranked), dtype=bool)
+    for is_multi, share in ((True, relevant_share), (False, SINGLE_WORD_SHARE * relevant_share)):
+        positions = np.flatnonzero(multi_word == is_multi)
+        keep[positions[:_share_of(share, len(positions))]] = True
+    missing = min(min_terms, _share_of(relevant_share, len(ranked))) - int(keep.sum())
+    if missing > 0:
+        keep[np.flatnonzero(~keep)[:missing]] = True
+    return np.asarray(ranked)[keep]
 
 
 def contained_pairs(terms: np.ndarray) -> list[tuple[int, int]]:

@@ -166,10 +166,13 @@ def analyse_cooccurrence(
     acronyms = acronym_table(definitions)
     corpus_merges, local_merges = acronym_merges(definitions, thesaurus)
     merges = {**corpus_merges, **thesaurus}
-    binary, vocabulary = candidate_term_matrix(tokens, merges, paper_merges=local_merges)
+    binary, vocabulary = candidate_term_matrix(tokens, merges, paper_merges=local_merges, counts=True)
+    occurrences = np.asarray(binary.sum(axis=0)).ravel()
+    binary.data[:] = 1
     n_tokens = int(np.count_nonzero(tokens.token_ids))
     selection = select_terms(binary, vocabulary, min_occurrences=min_occurrences, relevant_share=relevant_share,
-                             seed=seed, ranking=ranking, n_tokens=n_tokens, generic_terms=generic_terms)
+                             seed=seed, ranking=ranking, n_tokens=n_tokens, generic_terms=generic_terms,
+                             occurrences=occurrences)
     papers_per_term = np.asarray(binary.sum(axis=0)).ravel()
     kept_matrix = binary[:, selection.kept].tocsr()
     kept_terms = pd.DataFrame({

@@ -1,6 +1,6 @@
 """Termhood: how much a candidate reads as a term of the field, not as any field's vocabulary.
 
-Three signals, each a small function, combined by :func:`combined_scores`:
+Four signals, each a small function, combined by :func:`combined_scores`:
 
 * **Domain specificity** (:func:`specificity`): ``log10`` of how much more often the term
   occurs in the corpus than in general English. The general-English frequencies are
@@ -10,14 +10,22 @@ Three signals, each a small function, combined by :func:`combined_scores`:
 * **C-value** (:func:`c_values`; Frantzi, Ananiadou and Mima 2000): a candidate's
   frequency minus the mean frequency of the longer candidates that contain it, times a
   length weight, so that a phrase seen mostly inside longer ones is not credited twice.
+* **Burstiness** (:func:`burstiness`; Church and Gale 1995, Katz 1996): the mean
+  occurrences of a term in the abstracts that use it. A term that names a paper's topic is
+  used again in the same abstract ("reward" three times in an RL abstract); a word any
+  abstract uses once in passing ("parameter", "nature") rarely is.
 * **Stock phrases** (:func:`read_generic_terms`): an editable list of terms any abstract
   uses ("experimental result", "real-world scenario") or so broad in machine learning that
   they say nothing ("model", "performance"); they never reach the map.
 
 References
 ----------
+Church, K. W., and Gale, W. A. (1995). Poisson mixtures. Natural Language Engineering, 1(2),
+163-190.
 Frantzi, K., Ananiadou, S., and Mima, H. (2000). Automatic recognition of multi-word terms:
 the C-value/NC-value method. International Journal on Digital Libraries, 3(2), 115-130.
+Katz, S. M. (1996). Distribution of content words and phrases in text and language
+modelling. Natural Language Engineering, 2(1), 15-59.
 Speer, R. (2022). rspeer/wordfreq: v3.0. Zenodo. https://doi.org/10.5281/zenodo.7199437
 """
 
@@ -34,9 +42,11 @@ from helpers.analysis.terms import fold_phrase
 #: Frequency given to a word wordfreq does not know (a Zipf value of 0: once per billion words).
 UNKNOWN_WORD_FREQUENCY = 1e-9
 
-#: Weight of each signal in the combined score (:func:`combined_scores`), in the order
-#: relevance, specificity, C-value.
-SCORE_WEIGHTS = (1.0, 1.0, 1.0)
+#: The signals of the combined score (:func:`combined_scores`), in the order of :data:`SCORE_WEIGHTS`.
+SIGNALS = ("relevance", "specificity", "C-value", "burstiness")
+
+#: Weight of each signal in the combined score, in the order of :data:`SIGNALS`.
+SCORE_WEIGHTS = (1.0, 1.0, 1.0, 1.0)
 
 
 @lru_cache(maxsize=None)
@@ -128,6 +138,22 @@ def c_values(terms: Sequence[str], frequencies: np.ndarray, candidates: Sequence
     return np.log2(lengths + 1) * own, own
 
 
+def burstiness(occurrences: np.ndarray, papers: np.ndarray) -> np.ndarray:
+    """Mean occurrences of each term in the abstracts that use it: ``occurrences / papers`` (at least 1).
+
+    Content words come in bursts (Church and Gale 1995; Katz 1996): once a text
+    is about a topic, the topic's term is used again, while a word of any
+    field is used once in passing. A term with no abstract scores 1.
+
+    Examples
+    --------
+    >>> burstiness(np.array([9, 4, 0]), np.array([3, 4, 0])).tolist()
+    [3.0, 1.0, 1.0]
+    """
+    occurrences, papers = np.asarray(occurrences, dtype=float), np.asarray(papers, dtype=float)
+    return np.maximum(np.divide(occurrences, papers, out=np.ones(len(papers)), where=papers > 0), 1.0)
+
+
 def percentile_ranks(values: np.ndarray) -> np.ndarray:
     """Each value's rank among ``values`` scaled to (0, 1] (ties share their mean rank).
 
@@ -142,25 +168,44 @@ def percentile_ranks(values: np.ndarray) -> np.ndarray:
     return rankdata(values, method="average") / max(len(values), 1) if len(values) else values
 
 
-def combined_scores(relevance: np.ndarray, specificity_scores: np.ndarray, c_value: np.ndarray,
-                    generic: np.ndarray) -> np.ndarray:
-    """The combined termhood score: the weighted geometric mean of the three signals' percentile ranks.
+def combined_scores(signals: Sequence[np.ndarray], generic: np.ndarray,
+                    weights: Sequence[float] | None = None) -> np.ndarray:
+    """The combined termhood score: the weighted geometric mean of the signals' percentile ranks.
 
-    ``score = (R_rel^w1 * R_spec^w2 * R_C^w3)^(1 / (w1 + w2 + w3))``, each ``R`` the term's
-    percentile rank (:func:`percentile_ranks`) among the candidates scored, weights
-    :data:`SCORE_WEIGHTS`; a term of the stock list scores 0. Ranks put the three
-    signals on one scale; the geometric mean asks a term to do well on all three.
+    ``score = (prod_k R_k^w_k)^(1 / sum_k w_k)``, each ``R_k`` the term's percentile rank
+    (:func:`percentile_ranks`) on signal ``k`` among the candidates scored (the signals of
+    :data:`SIGNALS`, weights :data:`SCORE_WEIGHTS`); a term of the stock list scores 0.
+    Ranks put the signals on one scale; the geometric mean asks a term to do well on all.
 
     Examples
     --------
-    >>> combined_scores(np.array([0.1, 0.5, 0.3]), np.array([2.0, 1.0, 3.0]), np.array([5.0, 9.0, 7.0]),
-    ...                 np.array([False, False, True])).round(3).tolist()
+    >>> combined_scores([np.array([0.1, 0.5, 0.3]), np.array([2.0, 1.0, 3.0]), np.array([5.0, 9.0, 7.0])],
+    ...                 np.array([False, False, True]), weights=(1, 1, 1)).round(3).tolist()
     [0.42, 0.693, 0.0]
     """
-    weights = np.asarray(SCORE_WEIGHTS, dtype=float)
-    ranks = np.vstack([percentile_ranks(relevance), percentile_ranks(specificity_scores), percentile_ranks(c_value)])
+    weights = np.asarray(SCORE_WEIGHTS if weights is None else weights, dtype=float)
+    if len(weights) != len(signals):
+        raise ValueError(f"{len(signals)} signals but {len(weights)} weights")
+    ranks = np.vstack([percentile_ranks(signal) for signal in signals])
     score = np.exp((weights[:, None] * np.log(np.maximum(ranks, 1e-12))).sum(axis=0) / weights.sum())
     return np.where(np.asarray(generic, dtype=bool), 0.0, score)
+
+
+def is_stock_term(term: str, stock: frozenset[str]) -> bool:
+    """Whether a term is generic by the stock list: it is on the list, or it is ``A of B`` with ``A`` on it.
+
+    In "number of auditors" or "variety of graph datasets" the head noun is the word before
+    ``of`` ("number", "variety"), and a phrase whose head is a stock term says no more than
+    its head.
+
+    Examples
+    --------
+    >>> stock = frozenset({"number", "variety", "respect"})
+    >>> [is_stock_term(t, stock) for t in ("respect", "number of auditor", "mixture of expert", "graph number")]
+    [True, True, False, False]
+    """
+    term = str(term)
+    return term in stock or (" of " in term and term.split(" of ", 1)[0] in stock)
 
 
 @lru_cache(maxsize=1)

@@ -15,10 +15,12 @@ from helpers.analysis.cooccurrence.relevance import (
     MULTI_WORD_OCCURRENCE_SHARE,
     NESTED_SHARE,
     RELEVANT_SHARE,
+    SINGLE_WORD_SHARE,
     VOSVIEWER_MIN_OCCURRENCES,
     multi_word_min_occurrences,
 )
-from helpers.analysis.cooccurrence.termhood import SCORE_WEIGHTS, read_generic_terms
+from helpers.analysis.cooccurrence.network import CLUSTER_MIN_PAIR_PAPERS
+from helpers.analysis.cooccurrence.termhood import SCORE_WEIGHTS, SIGNALS, read_generic_terms
 from helpers.analysis.cooccurrence.result import STRONGEST_PAIRS, CooccurrenceResult, papers_with_terms, strongest_pairs
 from helpers.book.settings import TERM_QUALITY_FILE
 from helpers.web.explorer import explorer_url
@@ -131,6 +133,11 @@ def chapter_values(result: CooccurrenceResult) -> dict[str, Any]:
         "co_multi_word_min": multi_word_min_occurrences(settings["min_occurrences"]),
         "co_multi_word_occurrence_share": f"{MULTI_WORD_OCCURRENCE_SHARE:.0%}",
         "co_score_weights": ", ".join(f"{w:g}" for w in SCORE_WEIGHTS),
+        "co_score_signals": ", ".join(SIGNALS),
+        "co_single_word_share": f"{SINGLE_WORD_SHARE:g}",
+        "co_single_word_kept_share": f"{SINGLE_WORD_SHARE * settings['relevant_share']:.0%}",
+        "co_n_single_terms": int((~terms["term"].str.contains(" ")).sum()) if len(terms) else 0,
+        "co_cluster_min_pair_papers": CLUSTER_MIN_PAIR_PAPERS,
         "co_message": result.message or "every kept term has at least one drawn link or stands alone",
     }
 
@@ -148,20 +155,22 @@ def read_term_quality(root: Path) -> pd.DataFrame | None:
 def term_quality(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[str, str]]:
     """``benchmarks/results/term_quality.csv`` as the chapter shows it, and its glue values.
 
-    The glue values are those of the largest real corpus measured (``co_q_*``); without
-    results every value says how to measure.
+    The glue values are those of the largest real corpus measured against the labels the
+    settings were chosen on (``co_q_*``), and of the held-out corpus measured against its own
+    labels (``co_qh_*``; corpus name starting with ``held-out``); without results every value
+    says how to measure.
 
     Examples
     --------
     >>> table, values = term_quality(None)
-    >>> table.empty, values["co_q_corpus"]
-    (True, '(not measured: run benchmarks/term_quality.py)')
+    >>> table.empty, values["co_q_corpus"], values["co_qh_field_share_combined"]
+    (True, '(not measured: run benchmarks/term_quality.py)', '(not measured: run benchmarks/term_quality.py)')
     """
+    measures = ("field_share", "multi_word_share", "landmark_recall")
     if results is None or results.empty:
         missing = "(not measured: run benchmarks/term_quality.py)"
-        return pd.DataFrame(), {f"co_q_{n}": missing for n in ("corpus", "n_abstracts")} | {
-            f"co_q_{n}_{r}": missing for n in ("field_share", "multi_word_share", "landmark_recall")
-            for r in RANKING_NAMES}
+        return pd.DataFrame(), {f"co_q{h}_{n}": missing for n in ("corpus", "n_abstracts") for h in ("", "h")} | {
+            f"co_q{h}_{n}_{r}": missing for n in measures for r in RANKING_NAMES for h in ("", "h")}
     # Short cells and headers, so the measures fit the page's column; the CSV has every count.
     table = pd.DataFrame({
         "corpus": [f"{name.split(' (')[0]} ({n:,})" for name, n in zip(results["corpus"], results["n_abstracts"])],
@@ -173,13 +182,21 @@ def term_quality(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[str, 
         "nested in top 20": results["nested_top_pairs"],
         "one-term non-F comm.": results["generic_single_communities"],
     })
-    real = results[~results["corpus"].str.startswith("synthetic")]
+    heldout = results["corpus"].str.startswith("held-out")
+    real = results[~results["corpus"].str.startswith("synthetic") & ~heldout]
     largest = real[real["n_abstracts"] == real["n_abstracts"].max()]
-    values = {"co_q_corpus": str(largest["corpus"].iloc[0]), "co_q_n_abstracts": str(int(largest["n_abstracts"].iloc[0]))}
-    for row in largest.itertuples(index=False):
-        values[f"co_q_field_share_{row.ranking}"] = f"{row.field_share:.0%}"
-        values[f"co_q_multi_word_share_{row.ranking}"] = f"{row.multi_word_share:.0%}"
-        values[f"co_q_landmark_recall_{row.ranking}"] = f"{row.landmark_recall:.0%}"
+    values: dict[str, str] = {}
+    for prefix, rows in (("co_q", largest), ("co_qh", results[heldout])):
+        if rows.empty:
+            values |= {f"{prefix}_{n}": "(not measured)" for n in ("corpus", "n_abstracts")} | {
+                f"{prefix}_{n}_{r}": "(not measured)" for n in measures for r in RANKING_NAMES}
+            continue
+        values[f"{prefix}_corpus"] = str(rows["corpus"].iloc[0])
+        values[f"{prefix}_n_abstracts"] = str(int(rows["n_abstracts"].iloc[0]))
+        for row in rows.itertuples(index=False):
+            values[f"{prefix}_field_share_{row.ranking}"] = f"{row.field_share:.0%}"
+            values[f"{prefix}_multi_word_share_{row.ranking}"] = f"{row.multi_word_share:.0%}"
+            values[f"{prefix}_landmark_recall_{row.ranking}"] = f"{row.landmark_recall:.0%}"
     return table, values
 
 

@@ -30,7 +30,9 @@ MEASURES = ("coherence", "diversity", "stability")
 
 def vocabulary_trial(root: "Path") -> dict[str, str]:
     """Glue values of ``benchmarks/results/theme_vocabulary.csv``: NPMI and k of the themes on their own
-    vocabulary (``kept``) and on the term map's noun phrases (``tried``), per corpus (``seed``, ``dev``),
+    vocabulary (``kept``), on the term map's noun phrases (``tried``) and on the phrase-merged vocabulary
+    (``merged``: the map's phrases consume their words, other words are unigrams; ``mergedvar``: and
+    bigrams), per corpus (``seed``, ``dev``),
     each with k chosen by the rule: ``npmi`` as each model scores itself, ``ref`` on the common reference
     (a term present where its words occur in a row), ``distinct`` on it without the pairs of a phrase and
     its own words; ``density`` is the mean number of distinct terms of an abstract; ``nested`` counts the themes whose top terms list a phrase beside a term inside it.
@@ -49,15 +51,16 @@ def vocabulary_trial(root: "Path") -> dict[str, str]:
 
     columns = {"npmi": "npmi", "ref": "npmi_reference", "distinct": "npmi_reference_distinct"}
     decimals = {"terms_per_abstract": "density"}
+    kinds = {"(kept)": "kept", "(tried)": "tried", "(merged)": "merged", "(merged variant)": "mergedvar"}
     names = [f"themes_trial_{m}_{c}_{v}{s}" for m in (*columns, *decimals.values(), "k", "nested") for c in ("seed", "dev")
-             for v in ("kept", "tried") for s in ("", "_samek")]
+             for v in kinds.values() for s in ("", "_samek")]
     path = Path(root) / THEME_VOCABULARY_FILE
     if not path.is_file():
         return {name: "(not measured: run benchmarks/theme_vocabulary.py)" for name in names}
     results = pd.read_csv(path)
     values = {name: "(not measured)" for name in names}
     for row in results.to_dict("records"):
-        kind = next((k for k in ("kept", "tried") if row["vocabulary"].endswith(f"({k})")), None)
+        kind = next((k for suffix, k in kinds.items() if row["vocabulary"].endswith(suffix)), None)
         if kind is None:
             continue
         if row.get("k_rule", "chosen") != "chosen":
@@ -72,7 +75,31 @@ def vocabulary_trial(root: "Path") -> dict[str, str]:
         values[f"themes_trial_k_{corpus}_{kind}"] = str(int(row["k"]))
         if "nested_themes" in row:
             values[f"themes_trial_nested_{corpus}_{kind}"] = str(int(row["nested_themes"]))
+    for corpus in ("seed", "dev"):
+        values[f"themes_trial_merged_{corpus}_verdict"] = _trial_verdict(
+            results, corpus, [k for k, v in kinds.items() if v in ("merged", "mergedvar")])
     return values
+
+
+def _trial_verdict(results: pd.DataFrame, corpus: str, suffixes: list[str]) -> str:
+    """How the best of the phrase-merged vocabularies' reference NPMI compares with today's (two decimals).
+
+    Examples
+    --------
+    >>> table = pd.DataFrame({"corpus": ["seed"] * 3, "k_rule": ["chosen"] * 3, "npmi_reference": [0.36, 0.30, 0.38],
+    ...                       "vocabulary": ["a (kept)", "b (merged)", "c (merged variant)"]})
+    >>> _trial_verdict(table, "seed", ["(merged)", "(merged variant)"])
+    'at or above'
+    >>> _trial_verdict(table.assign(npmi_reference=[0.36, 0.30, 0.20]), "seed", ["(merged)"])
+    'below'
+    """
+    rows = results[(results["corpus"] == "seed") == (corpus == "seed")]
+    rows = rows[rows.get("k_rule", pd.Series("chosen", index=rows.index)) == "chosen"]
+    kept = rows[rows["vocabulary"].str.endswith("(kept)")]["npmi_reference"]
+    tried = rows[rows["vocabulary"].map(lambda v: any(v.endswith(s) for s in suffixes))]["npmi_reference"]
+    if kept.empty or tried.empty:
+        return "(not measured)"
+    return "at or above" if round(float(tried.max()), 2) >= round(float(kept.iloc[0]), 2) else "below"
 
 
 def theme_palette(n_themes: int) -> list[tuple[float, float, float]]:
