@@ -111,7 +111,7 @@ def test_a_corpus_too_small_for_themes_is_reported_not_an_error(tmp_path):
         "note: no themes: themes need at least 4 abstracts; this corpus has 2")
     summary = json.loads((tmp_path / "out" / "summary.json").read_text())
     assert summary["themes_message"] == "themes need at least 4 abstracts; this corpus has 2"
-    assert (tmp_path / "out" / "themes.csv").read_text() == "theme,label,top_terms,n_papers,coherence\n"
+    assert (tmp_path / "out" / "themes.csv").read_text() == "theme,label,top_terms,n_papers,coherence,shown_coherence\n"
 
 
 def test_two_processes_give_the_same_analysis(monkeypatch):

@@ -32,7 +32,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 import numpy as np
 import pandas as pd
@@ -41,6 +41,7 @@ from scipy import sparse
 if TYPE_CHECKING:
     from sklearn.decomposition import NMF, LatentDirichletAllocation
 
+from helpers.analysis.cooccurrence.relevance import NESTED_SHARE
 from helpers.analysis.cooccurrence.termhood import read_generic_terms
 from helpers.analysis.parallel import BackgroundCall, run_in_threads, start_in_thread, worker_count
 from helpers.analysis.terms import is_noun_phrase, word_classes
@@ -257,6 +258,49 @@ def _top(component: np.ndarray, n: int) -> list[int]:
     candidates = np.flatnonzero(component >= threshold)
     order = np.argsort(-component[candidates], kind="stable")[:n]
     return [int(i) for i in candidates[order]]
+
+
+def shown_terms(ranked: list[str], n: int, n_abstracts: Mapping[str, int]) -> list[str]:
+    """The first ``n`` of a theme's terms by weight as the book shows them: a phrase in place of its own words.
+
+    A single word whose abstracts hold, in at least :data:`NESTED_SHARE` of them, a noun
+    phrase (by the term map's rule, :func:`helpers.analysis.terms.is_noun_phrase`) among the
+    theme's first :data:`N_DIVERSITY_TERMS` terms is shown as that phrase, at the word's
+    place (the rule by which the term map merges nested terms), unless a word of that phrase
+    is shown already. A phrase after one of its shown words (a word used more widely than in
+    the phrase) and a word after its shown phrase are left out. So a theme reads "neural network, graph", never "network, neural,
+    neural network", and no phrase is shown beside a word of it. ``n_abstracts`` gives each
+    term's abstracts.
+    The model, its selection and its coherence in the comparisons are those of all its terms.
+
+    Examples
+    --------
+    >>> counts = {"neural": 9, "network": 12, "neural network": 8, "graph": 20, "deep": 5}
+    >>> shown_terms(["network", "neural", "neural network", "graph", "deep"], 3, counts)
+    ['neural network', 'graph', 'deep']
+    >>> counts = {"convergence": 10, "rate": 30, "bound": 5, "convergence rate": 4}
+    >>> shown_terms(["convergence", "bound", "convergence rate", "rate"], 3, counts)  # 4 < 0.5 * 10
+    ['convergence', 'bound', 'rate']
+    >>> shown_terms(["graph", "graph neural", "neural"], 3, {"graph": 9, "graph neural": 9, "neural": 9})
+    ['graph', 'neural']
+    """
+    phrases = [term for term in ranked[:N_DIVERSITY_TERMS] if " " in term and is_noun_phrase(term)]
+    shown: list[str] = []
+    def nested_in_shown(term: str) -> bool:
+        return any(set(term.split()) & set(other.split()) and (" " in term) != (" " in other) for other in shown)
+
+    for term in ranked:
+        host = None if " " in term else next(
+            (phrase for phrase in phrases if term in phrase.split()
+             and n_abstracts[phrase] >= NESTED_SHARE * n_abstracts[term]), None)
+        # A phrase after a word of it (one used more widely), or a word after its phrase, adds nothing.
+        term = next((t for t in (host, term) if t is not None and t not in shown and not nested_in_shown(t)), None)
+        if term is None:
+            continue
+        shown.append(term)
+        if len(shown) == n:
+            break
+    return shown
 
 
 @lru_cache(maxsize=100_000)
@@ -702,15 +746,25 @@ def _theme_tables(components: np.ndarray, document_weights: np.ndarray, terms: _
     assignment = np.where(totals > 0, document_weights.argmax(axis=1) + 1, 0)
     shares = np.where(totals > 0, document_weights.max(axis=1) / np.maximum(totals, 1e-12), 0.0)
     class_terms = np.vstack([np.asarray(terms.counts[assignment == t + 1].sum(axis=0)).ravel() for t in range(k)])
+    # Twice the shown terms are ranked, so that words shown as their phrase leave no gap.
+    document_frequency = np.asarray(binary.sum(axis=0)).ravel()
+    shown = []
+    for component in components:
+        ranked = [i for i in _top(component, 2 * N_DIVERSITY_TERMS) if component[i] > 0]
+        index_of = {str(vocabulary[i]): i for i in ranked}
+        n_abstracts = {term: int(document_frequency[i]) for term, i in index_of.items()}
+        shown.append([index_of[t] for t in shown_terms(list(index_of), N_DIVERSITY_TERMS, n_abstracts)])
+    shown_coherence = npmi_coherence([indices[:N_COHERENCE_TERMS] for indices in shown], binary)
     top_rows = [dict(theme=theme, rank=rank, term=str(vocabulary[index]), weight=round(float(component[index]), 6))
-                for theme, component in enumerate(components, start=1)
-                for rank, index in enumerate(_top(component, N_DIVERSITY_TERMS), start=1)]
+                for theme, (component, indices) in enumerate(zip(components, shown), start=1)
+                for rank, index in enumerate(indices, start=1)]
     themes = pd.DataFrame({
         "theme": np.arange(1, k + 1),
         "label": _labels(class_terms, vocabulary, components),
-        "top_terms": [", ".join(str(vocabulary[i]) for i in _top(c, N_COHERENCE_TERMS)) for c in components],
+        "top_terms": [", ".join(str(vocabulary[i]) for i in indices[:N_COHERENCE_TERMS]) for indices in shown],
         "n_papers": [int((assignment == t).sum()) for t in range(1, k + 1)],
         "coherence": [round(c, 6) for c in coherence],
+        "shown_coherence": [round(c, 6) for c in shown_coherence],
     })
     paper_themes = pd.DataFrame({
         "paper_id": terms.paper_ids,

@@ -11,6 +11,7 @@ from helpers.analysis.cooccurrence.candidates import DOMINANT_LONG_FORM_SHARE, M
 from helpers.analysis.cooccurrence.exporters import network_writers
 from helpers.analysis.cooccurrence.relevance import (
     CONTEXT_TERMS,
+    MIN_MAP_TERMS,
     MIN_OCCURRENCES_RULE,
     MULTI_WORD_OCCURRENCE_SHARE,
     NESTED_SHARE,
@@ -135,6 +136,7 @@ def chapter_values(result: CooccurrenceResult) -> dict[str, Any]:
         "co_score_weights": ", ".join(f"{w:g}" for w in SCORE_WEIGHTS),
         "co_score_signals": ", ".join(SIGNALS),
         "co_single_word_share": f"{SINGLE_WORD_SHARE:g}",
+        "co_min_map_terms": MIN_MAP_TERMS,
         "co_single_word_kept_share": f"{SINGLE_WORD_SHARE * settings['relevant_share']:.0%}",
         "co_n_single_terms": int((~terms["term"].str.contains(" ")).sum()) if len(terms) else 0,
         "co_cluster_min_pair_papers": CLUSTER_MIN_PAIR_PAPERS,

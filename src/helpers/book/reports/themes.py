@@ -165,7 +165,7 @@ def theme_findings(analysis: "Analysis") -> dict[str, Any]:
              "themes_vocabulary", "themes_min_df", "themes_mixed_share", "themes_mixed_n", "themes_unassigned_n",
              "themes_mixed_threshold", "themes_largest", "themes_largest_label", "themes_smallest",
              "themes_nmf_coherence", "themes_lda_coherence", "themes_nmf_diversity", "themes_lda_diversity",
-             "themes_verdict", "themes_map_docs"]
+             "themes_verdict", "themes_map_docs", "themes_model_npmi", "themes_shown_npmi"]
     if model is None:
         return {**constants, **{name: "n/a" for name in names}}
     settings = model.settings
@@ -211,6 +211,8 @@ def theme_findings(analysis: "Analysis") -> dict[str, Any]:
         "themes_lda_diversity": f"{lda['diversity']:.2f}",
         "themes_verdict": verdict,
         "themes_map_docs": min(len(model.weights), MAP_SAMPLE),
+        "themes_model_npmi": f"{model.themes['coherence'].mean():.3f}",
+        "themes_shown_npmi": f"{model.themes['shown_coherence'].mean():.3f}",
     }
     return {**constants, **values}
 
@@ -247,14 +249,14 @@ def selection_figure(model: ThemeModel | None, corpus_label: str, message: str =
 
 
 def theme_table(model: ThemeModel | None) -> pd.DataFrame:
-    """One row per theme: ``theme, label, n_papers, coherence, top_terms`` (its :data:`N_TABLE_TERMS`
-    strongest terms, strongest first; their weights are in the figure's CSV)."""
+    """One row per theme: ``theme, label, n_papers, coherence, shown_coherence, top_terms`` (its
+    :data:`N_TABLE_TERMS` strongest terms as shown, strongest first; their weights are in the figure's CSV)."""
+    columns = ["theme", "label", "n_papers", "coherence", "shown_coherence", "top_terms"]
     if model is None:
-        return pd.DataFrame(columns=["theme", "label", "n_papers", "coherence", "top_terms"])
+        return pd.DataFrame(columns=columns)
     top = model.top_terms[model.top_terms["rank"] <= N_TABLE_TERMS]
     described = top.groupby("theme")["term"].agg(", ".join)
-    return model.themes.assign(top_terms=model.themes["theme"].map(described))[
-        ["theme", "label", "n_papers", "coherence", "top_terms"]]
+    return model.themes.assign(top_terms=model.themes["theme"].map(described))[columns]
 
 
 def _grid(n_panels: int, width: float, height: float):
