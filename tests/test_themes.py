@@ -98,9 +98,11 @@ def test_seed_corpus_themes(seed_model):
     assert seed_model.settings["chosen_k"] == 7
     assert seed_model.paper_themes["theme"].notna().all()
     assert seed_model.themes["label"].tolist() == [
-        # Issue 21: a label starts with the theme's top multi-word term (was "network · neural", ...).
+        # Issue 21: a label starts with the theme's top multi-word term (was "network · neural", ...), also
+        # when a word of it labels another theme ("image · guidance" before, as "language model" held "model").
         "neural network · deep", "language model · llm", "probability distribution · group",
-        "human preference · feedback", "image · guidance", "learning theory · ai", "pre-trained feature · client"]
+        "human preference · feedback", "vision-language model · image", "learning theory · ai",
+        "data distribution · client"]
     assert seed_model.themes["n_papers"].tolist() == [14, 11, 10, 4, 11, 4, 3]
     assert seed_model.settings["comparison_documents"] == 57
     assert set(seed_model.comparison["model"]) == {"NMF (TF-IDF)", "LDA (counts)"}

@@ -558,24 +558,47 @@ def _distinct_terms(candidates: list[str], taken_words: set[str]) -> list[str]:
     return chosen
 
 
-def _most_specific_first(weighted: list[str], candidates: list[str], taken_words: set[str]) -> list[str]:
+def _most_specific_first(weighted: list[str], candidates: list[str], taken_terms: set[str]) -> list[str]:
     """``candidates`` with the theme's top multi-word term first: the first of ``weighted`` (its terms by
     weight) that has several words, is a noun phrase by the term map's rule
     (:func:`helpers.analysis.terms.is_noun_phrase`: not "discourse relies" or "conventional polar") and
-    shares no word with ``taken_words``. Multi-word candidates that are no noun phrase are left out, so
-    without a noun phrase the label is the top single words.
+    is none of ``taken_terms`` (other labels' terms). Multi-word candidates that are no noun phrase are
+    left out, so without a noun phrase the label is the top single words.
 
     Examples
     --------
     >>> _most_specific_first(["policy", "reinforcement learning", "reward"], ["agent", "policy"], set())
     ['reinforcement learning', 'agent', 'policy']
-    >>> _most_specific_first(["data", "synthetic data", "privacy"], ["privacy", "data"], {"data"})
+    >>> _most_specific_first(["data", "synthetic data", "privacy"], ["privacy", "data"], {"synthetic data"})
     ['privacy', 'data']
     """
     candidates = [c for c in candidates if " " not in c or is_noun_phrase(c)]
-    phrase = next((c for c in weighted if " " in c and not set(c.split()) & taken_words and is_noun_phrase(c)),
-                  None)
+    phrase = next((c for c in weighted if " " in c and c not in taken_terms and is_noun_phrase(c)), None)
     return candidates if phrase is None else [phrase] + [c for c in candidates if c != phrase]
+
+
+def _label_terms(candidates: list[str], taken_words: set[str], taken_terms: set[str]) -> list[str]:
+    """A label's terms in order: a leading phrase, then terms sharing no word with it, fresh words first.
+
+    Without a leading phrase, the candidates that share no word with each other (nor with
+    ``taken_words`` where at least two such remain). With one, the phrase stays even when a word of
+    it labels another theme ("machine learning" beside "in-context learning"); the next term shares
+    no word with the phrase, nor with ``taken_words`` where one such remains.
+
+    Examples
+    --------
+    >>> _label_terms(["machine learning", "ml", "learning", "field"], {"learning", "ml"}, {"in-context learning"})
+    ['machine learning', 'field', 'ml']
+    >>> _label_terms(["regret", "bound", "loss"], {"bound"}, set())
+    ['regret', 'loss']
+    """
+    if not candidates or " " not in candidates[0]:
+        fresh = _distinct_terms(candidates, taken_words)
+        return fresh if len(fresh) >= 2 else _distinct_terms(candidates, set())
+    phrase, phrase_words = candidates[0], set(candidates[0].split())
+    rest = [c for c in _distinct_terms(candidates[1:], phrase_words) if c not in taken_terms]
+    fresh = [c for c in rest if not set(c.split()) & taken_words]
+    return [phrase] + fresh[:1] + [c for c in rest if c not in fresh[:1]]
 
 
 def _labels(class_terms: np.ndarray, vocabulary: np.ndarray, fallback: np.ndarray) -> list[str]:
@@ -584,9 +607,10 @@ def _labels(class_terms: np.ndarray, vocabulary: np.ndarray, fallback: np.ndarra
     The label starts with the theme's top term of several words (by weight in
     ``fallback``, the theme's components, among its top :data:`LABEL_CANDIDATES`;
     :func:`_most_specific_first`), then the most distinctive term sharing no word
-    with it. No word repeats inside a label, and none repeats across labels where a theme's
-    top :data:`LABEL_CANDIDATES` terms allow it (themes earlier in number order
-    choose first); a label still shared gets a third term, then its number.
+    with it (:func:`_label_terms`). No word repeats inside a label; no term repeats across
+    labels, and no word either where a theme's top :data:`LABEL_CANDIDATES` terms allow it
+    (themes earlier in number order choose first), except the words of a leading phrase; a
+    label still shared gets a third term, then its number.
 
     Examples
     --------
@@ -605,7 +629,7 @@ def _labels(class_terms: np.ndarray, vocabulary: np.ndarray, fallback: np.ndarra
     with np.errstate(divide="ignore", invalid="ignore"):
         ctfidf = np.where(totals > 0, class_terms / np.maximum(totals, 1), 0) * np.log(
             1 + average / np.maximum(frequency, 1))
-    ranked_terms, taken_words = [], set()
+    ranked_terms, taken_words, taken_terms = [], set(), set()
     stock = read_generic_terms()
     for theme, row in enumerate(ctfidf):
         scores = row if row.any() else fallback[theme]
@@ -615,10 +639,9 @@ def _labels(class_terms: np.ndarray, vocabulary: np.ndarray, fallback: np.ndarra
                        if scores[i] > 0]
         # The term map's stock terms ("essential component") name no theme either.
         weighted, distinctive = ([t for t in terms if t not in stock] or terms for terms in (weighted, distinctive))
-        candidates = _most_specific_first(weighted, distinctive, taken_words)
-        fresh = _distinct_terms(candidates, taken_words)
-        ranked = fresh if len(fresh) >= 2 else _distinct_terms(candidates, set())
+        ranked = _label_terms(_most_specific_first(weighted, distinctive, taken_terms), taken_words, taken_terms)
         taken_words |= {word for term in ranked[:2] for word in term.split()}
+        taken_terms |= set(ranked[:2])
         ranked_terms.append(ranked)
     labels = [" · ".join(terms[:2]) for terms in ranked_terms]
     for theme, label in enumerate(labels):
