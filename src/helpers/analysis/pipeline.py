@@ -54,7 +54,8 @@ class ThemesResult:
 
     @property
     def table(self) -> pd.DataFrame:
-        """``theme, label, top_terms, n_papers, coherence, shown_coherence``; empty (with those columns) without a model."""
+        """``theme, label, top_terms, n_papers, coherence, shown_coherence``; empty (with those columns) without
+        a model."""
         if self.model is None:
             return pd.DataFrame(columns=["theme", "label", "top_terms", "n_papers", "coherence", "shown_coherence"])
         return self.model.themes

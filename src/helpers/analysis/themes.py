@@ -268,10 +268,10 @@ def shown_terms(ranked: list[str], n: int, n_abstracts: Mapping[str, int]) -> li
     theme's first :data:`N_DIVERSITY_TERMS` terms is shown as that phrase, at the word's
     place (the rule by which the term map merges nested terms), unless a word of that phrase
     is shown already. A phrase after one of its shown words (a word used more widely than in
-    the phrase) and a word after its shown phrase are left out. So a theme reads "neural network, graph", never "network, neural,
-    neural network", and no phrase is shown beside a word of it. ``n_abstracts`` gives each
-    term's abstracts.
-    The model, its selection and its coherence in the comparisons are those of all its terms.
+    the phrase) and a word after its shown phrase are left out. So a theme reads "neural
+    network, graph", never "network, neural, neural network", and no phrase is shown beside
+    a word of it. ``n_abstracts`` gives each term's abstracts. The model, its selection and
+    its coherence in the comparisons are those of all its terms.
 
     Examples
     --------
@@ -286,6 +286,7 @@ def shown_terms(ranked: list[str], n: int, n_abstracts: Mapping[str, int]) -> li
     """
     phrases = [term for term in ranked[:N_DIVERSITY_TERMS] if " " in term and is_noun_phrase(term)]
     shown: list[str] = []
+
     def nested_in_shown(term: str) -> bool:
         return any(set(term.split()) & set(other.split()) and (" " in term) != (" " in other) for other in shown)
 
