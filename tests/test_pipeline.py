@@ -184,3 +184,23 @@ def test_environment_fingerprint_counts_only_what_the_pins_need(tmp_path):
     upgraded = [base[0], _FakeDistribution("beta-lib", "2.2"), base[2]]
     assert environment_fingerprint(requirements, upgraded) != fingerprint
     assert dependency_closure(["alpha"], base) == {"alpha": "1.0", "beta-lib": "2.1"}
+
+
+def test_chunks_hold_at_most_max_chunk_items(monkeypatch):
+    """The local engine's chunks: four per worker, more when one would hold over MAX_CHUNK_ITEMS items."""
+    monkeypatch.setattr(parallel, "MIN_PARALLEL_ITEMS", 10)
+    monkeypatch.setattr(parallel, "MAX_CHUNK_ITEMS", 3)
+    assert parallel.map_chunks(len, list(range(25)), n_jobs=2) == [3, 3, 3, 3, 3, 3, 3, 2, 2]
+    monkeypatch.setattr(parallel, "MAX_CHUNK_ITEMS", 20)
+    assert parallel.map_chunks(len, list(range(25)), n_jobs=2) == [4, 3, 3, 3, 3, 3, 3, 3]
+
+
+def test_small_chunks_give_the_same_analysis(monkeypatch):
+    """Chunks of at most 7 papers (nine chunks of the seed corpus): the CSVs of one process in one piece."""
+    one = run_pipeline([SEED_DIR], AnalysisSettings(), n_jobs=1)
+    monkeypatch.setattr(parallel, "MIN_PARALLEL_ITEMS", 10)
+    monkeypatch.setattr(parallel, "MAX_CHUNK_ITEMS", 7)
+    assert parallel.chunk_count(57, 2) == 9
+    chunked = run_pipeline([SEED_DIR], AnalysisSettings(), n_jobs=2)
+    for name, table in one.tables().items():
+        assert table.to_csv(index=False) == chunked.tables()[name].to_csv(index=False), name

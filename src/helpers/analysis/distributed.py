@@ -6,7 +6,8 @@ the tables are byte-identical to the local engine's, whatever the number of work
 
 - **parse**: one task per input file (:func:`helpers.analysis.corpus.read_one_file`); duplicates are
   found across files when the parsed files are assembled (:func:`helpers.analysis.corpus.assemble_corpus`);
-- **text**: the papers in :func:`partition_bounds` row ranges, each tokenised on a worker; the
+- **text**: the papers in :func:`helpers.analysis.parallel.partition_bounds` row ranges (at most
+  :data:`helpers.analysis.parallel.MAX_CHUNK_ITEMS` papers each, as the local engine's chunks), each tokenised on a worker; the
   vocabulary is the reduction of the partitions' first-seen pieces in partition order
   (:func:`helpers.analysis.text.merge_token_chunks`);
 - **links**: link finding and the link states per partition on the workers, the tables concatenated
@@ -26,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Sequence
 import pandas as pd
 
 from helpers.analysis.corpus import Corpus, assemble_corpus, expand_paths, read_one_file, source_names
+from helpers.analysis.parallel import chunk_count, partition_bounds
 from helpers.analysis.settings import ENGINE_NAMES, EngineSettings, SettingsError
 
 if TYPE_CHECKING:
@@ -37,33 +39,12 @@ __all__ = ["CLIENT_SIDE", "PARTITIONS_PER_WORKER", "partition_bounds", "dask_cli
 
 #: Seconds to wait for the scheduler of ``--scheduler``.
 CONNECT_SECONDS = 10
-#: Default partitions of the papers per worker.
+#: Default partitions of the papers per worker (more when a partition would hold over
+#: :data:`helpers.analysis.parallel.MAX_CHUNK_ITEMS` papers).
 PARTITIONS_PER_WORKER = 2
 #: What the dask engine does not partition (printed by ``analyse --engine dask``).
 CLIENT_SIDE = ("the theme model, the term co-occurrence and the change between groups run in this process on "
                "the reduced word ids, and the papers' texts come back to it")
-
-
-def partition_bounds(n_items: int, n_partitions: int) -> list[tuple[int, int]]:
-    """``n_partitions`` consecutive row ranges ``[start, stop)`` of nearly equal size (none empty).
-
-    Examples
-    --------
-    >>> partition_bounds(10, 3)
-    [(0, 4), (4, 7), (7, 10)]
-    >>> partition_bounds(2, 5)
-    [(0, 1), (1, 2)]
-    >>> partition_bounds(0, 3)
-    [(0, 0)]
-    """
-    n_partitions = max(1, min(n_partitions, n_items))
-    size, extra = divmod(n_items, n_partitions)
-    bounds, start = [], 0
-    for index in range(n_partitions):
-        stop = start + size + (index < extra)
-        bounds.append((start, stop))
-        start = stop
-    return bounds
 
 
 @contextmanager
@@ -129,7 +110,8 @@ class ClusterStages:
         """Send the papers in partitions to the workers and start tokenising them and finding their links."""
         papers = corpus.papers[["paper_id", "source_file", "text"]]
         n_workers = max(1, len(self.client.scheduler_info(n_workers=-1)["workers"]))
-        bounds = partition_bounds(len(papers), self.n_partitions or PARTITIONS_PER_WORKER * n_workers)
+        bounds = partition_bounds(len(papers), self.n_partitions
+                                  or chunk_count(len(papers), n_workers, PARTITIONS_PER_WORKER))
         parts = self.client.scatter([papers.iloc[start:stop].reset_index(drop=True) for start, stop in bounds],
                                     hash=False)  # no hashing of every text for the keys
         self._paper_ids = papers["paper_id"].tolist()

@@ -19,11 +19,14 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-__all__ = ["MIN_PARALLEL_ITEMS", "available_cores", "worker_count", "run_calls", "run_in_threads",
-           "BackgroundCall", "start_in_thread", "map_chunks"]
+__all__ = ["MIN_PARALLEL_ITEMS", "MAX_CHUNK_ITEMS", "available_cores", "worker_count", "run_calls",
+           "run_in_threads", "BackgroundCall", "start_in_thread", "chunk_count", "partition_bounds", "map_chunks"]
 
 MIN_PARALLEL_ITEMS = 5_000
 CHUNKS_PER_WORKER = 4
+#: At most this many items in one chunk (local engine) or partition (dask engine): every task's work,
+#: message and memory stay the same however large the corpus, so the stages grow linearly with it.
+MAX_CHUNK_ITEMS = 20_000
 #: Where the cgroup file system is mounted (read by :func:`available_cores`).
 CGROUP = Path("/sys/fs/cgroup")
 
@@ -159,9 +162,50 @@ def start_in_thread(function: Callable[..., Any], *args: Any, name: str = "helpe
     return BackgroundCall(function, args, name=name, background=background)
 
 
+def chunk_count(n_items: int, workers: int, per_worker: int = CHUNKS_PER_WORKER,
+                max_items: int | None = None) -> int:
+    """Chunks to cut ``n_items`` into: ``per_worker`` per worker, more when a chunk would hold over
+    ``max_items`` items (default :data:`MAX_CHUNK_ITEMS`).
+
+    Examples
+    --------
+    >>> chunk_count(100_000, 2), chunk_count(1_000_000, 2), chunk_count(1_000_000, 2, 2), chunk_count(10, 2)
+    (8, 50, 50, 8)
+    >>> chunk_count(25, 1, 1, max_items=10)
+    3
+    """
+    limit = MAX_CHUNK_ITEMS if max_items is None else max_items
+    return max(1, workers * per_worker, -(-n_items // limit))
+
+
+def partition_bounds(n_items: int, n_partitions: int) -> list[tuple[int, int]]:
+    """``n_partitions`` consecutive row ranges ``[start, stop)`` of nearly equal size (none empty).
+
+    Examples
+    --------
+    >>> partition_bounds(10, 3)
+    [(0, 4), (4, 7), (7, 10)]
+    >>> partition_bounds(2, 5)
+    [(0, 1), (1, 2)]
+    >>> partition_bounds(0, 3)
+    [(0, 0)]
+    """
+    n_partitions = max(1, min(n_partitions, n_items))
+    size, extra = divmod(n_items, n_partitions)
+    bounds, start = [], 0
+    for index in range(n_partitions):
+        stop = start + size + (index < extra)
+        bounds.append((start, stop))
+        start = stop
+    return bounds
+
+
 def map_chunks(function: Callable[..., Any], items: Sequence, *args: Any,
                n_jobs: int | None = None) -> list[Any]:
     """``[function(chunk, *args) for chunk in chunks of items]``, on :func:`worker_count` processes.
+
+    The chunks are the :func:`partition_bounds` of :func:`chunk_count` (the dask engine's partitions are cut
+    the same way), so none holds more than :data:`MAX_CHUNK_ITEMS` items.
 
     Examples
     --------
@@ -171,7 +215,5 @@ def map_chunks(function: Callable[..., Any], items: Sequence, *args: Any,
     workers = worker_count(n_jobs, len(items))
     if workers == 1:
         return [function(items, *args)]
-    n_chunks = workers * CHUNKS_PER_WORKER
-    size = -(-len(items) // n_chunks)
-    chunks = [items[start:start + size] for start in range(0, len(items), size)]
+    chunks = [items[start:stop] for start, stop in partition_bounds(len(items), chunk_count(len(items), workers))]
     return run_calls([(function, (chunk, *args)) for chunk in chunks], workers)
