@@ -87,10 +87,11 @@ def test_help_documents_options():
 def test_two_runs_are_byte_identical(tmp_path):
     for name in ["one", "two"]:
         assert run("analyse", str(SEED_DIR), "--out", str(tmp_path / name), "--quiet").returncode == 0
-    one = sorted((tmp_path / "one").iterdir())
-    assert [p.name for p in one] == sorted(p.name for p in (tmp_path / "two").iterdir())
+    one = sorted(path.relative_to(tmp_path / "one") for path in (tmp_path / "one").rglob("*") if path.is_file())
+    assert one == sorted(path.relative_to(tmp_path / "two") for path in (tmp_path / "two").rglob("*") if path.is_file())
+    assert Path("papers/part-00000.parquet") in one
     for path in one:
-        assert path.read_bytes() == (tmp_path / "two" / path.name).read_bytes(), path.name
+        assert (tmp_path / "one" / path).read_bytes() == (tmp_path / "two" / path).read_bytes(), path
 
 
 def test_reordering_files_changes_no_paper_id_or_theme(tmp_path):

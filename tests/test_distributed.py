@@ -46,11 +46,16 @@ def corpus(tmp_path_factory) -> Path:
     return folder
 
 
+def output_files(out) -> dict[str, bytes]:
+    """Every file ``analyse`` wrote, by its path in ``out`` (the Parquet parts too: ``papers/part-00000.parquet``)."""
+    return {path.relative_to(out).as_posix(): path.read_bytes() for path in sorted(out.rglob("*")) if path.is_file()}
+
+
 @pytest.fixture(scope="module")
 def local_tables(corpus, tmp_path_factory) -> dict[str, bytes]:
     out = tmp_path_factory.mktemp("local")
     assert main(["analyse", str(corpus), "--out", str(out), "--quiet"]) == 0
-    return {path.name: path.read_bytes() for path in sorted(out.iterdir())}
+    return output_files(out)
 
 
 @pytest.mark.parametrize("partitions", [2, 3])
@@ -58,8 +63,10 @@ def test_dask_engine_writes_the_local_engines_tables(cluster, corpus, local_tabl
     out = tmp_path / "dask"
     assert main(["analyse", str(corpus), "--out", str(out), "--quiet", "--scheduler", cluster.scheduler_address,
                  "--partitions", str(partitions)]) == 0
-    written = {path.name: path.read_bytes() for path in sorted(out.iterdir())}
+    written = output_files(out)
     assert sorted(name for name in written if name.endswith(".csv")) == TABLES
+    assert [name for name in written if name.endswith(".parquet")] == [
+        "link_statements/part-00000.parquet", "links/part-00000.parquet", "papers/part-00000.parquet"]
     assert written.keys() == local_tables.keys()
     for name, data in local_tables.items():
         assert written[name] == data, f"{name} differs with {partitions} partitions"
@@ -80,7 +87,7 @@ def test_dask_engine_with_records_and_groups(cluster, corpus, tmp_path):
     for engine, options in (("local", []), ("dask", ["--scheduler", cluster.scheduler_address, "--partitions", "3"])):
         out = tmp_path / engine
         assert main(["analyse", *paths, "--out", str(out), "--quiet", "--group-by", "year", *options]) == 0
-        outputs[engine] = {path.name: path.read_bytes() for path in sorted(out.iterdir())}
+        outputs[engine] = output_files(out)
     assert outputs["dask"].keys() == outputs["local"].keys()
     for name, data in outputs["local"].items():
         assert outputs["dask"][name] == data, f"{name} differs"

@@ -167,7 +167,9 @@ def run_analyse(args: argparse.Namespace) -> int:
     try:
         written = write_outputs(analysis, staging)
         out.mkdir(parents=True, exist_ok=True)
-        for name in written:
+        for name in dict.fromkeys(name.split("/")[0] for name in written):
+            if (out / name).is_dir():  # a table's Parquet parts: an older run's extra parts must not stay
+                shutil.rmtree(out / name)
             shutil.move(str(staging / name), str(out / name))
     finally:
         shutil.rmtree(staging, ignore_errors=True)

@@ -380,13 +380,19 @@ def _run_stages(paths: Sequence[str | Path], settings: AnalysisSettings, skip_ba
 
 
 def write_outputs(analysis: Analysis, folder: Path) -> list[str]:
-    """Write the tables as CSV, the network files and ``summary.json`` into ``folder``; returns the names."""
+    """Write the tables as CSV, the per-paper ones also as Parquet parts
+    (:func:`helpers.analysis.partitioned.write_partitioned_tables`), the network files and ``summary.json``
+    into ``folder``; returns the names."""
     from helpers.analysis.cooccurrence.exporters import network_writers
+    from helpers.analysis.partitioned import write_partitioned_tables
 
     written = []
-    for name, table in analysis.tables().items():
+    tables = analysis.tables()
+    for name, table in tables.items():
         table.to_csv(folder / f"{name}.csv", index=False, lineterminator="\n")
         written.append(f"{name}.csv")
+    for partitioned in write_partitioned_tables(tables, folder):
+        written.extend(partitioned.files)
     for name, writer in network_writers(analysis.cooccurrence).items():
         writer(folder / name)
         written.append(name)

@@ -1,0 +1,115 @@
+"""The large per-paper tables as Parquet files, one per partition of the papers, beside the CSV summaries.
+
+A million papers make ``papers.csv`` about a gigabyte that every reader must parse whole. The same
+rows are also written as a folder of Parquet files (:func:`write_partitioned_tables`):
+``papers/part-00000.parquet``, ``papers/part-00001.parquet``, ... and likewise ``links/`` and
+``link_statements/``, which pandas, pyarrow, Dask, DuckDB or Spark read as one dataset
+(``pandas.read_parquet("out/papers")``) or part by part, with the columns' types kept.
+
+The parts are the papers in corpus order cut into :func:`output_partitions`: ranges of at most
+:data:`helpers.analysis.parallel.MAX_CHUNK_ITEMS` papers, the same whatever the engine, workers or
+``--partitions``, so the files are too. A link or statement row goes to its paper's part, and each part
+keeps the CSV's row order: the parts read in name order are the CSV table, row for row. The bytes are
+the same on every run (no timestamps; pyarrow's version is pinned).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Mapping
+
+import numpy as np
+import pandas as pd
+
+from helpers.analysis.parallel import MAX_CHUNK_ITEMS, partition_bounds
+
+__all__ = ["PARTITIONED_TABLES", "PartitionedTable", "output_partitions", "paper_parts", "write_partitioned_tables"]
+
+#: The per-paper tables written in parts (the others are a few rows per theme, term or group).
+PARTITIONED_TABLES = ("papers", "links", "link_statements")
+#: Parquet compression: zstd is supported by every current Parquet reader and smaller than snappy on text.
+COMPRESSION = "zstd"
+
+
+@dataclass(frozen=True)
+class PartitionedTable:
+    """One table written in parts: its folder's name (as the CSV, without ``.csv``) and its part files."""
+
+    name: str
+    parts: tuple[str, ...]
+
+    @property
+    def files(self) -> list[str]:
+        """The part files relative to the output folder, e.g. ``["papers/part-00000.parquet"]``."""
+        return [f"{self.name}/{part}" for part in self.parts]
+
+
+def output_partitions(n_papers: int, max_papers: int = MAX_CHUNK_ITEMS) -> list[tuple[int, int]]:
+    """The papers' row ranges ``[start, stop)`` of the Parquet parts: as few as hold at most ``max_papers`` each.
+
+    Examples
+    --------
+    >>> output_partitions(57), output_partitions(45_000), output_partitions(5, max_papers=2)
+    ([(0, 57)], [(0, 15000), (15000, 30000), (30000, 45000)], [(0, 2), (2, 4), (4, 5)])
+    """
+    return partition_bounds(n_papers, -(-n_papers // max_papers))
+
+
+def paper_parts(paper_ids: pd.Series, bounds: list[tuple[int, int]], rows: pd.Series) -> np.ndarray:
+    """The part (index into ``bounds``) of each of ``rows``, the paper ids of a table's rows.
+
+    ``paper_ids`` are the papers in the order the bounds cut. A row of a paper not in ``paper_ids``
+    is an error (every link and statement belongs to a paper of the corpus).
+
+    Examples
+    --------
+    >>> paper_parts(pd.Series(["a", "b", "c"]), [(0, 2), (2, 3)], pd.Series(["c", "a", "a"])).tolist()
+    [1, 0, 0]
+    """
+    part_of_paper = np.zeros(len(paper_ids), dtype=np.int64)
+    for index, (start, stop) in enumerate(bounds):
+        part_of_paper[start:stop] = index
+    position = pd.Index(paper_ids).get_indexer(rows)
+    if (position < 0).any():
+        raise ValueError(f"rows of papers not in the papers table: {sorted(set(rows[position < 0]))[:3]}")
+    return part_of_paper[position]
+
+
+def _write_part(table: pd.DataFrame, path: Path) -> None:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    pq.write_table(pa.Table.from_pandas(table, preserve_index=False), path, compression=COMPRESSION)
+
+
+def write_partitioned_tables(tables: Mapping[str, pd.DataFrame], folder: Path, max_papers: int = MAX_CHUNK_ITEMS
+                             ) -> list[PartitionedTable]:
+    """Write :data:`PARTITIONED_TABLES` of ``tables`` (names as :attr:`Analysis.tables`) into ``folder`` in parts.
+
+    ``tables["papers"]`` sets the parts (:func:`output_partitions` of its rows, at most ``max_papers`` each,
+    in its order); the other tables' rows follow their ``paper_id``. Every part is written, empty or not,
+    so each table has the same part names.
+
+    Raises
+    ------
+    ValueError
+        When a table's rows are not grouped in the papers' order, so its parts would not read back as
+        its CSV, or a row names a paper not in ``papers``.
+    """
+    folder = Path(folder)
+    papers = tables["papers"]
+    bounds = output_partitions(len(papers), max_papers)
+    names = tuple(f"part-{index:05d}.parquet" for index in range(len(bounds)))
+    written = []
+    for name in PARTITIONED_TABLES:
+        table = tables[name].reset_index(drop=True)
+        parts = (np.repeat(np.arange(len(bounds)), [stop - start for start, stop in bounds]) if name == "papers"
+                 else paper_parts(papers["paper_id"], bounds, table["paper_id"]))
+        if len(parts) and (np.diff(parts) < 0).any():
+            raise ValueError(f"{name}: rows are not in the papers' order, so its parts would not read as {name}.csv")
+        (folder / name).mkdir(parents=True, exist_ok=True)
+        for index, part in enumerate(names):
+            _write_part(table[parts == index], folder / name / part)
+        written.append(PartitionedTable(name, names))
+    return written
