@@ -329,3 +329,29 @@ def test_hostile_corpus_runs_nothing_and_shows_text(browser, hostile_site):
         content = html_file.read_text(encoding="utf-8")
         assert not re.search(r"href\s*=\s*[\"']?\s*javascript:", content, re.I), html_file
         assert "<script>alert(" not in content, html_file
+
+
+def test_sampled_explorer_says_a_linked_paper_is_not_in_the_sample(browser, tmp_path):
+    """A sample's data (three papers of ten) in a page of its own: a deep link to a left-out paper says so."""
+    from test_explorer import three_papers
+
+    from helpers.web.explorer import explorer_data, explorer_html, write_explorer_data
+
+    write_explorer_data(explorer_data(*three_papers(), corpus_papers=10), tmp_path)
+    (tmp_path / "explorer.html").write_text("<!doctype html><html><head><meta charset='utf-8'></head><body>"
+                                            + explorer_html(data_src="explorer-data.js") + "</body></html>",
+                                            encoding="utf-8")
+    server = serve(tmp_path)
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    try:
+        page = browser.new_page()
+        page.goto(f"{base}/explorer.html#paper-left-out")
+        page.wait_for_function(EXPLORER_READY)
+        assert count_text(page) == ("Paper left-out is not in this sample of 3 of the 10 papers; the full table "
+                                    "above lists every paper.")
+        page.goto(f"{base}/explorer.html#paper-p1")
+        page.wait_for_selector("#paper-p1-abstract")
+        assert count_text(page) == "3 of 3 papers"
+        page.close()
+    finally:
+        server.shutdown()

@@ -283,3 +283,31 @@ def test_display_title_shows_math_as_plain_text():
         "A Graph is Worth K Words", "NA^2Q", "Breaking the n^1.5 Additive Error Barrier",
         "α-Divergence <b>in</b> ℋ_∞"]
     assert titled["title"].tolist()[1] == r"N$\text{{A}}^\text{2}$Q"  # the title itself is kept as written
+
+
+def test_a_sample_says_how_many_papers_the_corpus_has():
+    from helpers.web.explorer import explorer_data
+
+    assert "sample_of" not in explorer_data(*three_papers(), corpus_papers=3)
+    assert explorer_data(*three_papers(), corpus_papers=10)["sample_of"] == 10
+
+
+def test_explorer_papers_is_a_seeded_sample_in_corpus_order_beyond_the_cap():
+    from helpers.web.explorer import explorer_is_sampled, explorer_papers
+
+    papers = pd.DataFrame({"paper_id": [f"p{i}" for i in range(30)]})
+    assert explorer_papers(papers, limit=30) is papers
+    sample = explorer_papers(papers, limit=5)
+    assert sample["paper_id"].tolist() == ["p7", "p9", "p14", "p17", "p22"]  # numpy default_rng(0), sorted
+    assert sample.equals(explorer_papers(papers, limit=5))
+    assert (explorer_is_sampled(20_000), explorer_is_sampled(20_001)) == (False, True)
+
+
+def test_links_into_a_sampled_explorer_say_they_list_the_sample():
+    from helpers.book.reports.links import state_links_html
+
+    small = state_links_html(pd.DataFrame({"link_state": ["linked", "none"]}))[0]
+    assert '<a href="explorer.html?state=linked">linked: all 1 papers</a>' in small
+    large = state_links_html(pd.DataFrame({"link_state": ["linked"] * 1_500 + ["none"] * 18_501}))[0]
+    assert ('<a href="explorer.html?state=linked">linked: 1,500 papers (the explorer lists those of its sample)</a>'
+            in large)

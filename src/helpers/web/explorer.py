@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 from urllib.parse import quote
 
+import numpy as np
 import pandas as pd
 
 from helpers.analysis.links import LINK_STATES
@@ -48,6 +49,53 @@ PAPER_COLUMNS = ("id", "title", "authors", "theme", "state", "words", "file", "t
 # Columns the data has only when the papers carry them: ``year`` (a number or null), ``group`` (an index
 # into the data's ``groups``, with two groups or more).
 OPTIONAL_COLUMNS = ("year", "group")
+
+
+#: The most papers the explorer holds: its data file grows with them (about 24 MiB, ready in under 1 s at
+#: 20,000 papers; ``benchmarks/explorer_ready.py``). A larger corpus is shown as a seeded sample of this many.
+MAX_EXPLORER_PAPERS = 20_000
+#: The sample's seed (numpy's ``default_rng``).
+SAMPLE_SEED = 0
+
+
+def explorer_papers(papers: pd.DataFrame, limit: int = MAX_EXPLORER_PAPERS, seed: int = SAMPLE_SEED
+                    ) -> pd.DataFrame:
+    """The papers the explorer holds: all of them up to ``limit``, else a seeded random sample of ``limit``
+    (rows kept in their order).
+
+    Examples
+    --------
+    >>> papers = pd.DataFrame({"paper_id": list("abcdef")})
+    >>> explorer_papers(papers, limit=10)["paper_id"].tolist(), explorer_papers(papers, limit=3)["paper_id"].tolist()
+    (['a', 'b', 'c', 'd', 'e', 'f'], ['d', 'e', 'f'])
+    """
+    if len(papers) <= limit:
+        return papers
+    rows = np.sort(np.random.default_rng(seed).choice(len(papers), size=limit, replace=False))
+    return papers.iloc[rows]
+
+
+def explorer_is_sampled(n_papers: int, limit: int = MAX_EXPLORER_PAPERS) -> bool:
+    """Whether the explorer of a corpus of ``n_papers`` holds a sample (:func:`explorer_papers`), not every paper.
+
+    Examples
+    --------
+    >>> explorer_is_sampled(57), explorer_is_sampled(1_000_000)
+    (False, True)
+    """
+    return int(n_papers) > limit
+
+
+def papers_link_text(n_papers: int, sampled: bool = False) -> str:
+    """The text of a link to the explorer filtered to ``n_papers`` papers: those of the sample when it is one.
+
+    Examples
+    --------
+    >>> papers_link_text(97), papers_link_text(1_970, sampled=True)
+    ('all 97 papers', '1,970 papers (the explorer lists those of its sample)')
+    """
+    return f"{int(n_papers):,} papers (the explorer lists those of its sample)" if sampled else f"all {int(n_papers):,} papers"
+
 
 def escape(value: object) -> str:
     """HTML-escape any cell value (quotes too); missing values give ``""``.
@@ -105,6 +153,7 @@ def explorer_data(
     theme_labels: Mapping[int, str],
     cooccurrence: Any = None,
     group_order: Sequence[str] = (),
+    corpus_papers: int | None = None,
 ) -> dict[str, Any]:
     """Everything the explorer shows, one list per column (:data:`PAPER_COLUMNS`).
 
@@ -125,6 +174,9 @@ def explorer_data(
     group_order : sequence of str, optional
         The groups of ``papers["group"]`` (:attr:`helpers.analysis.pipeline.Analysis.group_order`);
         with two or more the data has ``groups`` and each paper's ``group``, for the group filter.
+    corpus_papers : int, optional
+        The papers of the whole corpus when ``papers`` is a sample of it (:func:`explorer_papers`): the
+        data then has ``sample_of``, and the page says a paper it links to is not in the sample.
 
     Returns
     -------
@@ -133,7 +185,8 @@ def explorer_data(
         equal-length lists ``id, title, authors, theme`` (number or ``None``), ``state``, ``words``,
         ``file`` (index into ``files``), ``text``, ``links`` (URLs), ``claims`` (``[class, sentence]``
         pairs) and ``terms`` (indices into ``terms``); plus ``year`` when ``papers`` has a year column,
-        and ``group`` (index into ``groups``) with two groups or more.
+        and ``group`` (index into ``groups``) with two groups or more; ``sample_of`` (the corpus's papers)
+        when ``corpus_papers`` is more than ``papers`` holds.
     """
     ordered = papers.sort_values(["source_file", "position"], kind="stable")
     paper_ids = [str(p) for p in ordered["paper_id"]]
@@ -171,6 +224,8 @@ def explorer_data(
         index = {str(name): i for i, name in enumerate(group_order)}
         data["groups"] = [str(name) for name in group_order]
         data["papers"]["group"] = [index[str(g)] for g in ordered["group"]]
+    if corpus_papers is not None and int(corpus_papers) > len(ordered):
+        data["sample_of"] = int(corpus_papers)
     return data
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import numpy as np
 import pandas as pd
 
 from helpers.book.display import markdown_cell
+from helpers.web.explorer import MAX_EXPLORER_PAPERS, SAMPLE_SEED, explorer_papers  # noqa: F401 (the chapter's)
 
 if TYPE_CHECKING:
     from helpers.analysis.pipeline import Analysis
@@ -50,32 +50,10 @@ def groups_note(analysis: "Analysis") -> str:
     return (parts[0] if has_year else "The papers " + parts[0]) + "."
 
 
-#: The most papers the explorer holds: its data file grows with them (about 24 MiB, ready in under 1 s at
-#: 20,000 papers; ``benchmarks/explorer_ready.py``). A larger corpus is shown as a seeded sample of this many.
-MAX_EXPLORER_PAPERS = 20_000
-#: The sample's seed (numpy's ``default_rng``).
-SAMPLE_SEED = 0
 #: The full paper table offered beside a sample (in the figure folder), and its columns (no abstract text).
 FULL_TABLE = "explorer-all-papers"
 FULL_TABLE_COLUMNS = ["paper_id", "display_title", "authors", "theme", "link_state", "n_words", "source_file",
                       "position"]
-
-
-def explorer_papers(papers: pd.DataFrame, limit: int = MAX_EXPLORER_PAPERS, seed: int = SAMPLE_SEED
-                    ) -> pd.DataFrame:
-    """The papers the explorer holds: all of them up to ``limit``, else a seeded random sample of ``limit``
-    (rows kept in their order).
-
-    Examples
-    --------
-    >>> papers = pd.DataFrame({"paper_id": list("abcdef")})
-    >>> explorer_papers(papers, limit=10)["paper_id"].tolist(), explorer_papers(papers, limit=3)["paper_id"].tolist()
-    (['a', 'b', 'c', 'd', 'e', 'f'], ['d', 'e', 'f'])
-    """
-    if len(papers) <= limit:
-        return papers
-    rows = np.sort(np.random.default_rng(seed).choice(len(papers), size=limit, replace=False))
-    return papers.iloc[rows]
 
 
 def sample_note(n_shown: int, n_papers: int, seed: int = SAMPLE_SEED) -> tuple[str, str]:

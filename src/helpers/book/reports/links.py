@@ -9,6 +9,7 @@ import pandas as pd
 
 from helpers.analysis.links import LINK_STATES, state_shares
 from helpers.analysis.urls import HOST_KINDS, LINKED_KINDS
+from helpers.web.explorer import explorer_is_sampled, papers_link_text
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -172,8 +173,10 @@ def state_links_html(papers: pd.DataFrame) -> tuple[str, str]:
     """
     counts = papers["link_state"].value_counts()
     items = [(state, int(counts.get(state, 0))) for state in LINK_STATES]
+    sampled = explorer_is_sampled(len(papers))
     html_text = "Papers by state, in the explorer: " + " · ".join(
-        f'<a href="explorer.html?state={state.replace(" ", "+")}">{state}: all {n} papers</a>' for state, n in items)
+        f'<a href="explorer.html?state={state.replace(" ", "+")}">{state}: {papers_link_text(n, sampled)}</a>'
+        for state, n in items)
     markdown_text = ("Papers by state: " + ", ".join(f"{state} {n}" for state, n in items)
                      + " (in the explorer of the web book).")
     return f"<p>{html_text}</p>", markdown_text

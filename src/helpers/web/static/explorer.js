@@ -396,7 +396,13 @@
     }
     function showPaper(id) {
       var k = position[id];
-      if (k === undefined) { return false; }
+      if (k === undefined) {
+        if (data.sample_of) {  // a chapter links to a paper the sample left out
+          count.textContent = "Paper " + id + " is not in this sample of " + total.toLocaleString("en-US") +
+            " of the " + data.sample_of.toLocaleString("en-US") + " papers; the full table above lists every paper.";
+        }
+        return false;
+      }
       if (shown.indexOf(k) === -1) {
         filters = { q: "", theme: "", state: "", terms: [], group: "" };
         search.value = ""; themeSelect.value = ""; stateSelect.value = "";
