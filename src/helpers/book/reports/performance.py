@@ -212,8 +212,11 @@ def explorer_readiness(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict
     >>> explorer_readiness(sampled)[1]["perf_explorer_summary"]
     '1,000,000 abstracts (a seeded sample of 20,000 in the explorer): 0.60 s (target 1 s, met)'
     """
+    from helpers.web.explorer import MAX_EXPLORER_PAPERS
+
+    cap = {"perf_explorer_cap": f"{MAX_EXPLORER_PAPERS:,}"}
     if results is None or results.empty:
-        return pd.DataFrame(), {"perf_explorer_summary": "(not measured: run benchmarks/explorer_ready.py)"}
+        return pd.DataFrame(), {"perf_explorer_summary": "(not measured: run benchmarks/explorer_ready.py)", **cap}
     table = results.assign(met=(results["seconds"] <= results["target_seconds"])
                            & (results["page_height_px"] <= results["max_page_height_px"]))
     if "n_shown" not in table:
@@ -226,7 +229,7 @@ def explorer_readiness(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict
 
     summary = "; ".join(f"{size(row)}: {row.seconds:.2f} s (target {row.target_seconds:g} s, "
                         f"{'met' if row.met else 'missed'})" for row in table.itertuples())
-    return table, {"perf_explorer_summary": summary}
+    return table, {"perf_explorer_summary": summary, **cap}
 
 
 def group_cost(results: pd.DataFrame | None) -> dict[str, str]:
