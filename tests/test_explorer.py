@@ -311,3 +311,15 @@ def test_links_into_a_sampled_explorer_say_they_list_the_sample():
     large = state_links_html(pd.DataFrame({"link_state": ["linked"] * 1_500 + ["none"] * 18_501}))[0]
     assert ('<a href="explorer.html?state=linked">linked: 1,500 papers (the explorer lists those of its sample)</a>'
             in large)
+
+
+def test_sample_note_html_links_the_full_table_and_shows_commands_as_code():
+    from helpers.book.reports.explorer import sample_note
+
+    html_text, _ = sample_note(3, 10)
+    assert html_text == (
+        "<p>The corpus has 10 papers, too many for one page: the explorer holds a random sample of 3 of them "
+        "(seed 0, numpy's default_rng), in corpus order, so its search, filters and counts cover that sample. "
+        'Every paper, without its abstract, is in <a href="../figures/explorer-all-papers.csv" download>'
+        "explorer-all-papers.csv</a>; <code>python -m helpers analyse</code> writes them all with their abstracts "
+        "(<code>papers.csv</code>, and <code>papers/*.parquet</code> in parts).</p>")

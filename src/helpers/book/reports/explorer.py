@@ -64,21 +64,27 @@ def sample_note(n_shown: int, n_papers: int, seed: int = SAMPLE_SEED) -> tuple[s
     --------
     >>> sample_note(57, 57)
     ('', '')
-    >>> print(sample_note(20_000, 1_000_000)[1])
+    >>> html_text, markdown_text = sample_note(20_000, 1_000_000)
+    >>> print(markdown_text)
     The corpus has 1,000,000 papers, too many for one page: the explorer holds a random sample of 20,000 of them \
 (seed 0, numpy's default_rng), in corpus order, so its search, filters and counts cover that sample. Every \
 paper, without its abstract, is in figures/explorer-all-papers.csv of the web book; `python -m helpers analyse` \
-writes them all with their abstracts (papers.csv).
+writes them all with their abstracts (papers.csv, and papers/*.parquet in parts).
+    >>> html_text.count("<code>"), "`" in html_text
+    (3, False)
     """
     if n_shown >= n_papers:
         return "", ""
     text = (f"The corpus has {n_papers:,} papers, too many for one page: the explorer holds a random sample of "
             f"{n_shown:,} of them (seed {seed}, numpy's default_rng), in corpus order, so its search, filters "
-            "and counts cover that sample. Every paper, without its abstract, is in {link}; `python -m helpers "
-            "analyse` writes them all with their abstracts (papers.csv).")
+            "and counts cover that sample. Every paper, without its abstract, is in {link}; {command} "
+            "writes them all with their abstracts ({csv}, and {parquet} in parts).")
     link = f'<a href="../figures/{FULL_TABLE}.csv" download>{FULL_TABLE}.csv</a>'
-    return (f"<p>{text.format(link=link)}</p>",
-            text.format(link=f"figures/{FULL_TABLE}.csv of the web book"))
+    html_text = text.format(link=link, command="<code>python -m helpers analyse</code>", csv="<code>papers.csv</code>",
+                            parquet="<code>papers/*.parquet</code>")
+    return (f"<p>{html_text}</p>",
+            text.format(link=f"figures/{FULL_TABLE}.csv of the web book", command="`python -m helpers analyse`",
+                        csv="papers.csv", parquet="papers/*.parquet"))
 
 
 def write_full_table(papers: pd.DataFrame, folder) -> None:
