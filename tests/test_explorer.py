@@ -293,14 +293,15 @@ def test_a_sample_says_how_many_papers_the_corpus_has():
 
 
 def test_explorer_papers_is_a_seeded_sample_in_corpus_order_beyond_the_cap():
-    from helpers.web.explorer import explorer_is_sampled, explorer_papers
+    from helpers.web.explorer import explorer_papers, explorer_sample_ids
 
     papers = pd.DataFrame({"paper_id": [f"p{i}" for i in range(30)]})
     assert explorer_papers(papers, limit=30) is papers
     sample = explorer_papers(papers, limit=5)
     assert sample["paper_id"].tolist() == ["p7", "p9", "p14", "p17", "p22"]  # numpy default_rng(0), sorted
     assert sample.equals(explorer_papers(papers, limit=5))
-    assert (explorer_is_sampled(20_000), explorer_is_sampled(20_001)) == (False, True)
+    assert explorer_sample_ids(papers["paper_id"], limit=30) is None
+    assert explorer_sample_ids(papers["paper_id"], limit=5) == {"p7", "p9", "p14", "p17", "p22"}
 
 
 def test_links_into_a_sampled_explorer_say_they_list_the_sample():
@@ -309,8 +310,9 @@ def test_links_into_a_sampled_explorer_say_they_list_the_sample():
     small = state_links_html(pd.DataFrame({"link_state": ["linked", "none"]}))[0]
     assert '<a href="explorer.html?state=linked">linked: all 1 papers</a>' in small
     large = state_links_html(pd.DataFrame({"link_state": ["linked"] * 1_500 + ["none"] * 18_501}))[0]
-    assert ('<a href="explorer.html?state=linked">linked: 1,500 papers (the explorer lists those of its sample)</a>'
-            in large)
+    # The seeded sample of 20,000 leaves out one paper of the 20,001, here one in state none.
+    assert '<a href="explorer.html?state=linked">linked: all 1,500 papers</a>' in large
+    assert '<a href="explorer.html?state=none">none: the 18,500 of 18,501 in the sample</a>' in large
 
 
 def test_sample_note_html_links_the_full_table_and_shows_commands_as_code():

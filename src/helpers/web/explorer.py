@@ -75,26 +75,32 @@ def explorer_papers(papers: pd.DataFrame, limit: int = MAX_EXPLORER_PAPERS, seed
     return papers.iloc[rows]
 
 
-def explorer_is_sampled(n_papers: int, limit: int = MAX_EXPLORER_PAPERS) -> bool:
-    """Whether the explorer of a corpus of ``n_papers`` holds a sample (:func:`explorer_papers`), not every paper.
+def explorer_sample_ids(paper_ids: Sequence[str], limit: int = MAX_EXPLORER_PAPERS) -> frozenset[str] | None:
+    """The papers the explorer holds (:func:`explorer_papers`) of a corpus whose papers, in the papers table's
+    order, are ``paper_ids``; ``None`` when it holds every paper.
 
     Examples
     --------
-    >>> explorer_is_sampled(57), explorer_is_sampled(1_000_000)
-    (False, True)
+    >>> explorer_sample_ids(["a", "b"]) is None, sorted(explorer_sample_ids(list("abcdef"), limit=3))
+    (True, ['d', 'e', 'f'])
     """
-    return int(n_papers) > limit
+    if len(paper_ids) <= limit:
+        return None
+    return frozenset(explorer_papers(pd.DataFrame({"paper_id": list(paper_ids)}), limit)["paper_id"])
 
 
-def papers_link_text(n_papers: int, sampled: bool = False) -> str:
-    """The text of a link to the explorer filtered to ``n_papers`` papers: those of the sample when it is one.
+def papers_link_text(n_papers: int, n_in_sample: int | None = None) -> str:
+    """The text of a link to the explorer filtered to ``n_papers`` papers, ``n_in_sample`` of them in its sample
+    (``None``: it holds every paper).
 
     Examples
     --------
-    >>> papers_link_text(97), papers_link_text(1_970, sampled=True)
-    ('all 97 papers', '1,970 papers (the explorer lists those of its sample)')
+    >>> papers_link_text(97), papers_link_text(1_970, n_in_sample=1_601), papers_link_text(12, n_in_sample=12)
+    ('all 97 papers', 'the 1,601 of 1,970 in the sample', 'all 12 papers')
     """
-    return f"{int(n_papers):,} papers (the explorer lists those of its sample)" if sampled else f"all {int(n_papers):,} papers"
+    if n_in_sample is None or n_in_sample == n_papers:
+        return f"all {int(n_papers):,} papers"
+    return f"the {int(n_in_sample):,} of {int(n_papers):,} in the sample"
 
 
 def escape(value: object) -> str:

@@ -24,7 +24,7 @@ from helpers.analysis.cooccurrence.network import CLUSTER_MIN_PAIR_PAPERS
 from helpers.analysis.cooccurrence.termhood import SCORE_WEIGHTS, SIGNALS, read_generic_terms
 from helpers.analysis.cooccurrence.result import STRONGEST_PAIRS, CooccurrenceResult, papers_with_terms, strongest_pairs
 from helpers.book.settings import TERM_QUALITY_FILE
-from helpers.web.explorer import explorer_is_sampled, explorer_url, papers_link_text
+from helpers.web.explorer import explorer_sample_ids, explorer_url, papers_link_text
 
 MOST_RELEVANT_SHOWN = 20
 
@@ -50,8 +50,8 @@ def strongest_pairs_table(result: CooccurrenceResult, titles: dict[str, str], *,
     Columns ``pair, papers, association strength, jaccard, examples, all``:
     ``examples`` links up to ``examples`` papers to their explorer rows and
     ``all`` links "all N papers" to the explorer filtered on both terms (when the
-    explorer holds a sample, "N papers (the explorer lists those of its sample)"); both
-    are escaped HTML. The table never has more than ``top`` rows.
+    explorer holds a sample, "the M of N in the sample", and the examples are papers of
+    the sample); both are escaped HTML. The table never has more than ``top`` rows.
     """
     import html
 
@@ -61,15 +61,16 @@ def strongest_pairs_table(result: CooccurrenceResult, titles: dict[str, str], *,
     from helpers.analysis.metadata import shorten_title
 
     strongest = strongest_pairs(result, top)
-    sampled = explorer_is_sampled(len(result.paper_ids))
+    sample = explorer_sample_ids(result.paper_ids)
     rows = []
     for pair in strongest.itertuples(index=False):
         ids = papers_with_terms(result, [pair.source, pair.target])
+        shown = ids if sample is None else [i for i in ids if i in sample]  # examples the explorer can open
         links = "; ".join(f'<a href="{EXPLORER_PAGE}#paper-{html.escape(i, quote=True)}">'
                           f"{html.escape(shorten_title(str(titles.get(i, i)), EXAMPLE_TITLE_CHARS))}</a>"
-                          for i in ids[:examples])
+                          for i in shown[:examples])
         everything = (f'<a href="{html.escape(explorer_url(terms=(pair.source, pair.target), page=EXPLORER_PAGE), quote=True)}">'
-                      f"{papers_link_text(len(ids), sampled)}</a>")
+                      f"{papers_link_text(len(ids), None if sample is None else len(shown))}</a>")
         rows.append({"pair": f"{pair.source} + {pair.target}", "papers": int(pair.n_papers),
                      "association strength": pair.association_strength, "jaccard": pair.jaccard,
                      "examples": links, "all": everything})
