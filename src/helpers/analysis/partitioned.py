@@ -109,7 +109,9 @@ def write_partitioned_tables(tables: Mapping[str, pd.DataFrame], folder: Path, m
         if len(parts) and (np.diff(parts) < 0).any():
             raise ValueError(f"{name}: rows are not in the papers' order, so its parts would not read as {name}.csv")
         (folder / name).mkdir(parents=True, exist_ok=True)
+        # The rows are in part order (checked above), so each part is one slice of them.
+        ends = np.searchsorted(parts, np.arange(len(bounds) + 1))
         for index, part in enumerate(names):
-            _write_part(table[parts == index], folder / name / part)
+            _write_part(table.iloc[ends[index]:ends[index + 1]], folder / name / part)
         written.append(PartitionedTable(name, names))
     return written

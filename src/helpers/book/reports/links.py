@@ -9,7 +9,7 @@ import pandas as pd
 
 from helpers.analysis.links import LINK_STATES, state_shares
 from helpers.analysis.urls import HOST_KINDS, LINKED_KINDS
-from helpers.web.explorer import MAX_EXPLORER_PAPERS, explorer_papers, papers_link_text
+from helpers.web.explorer import explorer_papers, papers_link_text
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -173,8 +173,9 @@ def state_links_html(papers: pd.DataFrame) -> tuple[str, str]:
     """
     counts = papers["link_state"].value_counts()
     items = [(state, int(counts.get(state, 0))) for state in LINK_STATES]
-    in_sample = (explorer_papers(papers)["link_state"].value_counts() if len(papers) > MAX_EXPLORER_PAPERS
-                 else None)  # the explorer holds a sample: say how many of each state it lists
+    shown = explorer_papers(papers)
+    # When the explorer holds a sample, say how many of each state it lists.
+    in_sample = shown["link_state"].value_counts() if len(shown) < len(papers) else None
     html_text = "Papers by state, in the explorer: " + " · ".join(
         f'<a href="explorer.html?state={state.replace(" ", "+")}">{state}: '
         f'{papers_link_text(n, None if in_sample is None else int(in_sample.get(state, 0)))}</a>'
