@@ -72,7 +72,9 @@ def test_dask_engine_writes_the_local_engines_tables(cluster, corpus, local_tabl
         assert written[name] == data, f"{name} differs with {partitions} partitions"
     papers = local_tables["papers.csv"].decode().splitlines()
     assert len(papers) == 1 + 57  # the duplicate is one paper; the too-short block none
-    assert "note: dask engine: the theme model, the term co-occurrence and the change between groups run in this process" in capsys.readouterr().err
+    assert ("note: dask engine: the theme model and the change between groups run in this process on the reduced "
+            "word ids, and the papers' texts come back to it; the term counts are summed on the workers"
+            in capsys.readouterr().err)
 
 
 def test_dask_engine_with_records_and_groups(cluster, corpus, tmp_path):

@@ -11,11 +11,15 @@ the tables are byte-identical to the local engine's, whatever the number of work
   vocabulary is the reduction of the partitions' first-seen pieces in partition order
   (:func:`helpers.analysis.text.merge_token_chunks`);
 - **links**: link finding and the link states per partition on the workers, the tables concatenated
-  in partition order; they run while this process fits the theme model and finds the terms.
+  in partition order; they run while this process fits the theme model;
+- **co-occurrence**: each partition's candidate terms are counted on the worker holding its word ids
+  (:func:`helpers.analysis.cooccurrence.analyse_partitions`, :mod:`helpers.analysis.cooccurrence.counting`);
+  the counts are summed by term on one reducer per worker, and the frequent candidates'
+  ``X.T @ X`` summed over the partitions; only acronym definitions and these counts come back.
 
-The theme model (fitted on a sample, as on the local engine), the co-occurrence stage and the change
-between groups run in the calling process on the reduced word ids; the papers' texts come back to the calling process (the
-papers table and the acronym finder need them). :data:`CLIENT_SIDE` says so, and the CLI prints it.
+The theme model (fitted on a sample, as on the local engine) and the change between groups run in
+the calling process on the reduced word ids; the papers' texts come back to the calling process (the
+papers table needs them). :data:`CLIENT_SIDE` says so, and the CLI prints it.
 """
 
 from __future__ import annotations
@@ -33,9 +37,12 @@ from helpers.analysis.settings import ENGINE_NAMES, EngineSettings, SettingsErro
 if TYPE_CHECKING:
     from distributed import Client, Future
 
+    from helpers.analysis.cooccurrence import CooccurrenceResult
+    from helpers.analysis.settings import AnalysisSettings
     from helpers.analysis.text import TokenizedCorpus
 
-__all__ = ["CLIENT_SIDE", "PARTITIONS_PER_WORKER", "partition_bounds", "dask_client", "ClusterStages"]
+__all__ = ["CLIENT_SIDE", "PARTITIONS_PER_WORKER", "partition_bounds", "dask_client", "ClusterStages",
+           "DaskPartitions"]
 
 #: Seconds to wait for the scheduler of ``--scheduler``.
 CONNECT_SECONDS = 10
@@ -43,8 +50,8 @@ CONNECT_SECONDS = 10
 #: :data:`helpers.analysis.parallel.MAX_CHUNK_ITEMS` papers).
 PARTITIONS_PER_WORKER = 2
 #: What the dask engine does not partition (printed by ``analyse --engine dask``).
-CLIENT_SIDE = ("the theme model, the term co-occurrence and the change between groups run in this process on "
-               "the reduced word ids, and the papers' texts come back to it")
+CLIENT_SIDE = ("the theme model and the change between groups run in this process on the reduced word ids, "
+               "and the papers' texts come back to it; the term counts are summed on the workers")
 
 
 @contextmanager
@@ -79,6 +86,39 @@ def _tokenize_partition(papers: pd.DataFrame) -> tuple[list[str], Any, Any]:
     return _tokenize_chunk(papers["text"].tolist(), True)
 
 
+def _partition_tokens(chunk: tuple[list[str], Any, Any], papers: pd.DataFrame) -> "TokenizedCorpus":
+    """One partition's word ids as a corpus of its own (its own vocabulary), for the term counts."""
+    from helpers.analysis.text import merge_token_chunks
+
+    return merge_token_chunks([chunk], papers["paper_id"])
+
+
+def _partition_texts(papers: pd.DataFrame) -> list[str]:
+    """One partition's stored texts (the acronym finder reads them)."""
+    return papers["text"].tolist()
+
+
+class DaskPartitions:
+    """The :class:`helpers.analysis.parallel.PartitionRunner` of a Dask client: calls are tasks on its
+    workers, handles are futures, and one reduction bucket per worker."""
+
+    def __init__(self, client: "Client", priority: int = 2) -> None:
+        self.client, self.priority = client, priority
+        self.n_buckets = max(1, len(client.scheduler_info(n_workers=-1)["workers"]))
+
+    def map(self, function, *iterables):
+        return self.client.map(function, *iterables, pure=False, priority=self.priority)
+
+    def submit(self, function, *args):
+        return self.client.submit(function, *args, pure=False, priority=self.priority)
+
+    def share(self, value):
+        return self.client.scatter([value], broadcast=True, hash=False)[0]
+
+    def gather(self, handles):
+        return self.client.gather(list(handles))
+
+
 def _links_partition(papers: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
     """One partition's links, link states and statements (:func:`helpers.analysis.links.analyse_links`)."""
     from helpers.analysis.links import analyse_links
@@ -98,6 +138,8 @@ class ClusterStages:
         self.n_partitions = partitions
         self._tokens: list["Future"] = []
         self._links: list["Future"] = []
+        self._token_parts: list["Future"] = []
+        self._text_parts: list["Future"] = []
         self._paper_ids: Sequence[str] = ()
 
     def read_corpus(self, paths: Sequence[str | Path], skip_bad: bool = False) -> Corpus:
@@ -117,6 +159,8 @@ class ClusterStages:
         self._paper_ids = papers["paper_id"].tolist()
         # The word ids first (this process waits for them); the links meanwhile, while themes and terms run here.
         self._tokens = self.client.map(_tokenize_partition, parts, pure=False, priority=1)
+        self._token_parts = self.client.map(_partition_tokens, self._tokens, parts, pure=False, priority=1)
+        self._text_parts = self.client.map(_partition_texts, parts, pure=False, priority=1)
         self._links = self.client.map(_links_partition, parts, pure=False)
 
     def tokens(self) -> "TokenizedCorpus":
@@ -124,6 +168,15 @@ class ClusterStages:
         from helpers.analysis.text import merge_token_chunks
 
         return merge_token_chunks(self.client.gather(self._tokens), self._paper_ids)
+
+    def cooccurrence(self, settings: "AnalysisSettings") -> "CooccurrenceResult":
+        """The term map, each partition's terms counted on the worker that holds its word ids
+        (:func:`helpers.analysis.cooccurrence.analyse_partitions`): only counts come back."""
+        from helpers.analysis.cooccurrence import analyse_partitions
+
+        return analyse_partitions(DaskPartitions(self.client), self._token_parts, self._text_parts,
+                                  seed=settings.seed, min_occurrences=settings.min_occurrences,
+                                  relevant_share=settings.relevant_share)
 
     def links(self) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
         """``(links, states, statements)``: the partitions' tables concatenated in partition order."""

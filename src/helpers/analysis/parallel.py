@@ -17,10 +17,11 @@ import os
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 __all__ = ["MIN_PARALLEL_ITEMS", "MAX_CHUNK_ITEMS", "available_cores", "worker_count", "run_calls",
-           "run_in_threads", "BackgroundCall", "start_in_thread", "chunk_count", "partition_bounds", "map_chunks"]
+           "run_in_threads", "BackgroundCall", "start_in_thread", "chunk_count", "partition_bounds", "map_chunks",
+           "PartitionRunner", "LocalPartitions", "reduce_tree"]
 
 MIN_PARALLEL_ITEMS = 5_000
 CHUNKS_PER_WORKER = 4
@@ -217,3 +218,70 @@ def map_chunks(function: Callable[..., Any], items: Sequence, *args: Any,
         return [function(items, *args)]
     chunks = [items[start:stop] for start, stop in partition_bounds(len(items), chunk_count(len(items), workers))]
     return run_calls([(function, (chunk, *args)) for chunk in chunks], workers)
+
+
+class PartitionRunner(Protocol):
+    """Where per-partition work runs: this process (:class:`LocalPartitions`) or a Dask cluster
+    (:class:`helpers.analysis.distributed.DaskPartitions`).
+
+    A *handle* is a value (local) or a Dask future (its value stays on a worker until gathered);
+    handles may be passed as arguments of :meth:`map` and :meth:`submit`. Results never depend on
+    the runner: each call sees the same values.
+    """
+
+    #: Buckets a reduction by key is cut into (one reducer each).
+    n_buckets: int
+
+    def map(self, function: Callable[..., Any], *iterables: Sequence[Any]) -> list[Any]:
+        """Handles of ``function(*args)`` for each ``args`` of ``zip(*iterables)``."""
+
+    def submit(self, function: Callable[..., Any], *args: Any) -> Any:
+        """The handle of ``function(*args)``."""
+
+    def share(self, value: Any) -> Any:
+        """A handle of ``value`` for many calls (sent to every worker once)."""
+
+    def gather(self, handles: Sequence[Any]) -> list[Any]:
+        """The values of ``handles``, in order."""
+
+
+class LocalPartitions:
+    """The :class:`PartitionRunner` of the local engine: each call runs at once, in this process, in order.
+
+    Examples
+    --------
+    >>> runner = LocalPartitions()
+    >>> runner.gather(runner.map(pow, [2, 3], [2, 2])), runner.gather([runner.submit(max, 1, 5)])
+    ([4, 9], [5])
+    """
+
+    n_buckets = 1
+
+    def map(self, function: Callable[..., Any], *iterables: Sequence[Any]) -> list[Any]:
+        return [function(*args) for args in zip(*iterables)]
+
+    def submit(self, function: Callable[..., Any], *args: Any) -> Any:
+        return function(*args)
+
+    def share(self, value: Any) -> Any:
+        return value
+
+    def gather(self, handles: Sequence[Any]) -> list[Any]:
+        return list(handles)
+
+
+def reduce_tree(runner: PartitionRunner, function: Callable[..., Any], handles: Sequence[Any],
+                fan_in: int = 8) -> Any:
+    """``function(*values)`` of all ``handles``, as a tree of calls of at most ``fan_in`` arguments on ``runner``.
+
+    For associative, order-free reductions (sums of integer counts): only the final value comes back.
+
+    Examples
+    --------
+    >>> reduce_tree(LocalPartitions(), lambda *values: sum(values), list(range(20)), fan_in=3)
+    190
+    """
+    level = list(handles)
+    while len(level) > 1:
+        level = [runner.submit(function, *level[start:start + fan_in]) for start in range(0, len(level), fan_in)]
+    return runner.gather(level)[0]

@@ -227,10 +227,17 @@ def start_theme_stage(tokens: "TokenizedCorpus", settings: AnalysisSettings, n_j
 
 def analyse_terms(corpus: Corpus, tokens: "TokenizedCorpus", settings: AnalysisSettings
                   ) -> "CooccurrenceResult":
-    from helpers.analysis.cooccurrence import analyse_cooccurrence
+    """The term map, counted in partitions of at most :data:`helpers.analysis.parallel.MAX_CHUNK_ITEMS`
+    papers as on the dask engine (:func:`helpers.analysis.cooccurrence.analyse_partitions`)."""
+    from helpers.analysis.cooccurrence import analyse_partitions
+    from helpers.analysis.parallel import LocalPartitions, chunk_count, partition_bounds
+    from helpers.analysis.text import TokenPartitions
 
-    return analyse_cooccurrence(corpus.papers["text"], tokens, seed=settings.seed,
-                                min_occurrences=settings.min_occurrences, relevant_share=settings.relevant_share)
+    bounds = partition_bounds(len(tokens), chunk_count(len(tokens), 1, 1))
+    texts = corpus.papers["text"]
+    return analyse_partitions(LocalPartitions(), TokenPartitions(tokens, bounds),
+                              [texts.iloc[start:stop].tolist() for start, stop in bounds], seed=settings.seed,
+                              min_occurrences=settings.min_occurrences, relevant_share=settings.relevant_share)
 
 
 def analyse_link_tables(corpus: Corpus, n_jobs: int | None = None) -> LinkTables:
@@ -357,8 +364,8 @@ def _run_stages(paths: Sequence[str | Path], settings: AnalysisSettings, skip_ba
                 try:
                     # The final theme fit runs in a background thread while this one finds terms and links.
                     finish_themes = timed("themes", start_theme_stage, tokens, settings, n_jobs, done=False)
-                    cooccurrence = timed("cooccurrence",
-                                         lambda: dictionaries.result() or analyse_terms(corpus, tokens, settings))
+                    cooccurrence = timed("cooccurrence", lambda: dictionaries.result() or (
+                        analyse_terms(corpus, tokens, settings) if cluster is None else cluster.cooccurrence(settings)))
                     if cluster is None:
                         links = timed("links", analyse_link_tables, corpus, n_jobs)
                     else:

@@ -17,6 +17,7 @@ import re
 import unicodedata
 from array import array
 from collections import defaultdict
+from collections.abc import Sequence as SequenceBase
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -234,6 +235,48 @@ class TokenizedCorpus:
     def text_index(self) -> np.ndarray:
         """The index of the text each position of ``token_ids`` belongs to."""
         return np.repeat(np.arange(len(self), dtype=np.int32), np.diff(self.starts))
+
+    def rows(self, start: int, stop: int) -> "TokenizedCorpus":
+        """Texts ``start`` to ``stop - 1`` as a corpus of their own, with only the words they use (in the
+        order of ``vocabulary``), so each text's tokens are the same words.
+
+        Examples
+        --------
+        >>> part = tokenize_corpus(["graph networks", "the networks"], ["a", "b"]).rows(1, 2)
+        >>> part.paper_ids.tolist(), part.vocabulary.tolist(), part.token_ids.tolist()
+        (['b'], ['|', 'networks', 'the'], [2, 1, 0])
+        """
+        ids = self.token_ids[self.starts[start]:self.starts[stop]]
+        used = np.zeros(len(self.vocabulary), dtype=bool)
+        used[0] = True
+        used[ids] = True
+        new_ids = (np.cumsum(used) - 1).astype(np.int32)
+        return TokenizedCorpus(paper_ids=self.paper_ids[start:stop], token_ids=new_ids[ids],
+                               starts=self.starts[start:stop + 1] - self.starts[start],
+                               vocabulary=self.vocabulary[used])
+
+
+class TokenPartitions(SequenceBase):
+    """A corpus's consecutive row ranges as corpora of their own (:meth:`TokenizedCorpus.rows`), each made
+    when asked for: a loop over them holds one at a time.
+
+    Examples
+    --------
+    >>> parts = TokenPartitions(tokenize_corpus(["a graph", "the networks", "graphs"], list("abc")), [(0, 2), (2, 3)])
+    >>> len(parts), [part.paper_ids.tolist() for part in parts]
+    (2, [['a', 'b'], ['c']])
+    """
+
+    def __init__(self, tokens: TokenizedCorpus, bounds: Sequence[tuple[int, int]]) -> None:
+        self.tokens, self.bounds = tokens, list(bounds)
+
+    def __len__(self) -> int:
+        return len(self.bounds)
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        return self.tokens.rows(*self.bounds[index])
 
 
 def _new_piece_ids() -> defaultdict[str, int]:

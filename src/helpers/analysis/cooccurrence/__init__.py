@@ -47,6 +47,7 @@ from helpers.analysis.cooccurrence.relevance import (
 from helpers.analysis.cooccurrence.result import (
                                                     CooccurrenceResult,
                                                     analyse_cooccurrence,
+                                                    analyse_partitions,
                                                     papers_with_terms,
                                                     strongest_pairs,
 )
@@ -55,6 +56,7 @@ __all__ = [
     "RANKINGS", "nested_merges", "RELEVANT_SHARE", "candidate_terms", "candidate_term_matrix", "acronym_definitions", "find_acronyms",
     "acronym_merges", "read_thesaurus", "default_min_occurrences", "context_topics", "relevance_scores",
     "select_terms", "default_min_pair_papers", "pair_table", "term_network", "analyse_cooccurrence",
+    "analyse_partitions",
     "CooccurrenceResult", "network_writers", "ordered_subgraph", "vosviewer_document", "write_vosviewer_json",
     "write_vosviewer_map", "write_vosviewer_network", "papers_with_terms", "strongest_pairs",
 ]

@@ -70,7 +70,13 @@ def pair_table(binary: sparse.csr_matrix, terms: list[str]) -> pd.DataFrame:
     2      b      c         2              1.666667  0.666667
     """
     binary = sparse.csr_matrix(binary, dtype=np.int64)
-    together = (binary.T @ binary).tocsr()
+    return pair_table_of_gram((binary.T @ binary).tocsr(), terms)
+
+
+def pair_table_of_gram(gram: sparse.csr_matrix, terms: list[str]) -> pd.DataFrame:
+    """:func:`pair_table` from ``gram = X.T @ X`` of the binary papers x terms matrix ``X`` (a sum of the
+    partitions' products: no per-paper data needed)."""
+    together = sparse.csr_matrix(gram, dtype=np.int64)
     papers_per_term = np.asarray(together.diagonal()).ravel()
     nested = contained_pairs(np.asarray(terms, dtype=object))
     if nested:  # one term inside the other ("language model", "large language model") is no pair

@@ -185,6 +185,19 @@ class TermSelection:
     generic: np.ndarray = field(default_factory=lambda: np.array([], dtype=np.int64))
     burstiness: np.ndarray = field(default_factory=lambda: np.array([]))
 
+    def on_columns(self, columns: np.ndarray, n_columns: int) -> "TermSelection":
+        """The selection with its positions mapped to ``columns`` of a matrix of ``n_columns`` (``nan`` elsewhere)."""
+        columns = np.asarray(columns, dtype=np.int64)
+
+        def spread(values: np.ndarray) -> np.ndarray:
+            full = np.full(n_columns, np.nan)
+            full[columns] = values
+            return full
+
+        return TermSelection(columns[self.kept], spread(self.relevance), columns[self.ranked], self.n_eligible,
+                             spread(self.score), spread(self.specificity), spread(self.c_value), dict(self.nested),
+                             columns[self.generic], spread(self.burstiness))
+
 
 #: The rankings :func:`select_terms` can use.
 RANKINGS = ("combined", "relevance", "frequency")
@@ -265,14 +278,63 @@ def select_terms(binary: sparse.csr_matrix, vocabulary: np.ndarray, *, min_occur
     """
     if ranking not in RANKINGS:
         raise ValueError(f"ranking must be one of {', '.join(RANKINGS)}, got {ranking!r}")
+    binary = sparse.csr_matrix(binary, dtype=np.int64)
     papers = np.asarray(binary.sum(axis=0)).ravel()
-    if ranking == "combined":  # only the candidates frequent enough are looked at: there may be millions
+    # Only the candidates frequent enough are looked at: there may be millions.
+    frequent = np.flatnonzero(papers >= candidate_min_papers(min_occurrences, ranking))
+    columns = binary[:, frequent]
+    among = select_from_gram((columns.T @ columns).tocsr(), np.asarray(vocabulary)[frequent],
+                             min_occurrences=min_occurrences, relevant_share=relevant_share, seed=seed,
+                             ranking=ranking, n_tokens=n_tokens or int(papers.sum()),
+                             generic_terms=generic_terms,
+                             occurrences=None if occurrences is None else np.asarray(occurrences)[frequent])
+    return among.on_columns(frequent, len(vocabulary))
+
+
+def candidate_min_papers(min_occurrences: int, ranking: str = "combined") -> int:
+    """The fewest abstracts a candidate needs to be looked at by :func:`select_terms` at all.
+
+    Examples
+    --------
+    >>> candidate_min_papers(8), candidate_min_papers(8, "relevance")
+    (4, 8)
+    """
+    return multi_word_min_occurrences(min_occurrences) if ranking == "combined" else min_occurrences
+
+
+def select_from_gram(gram: sparse.csr_matrix, terms: np.ndarray, *, min_occurrences: int, relevant_share: float,
+                     seed: int = 0, ranking: str = "combined", n_tokens: int,
+                     generic_terms: frozenset[str] | None = None,
+                     occurrences: np.ndarray | None = None) -> TermSelection:
+    """:func:`select_terms` from the candidates' abstract counts alone: ``gram`` is ``X.T @ X`` of their
+    binary papers x terms matrix ``X`` (its diagonal: each term's abstracts).
+
+    Everything the selection asks of the abstracts is in ``gram``, so it is the sum of the
+    partitions' ``X_p.T @ X_p`` and no per-abstract data is needed. ``terms`` must include
+    every candidate with :func:`candidate_min_papers` abstracts or more (others may be left out);
+    ``n_tokens`` is the corpus's words. Indices of the result are positions in ``terms``.
+
+    Examples
+    --------
+    >>> X = sparse.csr_matrix(np.array([[1, 1, 0], [1, 1, 0], [1, 0, 1], [1, 0, 1]]))
+    >>> chosen = select_from_gram((X.T @ X).tocsr(), np.array(["graph", "kernel", "bandit"]), min_occurrences=2,
+    ...                           relevant_share=1.0, ranking="frequency", n_tokens=12)
+    >>> chosen.kept.tolist(), chosen.n_eligible
+    ([0, 1, 2], 3)
+    """
+    if ranking not in RANKINGS:
+        raise ValueError(f"ranking must be one of {', '.join(RANKINGS)}, got {ranking!r}")
+    gram = sparse.csr_matrix(gram, dtype=np.int64)
+    vocabulary = np.asarray(terms)
+    papers = np.asarray(gram.diagonal()).ravel()
+    if ranking == "combined":
         frequent = np.flatnonzero(papers >= multi_word_min_occurrences(min_occurrences))
         multi_word = np.array([" " in str(t) for t in vocabulary[frequent]], dtype=bool)
         eligible = frequent[multi_word | (papers[frequent] >= min_occurrences)]
     else:
         eligible = np.flatnonzero(papers >= min_occurrences)
-    eligible = np.setdiff1d(eligible, eligible[_nested_terms(vocabulary[eligible], binary[:, eligible])])
+    eligible = np.setdiff1d(eligible, eligible[_nested_terms_of_gram(vocabulary[eligible],
+                                                                     _among(gram, eligible))])
     nan = np.full(len(vocabulary), np.nan)
     relevance, score, specificity, c_value, bursts = nan.copy(), nan.copy(), nan.copy(), nan.copy(), nan.copy()
     nested: dict[str, str] = {}
@@ -281,7 +343,7 @@ def select_terms(binary: sparse.csr_matrix, vocabulary: np.ndarray, *, min_occur
         stock = termhood.read_generic_terms() if generic_terms is None else generic_terms
         is_generic = np.array([termhood.is_stock_term(t, stock) for t in vocabulary[eligible]], dtype=bool)
         generic, eligible = eligible[is_generic], eligible[~is_generic]
-        nested_positions, into = nested_merges(vocabulary[eligible], binary[:, eligible])
+        nested_positions, into = nested_merges_of_gram(vocabulary[eligible], _among(gram, eligible))
         nested = {str(vocabulary[eligible[s]]): str(vocabulary[eligible[t]]) for s, t in zip(nested_positions, into)}
         for short, long in nested.items():
             while long in nested:  # a chain (model -> language model -> large language model) ends at the longest
@@ -291,8 +353,7 @@ def select_terms(binary: sparse.csr_matrix, vocabulary: np.ndarray, *, min_occur
     if not len(eligible):
         empty = np.array([], dtype=np.int64)
         return TermSelection(empty, relevance, empty, 0, score, specificity, c_value, nested, generic, bursts)
-    columns = binary[:, eligible]
-    cooccurrences = _without_diagonal((columns.T @ columns).tocsr())
+    cooccurrences = _without_diagonal(_among(gram, eligible))
     topics = context_topics(cooccurrences, papers[eligible], seed=seed)
     relevance[eligible] = np.round(relevance_scores(cooccurrences, topics), 9)
     if ranking == "relevance":
@@ -300,10 +361,10 @@ def select_terms(binary: sparse.csr_matrix, vocabulary: np.ndarray, *, min_occur
     elif ranking == "frequency":
         score[eligible] = papers[eligible]
     else:
-        terms = vocabulary[eligible].astype(str)
-        values, own = termhood.c_values(terms, papers[eligible].astype(float))
+        names = vocabulary[eligible].astype(str)
+        values, own = termhood.c_values(names, papers[eligible].astype(float))
         c_value[eligible] = np.round(values, 9)
-        specificity[eligible] = np.round(termhood.specificity(terms, own, n_tokens or int(papers.sum())), 9)
+        specificity[eligible] = np.round(termhood.specificity(names, own, n_tokens), 9)
         total = papers[eligible] if occurrences is None else np.asarray(occurrences)[eligible]
         bursts[eligible] = np.round(termhood.burstiness(total, papers[eligible]), 9)
         score[eligible] = np.round(termhood.combined_scores(
@@ -317,6 +378,18 @@ def select_terms(binary: sparse.csr_matrix, vocabulary: np.ndarray, *, min_occur
         kept = ranked[:min(_share_of(relevant_share, len(eligible)), MAX_MAP_TERMS)]
     return TermSelection(np.sort(kept), relevance, ranked, len(eligible), score, specificity, c_value,
                          nested, generic, bursts)
+
+
+def _among(gram: sparse.csr_matrix, columns: np.ndarray) -> sparse.csr_matrix:
+    """The rows and columns ``columns`` of ``gram``."""
+    return gram[columns][:, columns].tocsr()
+
+
+def _pair_values(gram: sparse.csr_matrix, rows: np.ndarray, columns: np.ndarray) -> np.ndarray:
+    """``gram[rows[i], columns[i]]`` for every ``i``."""
+    if not len(rows):
+        return np.zeros(0, dtype=gram.dtype)
+    return np.asarray(gram[rows, columns]).ravel()
 
 
 def _share_of(share: float, n: int) -> int:
@@ -385,14 +458,20 @@ def nested_merges(terms: np.ndarray, binary: sparse.csr_matrix) -> tuple[np.ndar
     >>> nested_merges(np.array(["language model", "large language model", "graph"]), X)
     (array([0]), array([1]))
     """
+    binary = sparse.csr_matrix(binary, dtype=np.int64)
+    return nested_merges_of_gram(terms, (binary.T @ binary).tocsr())
+
+
+def nested_merges_of_gram(terms: np.ndarray, gram: sparse.csr_matrix) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`nested_merges` from ``gram = X.T @ X`` of the binary papers x terms matrix ``X``."""
     pairs = contained_pairs(terms)
     if not pairs:
         empty = np.array([], dtype=np.int64)
         return empty, empty
     short, long = (np.array(side, dtype=np.int64) for side in zip(*pairs))
-    binary = sparse.csc_matrix(binary)
-    papers = np.asarray(binary.sum(axis=0)).ravel()
-    both = np.asarray(binary[:, short].multiply(binary[:, long]).sum(axis=0)).ravel()
+    gram = sparse.csr_matrix(gram)
+    papers = np.asarray(gram.diagonal()).ravel()
+    both = _pair_values(gram, short, long)
     share = both / np.maximum(papers[short], 1)
     names = np.asarray(terms).astype(str)
     order = np.lexsort((names[long], -papers[long], -both, short))
@@ -415,12 +494,18 @@ def _nested_terms(vocabulary: np.ndarray, binary: sparse.csr_matrix) -> np.ndarr
     >>> _nested_terms(np.array(["graph", "kernel", "tangent kernel"]), X).tolist()
     [1]
     """
+    binary = sparse.csr_matrix(binary, dtype=np.int64)
+    return _nested_terms_of_gram(vocabulary, (binary.T @ binary).tocsr())
+
+
+def _nested_terms_of_gram(vocabulary: np.ndarray, gram: sparse.csr_matrix) -> np.ndarray:
+    """:func:`_nested_terms` from ``gram = X.T @ X`` of the binary papers x terms matrix ``X``."""
     pairs = contained_pairs(vocabulary)
     short_columns, long_columns = (np.array([pair[side] for pair in pairs], dtype=np.int64) for side in (0, 1))
-    papers = np.asarray(binary.sum(axis=0)).ravel()
+    papers = np.asarray(gram.diagonal()).ravel()
     same = papers[short_columns] == papers[long_columns]
     short_columns, long_columns = short_columns[same], long_columns[same]
     if not len(short_columns):
         return np.array([], dtype=int)
-    both = np.asarray(binary[:, short_columns].multiply(binary[:, long_columns]).sum(axis=0)).ravel()
+    both = _pair_values(gram, short_columns, long_columns)
     return np.unique(short_columns[both == papers[short_columns]]).astype(int)

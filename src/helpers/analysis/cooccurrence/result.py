@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 import networkx as nx
 import numpy as np
@@ -11,12 +12,20 @@ import pandas as pd
 from scipy import sparse
 
 from helpers.analysis.cooccurrence.candidates import (
-    acronym_definitions,
     acronym_merges,
     acronym_table,
-    candidate_term_matrix,
     merge_table,
     read_thesaurus,
+)
+from helpers.analysis.cooccurrence.counting import (
+    bucket_counts,
+    partition_candidates,
+    partition_columns,
+    partition_definitions,
+    partition_gram,
+    partition_summary,
+    reduce_bucket,
+    sum_matrices,
 )
 from helpers.analysis.cooccurrence.network import (
     LOUVAIN_RESOLUTION,
@@ -24,7 +33,7 @@ from helpers.analysis.cooccurrence.network import (
     MAX_LINKS_PER_TERM,
     PAIR_COLUMNS,
     default_min_pair_papers,
-    pair_table,
+    pair_table_of_gram,
     term_network,
 )
 from helpers.analysis.cooccurrence.relevance import (
@@ -33,9 +42,11 @@ from helpers.analysis.cooccurrence.relevance import (
     RELEVANCE_SMOOTHING,
     RELEVANCE_TOPICS,
     RELEVANT_SHARE,
+    candidate_min_papers,
     default_min_occurrences,
-    select_terms,
+    select_from_gram,
 )
+from helpers.analysis.parallel import LocalPartitions, PartitionRunner, reduce_tree
 from helpers.analysis.settings import check_share, check_whole
 from helpers.analysis.terms import (
     MAX_TERM_WORDS,
@@ -159,29 +170,79 @@ def analyse_cooccurrence(
     check_share(relevant_share, "relevant_share")
     tokens = analysis_texts_to_tokens(analysis_texts)
     _check_same_papers(raw_texts, tokens)
-    n_papers = len(tokens)
+    return analyse_partitions(LocalPartitions(), [tokens], [raw_texts.tolist()], min_occurrences=min_occurrences,
+                              relevant_share=relevant_share, min_pair_papers=min_pair_papers, thesaurus=thesaurus,
+                              seed=seed, resolution=resolution, ranking=ranking, generic_terms=generic_terms)
+
+
+def analyse_partitions(
+    runner: PartitionRunner,
+    token_parts: Sequence[Any],
+    text_parts: Sequence[Any],
+    *,
+    min_occurrences: int | None = None,
+    relevant_share: float = RELEVANT_SHARE,
+    min_pair_papers: int | None = None,
+    thesaurus: dict[str, str] | None = None,
+    seed: int = LOUVAIN_SEED,
+    resolution: float = LOUVAIN_RESOLUTION,
+    ranking: str = "combined",
+    generic_terms: frozenset[str] | None = None,
+) -> CooccurrenceResult:
+    """:func:`analyse_cooccurrence` of a corpus in consecutive partitions, counted where they are.
+
+    ``token_parts`` are handles (values, or Dask futures) of each partition's
+    :class:`helpers.analysis.text.TokenizedCorpus` and ``text_parts`` of its stored texts (a list of
+    str), in corpus order; ``runner`` runs the per-partition steps of
+    :mod:`helpers.analysis.cooccurrence.counting` and their reductions. Only counts come back: acronym
+    definitions, the frequent candidates' abstracts and occurrences, their summed ``X.T @ X`` and the
+    papers x map terms matrix. The result is the same for any cut into partitions (a tested equivalence).
+    """
+    check_whole(min_occurrences, "min_occurrences", minimum=1, optional=True)
+    check_share(relevant_share, "relevant_share")
+    summaries = runner.gather(runner.map(partition_summary, token_parts))
+    paper_ids = [paper for ids, _ in summaries for paper in ids]
+    bounds = np.cumsum([0] + [len(ids) for ids, _ in summaries])
+    n_papers, n_tokens = len(paper_ids), sum(words for _, words in summaries)
     min_occurrences = default_min_occurrences(n_papers) if min_occurrences is None else int(min_occurrences)
     thesaurus = read_thesaurus() if thesaurus is None else thesaurus
-    definitions = acronym_definitions(raw_texts.tolist())
+    definitions = pd.concat([part.assign(row=part["row"] + int(first)) for part, first in
+                             zip(runner.gather(runner.map(partition_definitions, text_parts)), bounds)],
+                            ignore_index=True).astype({"row": "int64", "acronym": object, "long_form": object})
     acronyms = acronym_table(definitions)
     corpus_merges, local_merges = acronym_merges(definitions, thesaurus)
     merges = {**corpus_merges, **thesaurus}
-    binary, vocabulary = candidate_term_matrix(tokens, merges, paper_merges=local_merges, counts=True)
-    occurrences = np.asarray(binary.sum(axis=0)).ravel()
-    binary.data[:] = 1
-    n_tokens = int(np.count_nonzero(tokens.token_ids))
-    selection = select_terms(binary, vocabulary, min_occurrences=min_occurrences, relevant_share=relevant_share,
-                             seed=seed, ranking=ranking, n_tokens=n_tokens, generic_terms=generic_terms,
-                             occurrences=occurrences)
-    papers_per_term = np.asarray(binary.sum(axis=0)).ravel()
-    kept_matrix = binary[:, selection.kept].tocsr()
+    rows = local_merges["row"].to_numpy()
+    local_parts = [local_merges[(rows >= first) & (rows < last)].assign(row=lambda t, first=first: t["row"] - first)
+                   .reset_index(drop=True) for first, last in zip(bounds[:-1].tolist(), bounds[1:].tolist())]
+    shared_merges = runner.share(merges)
+    found = runner.map(partition_candidates, token_parts, [shared_merges] * len(token_parts), local_parts)
+
+    # The candidates' counts, summed by term; only those frequent enough for the map come back.
+    pieces = runner.map(bucket_counts, found, [runner.n_buckets] * len(found))
+    threshold = candidate_min_papers(min_occurrences, ranking)
+    reduced = runner.gather([runner.submit(reduce_bucket, threshold,
+                                           *(runner.submit(operator.getitem, piece, bucket) for piece in pieces))
+                             for bucket in range(runner.n_buckets)])
+    frequent = pd.concat([table for table, _ in reduced], ignore_index=True)
+    frequent = frequent.iloc[np.argsort(frequent["term"].to_numpy().astype(str), kind="stable")]
+    vocabulary = frequent["term"].to_numpy().astype(str).astype(object)
+    n_candidates = sum(count for _, count in reduced)
+    shared_vocabulary = runner.share(vocabulary)
+    gram = sum_matrices(reduce_tree(runner, sum_matrices,
+                                    runner.map(partition_gram, found, [shared_vocabulary] * len(found))))
+    selection = select_from_gram(gram, vocabulary, min_occurrences=min_occurrences, relevant_share=relevant_share,
+                                 seed=seed, ranking=ranking, n_tokens=n_tokens or int(frequent["n_papers"].sum()),
+                                 generic_terms=generic_terms, occurrences=frequent["occurrences"].to_numpy())
+    papers_per_term = np.asarray(gram.diagonal()).ravel()
     kept_terms = pd.DataFrame({
         "term": vocabulary[selection.kept].astype(str),
         "n_papers": papers_per_term[selection.kept].astype(np.int64),
         "relevance": np.round(selection.relevance[selection.kept], 6),
         "score": np.round(selection.score[selection.kept], 6),
     })
-    pairs = pair_table(kept_matrix, kept_terms["term"].tolist()) if len(kept_terms) else pd.DataFrame(
+    kept = selection.kept
+    pairs = pair_table_of_gram(gram[kept][:, kept], kept_terms["term"].tolist()) if len(kept_terms) else pd.DataFrame(
         columns=PAIR_COLUMNS)
     if min_pair_papers is None:
         min_pair_papers = default_min_pair_papers(pairs["n_papers"].to_numpy(), len(kept_terms))
@@ -192,8 +253,9 @@ def analyse_cooccurrence(
         message = f"no term occurs in at least {min_occurrences} abstracts"
     elif not graph.number_of_edges():
         message = f"no pair of terms shares at least {min_pair_papers} abstracts, so the network has no links"
-    column_of = {term: position for position, term in enumerate(kept_terms["term"])}
-    paper_terms = kept_matrix[:, [column_of[t] for t in terms["term"]]].tocsr() if len(terms) else kept_matrix
+    shown = runner.share((terms if len(terms) else kept_terms)["term"].to_numpy().astype(object))
+    paper_terms = sparse.vstack(runner.gather(runner.map(partition_columns, found, [shown] * len(found))),
+                                format="csr").astype(np.int64)
     communities = (terms.groupby("community")
                    .agg(n_terms=("term", "size"), top_terms=("term", lambda t: ", ".join(t.head(8))))
                    .reset_index())
@@ -210,7 +272,7 @@ def analyse_cooccurrence(
                               "score": np.round(selection.score[below], 6)})
     settings = dict(min_occurrences=min_occurrences, relevant_share=relevant_share, min_pair_papers=min_pair_papers,
                     louvain_seed=seed, resolution=resolution, n_papers=n_papers,
-                    n_candidates=int(len(vocabulary)), n_eligible=selection.n_eligible,
+                    n_candidates=int(n_candidates), n_eligible=selection.n_eligible,
                     relevance_smoothing=RELEVANCE_SMOOTHING, relevance_topics=RELEVANCE_TOPICS,
                     max_map_terms=MAX_MAP_TERMS, max_term_words=MAX_TERM_WORDS,
                     max_links_per_term=MAX_LINKS_PER_TERM, ranking=ranking, n_tokens=n_tokens,
@@ -218,7 +280,7 @@ def analyse_cooccurrence(
     return CooccurrenceResult(
         terms=terms, pairs=pairs, graph=graph, communities=communities, acronyms=acronyms,
         merges=_with_nested(merge_table(acronyms, local_merges, thesaurus), selection.nested), paper_terms=paper_terms,
-        paper_ids=[str(p) for p in tokens.paper_ids], modularity=modularity, message=message,
+        paper_ids=paper_ids, modularity=modularity, message=message,
         settings=settings, below_cut=below_cut,
     )
 
