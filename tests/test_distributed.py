@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from conftest import SEED_DIR
+from helpers.analysis import themes
 from helpers.analysis.corpus import read_corpus
 from helpers.analysis.distributed import partition_bounds
 from helpers.analysis.settings import EngineSettings, SettingsError
@@ -72,9 +73,9 @@ def test_dask_engine_writes_the_local_engines_tables(cluster, corpus, local_tabl
         assert written[name] == data, f"{name} differs with {partitions} partitions"
     papers = local_tables["papers.csv"].decode().splitlines()
     assert len(papers) == 1 + 57  # the duplicate is one paper; the too-short block none
-    assert ("note: dask engine: the theme model and the change between groups run in this process on the reduced "
-            "word ids, and the papers' texts come back to it; the term counts are summed on the workers"
-            in capsys.readouterr().err)
+    assert ("note: dask engine: the papers' texts come back to this process (duplicate detection, the papers table "
+            "and the change between groups run here); word ids, term counts and theme weights are computed on the "
+            "workers" in capsys.readouterr().err)
 
 
 def test_dask_engine_with_records_and_groups(cluster, corpus, tmp_path):
@@ -94,6 +95,28 @@ def test_dask_engine_with_records_and_groups(cluster, corpus, tmp_path):
     for name, data in outputs["local"].items():
         assert outputs["dask"][name] == data, f"{name} differs"
     assert b'"group_by": "year"' in outputs["local"]["summary.json"]
+
+
+def test_theme_weights_in_blocks_whatever_the_partitions(cluster, corpus, local_tables, tmp_path, monkeypatch):
+    """Abstracts weighted in blocks of 20 consecutive paper_id ranks (three blocks of the 57 papers, each across
+    partitions): every table the same on the local engine and on the cluster with 2 and 5 partitions."""
+    monkeypatch.setattr(themes, "TRANSFORM_BLOCK", 20)
+    transform_block, blocks = themes._transform_block, []
+    monkeypatch.setattr(themes, "_transform_block",
+                        lambda fitted, *pieces: blocks.append(len(pieces)) or transform_block(fitted, *pieces))
+    outputs = {}
+    for name, options in (("local", []), ("dask-2", ["--scheduler", cluster.scheduler_address, "--partitions", "2"]),
+                          ("dask-5", ["--scheduler", cluster.scheduler_address, "--partitions", "5"])):
+        assert main(["analyse", str(corpus), "--out", str(tmp_path / name), "--quiet", *options]) == 0
+        outputs[name] = output_files(tmp_path / name)
+    for name in ("dask-2", "dask-5"):
+        assert outputs[name].keys() == outputs["local"].keys()
+        for file, data in outputs["local"].items():
+            assert outputs[name][file] == data, f"{file} differs on {name}"
+    assert blocks[:3] == [1, 1, 1]  # the local run: three blocks of its one partition
+    # On this corpus the blocks change no weight in its six shown decimals.
+    assert outputs["local"]["themes.csv"] == local_tables["themes.csv"]
+    assert outputs["local"]["papers.csv"] == local_tables["papers.csv"]
 
 
 def test_token_chunks_merge_to_the_whole(corpus):

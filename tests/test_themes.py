@@ -6,9 +6,10 @@ import pytest
 
 from helpers.analysis.corpus import read_corpus
 from helpers.analysis.pipeline import AnalysisSettings, run_pipeline
-from helpers.analysis.text import analysis_text
+from helpers.analysis.parallel import LocalPartitions, partition_bounds
+from helpers.analysis.text import TokenPartitions, analysis_text, tokenize_corpus
 from helpers.analysis import themes
-from helpers.analysis.themes import SELECTION_RULE, ThemesError, candidate_ks, fit_themes
+from helpers.analysis.themes import SELECTION_RULE, ThemesError, candidate_ks, fit_themes, theme_counts
 
 from conftest import PMLR_SAMPLE, SEED_DIR
 
@@ -303,3 +304,41 @@ def test_shown_top_terms_never_list_a_phrase_beside_a_word_of_it(seed_model):
         0.07865, 0.064903, 0.295046, 0.555135, 0.018844, 0.573305, 0.711636]
     assert seed_model.themes["coherence"].tolist() == [
         0.22057, 0.153669, 0.296391, 0.555135, 0.018844, 0.573305, 0.728656]
+
+
+class ThreeBuckets(LocalPartitions):
+    n_buckets = 3
+
+
+@pytest.mark.parametrize("bounds", [[(0, 57)], [(0, 20), (20, 57)], [(0, 5), (5, 6), (6, 40), (40, 57)]])
+def test_the_vocabulary_of_partitions_is_the_whole_corpus_cut(monkeypatch, bounds):
+    """Summed by term in three buckets, each cut to the most frequent before the corpus's cut: the vocabulary
+    and counts of counting the corpus in one piece (theme_counts with min_df, max_df and max_features)."""
+    papers = read_corpus(SEED_DIR).papers
+    tokens = tokenize_corpus(papers["text"].tolist(), papers["paper_id"], clean=True)
+    monkeypatch.setattr(themes, "MAX_TERMS", 150)
+    counted = themes._partitioned_counts(ThreeBuckets(), TokenPartitions(tokens, bounds))
+    counts, vocabulary = theme_counts(tokens, min_df=2, max_df=themes.MAX_DF, max_features=150)
+    assert len(vocabulary) == 150
+    assert counted.vocabulary.tolist() == vocabulary.tolist()
+    order = np.argsort(tokens.paper_ids, kind="stable")
+    assert (counted.rows(np.arange(57)) != counts[order]).nnz == 0
+    assert counted.rows(np.array([40, 3, 12])).toarray().tolist() == counts[order][[40, 3, 12]].toarray().tolist()
+    assert counted.document_frequency.tolist() == np.bincount(counts.indices, minlength=150).tolist()
+
+
+def test_themes_are_the_same_in_any_partitions_and_blocks(monkeypatch):
+    papers = read_corpus(SEED_DIR).papers
+    tokens = tokenize_corpus(papers["text"].tolist(), papers["paper_id"], clean=True)
+
+    def model(bounds):
+        with themes.model_fitting():
+            return themes.start_partitioned_themes(ThreeBuckets(), TokenPartitions(tokens, bounds), k=5,
+                                                   n_jobs=1).result()
+
+    monkeypatch.setattr(themes, "TRANSFORM_BLOCK", 10)
+    models = [model(bounds) for bounds in ([(0, 57)], [(0, 20), (20, 57)], partition_bounds(57, 7))]
+    for other in models[1:]:
+        for name in ("themes", "paper_themes", "weights", "top_terms", "selection"):
+            pd.testing.assert_frame_equal(getattr(other, name), getattr(models[0], name))
+    assert models[0].themes["n_papers"].sum() == 57

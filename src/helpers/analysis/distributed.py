@@ -7,9 +7,13 @@ the tables are byte-identical to the local engine's, whatever the number of work
 - **parse**: one task per input file (:func:`helpers.analysis.corpus.read_one_file`); duplicates are
   found across files when the parsed files are assembled (:func:`helpers.analysis.corpus.assemble_corpus`);
 - **text**: the papers in :func:`helpers.analysis.parallel.partition_bounds` row ranges (at most
-  :data:`helpers.analysis.parallel.MAX_CHUNK_ITEMS` papers each, as the local engine's chunks), each tokenised on a worker; the
-  vocabulary is the reduction of the partitions' first-seen pieces in partition order
-  (:func:`helpers.analysis.text.merge_token_chunks`);
+  :data:`helpers.analysis.parallel.MAX_CHUNK_ITEMS` papers each, as the local engine's chunks), each
+  tokenised on a worker into word ids of its own, which stay there;
+- **themes**: each partition's theme terms are counted where its word ids are; the vocabulary comes from
+  the counts summed by term (:func:`helpers.analysis.themes.start_partitioned_themes`); only the
+  selection's sample and the final fit's abstracts come to this process, which fits the model; every
+  abstract is weighted on the workers, in blocks of consecutive ``paper_id`` ranks that do not depend on
+  the partitions, and only the weights and the summed theme statistics come back;
 - **links**: link finding and the link states per partition on the workers, the tables concatenated
   in partition order; they run while this process fits the theme model;
 - **co-occurrence**: each partition's candidate terms are counted on the worker holding its word ids
@@ -17,9 +21,9 @@ the tables are byte-identical to the local engine's, whatever the number of work
   the counts are summed by term on one reducer per worker, and the frequent candidates'
   ``X.T @ X`` summed over the partitions; only acronym definitions and these counts come back.
 
-The theme model (fitted on a sample, as on the local engine) and the change between groups run in
-the calling process on the reduced word ids; the papers' texts come back to the calling process (the
-papers table needs them). :data:`CLIENT_SIDE` says so, and the CLI prints it.
+Duplicate detection and the change between groups run in the calling process, and the papers' texts
+come back to it (the papers table needs them); no abstract's word ids do. :data:`CLIENT_SIDE` says so,
+and the CLI prints it.
 """
 
 from __future__ import annotations
@@ -50,8 +54,8 @@ CONNECT_SECONDS = 10
 #: :data:`helpers.analysis.parallel.MAX_CHUNK_ITEMS` papers).
 PARTITIONS_PER_WORKER = 2
 #: What the dask engine does not partition (printed by ``analyse --engine dask``).
-CLIENT_SIDE = ("the theme model and the change between groups run in this process on the reduced word ids, "
-               "and the papers' texts come back to it; the term counts are summed on the workers")
+CLIENT_SIDE = ("the papers' texts come back to this process (duplicate detection, the papers table and the change "
+               "between groups run here); word ids, term counts and theme weights are computed on the workers")
 
 
 @contextmanager
@@ -79,18 +83,11 @@ def dask_client(engine: EngineSettings, n_jobs: int | None = None) -> Iterator["
         yield client
 
 
-def _tokenize_partition(papers: pd.DataFrame) -> tuple[list[str], Any, Any]:
-    """One partition's pieces, piece ids and text lengths (``helpers.analysis.text._tokenize_chunk``)."""
-    from helpers.analysis.text import _tokenize_chunk
+def _partition_tokens(papers: pd.DataFrame) -> "TokenizedCorpus":
+    """One partition's word ids as a corpus of its own (its own vocabulary), for the themes and the term counts."""
+    from helpers.analysis.text import _tokenize_chunk, merge_token_chunks
 
-    return _tokenize_chunk(papers["text"].tolist(), True)
-
-
-def _partition_tokens(chunk: tuple[list[str], Any, Any], papers: pd.DataFrame) -> "TokenizedCorpus":
-    """One partition's word ids as a corpus of its own (its own vocabulary), for the term counts."""
-    from helpers.analysis.text import merge_token_chunks
-
-    return merge_token_chunks([chunk], papers["paper_id"])
+    return merge_token_chunks([_tokenize_chunk(papers["text"].tolist(), True)], papers["paper_id"])
 
 
 def _partition_texts(papers: pd.DataFrame) -> list[str]:
@@ -136,11 +133,9 @@ class ClusterStages:
     def __init__(self, client: "Client", partitions: int | None = None) -> None:
         self.client = client
         self.n_partitions = partitions
-        self._tokens: list["Future"] = []
         self._links: list["Future"] = []
         self._token_parts: list["Future"] = []
         self._text_parts: list["Future"] = []
-        self._paper_ids: Sequence[str] = ()
 
     def read_corpus(self, paths: Sequence[str | Path], skip_bad: bool = False) -> Corpus:
         """:func:`helpers.analysis.corpus.read_corpus`, one file per task on the workers."""
@@ -156,18 +151,25 @@ class ClusterStages:
                                   or chunk_count(len(papers), n_workers, PARTITIONS_PER_WORKER))
         parts = self.client.scatter([papers.iloc[start:stop].reset_index(drop=True) for start, stop in bounds],
                                     hash=False)  # no hashing of every text for the keys
-        self._paper_ids = papers["paper_id"].tolist()
         # The word ids first (this process waits for them); the links meanwhile, while themes and terms run here.
-        self._tokens = self.client.map(_tokenize_partition, parts, pure=False, priority=1)
-        self._token_parts = self.client.map(_partition_tokens, self._tokens, parts, pure=False, priority=1)
+        self._token_parts = self.client.map(_partition_tokens, parts, pure=False, priority=1)
         self._text_parts = self.client.map(_partition_texts, parts, pure=False, priority=1)
         self._links = self.client.map(_links_partition, parts, pure=False)
 
-    def tokens(self) -> "TokenizedCorpus":
-        """The corpus's word ids: the partitions' pieces reduced in partition order."""
-        from helpers.analysis.text import merge_token_chunks
+    @property
+    def token_parts(self) -> list["Future"]:
+        """Each partition's word ids (a :class:`helpers.analysis.text.TokenizedCorpus` of its own), on the workers."""
+        return self._token_parts
 
-        return merge_token_chunks(self.client.gather(self._tokens), self._paper_ids)
+    def runner(self) -> DaskPartitions:
+        """The :class:`helpers.analysis.parallel.PartitionRunner` of this cluster."""
+        return DaskPartitions(self.client)
+
+    def wait_for_tokens(self) -> None:
+        """Wait until every partition's word ids are ready on the workers (nothing comes back)."""
+        from distributed import wait
+
+        wait(self._token_parts)
 
     def cooccurrence(self, settings: "AnalysisSettings") -> "CooccurrenceResult":
         """The term map, each partition's terms counted on the worker that holds its word ids

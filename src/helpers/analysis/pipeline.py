@@ -33,7 +33,8 @@ if TYPE_CHECKING:  # heavy modules, imported when a stage runs
     from helpers.analysis.cooccurrence import CooccurrenceResult
     from helpers.analysis.distributed import ClusterStages
     from helpers.analysis.groups import Groups
-    from helpers.analysis.text import TokenizedCorpus
+    from helpers.analysis.parallel import PartitionRunner
+    from helpers.analysis.text import TokenizedCorpus, TokenPartitions
     from helpers.analysis.themes import PendingThemes, ThemeModel
 
 
@@ -95,8 +96,6 @@ class Analysis:
     corpus : Corpus
         The parsed corpus (papers, blocks, files).
     settings : AnalysisSettings
-    tokens : TokenizedCorpus
-        The analysis texts as word ids, shared by themes and co-occurrence.
     themes : ThemesResult
     cooccurrence : CooccurrenceResult
     links : LinkTables
@@ -119,7 +118,6 @@ class Analysis:
 
     corpus: Corpus
     settings: AnalysisSettings
-    tokens: "TokenizedCorpus"
     themes: ThemesResult
     cooccurrence: "CooccurrenceResult"
     links: LinkTables
@@ -165,6 +163,15 @@ def analyse_text(corpus: Corpus, n_jobs: int | None = None) -> "TokenizedCorpus"
     return tokenize_corpus(papers["text"].tolist(), papers["paper_id"], clean=True, n_jobs=n_jobs)
 
 
+def local_token_partitions(tokens: "TokenizedCorpus") -> "TokenPartitions":
+    """The local engine's partitions of the word ids: consecutive papers, at most
+    :data:`helpers.analysis.parallel.MAX_CHUNK_ITEMS` each (each made when a stage asks for it)."""
+    from helpers.analysis.parallel import chunk_count, partition_bounds
+    from helpers.analysis.text import TokenPartitions
+
+    return TokenPartitions(tokens, partition_bounds(len(tokens), chunk_count(len(tokens), 1, 1)))
+
+
 def analyse_themes(tokens: "TokenizedCorpus", settings: AnalysisSettings, n_jobs: int | None = None
                    ) -> ThemesResult:
     """The theme model; a corpus too small for one gives a result with a message, not an error.
@@ -174,10 +181,11 @@ def analyse_themes(tokens: "TokenizedCorpus", settings: AnalysisSettings, n_jobs
     SettingsError
         When ``settings.themes`` is larger than the corpus allows.
     """
+    from helpers.analysis.parallel import LocalPartitions
     from helpers.analysis.themes import model_fitting
 
     with model_fitting():
-        return start_theme_stage(tokens, settings, n_jobs)()
+        return start_theme_stage(LocalPartitions(), local_token_partitions(tokens), settings, n_jobs)()
 
 
 class ThemeStage:
@@ -201,23 +209,25 @@ class ThemeStage:
             self._pending.wait()
 
 
-def start_theme_stage(tokens: "TokenizedCorpus", settings: AnalysisSettings, n_jobs: int | None = None
-                      ) -> ThemeStage:
-    """Start :func:`analyse_themes`; call the returned stage for its result.
+def start_theme_stage(runner: "PartitionRunner", token_parts: Sequence[Any], settings: AnalysisSettings,
+                      n_jobs: int | None = None) -> ThemeStage:
+    """Start :func:`analyse_themes` on the word ids in partitions (``token_parts``, handles on ``runner``:
+    :func:`helpers.analysis.themes.start_partitioned_themes`); call the returned stage for its result.
 
-    The final model fit runs in a background thread meanwhile (:func:`helpers.analysis.themes.start_themes`;
-    with ``n_jobs=1`` it runs before this returns).
+    The final model fit runs in a background thread meanwhile (with ``n_jobs=1`` it runs before this
+    returns); every abstract is weighted on ``runner`` when the result is asked for.
 
     Raises
     ------
     SettingsError
         When ``settings.themes`` is larger than the corpus allows.
     """
-    from helpers.analysis.themes import KOutOfRange, ThemesError, start_themes
+    from helpers.analysis.themes import KOutOfRange, ThemesError, start_partitioned_themes
 
     # Call inside helpers.analysis.themes.model_fitting(), as run_pipeline does.
     try:
-        pending = start_themes(tokens, k=settings.themes, seed=settings.seed, n_jobs=n_jobs)
+        pending = start_partitioned_themes(runner, token_parts, k=settings.themes, seed=settings.seed,
+                                           n_jobs=n_jobs)
     except KOutOfRange as error:
         raise SettingsError(f"--themes / THEMES_K: {error}") from None
     except ThemesError as error:
@@ -230,13 +240,12 @@ def analyse_terms(corpus: Corpus, tokens: "TokenizedCorpus", settings: AnalysisS
     """The term map, counted in partitions of at most :data:`helpers.analysis.parallel.MAX_CHUNK_ITEMS`
     papers as on the dask engine (:func:`helpers.analysis.cooccurrence.analyse_partitions`)."""
     from helpers.analysis.cooccurrence import analyse_partitions
-    from helpers.analysis.parallel import LocalPartitions, chunk_count, partition_bounds
-    from helpers.analysis.text import TokenPartitions
+    from helpers.analysis.parallel import LocalPartitions
 
-    bounds = partition_bounds(len(tokens), chunk_count(len(tokens), 1, 1))
+    parts = local_token_partitions(tokens)
     texts = corpus.papers["text"]
-    return analyse_partitions(LocalPartitions(), TokenPartitions(tokens, bounds),
-                              [texts.iloc[start:stop].tolist() for start, stop in bounds], seed=settings.seed,
+    return analyse_partitions(LocalPartitions(), parts,
+                              [texts.iloc[start:stop].tolist() for start, stop in parts.bounds], seed=settings.seed,
                               min_occurrences=settings.min_occurrences, relevant_share=settings.relevant_share)
 
 
@@ -342,6 +351,7 @@ def _run_stages(paths: Sequence[str | Path], settings: AnalysisSettings, skip_ba
     from threadpoolctl import threadpool_limits
 
     from helpers.analysis.groups import paper_groups
+    from helpers.analysis.parallel import LocalPartitions
     from helpers.analysis.terms import load_dictionaries
     from helpers.analysis.themes import model_fitting
 
@@ -357,13 +367,16 @@ def _run_stages(paths: Sequence[str | Path], settings: AnalysisSettings, skip_ba
         with threadpool_limits(n_jobs) if n_jobs else nullcontext():
             if cluster is None:
                 tokens = timed("text", analyse_text, corpus, n_jobs)
+                runner, token_parts = LocalPartitions(), local_token_partitions(tokens)
             else:
                 cluster.start(corpus)  # the links are found on the workers while themes and terms run here
-                tokens = timed("text", cluster.tokens)
+                timed("text", cluster.wait_for_tokens)
+                runner, token_parts = cluster.runner(), cluster.token_parts
             with model_fitting():
                 try:
                     # The final theme fit runs in a background thread while this one finds terms and links.
-                    finish_themes = timed("themes", start_theme_stage, tokens, settings, n_jobs, done=False)
+                    finish_themes = timed("themes", start_theme_stage, runner, token_parts, settings, n_jobs,
+                                          done=False)
                     cooccurrence = timed("cooccurrence", lambda: dictionaries.result() or (
                         analyse_terms(corpus, tokens, settings) if cluster is None else cluster.cooccurrence(settings)))
                     if cluster is None:
@@ -381,7 +394,7 @@ def _run_stages(paths: Sequence[str | Path], settings: AnalysisSettings, skip_ba
     papers = paper_table(corpus, themes, links, groups)
     change = (timed("change", analyse_group_change, papers, groups.order, themes, cooccurrence, links, settings,
                     done=False) if len(groups.order) >= 2 else None)
-    return Analysis(corpus=corpus, settings=settings, tokens=tokens, themes=themes, cooccurrence=cooccurrence,
+    return Analysis(corpus=corpus, settings=settings, themes=themes, cooccurrence=cooccurrence,
                     links=links, papers=papers, timings=timings, group_order=groups.order, group_by=groups.by,
                     change=change)
 

@@ -27,12 +27,13 @@ computed when first asked for: the command line never needs it).
 from __future__ import annotations
 
 import math
+import operator
 import warnings
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, Iterator, Mapping, Sequence
 
 import numpy as np
 import pandas as pd
@@ -41,9 +42,11 @@ from scipy import sparse
 if TYPE_CHECKING:
     from sklearn.decomposition import NMF, LatentDirichletAllocation
 
+from helpers.analysis.cooccurrence.counting import PartitionCandidates, bucket_counts, partition_summary
 from helpers.analysis.cooccurrence.relevance import NESTED_SHARE
 from helpers.analysis.cooccurrence.termhood import read_generic_terms
-from helpers.analysis.parallel import BackgroundCall, run_in_threads, start_in_thread, worker_count
+from helpers.analysis.parallel import (MAX_CHUNK_ITEMS, BackgroundCall, LocalPartitions, PartitionRunner, partition_bounds,
+                                       reduce_tree, run_in_threads, start_in_thread, worker_count)
 from helpers.analysis.terms import is_noun_phrase, word_classes
 from helpers.analysis.text import TokenizedCorpus, analysis_texts_to_tokens, segments
 
@@ -56,6 +59,8 @@ __all__ = [
     "stability",
     "fit_themes",
     "start_themes",
+    "start_partitioned_themes",
+    "npmi_of_counts",
     "PendingThemes",
     "compare_with_lda",
     "model_fitting",
@@ -178,19 +183,35 @@ def npmi_coherence(top_indices: list[list[int]], binary: sparse.spmatrix) -> lis
     [0.415, -1.0]
     """
     binary = sparse.csc_matrix(binary)
-    n_documents = binary.shape[0]
-    # One product for all themes: the co-occurrence counts of every top term of any theme.
-    columns, positions = np.unique(np.concatenate([np.asarray(t, dtype=np.int64) for t in top_indices] or [[]])
-                                   .astype(np.int64), return_inverse=True)
+    columns = _coherence_columns(top_indices)
     sub = binary[:, columns]
-    together_all = (sub.T @ sub).toarray().astype(float)
-    scores, start = [], 0
+    return npmi_of_counts(top_indices, columns, (sub.T @ sub).toarray(), binary.shape[0])
+
+
+def _coherence_columns(top_indices: list[list[int]]) -> np.ndarray:
+    """The distinct term indices of ``top_indices``, sorted."""
+    return np.unique(np.concatenate([np.asarray(t, dtype=np.int64) for t in top_indices] or [[]]).astype(np.int64))
+
+
+def npmi_of_counts(top_indices: list[list[int]], columns: np.ndarray, together: np.ndarray,
+                   n_documents: int) -> list[float]:
+    """:func:`npmi_coherence` from co-occurrence counts: ``together[i, j]`` documents hold both
+    ``columns[i]`` and ``columns[j]`` (its diagonal: each term's documents); ``columns`` sorted, holding
+    every index of ``top_indices``.
+
+    Examples
+    --------
+    >>> together = np.array([[2, 2, 0], [2, 3, 1], [0, 1, 2]])
+    >>> [round(v, 3) for v in npmi_of_counts([[0, 1], [0, 2]], np.arange(3), together, 4)]
+    [0.415, -1.0]
+    """
+    together_all = np.asarray(together).astype(float)
+    scores = []
     for indices in top_indices:
-        local = positions[start:start + len(indices)]
-        start += len(indices)
         if len(indices) < 2:
             scores.append(0.0)
             continue
+        local = np.searchsorted(columns, np.asarray(indices, dtype=np.int64))
         together = together_all[np.ix_(local, local)]
         p_single = np.diag(together) / n_documents
         first, second = np.triu_indices(len(indices), 1)
@@ -434,7 +455,10 @@ def theme_counts(
     kept, terms = alphabetical_top_terms(counts, kept, terms, max_features)
     if not len(kept):
         raise ThemesError("no terms remain after min_df and max_df")
-    return counts[:, kept].tocsr(), terms
+    # Sorted column indices: a row's TF-IDF (a sum over its entries) is then the same bits in any partition.
+    counts = counts[:, kept].tocsr()
+    counts.sort_indices()
+    return counts, terms
 
 
 @contextmanager
@@ -700,7 +724,226 @@ def _tfidf(counts: sparse.csr_matrix) -> sparse.csr_matrix:
     return TfidfTransformer(sublinear_tf=True).fit_transform(counts)
 
 
-def _check_k(k: int | None, ks: list[int], terms: _Vocabulary) -> None:
+#: Abstracts weighted by one ``NMF.transform`` call: scikit-learn's transform stops when the whole call
+#: has converged, so the papers of a call are fixed (consecutive ``paper_id`` ranks), never a partition.
+TRANSFORM_BLOCK = MAX_CHUNK_ITEMS
+THEME_COUNT_COLUMNS = ["term", "n_papers", "occurrences"]
+
+
+def _partition_theme_terms(tokens: TokenizedCorpus) -> PartitionCandidates:
+    """One partition's :func:`theme_counts` with every term it holds (a partition of stop words only: none)."""
+    try:
+        counts, terms = theme_counts(tokens)
+    except ThemesError:
+        return PartitionCandidates(sparse.csr_matrix((len(tokens), 0)), np.array([], dtype=object))
+    return PartitionCandidates(counts, terms)
+
+
+def _top_theme_terms(table: pd.DataFrame, max_terms: int) -> pd.DataFrame:
+    """``table`` (``term, n_papers, occurrences``) sorted by term and cut to the ``max_terms`` most frequent
+    (ties: alphabetically first), as :func:`alphabetical_top_terms` cuts.
+
+    Examples
+    --------
+    >>> table = pd.DataFrame({"term": ["b", "c", "a"], "n_papers": [1, 2, 2], "occurrences": [5, 2, 2]})
+    >>> _top_theme_terms(table, 2)["term"].tolist()
+    ['a', 'b']
+    """
+    table = table.iloc[np.argsort(table["term"].to_numpy().astype(str), kind="stable")].reset_index(drop=True)
+    if len(table) > max_terms:
+        chosen = np.sort(np.argsort(-table["occurrences"].to_numpy(), kind="stable")[:max_terms])
+        table = table.iloc[chosen].reset_index(drop=True)
+    return table
+
+
+def _reduce_theme_bucket(min_df: int, max_documents: float, max_terms: int, *parts: pd.DataFrame) -> pd.DataFrame:
+    """One bucket's theme terms summed over the partitions: those in ``min_df`` to ``max_documents``
+    abstracts, at most the ``max_terms`` most frequent (the corpus's cut keeps none beyond them).
+
+    Examples
+    --------
+    >>> one = pd.DataFrame({"term": ["a", "b"], "n_papers": [2, 1], "occurrences": [3, 1]})
+    >>> two = pd.DataFrame({"term": ["b", "c"], "n_papers": [1, 4], "occurrences": [2, 4]})
+    >>> _reduce_theme_bucket(2, 3.0, 10, one, two).values.tolist()
+    [['a', 2, 3], ['b', 2, 3]]
+    """
+    table = pd.concat(parts, ignore_index=True) if parts else pd.DataFrame(columns=THEME_COUNT_COLUMNS)
+    summed = table.groupby("term", sort=False)[["n_papers", "occurrences"]].sum().reset_index()
+    kept = summed[(summed["n_papers"] >= min_df) & (summed["n_papers"] <= max_documents)]
+    kept = kept.astype({"term": object, "n_papers": np.int64, "occurrences": np.int64})
+    return _top_theme_terms(kept[THEME_COUNT_COLUMNS], max_terms)
+
+
+def _partition_theme_counts(found: PartitionCandidates, vocabulary: np.ndarray) -> sparse.csr_matrix:
+    """The partition's counts in the columns of the corpus's theme ``vocabulary`` (sorted indices)."""
+    position = pd.Index(np.asarray(vocabulary, dtype=object)).get_indexer(found.terms.astype(object))
+    present = np.flatnonzero(position >= 0)
+    selected = found.counts[:, present].tocoo()
+    counts = sparse.csr_matrix((selected.data.astype(np.float64), (selected.row, position[present][selected.col])),
+                               shape=(found.counts.shape[0], len(vocabulary)))
+    counts.sum_duplicates()
+    counts.sort_indices()
+    return counts
+
+
+def _take_rows(counts: sparse.csr_matrix, rows: np.ndarray) -> sparse.csr_matrix:
+    return counts[rows]
+
+
+def _idf(document_frequency: np.ndarray, n_documents: int) -> np.ndarray:
+    """Smoothed IDF as scikit-learn's ``TfidfTransformer.fit`` computes it, from the document frequencies."""
+    df = document_frequency.astype(np.float64) + 1.0
+    idf = np.full_like(df, fill_value=n_documents + 1, dtype=np.float64)
+    idf /= df
+    np.log(idf, out=idf)
+    idf += 1.0
+    return idf
+
+
+def _tfidf_rows(counts: sparse.csr_matrix, idf: np.ndarray) -> sparse.csr_matrix:
+    """Sublinear TF-IDF of some rows with the corpus's ``idf``: the rows of :func:`_tfidf` of every abstract
+    (``TfidfTransformer.transform``, row by row)."""
+    from sklearn.preprocessing import normalize
+
+    tfidf = counts.astype(np.float64, copy=True).tocsr()
+    np.log(tfidf.data, tfidf.data)
+    tfidf.data += 1.0
+    tfidf.data *= idf[tfidf.indices]
+    return normalize(tfidf, norm="l2", copy=False)
+
+
+@dataclass(frozen=True)
+class _PartitionedCounts:
+    """The theme counts of every abstract, each partition's kept where it was counted.
+
+    ``parts`` are handles (on ``runner``) of each partition's texts x ``vocabulary`` counts, in corpus
+    order, starting at the rows ``bounds``; themes take the abstracts in ``paper_id`` order, whose
+    corpus rows are ``order`` (position ``i`` is corpus row ``order[i]``).
+    """
+
+    runner: Any
+    parts: list[Any]
+    bounds: np.ndarray
+    order: np.ndarray
+    paper_ids: np.ndarray
+    vocabulary: np.ndarray
+    document_frequency: np.ndarray
+    min_df: int
+
+    @property
+    def n_documents(self) -> int:
+        return len(self.order)
+
+    def rows(self, positions: np.ndarray) -> sparse.csr_matrix:
+        """The counts of the abstracts at ``positions`` (of the ``paper_id`` order), in that order."""
+        corpus_rows = self.order[positions]
+        part_of = np.searchsorted(self.bounds, corpus_rows, side="right") - 1
+        handles, wanted = [], []
+        for part in np.unique(part_of):
+            mask = part_of == part
+            handles.append(self.runner.submit(_take_rows, self.parts[part], corpus_rows[mask] - self.bounds[part]))
+            wanted.append(np.flatnonzero(mask))
+        stacked = sparse.vstack(self.runner.gather(handles), format="csr")
+        return stacked[np.argsort(np.concatenate(wanted), kind="stable")]
+
+
+def _partitioned_counts(runner: Any, token_parts: Sequence[Any]) -> _PartitionedCounts:
+    """The theme vocabulary of the corpus in partitions, from their counts summed by term, and each
+    partition's counts in its columns (left where they were counted)."""
+    summaries = runner.gather(runner.map(partition_summary, token_parts))
+    paper_ids = np.array([paper for ids, _ in summaries for paper in ids], dtype=object)
+    n_documents = len(paper_ids)
+    if n_documents < MIN_DOCUMENTS:
+        raise ThemesError(
+            f"themes need at least {MIN_DOCUMENTS} abstracts; this corpus has {n_documents}")
+    min_df = 2 if n_documents >= 20 else 1
+    found = runner.map(_partition_theme_terms, token_parts)
+    pieces = runner.map(bucket_counts, found, [runner.n_buckets] * len(found))
+    reduced = runner.gather([runner.submit(_reduce_theme_bucket, min_df, MAX_DF * n_documents, MAX_TERMS,
+                                           *(runner.submit(operator.getitem, piece, bucket) for piece in pieces))
+                             for bucket in range(runner.n_buckets)])
+    del pieces
+    table = _top_theme_terms(pd.concat(reduced, ignore_index=True), MAX_TERMS)
+    if not len(table):  # only the corpus's own lack of terms is a note
+        raise ThemesError("no terms left to model after stop words (no terms remain after min_df and max_df)")
+    vocabulary = table["term"].to_numpy().astype(str).astype(object)
+    shared = runner.share(vocabulary)
+    parts = runner.map(_partition_theme_counts, found, [shared] * len(found))
+    bounds = np.cumsum([0] + [len(ids) for ids, _ in summaries])
+    # Fit in paper_id order, so reordering the input files cannot change any theme.
+    order = np.argsort(paper_ids, kind="stable")
+    return _PartitionedCounts(runner, parts, bounds, order, paper_ids[order], vocabulary,
+                              table["n_papers"].to_numpy(np.int64), min_df)
+
+
+def _block_pieces(counts: sparse.csr_matrix, positions: np.ndarray, block_of: np.ndarray, n_blocks: int
+                  ) -> list[tuple[np.ndarray, sparse.csr_matrix] | None]:
+    """A partition's rows cut by transform block: ``(positions, counts)`` for each block (``None``: none)."""
+    pieces: list[tuple[np.ndarray, sparse.csr_matrix] | None] = [None] * n_blocks
+    for block in np.unique(block_of):
+        rows = np.flatnonzero(block_of == block)
+        pieces[int(block)] = (positions[rows], counts[rows])
+    return pieces
+
+
+@dataclass(frozen=True)
+class _BlockStatistics:
+    """What the theme tables need of every abstract, summed over blocks: each theme's term counts (theme x
+    term) and the co-occurrence counts of the coherence terms."""
+
+    class_terms: np.ndarray
+    together: np.ndarray
+
+
+def _transform_block(fitted: tuple["NMF", np.ndarray, np.ndarray, np.ndarray],
+                     *pieces: tuple[np.ndarray, sparse.csr_matrix]) -> tuple[np.ndarray, _BlockStatistics]:
+    """One transform block: its abstracts' theme weights (``paper_id`` order) and statistics."""
+    from sklearn.exceptions import ConvergenceWarning
+
+    model, idf, columns, coherence_columns = fitted
+    positions = np.concatenate([piece[0] for piece in pieces])
+    order = np.argsort(positions, kind="stable")
+    counts = sparse.vstack([piece[1] for piece in pieces], format="csr")[order]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        weights = model.transform(_tfidf_rows(counts, idf)[:, columns])
+    assignment = _assignment(weights)
+    class_terms = np.vstack([np.asarray(counts[assignment == t + 1].sum(axis=0)).ravel()
+                             for t in range(weights.shape[1])])
+    present = (counts[:, coherence_columns] > 0).astype(np.int64)
+    return weights, _BlockStatistics(class_terms, (present.T @ present).toarray())
+
+
+def _add_statistics(*parts: _BlockStatistics) -> _BlockStatistics:
+    """The sum of blocks' statistics (whole numbers: exact in any order)."""
+    return _BlockStatistics(sum(part.class_terms for part in parts), sum(part.together for part in parts))
+
+
+def _transform_blocks(terms: _PartitionedCounts, model: "NMF", idf: np.ndarray, columns: np.ndarray,
+                      coherence_columns: np.ndarray) -> tuple[np.ndarray, _BlockStatistics]:
+    """Every abstract's theme weights (``paper_id`` order), in blocks of :data:`TRANSFORM_BLOCK` consecutive
+    ranks whatever the partitions: each partition sends its rows to their blocks, each block is one
+    ``transform`` on the runner, and only the weights and the summed statistics come back."""
+    runner, n_documents = terms.runner, terms.n_documents
+    blocks = partition_bounds(n_documents, -(-n_documents // TRANSFORM_BLOCK))
+    starts = np.array([start for start, _ in blocks])
+    position = np.empty(n_documents, dtype=np.int64)
+    position[terms.order] = np.arange(n_documents)
+    fitted = runner.share((model, idf, columns, coherence_columns))
+    cut, touches = [], []
+    for part, (first, last) in zip(terms.parts, zip(terms.bounds[:-1], terms.bounds[1:])):
+        block_of = np.searchsorted(starts, position[first:last], side="right") - 1
+        cut.append(runner.submit(_block_pieces, part, position[first:last], block_of, len(blocks)))
+        touches.append(set(np.unique(block_of).tolist()))
+    done = [runner.submit(_transform_block, fitted, *(runner.submit(operator.getitem, pieces, block)
+                                                      for pieces, touched in zip(cut, touches) if block in touched))
+            for block in range(len(blocks))]
+    weights = np.vstack(runner.gather([runner.submit(operator.itemgetter(0), result) for result in done]))
+    statistics = reduce_tree(runner, _add_statistics, [runner.submit(operator.itemgetter(1), result) for result in done])
+    return weights, statistics
+
+
+def _check_k(k: int | None, ks: list[int], terms: "_Vocabulary | _PartitionedCounts") -> None:
     largest = min(terms.n_documents, len(terms.vocabulary))
     if k is not None and not 1 <= k <= largest:
         raise KOutOfRange(f"must be between 1 and {largest} for this corpus "
@@ -709,13 +952,16 @@ def _check_k(k: int | None, ks: list[int], terms: _Vocabulary) -> None:
         raise ThemesError(f"only {len(terms.vocabulary)} distinct terms; too few for {max(ks)} themes")
 
 
-def _selection_sample(terms: _Vocabulary, tfidf: sparse.csr_matrix, sample_size: int, seed: int) -> _Sample:
-    """A seeded sample of ``sample_size`` abstracts and its own terms, or the whole corpus when smaller."""
+def _selection_sample(terms: _PartitionedCounts, idf: np.ndarray, sample_size: int, seed: int) -> _Sample:
+    """A seeded sample of ``sample_size`` abstracts and its own terms, or the whole corpus when smaller
+    (then with the corpus's TF-IDF)."""
     n_documents = terms.n_documents
     if n_documents <= sample_size:
-        return _Sample(np.arange(n_documents), np.arange(len(terms.vocabulary)), terms.counts, tfidf)
+        rows = np.arange(n_documents)
+        counts = terms.rows(rows)
+        return _Sample(rows, np.arange(len(terms.vocabulary)), counts, _tfidf_rows(counts, idf))
     rows = np.sort(np.random.default_rng(seed).choice(n_documents, size=sample_size, replace=False))
-    sample_counts = terms.counts[rows]
+    sample_counts = terms.rows(rows)
     columns = np.flatnonzero(np.bincount(sample_counts.indices, minlength=len(terms.vocabulary)) >= terms.min_df)
     sample_counts = sample_counts[:, columns]
     return _Sample(rows, columns, sample_counts, _tfidf(sample_counts))
@@ -760,25 +1006,37 @@ def compare_with_lda(model: ThemeModel) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def _theme_tables(components: np.ndarray, document_weights: np.ndarray, terms: _Vocabulary,
-                  binary: sparse.spmatrix) -> dict[str, pd.DataFrame]:
-    """The tables of :class:`ThemeModel` that describe themes and papers."""
-    k = len(components)
-    vocabulary = terms.vocabulary
-    coherence, _ = _scores(components, vocabulary, binary)
+def _assignment(document_weights: np.ndarray) -> np.ndarray:
+    """Each paper's strongest theme (1-based), 0 for a paper without any theme weight."""
     totals = document_weights.sum(axis=1)
-    assignment = np.where(totals > 0, document_weights.argmax(axis=1) + 1, 0)
-    shares = np.where(totals > 0, document_weights.max(axis=1) / np.maximum(totals, 1e-12), 0.0)
-    class_terms = np.vstack([np.asarray(terms.counts[assignment == t + 1].sum(axis=0)).ravel() for t in range(k)])
-    # Twice the shown terms are ranked, so that words shown as their phrase leave no gap.
-    document_frequency = np.asarray(binary.sum(axis=0)).ravel()
+    return np.where(totals > 0, document_weights.argmax(axis=1) + 1, 0)
+
+
+def _shown_indices(components: np.ndarray, vocabulary: np.ndarray, document_frequency: np.ndarray
+                   ) -> list[list[int]]:
+    """Each theme's shown terms (:func:`shown_terms`) as vocabulary indices."""
     shown = []
+    # Twice the shown terms are ranked, so that words shown as their phrase leave no gap.
     for component in components:
         ranked = [i for i in _top(component, 2 * N_DIVERSITY_TERMS) if component[i] > 0]
         index_of = {str(vocabulary[i]): i for i in ranked}
         n_abstracts = {term: int(document_frequency[i]) for term, i in index_of.items()}
         shown.append([index_of[t] for t in shown_terms(list(index_of), N_DIVERSITY_TERMS, n_abstracts)])
-    shown_coherence = npmi_coherence([indices[:N_COHERENCE_TERMS] for indices in shown], binary)
+    return shown
+
+
+def _theme_tables(components: np.ndarray, document_weights: np.ndarray, vocabulary: np.ndarray,
+                  paper_ids: np.ndarray, class_terms: np.ndarray, shown: list[list[int]],
+                  coherence: list[float], shown_coherence: list[float]) -> dict[str, pd.DataFrame]:
+    """The tables of :class:`ThemeModel` that describe themes and papers.
+
+    ``class_terms`` are the term counts summed over each theme's papers (theme x term), ``shown`` each
+    theme's shown terms (:func:`_shown_indices`) and the coherences those of its top and shown terms.
+    """
+    k = len(components)
+    totals = document_weights.sum(axis=1)
+    assignment = _assignment(document_weights)
+    shares = np.where(totals > 0, document_weights.max(axis=1) / np.maximum(totals, 1e-12), 0.0)
     top_rows = [dict(theme=theme, rank=rank, term=str(vocabulary[index]), weight=round(float(component[index]), 6))
                 for theme, (component, indices) in enumerate(zip(components, shown), start=1)
                 for rank, index in enumerate(indices, start=1)]
@@ -791,14 +1049,14 @@ def _theme_tables(components: np.ndarray, document_weights: np.ndarray, terms: _
         "shown_coherence": [round(c, 6) for c in shown_coherence],
     })
     paper_themes = pd.DataFrame({
-        "paper_id": terms.paper_ids,
+        "paper_id": paper_ids,
         "theme": pd.array(np.where(assignment > 0, assignment, 0), dtype="Int64"),
         "theme_weight": np.round(shares, 6),
     })
     paper_themes.loc[assignment == 0, "theme"] = pd.NA
     normalised = document_weights / np.maximum(totals[:, None], 1e-12)
     weights = pd.DataFrame(np.round(normalised, 6), columns=[f"theme_{t}" for t in range(1, k + 1)])
-    weights.insert(0, "paper_id", terms.paper_ids)
+    weights.insert(0, "paper_id", paper_ids)
     return dict(themes=themes, paper_themes=paper_themes, weights=weights,
                 top_terms=pd.DataFrame(top_rows, columns=["theme", "rank", "term", "weight"]))
 
@@ -809,10 +1067,10 @@ class PendingThemes:
     Made by :func:`start_themes`, so the caller can find terms and links meanwhile.
     """
 
-    def __init__(self, final_fit: BackgroundCall, terms: _Vocabulary, tfidf: sparse.csr_matrix, sample: _Sample,
+    def __init__(self, final_fit: BackgroundCall, terms: _PartitionedCounts, idf: np.ndarray, sample: _Sample,
                  selection: pd.DataFrame, settings: dict[str, Any]) -> None:
         self._final_fit = final_fit
-        self._terms, self._tfidf, self._sample = terms, tfidf, sample
+        self._terms, self._idf, self._sample = terms, idf, sample
         self._selection, self._settings = selection, settings
         self._model: ThemeModel | None = None
 
@@ -829,12 +1087,18 @@ class PendingThemes:
     def _finish(self) -> ThemeModel:
         terms, sample = self._terms, self._sample
         model = self._final_fit.result()
-        binary = sparse.csc_matrix((terms.counts > 0).astype(np.float64))
         columns = sample.columns
-        document_weights = model.transform(self._tfidf[:, columns])
         components = np.zeros((model.n_components_, len(terms.vocabulary)))
         components[:, columns] = model.components_
-        tables = _theme_tables(components, document_weights, terms, binary)
+        shown = _shown_indices(components, terms.vocabulary, terms.document_frequency)
+        top = [_top(component, N_COHERENCE_TERMS) for component in components]
+        shown_top = [indices[:N_COHERENCE_TERMS] for indices in shown]
+        coherence_columns = _coherence_columns(top + shown_top)
+        weights, statistics = _transform_blocks(terms, model, self._idf, columns, coherence_columns)
+        n_documents = terms.n_documents
+        tables = _theme_tables(components, weights, terms.vocabulary, terms.paper_ids, statistics.class_terms, shown,
+                               npmi_of_counts(top, coherence_columns, statistics.together, n_documents),
+                               npmi_of_counts(shown_top, coherence_columns, statistics.together, n_documents))
         selection = self._selection.copy()
         for column in ("coherence", "diversity", "stability", "score"):
             selection[column] = selection[column].round(6)
@@ -864,13 +1128,35 @@ def start_themes(
     KOutOfRange, ThemesError
         As :func:`fit_themes`.
     """
-    tokens = analysis_texts_to_tokens(texts)
-    terms = _count_terms(tokens)
+    return start_partitioned_themes(LocalPartitions(), [analysis_texts_to_tokens(texts)], k=k, seed=seed,
+                                    n_seeds=n_seeds, sample_size=sample_size, n_jobs=n_jobs)
+
+
+def start_partitioned_themes(
+    runner: PartitionRunner,
+    token_parts: Sequence[Any],
+    *,
+    k: int | None = None,
+    seed: int = 0,
+    n_seeds: int = N_SEEDS,
+    sample_size: int = SELECTION_SAMPLE,
+    n_jobs: int | None = None,
+) -> PendingThemes:
+    """:func:`start_themes` of a corpus in consecutive partitions, counted where they are.
+
+    ``token_parts`` are handles (values, or Dask futures) of each partition's
+    :class:`helpers.analysis.text.TokenizedCorpus`, in corpus order. Each partition counts its terms;
+    the vocabulary comes from those counts summed by term (one reducer per bucket); only the abstracts
+    the selection and the final fit use come to this process, and every abstract is weighted in
+    blocks of :data:`TRANSFORM_BLOCK` consecutive ``paper_id`` ranks on ``runner``. The result is the
+    same for any cut into partitions (a tested equivalence).
+    """
+    terms = _partitioned_counts(runner, token_parts)
     ks = candidate_ks(terms.n_documents) if k is None else [k]
     _check_k(k, ks, terms)
-    tfidf = _tfidf(terms.counts)
+    idf = _idf(terms.document_frequency, terms.n_documents)
 
-    sample = _selection_sample(terms, tfidf, sample_size, seed)
+    sample = _selection_sample(terms, idf, sample_size, seed)
     if len(sample.columns) < max(ks):
         raise ThemesError(f"only {len(sample.columns)} terms in the selection sample; "
                           f"too few for {max(ks)} themes")
@@ -884,7 +1170,8 @@ def start_themes(
     # with the terms the selection scored (all of them unless the selection ran on a sample).
     best_seed = best_seeds[chosen_k]
     final_rows = _final_rows(terms.n_documents, seed)
-    final_fit = start_in_thread(_fit_nmf, tfidf[final_rows][:, sample.columns], chosen_k, best_seed,
+    final_tfidf = _tfidf_rows(terms.rows(final_rows), idf)[:, sample.columns]
+    final_fit = start_in_thread(_fit_nmf, final_tfidf, chosen_k, best_seed,
                                 name=FINAL_FIT_THREAD, background=n_jobs != 1)
     settings = dict(
         k_candidates=ks, chosen_k=chosen_k, k_given=k is not None, seeds=seeds,
@@ -895,7 +1182,7 @@ def start_themes(
         min_df=terms.min_df, max_df=MAX_DF, rule=SELECTION_RULE, min_stability=MIN_STABILITY,
         min_diversity=MIN_DIVERSITY, mixed_threshold=MIXED_THRESHOLD,
     )
-    return PendingThemes(final_fit, terms, tfidf, sample, selection, settings)
+    return PendingThemes(final_fit, terms, idf, sample, selection, settings)
 
 
 def fit_themes(
