@@ -10,7 +10,8 @@ For each size (default 100,000 and 1,000,000) the corpus is generated once (``ge
 
 Measured: wall time from the call to the written tables (cluster start-up left out: it is a
 cluster's life, not a run's), seconds per stage (the pipeline's own timings, plus ``write``), the
-peak RSS (VmHWM) of the analysing process and of every worker process. Writes
+peak RSS (VmHWM) of the analysing process and of every worker process, and the largest resident memory of
+all of them at once (read every quarter second). Writes
 ``benchmarks/large_results.csv``, one row per (size, engine, stage); ``--sizes`` and ``--engines``
 choose what runs and the new rows replace the old rows of the same size and engine.
 """
@@ -33,7 +34,9 @@ RESULTS = HERE / "large_results.csv"
 CORPORA = HERE / "out"
 WORKERS = 2
 COLUMNS = ["n_abstracts", "engine", "workers", "stage", "seconds", "main_peak_rss_mib", "worker_peak_rss_mib",
-           "workers_peak_rss_total_mib", "cores"]
+           "workers_peak_rss_total_mib", "together_peak_rss_mib", "cores"]
+#: Seconds between two readings of the memory of every process together.
+SAMPLE_SECONDS = 0.25
 
 
 def vm_hwm_mib(pid: int) -> float | None:
@@ -47,6 +50,11 @@ def vm_hwm_mib(pid: int) -> float | None:
 
 def descendant_peaks_mib() -> dict[int, float]:
     """VmHWM of every live descendant of this process (its joblib workers), from /proc (Linux)."""
+    return {pid: peak for pid in family_pids() - {os.getpid()} if (peak := vm_hwm_mib(pid)) is not None}
+
+
+def family_pids() -> set[int]:
+    """This process and every live descendant (joblib workers, Dask nannies and workers), from /proc (Linux)."""
     parents = {}
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
@@ -58,8 +66,36 @@ def descendant_peaks_mib() -> dict[int, float]:
         new = {pid for pid, parent in parents.items() if parent in family} - family
         family |= new
         grown = bool(new)
-    family.discard(os.getpid())
-    return {pid: peak for pid in family if (peak := vm_hwm_mib(pid)) is not None}
+    return family
+
+
+class TogetherPeak:
+    """The largest sum of the resident memory (VmRSS) of this process and its descendants, read every
+    :data:`SAMPLE_SECONDS` in a background thread: what the machine held at once, where the sum of
+    each process's own peak (VmHWM) adds peaks reached at different times."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self.peak_mib, self._stop = 0.0, threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stop.wait(SAMPLE_SECONDS):
+            total = 0
+            for pid in family_pids():
+                try:
+                    match = re.search(r"VmRSS:\s+(\d+) kB", Path(f"/proc/{pid}/status").read_text())
+                except OSError:
+                    continue
+                total += int(match.group(1)) if match else 0
+            self.peak_mib = max(self.peak_mib, total / 1024)
+
+    def stop(self) -> float:
+        self._stop.set()
+        self._thread.join()
+        return self.peak_mib
 
 
 def corpus_files(n_abstracts: int) -> list[Path]:
@@ -90,12 +126,14 @@ def measure(n_abstracts: int, engine: str) -> dict:
     else:
         settings = EngineSettings()
     try:
+        together = TogetherPeak()
         with tempfile.TemporaryDirectory() as folder:
             start = time.perf_counter()
             analysis = run_pipeline(files, AnalysisSettings(), n_jobs=WORKERS, engine=settings)
             written = time.perf_counter()
             write_outputs(analysis, Path(folder))
             end = time.perf_counter()
+        together_peak = together.stop()
         if cluster is not None:
             with Client(cluster) as client:
                 worker_peaks = sorted(vm_hwm_mib(pid) or 0.0 for pid in
@@ -108,7 +146,7 @@ def measure(n_abstracts: int, engine: str) -> dict:
     timings = dict(analysis.timings, write=end - written)
     return {"n_abstracts": len(analysis.papers), "engine": engine, "timings": timings, "wall": end - start,
             "main_peak_rss_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
-            "worker_peaks_mib": worker_peaks}
+            "worker_peaks_mib": worker_peaks, "together_peak_mib": together_peak}
 
 
 def rows_of(result: dict) -> list[dict]:
@@ -117,7 +155,8 @@ def rows_of(result: dict) -> list[dict]:
     return [{"n_abstracts": result["n_abstracts"], "engine": result["engine"], "workers": WORKERS, "stage": stage,
              "seconds": round(seconds, 2), "main_peak_rss_mib": round(result["main_peak_rss_mib"], 1),
              "worker_peak_rss_mib": round(max(peaks), 1) if peaks else 0.0,
-             "workers_peak_rss_total_mib": round(sum(peaks), 1), "cores": os.cpu_count()}
+             "workers_peak_rss_total_mib": round(sum(peaks), 1),
+             "together_peak_rss_mib": round(result["together_peak_mib"], 1), "cores": os.cpu_count()}
             for stage, seconds in stages]
 
 
@@ -142,7 +181,8 @@ def main() -> None:
                 sys.exit(f"large.py --one {size} {engine} failed:\n{result.stderr[-5000:]}")
             measured = json.loads(result.stdout.strip().splitlines()[-1])
             print(f"{size:,} abstracts, {engine}: {measured['wall']:.1f} s, main peak "
-                  f"{measured['main_peak_rss_mib']:.0f} MiB, workers {measured['worker_peaks_mib']}", file=sys.stderr)
+                  f"{measured['main_peak_rss_mib']:.0f} MiB, workers {measured['worker_peaks_mib']}, "
+                  f"all together {measured['together_peak_mib']:.0f} MiB", file=sys.stderr)
             new = pd.DataFrame(rows_of(measured), columns=COLUMNS)
             old = old[~((old["n_abstracts"] == measured["n_abstracts"]) & (old["engine"] == engine))]
             old = pd.concat([old, new], ignore_index=True) if len(old) else new

@@ -127,7 +127,8 @@ class ClusterStages:
     """The per-partition stages on the cluster of ``client``, in the order the pipeline calls them.
 
     :meth:`read_corpus`, then :meth:`start` (sends the papers' partitions to the workers and starts the
-    text and links tasks), then :meth:`tokens` and :meth:`links` (each waits for its tasks and reduces).
+    text and links tasks), then :meth:`wait_for_tokens`; the themes and the term map run on
+    :meth:`runner` with :attr:`token_parts`, and :meth:`links` waits for its tasks and reduces.
     """
 
     def __init__(self, client: "Client", partitions: int | None = None) -> None:
