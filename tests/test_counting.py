@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import gc
+import weakref
+
 import numpy as np
 import pandas as pd
 import pytest
 
 from conftest import SEED_DIR
 from helpers.analysis.cooccurrence import analyse_cooccurrence, analyse_partitions
-from helpers.analysis.cooccurrence.counting import bucket_counts, partition_candidates, reduce_bucket
+from helpers.analysis.cooccurrence.counting import bucket_counts, partition_candidates, partition_columns, reduce_bucket
 from helpers.analysis.corpus import read_corpus
 from helpers.analysis.parallel import LocalPartitions, partition_bounds
 from helpers.analysis.text import TokenPartitions, tokenize_corpus
@@ -83,3 +86,29 @@ def test_buckets_sum_by_term_and_filter_after_the_sum():
     assert sum(n for _, n in reduced) == 3
     assert np.array_equal(np.sort(np.concatenate([t["term"].to_numpy() for t, _ in reduced])),
                           frequent["term"].to_numpy())
+
+
+class CandidateWatcher(LocalPartitions):
+    """The local runner, noting each partition's candidates and how many are still alive when the pair
+    counts start."""
+
+    def __init__(self):
+        self.candidates, self.alive_at_gram = [], None
+
+    def map(self, function, *iterables):
+        # The first step after the counts by term and the frequent columns: the pair counts.
+        if self.candidates and function not in (bucket_counts, partition_columns) and self.alive_at_gram is None:
+            gc.collect()
+            self.alive_at_gram = sum(ref() is not None for ref in self.candidates)
+        results = super().map(function, *iterables)
+        if function is partition_candidates:
+            self.candidates = [weakref.ref(found) for found in results]
+        return results
+
+
+def test_the_candidates_leave_memory_once_the_frequent_columns_are_made(seed, whole):
+    watcher = CandidateWatcher()
+    parts = _in_parts(seed, partition_bounds(len(seed[1]), 3), watcher)
+    assert len(watcher.candidates) == 3 and watcher.alive_at_gram == 0
+    pd.testing.assert_frame_equal(parts.pairs, whole.pairs)
+    assert (parts.paper_terms != whole.paper_terms).nnz == 0

@@ -11,10 +11,11 @@ the same way and no step needs every abstract's tokens in one process:
    summed over the partitions by term, each bucket of terms on its own reducer; only the candidates
    frequent enough for the map (:func:`helpers.analysis.cooccurrence.relevance.candidate_min_papers`)
    come back;
-4. :func:`partition_gram`: each partition's ``X_p.T @ X_p`` over those candidates, summed
-   (:func:`sum_matrices`): the selection and the pairs need nothing else
-   (:func:`helpers.analysis.cooccurrence.relevance.select_from_gram`);
-5. :func:`partition_columns`: each partition's papers x map terms matrix (a few hundred columns).
+4. :func:`partition_columns`: each partition's binary papers x frequent candidates matrix ``X_p``,
+   which replaces its candidates (most candidates are rare, so ``X_p`` is a fraction of their size);
+5. :func:`column_gram`: each partition's ``X_p.T @ X_p``, summed (:func:`sum_matrices`): the selection
+   and the pairs need nothing else (:func:`helpers.analysis.cooccurrence.relevance.select_from_gram`);
+6. :func:`take_columns`: each partition's papers x map terms matrix (a few hundred columns of ``X_p``).
 
 Counts are integers, so the sums are exact whatever the partitions: the results are the same as
 counting the corpus in one piece (a tested equivalence).
@@ -32,7 +33,8 @@ from helpers.analysis.cooccurrence.candidates import acronym_definitions, candid
 from helpers.analysis.text import TokenizedCorpus
 
 __all__ = ["PartitionCandidates", "partition_definitions", "partition_candidates", "bucket_counts",
-           "reduce_bucket", "partition_gram", "partition_columns", "sum_matrices", "partition_summary"]
+           "reduce_bucket", "partition_columns", "column_gram", "take_columns", "sum_matrices",
+           "partition_summary"]
 
 COUNT_COLUMNS = ["term", "n_papers", "occurrences"]
 
@@ -138,24 +140,43 @@ def _binary_columns(found: PartitionCandidates, terms: pd.Index) -> sparse.csr_m
                              shape=(found.counts.shape[0], len(terms)))
 
 
-def partition_gram(found: PartitionCandidates, terms: np.ndarray) -> sparse.csr_matrix:
-    """``X_p.T @ X_p`` of the partition's binary texts x ``terms`` matrix ``X_p``: abstracts holding both terms.
+def partition_columns(found: PartitionCandidates, terms: np.ndarray) -> sparse.csr_matrix:
+    """The partition's binary texts x ``terms`` matrix, columns in the order of ``terms`` (a term it lacks:
+    an empty column).
 
     Examples
     --------
     >>> found = PartitionCandidates(sparse.csr_matrix(np.array([[2, 1], [1, 0]])), np.array(["a", "b"], dtype=object))
-    >>> partition_gram(found, np.array(["b", "a", "c"], dtype=object)).toarray().tolist()
-    [[1, 1, 0], [1, 2, 0], [0, 0, 0]]
+    >>> partition_columns(found, np.array(["b", "a", "c"], dtype=object)).toarray().tolist()
+    [[1, 1, 0], [0, 1, 0]]
     """
-    binary = _binary_columns(found, pd.Index(np.asarray(terms, dtype=object)))
-    return (binary.T @ binary).tocsr()
-
-
-def partition_columns(found: PartitionCandidates, terms: np.ndarray) -> sparse.csr_matrix:
-    """The partition's binary texts x ``terms`` matrix, columns in the order of ``terms``."""
     binary = _binary_columns(found, pd.Index(np.asarray(terms, dtype=object)))
     binary.sort_indices()
     return binary
+
+
+def column_gram(columns: sparse.csr_matrix) -> sparse.csr_matrix:
+    """``X_p.T @ X_p`` of a partition's binary papers x terms matrix (:func:`partition_columns`).
+
+    Examples
+    --------
+    >>> column_gram(sparse.csr_matrix(np.array([[1, 1], [0, 1]]))).toarray().tolist()
+    [[1, 1], [1, 2]]
+    """
+    return (columns.T @ columns).tocsr()
+
+
+def take_columns(columns: sparse.csr_matrix, positions: np.ndarray) -> sparse.csr_matrix:
+    """The ``positions`` columns of a partition's papers x terms matrix, in that order (sorted indices).
+
+    Examples
+    --------
+    >>> take_columns(sparse.csr_matrix(np.array([[1, 0, 1], [0, 1, 0]])), np.array([2, 0])).toarray().tolist()
+    [[1, 1], [0, 0]]
+    """
+    taken = sparse.csr_matrix(columns[:, np.asarray(positions, dtype=np.int64)])
+    taken.sort_indices()
+    return taken
 
 
 def sum_matrices(*matrices: sparse.csr_matrix) -> sparse.csr_matrix:

@@ -19,13 +19,14 @@ from helpers.analysis.cooccurrence.candidates import (
 )
 from helpers.analysis.cooccurrence.counting import (
     bucket_counts,
+    column_gram,
     partition_candidates,
     partition_columns,
     partition_definitions,
-    partition_gram,
     partition_summary,
     reduce_bucket,
     sum_matrices,
+    take_columns,
 )
 from helpers.analysis.cooccurrence.network import (
     LOUVAIN_RESOLUTION,
@@ -229,8 +230,11 @@ def analyse_partitions(
     vocabulary = frequent["term"].to_numpy().astype(str).astype(object)
     n_candidates = sum(count for _, count in reduced)
     shared_vocabulary = runner.share(vocabulary)
-    gram = sum_matrices(reduce_tree(runner, sum_matrices,
-                                    runner.map(partition_gram, found, [shared_vocabulary] * len(found))))
+    # Each partition's candidates give way to its binary papers x frequent candidates matrix: the
+    # rare candidates (most of them) leave memory here, not at the end of the stage.
+    columns = runner.map(partition_columns, found, [shared_vocabulary] * len(found))
+    del found, pieces
+    gram = sum_matrices(reduce_tree(runner, sum_matrices, runner.map(column_gram, columns)))
     selection = select_from_gram(gram, vocabulary, min_occurrences=min_occurrences, relevant_share=relevant_share,
                                  seed=seed, ranking=ranking, n_tokens=n_tokens or int(frequent["n_papers"].sum()),
                                  generic_terms=generic_terms, occurrences=frequent["occurrences"].to_numpy())
@@ -253,8 +257,9 @@ def analyse_partitions(
         message = f"no term occurs in at least {min_occurrences} abstracts"
     elif not graph.number_of_edges():
         message = f"no pair of terms shares at least {min_pair_papers} abstracts, so the network has no links"
-    shown = runner.share((terms if len(terms) else kept_terms)["term"].to_numpy().astype(object))
-    paper_terms = sparse.vstack(runner.gather(runner.map(partition_columns, found, [shown] * len(found))),
+    shown_terms = (terms if len(terms) else kept_terms)["term"].to_numpy().astype(object)
+    shown = runner.share(pd.Index(vocabulary).get_indexer(shown_terms))
+    paper_terms = sparse.vstack(runner.gather(runner.map(take_columns, columns, [shown] * len(columns))),
                                 format="csr").astype(np.int64)
     communities = (terms.groupby("community")
                    .agg(n_terms=("term", "size"), top_terms=("term", lambda t: ", ".join(t.head(8))))
