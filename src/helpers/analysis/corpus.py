@@ -540,23 +540,70 @@ def _paper_fields(block_rows: list[dict]) -> pd.DataFrame:
     return table[columns].fillna("").astype(str)
 
 
+def abstract_facts(text: str) -> dict[str, object]:
+    """What the papers table records of an abstract's text: ``paper_id`` (:func:`paper_id_for`), ``dedup_sha1``
+    (the SHA-1 of its :func:`dedup_key`, which duplicates share), ``n_chars``, ``has_latex``, ``has_markdown``
+    and ``text_sha1`` (of the text as written).
+
+    Examples
+    --------
+    >>> facts = abstract_facts("Some  Abstract with $x$")
+    >>> facts["paper_id"] == paper_id_for("some abstract with $x$"), facts["n_chars"], facts["has_latex"]
+    (True, 23, True)
+    """
+    digest = hashlib.sha1(dedup_key(text).encode("utf-8")).hexdigest()
+    return dict(paper_id="p" + digest[:12], dedup_sha1=digest, n_chars=len(text), has_latex=_has_latex(text),
+                has_markdown=_has_markdown(text), text_sha1=hashlib.sha1(text.encode("utf-8")).hexdigest())
+
+
+def without_texts(parsed: tuple[dict, list[dict], list[str]]) -> tuple[dict, list[dict], list[str]]:
+    """A :func:`read_one_file` result without its texts: each abstract block carries its
+    :func:`abstract_facts` and ``opening`` (:func:`helpers.analysis.metadata.short_text`) instead, which is
+    all :func:`assemble_corpus` needs (the dask engine's workers keep the texts).
+
+    Examples
+    --------
+    >>> file_row, rows, problems = without_texts(({}, [dict(kind="abstract", text="One two three.")], []))
+    >>> "text" in rows[0], rows[0]["facts"]["n_chars"], rows[0]["facts"]["opening"]
+    (False, 14, 'One two three.')
+    """
+    from helpers.analysis.metadata import short_text
+
+    file_row, rows, problems = parsed
+    light = []
+    for row in rows:
+        row = dict(row)
+        text = row.pop("text", "")
+        if row["kind"] == "abstract":
+            row["facts"] = dict(abstract_facts(text), opening=short_text(text))
+        light.append(row)
+    return file_row, light, problems
+
+
 def _papers_from_blocks(block_rows: list[dict], with_metadata: bool = False) -> pd.DataFrame:
     """Assign ``paper_id`` to abstract blocks, marking later copies as duplicates.
 
-    ``with_metadata`` adds :data:`METADATA_COLUMNS` (empty for papers of seed-format files).
+    ``with_metadata`` adds :data:`METADATA_COLUMNS` (empty for papers of seed-format files). Blocks of
+    :func:`without_texts` give a table without ``text`` and with ``opening`` (last).
     """
     papers: dict[str, dict] = {}
+    dedup: dict[str, str] = {}
+    with_texts = True
     for row in block_rows:
         if row["kind"] not in ("abstract",):
             row["paper_id"] = None
             continue
-        text = row["text"]
-        paper_id = paper_id_for(text)
+        facts = row.get("facts")
+        if facts is None:
+            facts = abstract_facts(row["text"])
+        else:
+            with_texts = False
+        paper_id = facts["paper_id"]
         row["paper_id"] = paper_id
         location = f"{row['source_file']}:{row['position']}"
         if paper_id in papers:
             existing = papers[paper_id]
-            if dedup_key(existing["text"]) != dedup_key(text):
+            if dedup[paper_id] != facts["dedup_sha1"]:
                 raise CorpusError(
                     [f"{row['source_file']}: block {row['block']}: paper id {paper_id} collides"
                      f" with {existing['locations']}; please report this"]
@@ -565,22 +612,26 @@ def _papers_from_blocks(block_rows: list[dict], with_metadata: bool = False) -> 
             existing["occurrences"] += 1
             existing["locations"] += "; " + location
             continue
+        dedup[paper_id] = facts["dedup_sha1"]
         papers[paper_id] = dict(
             paper_id=paper_id,
             source_file=row["source_file"],
             position=row["position"],
-            text=text,
+            text=row.get("text"),
             n_words=row["n_words"],
-            n_chars=len(text),
-            has_latex=_has_latex(text),
-            has_markdown=_has_markdown(text),
+            n_chars=facts["n_chars"],
+            has_latex=facts["has_latex"],
+            has_markdown=facts["has_markdown"],
             occurrences=1,
             locations=location,
-            text_sha1=hashlib.sha1(text.encode("utf-8")).hexdigest(),
+            text_sha1=facts["text_sha1"],
+            opening=facts.get("opening"),
         )
         if with_metadata:
             papers[paper_id].update({name: row.get(name) for name in METADATA_COLUMNS})
     columns = PAPER_COLUMNS + (METADATA_COLUMNS if with_metadata else [])
+    if not with_texts:
+        columns = [c for c in columns if c != "text"] + ["opening"]
     table = pd.DataFrame(list(papers.values()), columns=columns)
     table = table.astype({"position": "int64", "n_words": "int64", "n_chars": "int64",
                           "occurrences": "int64", "has_latex": bool, "has_markdown": bool})

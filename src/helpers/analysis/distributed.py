@@ -4,11 +4,15 @@
 address) runs these stages on the cluster's workers and reduces their results in partition order, so
 the tables are byte-identical to the local engine's, whatever the number of workers or partitions:
 
-- **parse**: one task per input file (:func:`helpers.analysis.corpus.read_one_file`); duplicates are
-  found across files when the parsed files are assembled (:func:`helpers.analysis.corpus.assemble_corpus`);
+- **parse**: one task per input file (:func:`helpers.analysis.corpus.read_one_file`), whose blocks stay on
+  its worker; only the blocks' facts come to this process (:func:`helpers.analysis.corpus.without_texts`:
+  lines, kinds, the digest duplicates share, the first words), where duplicates are found across files
+  (:func:`helpers.analysis.corpus.assemble_corpus`);
 - **text**: the papers in :func:`helpers.analysis.parallel.partition_bounds` row ranges (at most
   :data:`helpers.analysis.parallel.MAX_CHUNK_ITEMS` papers each, as the local engine's chunks), each
-  tokenised on a worker into word ids of its own, which stay there;
+  made on a worker from the parsed files' blocks and tokenised there into word ids of its own, which stay
+  there; at the end, the texts come to this process one part at a time, each written to a Parquet file
+  (:class:`helpers.analysis.texts.PaperTexts`) before the next is asked for;
 - **themes**: each partition's theme terms are counted where its word ids are; the vocabulary comes from
   the counts summed by term (:func:`helpers.analysis.themes.start_partitioned_themes`); only the
   selection's sample and the final fit's abstracts come to this process, which fits the model; every
@@ -21,9 +25,9 @@ the tables are byte-identical to the local engine's, whatever the number of work
   the counts are summed by term on one reducer per worker, and the frequent candidates'
   ``X.T @ X`` summed over the partitions; only acronym definitions and these counts come back.
 
-Duplicate detection and the change between groups run in the calling process, and the papers' texts
-come back to it (the papers table needs them); no abstract's word ids do. :data:`CLIENT_SIDE` says so,
-and the CLI prints it.
+Duplicate detection, the papers table (without texts) and the change between groups run in the calling
+process; no abstract's word ids come to it, and its texts only one part at a time, on their way to a file.
+:data:`CLIENT_SIDE` says so, and the CLI prints it.
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 import pandas as pd
 
-from helpers.analysis.corpus import Corpus, assemble_corpus, expand_paths, read_one_file, source_names
+from helpers.analysis.corpus import Corpus, assemble_corpus, expand_paths, read_one_file, source_names, without_texts
 from helpers.analysis.parallel import chunk_count, partition_bounds
 from helpers.analysis.settings import ENGINE_NAMES, EngineSettings, SettingsError
 
@@ -44,6 +48,7 @@ if TYPE_CHECKING:
     from helpers.analysis.cooccurrence import CooccurrenceResult
     from helpers.analysis.settings import AnalysisSettings
     from helpers.analysis.text import TokenizedCorpus
+    from helpers.analysis.texts import PaperTexts
 
 __all__ = ["CLIENT_SIDE", "PARTITIONS_PER_WORKER", "partition_bounds", "dask_client", "ClusterStages",
            "DaskPartitions"]
@@ -54,8 +59,9 @@ CONNECT_SECONDS = 10
 #: :data:`helpers.analysis.parallel.MAX_CHUNK_ITEMS` papers).
 PARTITIONS_PER_WORKER = 2
 #: What the dask engine does not partition (printed by ``analyse --engine dask``).
-CLIENT_SIDE = ("the papers' texts come back to this process (duplicate detection, the papers table and the change "
-               "between groups run here); word ids, term counts and theme weights are computed on the workers")
+CLIENT_SIDE = ("duplicate detection, the papers table (without texts) and the change between groups run in this "
+               "process; texts, word ids, term counts and theme weights stay on the workers, and the texts come here "
+               "one part at a time, on their way to a file")
 
 
 @contextmanager
@@ -93,6 +99,27 @@ def _partition_tokens(papers: pd.DataFrame) -> "TokenizedCorpus":
 def _partition_texts(papers: pd.DataFrame) -> list[str]:
     """One partition's stored texts (the acronym finder reads them)."""
     return papers["text"].tolist()
+
+
+def _partition_papers(paper_ids: list[str], blocks: list[tuple[int, list[int]]], *parsed_files
+                      ) -> pd.DataFrame:
+    """One partition's ``paper_id, source_file, text``: the papers ``paper_ids``, whose abstracts are the
+    blocks ``blocks`` (``(file, block rows)`` pairs, ``file`` an index into ``parsed_files``, the
+    :func:`helpers.analysis.corpus.read_one_file` results), in that order."""
+    sources, texts = [], []
+    for file, rows in blocks:
+        file_blocks = parsed_files[file][1]
+        for row in rows:
+            sources.append(file_blocks[row]["source_file"])
+            texts.append(file_blocks[row]["text"])
+    if len(texts) != len(paper_ids):
+        raise ValueError(f"a partition of {len(paper_ids)} papers found {len(texts)} abstracts")
+    return pd.DataFrame({"paper_id": paper_ids, "source_file": sources, "text": texts})
+
+
+def _text_range(offsets: list[tuple[int, int]], *text_parts: list[str]) -> list[str]:
+    """The texts ``text_parts[i][start:stop]`` for each ``(start, stop)`` of ``offsets``, joined."""
+    return [text for (start, stop), texts in zip(offsets, text_parts) for text in texts[start:stop]]
 
 
 class DaskPartitions:
@@ -137,21 +164,39 @@ class ClusterStages:
         self._links: list["Future"] = []
         self._token_parts: list["Future"] = []
         self._text_parts: list["Future"] = []
+        self._bounds: list[tuple[int, int]] = []
+        self._parsed: list["Future"] = []
+        self._abstracts: list[tuple[int, int]] = []
 
     def read_corpus(self, paths: Sequence[str | Path], skip_bad: bool = False) -> Corpus:
-        """:func:`helpers.analysis.corpus.read_corpus`, one file per task on the workers."""
+        """:func:`helpers.analysis.corpus.read_corpus`, one file per task on the workers, which keep the
+        texts: the corpus's papers table has each abstract's ``opening`` instead of its ``text``."""
         files, problems = expand_paths(list(paths))
-        futures = self.client.map(read_one_file, files, source_names(files), pure=False)
-        return assemble_corpus(self.client.gather(futures), problems, skip_bad=skip_bad)
+        self._parsed = self.client.map(read_one_file, files, source_names(files), pure=False)
+        light = self.client.gather(self.client.map(without_texts, self._parsed, pure=False))
+        corpus = assemble_corpus(light, problems, skip_bad=skip_bad)
+        # Each paper's abstract block (file, row), in the papers' order: duplicates are marked by now.
+        self._abstracts = [(file, row) for file, (_, rows, _) in enumerate(light)
+                           for row, block in enumerate(rows) if block["kind"] == "abstract"]
+        return corpus
 
     def start(self, corpus: Corpus) -> None:
-        """Send the papers in partitions to the workers and start tokenising them and finding their links."""
-        papers = corpus.papers[["paper_id", "source_file", "text"]]
+        """Make the papers' partitions on the workers from the parsed files and start tokenising them and
+        finding their links."""
+        paper_ids = corpus.papers["paper_id"].tolist()
         n_workers = max(1, len(self.client.scheduler_info(n_workers=-1)["workers"]))
-        bounds = partition_bounds(len(papers), self.n_partitions
-                                  or chunk_count(len(papers), n_workers, PARTITIONS_PER_WORKER))
-        parts = self.client.scatter([papers.iloc[start:stop].reset_index(drop=True) for start, stop in bounds],
-                                    hash=False)  # no hashing of every text for the keys
+        self._bounds = bounds = partition_bounds(len(paper_ids), self.n_partitions
+                                                 or chunk_count(len(paper_ids), n_workers, PARTITIONS_PER_WORKER))
+        parts = []
+        for start, stop in bounds:
+            by_file: dict[int, list[int]] = {}
+            for file, row in self._abstracts[start:stop]:
+                by_file.setdefault(file, []).append(row)
+            files = sorted(by_file)  # the papers' order is the files' order, then the blocks'
+            parts.append(self.client.submit(_partition_papers, paper_ids[start:stop],
+                                            [(index, by_file[file]) for index, file in enumerate(files)],
+                                            *[self._parsed[file] for file in files], pure=False, priority=2))
+        self._parsed, self._abstracts = [], []  # the parsed files leave the workers once the partitions are made
         # The word ids first (this process waits for them); the links meanwhile, while themes and terms run here.
         self._token_parts = self.client.map(_partition_tokens, parts, pure=False, priority=1)
         self._text_parts = self.client.map(_partition_texts, parts, pure=False, priority=1)
@@ -180,6 +225,30 @@ class ClusterStages:
         return analyse_partitions(DaskPartitions(self.client), self._token_parts, self._text_parts,
                                   seed=settings.seed, min_occurrences=settings.min_occurrences,
                                   relevant_share=settings.relevant_share)
+
+    def texts(self, paper_ids: Sequence[str], folder: Path | None = None) -> "PaperTexts":
+        """The papers' texts, written to ``folder`` (default: a temporary one) in the parts of
+        :func:`helpers.analysis.partitioned.output_partitions`; each part comes from the workers while the
+        previous one is written, so this process holds at most two."""
+        from helpers.analysis.partitioned import output_partitions
+        from helpers.analysis.texts import PaperTexts
+
+        def ask(start: int, stop: int) -> "Future":
+            pieces = [(index, max(start, a) - a, min(stop, b) - a) for index, (a, b) in enumerate(self._bounds)
+                      if a < stop and start < b]
+            return self.client.submit(_text_range, [(lo, hi) for _, lo, hi in pieces],
+                                      *[self._text_parts[index] for index, _, _ in pieces], pure=False)
+
+        def parts():
+            ranges = output_partitions(len(paper_ids))
+            pending = ask(*ranges[0]) if ranges else None
+            for index in range(len(ranges)):
+                current = pending
+                pending = ask(*ranges[index + 1]) if index + 1 < len(ranges) else None
+                yield current.result()
+                del current
+
+        return PaperTexts.write(list(paper_ids), parts(), folder)
 
     def links(self) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
         """``(links, states, statements)``: the partitions' tables concatenated in partition order."""

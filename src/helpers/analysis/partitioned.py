@@ -17,14 +17,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Mapping
+from contextlib import nullcontext
+from typing import Iterable, Mapping, Sequence
 
 import numpy as np
 import pandas as pd
 
 from helpers.analysis.parallel import MAX_CHUNK_ITEMS, partition_bounds
 
-__all__ = ["PARTITIONED_TABLES", "PartitionedTable", "output_partitions", "paper_parts", "write_partitioned_tables"]
+__all__ = ["PARTITIONED_TABLES", "PartitionedTable", "output_partitions", "paper_parts", "write_partitioned_tables",
+           "write_paper_parts"]
 
 #: The per-paper tables written in parts (the others are a few rows per theme, term or group).
 PARTITIONED_TABLES = ("papers", "links", "link_statements")
@@ -83,9 +85,31 @@ def _write_part(table: pd.DataFrame, path: Path) -> None:
     pq.write_table(pa.Table.from_pandas(table, preserve_index=False), path, compression=COMPRESSION)
 
 
-def write_partitioned_tables(tables: Mapping[str, pd.DataFrame], folder: Path, max_papers: int = MAX_CHUNK_ITEMS
-                             ) -> list[PartitionedTable]:
-    """Write :data:`PARTITIONED_TABLES` of ``tables`` (names as :attr:`Analysis.tables`) into ``folder`` in parts.
+def _part_name(index: int) -> str:
+    return f"part-{index:05d}.parquet"
+
+
+def write_paper_parts(parts: Iterable[pd.DataFrame], folder: Path, csv_file: Path | None = None) -> PartitionedTable:
+    """Write the papers table given in parts (those of :func:`output_partitions`, in order) as
+    ``folder/papers/part-*.parquet`` and, with ``csv_file``, as one CSV file; one part in memory at a time.
+
+    The CSV is byte for byte the whole table's ``to_csv(index=False, lineterminator="\\n")``.
+    """
+    (Path(folder) / "papers").mkdir(parents=True, exist_ok=True)
+    names = []
+    with (open(csv_file, "w", encoding="utf-8", newline="") if csv_file is not None else nullcontext()) as handle:
+        for index, part in enumerate(parts):
+            names.append(_part_name(index))
+            _write_part(part, Path(folder) / "papers" / names[-1])
+            if handle is not None:
+                part.to_csv(handle, index=False, header=index == 0, lineterminator="\n")
+    return PartitionedTable("papers", tuple(names))
+
+
+def write_partitioned_tables(tables: Mapping[str, pd.DataFrame], folder: Path, max_papers: int = MAX_CHUNK_ITEMS,
+                             names: Sequence[str] = PARTITIONED_TABLES) -> list[PartitionedTable]:
+    """Write the tables ``names`` (of :data:`PARTITIONED_TABLES`) of ``tables`` (names as
+    :meth:`Analysis.tables`) into ``folder`` in parts.
 
     ``tables["papers"]`` sets the parts (:func:`output_partitions` of its rows, at most ``max_papers`` each,
     in its order); the other tables' rows follow their ``paper_id``. Every part is written, empty or not,
@@ -100,9 +124,9 @@ def write_partitioned_tables(tables: Mapping[str, pd.DataFrame], folder: Path, m
     folder = Path(folder)
     papers = tables["papers"]
     bounds = output_partitions(len(papers), max_papers)
-    names = tuple(f"part-{index:05d}.parquet" for index in range(len(bounds)))
+    part_names = tuple(_part_name(index) for index in range(len(bounds)))
     written = []
-    for name in PARTITIONED_TABLES:
+    for name in names:
         table = tables[name].reset_index(drop=True)
         parts = (np.repeat(np.arange(len(bounds)), [stop - start for start, stop in bounds]) if name == "papers"
                  else paper_parts(papers["paper_id"], bounds, table["paper_id"]))
@@ -111,7 +135,7 @@ def write_partitioned_tables(tables: Mapping[str, pd.DataFrame], folder: Path, m
         (folder / name).mkdir(parents=True, exist_ok=True)
         # The rows are in part order (checked above), so each part is one slice of them.
         ends = np.searchsorted(parts, np.arange(len(bounds) + 1))
-        for index, part in enumerate(names):
+        for index, part in enumerate(part_names):
             _write_part(table.iloc[ends[index]:ends[index + 1]], folder / name / part)
-        written.append(PartitionedTable(name, names))
+        written.append(PartitionedTable(name, part_names))
     return written

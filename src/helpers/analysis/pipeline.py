@@ -20,7 +20,7 @@ import time
 from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Mapping, Sequence
 
 import pandas as pd
 
@@ -35,6 +35,7 @@ if TYPE_CHECKING:  # heavy modules, imported when a stage runs
     from helpers.analysis.groups import Groups
     from helpers.analysis.parallel import PartitionRunner
     from helpers.analysis.text import TokenizedCorpus, TokenPartitions
+    from helpers.analysis.texts import PaperTexts
     from helpers.analysis.themes import PendingThemes, ThemeModel
 
 
@@ -94,15 +95,17 @@ class Analysis:
     Attributes
     ----------
     corpus : Corpus
-        The parsed corpus (papers, blocks, files).
+        The parsed corpus (papers, blocks, files); its papers table holds each abstract's ``opening``
+        (:func:`helpers.analysis.metadata.short_text`) instead of its text.
     settings : AnalysisSettings
     themes : ThemesResult
     cooccurrence : CooccurrenceResult
     links : LinkTables
     papers : DataFrame
         One row per paper: the corpus columns (with ``title, authors, year, venue, doi, url,
-        software`` when any input file carries them) plus ``theme`` (nullable), ``theme_weight``,
-        ``link_state``, ``promised_too``, ``n_urls`` and ``group`` (text; ``"all"`` without grouping).
+        software`` when any input file carries them, and ``opening``; no ``text``) plus ``theme`` (nullable),
+        ``theme_weight``, ``link_state``, ``promised_too``, ``n_urls`` and ``group`` (text; ``"all"``
+        without grouping).
     timings : Mapping[str, float]
         Seconds per stage, ``parse`` first.
     cache_key : str
@@ -114,6 +117,8 @@ class Analysis:
         What the groups are (``year``, ``venue``, ``file`` or a column); ``None`` for one group.
     change : ChangeResult or None
         What changed between the groups of papers (:func:`analyse_group_change`); ``None`` with one group.
+    texts : PaperTexts or None
+        The papers' abstract texts in parts, read on demand (:mod:`helpers.analysis.texts`).
     """
 
     corpus: Corpus
@@ -127,6 +132,7 @@ class Analysis:
     group_order: tuple[str, ...] = ("all",)
     group_by: str | None = None
     change: "ChangeResult | None" = None
+    texts: "PaperTexts | None" = None
 
     @property
     def summary(self) -> dict[str, Any]:
@@ -145,11 +151,24 @@ class Analysis:
         """The short corpus identity printed in figure titles."""
         return f"corpus SHA-256 {self.corpus.sha256[:12]}"
 
-    def tables(self) -> dict[str, pd.DataFrame]:
-        """The CSV outputs, by file stem (``papers`` without its ``group`` column when there is one group)."""
-        papers = self.papers if len(self.group_order) > 1 else self.papers.drop(columns="group")
+    def paper_parts(self) -> Iterator[pd.DataFrame]:
+        """The rows of ``papers.csv`` in the parts of :attr:`texts` (one part's texts in memory at a time):
+        :attr:`papers` with each abstract's ``text`` (fourth column) instead of its ``opening``, and without
+        the ``group`` column when there is one group."""
+        papers = self.papers.drop(columns="opening")
+        if len(self.group_order) <= 1:
+            papers = papers.drop(columns="group")
+        for index, (start, stop) in enumerate(self.texts.bounds):
+            part = papers.iloc[start:stop].copy()
+            part.insert(3, "text", pd.Series(self.texts.part(index), index=part.index))
+            yield part
+
+    def tables(self, with_papers: bool = True) -> dict[str, pd.DataFrame]:
+        """The CSV outputs, by file stem; ``papers`` (every abstract's text: :meth:`paper_parts` joined) only
+        ``with_papers``."""
+        papers = {"papers": pd.concat(list(self.paper_parts()), ignore_index=True)} if with_papers else {}
         return {
-            "papers": papers, "blocks": self.corpus.blocks, "files": self.corpus.files,
+            **papers, "blocks": self.corpus.blocks, "files": self.corpus.files,
             "themes": self.themes.table, "terms": self.cooccurrence.terms, "term_pairs": self.cooccurrence.pairs,
             "links": self.links.links, "link_statements": self.links.statements,
             **(self.change.tables() if self.change is not None else {}),
@@ -161,6 +180,25 @@ def analyse_text(corpus: Corpus, n_jobs: int | None = None) -> "TokenizedCorpus"
 
     papers = corpus.papers
     return tokenize_corpus(papers["text"].tolist(), papers["paper_id"], clean=True, n_jobs=n_jobs)
+
+
+def _openings(texts: Sequence[str]) -> list[str]:
+    from helpers.analysis.metadata import short_text
+
+    return [short_text(text) for text in texts]
+
+
+def detach_texts(corpus: Corpus, n_jobs: int | None = None) -> tuple[Corpus, "PaperTexts"]:
+    """The corpus with each abstract's ``opening`` (last column) instead of its ``text``, and the texts apart,
+    as the dask engine's parse gives them (:func:`helpers.analysis.corpus.without_texts`)."""
+    from helpers.analysis.parallel import map_chunks
+    from helpers.analysis.texts import PaperTexts
+
+    papers = corpus.papers
+    texts = papers["text"].tolist()
+    openings = [opening for chunk in map_chunks(_openings, texts, n_jobs=n_jobs) for opening in chunk]
+    light = papers.drop(columns="text").assign(opening=pd.Series(openings, index=papers.index))
+    return dataclasses.replace(corpus, papers=light), PaperTexts.in_memory(papers["paper_id"].tolist(), texts)
 
 
 def local_token_partitions(tokens: "TokenizedCorpus") -> "TokenPartitions":
@@ -384,6 +422,8 @@ def _run_stages(paths: Sequence[str | Path], settings: AnalysisSettings, skip_ba
                     else:
                         links = timed("links", lambda: LinkTables(*cluster.links()))
                     themes = timed("themes", finish_themes)
+                    if cluster is not None:  # each part of the texts from the workers to a folder, one at a time
+                        texts = timed("text", cluster.texts, corpus.papers["paper_id"].tolist(), done=False)
                 finally:  # after an error too: no fit left running, and none outside model_fitting's limits
                     if finish_themes is not None:
                         finish_themes.wait()
@@ -391,27 +431,34 @@ def _run_stages(paths: Sequence[str | Path], settings: AnalysisSettings, skip_ba
         dictionaries.wait()
         if bar is not None:
             bar.close()
+    if cluster is None:
+        corpus, texts = timed("text", detach_texts, corpus, n_jobs, done=False)
     papers = paper_table(corpus, themes, links, groups)
     change = (timed("change", analyse_group_change, papers, groups.order, themes, cooccurrence, links, settings,
                     done=False) if len(groups.order) >= 2 else None)
     return Analysis(corpus=corpus, settings=settings, themes=themes, cooccurrence=cooccurrence,
                     links=links, papers=papers, timings=timings, group_order=groups.order, group_by=groups.by,
-                    change=change)
+                    change=change, texts=texts)
 
 
 def write_outputs(analysis: Analysis, folder: Path) -> list[str]:
     """Write the tables as CSV, the per-paper ones also as Parquet parts
     (:func:`helpers.analysis.partitioned.write_partitioned_tables`), the network files and ``summary.json``
-    into ``folder``; returns the names."""
+    into ``folder``; returns the names. The abstracts' texts are read one part at a time
+    (:meth:`Analysis.paper_parts`)."""
     from helpers.analysis.cooccurrence.exporters import network_writers
-    from helpers.analysis.partitioned import write_partitioned_tables
+    from helpers.analysis.partitioned import write_paper_parts, write_partitioned_tables
 
-    written = []
-    tables = analysis.tables()
+    # The papers table, with every abstract's text, is written one part at a time.
+    papers = write_paper_parts(analysis.paper_parts(), folder, folder / "papers.csv")
+    written = ["papers.csv"]
+    tables = analysis.tables(with_papers=False)
     for name, table in tables.items():
         table.to_csv(folder / f"{name}.csv", index=False, lineterminator="\n")
         written.append(f"{name}.csv")
-    for partitioned in write_partitioned_tables(tables, folder):
+    written.extend(papers.files)
+    for partitioned in write_partitioned_tables(dict(tables, papers=analysis.papers), folder,
+                                                names=("links", "link_statements")):
         written.extend(partitioned.files)
     for name, writer in network_writers(analysis.cooccurrence).items():
         writer(folder / name)
@@ -540,16 +587,18 @@ def cached_pipeline(paths: Sequence[str | Path], settings: AnalysisSettings, *, 
     """:func:`run_pipeline` (on ``engine``, which the key leaves out: the results do not depend on it),
     computed once per :func:`build_key`.
 
-    The result is pickled under ``cache_dir`` in a file named by the key; a
-    partial file is never read (written aside, then renamed).
+    The result is pickled under ``cache_dir`` in a file named by the key, the abstracts' texts in a folder
+    beside it (``KEY.texts``); a partial file is never read (written aside, then renamed).
     """
     key = build_key(paths, settings, root=root)
     cache_file = cache_dir / f"{key}.pickle"
-    if cache_file.exists():
+    if cache_file.exists() and (cache_dir / f"{key}.texts").is_dir():
         with cache_file.open("rb") as handle:
             return pickle.load(handle)
-    analysis = dataclasses.replace(run_pipeline(paths, settings, engine=engine), cache_key=key)
     cache_dir.mkdir(parents=True, exist_ok=True)
+    analysis = run_pipeline(paths, settings, engine=engine)
+    # The pickle names the texts' folder: a page that needs a few texts reads only their parts.
+    analysis = dataclasses.replace(analysis, cache_key=key, texts=analysis.texts.saved(cache_dir / f"{key}.texts"))
     partial = cache_file.with_suffix(f".{os.getpid()}.tmp")
     with partial.open("wb") as handle:
         pickle.dump(analysis, handle)
