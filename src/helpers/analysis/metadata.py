@@ -77,7 +77,8 @@ def with_titles(papers: pd.DataFrame, metadata: pd.DataFrame) -> pd.DataFrame:
     Titles and authors the input carries (bibliographic files: ``papers`` has ``title`` and
     ``authors`` columns) are kept wherever they are not empty; the metadata file, matched by the
     SHA-1 of the abstract, fills in the others. ``display_title`` is the title where there is one,
-    else ``paper_id: first words…``, with its math as plain text (:func:`~helpers.analysis.readers.latex.math_as_text`:
+    else ``paper_id: first words…`` (``papers["opening"]``, or :func:`short_text` of ``papers["text"]``),
+    with its math as plain text (:func:`~helpers.analysis.readers.latex.math_as_text`:
     ``$n^{1.5}$`` -> ``n^1.5``); ``title`` keeps the math as written.
 
     Examples
@@ -108,7 +109,8 @@ def with_titles(papers: pd.DataFrame, metadata: pd.DataFrame) -> pd.DataFrame:
     extra = [c for c in metadata.columns if c not in ("abstract_sha1", "title", "authors") and c not in merged]
     for column in extra:
         merged[column] = matched[column].to_numpy()
-    fallback = merged["paper_id"] + ": " + merged["text"].map(short_text)
+    openings = merged["opening"] if "opening" in merged else merged["text"].map(short_text)
+    fallback = merged["paper_id"] + ": " + openings
     shown = merged["title"].where(merged["title"] != "", fallback)
     merged["display_title"] = [math_as_text(t) for t in shown]
     return merged

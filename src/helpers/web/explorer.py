@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 from urllib.parse import quote
 
 import numpy as np
@@ -34,6 +34,9 @@ import pandas as pd
 from helpers.analysis.links import LINK_STATES
 from helpers.analysis.urls import LINKED_KINDS, is_safe_url
 from helpers.web.assets import inline_script, script_json, static_text
+
+if TYPE_CHECKING:
+    from helpers.analysis.texts import PaperTexts
 
 DATA_FILE = "explorer-data.js"
 DATA_GLOBAL = "EXPLORER_DATA"
@@ -58,21 +61,27 @@ MAX_EXPLORER_PAPERS = 20_000
 SAMPLE_SEED = 0
 
 
-def explorer_papers(papers: pd.DataFrame, limit: int = MAX_EXPLORER_PAPERS, seed: int = SAMPLE_SEED
-                    ) -> pd.DataFrame:
+def explorer_papers(papers: pd.DataFrame, limit: int = MAX_EXPLORER_PAPERS, seed: int = SAMPLE_SEED,
+                    texts: "PaperTexts | None" = None) -> pd.DataFrame:
     """The papers the explorer holds: all of them up to ``limit``, else a seeded random sample of ``limit``
-    (rows kept in their order).
+    (rows kept in their order); with ``texts`` (:class:`helpers.analysis.texts.PaperTexts`), their ``text``
+    column is added, read for these papers only.
 
     Examples
     --------
     >>> papers = pd.DataFrame({"paper_id": list("abcdef")})
     >>> explorer_papers(papers, limit=10)["paper_id"].tolist(), explorer_papers(papers, limit=3)["paper_id"].tolist()
     (['a', 'b', 'c', 'd', 'e', 'f'], ['d', 'e', 'f'])
+    >>> from helpers.analysis.texts import PaperTexts
+    >>> explorer_papers(papers, limit=2, texts=PaperTexts.in_memory(list("abcdef"), list("ABCDEF")))["text"].tolist()
+    ['D', 'E']
     """
-    if len(papers) <= limit:
-        return papers
-    rows = np.sort(np.random.default_rng(seed).choice(len(papers), size=limit, replace=False))
-    return papers.iloc[rows]
+    if len(papers) > limit:
+        rows = np.sort(np.random.default_rng(seed).choice(len(papers), size=limit, replace=False))
+        papers = papers.iloc[rows]
+    if texts is not None:
+        papers = papers.assign(text=pd.Series(texts.take(papers["paper_id"].tolist()), index=papers.index))
+    return papers
 
 
 def explorer_sample_ids(paper_ids: Sequence[str], limit: int = MAX_EXPLORER_PAPERS) -> frozenset[str] | None:

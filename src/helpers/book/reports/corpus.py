@@ -13,9 +13,12 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
     from helpers.analysis.pipeline import Analysis
+    from helpers.analysis.texts import PaperTexts
 
 LENGTH_BINS = 15
 _INLINE_MATH = re.compile(r"\$([^$]+)\$")
+#: Texts read at a time while looking for the first formula.
+FORMULA_BATCH = 1_000
 
 
 def corpus_findings(analysis: "Analysis") -> dict[str, Any]:
@@ -93,15 +96,28 @@ def length_figure(papers: pd.DataFrame, corpus_label: str) -> tuple["Figure", pd
     return figure, data
 
 
-def first_formula(papers: pd.DataFrame) -> str | None:
+def first_formula(papers: pd.DataFrame, texts: "PaperTexts | None" = None) -> str | None:
     """The first ``$...$`` formula of the corpus, or ``None``.
+
+    ``papers`` holds the texts, or ``texts`` (:class:`helpers.analysis.texts.PaperTexts`) does: then only the
+    texts of papers with LaTeX (``has_latex``) are read, a few at a time, until one has a formula.
 
     Examples
     --------
     >>> first_formula(pd.DataFrame({"text": ["no math", "with $x^2$ and $y$"]}))
     'x^2'
+    >>> from helpers.analysis.texts import PaperTexts
+    >>> first_formula(pd.DataFrame({"paper_id": ["a", "b"], "has_latex": [False, True]}),
+    ...               PaperTexts.in_memory(["a", "b"], ["$a$ unmarked", "with $b$"]))
+    'b'
     """
-    for text in papers["text"]:
+    if texts is None:
+        candidates = papers["text"]
+    else:
+        with_latex = papers.loc[papers["has_latex"], "paper_id"].tolist()
+        candidates = (text for start in range(0, len(with_latex), FORMULA_BATCH)
+                      for text in texts.take(with_latex[start:start + FORMULA_BATCH]))
+    for text in candidates:
         match = _INLINE_MATH.search(text)
         if match:
             return match.group(1)
