@@ -15,7 +15,7 @@ import pytest
 from conftest import SEED_DIR
 from helpers.analysis import themes
 from helpers.analysis.corpus import read_corpus
-from helpers.analysis.distributed import partition_bounds
+from helpers.analysis.distributed import ClusterStages, partition_bounds
 from helpers.analysis.settings import EngineSettings, SettingsError
 from helpers.analysis.text import _tokenize_chunk, merge_token_chunks, tokenize_corpus
 from helpers.book.settings import BookConfig
@@ -73,9 +73,9 @@ def test_dask_engine_writes_the_local_engines_tables(cluster, corpus, local_tabl
         assert written[name] == data, f"{name} differs with {partitions} partitions"
     papers = local_tables["papers.csv"].decode().splitlines()
     assert len(papers) == 1 + 57  # the duplicate is one paper; the too-short block none
-    assert ("note: dask engine: the papers' texts come back to this process (duplicate detection, the papers table "
-            "and the change between groups run here); word ids, term counts and theme weights are computed on the "
-            "workers" in capsys.readouterr().err)
+    assert ("note: dask engine: duplicate detection, the papers table (without texts) and the change between groups "
+            "run in this process; texts, word ids, term counts and theme weights stay on the workers, and the texts "
+            "come here one part at a time, on their way to a file" in capsys.readouterr().err)
 
 
 def test_dask_engine_with_records_and_groups(cluster, corpus, tmp_path):
@@ -154,3 +154,22 @@ def test_book_reads_the_scheduler_from_its_settings():
     assert BookConfig.from_environment({}, root=Path("/book")).engine == EngineSettings()
     with pytest.raises(SettingsError, match=r"^--scheduler / BOOK_DASK_SCHEDULER: must be an address"):
         BookConfig.from_environment({"BOOK_DASK_SCHEDULER": "my-cluster"}, root=Path("/book"))
+
+
+def test_the_workers_keep_the_texts_and_send_them_one_part_at_a_time(cluster, corpus, tmp_path):
+    distributed = pytest.importorskip("distributed")
+    local = read_corpus(corpus)
+    with distributed.Client(cluster) as client:
+        stages = ClusterStages(client, partitions=3)
+        light = stages.read_corpus([corpus])
+        assert "text" not in light.papers
+        assert light.papers["opening"].iloc[1] == "Increasing experimental evidence suggests that the human hippocampus,…"
+        assert light.papers.drop(columns="opening").equals(local.papers.drop(columns="text"))
+        assert light.blocks.equals(local.blocks)
+        stages.start(light)
+        stages.wait_for_tokens()
+        texts = stages.texts(light.papers["paper_id"].tolist(), tmp_path / "texts", max_papers=20)
+    assert sorted(path.name for path in (tmp_path / "texts").iterdir()) == [
+        "texts-00000.parquet", "texts-00001.parquet", "texts-00002.parquet"]
+    assert texts.bounds == ((0, 19), (19, 38), (38, 57))
+    assert [text for part in texts.parts() for text in part] == local.papers["text"].tolist()

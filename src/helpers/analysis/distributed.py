@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Sequence
 import pandas as pd
 
 from helpers.analysis.corpus import Corpus, assemble_corpus, expand_paths, read_one_file, source_names, without_texts
-from helpers.analysis.parallel import chunk_count, partition_bounds
+from helpers.analysis.parallel import MAX_CHUNK_ITEMS, chunk_count, partition_bounds
 from helpers.analysis.settings import ENGINE_NAMES, EngineSettings, SettingsError
 
 if TYPE_CHECKING:
@@ -226,10 +226,11 @@ class ClusterStages:
                                   seed=settings.seed, min_occurrences=settings.min_occurrences,
                                   relevant_share=settings.relevant_share)
 
-    def texts(self, paper_ids: Sequence[str], folder: Path | None = None) -> "PaperTexts":
+    def texts(self, paper_ids: Sequence[str], folder: Path | None = None, max_papers: int = MAX_CHUNK_ITEMS
+              ) -> "PaperTexts":
         """The papers' texts, written to ``folder`` (default: a temporary one) in the parts of
-        :func:`helpers.analysis.partitioned.output_partitions`; each part comes from the workers while the
-        previous one is written, so this process holds at most two."""
+        :func:`helpers.analysis.partitioned.output_partitions` (at most ``max_papers`` each); each part comes
+        from the workers while the previous one is written, so this process holds at most two."""
         from helpers.analysis.partitioned import output_partitions
         from helpers.analysis.texts import PaperTexts
 
@@ -239,8 +240,9 @@ class ClusterStages:
             return self.client.submit(_text_range, [(lo, hi) for _, lo, hi in pieces],
                                       *[self._text_parts[index] for index, _, _ in pieces], pure=False)
 
+        ranges = output_partitions(len(paper_ids), max_papers)
+
         def parts():
-            ranges = output_partitions(len(paper_ids))
             pending = ask(*ranges[0]) if ranges else None
             for index in range(len(ranges)):
                 current = pending
@@ -248,7 +250,7 @@ class ClusterStages:
                 yield current.result()
                 del current
 
-        return PaperTexts.write(list(paper_ids), parts(), folder)
+        return PaperTexts.write(list(paper_ids), parts(), folder, bounds=ranges)
 
     def links(self) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
         """``(links, states, statements)``: the partitions' tables concatenated in partition order."""
