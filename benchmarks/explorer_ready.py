@@ -64,7 +64,7 @@ def explorer_data_for(n_abstracts: int, folder: Path) -> tuple[Path, int]:
     with tempfile.TemporaryDirectory() as corpus:
         analysis = run_pipeline(generate(n_abstracts, Path(corpus)))
     papers = with_titles(analysis.papers, read_metadata(ROOT / "data" / "icml2024-seed-metadata.csv"))
-    shown = explorer_papers(papers)
+    shown = explorer_papers(papers, texts=analysis.texts)
     data = explorer_data(shown, analysis.links.links, analysis.links.statements, analysis.themes.labels,
                          analysis.cooccurrence)
     return write_explorer_data(data, folder), len(shown)

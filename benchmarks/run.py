@@ -81,7 +81,7 @@ def measure(n_abstracts: int, n_jobs: int | None = None, corpus: str | None = No
         start = time.perf_counter()
         write_outputs(results, out)
         timings = dict(results.timings, write=time.perf_counter() - start)
-        texts = results.papers["text"].tolist()
+        texts = [text for part in results.texts.parts() for text in part]
         start = time.perf_counter()
         TfidfVectorizer(ngram_range=(1, 2), min_df=2).fit_transform(texts)
         baseline = time.perf_counter() - start
