@@ -23,7 +23,7 @@ import numpy as np
 import pandas as pd
 
 from helpers.analysis.parallel import MAX_CHUNK_ITEMS
-from helpers.analysis.partitioned import output_partitions
+from helpers.analysis.partitioned import COMPRESSION, output_partitions
 
 __all__ = ["TEXT_PART", "PaperTexts"]
 
@@ -35,7 +35,7 @@ def _write_text_part(texts: Sequence[str], path: Path) -> None:
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    pq.write_table(pa.table({"text": pa.array(list(texts), type=pa.string())}), path, compression="zstd")
+    pq.write_table(pa.table({"text": pa.array(list(texts), type=pa.string())}), path, compression=COMPRESSION)
 
 
 def _read_text_part(path: Path) -> list[str]:
