@@ -173,3 +173,31 @@ def test_the_workers_keep_the_texts_and_send_them_one_part_at_a_time(cluster, co
         "texts-00000.parquet", "texts-00001.parquet", "texts-00002.parquet"]
     assert texts.bounds == ((0, 19), (19, 38), (38, 57))
     assert [text for part in texts.parts() for text in part] == local.papers["text"].tolist()
+
+
+def test_large_files_are_parsed_in_pieces_on_the_workers(cluster, corpus, tmp_path, monkeypatch):
+    """Files cut into pieces of 4 KB (a seed-format file of all the abstracts, a JSON Lines file, a file with a bad
+    byte in its last piece, skipped): the dask engine's tables are the local engine's, pieces or not."""
+    from helpers.analysis import large_files
+
+    texts = read_corpus(corpus).papers["text"].tolist()
+    folder = tmp_path / "corpus"
+    folder.mkdir()
+    (folder / "all.txt").write_text("All abstracts\n\n" + "\n\n".join(texts) + "\n", encoding="utf-8")
+    (folder / "records.jsonl").write_text("".join(json.dumps({"key": f"k{i}", "year": 2023 + i % 2, "abstract": text})
+                                                  + "\n" for i, text in enumerate(texts[::-1])), encoding="utf-8")
+    (folder / "bad.txt").write_bytes(("\n\n".join(texts[:8]) + "\n\nA bad \xff byte at the end.\n").encode("latin-1",
+                                                                                                      errors="replace"))
+    assert [len(large_files.split_file(path, path.name, 4096)) for path in sorted(folder.iterdir())] == [15, 3, 15]
+    outputs = {}
+    for name, size, options in (("local", large_files.PIECE_BYTES, []), ("local-pieces", 4096, []),
+                                ("dask-pieces", 4096, ["--scheduler", cluster.scheduler_address, "--partitions", "3"])):
+        monkeypatch.setattr(large_files, "PIECE_BYTES", size)
+        assert main(["analyse", str(folder), "--out", str(tmp_path / name), "--quiet", "--skip-bad", *options]) == 0
+        outputs[name] = output_files(tmp_path / name)
+    for name in ("local-pieces", "dask-pieces"):
+        assert outputs[name].keys() == outputs["local"].keys()
+        for file, data in outputs["local"].items():
+            assert outputs[name][file] == data, f"{file} differs on {name}"
+    files = outputs["local"]["files.csv"].decode().splitlines()
+    assert files[1].startswith("all.txt,") and files[2].startswith("bad.txt,") and ",skipped," in files[2] and "line 17, byte " in files[2]

@@ -15,12 +15,15 @@ import hashlib
 import re
 import unicodedata
 from collections import Counter
+import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
 
 import pandas as pd
 
+from helpers.analysis import large_files
+from helpers.analysis.large_files import FilePiece, ParsedPiece, file_sha256, join_pieces, piece_bytes, split_file
 from helpers.analysis.readers import METADATA_FIELDS, RECORD_SUFFIXES, Record, ReaderError, read_records
 
 __all__ = [
@@ -377,42 +380,45 @@ def record_row(record: Record, block: int, position: object) -> dict:
     return row
 
 
-def parse_records_file(path: Path, source_file: str, data: bytes) -> tuple[str | None, list[dict]]:
-    """Parse a bibliographic file (by extension, :mod:`helpers.analysis.readers`) into block rows."""
-    text = decode_file(path, data)
-    try:
-        header, records = read_records(path.suffix, _NEWLINES.sub("\n", text))
-    except ReaderError as error:
-        raise CorpusError([f"{path}: {error}"]) from None
+def _record_rows(suffix: str, text: str, source_file: str) -> tuple[str | None, list[dict]]:
+    """The header and block rows of a bibliographic text (line ends already LF); raises ReaderError."""
+    header, records = read_records(suffix, text)
     rows, position = [], 0
     for index, record in enumerate(records, start=1):
         if record.kind == "entry":
             position += 1
-        rows.append(record_row(record, index, position if record.kind == "entry" else pd.NA))
+        row = record_row(record, index, position if record.kind == "entry" else pd.NA)
+        row["source_file"] = source_file
+        rows.append(row)
+    return header, rows
+
+
+def parse_records_file(path: Path, source_file: str, data: bytes) -> tuple[str | None, list[dict]]:
+    """Parse a bibliographic file (by extension, :mod:`helpers.analysis.readers`) into block rows."""
+    text = decode_file(path, data)
+    try:
+        header, rows = _record_rows(path.suffix, _NEWLINES.sub("\n", text), source_file)
+    except ReaderError as error:
+        raise CorpusError([f"{path}: {error}"]) from None
     if not any(row["kind"] == "abstract" for row in rows):
         entries = sum(row["kind"] != "proceedings" and row["kind"] != "other" for row in rows)
         raise CorpusError([f"{path}: has no abstracts ({entries} entries, none with an abstract of at least"
                            f" {MIN_ABSTRACT_WORDS} words)"])
-    for row in rows:
-        row["source_file"] = source_file
     return header, rows
 
 
-def parse_file(path: Path, source_file: str, data: bytes) -> tuple[str | None, list[dict]]:
-    """Parse one file's bytes into its header and block rows (``paper_id`` filled later)."""
-    if path.suffix.lower() in RECORD_SUFFIXES:
-        return parse_records_file(path, source_file, data)
-    text = normalise_text(decode_file(path, data))
-    raw_blocks = split_blocks(text)
+def _seed_rows(text: str, source_file: str, first_block_may_be_header: bool = True
+               ) -> tuple[str | None, list[dict]]:
+    """The header and block rows of normalised seed-format text."""
     header: str | None = None
     rows: list[dict] = []
     position = 0
-    for index, (first_line, last_line, lines) in enumerate(raw_blocks, start=1):
-        if index == 1 and is_header(lines):
+    for index, (first_line, last_line, lines) in enumerate(split_blocks(text), start=1):
+        if index == 1 and first_block_may_be_header and is_header(lines):
             header = lines[0]
             rows.append(
                 dict(block=index, position=pd.NA, first_line=first_line, last_line=last_line,
-                     n_words=len(header.split()), kind="header", text=header)
+                     n_words=len(header.split()), kind="header", text=header, source_file=source_file)
             )
             continue
         position += 1
@@ -421,17 +427,55 @@ def parse_file(path: Path, source_file: str, data: bytes) -> tuple[str | None, l
         kind = "abstract" if n_words >= MIN_ABSTRACT_WORDS else "too-short"
         rows.append(
             dict(block=index, position=position, first_line=first_line, last_line=last_line,
-                 n_words=n_words, kind=kind, text=block_text)
+                 n_words=n_words, kind=kind, text=block_text, source_file=source_file)
         )
+    return header, rows
+
+
+def parse_file(path: Path, source_file: str, data: bytes) -> tuple[str | None, list[dict]]:
+    """Parse one file's bytes into its header and block rows (``paper_id`` filled later)."""
+    if path.suffix.lower() in RECORD_SUFFIXES:
+        return parse_records_file(path, source_file, data)
+    header, rows = _seed_rows(normalise_text(decode_file(path, data)), source_file)
     if not any(row["kind"] == "abstract" for row in rows):
         if header is not None and len(rows) == 1:
             raise CorpusError([f"{path}: has a header ({header!r}) but no abstracts"])
         raise CorpusError(
             [f"{path}: has no abstracts (no block of at least {MIN_ABSTRACT_WORDS} words)"]
         )
-    for row in rows:
-        row["source_file"] = source_file
     return header, rows
+
+
+def read_piece(piece: FilePiece) -> ParsedPiece:
+    """Parse one piece of a file (:func:`helpers.analysis.large_files.split_file`) as :func:`parse_file`
+    parses a whole file, numbering its blocks and lines from the piece's start.
+
+    A byte that is not UTF-8, a NUL byte or a malformed record gives a piece with ``problem`` set and no
+    rows (:func:`helpers.analysis.large_files.join_pieces` then gives up and the file is read whole,
+    which names the place).
+    """
+    data = piece_bytes(piece)
+    if piece.start == 0 and data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    if b"\x00" in data:
+        return ParsedPiece(None, [], 0, "NUL byte")
+    try:
+        text = data.decode("utf-8", errors="strict")
+    except UnicodeDecodeError:
+        return ParsedPiece(None, [], 0, "invalid UTF-8")
+    del data
+    if piece.path.suffix.lower() in RECORD_SUFFIXES:
+        text = _NEWLINES.sub("\n", text)
+        if not text.strip():
+            return ParsedPiece(None, [], text.count("\n"))
+        try:
+            header, rows = _record_rows(piece.path.suffix, text, piece.name)
+        except ReaderError as error:
+            return ParsedPiece(None, [], text.count("\n"), str(error))
+        return ParsedPiece(header, rows, text.count("\n"))
+    text = normalise_text(text)
+    header, rows = _seed_rows(text, piece.name, first_block_may_be_header=piece.start == 0)
+    return ParsedPiece(header, rows, text.count("\n"))
 
 
 def source_names(files: Sequence[Path]) -> list[str]:
@@ -478,11 +522,25 @@ def read_corpus(paths: Sequence[str | Path] | str | Path, *, skip_bad: bool = Fa
                            problems, skip_bad=skip_bad)
 
 
-def read_one_file(path: Path, name: str) -> tuple[dict, list[dict], list[str]]:
+def read_one_file(path: Path, name: str, piece_size: int | None = None) -> tuple[dict, list[dict], list[str]]:
     """One corpus file, read and parsed on its own: its ``files`` row, its block rows (with text, no
     ``paper_id`` yet) and its problems (empty when it is good). :func:`read_corpus` is
     :func:`assemble_corpus` of these, file by file in reading order (the dask engine reads them on its workers).
+
+    A file of more than ``piece_size`` bytes (default :data:`helpers.analysis.large_files.PIECE_BYTES`) is
+    read one piece at a time (:mod:`helpers.analysis.large_files`): the same result, without its whole bytes
+    and text in memory at once.
     """
+    pieces = split_file(path, name, piece_size or large_files.PIECE_BYTES)
+    if len(pieces) > 1:
+        joined = join_pieces(path, name, [read_piece(piece) for piece in pieces], file_sha256(path))
+        if joined is not None:
+            return joined
+    return read_whole_file(path, name)
+
+
+def read_whole_file(path: Path, name: str) -> tuple[dict, list[dict], list[str]]:
+    """:func:`read_one_file` of a file read whole."""
     data = path.read_bytes()
     sha256 = hashlib.sha256(data).hexdigest()
     try:
@@ -556,20 +614,19 @@ def abstract_facts(text: str) -> dict[str, object]:
                 has_markdown=_has_markdown(text), text_sha1=hashlib.sha1(text.encode("utf-8")).hexdigest())
 
 
-def without_texts(parsed: tuple[dict, list[dict], list[str]]) -> tuple[dict, list[dict], list[str]]:
-    """A :func:`read_one_file` result without its texts: each abstract block carries its
-    :func:`abstract_facts` and ``opening`` (:func:`helpers.analysis.metadata.short_text`) instead, which is
-    all :func:`assemble_corpus` needs (the dask engine's workers keep the texts).
+def light_rows(rows: Sequence[dict]) -> list[dict]:
+    """Block rows without their texts: each abstract block carries its :func:`abstract_facts` and
+    ``opening`` (:func:`helpers.analysis.metadata.short_text`) instead, which is all
+    :func:`assemble_corpus` needs (the dask engine's workers keep the texts).
 
     Examples
     --------
-    >>> file_row, rows, problems = without_texts(({}, [dict(kind="abstract", text="One two three.")], []))
+    >>> rows = light_rows([dict(kind="abstract", text="One two three.")])
     >>> "text" in rows[0], rows[0]["facts"]["n_chars"], rows[0]["facts"]["opening"]
     (False, 14, 'One two three.')
     """
     from helpers.analysis.metadata import short_text
 
-    file_row, rows, problems = parsed
     light = []
     for row in rows:
         row = dict(row)
@@ -577,7 +634,18 @@ def without_texts(parsed: tuple[dict, list[dict], list[str]]) -> tuple[dict, lis
         if row["kind"] == "abstract":
             row["facts"] = dict(abstract_facts(text), opening=short_text(text))
         light.append(row)
-    return file_row, light, problems
+    return light
+
+
+def without_texts(parsed: tuple[dict, list[dict], list[str]]) -> tuple[dict, list[dict], list[str]]:
+    """A :func:`read_one_file` result with :func:`light_rows`."""
+    file_row, rows, problems = parsed
+    return file_row, light_rows(rows), problems
+
+
+def light_piece(piece: ParsedPiece) -> ParsedPiece:
+    """A :func:`read_piece` result with :func:`light_rows`."""
+    return dataclasses.replace(piece, rows=light_rows(piece.rows))
 
 
 def _papers_from_blocks(block_rows: list[dict], with_metadata: bool = False) -> pd.DataFrame:

@@ -4,10 +4,12 @@
 address) runs these stages on the cluster's workers and reduces their results in partition order, so
 the tables are byte-identical to the local engine's, whatever the number of workers or partitions:
 
-- **parse**: one task per input file (:func:`helpers.analysis.corpus.read_one_file`), whose blocks stay on
-  its worker; only the blocks' facts come to this process (:func:`helpers.analysis.corpus.without_texts`:
-  lines, kinds, the digest duplicates share, the first words), where duplicates are found across files
-  (:func:`helpers.analysis.corpus.assemble_corpus`);
+- **parse**: one task per input file (:func:`helpers.analysis.corpus.read_whole_file`), or per piece of a
+  file larger than :data:`helpers.analysis.large_files.PIECE_BYTES` (:func:`helpers.analysis.corpus.read_piece`),
+  whose blocks stay on its worker; only the blocks' facts come to this process
+  (:func:`helpers.analysis.corpus.light_rows`: lines, kinds, the digest duplicates share, the first words),
+  where a file's pieces are joined (:func:`helpers.analysis.large_files.join_pieces`) and duplicates are
+  found across files (:func:`helpers.analysis.corpus.assemble_corpus`);
 - **text**: the papers in :func:`helpers.analysis.parallel.partition_bounds` row ranges (at most
   :data:`helpers.analysis.parallel.MAX_CHUNK_ITEMS` papers each, as the local engine's chunks), each
   made on a worker from the parsed files' blocks and tokenised there into word ids of its own, which stay
@@ -38,7 +40,10 @@ from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 import pandas as pd
 
-from helpers.analysis.corpus import Corpus, assemble_corpus, expand_paths, read_one_file, source_names, without_texts
+from helpers.analysis import large_files
+from helpers.analysis.corpus import (Corpus, assemble_corpus, expand_paths, light_piece, read_piece, read_whole_file,
+                                     source_names, without_texts)
+from helpers.analysis.large_files import ParsedPiece, file_sha256, join_pieces, split_file
 from helpers.analysis.parallel import MAX_CHUNK_ITEMS, chunk_count, partition_bounds
 from helpers.analysis.settings import ENGINE_NAMES, EngineSettings, SettingsError
 
@@ -101,17 +106,22 @@ def _partition_texts(papers: pd.DataFrame) -> list[str]:
     return papers["text"].tolist()
 
 
-def _partition_papers(paper_ids: list[str], blocks: list[tuple[int, list[int]]], *parsed_files
-                      ) -> pd.DataFrame:
+def _rows_of(parsed: tuple[dict, list[dict], list[str]] | ParsedPiece) -> list[dict]:
+    """The block rows of a parse task's result (a whole file's or a piece's)."""
+    return parsed.rows if isinstance(parsed, ParsedPiece) else parsed[1]
+
+
+def _partition_papers(paper_ids: list[str], blocks: list[tuple[int, list[int]]], *parsed) -> pd.DataFrame:
     """One partition's ``paper_id, source_file, text``: the papers ``paper_ids``, whose abstracts are the
-    blocks ``blocks`` (``(file, block rows)`` pairs, ``file`` an index into ``parsed_files``, the
-    :func:`helpers.analysis.corpus.read_one_file` results), in that order."""
+    blocks ``blocks`` (``(unit, block rows)`` pairs, ``unit`` an index into ``parsed``, the parse tasks'
+    results: :func:`helpers.analysis.corpus.read_whole_file` or :func:`helpers.analysis.corpus.read_piece`),
+    in that order."""
     sources, texts = [], []
-    for file, rows in blocks:
-        file_blocks = parsed_files[file][1]
+    for unit, rows in blocks:
+        unit_rows = _rows_of(parsed[unit])
         for row in rows:
-            sources.append(file_blocks[row]["source_file"])
-            texts.append(file_blocks[row]["text"])
+            sources.append(unit_rows[row]["source_file"])
+            texts.append(unit_rows[row]["text"])
     if len(texts) != len(paper_ids):
         raise ValueError(f"a partition of {len(paper_ids)} papers found {len(texts)} abstracts")
     return pd.DataFrame({"paper_id": paper_ids, "source_file": sources, "text": texts})
@@ -158,9 +168,10 @@ class ClusterStages:
     :meth:`runner` with :attr:`token_parts`, and :meth:`links` waits for its tasks and reduces.
     """
 
-    def __init__(self, client: "Client", partitions: int | None = None) -> None:
+    def __init__(self, client: "Client", partitions: int | None = None, piece_size: int | None = None) -> None:
         self.client = client
         self.n_partitions = partitions
+        self.piece_size = piece_size
         self._links: list["Future"] = []
         self._token_parts: list["Future"] = []
         self._text_parts: list["Future"] = []
@@ -169,15 +180,39 @@ class ClusterStages:
         self._abstracts: list[tuple[int, int]] = []
 
     def read_corpus(self, paths: Sequence[str | Path], skip_bad: bool = False) -> Corpus:
-        """:func:`helpers.analysis.corpus.read_corpus`, one file per task on the workers, which keep the
-        texts: the corpus's papers table has each abstract's ``opening`` instead of its ``text``."""
+        """:func:`helpers.analysis.corpus.read_corpus`, one file (or one piece of a large file, at most
+        ``piece_size`` bytes, default :data:`helpers.analysis.large_files.PIECE_BYTES`) per task on the
+        workers, which keep the texts: the corpus's papers table has each abstract's ``opening`` instead of
+        its ``text``."""
+        client = self.client
         files, problems = expand_paths(list(paths))
-        self._parsed = self.client.map(read_one_file, files, source_names(files), pure=False)
-        light = self.client.gather(self.client.map(without_texts, self._parsed, pure=False))
+        names = source_names(files)
+        splits = [split_file(path, name, self.piece_size or large_files.PIECE_BYTES)
+                  for path, name in zip(files, names)]
+        tasks = [client.map(read_piece, split, pure=False) if len(split) > 1
+                 else [client.submit(read_whole_file, path, name, pure=False)]
+                 for path, name, split in zip(files, names, splits)]
+        digests = {index: client.submit(file_sha256, files[index], pure=False)
+                   for index, split in enumerate(splits) if len(split) > 1}
+        light_parts = client.gather([client.map(light_piece, task, pure=False) if len(task) > 1
+                                     else [client.submit(without_texts, task[0], pure=False)] for task in tasks])
+        digests = dict(zip(digests, client.gather(list(digests.values()))))
+        light, origins = [], []  # per file: its read_one_file result without texts, each row's (task, row)
+        for index, (task, parts) in enumerate(zip(tasks, light_parts)):
+            joined = join_pieces(files[index], names[index], parts, digests[index]) if len(task) > 1 else parts[0]
+            if joined is None:  # read whole: the file's problem is named as read_one_file names it
+                task = tasks[index] = [client.submit(read_whole_file, files[index], names[index], pure=False)]
+                joined = client.submit(without_texts, task[0], pure=False).result()
+                parts = [joined]
+            light.append(joined)
+            origins.append([(piece, row) for piece, part in enumerate(parts) for row in range(len(_rows_of(part)))])
         corpus = assemble_corpus(light, problems, skip_bad=skip_bad)
-        # Each paper's abstract block (file, row), in the papers' order: duplicates are marked by now.
-        self._abstracts = [(file, row) for file, (_, rows, _) in enumerate(light)
-                           for row, block in enumerate(rows) if block["kind"] == "abstract"]
+        # Each paper's abstract block (task, row), in the papers' order: duplicates are marked by now.
+        self._parsed = [future for task in tasks for future in task]
+        first_task = [sum(len(task) for task in tasks[:index]) for index in range(len(tasks))]
+        self._abstracts = [(first_task[file] + piece, row)
+                           for file, ((_, rows, _), file_origins) in enumerate(zip(light, origins))
+                           for block, (piece, row) in zip(rows, file_origins) if block["kind"] == "abstract"]
         return corpus
 
     def start(self, corpus: Corpus) -> None:
@@ -189,14 +224,14 @@ class ClusterStages:
                                                  or chunk_count(len(paper_ids), n_workers, PARTITIONS_PER_WORKER))
         parts = []
         for start, stop in bounds:
-            by_file: dict[int, list[int]] = {}
-            for file, row in self._abstracts[start:stop]:
-                by_file.setdefault(file, []).append(row)
-            files = sorted(by_file)  # the papers' order is the files' order, then the blocks'
+            by_task: dict[int, list[int]] = {}
+            for task, row in self._abstracts[start:stop]:
+                by_task.setdefault(task, []).append(row)
+            tasks = sorted(by_task)  # the papers' order is the files' order, then the pieces', then the blocks'
             parts.append(self.client.submit(_partition_papers, paper_ids[start:stop],
-                                            [(index, by_file[file]) for index, file in enumerate(files)],
-                                            *[self._parsed[file] for file in files], pure=False, priority=2))
-        self._parsed, self._abstracts = [], []  # the parsed files leave the workers once the partitions are made
+                                            [(index, by_task[task]) for index, task in enumerate(tasks)],
+                                            *[self._parsed[task] for task in tasks], pure=False, priority=2))
+        self._parsed, self._abstracts = [], []  # the parsed blocks leave the workers once the partitions are made
         # The word ids first (this process waits for them); the links meanwhile, while themes and terms run here.
         self._token_parts = self.client.map(_partition_tokens, parts, pure=False, priority=1)
         self._text_parts = self.client.map(_partition_texts, parts, pure=False, priority=1)

@@ -127,6 +127,7 @@ def read_results(path) -> pd.DataFrame | None:
 
 def performance_findings(results: pd.DataFrame | None) -> dict[str, object]:
     """Every value the Performance page glues, by glue name (``"(not measured)"`` without results)."""
+    from helpers.analysis.large_files import PIECE_BYTES
     from helpers.analysis.parallel import MAX_CHUNK_ITEMS, MIN_PARALLEL_ITEMS
     from helpers.analysis.themes import (FINAL_SAMPLE, FINAL_TOL, MAX_CANDIDATES, N_SEEDS, SELECTION_SAMPLE, SELECTION_TOL,
                                 TRANSFORM_BLOCK, candidate_ks)
@@ -134,6 +135,7 @@ def performance_findings(results: pd.DataFrame | None) -> dict[str, object]:
     limits = {
         "perf_parallel_items": f"{MIN_PARALLEL_ITEMS:,}",
         "perf_partition_items": f"{MAX_CHUNK_ITEMS:,}",
+        "perf_piece_mib": f"{PIECE_BYTES / 2**20:g}",
         "perf_transform_block": f"{TRANSFORM_BLOCK:,}",
         "perf_final_sample": f"{FINAL_SAMPLE:,}",
         "perf_n_seeds": N_SEEDS,
