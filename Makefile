@@ -153,8 +153,11 @@ bench: setup
 # a local Dask cluster of two workers -> benchmarks/large_results.csv (wall time, seconds per stage, peak memory
 # of every process), shown on the Performance page. Not part of make bench or make test.
 LARGE_SIZES ?= 100000 1000000
+# The same abstracts in one file, read in pieces -> benchmarks/large_file_results.csv
+LARGE_FILE_SIZES ?= 1000000
 bench-large: setup
 	cd benchmarks && ../$(BIN)/python large.py --sizes $(LARGE_SIZES)
+	cd benchmarks && ../$(BIN)/python large.py --one-file --sizes $(LARGE_FILE_SIZES)
 
 # The term map against the labelled terms of tests/evaluation (three rankings; 57, 644 and 3,000 abstracts),
 # and the themes on two vocabularies: benchmarks/results/term_quality.csv, theme_vocabulary.csv

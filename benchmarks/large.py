@@ -14,6 +14,10 @@ peak RSS (VmHWM) of the analysing process and of every worker process, and the l
 all of them at once (read every quarter second). Writes
 ``benchmarks/large_results.csv``, one row per (size, engine, stage); ``--sizes`` and ``--engines``
 choose what runs and the new rows replace the old rows of the same size and engine.
+
+``--one-file`` measures the same abstracts written as one seed-format file (``out/corpus-N-one/all.txt``,
+every block of the generated files after one header), which is parsed in pieces
+(:mod:`helpers.analysis.large_files`), into ``benchmarks/large_file_results.csv``.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 RESULTS = HERE / "large_results.csv"
+ONE_FILE_RESULTS = HERE / "large_file_results.csv"
 CORPORA = HERE / "out"
 WORKERS = 2
 COLUMNS = ["n_abstracts", "engine", "workers", "stage", "seconds", "main_peak_rss_mib", "worker_peak_rss_mib",
@@ -109,12 +114,30 @@ def corpus_files(n_abstracts: int) -> list[Path]:
     return files
 
 
-def measure(n_abstracts: int, engine: str) -> dict:
-    """In this process: analyse the corpus on ``engine`` and write the tables; times and peaks."""
+def one_file(n_abstracts: int) -> Path:
+    """The generated corpus of ``n_abstracts`` as one seed-format file: one header, then every abstract block of
+    the generated files in order (made on first use, written aside and renamed)."""
+    path = CORPORA / f"corpus-{n_abstracts}-one" / "all.txt"
+    if path.exists():
+        return path
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_suffix(".partial")
+    with partial.open("w", encoding="utf-8") as out:
+        out.write("Synthetic ICML abstracts\n")
+        for file in corpus_files(n_abstracts):
+            header, blocks = file.read_text(encoding="utf-8").split("\n\n", 1)
+            out.write("\n" + blocks)
+    partial.rename(path)
+    return path
+
+
+def measure(n_abstracts: int, engine: str, one: bool = False) -> dict:
+    """In this process: analyse the corpus (``one``: in one file) on ``engine`` and write the tables; times and
+    peaks."""
     from helpers.analysis.pipeline import run_pipeline, write_outputs
     from helpers.analysis.settings import AnalysisSettings, EngineSettings
 
-    files = corpus_files(n_abstracts)
+    files = [one_file(n_abstracts)] if one else corpus_files(n_abstracts)
     cluster = None
     worker_peaks: list[float] = []
     if engine == "dask":
@@ -164,29 +187,33 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", nargs="+", type=int, default=[100_000, 1_000_000])
     parser.add_argument("--engines", nargs="+", default=["local", "dask"], choices=["local", "dask"])
+    parser.add_argument("--one-file", action="store_true",
+                        help="the abstracts in one file, read in pieces -> large_file_results.csv")
     parser.add_argument("--one", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one:
-        print(json.dumps(measure(int(args.one[0]), args.one[1])))
+        print(json.dumps(measure(int(args.one[0]), args.one[1], args.one_file)))
         return
     import pandas as pd
 
-    old = pd.read_csv(RESULTS) if RESULTS.exists() else pd.DataFrame(columns=COLUMNS)
+    results = ONE_FILE_RESULTS if args.one_file else RESULTS
+    old = pd.read_csv(results) if results.exists() else pd.DataFrame(columns=COLUMNS)
     for size in args.sizes:
-        corpus_files(size)  # generated once, outside the measured processes
+        one_file(size) if args.one_file else corpus_files(size)  # generated once, outside the measured processes
         for engine in args.engines:
-            result = subprocess.run([sys.executable, str(HERE / "large.py"), "--one", str(size), engine],
+            result = subprocess.run([sys.executable, str(HERE / "large.py"), "--one", str(size), engine,
+                                     *(["--one-file"] if args.one_file else [])],
                                     capture_output=True, text=True, cwd=HERE)
             if result.returncode:
                 sys.exit(f"large.py --one {size} {engine} failed:\n{result.stderr[-5000:]}")
             measured = json.loads(result.stdout.strip().splitlines()[-1])
-            print(f"{size:,} abstracts, {engine}: {measured['wall']:.1f} s, main peak "
+            print(f"{size:,} abstracts{' in one file' if args.one_file else ''}, {engine}: {measured['wall']:.1f} s, main peak "
                   f"{measured['main_peak_rss_mib']:.0f} MiB, workers {measured['worker_peaks_mib']}, "
                   f"all together {measured['together_peak_mib']:.0f} MiB", file=sys.stderr)
             new = pd.DataFrame(rows_of(measured), columns=COLUMNS)
             old = old[~((old["n_abstracts"] == measured["n_abstracts"]) & (old["engine"] == engine))]
             old = pd.concat([old, new], ignore_index=True) if len(old) else new
-            old.sort_values(["n_abstracts", "engine"], kind="stable").to_csv(RESULTS, index=False,
+            old.sort_values(["n_abstracts", "engine"], kind="stable").to_csv(results, index=False,
                                                                              lineterminator="\n")
 
 

@@ -425,3 +425,52 @@ def large_runs(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[str, st
     values["perf_large_missing"] = ("Not measured: " + "; ".join(missing_runs) + ".") if missing_runs else (
         "Both sizes were measured on both engines.")
     return table, values
+
+
+def one_file_runs(one_file: pd.DataFrame | None, many_files: pd.DataFrame | None
+                  ) -> tuple[pd.DataFrame, dict[str, str]]:
+    """``benchmarks/large_file_results.csv`` (``make bench-large``: the abstracts in one file, read in pieces) as
+    shown, one row per size and engine beside the parse time of the same abstracts in many files
+    (``large_results.csv``), and its glue value ``perf_one_file_summary``.
+
+    Examples
+    --------
+    >>> def run(engine, parse, wall):
+    ...     return [(1_000_000, engine, "parse", parse), (1_000_000, engine, WALL, wall)]
+    >>> columns = ["n_abstracts", "engine", "stage", "seconds"]
+    >>> peaks = dict(workers=2, main_peak_rss_mib=4096.0, worker_peak_rss_mib=2048.0,
+    ...              workers_peak_rss_total_mib=3072.0, together_peak_rss_mib=6144.0)
+    >>> one = pd.DataFrame(run("local", 90.0, 400.0) + run("dask", 40.0, 500.0), columns=columns).assign(**peaks)
+    >>> many = pd.DataFrame(run("local", 80.0, 390.0), columns=columns).assign(**peaks)
+    >>> shown, values = one_file_runs(one, many)
+    >>> shown[["engine", "wall s", "parse s", "parse s, many files"]].values.tolist()
+    [['local', 400.0, 90.0, 80.0], ['dask', 500.0, 40.0, nan]]
+    >>> values["perf_one_file_summary"]
+    '1,000,000 abstracts in one file on the local engine: 400 s, parse 90 s (80 s from many files), 6.0 GiB at once; on the dask engine: 500 s, parse 40 s (many files not measured), 6.0 GiB at once'
+    """
+    if one_file is None or one_file.empty:
+        return pd.DataFrame(), {"perf_one_file_summary": "(not measured: run make bench-large)"}
+    many_parse = {} if many_files is None else {
+        (int(row.n_abstracts), row.engine): float(row.seconds)
+        for row in many_files[many_files["stage"] == "parse"].itertuples()}
+    runs = []
+    for (size, engine), rows in one_file.groupby(["n_abstracts", "engine"], sort=False):
+        seconds, first = rows.set_index("stage")["seconds"], rows.iloc[0]
+        runs.append({"abstracts": int(size), "engine": engine, "wall s": float(seconds[WALL]),
+                     "parse s": float(seconds["parse"]),
+                     "parse s, many files": many_parse.get((int(size), engine), float("nan")),
+                     "main process GiB": round(first.main_peak_rss_mib / 1024, 2),
+                     "largest worker GiB": round(first.worker_peak_rss_mib / 1024, 2),
+                     "at once GiB": round(float(first.together_peak_rss_mib) / 1024, 2)})
+    table = pd.DataFrame(runs).sort_values(["abstracts", "engine"], ascending=[True, False], kind="stable",
+                                           ignore_index=True)
+    sentences = []
+    for size, rows in table.groupby("abstracts", sort=False):
+        runs_of_size = []
+        for row in rows.to_dict("records"):
+            many = row["parse s, many files"]
+            runs_of_size.append(f"{row['engine']} engine: {row['wall s']:.0f} s, parse {row['parse s']:.0f} s ("
+                                + (f"{many:.0f} s from many files" if many == many else "many files not measured")
+                                + f"), {row['at once GiB']:.1f} GiB at once")
+        sentences.append(f"{size:,} abstracts in one file on the " + "; on the ".join(runs_of_size))
+    return table, {"perf_one_file_summary": "; ".join(sentences)}
