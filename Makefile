@@ -149,7 +149,7 @@ SIZES ?= 1000 10000 20000 100000
 bench: setup
 	cd benchmarks && ../$(BIN)/python run.py $(SIZES) && ../$(BIN)/python selection.py && ../$(BIN)/python groups.py && ../$(BIN)/python book_build.py
 
-# The largest corpora, long (about 45 minutes on two cores): LARGE_SIZES synthetic abstracts on the local engine and on
+# The largest corpora, long (about 35 minutes on two cores): LARGE_SIZES synthetic abstracts on the local engine and on
 # a local Dask cluster of two workers -> benchmarks/large_results.csv (wall time, seconds per stage, peak memory
 # of every process), shown on the Performance page. Not part of make bench or make test.
 LARGE_SIZES ?= 100000 1000000
