@@ -11,7 +11,8 @@ import pytest
 
 from conftest import SEED_DIR
 from helpers.analysis.cooccurrence import analyse_cooccurrence, analyse_partitions
-from helpers.analysis.cooccurrence.counting import bucket_counts, partition_candidates, partition_columns, reduce_bucket
+from helpers.analysis.cooccurrence.counting import (bucket_counts, partition_candidates, partition_columns, reduce_bucket,
+                                                    summed_gram)
 from helpers.analysis.corpus import read_corpus
 from helpers.analysis.parallel import LocalPartitions, partition_bounds
 from helpers.analysis.text import TokenPartitions, tokenize_corpus
@@ -93,7 +94,7 @@ class CandidateWatcher(LocalPartitions):
     counts start."""
 
     def __init__(self):
-        self.candidates, self.alive_at_gram = [], None
+        self.candidates, self.alive_at_gram, self.gram_groups = [], None, 0
 
     def map(self, function, *iterables):
         # The first step after the counts by term and the frequent columns: the pair counts.
@@ -105,10 +106,19 @@ class CandidateWatcher(LocalPartitions):
             self.candidates = [weakref.ref(found) for found in results]
         return results
 
+    def submit(self, function, *args):
+        if function is summed_gram:
+            if self.alive_at_gram is None:
+                gc.collect()
+                self.alive_at_gram = sum(ref() is not None for ref in self.candidates)
+            self.gram_groups += 1
+        return super().submit(function, *args)
+
 
 def test_the_candidates_leave_memory_once_the_frequent_columns_are_made(seed, whole):
     watcher = CandidateWatcher()
     parts = _in_parts(seed, partition_bounds(len(seed[1]), 3), watcher)
     assert len(watcher.candidates) == 3 and watcher.alive_at_gram == 0
+    assert watcher.gram_groups == 1  # the local runner's one bucket: one running sum over the three partitions
     pd.testing.assert_frame_equal(parts.pairs, whole.pairs)
     assert (parts.paper_terms != whole.paper_terms).nnz == 0

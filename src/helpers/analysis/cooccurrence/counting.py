@@ -13,8 +13,9 @@ the same way and no step needs every abstract's tokens in one process:
    come back;
 4. :func:`partition_columns`: each partition's binary papers x frequent candidates matrix ``X_p``,
    which replaces its candidates (most candidates are rare, so ``X_p`` is a fraction of their size);
-5. :func:`column_gram`: each partition's ``X_p.T @ X_p``, summed (:func:`sum_matrices`): the selection
-   and the pairs need nothing else (:func:`helpers.analysis.cooccurrence.relevance.select_from_gram`);
+5. :func:`summed_gram`: the partitions' ``X_p.T @ X_p`` (:func:`column_gram`) as one running sum per
+   reduction bucket (one per worker), then those sums summed (:func:`sum_matrices`): the selection and
+   the pairs need nothing else (:func:`helpers.analysis.cooccurrence.relevance.select_from_gram`);
 6. :func:`take_columns`: each partition's papers x map terms matrix (a few hundred columns of ``X_p``).
 
 Counts are integers, so the sums are exact whatever the partitions: the results are the same as
@@ -33,7 +34,7 @@ from helpers.analysis.cooccurrence.candidates import acronym_definitions, candid
 from helpers.analysis.text import TokenizedCorpus
 
 __all__ = ["PartitionCandidates", "partition_definitions", "partition_candidates", "bucket_counts",
-           "reduce_bucket", "partition_columns", "column_gram", "take_columns", "sum_matrices",
+           "reduce_bucket", "partition_columns", "column_gram", "summed_gram", "take_columns", "sum_matrices",
            "partition_summary"]
 
 COUNT_COLUMNS = ["term", "n_papers", "occurrences"]
@@ -164,6 +165,22 @@ def column_gram(columns: sparse.csr_matrix) -> sparse.csr_matrix:
     [[1, 1], [1, 2]]
     """
     return (columns.T @ columns).tocsr()
+
+
+def summed_gram(*columns: sparse.csr_matrix) -> sparse.csr_matrix:
+    """The sum of :func:`column_gram` over partitions' matrices, one product at a time, so at most the running
+    sum and one partition's product are in memory (not one product per partition), in canonical form.
+
+    Examples
+    --------
+    >>> parts = [sparse.csr_matrix(np.array([[1, 1], [0, 1]])), sparse.csr_matrix(np.array([[1, 0]]))]
+    >>> summed_gram(*parts).toarray().tolist()
+    [[2, 1], [1, 2]]
+    """
+    total = column_gram(columns[0])
+    for matrix in columns[1:]:
+        total = total + column_gram(matrix)
+    return sum_matrices(total)
 
 
 def take_columns(columns: sparse.csr_matrix, positions: np.ndarray) -> sparse.csr_matrix:

@@ -19,7 +19,7 @@ from helpers.analysis.cooccurrence.candidates import (
 )
 from helpers.analysis.cooccurrence.counting import (
     bucket_counts,
-    column_gram,
+    summed_gram,
     partition_candidates,
     partition_columns,
     partition_definitions,
@@ -47,7 +47,7 @@ from helpers.analysis.cooccurrence.relevance import (
     default_min_occurrences,
     select_from_gram,
 )
-from helpers.analysis.parallel import LocalPartitions, PartitionRunner, reduce_tree
+from helpers.analysis.parallel import LocalPartitions, PartitionRunner, partition_bounds, reduce_tree
 from helpers.analysis.settings import check_share, check_whole
 from helpers.analysis.terms import (
     MAX_TERM_WORDS,
@@ -234,7 +234,9 @@ def analyse_partitions(
     # rare candidates (most of them) leave memory here, not at the end of the stage.
     columns = runner.map(partition_columns, found, [shared_vocabulary] * len(found))
     del found, pieces
-    gram = sum_matrices(reduce_tree(runner, sum_matrices, runner.map(column_gram, columns)))
+    # One running sum of the partitions' products per reduction bucket (worker), not one product per partition.
+    gram = sum_matrices(reduce_tree(runner, sum_matrices, [
+        runner.submit(summed_gram, *columns[start:stop]) for start, stop in partition_bounds(len(columns), runner.n_buckets)]))
     selection = select_from_gram(gram, vocabulary, min_occurrences=min_occurrences, relevant_share=relevant_share,
                                  seed=seed, ranking=ranking, n_tokens=n_tokens or int(frequent["n_papers"].sum()),
                                  generic_terms=generic_terms, occurrences=frequent["occurrences"].to_numpy())
