@@ -11,7 +11,7 @@ from __future__ import annotations
 import pandas as pd
 
 __all__ = ["TOTAL", "BASELINE", "LDA_REFERENCE", "STAGE_ORDER", "stage_growth", "targets", "selection_evidence",
-           "book_build_checks", "group_cost", "large_runs"]
+           "book_build_checks", "group_cost", "large_runs", "large_tables", "one_file_runs"]
 
 TOTAL = "analyse (all stages)"
 BASELINE = "baseline TfidfVectorizer"
@@ -341,6 +341,33 @@ WALL = "wall (analysis and write)"
 LARGE_SIZES = (100_000, 1_000_000)
 
 
+def _at_once_mib(row) -> float:
+    """The most the processes held at one time: the sum read every quarter second, which can miss a short peak,
+    but never less than one process's own peak (VmHWM); NaN where the run has no sampled sum."""
+    together = float(getattr(row, "together_peak_rss_mib", float("nan")))
+    return max(together, float(row.main_peak_rss_mib), float(row.worker_peak_rss_mib)) if together == together else together
+
+
+#: The columns of :func:`large_runs`' table shown as its memory table; the others are its times.
+LARGE_MEMORY_COLUMNS = ["abstracts", "engine", "main process GiB", "largest worker GiB", "peaks summed GiB",
+                        "at once GiB"]
+
+
+def large_tables(table: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """:func:`large_runs`' table as two narrower ones, for the page: seconds per stage, and memory (GiB).
+
+    Examples
+    --------
+    >>> table = pd.DataFrame([{"abstracts": 10, "engine": "local", "workers": 2, "wall s": 5.0, "parse s": 1.0,
+    ...                        **{column: 1.0 for column in LARGE_MEMORY_COLUMNS[2:]}}])
+    >>> [list(part.columns) for part in large_tables(table)]
+    [['abstracts', 'engine', 'wall s', 'parse s'], ['abstracts', 'engine', 'main process GiB', 'largest worker GiB', 'peaks summed GiB', 'at once GiB']]
+    """
+    shown = table.assign(abstracts=table["abstracts"].map("{:,}".format))
+    times = [column for column in shown.columns if column in ("abstracts", "engine") or column.endswith(" s")]
+    return shown[times], shown[LARGE_MEMORY_COLUMNS]
+
+
 def _all_processes_gib(row: dict) -> float:
     """Every process together: their largest memory at one time where measured, else their peaks summed."""
     return row["at once GiB"] if row["at once GiB"] == row["at once GiB"] else row["peaks summed GiB"]
@@ -374,7 +401,8 @@ def large_runs(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[str, st
     names = ("perf_large_summary", "perf_large_dask_ratio", "perf_large_growth", "perf_large_memory",
              "perf_large_missing", "perf_large_growth_target")
     if results is None or results.empty:
-        return pd.DataFrame(), {**{name: missing for name in names}, "perf_large_max_growth": f"{MAX_STAGE_GROWTH:g}x"}
+        return pd.DataFrame(), {**{name: missing for name in names}, "perf_large_max_growth": f"{MAX_STAGE_GROWTH:g}x",
+                                "perf_large_workers": "2 worker"}
     stages = [stage for stage in STAGE_ORDER if stage in set(results["stage"])]
     runs = []
     for (size, engine), rows in results.groupby(["n_abstracts", "engine"], sort=False):
@@ -386,12 +414,15 @@ def large_runs(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[str, st
                      "main process GiB": round(first.main_peak_rss_mib / 1024, 2),
                      "largest worker GiB": round(first.worker_peak_rss_mib / 1024, 2),
                      "peaks summed GiB": round((first.main_peak_rss_mib + first.workers_peak_rss_total_mib) / 1024, 2),
-                     "at once GiB": round(float(first.get("together_peak_rss_mib", float("nan"))) / 1024, 2)})
+                     "at once GiB": round(_at_once_mib(first) / 1024, 2)})
     table = pd.DataFrame(runs).sort_values(["abstracts", "engine"], ascending=[True, False], kind="stable",
                                            ignore_index=True)
     wall = table.set_index(["abstracts", "engine"])["wall s"]
     records = table.to_dict("records")
-    values = {"perf_large_max_growth": f"{MAX_STAGE_GROWTH:g}x", "perf_large_summary": "; ".join(
+    workers = sorted(set(table["workers"]))
+    values = {"perf_large_max_growth": f"{MAX_STAGE_GROWTH:g}x",
+              "perf_large_workers": " or ".join(str(n) for n in workers) + " worker",
+              "perf_large_summary": "; ".join(
         f"{row['abstracts']:,} abstracts on the {row['engine']} engine: {row['wall s']:.0f} s, "
         f"{row['main process GiB']:.1f} GiB in the main process, {_all_processes_gib(row):.1f} GiB in all"
         for row in records)}
@@ -461,7 +492,7 @@ def one_file_runs(one_file: pd.DataFrame | None, many_files: pd.DataFrame | None
                      "parse s, many files": many_parse.get((int(size), engine), float("nan")),
                      "main process GiB": round(first.main_peak_rss_mib / 1024, 2),
                      "largest worker GiB": round(first.worker_peak_rss_mib / 1024, 2),
-                     "at once GiB": round(float(first.together_peak_rss_mib) / 1024, 2)})
+                     "at once GiB": round(_at_once_mib(first) / 1024, 2)})
     table = pd.DataFrame(runs).sort_values(["abstracts", "engine"], ascending=[True, False], kind="stable",
                                            ignore_index=True)
     sentences = []
