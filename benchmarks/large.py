@@ -125,7 +125,7 @@ def one_file(n_abstracts: int) -> Path:
     with partial.open("w", encoding="utf-8") as out:
         out.write("Synthetic ICML abstracts\n")
         for file in corpus_files(n_abstracts):
-            header, blocks = file.read_text(encoding="utf-8").split("\n\n", 1)
+            _, blocks = file.read_text(encoding="utf-8").split("\n\n", 1)  # after the file's header
             out.write("\n" + blocks)
     partial.rename(path)
     return path

@@ -62,7 +62,7 @@ def test_small_files_and_records_that_span_blank_lines_are_one_piece(tmp_path):
     seed = write(tmp_path, "a.txt", TRICKY_SEED)
     bib = write(tmp_path, "a.bib", "@article{a,\n  abstract = {One two three four five.\n\nsix}\n}\n" * 20)
     assert len(split_file(seed, "a.txt")) == 1
-    assert len(split_file(bib, "a.bib", piece_bytes=10)) == 1
+    assert len(split_file(bib, "a.bib", piece_size=10)) == 1
 
 
 @pytest.mark.parametrize("piece_bytes", [1, 2, 7, 30, 61, 100, 150, 1000])

@@ -15,14 +15,12 @@ import hashlib
 import re
 import unicodedata
 from collections import Counter
-import dataclasses
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Iterable, Sequence
 
 import pandas as pd
 
-from helpers.analysis import large_files
 from helpers.analysis.large_files import FilePiece, ParsedPiece, file_sha256, join_pieces, piece_bytes, split_file
 from helpers.analysis.readers import METADATA_FIELDS, RECORD_SUFFIXES, Record, ReaderError, read_records
 
@@ -464,18 +462,19 @@ def read_piece(piece: FilePiece) -> ParsedPiece:
     except UnicodeDecodeError:
         return ParsedPiece(None, [], 0, "invalid UTF-8")
     del data
-    if piece.path.suffix.lower() in RECORD_SUFFIXES:
-        text = _NEWLINES.sub("\n", text)
-        if not text.strip():
-            return ParsedPiece(None, [], text.count("\n"))
-        try:
-            header, rows = _record_rows(piece.path.suffix, text, piece.name)
-        except ReaderError as error:
-            return ParsedPiece(None, [], text.count("\n"), str(error))
+    if piece.path.suffix.lower() not in RECORD_SUFFIXES:
+        text = normalise_text(text)
+        header, rows = _seed_rows(text, piece.name, first_block_may_be_header=piece.start == 0)
         return ParsedPiece(header, rows, text.count("\n"))
-    text = normalise_text(text)
-    header, rows = _seed_rows(text, piece.name, first_block_may_be_header=piece.start == 0)
-    return ParsedPiece(header, rows, text.count("\n"))
+    text = _NEWLINES.sub("\n", text)
+    n_lines = text.count("\n")
+    if not text.strip():
+        return ParsedPiece(None, [], n_lines)
+    try:
+        header, rows = _record_rows(piece.path.suffix, text, piece.name)
+    except ReaderError as error:
+        return ParsedPiece(None, [], n_lines, str(error))
+    return ParsedPiece(header, rows, n_lines)
 
 
 def source_names(files: Sequence[Path]) -> list[str]:
@@ -531,7 +530,7 @@ def read_one_file(path: Path, name: str, piece_size: int | None = None) -> tuple
     read one piece at a time (:mod:`helpers.analysis.large_files`): the same result, without its whole bytes
     and text in memory at once.
     """
-    pieces = split_file(path, name, piece_size or large_files.PIECE_BYTES)
+    pieces = split_file(path, name, piece_size)
     if len(pieces) > 1:
         joined = join_pieces(path, name, [read_piece(piece) for piece in pieces], file_sha256(path))
         if joined is not None:
@@ -645,7 +644,7 @@ def without_texts(parsed: tuple[dict, list[dict], list[str]]) -> tuple[dict, lis
 
 def light_piece(piece: ParsedPiece) -> ParsedPiece:
     """A :func:`read_piece` result with :func:`light_rows`."""
-    return dataclasses.replace(piece, rows=light_rows(piece.rows))
+    return replace(piece, rows=light_rows(piece.rows))
 
 
 def _papers_from_blocks(block_rows: list[dict], with_metadata: bool = False) -> pd.DataFrame:

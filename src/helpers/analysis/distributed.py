@@ -40,7 +40,6 @@ from typing import TYPE_CHECKING, Any, Iterator, Sequence
 
 import pandas as pd
 
-from helpers.analysis import large_files
 from helpers.analysis.corpus import (Corpus, assemble_corpus, expand_paths, light_piece, read_piece, read_whole_file,
                                      source_names, without_texts)
 from helpers.analysis.large_files import ParsedPiece, file_sha256, join_pieces, split_file
@@ -187,8 +186,7 @@ class ClusterStages:
         client = self.client
         files, problems = expand_paths(list(paths))
         names = source_names(files)
-        splits = [split_file(path, name, self.piece_size or large_files.PIECE_BYTES)
-                  for path, name in zip(files, names)]
+        splits = [split_file(path, name, self.piece_size) for path, name in zip(files, names)]
         tasks = [client.map(read_piece, split, pure=False) if len(split) > 1
                  else [client.submit(read_whole_file, path, name, pure=False)]
                  for path, name, split in zip(files, names, splits)]
@@ -197,7 +195,8 @@ class ClusterStages:
         light_parts = client.gather([client.map(light_piece, task, pure=False) if len(task) > 1
                                      else [client.submit(without_texts, task[0], pure=False)] for task in tasks])
         digests = dict(zip(digests, client.gather(list(digests.values()))))
-        light, origins = [], []  # per file: its read_one_file result without texts, each row's (task, row)
+        # Per file: its read_one_file result without texts; per block: its (task, row) in self._parsed.
+        light, origins, first_task = [], [], 0
         for index, (task, parts) in enumerate(zip(tasks, light_parts)):
             joined = join_pieces(files[index], names[index], parts, digests[index]) if len(task) > 1 else parts[0]
             if joined is None:  # read whole: the file's problem is named as read_one_file names it
@@ -205,14 +204,14 @@ class ClusterStages:
                 joined = client.submit(without_texts, task[0], pure=False).result()
                 parts = [joined]
             light.append(joined)
-            origins.append([(piece, row) for piece, part in enumerate(parts) for row in range(len(_rows_of(part)))])
+            origins.extend((first_task + piece, row) for piece, part in enumerate(parts)
+                           for row in range(len(_rows_of(part))))
+            first_task += len(task)
         corpus = assemble_corpus(light, problems, skip_bad=skip_bad)
         # Each paper's abstract block (task, row), in the papers' order: duplicates are marked by now.
         self._parsed = [future for task in tasks for future in task]
-        first_task = [sum(len(task) for task in tasks[:index]) for index in range(len(tasks))]
-        self._abstracts = [(first_task[file] + piece, row)
-                           for file, ((_, rows, _), file_origins) in enumerate(zip(light, origins))
-                           for block, (piece, row) in zip(rows, file_origins) if block["kind"] == "abstract"]
+        blocks = (block for _, rows, _ in light for block in rows)
+        self._abstracts = [origin for block, origin in zip(blocks, origins) if block["kind"] == "abstract"]
         return corpus
 
     def start(self, corpus: Corpus) -> None:

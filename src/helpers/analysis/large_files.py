@@ -82,9 +82,9 @@ def _break_pattern(path: Path) -> re.Pattern[bytes] | None:
     return None if suffix in RECORD_SUFFIXES else _SEED_BREAK
 
 
-def split_file(path: str | Path, name: str, piece_bytes: int = PIECE_BYTES) -> list[FilePiece]:
+def split_file(path: str | Path, name: str, piece_size: int | None = None) -> list[FilePiece]:
     """The pieces of one corpus file, in order, covering every byte: one piece when the file is at most
-    ``piece_bytes`` long or its format is read whole (BibTeX, RIS, CSV, TSV).
+    ``piece_size`` bytes long (default :data:`PIECE_BYTES`) or its format is read whole (BibTeX, RIS, CSV, TSV).
 
     Only the bytes around each cut are read.
 
@@ -93,19 +93,20 @@ def split_file(path: str | Path, name: str, piece_bytes: int = PIECE_BYTES) -> l
     >>> import tempfile, pathlib
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
     >>> _ = path.write_bytes(b"one two\\n\\nthree four\\n\\nfive six\\n")
-    >>> [(p.start, p.stop) for p in split_file(path, "a.txt", piece_bytes=4)]
+    >>> [(p.start, p.stop) for p in split_file(path, "a.txt", piece_size=4)]
     [(0, 9), (9, 21), (21, 30)]
     """
     path = Path(path)
+    piece_size = piece_size or PIECE_BYTES
     size = path.stat().st_size
     pattern = _break_pattern(path)
-    if pattern is None or size <= piece_bytes:
+    if pattern is None or size <= piece_size:
         return [FilePiece(path, name, 0, size)]
     cuts = [0]
     with path.open("rb") as handle:
-        while cuts[-1] + piece_bytes < size:
+        while cuts[-1] + piece_size < size:
             # Look from one byte before the target, so a break that begins there is found.
-            look = cuts[-1] + piece_bytes - 1
+            look = cuts[-1] + piece_size - 1
             handle.seek(look)
             window = b""
             match = None

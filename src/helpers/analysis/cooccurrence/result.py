@@ -19,13 +19,13 @@ from helpers.analysis.cooccurrence.candidates import (
 )
 from helpers.analysis.cooccurrence.counting import (
     bucket_counts,
-    summed_gram,
     partition_candidates,
     partition_columns,
     partition_definitions,
     partition_summary,
     reduce_bucket,
     sum_matrices,
+    summed_gram,
     take_columns,
 )
 from helpers.analysis.cooccurrence.network import (
@@ -235,8 +235,9 @@ def analyse_partitions(
     columns = runner.map(partition_columns, found, [shared_vocabulary] * len(found))
     del found, pieces
     # One running sum of the partitions' products per reduction bucket (worker), not one product per partition.
-    gram = sum_matrices(reduce_tree(runner, sum_matrices, [
-        runner.submit(summed_gram, *columns[start:stop]) for start, stop in partition_bounds(len(columns), runner.n_buckets)]))
+    sums = [runner.submit(summed_gram, *columns[start:stop])
+            for start, stop in partition_bounds(len(columns), runner.n_buckets)]
+    gram = sum_matrices(reduce_tree(runner, sum_matrices, sums))
     selection = select_from_gram(gram, vocabulary, min_occurrences=min_occurrences, relevant_share=relevant_share,
                                  seed=seed, ranking=ranking, n_tokens=n_tokens or int(frequent["n_papers"].sum()),
                                  generic_terms=generic_terms, occurrences=frequent["occurrences"].to_numpy())
