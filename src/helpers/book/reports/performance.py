@@ -484,17 +484,11 @@ def one_file_runs(one_file: pd.DataFrame | None, many_files: pd.DataFrame | None
     many_parse = {} if many_files is None else {
         (int(row.n_abstracts), row.engine): float(row.seconds)
         for row in many_files[many_files["stage"] == "parse"].itertuples()}
-    runs = []
-    for (size, engine), rows in one_file.groupby(["n_abstracts", "engine"], sort=False):
-        seconds, first = rows.set_index("stage")["seconds"], rows.iloc[0]
-        runs.append({"abstracts": int(size), "engine": engine, "wall s": float(seconds[WALL]),
-                     "parse s": float(seconds["parse"]),
-                     "parse s, many files": many_parse.get((int(size), engine), float("nan")),
-                     "main process GiB": round(first.main_peak_rss_mib / 1024, 2),
-                     "largest worker GiB": round(first.worker_peak_rss_mib / 1024, 2),
-                     "at once GiB": round(_at_once_mib(first) / 1024, 2)})
-    table = pd.DataFrame(runs).sort_values(["abstracts", "engine"], ascending=[True, False], kind="stable",
-                                           ignore_index=True)
+    runs = large_runs(one_file)[0]
+    runs["parse s, many files"] = [many_parse.get((size, engine), float("nan"))
+                                   for size, engine in zip(runs["abstracts"], runs["engine"])]
+    table = runs[["abstracts", "engine", "wall s", "parse s", "parse s, many files", "main process GiB",
+                  "largest worker GiB", "at once GiB"]]
     sentences = []
     for size, rows in table.groupby("abstracts", sort=False):
         runs_of_size = []
