@@ -461,7 +461,7 @@ def large_runs(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[str, st
 def one_file_runs(one_file: pd.DataFrame | None, many_files: pd.DataFrame | None
                   ) -> tuple[pd.DataFrame, dict[str, str]]:
     """``benchmarks/large_file_results.csv`` (``make bench-large``: the abstracts in one file, read in pieces) as
-    shown, one row per size and engine beside the parse time of the same abstracts in many files
+    shown (abstracts with thousands separators), one row per size and engine beside the parse time of the same abstracts in many files
     (``large_results.csv``), and its glue value ``perf_one_file_summary``.
 
     Examples
@@ -498,4 +498,4 @@ def one_file_runs(one_file: pd.DataFrame | None, many_files: pd.DataFrame | None
                                 + (f"{many:.0f} s from many files" if many == many else "many files not measured")
                                 + f"), {row['at once GiB']:.1f} GiB at once")
         sentences.append(f"{size:,} abstracts in one file on the " + "; on the ".join(runs_of_size))
-    return table, {"perf_one_file_summary": "; ".join(sentences)}
+    return table.assign(abstracts=table["abstracts"].map("{:,}".format)), {"perf_one_file_summary": "; ".join(sentences)}
