@@ -88,7 +88,8 @@ def test_key_findings_on_the_seed_corpus(seed):
     values = findings.key_findings(seed)
     assert values["intro_themes_sentence"].startswith("7 themes; the largest is *neural network · deep* with 14 papers.")
     assert values["intro_linked_sentence"] == (
-        "16 of 57 papers (28%, 95% interval 18% to 41%) link code, data or a project page")
+        "16 of 57 papers (28%, 95% interval 18% to 41%) link code, data or a project page; 2 more say their code or "
+        "data are available but give no usable link, and 0 only promise it for later")
     assert values["intro_pairs_sentence"].count(" papers)") == findings.N_FINDING_PAIRS
 
 
@@ -150,3 +151,37 @@ def test_tables_show_a_dash_for_missing_values_and_scroll_when_wide():
     assert "nan" not in html_text and html_text.count("\u2014") == 2
     assert html_text.startswith('<div class="table-scroll" style="overflow-x: auto; max-width: 100%">')
     assert (markdown_cell(np.nan), markdown_cell(None), markdown_cell(0.5)) == ("\u2014", "\u2014", "0.500")
+
+
+def test_counted_phrases_agree_with_their_number():
+    from helpers.book.formatting import count, number, plural
+
+    assert [count(n, "file") for n in (0, 1, 2)] == ["0 files", "1 file", "2 files"]
+    assert count(1, "linked paper") == "1 linked paper" and count(17625, "term") == "17,625 terms"
+    assert plural("analysis", 3) == "analyses" and plural("pass", 2) == "passes" and plural("query", 2) == "queries"
+    assert number(3166) == "3166" and number(17625) == "17,625" and number(2590.0) == "2590"
+    assert number(False) == "no" and number(float("nan")) == "\u2014"
+
+
+def test_book_title_names_the_corpus():
+    import pandas as pd
+
+    from helpers.book.title import corpus_name, venue_short_name
+
+    three_years = pd.DataFrame({"venue": ["ICML"] * 4, "year": [2023, 2024, 2024, 2025]})
+    assert corpus_name(three_years, {}).title == "ICML 2023\u20132025: 4 abstracts"
+    assert corpus_name(pd.DataFrame({"x": range(57)}), {"a.txt": "ICML 2024 Papers", "b.txt": "ICML 2024 论文列表"}
+                       ).title == "ICML 2024: 57 abstracts"
+    assert corpus_name(pd.DataFrame({"x": [1]}), {"a.txt": None}).title == "1 abstract"
+    assert venue_short_name("Proceedings of the 42nd International Conference on Machine Learning") == "ICML"
+    mixed = pd.DataFrame({"venue": ["A", "B", "C", "D"], "year": [2010, 2012, 2014, 2016]})
+    assert corpus_name(mixed, {}).title == "4 venues 2010\u20132016: 4 abstracts"
+
+
+def test_a_chapter_that_needs_groups_is_left_out_with_one_group(seed):
+    from helpers.book.toc import build_toc, left_out
+    from helpers.book.settings import book_root
+
+    assert left_out(seed) == ("chapters/change",)
+    files = [c["file"] for part in build_toc(book_root(), seed)["parts"] for c in part["chapters"]]
+    assert "chapters/change" not in files and "chapters/themes" in files

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any, Mapping
 import numpy as np
 import pandas as pd
 
+from helpers.book.formatting import MISSING, display_table, number
+
 if TYPE_CHECKING:
     from helpers.analysis.pipeline import Analysis
 
@@ -24,12 +26,31 @@ def plain(value: Any) -> Any:
     return value
 
 
+def glued_text(name: str, value: Any) -> Any:
+    """A value as ``{glue:text}`` shows it: integers, large floats and booleans through
+    :func:`helpers.book.formatting.number` (a name holding "year" keeps its digits); other values as given.
+
+    Examples
+    --------
+    >>> glued_text("n_terms", 17625), glued_text("first_year", 2023), glued_text("share", 0.25)
+    ('17,625', 2023, 0.25)
+    >>> glued_text("peak_mib", 2590.0), glued_text("met", True)
+    ('2590', 'yes')
+    """
+    value = plain(value)
+    if "year" in name.lower() or isinstance(value, str):
+        return value
+    if isinstance(value, bool) or isinstance(value, int) or (isinstance(value, float) and abs(value) >= 1000):
+        return number(value)
+    return value
+
+
 def glue_all(values: Mapping[str, Any]) -> None:
     """``myst_nb.glue`` every value without displaying it."""
     from myst_nb import glue
 
     for name, value in values.items():
-        glue(name, plain(value), display=False)
+        glue(name, glued_text(name, value), display=False)
 
 
 def glue_markdown(values: Mapping[str, str]) -> None:
@@ -111,6 +132,7 @@ def table_html(table, *, precision: int = 3, html_columns: tuple[str, ...] = ())
 
     ``html_columns`` hold HTML built by :func:`paper_links` (already escaped) and are not escaped again.
     """
+    table = display_table(table, precision=precision)
     escaped = [c for c in table.columns if c not in html_columns]
     styler = table.style.format(escape="html", precision=precision, subset=escaped, na_rep=MISSING)
     if html_columns:
@@ -119,10 +141,6 @@ def table_html(table, *, precision: int = 3, html_columns: tuple[str, ...] = ())
     # column scrolls inside its own box instead of being cut off at the column's edge.
     table_text = styler.hide(axis="index").set_table_attributes('class="table"').to_html()
     return f'<div class="table-scroll" style="overflow-x: auto; max-width: 100%">{table_text}</div>'
-
-
-MISSING = "\u2014"
-"""What a table shows for a missing value (an em dash, never "nan")."""
 
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+!|$~])")
@@ -161,6 +179,7 @@ def table_markdown(table, *, precision: int = 3, html_columns: tuple[str, ...] =
     | --- | --- |
     | 1 | &lt;b&gt; |
     """
+    table = display_table(table, precision=precision)
     header = "| " + " | ".join(markdown_cell(c) for c in table.columns) + " |"
     rows = ["| " + " | ".join(markdown_cell(v, precision=precision, is_html=c in html_columns)
                               for c, v in zip(table.columns, row)) + " |"

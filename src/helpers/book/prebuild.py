@@ -36,7 +36,7 @@ def _root() -> Path:
 
 
 def book_pages(root: Path) -> list[Path]:
-    """The pages of ``_toc.yml`` (root first), as Markdown files.
+    """The pages of this build's table of contents (root first; :func:`helpers.book.toc.build_toc`), as Markdown files.
 
     Examples
     --------

@@ -1,11 +1,19 @@
 """A small Sphinx extension for the offline book.
 
-Jupyter Book 1.x always loads sphinx-thebe, whose page set-up runs twice and
-declares ``THEBE_JS_URL`` twice, an error in every page's console. The book
-has no live code cells, so this extension unhooks sphinx-thebe's page set-up.
+- The book is named after its corpus: the HTML title, the sidebar and the landing page's heading
+  (``{{ book_title }}``, a MyST substitution) read :func:`helpers.book.title.book_title` of the book's
+  analysis (computed once per build key; ``BOOK_TITLE`` replaces it).
+- A chapter that does not apply to the corpus (What changed with one group) is left out of the
+  build's table of contents (:mod:`helpers.book.toc`).
+- Jupyter Book 1.x always loads sphinx-thebe, whose page set-up runs twice and declares ``THEBE_JS_URL``
+  twice, an error in every page's console. The book has no live code cells, so this extension unhooks
+  sphinx-thebe's page set-up.
 """
 
 from __future__ import annotations
+
+from helpers.book.title import book_title
+from helpers.book.toc import left_out, write_build_toc
 
 
 def _drop_thebe_listeners(app) -> None:
@@ -15,6 +23,22 @@ def _drop_thebe_listeners(app) -> None:
                 app.events.listeners[event].remove(listener)
 
 
+def _name_the_book(app, config) -> None:
+    """The corpus's title everywhere; the table of contents of this build (:mod:`helpers.book.toc`)."""
+    from pathlib import Path
+
+    from helpers.book.settings import analysis, config as book_config
+
+    book_analysis = analysis()
+    title = book_title(book_analysis)
+    config.html_title = title
+    config.project = title
+    config.myst_substitutions = {**(config.myst_substitutions or {}), "book_title": title}
+    if left_out(book_analysis):
+        config.external_toc_path = str(write_build_toc(book_config().root, book_analysis, Path(app.outdir).parent))
+
+
 def setup(app):
     app.connect("builder-inited", _drop_thebe_listeners)
+    app.connect("config-inited", _name_the_book)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -32,9 +32,10 @@ def key_findings(analysis: "Analysis") -> dict[str, Any]:
     >>> findings["intro_themes_sentence"]
     'No themes could be fitted: themes need at least 4 abstracts; this corpus has 1.'
     >>> findings["intro_linked_sentence"]
-    '0 of 1 papers (0%, 95% interval 0% to 79%) link code, data or a project page'
+    '0 of 1 paper (0%, 95% interval 0% to 79%) link code, data or a project page; 0 more say their code or data are available but give no usable link, and 0 only promise it for later'
     """
     from helpers.book.display import markdown_cell as md
+    from helpers.book.formatting import count, number
     from helpers.analysis.links import state_shares
 
     papers = analysis.papers
@@ -43,19 +44,27 @@ def key_findings(analysis: "Analysis") -> dict[str, Any]:
         themes_sentence = f"No themes could be fitted: {md(analysis.themes.message)}."
     else:
         by_size = model.themes.sort_values(["n_papers", "theme"], ascending=[False, True])
-        listed = "; ".join(f"*{md(row.label)}* ({row.n_papers})" for row in by_size.head(N_FINDING_THEMES).itertuples())
-        themes_sentence = (f"{len(by_size)} themes; the largest is *{md(by_size.iloc[0]['label'])}* with "
-                           f"{int(by_size.iloc[0]['n_papers'])} papers. By size: {listed}")
+        listed = "; ".join(f"*{md(row.label)}* ({number(row.n_papers)})" for row in by_size.head(N_FINDING_THEMES).itertuples())
+        themes_sentence = (f"{count(len(by_size), 'theme')}; the largest is *{md(by_size.iloc[0]['label'])}* with "
+                           f"{count(int(by_size.iloc[0]['n_papers']), 'paper')}. By size: {listed}")
         if len(by_size) > N_FINDING_THEMES:
             themes_sentence += f"; and {len(by_size) - N_FINDING_THEMES} more"
         themes_sentence += "."
     shares = state_shares(papers).set_index("link_state")
     linked = shares.loc["linked"]
-    linked_sentence = (f"{int(linked['n_papers'])} of {len(papers)} papers ({linked['share']:.0%}, 95% interval "
-                       f"{linked['ci_low']:.0%} to {linked['ci_high']:.0%}) link code, data or a project page")
+    n_linked = int(linked["n_papers"])
+    linked_sentence = (f"{number(n_linked)} of {count(len(papers), 'paper')} ({linked['share']:.0%}, 95% interval "
+                       f"{linked['ci_low']:.0%} to {linked['ci_high']:.0%}) "
+                       f"{'links' if n_linked == 1 else 'link'} code, data or a project page")
+    states = papers["link_state"].value_counts()
+    n_dangling, n_promised = int(states.get("dangling", 0)), int(states.get("promised", 0))
+    linked_sentence += (f"; {number(n_dangling)} more {'says its' if n_dangling == 1 else 'say their'} code or data "
+                        f"{'is' if n_dangling == 1 else 'are'} available but "
+                        f"{'gives' if n_dangling == 1 else 'give'} no usable link, and {number(n_promised)} only "
+                        f"{'promises' if n_promised == 1 else 'promise'} it for later")
     pairs = strongest_pairs(analysis.cooccurrence, N_FINDING_PAIRS)
     if len(pairs):
-        pairs_sentence = "; ".join(f"*{md(p.source)}* and *{md(p.target)}* ({p.n_papers} papers)"
+        pairs_sentence = "; ".join(f"*{md(p.source)}* and *{md(p.target)}* ({count(int(p.n_papers), 'paper')})"
                                    for p in pairs.itertuples())
     else:
         pairs_sentence = "none: fewer than two terms are on the term map"

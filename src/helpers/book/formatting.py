@@ -1,0 +1,158 @@
+"""One formatting layer for every number and counted phrase the book prints.
+
+Glued values (:func:`helpers.book.display.glue_all`) and table cells (:func:`display_table`) go through
+these functions, so a page never shows ``17625`` beside ``17,625``, ``2590.000`` MiB, ``True`` or
+"1 files".
+
+Rules
+-----
+- Integers get thousands separators from five digits on (``17,625``); four-digit numbers are written
+  without one (``2024``, ``3166``), so years read as years.
+- Floats: at least 100 → no decimals (``2590``, ``12,500``), at least 10 → one decimal (``12.5``), smaller → the
+  table's or caller's precision (three decimals by default, ``0.276``).
+- Booleans are words (``yes``/``no``); a missing value is an em dash.
+- A count and its noun agree: :func:`count` (``1 file``, ``3 files``, ``1 analysis``, ``2 analyses``).
+"""
+
+from __future__ import annotations
+
+import math
+from numbers import Integral, Real
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+MISSING = "\u2014"
+"""What the book shows for a missing value (an em dash, never "nan")."""
+
+#: Nouns whose plural is not the noun plus "s" (or "es" after s, x, z, ch, sh).
+IRREGULAR_PLURALS = {
+    "analysis": "analyses", "hypothesis": "hypotheses", "index": "indices", "matrix": "matrices",
+    "child": "children", "person": "people", "is": "are", "has": "have", "was": "were",
+    "contains": "contain", "says": "say", "gives": "give", "promises": "promise", "uses": "use",
+    "links": "link", "does": "do",
+}
+_SINGULAR_OF = {plural_form: singular for singular, plural_form in IRREGULAR_PLURALS.items()}
+
+
+def plural(noun: str, n: float = 2) -> str:
+    """``noun`` in the form that agrees with ``n`` (the last word is inflected).
+
+    Examples
+    --------
+    >>> plural("file", 1), plural("file", 3), plural("linked paper", 2), plural("analysis", 0)
+    ('file', 'files', 'linked papers', 'analyses')
+    >>> plural("box", 2), plural("contains", 2), plural("contains", 1)
+    ('boxes', 'contain', 'contains')
+    """
+    if n == 1:
+        return noun
+    head, _, last = noun.rpartition(" ")
+    if last in IRREGULAR_PLURALS:
+        inflected = IRREGULAR_PLURALS[last]
+    elif last.endswith(("s", "x", "z", "ch", "sh")):
+        inflected = last + "es"
+    elif last.endswith("y") and len(last) > 1 and last[-2] not in "aeiou":
+        inflected = last[:-1] + "ies"
+    else:
+        inflected = last + "s"
+    return f"{head} {inflected}" if head else inflected
+
+
+def number(value: Any, *, precision: int = 3) -> str:
+    """One number as the book prints it (see the module's rules).
+
+    Examples
+    --------
+    >>> number(17625), number(2024), number(-12000), number(2590.0), number(12.54), number(0.27604)
+    ('17,625', '2024', '-12,000', '2590', '12.5', '0.276')
+    >>> number(True), number(float("nan")), number(None), number(0.5, precision=2)
+    ('yes', '—', '—', '0.50')
+    """
+    if value is None:
+        return MISSING
+    if isinstance(value, (bool, np.bool_)):
+        return "yes" if value else "no"
+    if isinstance(value, Integral):
+        value = int(value)
+        return f"{value:,}" if abs(value) >= 10_000 else str(value)
+    if isinstance(value, Real):
+        value = float(value)
+        if math.isnan(value):
+            return MISSING
+        if math.isinf(value):
+            return "∞" if value > 0 else "-∞"
+        if abs(value) >= 100:
+            rounded = round(value)
+            return f"{rounded:,}" if abs(rounded) >= 10_000 else str(rounded)
+        if abs(value) >= 10:
+            return f"{value:.1f}"
+        return f"{value:.{precision}f}"
+    return str(value)
+
+
+def count(n: int, noun: str, *, plural_form: str | None = None) -> str:
+    """``n`` and ``noun``, agreeing: the one way the book writes a counted phrase.
+
+    Examples
+    --------
+    >>> count(1, "file"), count(3, "file"), count(0, "linked paper"), count(12000, "abstract")
+    ('1 file', '3 files', '0 linked papers', '12,000 abstracts')
+    >>> count(2, "datum", plural_form="data")
+    '2 data'
+    """
+    word = noun if n == 1 else (plural_form or plural(noun, n))
+    return f"{number(int(n))} {word}"
+
+
+def percent(share: float, *, decimals: int = 0) -> str:
+    """A share in [0, 1] as a percentage.
+
+    Examples
+    --------
+    >>> percent(0.1496), percent(0.1496, decimals=1), percent(float("nan"))
+    ('15%', '15.0%', '—')
+    """
+    if share is None or (isinstance(share, float) and math.isnan(share)):
+        return MISSING
+    return f"{100 * share:.{decimals}f}%"
+
+
+#: Columns that hold years or other labels written as numbers: never given thousands separators.
+LABEL_NUMBER_COLUMNS = ("year", "group", "theme", "community", "k", "seed", "http_code", "rank")
+
+
+def _is_label_column(name: Any) -> bool:
+    words = str(name).lower().replace("_", " ").split()
+    return any(word in LABEL_NUMBER_COLUMNS for word in words)
+
+
+def display_table(table: pd.DataFrame, *, precision: int = 3) -> pd.DataFrame:
+    """A copy of ``table`` with every number, boolean and missing value as the book prints it.
+
+    Columns of labels written as numbers (years, theme numbers, ``k``; :data:`LABEL_NUMBER_COLUMNS`)
+    keep their digits as they are. Text columns are left unchanged (escaping is the caller's job).
+
+    Examples
+    --------
+    >>> t = pd.DataFrame({"year": [2024], "papers": [12345], "mib": [2590.0], "ok": [True], "f": [0.12345]})
+    >>> display_table(t).iloc[0].tolist()
+    ['2024', '12,345', '2590', 'yes', '0.123']
+    """
+    shown = table.copy()
+    for column in shown.columns:
+        values = shown[column]
+        if pd.api.types.is_bool_dtype(values):
+            shown[column] = [number(bool(v)) if not pd.isna(v) else MISSING for v in values]
+        elif pd.api.types.is_numeric_dtype(values):
+            if _is_label_column(column):
+                shown[column] = [MISSING if pd.isna(v) else str(int(v)) if float(v).is_integer() else str(v)
+                                 for v in values]
+            else:
+                shown[column] = [number(v.item() if isinstance(v, np.generic) else v, precision=precision)
+                                 for v in values]
+        elif values.dtype == object:
+            shown[column] = [number(v, precision=precision) if isinstance(v, (bool, np.bool_, float, np.floating))
+                             else MISSING if v is None else v for v in values]
+    return shown

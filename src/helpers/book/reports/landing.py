@@ -1,0 +1,66 @@
+"""The landing page's sentences about the corpus: what it is, where it came from, what the book leaves out."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from helpers.book.display import markdown_cell as md
+from helpers.book.formatting import count, number
+from helpers.book.title import analysis_name
+from helpers.book.toc import left_out
+
+if TYPE_CHECKING:
+    from helpers.analysis.pipeline import Analysis
+
+#: What each chapter a build can leave out would have shown, and why it is left out.
+LEFT_OUT_REASONS = {
+    "chapters/change": ("*What changed* (themes, terms and links compared across years, venues or files) is left "
+                        "out of this book: its papers form one group. Give papers of two years or more, or set "
+                        "`BOOK_GROUP_BY` (`venue`, `file` or a column), to compare groups."),
+}
+
+
+def file_formats(analysis: "Analysis") -> str:
+    """The input formats of the corpus files, as words: "BibTeX and JSON Lines".
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> from types import SimpleNamespace
+    >>> files = pd.DataFrame({"source_file": ["a.bib", "b.jsonl", "c.bib"]})
+    >>> file_formats(SimpleNamespace(corpus=SimpleNamespace(files=files)))
+    'BibTeX and JSON Lines'
+    """
+    names = {".txt": "plain text", ".bib": "BibTeX", ".ris": "RIS", ".csv": "CSV", ".tsv": "TSV",
+             ".jsonl": "JSON Lines"}
+    seen: list[str] = []
+    for name in analysis.corpus.files["source_file"]:
+        suffix = "." + str(name).rsplit(".", 1)[-1].lower() if "." in str(name) else ""
+        kind = names.get(suffix, "plain text")
+        if kind not in seen:
+            seen.append(kind)
+    return " and ".join([", ".join(seen[:-1]), seen[-1]] if len(seen) > 1 else seen)
+
+
+def landing_sentences(analysis: "Analysis") -> dict[str, str]:
+    """The landing page's Markdown about the corpus, by glue name (corpus text escaped)."""
+    name = analysis_name(analysis)
+    summary = analysis.summary
+    n_files = int(summary["files"])
+    corpus_sentence = (f"This book reads the **{md(name.sentence_subject)}** ({count(n_files, 'file')} of "
+                       f"{file_formats(analysis)}) and reports what they are about, which terms travel together, "
+                       "and how often their authors point readers to code and data.")
+    headers = sorted({h for h in analysis.corpus.headers.values() if h})
+    header_text = (f" The files' headers read {'; '.join(f'*{md(h)}*' for h in headers)}." if headers else "")
+    paragraph = (f"{count(int(summary['unique_papers']), 'distinct abstract')} from "
+                 f"{count(int(summary['blocks']), 'block')} and entries in {count(n_files, 'file')}, every one "
+                 f"accounted for in {{ref}}`sec-corpus-parse-report`.{header_text} Corpus SHA-256 "
+                 f"`{summary['corpus_sha256'][:12]}`, helpers version {md(summary['helpers_version'])}.")
+    left = " ".join(LEFT_OUT_REASONS[chapter] for chapter in left_out(analysis))
+    from helpers.book.reports.findings import key_counts
+
+    pairs = int(key_counts(analysis)["intro_n_pairs"])
+    pairs_lead = (f"the {number(pairs)} strongest pairs of the term map are" if pairs != 1
+                  else "the strongest pair of the term map is")
+    return {"intro_corpus_sentence": corpus_sentence, "intro_corpus_paragraph": paragraph,
+            "intro_left_out": left, "intro_pairs_lead": pairs_lead}

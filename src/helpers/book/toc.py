@@ -1,0 +1,59 @@
+"""The table of contents of one build: ``_toc.yml`` without the chapters that do not apply to its corpus.
+
+What changed compares groups of papers (years, venues, files); with one group it has nothing to say, so
+a build of such a corpus leaves the chapter out (the landing page says why) instead of showing an empty page.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import yaml
+
+if TYPE_CHECKING:
+    from helpers.analysis.pipeline import Analysis
+
+TOC_FILE = "_toc.yml"
+#: Chapters that need groups of papers to compare.
+GROUP_CHAPTERS = ("chapters/change",)
+
+
+def left_out(analysis: "Analysis") -> tuple[str, ...]:
+    """The chapters this analysis leaves out of the book (``GROUP_CHAPTERS`` with one group)."""
+    return () if analysis.change is not None else GROUP_CHAPTERS
+
+
+def without(toc: dict[str, Any], files: tuple[str, ...]) -> dict[str, Any]:
+    """``toc`` (the jb-book format) without the chapters ``files``; a part left empty goes too.
+
+    Examples
+    --------
+    >>> toc = {"root": "intro", "parts": [{"caption": "A", "chapters": [{"file": "x"}, {"file": "y"}]},
+    ...                                    {"caption": "B", "chapters": [{"file": "y"}]}]}
+    >>> without(toc, ("y",))
+    {'root': 'intro', 'parts': [{'caption': 'A', 'chapters': [{'file': 'x'}]}]}
+    """
+    parts = [dict(part, chapters=[c for c in part["chapters"] if c["file"] not in files])
+             for part in toc.get("parts", [])]
+    return dict(toc, parts=[part for part in parts if part["chapters"]])
+
+
+def read_toc(root: Path) -> dict[str, Any]:
+    """The book's ``_toc.yml``."""
+    return yaml.safe_load((root / TOC_FILE).read_text(encoding="utf-8"))
+
+
+def build_toc(root: Path, analysis: "Analysis") -> dict[str, Any]:
+    """The table of contents of this build: :func:`read_toc` :func:`without` :func:`left_out`."""
+    return without(read_toc(root), left_out(analysis))
+
+
+def write_build_toc(root: Path, analysis: "Analysis", folder: Path) -> Path:
+    """Write :func:`build_toc` into ``folder`` (the build's own folder) and return its path."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "toc-of-this-build.yml"
+    text = yaml.safe_dump(build_toc(root, analysis), sort_keys=False, allow_unicode=True)
+    if not path.is_file() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")
+    return path
