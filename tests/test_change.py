@@ -255,7 +255,6 @@ def test_one_group_changes_nothing(tmp_path):
     assert not any(name.startswith(("theme_change", "term_change", "term_bursts", "link_change")) for name in written)
     assert report.landing_block(analysis) == ""
     assert {report.pointer(analysis, chapter) for chapter in report.POINTERS} == {""}
-    assert report.glued_blocks(analysis, {"a": "text"}) == {"a": ""}
     assert report.change_values(analysis)["change_note"].startswith("All 57 papers of this corpus form one group")
 
 

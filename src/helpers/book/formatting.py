@@ -140,19 +140,45 @@ def display_table(table: pd.DataFrame, *, precision: int = 3) -> pd.DataFrame:
     >>> display_table(t).iloc[0].tolist()
     ['2024', '12,345', '2590', 'yes', '0.123']
     """
-    shown = table.copy()
-    for column in shown.columns:
-        values = shown[column]
+    columns = []
+    for position, column in enumerate(table.columns):
+        values = table.iloc[:, position]
         if pd.api.types.is_bool_dtype(values):
-            shown[column] = [number(bool(v)) if not pd.isna(v) else MISSING for v in values]
+            shown = [number(bool(v)) if not pd.isna(v) else MISSING for v in values]
         elif pd.api.types.is_numeric_dtype(values):
             if _is_label_column(column):
-                shown[column] = [MISSING if pd.isna(v) else str(int(v)) if float(v).is_integer() else str(v)
-                                 for v in values]
+                shown = [MISSING if pd.isna(v) else str(int(v)) if float(v).is_integer() else str(v) for v in values]
             else:
-                shown[column] = [number(v.item() if isinstance(v, np.generic) else v, precision=precision)
-                                 for v in values]
+                shown = [number(v.item() if isinstance(v, np.generic) else v, precision=precision) for v in values]
         elif values.dtype == object:
-            shown[column] = [number(v, precision=precision) if isinstance(v, (bool, np.bool_, float, np.floating))
-                             else MISSING if v is None else v for v in values]
-    return shown
+            shown = [number(v, precision=precision) if isinstance(v, (bool, np.bool_, float, np.floating))
+                     else MISSING if v is None else v for v in values]
+        else:
+            shown = list(values)
+        columns.append(pd.Series(shown, index=table.index, dtype=object))
+    result = pd.concat(columns, axis=1) if columns else table.copy()
+    result.columns = table.columns
+    return result
+
+
+#: How the book names the labelled corpora its validation and benchmarks were measured on.
+CORPUS_NAMES = {
+    "icml2024-dev": "ICML 2024 sample",
+    "pmlr-v235-sample": "PMLR v235 sample",
+    "icml2024-dev + pmlr-v235-sample": "ICML 2024 sample + PMLR v235 sample",
+    "held-out icml2023 + icml2025 (own labels)": "held-out ICML 2023 + 2025",
+    "seed (data/raw)": "seed",
+    "synthetic (benchmarks/generate.py)": "synthetic",
+    "all real": "all real ICML",
+}
+
+
+def corpus_name(name: str) -> str:
+    """A benchmark or evaluation corpus as the book names it (:data:`CORPUS_NAMES`; others as given).
+
+    Examples
+    --------
+    >>> corpus_name("icml2024-dev"), corpus_name("synthetic")
+    ('ICML 2024 sample', 'synthetic')
+    """
+    return CORPUS_NAMES.get(str(name), str(name))

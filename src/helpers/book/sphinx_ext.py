@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from helpers.book.title import book_title
 from helpers.book.toc import left_out, write_build_toc
 
@@ -25,8 +27,6 @@ def _drop_thebe_listeners(app) -> None:
 
 def _name_the_book(app, config) -> None:
     """The corpus's title everywhere; the table of contents of this build (:mod:`helpers.book.toc`)."""
-    from pathlib import Path
-
     from helpers.book.settings import analysis, config as book_config
 
     book_analysis = analysis()
@@ -38,7 +38,17 @@ def _name_the_book(app, config) -> None:
         config.external_toc_path = str(write_build_toc(book_config().root, book_analysis, Path(app.outdir).parent))
 
 
+STATIC_DIR = Path(__file__).parent / "static"
+STYLE_FILE = "book.css"
+
+
+def _add_style(app, config) -> None:
+    config.html_static_path = [*config.html_static_path, str(STATIC_DIR)]
+
+
 def setup(app):
+    app.connect("config-inited", _add_style)
+    app.add_css_file(STYLE_FILE)
     app.connect("builder-inited", _drop_thebe_listeners)
     app.connect("config-inited", _name_the_book)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

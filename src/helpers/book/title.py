@@ -147,3 +147,8 @@ def book_title(analysis: "Analysis", environment: Mapping[str, str] | None = Non
 def analysis_name(analysis: "Analysis") -> CorpusName:
     """:func:`corpus_name` of an analysis."""
     return corpus_name(analysis.papers, analysis.corpus.headers)
+
+
+def figure_label(analysis: "Analysis") -> str:
+    """The corpus as a figure's title names it: "ICML 2024: 57 abstracts" (``BOOK_TITLE`` when set)."""
+    return book_title(analysis)

@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from helpers.web.explorer import explorer_url
+from helpers.book.title import figure_label
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -85,21 +86,22 @@ def rise_and_fall(change: "ChangeResult") -> tuple[pd.Series | None, pd.Series |
 def change_values(analysis: "Analysis") -> dict[str, Any]:
     """Every value the chapter glues (``change_...``); only ``change_note`` with one group."""
     from helpers.book.display import markdown_cell as md
+    from helpers.book.formatting import count
 
     change = analysis.change
     if change is None:
         grouped = getattr(analysis, "group_by", None) is not None and "group" in analysis.papers
         groups = analysis.papers["group"].astype(str).unique().tolist() if grouped else []
         what = f"one group (*{md(groups[0])}*, by {md(analysis.group_by)})" if len(groups) == 1 else "one group"
-        return {"change_note": (f"All {len(analysis.papers)} papers of this corpus form {what}, so there is "
+        return {"change_note": (f"All {count(len(analysis.papers), 'paper')} of this corpus form {what}, so there is "
                                 "nothing to compare. Give papers of several years, venues or files (grouped with "
                                 "`--group-by`, or `BOOK_GROUP_BY` for the book) and this chapter shows what rose, "
                                 "fell and changed between them.")}
     groups = change.groups
     sizes = change.links.set_index("group")["n_papers"]
     values: dict[str, Any] = {
-        "change_note": (f"The {len(analysis.papers)} papers form {len(groups)} groups: "
-                        + "; ".join(f"{md(g)} ({int(sizes[g])} papers)" for g in groups)
+        "change_note": (f"The {count(len(analysis.papers), 'paper')} form {len(groups)} groups: "
+                        + "; ".join(f"{md(g)} ({count(int(sizes[g]), 'paper')})" for g in groups)
                         + f". Comparisons between the first and the last group ({md(groups[0])} and "
                         f"{md(groups[-1])}) are tested; every group is shown."),
         "change_n_groups": len(groups), "change_first": groups[0], "change_last": groups[-1],
@@ -197,11 +199,6 @@ def software_sentence(change: "ChangeResult") -> str:
     share = software["n_software_abstract_code"].sum() / software["n_software"].sum()
     return (text[0].upper() + text[1:] + f". Where the metadata gives a code link, the abstract shows it for "
             f"{percent(share)} of the papers: the abstract is a lower bound on code sharing.")
-
-
-def glued_blocks(analysis: "Analysis", templates: dict[str, str]) -> dict[str, str]:
-    """The chapter's MyST sections (``templates``, by glue name) with groups, else empty strings."""
-    return {name: (text if analysis.change is not None else "") for name, text in templates.items()}
 
 
 #: What each analysis chapter's reader finds in "What changed".
@@ -434,7 +431,7 @@ def overlay_figure(analysis: "Analysis") -> tuple["Figure", pd.DataFrame]:
     terms = analysis.change.terms
     by_year = terms["mean_year"].notna().any()
     values = terms.set_index("term")["mean_year" if by_year else "mean_position"]
-    return term_map_figure(analysis.cooccurrence, corpus_label=analysis.corpus_label, overlay=values,
+    return term_map_figure(analysis.cooccurrence, corpus_label=figure_label(analysis), overlay=values,
                            overlay_label="mean year of the term's papers" if by_year else
                            "mean group of the term's papers (1 = first)")
 

@@ -7,6 +7,8 @@ from typing import Any
 
 import pandas as pd
 
+from helpers.book.formatting import corpus_name
+
 from helpers.analysis.cooccurrence.candidates import DOMINANT_LONG_FORM_SHARE, MIN_CORPUS_WIDE_DEFINITIONS
 from helpers.analysis.cooccurrence.exporters import network_writers
 from helpers.analysis.cooccurrence.relevance import (
@@ -148,7 +150,7 @@ def chapter_values(result: CooccurrenceResult) -> dict[str, Any]:
 
 
 # The rankings compared in the chapter, as the table names them.
-RANKING_NAMES = {"frequency": "frequency", "relevance": "VOSviewer relevance (before)", "combined": "combined (now)"}
+RANKING_NAMES = {"frequency": "frequency", "relevance": "VOSviewer relevance", "combined": "combined score (the book's)"}
 
 
 def read_term_quality(root: Path) -> pd.DataFrame | None:
@@ -178,7 +180,7 @@ def term_quality(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[str, 
             f"co_q{h}_{n}_{r}": missing for n in measures for r in RANKING_NAMES for h in ("", "h")}
     # Short cells and headers, so the measures fit the page's column; the CSV has every count.
     table = pd.DataFrame({
-        "corpus": [f"{name.split(' (')[0]} ({n:,})" for name, n in zip(results["corpus"], results["n_abstracts"])],
+        "corpus": [f"{corpus_name(name)} ({n:,})" for name, n in zip(results["corpus"], results["n_abstracts"])],
         "ranking": results["ranking"].map(RANKING_NAMES), "terms": results["n_terms"],
         "F share": [f"{share:.0%}" + (f" ({u} unlabelled)" if u else "")
                     for share, u in zip(results["field_share"], results["n_unlabelled"])],
@@ -196,7 +198,7 @@ def term_quality(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[str, 
             values |= {f"{prefix}_{n}": "(not measured)" for n in ("corpus", "n_abstracts")} | {
                 f"{prefix}_{n}_{r}": "(not measured)" for n in measures for r in RANKING_NAMES}
             continue
-        values[f"{prefix}_corpus"] = str(rows["corpus"].iloc[0])
+        values[f"{prefix}_corpus"] = corpus_name(rows["corpus"].iloc[0])
         values[f"{prefix}_n_abstracts"] = str(int(rows["n_abstracts"].iloc[0]))
         for row in rows.itertuples(index=False):
             values[f"{prefix}_field_share_{row.ranking}"] = f"{row.field_share:.0%}"
@@ -244,3 +246,36 @@ def downloads_html(base: str = "../figures") -> str:
              "network.gexf": "GEXF (Gephi)"}
     links = " · ".join(f'<a href="{base}/{name}" download>{names.get(name, name)}</a>' for name in CHAPTER_FILES)
     return f'<p class="network-downloads">Network files: {links}</p>'
+
+
+def chapter_lead(analysis) -> dict[str, str]:
+    """The chapter's first sentence (Markdown, glued as ``cooccurrence_lead``): terms, links, communities, the
+    strongest pair.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> from helpers.analysis.pipeline import run_pipeline
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "a.txt").write_text("We study galaxies with a new telescope survey today.")
+    >>> chapter_lead(run_pipeline([folder]))["cooccurrence_lead"][:40]
+    'No term map for the 1 abstract: fewer th'
+    """
+    from helpers.book.display import markdown_cell as md
+    from helpers.book.formatting import count
+    from helpers.book.title import analysis_name
+
+    result = analysis.cooccurrence
+    subject = md(analysis_name(analysis).sentence_subject)
+    pairs = strongest_pairs(result, 1)
+    n_terms = len(result.terms)
+    if n_terms < 2 or not len(pairs):
+        return {"cooccurrence_lead": f"No term map for the {subject}: fewer than two terms reach the map."}
+    pair = pairs.iloc[0]
+    n_communities = int(result.communities["community"].nunique()) if len(result.communities) else 0
+    lead = (f"Across the {subject}, **{count(n_terms, 'term')}** reach the term map "
+            f"({{numref}}`fig-cooccurrence-network`), tied by {count(len(result.pairs), 'pair')} that share "
+            f"an abstract and grouped into {count(n_communities, 'community')}. The strongest pair is "
+            f"*{md(pair['source'])}* and *{md(pair['target'])}*, together in "
+            f"{count(int(pair['n_papers']), 'abstract')}.")
+    return {"cooccurrence_lead": lead}

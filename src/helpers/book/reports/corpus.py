@@ -21,6 +21,19 @@ _INLINE_MATH = re.compile(r"\$([^$]+)\$")
 FORMULA_BATCH = 1_000
 
 
+def _count_phrase(n: int, noun: str) -> str:
+    from helpers.book.formatting import count
+
+    return count(n, noun)
+
+
+def _holding(n: int) -> str:
+    """ "1 abstract contains", "3 abstracts contain": the subject and verb of a sentence about markup."""
+    from helpers.book.formatting import count
+
+    return f"{count(n, 'abstract')} {'contains' if n == 1 else 'contain'}"
+
+
 def corpus_findings(analysis: "Analysis") -> dict[str, Any]:
     """Every value the corpus chapter glues, by glue name."""
     corpus, summary = analysis.corpus, analysis.summary
@@ -38,6 +51,9 @@ def corpus_findings(analysis: "Analysis") -> dict[str, Any]:
         "n_distinct_headers": len({h for h in corpus.headers.values() if h}),
         "n_latex": int(papers["has_latex"].sum()),
         "n_markdown": int(papers["has_markdown"].sum()),
+        "n_distinct_headers_phrase": _count_phrase(len({h for h in corpus.headers.values() if h}), "distinct header"),
+        "n_latex_phrase": _holding(int(papers["has_latex"].sum())),
+        "n_markdown_phrase": _holding(int(papers["has_markdown"].sum())),
         "median_words": int(words.median()) if len(words) else 0,
         "min_words": int(words.min()) if len(words) else 0,
         "max_words": int(words.max()) if len(words) else 0,
@@ -129,3 +145,69 @@ def duplicate_table(corpus: Corpus) -> pd.DataFrame:
     duplicates = corpus.blocks[corpus.blocks["kind"] == "duplicate"]
     return duplicates.merge(corpus.papers[["paper_id", "locations"]], on="paper_id")[
         ["source_file", "block", "first_line", "paper_id", "locations"]]
+
+
+#: How the parse report's sentence names each kind of block, singular.
+KIND_PHRASES = {
+    "header": "header", "abstract": "abstract", "duplicate": "repeat of an earlier abstract",
+    "too-short": "block too short to be an abstract", "no-abstract": "entry without an abstract",
+    "proceedings": "`@Proceedings` entry", "other": "other entry (`@string`, `@preamble`, comments)",
+}
+
+
+def parse_sentence(corpus: Corpus) -> str:
+    """The parse report in one Markdown sentence whose parts add up to every block read.
+
+    Examples
+    --------
+    >>> blocks = pd.DataFrame({"kind": ["proceedings", "abstract", "abstract", "no-abstract", "duplicate"]})
+    >>> files = pd.DataFrame({"source_file": ["a.bib"], "status": ["ok"]})
+    >>> print(parse_sentence(Corpus(papers=pd.DataFrame({"x": [1, 2]}), blocks=blocks, files=files)))
+    The book read 1 file holding 5 blocks and entries: 3 abstracts (1 of them a repeat of an earlier abstract), 1 entry without an abstract and 1 `@Proceedings` entry. That leaves 2 distinct papers for the analysis.
+    """
+    from helpers.analysis.corpus import BLOCK_KINDS, RECORD_KINDS
+    from helpers.book.formatting import count
+
+    kinds = corpus.blocks["kind"].value_counts()
+    n_files = int((corpus.files["status"] == "ok").sum())
+    n_abstracts = int(kinds.get("abstract", 0) + kinds.get("duplicate", 0))
+    parts = []
+    for kind in (*BLOCK_KINDS, *RECORD_KINDS):
+        if kind == "duplicate":
+            continue
+        n = n_abstracts if kind == "abstract" else int(kinds.get(kind, 0))
+        if n == 0 and kind not in ("abstract",):
+            continue
+        phrase = count(n, KIND_PHRASES[kind])
+        if kind == "abstract" and kinds.get("duplicate", 0):
+            phrase += f" ({number_of(int(kinds['duplicate']))} of them a repeat of an earlier abstract)"
+        parts.append(phrase)
+    listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    sentence = (f"The book read {count(n_files, 'file')} holding {count(int(len(corpus.blocks)), 'block')} and "
+                f"entries: {listed}. That leaves {count(len(corpus.papers), 'distinct paper')} for the analysis.")
+    skipped = getattr(corpus, "skipped_files", [])
+    if len(skipped):
+        sentence += f" {count(len(skipped), 'file')} {'was' if len(skipped) == 1 else 'were'} skipped (see the table)."
+    return sentence
+
+
+def number_of(n: int) -> str:
+    """A count written as the book writes numbers (:func:`helpers.book.formatting.number`)."""
+    from helpers.book.formatting import number
+
+    return number(n)
+
+
+def parse_table(corpus: Corpus) -> pd.DataFrame:
+    """:func:`helpers.analysis.corpus.parse_report` as the page shows it: a ``file`` column, the header, the
+    blocks and their kinds; ``status`` and ``problem`` only when a file was skipped."""
+    from helpers.analysis.corpus import parse_report
+
+    table = parse_report(corpus).rename(columns={"source_file": "file", "file_header": "file's header",
+                                                 "header": "headers"})
+    if (table["problem"].fillna("") == "").all():
+        table = table.drop(columns=["status", "problem"])
+    # A kind no file holds is a column of zeros: left out (the sentence above names every kind present).
+    kinds = [c for c in table.columns[table.columns.get_loc("blocks") + 1:] if c not in ("problem",)]
+    empty = [c for c in kinds if c != "abstract" and not table[c].any()]
+    return table.drop(columns=empty)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from helpers.analysis.cooccurrence import strongest_pairs
+from helpers.book.title import figure_label
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -112,6 +113,6 @@ def overview_figure(analysis: "Analysis") -> tuple["Figure", pd.DataFrame]:
         links_axis.text(value, position, f" {value}", va="center")
     links_axis.set(xlabel="Papers", title="What abstracts say about code and data")
     rows += [dict(panel="link states", category=s, papers=int(c)) for s, c in counts.items()]
-    figure.suptitle(f"The corpus at a glance, {analysis.corpus_label}")
+    figure.suptitle(f"The corpus at a glance: {figure_label(analysis)}")
     figure.tight_layout()
     return figure, pd.DataFrame(rows, columns=["panel", "category", "papers"])

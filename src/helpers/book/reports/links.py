@@ -183,3 +183,41 @@ def state_links_html(papers: pd.DataFrame) -> tuple[str, str]:
     markdown_text = ("Papers by state: " + ", ".join(f"{state} {n}" for state, n in items)
                      + " (in the explorer of the web book).")
     return f"<p>{html_text}</p>", markdown_text
+
+
+def chapter_lead(analysis: "Analysis") -> dict[str, str]:
+    """The chapter's first paragraph (Markdown, glued as ``links_lead``): each link state's papers, counted
+    with agreeing words.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> from helpers.analysis.pipeline import run_pipeline
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "a.txt").write_text("Our code is at https://github.com/a/b and we study galaxies today.")
+    >>> print(chapter_lead(run_pipeline([folder]))["links_lead"])  # doctest: +NORMALIZE_WHITESPACE
+    Of the 1 abstract, **1 (100%, 95% Wilson interval 21% to 100%) gives a link** to code, data or a project
+    page; 0 claim code or data without a usable link, 0 only promise them and 0 say nothing about them. The
+    abstract holds 1 link (1 distinct); 0 were written in a broken form and repaired.
+    """
+    from helpers.book.display import markdown_cell as md
+    from helpers.book.formatting import count, number
+    from helpers.book.title import analysis_name
+
+    values = link_findings(analysis)
+    n_papers, n_linked = int(values["links_n_papers"]), int(values["links_n_linked"])
+    n_dangling, n_promised, n_none = (int(values[f"links_n_{state}"]) for state in ("dangling", "promised", "none"))
+    n_too, n_urls = int(values["links_n_promised_too"]), int(values["links_n_urls"])
+    subject = md(analysis_name(analysis).sentence_subject)
+    one = n_papers == 1
+    lead = (f"Of the {subject}, **{number(n_linked)} ({values['links_share_linked']}, 95% Wilson interval "
+            f"{values['links_ci_linked']}) {'gives' if n_linked == 1 else 'give'} a link** to code, data or a "
+            f"project page; {number(n_dangling)} {'claims' if n_dangling == 1 else 'claim'} code or data without a "
+            f"usable link, {number(n_promised)} only {'promises' if n_promised == 1 else 'promise'} them and "
+            f"{number(n_none)} {'says' if n_none == 1 else 'say'} nothing about them.")
+    if n_too:
+        lead += f" Of the linked papers, {number(n_too)} also {'promises' if n_too == 1 else 'promise'} more to come."
+    lead += (f" The {'abstract holds' if one else 'abstracts hold'} {count(n_urls, 'link')} "
+             f"({number(int(values['links_n_distinct']))} distinct); {number(int(values['links_n_repaired']))} "
+             f"{'was' if int(values['links_n_repaired']) == 1 else 'were'} written in a broken form and repaired.")
+    return {"links_lead": lead}

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import pandas as pd
 
+from helpers.book.formatting import corpus_name
+
 __all__ = ["TOTAL", "BASELINE", "LDA_REFERENCE", "STAGE_ORDER", "stage_growth", "targets", "selection_evidence",
            "book_build_checks", "group_cost", "large_runs", "large_tables", "one_file_runs"]
 
@@ -89,7 +91,7 @@ def targets(results: pd.DataFrame) -> pd.DataFrame:
     rows = []
     for row in real(results)[lambda t: t["stage"] == TOTAL].itertuples():
         if pd.notna(getattr(row, "ratio_to_lda", None)):
-            rows.append((f"whole analysis / LDA, {row.corpus} ({row.n_abstracts:,} abstracts)",
+            rows.append((f"whole analysis / LDA, {corpus_name(row.corpus)} ({row.n_abstracts:,} abstracts)",
                          float(row.ratio_to_lda), MAX_LDA_RATIO))
     made = synthetic(results)
     for size, limit in MAX_RATIO_AT.items():
@@ -255,9 +257,10 @@ def group_cost(results: pd.DataFrame | None) -> dict[str, str]:
 
 
 def selection_evidence(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[str, str]]:
-    """``benchmarks/selection_results.csv`` (how k is chosen, before and now) as shown, and its glue values.
+    """``benchmarks/selection_results.csv`` (two ways of choosing k: full fits scored by their best run, and the
+    book's early-stopped fits scored by their mean) as shown, and its glue values.
 
-    ``perf_selection_summary`` is one Markdown list item per corpus comparing the two ways of choosing.
+    ``perf_selection_summary`` is one Markdown list item per corpus comparing the two ways.
 
     Examples
     --------
@@ -265,25 +268,29 @@ def selection_evidence(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict
     ...     "k_seed0": [8, 10], "k_mode": [8, 10], "mode_share": [0.9, 0.5], "expected_coherence": [0.36, 0.35],
     ...     "coherence_se": [0.008, 0.006], "fits": [45, 27], "fit_seconds": [1.8, 0.7]})
     >>> print(selection_evidence(table)[1]["perf_selection_summary"])
-    - x (50 abstracts): with seed 0, 8 themes before and 10 now; expected coherence 0.360 before and 0.350 now \
-(standard error about 0.007); 45 fits in 1.8 CPU seconds before, 27 in 0.7 now (2.6 times less).
+    - x (50 abstracts): with seed 0, 8 themes by full fits and 10 by the book's rule; expected coherence 0.360 \
+and 0.350 (standard error about 0.007); 45 fits in 1.8 CPU seconds against 27 in 0.7 (2.6 times less).
     """
+    from helpers.book.formatting import number
+
     if results is None or results.empty:
         return pd.DataFrame(), {"perf_selection_summary": "(not measured: run benchmarks/selection.py)"}
     lines = []
     for (corpus, size), rows in results.groupby(["corpus", "n_abstracts"], sort=False):
-        before, now = rows.iloc[0], rows.iloc[1]
+        full, book_rule = rows.iloc[0], rows.iloc[1]
         lines.append(
-            f"- {corpus} ({size:,} abstracts): with seed 0, {before.k_seed0} themes before and {now.k_seed0} now; "
-            f"expected coherence {before.expected_coherence:.3f} before and {now.expected_coherence:.3f} now "
-            f"(standard error about {(before.coherence_se + now.coherence_se) / 2:.3f}); {before.fits} fits in "
-            f"{before.fit_seconds:.1f} CPU seconds before, {now.fits} in {now.fit_seconds:.1f} now "
-            f"({before.fit_seconds / now.fit_seconds:.1f} times less).")
+            f"- {corpus_name(corpus)} ({number(int(size))} abstracts): with seed 0, {full.k_seed0} themes by "
+            f"full fits and {book_rule.k_seed0} by the book's rule; expected coherence "
+            f"{full.expected_coherence:.3f} and {book_rule.expected_coherence:.3f} (standard error about "
+            f"{(full.coherence_se + book_rule.coherence_se) / 2:.3f}); {full.fits} fits in "
+            f"{full.fit_seconds:.1f} CPU seconds against {book_rule.fits} in {book_rule.fit_seconds:.1f} "
+            f"({full.fit_seconds / book_rule.fit_seconds:.1f} times less).")
+    ways = {"before": "full fits, best run", "now": "early stop, mean (the book's)"}
     shown = pd.DataFrame({
-        "corpus": results["corpus"], "abstracts": results["n_abstracts"],
-        "way": results["way"].str.split(":").str[0],
+        "corpus": [corpus_name(c) for c in results["corpus"]], "abstracts": results["n_abstracts"],
+        "way": [ways.get(str(w).split(":")[0], str(w).split(":")[0]) for w in results["way"]],
         "k, seed 0": results["k_seed0"], "most frequent k": results["k_mode"], "its share": results["mode_share"],
-        "expected coherence": results["expected_coherence"], "standard error": results["coherence_se"],
+        "expected coherence": results["expected_coherence"], "s.e.": results["coherence_se"],
         "fits": results["fits"], "CPU s": results["fit_seconds"],
     })
     return shown, {"perf_selection_summary": "\n".join(lines)}
@@ -321,7 +328,7 @@ def book_build_checks(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[
     table = pd.DataFrame({"measure": table["measure"], "value": table["value"].map(shown),
                           "limit": table["limit"].map(shown), "met": table["met"]})
     return table, {
-        "perf_book_corpus": f"{row.corpus} ({row.n_abstracts:,} abstracts)",
+        "perf_book_corpus": f"{corpus_name(row.corpus)} ({row.n_abstracts:,} abstracts)",
         "perf_book_cold": f"{value.get('cold book build (s)', float('nan')):.0f} s",
         "perf_book_cold_limit": f"{limit.get('cold book build (s)', float('nan')):.0f} s",
         "perf_book_warm": f"{value.get('warm book build (s)', float('nan')):.0f} s",
@@ -499,3 +506,44 @@ def one_file_runs(one_file: pd.DataFrame | None, many_files: pd.DataFrame | None
                                 + f"), {row['at once GiB']:.1f} GiB at once")
         sentences.append(f"{size:,} abstracts in one file on the " + "; on the ".join(runs_of_size))
     return table.assign(abstracts=table["abstracts"].map("{:,}".format)), {"perf_one_file_summary": "; ".join(sentences)}
+
+
+#: The stages of ``analyse`` as the stage table's columns, in order.
+STAGE_COLUMNS = {"parse": "parse", "text": "text", "themes": "themes", "cooccurrence": "co-occurrence",
+                 "links": "links", "write": "write", "analyse (all stages)": "all stages"}
+
+
+def stages_table(results: pd.DataFrame) -> pd.DataFrame:
+    """``benchmarks/results.csv`` as one row per corpus: seconds per stage, the whole run as a multiple of the
+    TF-IDF baseline and of one LDA fit, and peak memory (MiB) — narrow enough for the page's column.
+
+    Examples
+    --------
+    >>> rows = [("c", 10, stage, 1.0, 2.0, 0.5, 300.0) for stage in ("parse", "analyse (all stages)")]
+    >>> results = pd.DataFrame(rows, columns=["corpus", "n_abstracts", "stage", "seconds", "ratio_to_baseline",
+    ...                                       "ratio_to_lda", "peak_rss_mib"])
+    >>> stages_table(results).columns.tolist()
+    ['corpus', 'abstracts', 'parse', 'all stages', '× TF-IDF', '× LDA', 'peak MiB']
+    """
+    order = list(dict.fromkeys(zip(results["corpus"], results["n_abstracts"])))
+    stages = results[results["stage"].isin(STAGE_COLUMNS)]
+    seconds = stages.pivot_table(index=["corpus", "n_abstracts"], columns="stage", values="seconds", aggfunc="first")
+    seconds = seconds.reindex(columns=[s for s in STAGE_COLUMNS if s in seconds.columns]).reindex(order)
+    whole = results[results["stage"] == "analyse (all stages)"].set_index(["corpus", "n_abstracts"]).reindex(order)
+    table = seconds.rename(columns=STAGE_COLUMNS).reset_index().rename(columns={"n_abstracts": "abstracts"})
+    table["× TF-IDF"] = whole["ratio_to_baseline"].to_numpy()
+    table["× LDA"] = whole["ratio_to_lda"].to_numpy()
+    table["peak MiB"] = whole["peak_rss_mib"].to_numpy()
+    table["corpus"] = [corpus_name(c) for c in table["corpus"]]
+    return table
+
+
+def explorer_table(explorer: pd.DataFrame) -> pd.DataFrame:
+    """The explorer's readiness as the page shows it: abstracts, papers shown, seconds until the search answers,
+    page height and data file size."""
+    names = {"n_abstracts": "abstracts", "n_shown": "papers shown", "seconds": "seconds to answer",
+             "page_height_px": "page height (px)", "data_file_mib": "data file (MiB)", "met": "target"}
+    table = explorer[[c for c in names if c in explorer.columns]].rename(columns=names)
+    if "target" in table:
+        table["target"] = table["target"].map({True: "met", False: "missed"})
+    return table

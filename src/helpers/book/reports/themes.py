@@ -403,3 +403,55 @@ def by_source_figure(model: ThemeModel | None, papers: pd.DataFrame, corpus_labe
     axis.set(xlabel="Source file", ylabel="Theme", title=f"Themes by source file, {corpus_label}")
     figure.tight_layout()
     return figure, counts.rename_axis("theme").reset_index()
+
+
+def theme_overview(model: ThemeModel | None, papers: pd.DataFrame) -> pd.DataFrame:
+    """The themes as the chapter opens with them: ``theme, label, papers, top terms, representative papers``
+    (the last an HTML column of escaped explorer links; see :func:`representative_papers`)."""
+    columns = ["theme", "label", "papers", "top terms", "representative papers"]
+    if model is None:
+        return pd.DataFrame(columns=columns)
+    table = theme_table(model).merge(representative_papers(model, papers), how="left", on=["theme", "label"])
+    return table.rename(columns={"n_papers": "papers", "top_terms": "top terms",
+                                 "papers": "representative papers"})[columns]
+
+
+def theme_scores(model: ThemeModel | None) -> pd.DataFrame:
+    """Each theme's coherence: the model's own top terms and the terms as shown (``theme, label, coherence,
+    shown coherence``)."""
+    columns = ["theme", "label", "coherence", "shown coherence"]
+    if model is None:
+        return pd.DataFrame(columns=columns)
+    return theme_table(model).rename(columns={"shown_coherence": "shown coherence"})[columns]
+
+
+def chapter_lead(analysis: "Analysis") -> dict[str, str]:
+    """The chapter's first sentence (Markdown, glued as ``themes_lead``): how many themes, the largest, mixed papers.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> from helpers.analysis.pipeline import run_pipeline
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "a.txt").write_text("We study galaxies with a new telescope survey today.")
+    >>> chapter_lead(run_pipeline([folder]))["themes_lead"]
+    'No themes could be fitted: themes need at least 4 abstracts; this corpus has 1.'
+    """
+    from helpers.book.display import markdown_cell as md
+    from helpers.book.formatting import count
+    from helpers.book.title import analysis_name
+
+    model = analysis.themes.model
+    if model is None:
+        return {"themes_lead": f"No themes could be fitted: {md(analysis.themes.message)}."}
+    by_size = model.themes.sort_values(["n_papers", "theme"], ascending=[False, True])
+    largest, smallest = by_size.iloc[0], by_size.iloc[-1]
+    threshold = model.settings["mixed_threshold"]
+    papers = analysis.papers
+    mixed = int((papers["theme"].notna() & (papers["theme_weight"] < threshold)).sum())
+    lead = (f"The {md(analysis_name(analysis).sentence_subject)} fall into **{count(len(by_size), 'theme')}** "
+            f"({{numref}}`fig-themes-top-terms`), from {count(int(smallest['n_papers']), 'paper')} "
+            f"(*{md(smallest['label'])}*) to {count(int(largest['n_papers']), 'paper')} "
+            f"(*{md(largest['label'])}*); {count(mixed, 'paper')} {'is' if mixed == 1 else 'are'} a mix in which "
+            f"no theme holds {threshold:.0%} of the weight ({{numref}}`fig-themes-map`).")
+    return {"themes_lead": lead}

@@ -1,0 +1,49 @@
+"""What the Validation page shows: the package's own measurements on labelled corpora, never this corpus's.
+
+- the term map against terms labelled by reading (``benchmarks/results/term_quality.csv``, made by
+  ``make term-quality``; :func:`helpers.book.reports.cooccurrence.term_quality`);
+- the theme vocabulary compared with the term map's noun phrases (``benchmarks/results/theme_vocabulary.csv``);
+- the link-availability classes against sentences labelled by reading (``tests/evaluation``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+
+from helpers.book.formatting import corpus_name
+from helpers.book.settings import THEME_VOCABULARY_FILE
+
+#: The vocabularies the theme comparison shows, in order, as the table names them.
+VOCABULARY_NAMES = {
+    "unigrams and bigrams (kept)": "words and word pairs (the book's)",
+    "term map noun phrases (tried)": "the term map's noun phrases",
+    "term map phrases merged, other words as unigrams (merged)": "map phrases merged, other words single",
+    "term map phrases merged, other words as unigrams and bigrams (merged variant)": "map phrases merged, other words and pairs",
+}
+
+
+def theme_vocabulary_table(root: Path) -> pd.DataFrame:
+    """The themes fitted on each vocabulary, per labelled corpus, with the number of themes the selection rule
+    chose and the NPMI coherence of their top terms on one common reference (a term present wherever its
+    words occur in a row), without the pairs of a phrase and its own words. Empty when not measured.
+
+    Examples
+    --------
+    >>> theme_vocabulary_table(Path("/nonexistent")).empty
+    True
+    """
+    path = Path(root) / THEME_VOCABULARY_FILE
+    columns = ["corpus", "abstracts", "vocabulary", "terms per abstract", "themes chosen", "coherence (NPMI)"]
+    if not path.is_file():
+        return pd.DataFrame(columns=columns)
+    results = pd.read_csv(path)
+    rows = results[(results["k_rule"] == "chosen") & results["vocabulary"].isin(VOCABULARY_NAMES)].copy()
+    rows["order"] = rows["vocabulary"].map(list(VOCABULARY_NAMES).index)
+    rows = rows.sort_values(["n_abstracts", "order"], kind="stable")
+    return pd.DataFrame({
+        "corpus": [corpus_name(c) for c in rows["corpus"]], "abstracts": rows["n_abstracts"].to_numpy(),
+        "vocabulary": rows["vocabulary"].map(VOCABULARY_NAMES).to_numpy(),
+        "terms per abstract": rows["terms_per_abstract"].round(1).to_numpy(), "themes chosen": rows["k"].to_numpy(),
+        "coherence (NPMI)": rows["npmi_reference_distinct"].round(3).to_numpy()}, columns=columns)
