@@ -32,6 +32,8 @@ MOST_RELEVANT_SHOWN = 20
 
 
 PAIR_EXAMPLES = 2
+#: The strongest pairs the page shows (all :data:`STRONGEST_PAIRS` are in the table's CSV).
+PAIR_ROWS_SHOWN = 10
 
 
 EXAMPLE_TITLE_CHARS = 60  # example titles are shortened so the table stays short

@@ -47,13 +47,16 @@ def link_findings(analysis: "Analysis") -> dict[str, Any]:
 
 
 def shares_table(papers: pd.DataFrame, theme_labels: dict[int, str]) -> pd.DataFrame:
-    """Shares of each link state with Wilson intervals: overall, per source file and per theme."""
+    """Shares of each link state with Wilson intervals: overall, per source file and per theme (themes in the
+    order of their numbers, 2 before 10)."""
     parts = [state_shares(papers).assign(grouping="all"),
              state_shares(papers, "source_file").assign(grouping="source file")]
     themed = papers.dropna(subset=["theme"])
     if theme_labels and len(themed):
         themed = themed.assign(theme_label=themed["theme"].map(lambda t: f"{int(t)}. {theme_labels[int(t)]}"))
-        parts.append(state_shares(themed, "theme_label").assign(grouping="theme"))
+        by_theme = state_shares(themed, "theme_label").assign(grouping="theme")
+        number = by_theme["group"].map(lambda label: int(str(label).split(".", 1)[0]))
+        parts.append(by_theme.assign(_number=number).sort_values("_number", kind="stable").drop(columns="_number"))
     return pd.concat(parts, ignore_index=True)
 
 
@@ -104,7 +107,7 @@ def hosts_table(links: pd.DataFrame) -> pd.DataFrame:
 
 def owners_table(links: pd.DataFrame) -> pd.DataFrame:
     """Code links per repository owner, most first: ``owner, repositories, links``."""
-    code = links[links["kind"] == "code"]
+    code = links[(links["kind"] == "code") & (links["owner"].fillna("").astype(str).str.strip() != "")]
     return (code.groupby("owner").agg(repositories=("repository", "nunique"), links=("url", "size")).reset_index()
             .sort_values(["links", "owner"], ascending=[False, True], ignore_index=True))
 
@@ -154,7 +157,10 @@ def evaluation_findings(scores: pd.DataFrame | None, labelled: pd.DataFrame | No
 
 
 def health_table(health: pd.DataFrame, links: pd.DataFrame) -> pd.DataFrame:
-    """Each distinct URL's status from the newest link check, with its host kind; problems first."""
+    """Each distinct URL's status from the newest link check, with its host kind; problems first. Empty when
+    no link was checked (the page then says how to check them instead of listing "unchecked" rows)."""
+    if not (health["status"] != "unchecked").any():
+        return pd.DataFrame(columns=["url", "kind", "status", "http_code", "final_url", "checked_at"])
     order = {"broken": 0, "error": 1, "timeout": 2, "redirected": 3, "ok": 4, "unchecked": 5}
     table = health.merge(links[["url", "kind"]].drop_duplicates("url"), on="url")
     table = table.assign(_order=table["status"].map(order).fillna(len(order)))
