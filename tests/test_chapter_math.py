@@ -24,7 +24,7 @@ def test_the_cooccurrence_formulas_are_math_blocks():
     from myst_parser.docutils_ import Parser
 
     text = (ROOT / "chapters" / "cooccurrence.md").read_text(encoding="utf-8")
-    body = text[text.index("(sec-cooccurrence-relevance)="):text.index("(sec-cooccurrence-network)=")]
+    body = text[text.index("(sec-cooccurrence-relevance)="):text.index("(sec-cooccurrence-layout)=")]
     tree = publish_doctree(body, parser=Parser(), settings_overrides={
         "myst_enable_extensions": ["dollarmath", "amsmath"], "report_level": 5})
     blocks = [node.astext() for node in tree.findall() if node.tagname == "math_block"]

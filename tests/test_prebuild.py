@@ -33,8 +33,17 @@ def test_the_book_pages_in_table_of_contents_order():
     pages = [page.relative_to(ROOT).as_posix() for page in book_pages(ROOT)]
     assert pages == ["intro.md", "chapters/corpus.md", "chapters/themes.md", "chapters/cooccurrence.md",
                      "chapters/links.md", "chapters/change.md", "chapters/explorer.md", "chapters/figures.md",
-                     "chapters/cite.md", "chapters/reproduce.md", "chapters/performance.md"]
+                     "chapters/cite.md", "chapters/reproduce.md", "chapters/validation.md", "chapters/performance.md"]
     assert all(page.exists() for page in book_pages(ROOT))
+
+
+def test_a_one_group_build_executes_no_what_changed_page():
+    from helpers.analysis.pipeline import run_pipeline
+    from helpers.book.toc import build_toc
+
+    seed = run_pipeline([ROOT / "data" / "raw"], n_jobs=1)
+    pages = [page.name for page in book_pages(ROOT, build_toc(ROOT, seed))]
+    assert "change.md" not in pages and pages[:2] == ["intro.md", "corpus.md"] and len(pages) == 11
 
 
 def small_book(folder: Path, code: str = "print(6 * 7)") -> Path:

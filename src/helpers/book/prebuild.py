@@ -35,17 +35,18 @@ def _root() -> Path:
     return config().root
 
 
-def book_pages(root: Path) -> list[Path]:
-    """The pages of this build's table of contents (root first; :func:`helpers.book.toc.build_toc`), as Markdown files.
+def book_pages(root: Path, toc: dict[str, Any] | None = None) -> list[Path]:
+    """The pages of a table of contents (default ``_toc.yml``; a build passes its own,
+    :func:`helpers.book.toc.build_toc`), root first, as Markdown files.
 
     Examples
     --------
     >>> [page.name for page in book_pages(_root())][:2]
     ['intro.md', 'corpus.md']
     """
-    import yaml
+    from helpers.book.toc import read_toc
 
-    toc = yaml.safe_load((root / "_toc.yml").read_text(encoding="utf-8"))
+    toc = read_toc(root) if toc is None else toc
     files = [toc["root"]] + [chapter["file"] for part in toc.get("parts", []) for chapter in part["chapters"]]
     return [root / f"{name}.md" for name in files]
 
@@ -64,13 +65,13 @@ def read_page(path: Path, root: Path):
     return reader.read(text)
 
 
-def pending_pages(root: Path, cache_path: Path) -> list[Path]:
-    """The pages whose current code the execution cache does not hold."""
+def pending_pages(root: Path, cache_path: Path, toc: dict[str, Any] | None = None) -> list[Path]:
+    """The pages (of ``toc``, see :func:`book_pages`) whose current code the execution cache does not hold."""
     from jupyter_cache import get_cache
 
     cache = get_cache(str(cache_path))
     pending = []
-    for path in book_pages(root):
+    for path in book_pages(root, toc):
         try:
             cache.match_cache_notebook(read_page(path, root))
         except KeyError:
@@ -120,7 +121,9 @@ def main(argv: list[str] | None = None) -> int:
 
     root = _root()
     cache_path = Path(args.path_output) / "_build" / ".jupyter_cache"
-    pages = pending_pages(root, cache_path)
+    from helpers.book.toc import build_toc
+
+    pages = pending_pages(root, cache_path, build_toc(root, analysis()))
     if not pages:
         print("prebuild: every page is in the execution cache", file=sys.stderr)
         return 0
