@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 N_BAR_TERMS = 8
 N_TABLE_TERMS = 5
 N_REPRESENTATIVE = 2
-REPRESENTATIVE_TITLE_CHARS = 50
+REPRESENTATIVE_TITLE_CHARS = 140  # whole titles: the cell wraps them
 MAP_SAMPLE = 3_000
 MEASURES = ("coherence", "diversity", "stability")
 
