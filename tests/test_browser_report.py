@@ -29,7 +29,7 @@ DEVELOPMENT_NOTES = re.compile(r"\.\./shared|icml2024-dev|pmlr-v235-sample|\((?:
 SLIPS = re.compile(r"\b1 (?:files|papers|abstracts|terms|themes|pairs|blocks|entries|headers|links|groups|years|"
                    r"communities|linked papers|contain|say|give|promise|were)\b")
 #: MyST markup left unrendered (a role inside a glued sentence that was not parsed as MyST).
-RAW_MARKUP = re.compile(r"\{(?:numref|ref|doc|glue(?::\w+)?|math)\}`|^\(sec-[\w-]+\)=|^:::", re.MULTILINE)
+RAW_MARKUP = re.compile(r"\{(?:numref|ref|doc|glue(?::\w+)?|math)\}|^\(sec-[\w-]+\)=|^:::", re.MULTILINE)
 #: A whole number of five digits or more written without separators (a hash's digits are part of a word).
 LONG_NUMBER = re.compile(r"(?<![\w.,/-])\d{5,}(?![\w,]|\.\d)")
 
