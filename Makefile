@@ -16,7 +16,7 @@ ifeq ($(CAN_UNSHARE),yes)
 OFFLINE := unshare -n sh -c 'ip link set lo up && exec "$$0" "$$@"'
 endif
 
-.PHONY: setup book test test-js test-unit strict-book latex-book test-browser lab browser-deps clean bench bench-large term-quality profile linkcheck pdf check-determinism
+.PHONY: setup book test test-js test-unit strict-book latex-book test-browser lab lab-deps browser-deps clean bench bench-large term-quality profile linkcheck pdf check-determinism
 
 setup: $(INSTALLED) $(VENDOR)
 
@@ -130,19 +130,29 @@ pdf: setup
 	ln -sfn $$key/_build/latex/book.pdf _build/pdf/book.pdf && \
 	echo "pdf: _build/pdf/book.pdf"
 
-# JupyterLab on the chapters: each MyST chapter opens as a notebook (jupytext); edit its parameters cell
-# (corpus, number of themes, seed) and run all. LAB_ARGS passes options, e.g. LAB_ARGS="--no-browser --port 8890".
+# JupyterLab on the chapters: each MyST chapter opens as a notebook (jupytext), its Markdown rendered by
+# jupyterlab-myst; edit its parameters cell (corpus, number of themes, seed) and run all. LAB_ARGS passes options,
+# e.g. LAB_ARGS="--no-browser --port 8890"; LAB_CHAPTER picks the chapter opened (default chapters/themes.md).
+# Autosave is off, so a chapter changes on disk only when you save it (File > Save As keeps an edited copy).
 LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings/overrides.json
+LAB_CHAPTER ?= chapters/themes.md
+LAB_PORT ?= 8888
 # JupyterLab is installed beside the pins without changing any of them (the installed versions are its
 # constraints), so the book's build key stays the same; as root (a container) JupyterLab needs --allow-root.
 LAB_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
-lab: setup
+lab-deps: setup
 	mkdir -p _build
 	$(BIN)/python -m pip freeze --exclude-editable > _build/lab-constraints.txt
 	$(BIN)/python -m pip install -q -r requirements-lab.txt -c _build/lab-constraints.txt
 	mkdir -p $(dir $(LAB_SETTINGS))
-	echo '{"@jupyterlab/docmanager-extension:plugin": {"defaultViewers": {"markdown": "Jupytext Notebook", "myst": "Jupytext Notebook"}}}' > $(LAB_SETTINGS)
-	$(BIN)/jupyter lab --notebook-dir=. $(LAB_ROOT) $(LAB_ARGS) chapters/themes.md
+	$(BIN)/python -m helpers.book.lab settings > $(LAB_SETTINGS)
+
+lab: lab-deps
+	@token=$$($(BIN)/python -c "import secrets; print(secrets.token_hex(24))") && \
+	echo "JupyterLab on $(LAB_CHAPTER): http://127.0.0.1:$(LAB_PORT)/lab/tree/$(LAB_CHAPTER)?token=$$token" && \
+	BOOK_NOTEBOOK=1 $(BIN)/jupyter lab --notebook-dir=. $(LAB_ROOT) --ServerApp.ip=127.0.0.1 --ServerApp.port=$(LAB_PORT) \
+	  --ServerApp.port_retries=0 --IdentityProvider.token=$$token \
+	  --ServerApp.default_url=/lab/tree/$(LAB_CHAPTER) $(LAB_ARGS)
 
 # Benchmarks: the real ICML slice in ../shared (when present) and synthetic corpora; SIZES overrides.
 SIZES ?= 1000 10000 20000 100000

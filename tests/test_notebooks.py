@@ -49,3 +49,16 @@ def test_chapter_runs_as_a_notebook(page, small_corpus, tmp_path, monkeypatch):
     pickles = list(cache.glob("*.pickle"))
     assert len(pickles) == 1
     assert len(pickle.loads(pickles[0].read_bytes()).papers) == 24
+
+
+def test_a_chapter_opened_in_jupyterlab_is_written_back_unchanged():
+    """JupyterLab's jupytext rewrites a text notebook with its own header (versions, the kernel's display name):
+    every chapter already carries that header, so opening and saving one changes no byte."""
+    import jupytext
+
+    for page in [ROOT / "intro.md", *sorted((ROOT / "chapters").glob("*.md"))]:
+        text = page.read_text(encoding="utf-8")
+        notebook = jupytext.reads(text, fmt="md:myst")
+        notebook.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python",
+                                           "name": "python3"}
+        assert jupytext.writes(notebook, fmt="md:myst") == text, page.name
