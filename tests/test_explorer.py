@@ -325,3 +325,35 @@ def test_sample_note_html_links_the_full_table_and_shows_commands_as_code():
         'Every paper, without its abstract, is in <a href="../figures/explorer-all-papers.csv" download>'
         "explorer-all-papers.csv</a>; <code>python -m helpers analyse</code> writes them all with their abstracts "
         "(<code>papers.csv</code>, and <code>papers/*.parquet</code> in parts).</p>")
+
+
+# Abstracts as PMLR publishes them (inline <em>, <b>), and hostile tags that must stay text.
+MARKUP_TEXTS = [
+    "We call it the <em>consensus of dependent experts</em> and show it is <b>fast</b>: x<sub>i</sub>, n<sup>2</sup>.",
+    "Hostile <em onclick=alert('em')>click</em> and <script>alert('script')</script> and "
+    "<sup><img src=x onerror=alert('img')></sup> and <i>fine</i>.",
+    "Odd <b>never closed and <em>crossed</b></em> tags, a $k<i>$ bound, <strong>strong</strong>.",
+]
+
+
+def markup_papers():
+    """Three papers whose abstracts carry inline tags (allowed, hostile, unbalanced), for the explorer."""
+    papers = pd.DataFrame({
+        "paper_id": ["m1", "m2", "m3"], "source_file": ["a.txt"] * 3, "position": [1, 2, 3],
+        "display_title": ["The <em>consensus</em> rule", "Schrödinger <b onmouseover=alert('t')>bridges</b>",
+                          "I²SB and NA²Q"],
+        "authors": ["A", "B", "C"], "theme": pd.array([1, 1, pd.NA], dtype="Int64"),
+        "link_state": ["none"] * 3, "n_words": [20, 20, 20], "text": MARKUP_TEXTS,
+    })
+    links = pd.DataFrame({"paper_id": [], "url": [], "kind": []})
+    statements = pd.DataFrame({"paper_id": ["m1"], "sentence_no": [1], "statement": ["linked"],
+                               "sentence": ["The <em>code</em> is public."]})
+    return papers, links, statements, {1: "graphs"}
+
+
+def test_inline_tags_reach_the_data_escaped_and_the_script_allows_six_tags():
+    from helpers.web.explorer import data_script, explorer_data
+
+    script = data_script(explorer_data(*markup_papers()))
+    assert "<" not in script and "\\u003cem\\u003econsensus of dependent experts\\u003c/em\\u003e" in script
+    assert 'var INLINE_TAGS = ["em", "i", "b", "strong", "sub", "sup"];' in static_text("explorer.js")

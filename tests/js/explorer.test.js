@@ -30,7 +30,8 @@ function query(overrides) {
 test("requiring the file defines no global and exports the pure functions", () => {
   assert.deepEqual(Object.keys(globalThis).sort(), globalsBefore);
   assert.deepEqual(Object.keys(explorer).sort(), [
-    "describeFilters", "escapeRegExp", "filterQuery", "filterRows", "hashPaper", "isWebUrl", "linkText",
+    "appendMarkup", "describeFilters", "escapeRegExp", "filterQuery", "filterRows", "hashPaper", "inlineMarkup",
+    "isWebUrl", "linkText",
     "mathText", "pageBounds", "parseFilters", "rowQuery", "searchFields", "searchPatterns", "sortValues",
     "sortedRows", "themeText", "yearText"]);
 });
@@ -219,4 +220,99 @@ test("rowQuery finds the group by name; describeFilters names it as text", () =>
   assert.equal(explorer.rowQuery(Object.assign({ group: "" }, base), {}, GROUPS).group, null);
   assert.equal(explorer.rowQuery(base, {}, GROUPS).group, null);
   assert.equal(explorer.describeFilters(Object.assign({ group: HOSTILE }, base), {}), "group " + HOSTILE);
+});
+
+// Inline tags of abstracts (PMLR writes <em> and <b>): the allow-list becomes elements, everything else text.
+const em = (...children) => ({ tag: "em", children });
+
+test("inlineMarkup: allow-listed tags without attributes become nodes, in order and nested", () => {
+  assert.deepEqual(explorer.inlineMarkup("the <em>consensus of dependent experts</em> rule"),
+                   ["the ", em("consensus of dependent experts"), " rule"]);
+  assert.deepEqual(explorer.inlineMarkup("<b>A</b><i>b</i><strong>c</strong>x<sub>i</sub>y<sup>2</sup>"),
+                   [{ tag: "b", children: ["A"] }, { tag: "i", children: ["b"] }, { tag: "strong", children: ["c"] },
+                    "x", { tag: "sub", children: ["i"] }, "y", { tag: "sup", children: ["2"] }]);
+  assert.deepEqual(explorer.inlineMarkup("<b>bold <em>and</em> more</b>"),
+                   [{ tag: "b", children: ["bold ", em("and"), " more"] }]);
+  assert.deepEqual(explorer.inlineMarkup("<EM>Loud</Em>"), [em("Loud")]);
+  assert.deepEqual(explorer.inlineMarkup("<em></em>"), [em()]);
+  assert.deepEqual(explorer.inlineMarkup("plain a < b > c"), ["plain a < b > c"]);
+  assert.deepEqual(explorer.inlineMarkup(""), []);
+});
+
+test("inlineMarkup: any other tag, attribute or odd spacing stays text", () => {
+  const literal = ["<em onclick=alert(1)>x</em>", "<script>alert(1)</script>", "<em >x</em>", "<em/>",
+                   "<img src=x onerror=alert(1)>", "<a href=\"javascript:alert(1)\">x</a>", "<span>x</span>",
+                   "<emph>x</emph>", "<b\n>x</b>", "<!-- <em> -->", "&lt;em&gt;x&lt;/em&gt;"];
+  literal.forEach((text) => {
+    const nodes = explorer.inlineMarkup(text);
+    assert.ok(nodes.every((node) => typeof node === "string"), text);
+    assert.equal(nodes.join(""), text);
+  });
+});
+
+test("inlineMarkup: hostile content inside an allowed tag is its text", () => {
+  assert.deepEqual(explorer.inlineMarkup("<sup><img src=x onerror=alert(1)></sup>"),
+                   [{ tag: "sup", children: ["<img src=x onerror=alert(1)>"] }]);
+  assert.deepEqual(explorer.inlineMarkup("<em><script>alert(1)</script></em>"), [em("<script>alert(1)</script>")]);
+  assert.deepEqual(explorer.inlineMarkup("<em onclick=alert(1)><b>x</b></em>"),
+                   ["<em onclick=alert(1)>", { tag: "b", children: ["x"] }, "</em>"]);
+});
+
+test("inlineMarkup: a tag without its pair stays text, the pairs around it still render", () => {
+  assert.deepEqual(explorer.inlineMarkup("a <em>b"), ["a <em>b"]);
+  assert.deepEqual(explorer.inlineMarkup("a</em> b"), ["a</em> b"]);
+  assert.deepEqual(explorer.inlineMarkup("<em>a</b></em>"), [em("a</b>")]);
+  assert.deepEqual(explorer.inlineMarkup("<b><i>x</b>y</i>"), ["<b>", { tag: "i", children: ["x</b>y"] }]);
+  assert.deepEqual(explorer.inlineMarkup("<b>open <em>x</em> and <i>shut</i>"),
+                   ["<b>open ", em("x"), " and ", { tag: "i", children: ["shut"] }]);
+  assert.deepEqual(explorer.inlineMarkup("<em><em>x</em>"), ["<em>", em("x")]);
+  assert.deepEqual(explorer.inlineMarkup("<sub>a<sup>b</sub>c</sup>"),
+                   ["<sub>a", { tag: "sup", children: ["b</sub>c"] }]);
+});
+
+test("inlineMarkup: math spans keep their '<' and '>' as text", () => {
+  assert.deepEqual(explorer.inlineMarkup("<em>if</em> \\(a<b>c\\) and \\(x</b>\\)"),
+                   [em("if"), " \\(a<b>c\\) and \\(x</b>\\)"]);
+  assert.deepEqual(explorer.inlineMarkup(explorer.mathText("<em>the $k<i>$ nets</em>")),
+                   [em("the \\(k<i>\\) nets")]);
+});
+
+test("inlineMarkup: deep nesting and long inputs stay linear", () => {
+  const deep = "<b>".repeat(5000) + "x" + "</b>".repeat(5000);
+  let node = explorer.inlineMarkup(deep)[0];
+  for (let depth = 1; depth < 5000; depth++) { node = node.children[0]; }
+  assert.deepEqual(node, { tag: "b", children: ["x"] });
+  const unclosed = "<em>".repeat(20000) + "x";
+  assert.deepEqual(explorer.inlineMarkup(unclosed), [unclosed]);
+});
+
+/** A stand-in for document: createElement and createTextNode only, recording every element made. */
+function fakeDocument() {
+  const made = [];
+  const node = (fields) => Object.assign({ children: [], appendChild(child) { this.children.push(child); } }, fields);
+  return {
+    made,
+    createElement(tag) { made.push(tag); return node({ tag }); },
+    createTextNode(text) { return { text }; },
+  };
+}
+
+function outline(node) {
+  return node.text !== undefined ? node.text : [node.tag, node.children.map(outline)];
+}
+
+test("appendMarkup builds elements with createElement and text with text nodes only", () => {
+  const doc = fakeDocument();
+  const parent = doc.createElement("div");
+  explorer.appendMarkup(parent, explorer.inlineMarkup("a <em>b <sup>2</sup></em> <script>x</script>"), doc);
+  assert.deepEqual(outline(parent), ["div", ["a ", ["em", ["b ", ["sup", ["2"]]]], " <script>x</script>"]]);
+  assert.deepEqual(doc.made, ["div", "em", "sup"]);
+});
+
+test("appendMarkup refuses a node whose tag is not on the allow-list: its text only", () => {
+  const doc = fakeDocument();
+  const parent = doc.createElement("div");
+  explorer.appendMarkup(parent, [{ tag: "script", children: ["alert(1)"] }, { tag: "em", children: ["ok"] }], doc);
+  assert.deepEqual(outline(parent), ["div", ["alert(1)", ["em", ["ok"]]]]);
+  assert.deepEqual(doc.made, ["div", "em"]);
 });

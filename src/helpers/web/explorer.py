@@ -7,9 +7,11 @@ The page is a small static shell (:func:`explorer_html`) plus one data file,
 when a reader opens the built book from disk (``file://``, where ``fetch()`` of
 JSON fails). The page's style and script are package files, ``static/explorer.css``
 and ``static/explorer.js``, inlined into the shell. The script renders one page of
-rows at a time (:data:`PAGE_SIZE`), sets every piece of corpus text with
-``textContent`` (never as HTML), makes links only of ``http(s)`` URLs, and
-typesets math with the book's local MathJax only in expanded rows.
+rows at a time (:data:`PAGE_SIZE`), sets every piece of corpus text as text
+(``textContent``, text nodes; never as HTML), makes elements of six inline tags only
+(``em, i, b, strong, sub, sup`` written without attributes and closed in order,
+built with ``createElement``; any other tag shows as written), makes links only of
+``http(s)`` URLs, and typesets math with the book's local MathJax only in expanded rows.
 
 Abstract text is untrusted: the data file is pure ASCII with ``<``, ``>``, ``&``
 and ``'`` written as JSON ``\\u`` escapes (:func:`helpers.web.assets.script_json`),

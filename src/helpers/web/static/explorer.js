@@ -1,7 +1,8 @@
 /* The paper explorer (helpers.web.explorer): one page of rows at a time from window.EXPLORER_DATA.
  *
  * A classic script, inlined by explorer_html() after the data file's <script src>. Corpus text is
- * untrusted: it is only ever set with textContent, and only http(s) URLs become links. The pure
+ * untrusted: it is only ever set as text (textContent, text nodes), a few inline tags (em, i, b, strong, sub,
+ * sup; no attributes) become elements made with createElement, and only http(s) URLs become links. The pure
  * functions come first; under node (no window) the file exports them instead of running the page,
  * so tests/js can test them: `require("explorer.js")`.
  */
@@ -41,6 +42,73 @@
   /** Inline math "$x$" written as "\(x\)", the delimiters MathJax reads. */
   function mathText(text) {
     return text.replace(/\$([^$]+)\$/g, "\\($1\\)");
+  }
+
+  // The inline tags abstracts may use (PMLR writes <em> and <b>), exactly as written: no attributes, no spaces.
+  var INLINE_TAGS = ["em", "i", "b", "strong", "sub", "sup"];
+  var INLINE_TAG = "<(/?)(" + INLINE_TAGS.join("|") + ")>";
+
+  /**
+   * The text as a list of strings and {tag, children} nodes, one node per allow-listed tag (INLINE_TAGS) that
+   * opens and then closes in order. Everything else stays text: other tags, tags with attributes, a tag
+   * without its pair, a close that crosses another tag, and anything inside a math span "\(...\)".
+   */
+  function inlineMarkup(text) {
+    var top = { tag: "", source: "", children: [] }, stack = [top];
+    function add(child) {
+      var list = stack[stack.length - 1].children, last = list.length - 1;
+      if (typeof child !== "string") { list.push(child); }
+      else if (child && typeof list[last] === "string") { list[last] += child; }
+      else if (child) { list.push(child); }
+    }
+    function markup(segment) {
+      var pattern = new RegExp(INLINE_TAG, "gi"), last = 0, match;
+      while ((match = pattern.exec(segment)) !== null) {
+        add(segment.slice(last, match.index));
+        last = pattern.lastIndex;
+        var tag = match[2].toLowerCase();
+        if (!match[1]) {
+          var node = { tag: tag, children: [] };
+          add(node);
+          stack.push({ tag: tag, source: match[0], children: node.children });
+        } else if (stack.length > 1 && stack[stack.length - 1].tag === tag) {
+          stack.pop();
+        } else {
+          add(match[0]);
+        }
+      }
+      add(segment.slice(last));
+    }
+    var at = 0;
+    while (at < text.length) {  // indexOf, not a lazy regular expression: linear on any input
+      var open = text.indexOf("\\(", at), close = open === -1 ? -1 : text.indexOf("\\)", open + 2);
+      if (close === -1) { markup(text.slice(at)); break; }
+      markup(text.slice(at, open));
+      add(text.slice(open, close + 2));
+      at = close + 2;
+    }
+    while (stack.length > 1) {  // a tag never closed is text again; its node is its parent's last child
+      var entry = stack.pop();
+      stack[stack.length - 1].children.pop();
+      add(entry.source);
+      entry.children.forEach(add);
+    }
+    return top.children;
+  }
+
+  /** Append inlineMarkup's nodes to parent: allow-listed tags as doc.createElement's elements, text as text nodes. */
+  function appendMarkup(parent, nodes, doc) {
+    nodes.forEach(function (node) {
+      if (typeof node === "string") {
+        parent.appendChild(doc.createTextNode(node));
+      } else if (INLINE_TAGS.indexOf(node.tag) === -1) {
+        appendMarkup(parent, node.children, doc);
+      } else {
+        var element = doc.createElement(node.tag);
+        appendMarkup(element, node.children, doc);
+        parent.appendChild(element);
+      }
+    });
   }
 
   /** A paper's year as text ("" without one, or when the data has no years). */
@@ -162,7 +230,8 @@
     escapeRegExp: escapeRegExp, searchPatterns: searchPatterns, isWebUrl: isWebUrl, linkText: linkText,
     themeText: themeText, mathText: mathText, searchFields: searchFields, parseFilters: parseFilters,
     filterQuery: filterQuery, describeFilters: describeFilters, sortValues: sortValues, sortedRows: sortedRows,
-    filterRows: filterRows, rowQuery: rowQuery, pageBounds: pageBounds, hashPaper: hashPaper, yearText: yearText
+    filterRows: filterRows, rowQuery: rowQuery, pageBounds: pageBounds, hashPaper: hashPaper, yearText: yearText,
+    inlineMarkup: inlineMarkup, appendMarkup: appendMarkup
   };
 
   // The page's state lives in here, out of the pure functions' reach.
@@ -264,7 +333,7 @@
       row.appendChild(el("td"));
       cell.colSpan = columns - 1;
       var abstract = el("div", "abstract-text mathjax_process");
-      abstract.textContent = mathText(P.text[k]);
+      appendMarkup(abstract, inlineMarkup(mathText(P.text[k])), document);
       cell.appendChild(abstract);
       var claims = P.claims[k];
       cell.appendChild(el("div", "claims-title", claims.length
@@ -275,7 +344,9 @@
         claims.forEach(function (claim) {
           var item = el("li");
           item.appendChild(el("span", "claim-class", claim[0]));
-          item.appendChild(el("span", "claim-sentence", claim[1]));
+          var sentence = el("span", "claim-sentence");
+          appendMarkup(sentence, inlineMarkup(claim[1]), document);
+          item.appendChild(sentence);
           list.appendChild(item);
         });
         cell.appendChild(list);
@@ -309,7 +380,8 @@
       button.addEventListener("click", function () { toggle(k); });
       cell.appendChild(button);
       row.appendChild(cell);
-      var title = el("td", "title"), anchor = el("a", "paper-anchor", P.title[k]);
+      var title = el("td", "title"), anchor = el("a", "paper-anchor");
+      appendMarkup(anchor, inlineMarkup(P.title[k]), document);
       anchor.href = "#" + id;
       title.appendChild(anchor);
       row.appendChild(title);
