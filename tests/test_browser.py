@@ -411,3 +411,14 @@ def test_explorer_renders_allowed_inline_tags_and_shows_the_rest_as_text(markup_
     assert page.eval_on_selector_all("#explorer-app img, #explorer-app script, #explorer-app [onclick], "
                                      "#explorer-app [onerror], #explorer-app [onmouseover]", "els => els.length") == 0
     assert watch.dialogs == [] and watch.errors == [] and watch.failed == []
+
+
+def test_explorer_search_folds_accents_and_case(markup_explorer):
+    page, watch = markup_explorer
+    for query, expected in [("schrodinger", "1 of 3 papers"), ("SCHRÖDINGER", "1 of 3 papers"),
+                            ("i2sb", "1 of 3 papers"), ("consensus", "1 of 3 papers"), ("schrödinger x", "0 of 3 papers")]:
+        page.fill("#explorer-app input.explorer-search", query)
+        assert count_text(page) == expected, query
+    page.fill("#explorer-app input.explorer-search", "Schrodinger")
+    assert page.eval_on_selector_all("#explorer-app tr.paper-row", "rows => rows.map(r => r.id)") == ["paper-m2"]
+    assert watch.errors == []

@@ -30,10 +30,9 @@ function query(overrides) {
 test("requiring the file defines no global and exports the pure functions", () => {
   assert.deepEqual(Object.keys(globalThis).sort(), globalsBefore);
   assert.deepEqual(Object.keys(explorer).sort(), [
-    "appendMarkup", "describeFilters", "escapeRegExp", "filterQuery", "filterRows", "hashPaper", "inlineMarkup",
-    "isWebUrl", "linkText",
-    "mathText", "pageBounds", "parseFilters", "rowQuery", "searchFields", "searchPatterns", "sortValues",
-    "sortedRows", "themeText", "yearText"]);
+    "appendMarkup", "describeFilters", "escapeRegExp", "filterQuery", "filterRows", "foldText", "hashPaper",
+    "inlineMarkup", "isWebUrl", "linkText", "mathText", "pageBounds", "parseFilters", "rowQuery", "searchFields",
+    "searchPatterns", "searchText", "sortValues", "sortedRows", "themeText", "yearText"]);
 });
 
 test("escapeRegExp escapes every special character", () => {
@@ -41,9 +40,9 @@ test("escapeRegExp escapes every special character", () => {
                "a\\.b\\*c\\+d\\?e\\^f\\$g\\{h\\}i\\(j\\)k\\|l\\[m\\]n\\\\o");
 });
 
-test("searchPatterns: one case-insensitive literal pattern per word", () => {
+test("searchPatterns: one literal pattern per folded word", () => {
   const patterns = explorer.searchPatterns("  graph\tC++  (MP) ");
-  assert.deepEqual(patterns.map((p) => [p.source, p.flags]), [["graph", "i"], ["C\\+\\+", "i"], ["\\(MP\\)", "i"]]);
+  assert.deepEqual(patterns.map((p) => [p.source, p.flags]), [["graph", ""], ["c\\+\\+", ""], ["\\(mp\\)", ""]]);
   assert.equal(patterns[1].test("c++ code"), true);
   assert.equal(patterns[1].test("cc code"), false);
   assert.deepEqual(explorer.searchPatterns(""), []);
@@ -315,4 +314,48 @@ test("appendMarkup refuses a node whose tag is not on the allow-list: its text o
   explorer.appendMarkup(parent, [{ tag: "script", children: ["alert(1)"] }, { tag: "em", children: ["ok"] }], doc);
   assert.deepEqual(outline(parent), ["div", ["alert(1)", ["em", ["ok"]]]]);
   assert.deepEqual(doc.made, ["div", "em"]);
+});
+
+// Search folds accents, case and compatibility forms (NFKD, combining marks dropped, lower case) on both sides.
+test("foldText: NFKD, no combining marks, lower case", () => {
+  assert.equal(explorer.foldText("Schrödinger ÉCOLE Ångström"), "schrodinger ecole angstrom");
+  assert.equal(explorer.foldText("Schro\u0308dinger"), "schrodinger");  // already decomposed
+  assert.equal(explorer.foldText("I²SB ﬁne ℋ İstanbul"), "i2sb fine h istanbul");
+  assert.equal(explorer.foldText("Łukasz Straße 東京 <em>x</em>"), "łukasz straße 東京 <em>x</em>");
+  assert.equal(explorer.foldText(""), "");
+});
+
+test("searchPatterns fold the query: literal patterns of folded words", () => {
+  assert.deepEqual(explorer.searchPatterns("  Schrödinger C++ ").map((p) => p.source), ["schrodinger", "c\\+\\+"]);
+});
+
+test("filterRows: search ignores accents and case on both the query and the papers", () => {
+  const papers = Object.assign({}, PAPERS, {
+    title: ["I²SB: Image-to-Image Schrödinger Bridge", "paper 10", "Ecole", "paper 9"],
+    authors: ["Gómez", "C", "<i>E</i>", "D"],
+  });
+  const search = (text) => explorer.filterRows(papers, THEMES, [0, 1, 2, 3],
+                                               query({ words: explorer.searchPatterns(text) }));
+  ["schrodinger", "Schrödinger", "SCHRÖDINGER", "schro\u0308dinger", "i2sb", "I²SB", "gomez", "GÓMEZ"]
+    .forEach((text) => assert.deepEqual(search(text), [0], text));
+  assert.deepEqual(search("école"), [2]);
+  assert.deepEqual(search("graph"), [0, 3]);  // unchanged: p1's abstract, p4's theme
+});
+
+test("filterRows reads folded fields from a cache when given one, and fills it", () => {
+  const cache = [];
+  const words = explorer.searchPatterns("graphs");
+  assert.deepEqual(explorer.filterRows(PAPERS, THEMES, [0, 1], query({ words }), cache), [0]);
+  assert.equal(cache[0], explorer.searchText(PAPERS, THEMES, 0));
+  assert.equal(cache[2], undefined);  // rows not searched are not folded
+  cache[1] = "graphs";  // a stale entry proves the cache is read
+  assert.deepEqual(explorer.filterRows(PAPERS, THEMES, [0, 1], query({ words }), cache), [0, 1]);
+});
+
+test("searchText: every field folded, one per line, so no word spans two fields", () => {
+  assert.equal(explorer.searchText(PAPERS, THEMES, 0),
+               "graph neural networks\na & b\nmessage passing (mp) on graphs.\n1. graph \u00b7 gnn\nlinked\np1");
+  const search = (text) => explorer.filterRows(PAPERS, THEMES, [0, 1, 2, 3],
+                                               query({ words: explorer.searchPatterns(text) }));
+  assert.deepEqual(search("networksa"), []);
 });

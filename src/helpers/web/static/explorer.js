@@ -10,6 +10,7 @@
   "use strict";
 
   var SEARCH_SPECIALS = /[.*+?^${}()|[\]\\]/g;
+  var COMBINING_MARKS = /\p{M}/gu;
   var WEB_URL = /^https?:\/\//i;
 
   /** The text with every regular-expression special character escaped. */
@@ -17,10 +18,16 @@
     return text.replace(SEARCH_SPECIALS, "\\$&");
   }
 
-  /** One case-insensitive pattern per word of the search box; every word must match. */
+  /** Text as search compares it: lower case, compatibility forms decomposed (NFKD: "²" is "2", "ﬁ" is "fi"),
+   * combining marks dropped ("ö" is "o"). */
+  function foldText(text) {
+    return text.normalize("NFKD").replace(COMBINING_MARKS, "").toLowerCase();
+  }
+
+  /** One literal pattern per folded word of the search box (foldText), for folded text; every word must match. */
   function searchPatterns(query) {
-    return query.split(/\s+/).filter(Boolean).map(function (word) {
-      return new RegExp(escapeRegExp(word), "i");
+    return foldText(query).split(/\s+/).filter(Boolean).map(function (word) {
+      return new RegExp(escapeRegExp(word));
     });
   }
 
@@ -124,6 +131,11 @@
     return fields;
   }
 
+  /** Paper k's searchFields folded (foldText), one per line: a search word (no white space) stays in one field. */
+  function searchText(papers, themes, k) {
+    return foldText(searchFields(papers, themes, k).join("\n"));
+  }
+
   /** The filters a URL's query string asks for (?q=, ?theme=, ?state=, repeated ?term=, ?group=). */
   function parseFilters(search) {
     var params = new URLSearchParams(search);
@@ -184,9 +196,10 @@
   /**
    * The rows (in their order) that pass every filter. query: words (searchPatterns), theme (a number or
    * null for any), state ("" for any), terms (indices into data.terms; undefined for an unknown term) and
-   * group (an index into data.groups, -1 for an unknown group; null or absent for any).
+   * group (an index into data.groups, -1 for an unknown group; null or absent for any). cache (optional):
+   * an array of each paper's searchText, filled as papers are searched.
    */
-  function filterRows(papers, themes, rows, query) {
+  function filterRows(papers, themes, rows, query, cache) {
     var group = query.group === undefined ? null : query.group;
     return rows.filter(function (k) {
       if (query.theme !== null && query.theme !== papers.theme[k]) { return false; }
@@ -196,10 +209,14 @@
         if (query.terms[t] === undefined || papers.terms[k].indexOf(query.terms[t]) === -1) { return false; }
       }
       if (query.words.length) {
-        // Case-insensitive search of each field as it is: no lower-cased copy of the corpus to build.
-        var fields = searchFields(papers, themes, k);
+        // A paper is folded the first time it is searched, then read from the cache (if given).
+        var text = cache ? cache[k] : undefined;
+        if (text === undefined) {
+          text = searchText(papers, themes, k);
+          if (cache) { cache[k] = text; }
+        }
         for (var w = 0; w < query.words.length; w++) {
-          if (!fields.some(function (field) { return query.words[w].test(field); })) { return false; }
+          if (!query.words[w].test(text)) { return false; }
         }
       }
       return true;
@@ -231,7 +248,7 @@
     themeText: themeText, mathText: mathText, searchFields: searchFields, parseFilters: parseFilters,
     filterQuery: filterQuery, describeFilters: describeFilters, sortValues: sortValues, sortedRows: sortedRows,
     filterRows: filterRows, rowQuery: rowQuery, pageBounds: pageBounds, hashPaper: hashPaper, yearText: yearText,
-    inlineMarkup: inlineMarkup, appendMarkup: appendMarkup
+    inlineMarkup: inlineMarkup, appendMarkup: appendMarkup, foldText: foldText, searchText: searchText
   };
 
   // The page's state lives in here, out of the pure functions' reach.
@@ -255,7 +272,7 @@
     for (i = 0; i < total; i++) { position[P.id[i]] = i; }
     data.terms.forEach(function (term, k) { termIndex[term] = k; });
     var filters = { q: "", theme: "", state: "", terms: [], group: "" };
-    var sortKey = "", sortDescending = false, order = null, page = 0, open = {}, shown = [];
+    var sortKey = "", sortDescending = false, order = null, page = 0, open = {}, shown = [], searched = [];
 
     function el(tag, className, text) {
       var node = document.createElement(tag);
@@ -288,7 +305,7 @@
       return order.items;
     }
     function filter() {
-      shown = filterRows(P, data.themes, sortedOrder(), rowQuery(filters, termIndex, data.groups));
+      shown = filterRows(P, data.themes, sortedOrder(), rowQuery(filters, termIndex, data.groups), searched);
     }
 
     var mathjax = null;
