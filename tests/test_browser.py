@@ -415,8 +415,8 @@ def test_explorer_renders_allowed_inline_tags_and_shows_the_rest_as_text(markup_
 
 def test_explorer_search_folds_accents_and_case(markup_explorer):
     page, watch = markup_explorer
-    for query, expected in [("schrodinger", "1 of 3 papers"), ("SCHRÖDINGER", "1 of 3 papers"),
-                            ("i2sb", "1 of 3 papers"), ("consensus", "1 of 3 papers"), ("schrödinger qqq", "0 of 3 papers")]:
+    for query, expected in [("schrodinger", "1 of 3 papers"), ("SCHRÖDINGER", "1 of 3 papers"), ("i2sb", "1 of 3 papers"),
+                            ("consensus", "1 of 3 papers"), ("schrödinger qqq", "0 of 3 papers")]:
         page.fill("#explorer-app input.explorer-search", query)
         assert count_text(page) == expected, query
     page.fill("#explorer-app input.explorer-search", "Schrodinger")

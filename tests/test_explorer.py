@@ -271,7 +271,8 @@ def test_input_titles_win_over_the_metadata_file():
 
 
 def test_display_title_shows_math_as_plain_text():
-    # Titles keep their math as written; readers see it as text (no $, \text{} unwrapped, ^ and _ kept).
+    # Titles keep their math as written; readers see it as text (no $, \text{} unwrapped, scripts as Unicode
+    # where every character has a form, else ^ and _ kept).
     papers = pd.DataFrame({"paper_id": ["p1", "p2", "p3", "p4"], "text": ["a", "b", "c", "d"],
                            "text_sha1": ["s1", "s2", "s3", "s4"],
                            "title": [r"A Graph is Worth $K$ Words", r"N$\text{{A}}^\text{2}$Q",
@@ -280,7 +281,7 @@ def test_display_title_shows_math_as_plain_text():
                            "authors": ["", "", "", ""]})
     titled = with_titles(papers, pd.DataFrame(columns=["abstract_sha1", "title", "authors"]))
     assert titled["display_title"].tolist() == [
-        "A Graph is Worth K Words", "NA^2Q", "Breaking the n^1.5 Additive Error Barrier",
+        "A Graph is Worth K Words", "NA²Q", "Breaking the n^1.5 Additive Error Barrier",
         "α-Divergence <b>in</b> ℋ_∞"]
     assert titled["title"].tolist()[1] == r"N$\text{{A}}^\text{2}$Q"  # the title itself is kept as written
 
