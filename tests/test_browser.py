@@ -360,11 +360,11 @@ def test_sampled_explorer_says_a_linked_paper_is_not_in_the_sample(browser, tmp_
 @pytest.fixture()
 def markup_explorer(browser, tmp_path):
     """The explorer of test_explorer.markup_papers in a page of its own (no book build), opened."""
-    from test_explorer import markup_papers
+    from test_explorer import MARKUP_HEADERS, markup_papers
 
     from helpers.web.explorer import explorer_data, explorer_html, write_explorer_data
 
-    write_explorer_data(explorer_data(*markup_papers()), tmp_path)
+    write_explorer_data(explorer_data(*markup_papers(), headers=MARKUP_HEADERS), tmp_path)
     (tmp_path / "mathjax").symlink_to(ROOT / "_vendor" / "mathjax")
     shell = explorer_html(data_src="explorer-data.js", mathjax_src="mathjax/es5/tex-chtml.js")
     (tmp_path / "explorer.html").write_text("<!doctype html><html><head><meta charset='utf-8'>"
@@ -421,4 +421,14 @@ def test_explorer_search_folds_accents_and_case(markup_explorer):
         assert count_text(page) == expected, query
     page.fill("#explorer-app input.explorer-search", "Schrodinger")
     assert page.eval_on_selector_all("#explorer-app tr.paper-row", "rows => rows.map(r => r.id)") == ["paper-m2"]
+    assert watch.errors == []
+
+
+def test_explorer_source_column_says_the_header_or_a_readable_name_never_a_hash(markup_explorer):
+    page, watch = markup_explorer
+    cells = page.eval_on_selector_all("#explorer-app td.file", "cells => cells.map(c => [c.textContent, c.title])")
+    assert cells == [["ICML 2024 Papers", "file 000_2e4aa40cf9124fb1.txt"]] * 2 + [["b.txt", "file b.txt"]]
+    assert page.inner_text("#explorer-app thead").split("\t")[-1].strip() == "Source"
+    page.click("#paper-m1 button.expand")
+    assert page.inner_text("#paper-m1-abstract .paper-meta") == "paper_id m1 · file 000_2e4aa40cf9124fb1.txt"
     assert watch.errors == []

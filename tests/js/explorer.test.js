@@ -32,7 +32,7 @@ test("requiring the file defines no global and exports the pure functions", () =
   assert.deepEqual(Object.keys(explorer).sort(), [
     "appendMarkup", "describeFilters", "escapeRegExp", "filterQuery", "filterRows", "foldText", "hashPaper",
     "inlineMarkup", "isWebUrl", "linkText", "mathText", "pageBounds", "parseFilters", "rowQuery", "searchFields",
-    "searchPatterns", "searchText", "sortValues", "sortedRows", "themeText", "yearText"]);
+    "searchPatterns", "searchText", "sortValues", "sortedRows", "sourceText", "themeText", "yearText"]);
 });
 
 test("escapeRegExp escapes every special character", () => {
@@ -358,4 +358,12 @@ test("searchText: every field folded, one per line, so no word spans two fields"
   const search = (text) => explorer.filterRows(PAPERS, THEMES, [0, 1, 2, 3],
                                                query({ words: explorer.searchPatterns(text) }));
   assert.deepEqual(search("networksa"), []);
+});
+
+test("sourceText: the Source column's label; a data file without sources gives the file name", () => {
+  const data = { files: ["000_2e4aa40cf9124fb1.txt", "b.txt"], sources: ["ICML 2024 Papers", "<b>x</b>"],
+                 papers: { file: [0, 1], source: [0, 1] } };
+  assert.deepEqual([0, 1].map((k) => explorer.sourceText(data, k)), ["ICML 2024 Papers", "<b>x</b>"]);
+  const older = { files: data.files, papers: { file: [0, 1] } };
+  assert.deepEqual([0, 1].map((k) => explorer.sourceText(older, k)), ["000_2e4aa40cf9124fb1.txt", "b.txt"]);
 });

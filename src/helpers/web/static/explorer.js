@@ -123,6 +123,11 @@
     return papers.year && papers.year[k] !== null && papers.year[k] !== undefined ? String(papers.year[k]) : "";
   }
 
+  /** What the Source column says of paper k: data.sources' label (venue and year, header or file name). */
+  function sourceText(data, k) {
+    return data.sources ? data.sources[data.papers.source[k]] : data.files[data.papers.file[k]];
+  }
+
   /** The fields a search looks in, for paper k of the column store (the year too, when the data has years). */
   function searchFields(papers, themes, k) {
     var fields = [papers.title[k], papers.authors[k], papers.text[k], themeText(papers.theme[k], themes),
@@ -248,7 +253,8 @@
     themeText: themeText, mathText: mathText, searchFields: searchFields, parseFilters: parseFilters,
     filterQuery: filterQuery, describeFilters: describeFilters, sortValues: sortValues, sortedRows: sortedRows,
     filterRows: filterRows, rowQuery: rowQuery, pageBounds: pageBounds, hashPaper: hashPaper, yearText: yearText,
-    inlineMarkup: inlineMarkup, appendMarkup: appendMarkup, foldText: foldText, searchText: searchText
+    inlineMarkup: inlineMarkup, appendMarkup: appendMarkup, foldText: foldText, searchText: searchText,
+    sourceText: sourceText
   };
 
   // The page's state lives in here, out of the pure functions' reach.
@@ -379,7 +385,7 @@
         });
         cell.appendChild(terms);
       }
-      var meta = "paper_id " + P.id[k] + " \u00b7 " + data.files[P.file[k]];
+      var meta = "paper_id " + P.id[k] + " \u00b7 file " + data.files[P.file[k]];
       if (P.group && data.groups) { meta += " \u00b7 group " + data.groups[P.group[k]]; }
       cell.appendChild(el("div", "paper-meta", meta));
       row.appendChild(cell);
@@ -422,7 +428,8 @@
       row.appendChild(links);
       row.appendChild(el("td", "words", P.words[k]));
       var file = el("td", "file");
-      data.files[P.file[k]].split("_").forEach(function (part, n) {  // may break after each "_"
+      file.title = "file " + data.files[P.file[k]];
+      sourceText(data, k).split("_").forEach(function (part, n) {  // may break after each "_"
         if (n) { file.appendChild(document.createTextNode("_")); file.appendChild(el("wbr")); }
         file.appendChild(document.createTextNode(part));
       });
