@@ -355,3 +355,80 @@ def test_sampled_explorer_says_a_linked_paper_is_not_in_the_sample(browser, tmp_
         page.close()
     finally:
         server.shutdown()
+
+
+@pytest.fixture()
+def markup_explorer(browser, tmp_path):
+    """The explorer of test_explorer.markup_papers in a page of its own (no book build), opened."""
+    from test_explorer import MARKUP_HEADERS, markup_papers
+
+    from helpers.web.explorer import explorer_data, explorer_html, write_explorer_data
+
+    write_explorer_data(explorer_data(*markup_papers(), headers=MARKUP_HEADERS), tmp_path)
+    (tmp_path / "mathjax").symlink_to(ROOT / "_vendor" / "mathjax")
+    shell = explorer_html(data_src="explorer-data.js", mathjax_src="mathjax/es5/tex-chtml.js")
+    (tmp_path / "explorer.html").write_text("<!doctype html><html><head><meta charset='utf-8'>"
+                                            "<link rel='icon' href='data:,'></head><body>" + shell + "</body></html>",
+                                            encoding="utf-8")
+    server = serve(tmp_path)
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    watch = PageWatch(page, base)
+    page.goto(f"{base}/explorer.html")
+    page.wait_for_function(EXPLORER_READY)
+    yield page, watch
+    page.close()
+    server.shutdown()
+
+
+def inline_elements(page, selector: str) -> list:
+    """Every element under ``selector`` but typeset math: [tag, attribute names, text]."""
+    return page.eval_on_selector_all(
+        f"{selector} *", "els => els.filter(e => !e.closest('mjx-container'))"
+                         ".map(e => [e.tagName.toLowerCase(), e.getAttributeNames(), e.textContent])")
+
+
+def test_explorer_renders_allowed_inline_tags_and_shows_the_rest_as_text(markup_explorer):
+    page, watch = markup_explorer
+    for paper in ("m1", "m2", "m3"):
+        page.click(f"#paper-{paper} button.expand")
+        page.wait_for_selector(f"#paper-{paper}-abstract")
+    assert inline_elements(page, "#paper-m1-abstract .abstract-text") == [
+        ["em", [], "consensus of dependent experts"], ["b", [], "fast"], ["sub", [], "i"], ["sup", [], "2"]]
+    assert page.inner_text("#paper-m1-abstract .abstract-text").startswith("We call it the consensus of dependent")
+    assert inline_elements(page, "#paper-m1-abstract .claim-sentence") == [["em", [], "code"]]
+    assert inline_elements(page, "#paper-m2-abstract .abstract-text") == [
+        ["sup", [], "<img src=x onerror=alert('img')>"], ["i", [], "fine"]]
+    hostile = page.inner_text("#paper-m2-abstract .abstract-text")
+    assert "<em onclick=alert('em')>click</em>" in hostile and "<script>alert('script')</script>" in hostile
+    # "<b>" never closed and "</b>" crossing the <em> stay text; the math's "<i>" is math, not a tag
+    page.wait_for_function("() => document.querySelectorAll('#paper-m3-abstract mjx-container').length === 1")
+    assert [e for e in inline_elements(page, "#paper-m3-abstract .abstract-text") if e[0] != "mjx-container"] == [
+        ["em", [], "crossed</b>"], ["strong", [], "strong"]]
+    assert "Odd <b>never closed and crossed</b> tags" in page.inner_text("#paper-m3-abstract")
+    assert inline_elements(page, "#paper-m1 a.paper-anchor") == [["em", [], "consensus"]]
+    assert page.inner_text("#paper-m2 a.paper-anchor") == "Schrödinger <b onmouseover=alert('t')>bridges</b>"
+    assert page.eval_on_selector_all("#explorer-app img, #explorer-app script, #explorer-app [onclick], "
+                                     "#explorer-app [onerror], #explorer-app [onmouseover]", "els => els.length") == 0
+    assert watch.dialogs == [] and watch.errors == [] and watch.failed == []
+
+
+def test_explorer_search_folds_accents_and_case(markup_explorer):
+    page, watch = markup_explorer
+    for query, expected in [("schrodinger", "1 of 3 papers"), ("SCHRÖDINGER", "1 of 3 papers"), ("i2sb", "1 of 3 papers"),
+                            ("consensus", "1 of 3 papers"), ("schrödinger qqq", "0 of 3 papers")]:
+        page.fill("#explorer-app input.explorer-search", query)
+        assert count_text(page) == expected, query
+    page.fill("#explorer-app input.explorer-search", "Schrodinger")
+    assert page.eval_on_selector_all("#explorer-app tr.paper-row", "rows => rows.map(r => r.id)") == ["paper-m2"]
+    assert watch.errors == []
+
+
+def test_explorer_source_column_says_the_header_or_a_readable_name_never_a_hash(markup_explorer):
+    page, watch = markup_explorer
+    cells = page.eval_on_selector_all("#explorer-app td.file", "cells => cells.map(c => [c.textContent, c.title])")
+    assert cells == [["ICML 2024 Papers", "file 000_2e4aa40cf9124fb1.txt"]] * 2 + [["b.txt", "file b.txt"]]
+    assert page.inner_text("#explorer-app thead").split("\t")[-1].strip() == "Source"
+    page.click("#paper-m1 button.expand")
+    assert page.inner_text("#paper-m1-abstract .paper-meta") == "paper_id m1 · file 000_2e4aa40cf9124fb1.txt"
+    assert watch.errors == []

@@ -75,12 +75,12 @@ def three_papers():
 EXPECTED_DATA_FILE = (
     'window.EXPLORER_DATA = {"themes":{"1":"llm \\u0026 \\"language\\"",'
     '"2":"graph \\u00b7 \\u003cb\\u003egnn\\u003c/b\\u003e"},'
-    '"states":["linked","dangling","promised","none"],"files":["a.txt","b.txt"],'
+    '"states":["linked","dangling","promised","none"],"files":["a.txt","b.txt"],"sources":["a.txt","b.txt"],'
     '"terms":["graph","\\u003cmodel\\u003e"],"papers":{"id":["p3","p1","p2"],'
     '"title":["Three","One","Two \\u003cscript\\u003ealert(\\"x\\")\\u003c/script\\u003e \\u0026 \\"quoted\\" '
     '\\u0027single\\u0027"],'
     '"authors":["\\u003ci\\u003eE\\u003c/i\\u003e","C \\"D\\"","A \\u0026 B"],'
-    '"theme":[null,1,2],"state":["none","linked","dangling"],"words":[3,10,12],"file":[0,0,1],'
+    '"theme":[null,1,2],"state":["none","linked","dangling"],"words":[3,10,12],"file":[0,0,1],"source":[0,0,1],'
     '"text":["Plain.","See https://github.com/o/r and $x\\u003c1$.",'
     '"Code is available. \\u003cscript\\u003ealert(\\"x\\")\\u003c/script\\u003e \\u0026 \\"quoted\\" '
     '\\u0027single\\u0027"],'
@@ -236,7 +236,7 @@ def test_year_and_groups_reach_the_data_only_when_present():
     papers, links, statements, labels, cooccurrence = three_papers()
     plain = explorer_data(papers, links, statements, labels, cooccurrence, group_order=("all",))
     assert "groups" not in plain and set(plain["papers"]) == {"id", "title", "authors", "theme", "state", "words",
-                                                               "file", "text", "links", "claims", "terms"}
+                                                               "file", "source", "text", "links", "claims", "terms"}
     dated = papers.assign(year=pd.array([2025, None, 2023], dtype="Int64"), group=["2025", "(none)", "2023"])
     data = explorer_data(dated, links, statements, labels, cooccurrence, group_order=("2023", "2025", "(none)"))
     assert data["groups"] == ["2023", "2025", "(none)"]
@@ -271,7 +271,8 @@ def test_input_titles_win_over_the_metadata_file():
 
 
 def test_display_title_shows_math_as_plain_text():
-    # Titles keep their math as written; readers see it as text (no $, \text{} unwrapped, ^ and _ kept).
+    # Titles keep their math as written; readers see it as text (no $, \text{} unwrapped, scripts as Unicode
+    # where every character has a form, else ^ and _ kept).
     papers = pd.DataFrame({"paper_id": ["p1", "p2", "p3", "p4"], "text": ["a", "b", "c", "d"],
                            "text_sha1": ["s1", "s2", "s3", "s4"],
                            "title": [r"A Graph is Worth $K$ Words", r"N$\text{{A}}^\text{2}$Q",
@@ -280,7 +281,7 @@ def test_display_title_shows_math_as_plain_text():
                            "authors": ["", "", "", ""]})
     titled = with_titles(papers, pd.DataFrame(columns=["abstract_sha1", "title", "authors"]))
     assert titled["display_title"].tolist() == [
-        "A Graph is Worth K Words", "NA^2Q", "Breaking the n^1.5 Additive Error Barrier",
+        "A Graph is Worth K Words", "NA²Q", "Breaking the n^1.5 Additive Error Barrier",
         "α-Divergence <b>in</b> ℋ_∞"]
     assert titled["title"].tolist()[1] == r"N$\text{{A}}^\text{2}$Q"  # the title itself is kept as written
 
@@ -325,3 +326,81 @@ def test_sample_note_html_links_the_full_table_and_shows_commands_as_code():
         'Every paper, without its abstract, is in <a href="../figures/explorer-all-papers.csv" download>'
         "explorer-all-papers.csv</a>; <code>python -m helpers analyse</code> writes them all with their abstracts "
         "(<code>papers.csv</code>, and <code>papers/*.parquet</code> in parts).</p>")
+
+
+# Abstracts as PMLR publishes them (inline <em>, <b>), and hostile tags that must stay text.
+MARKUP_TEXTS = [
+    "We call it the <em>consensus of dependent experts</em> and show it is <b>fast</b>: x<sub>i</sub>, n<sup>2</sup>.",
+    "Hostile <em onclick=alert('em')>click</em> and <script>alert('script')</script> and "
+    "<sup><img src=x onerror=alert('img')></sup> and <i>fine</i>.",
+    "Odd <b>never closed and <em>crossed</b></em> tags, a $k<i>$ bound, <strong>strong</strong>.",
+]
+
+
+MARKUP_FILE = "000_2e4aa40cf9124fb1.txt"  # a seed file's name: a hash a reader cannot read
+MARKUP_HEADERS = {MARKUP_FILE: "ICML 2024 Papers", "b.txt": None}
+
+
+def markup_papers():
+    """Three papers whose abstracts carry inline tags (allowed, hostile, unbalanced), for the explorer."""
+    papers = pd.DataFrame({
+        "paper_id": ["m1", "m2", "m3"], "source_file": [MARKUP_FILE] * 2 + ["b.txt"], "position": [1, 2, 3],
+        "display_title": ["The <em>consensus</em> rule", "Schrödinger <b onmouseover=alert('t')>bridges</b>",
+                          "I²SB and NA²Q"],
+        "authors": ["A", "B", "C"], "theme": pd.array([1, 1, pd.NA], dtype="Int64"),
+        "link_state": ["none"] * 3, "n_words": [20, 20, 20], "text": MARKUP_TEXTS,
+    })
+    links = pd.DataFrame({"paper_id": [], "url": [], "kind": []})
+    statements = pd.DataFrame({"paper_id": ["m1"], "sentence_no": [1], "statement": ["linked"],
+                               "sentence": ["The <em>code</em> is public."]})
+    return papers, links, statements, {1: "graphs"}
+
+
+def test_inline_tags_reach_the_data_escaped_and_the_script_allows_six_tags():
+    from helpers.web.explorer import data_script, explorer_data
+
+    script = data_script(explorer_data(*markup_papers()))
+    assert "<" not in script and "\\u003cem\\u003econsensus of dependent experts\\u003c/em\\u003e" in script
+    assert 'var INLINE_TAGS = ["em", "i", "b", "strong", "sub", "sup"];' in static_text("explorer.js")
+
+
+def test_readable_file_names_and_hash_names():
+    from helpers.web.explorer import readable_file_name
+
+    assert [readable_file_name(n) for n in ["abstracts.txt", "icml2023.bib", "a.txt", "part-A.jsonl",
+                                            "2024/accepted papers.csv", "sha256-list.txt"]] == [True] * 6
+    assert [readable_file_name(n) for n in ["000_2e4aa40cf9124fb1.txt", "2e4aa40cf9124fb1.txt", "0001.txt",
+                                            "3f2a9c1e-7b4d-4e1a-9c3b-5d6e7f8a9b0c.jsonl", "12_34.bib"]] \
+        == [False] * 5
+
+
+def test_source_labels_say_venue_and_year_else_the_header_else_a_readable_file_name():
+    from helpers.web.explorer import source_labels
+
+    seed = pd.DataFrame({"source_file": ["000_2e4aa40cf9124fb1.txt", "002_a8c086987ad7c5d5.txt",
+                                         "004_724edf142a16c24b.txt", "004_724edf142a16c24b.txt"]})
+    headers = {"000_2e4aa40cf9124fb1.txt": "ICML 2024 Papers", "002_a8c086987ad7c5d5.txt": "ICML 2024 论文列表",
+               "004_724edf142a16c24b.txt": None}
+    assert source_labels(seed, headers) == ["ICML 2024 Papers", "ICML 2024 论文列表", "file 3 of 3", "file 3 of 3"]
+    assert source_labels(seed) == ["file 1 of 3", "file 2 of 3", "file 3 of 3", "file 3 of 3"]
+    bibliographic = pd.DataFrame({
+        "source_file": ["icml2023.bib", "icml2024.jsonl", "mixed.csv", "mixed.csv", "9f86d081884c7d65.csv"],
+        "venue": ["ICML", "ICML", "", None, ""], "year": pd.array([2023, 2024, None, 2021, None], dtype="Int64")})
+    assert source_labels(bibliographic, {"icml2023.bib": "Proceedings of the 40th ICML", "mixed.csv": None}) == [
+        "ICML 2023", "ICML 2024", "mixed.csv", "mixed.csv", "file 1 of 4"]  # files in name order
+    assert source_labels(pd.DataFrame({"source_file": []})) == []
+
+
+def test_the_source_column_never_shows_a_bare_hash():
+    from helpers.web.explorer import explorer_data, explorer_html
+
+    papers, links, statements, labels, cooccurrence = three_papers()
+    hashed = papers.assign(source_file=["000_2e4aa40cf9124fb1.txt", "002_a8c086987ad7c5d5.txt",
+                                        "002_a8c086987ad7c5d5.txt"])
+    data = explorer_data(hashed, links, statements, labels, cooccurrence,
+                         headers={"000_2e4aa40cf9124fb1.txt": "ICML 2024 Papers"})
+    assert data["papers"]["id"] == ["p2", "p3", "p1"]  # rows in source_file, position order
+    assert data["sources"] == ["ICML 2024 Papers", "file 2 of 2"]
+    assert data["papers"]["source"] == [0, 1, 1]
+    assert data["files"] == ["000_2e4aa40cf9124fb1.txt", "002_a8c086987ad7c5d5.txt"]  # for the expanded row's line
+    assert '<th data-sort="file" scope="col"><button type="button">Source</button></th>' in explorer_html()

@@ -236,3 +236,29 @@ def test_a_tilde_accent_in_an_author_name_is_a_letter_not_a_tie():
 
     assert authors_text(r"Silvestre, Jo\~{a}o Pedro and Mu\~noz, Ana and Doe~Smith, Jane") == \
         "João Pedro Silvestre; Ana Muñoz; Jane Doe Smith"
+
+
+def test_title_scripts_become_unicode_where_every_character_has_one():
+    from helpers.analysis.readers.latex import math_as_text, scripts_as_unicode
+
+    assert [math_as_text(t) for t in [r"I$^2$SB: Image-to-Image Schrödinger Bridge", r"N$\text{{A}}^\text{2}$Q",
+                                      r"E$^2$GAN", r"Generalize to $D^T$ Tasks", r"$x_{i}$ and $x_{ij}^{-1}$",
+                                      r"$C^*$-Algebraic", r"$A^{\top}$, $f^\prime$, $10^{10}$"]] == [
+        "I²SB: Image-to-Image Schrödinger Bridge", "NA²Q", "E²GAN", "Generalize to Dᵀ Tasks", "xᵢ and xᵢⱼ⁻¹",
+        "C*-Algebraic", "Aᵀ, f′, 10¹⁰"]
+    # a script with a character that has no Unicode form keeps its TeX reading, as before
+    assert [math_as_text(t) for t in [r"the $n^{1.5}$ barrier", r"$\bf{\Phi}_\textrm{Flow}$", r"$\mathcal{H}_\infty$",
+                                      r"$q^{q}$"]] == ["the n^1.5 barrier", "Φ_Flow", "ℋ_∞", "q^q"]
+    # outside math: a caret after a letter, digit or ")" with digits, one letter or a group; "_" only with braces
+    assert [scripts_as_unicode(t) for t in ["I^2SB", "NA^2Q", "x_{i} and O(n^2)", "x^10 y^{n+1}", "snake_case_name",
+                                            "a ^ b", "^2 first", "c^{1.5}"]] == [
+        "I²SB", "NA²Q", "xᵢ and O(n²)", "x¹⁰ yⁿ⁺¹", "snake_case_name", "a ^ b", "^2 first", "c^{1.5}"]
+    assert math_as_text("I^2SB, no math") == "I²SB, no math"
+
+
+def test_a_font_macro_that_lost_its_braces_keeps_its_letter():
+    from helpers.analysis.readers.latex import math_as_text
+
+    # the seed's metadata file writes $\mathcalO(L)$ (PMLR's braces removed)
+    assert math_as_text(r"with $\mathcalO(L)$ memory and $\mathbbR^d$") == "with 𝒪(L) memory and ℝᵈ"
+    assert math_as_text(r"$\mathcal{O}(1)$ and $\mathrm{softmax}$") == "𝒪(1) and softmax"

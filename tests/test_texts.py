@@ -67,6 +67,23 @@ def test_the_first_formula_is_found_reading_only_papers_with_latex():
     assert first_formula(papers.assign(has_latex=False), PaperTexts.in_memory(IDS, TEXTS)) is None
 
 
+def test_the_example_formula_is_the_first_with_an_operator_not_a_lone_symbol():
+    from helpers.book.reports.corpus import is_example_formula
+
+    # the three ICML years open with "$k$": a lone letter is no example of math
+    texts = ["We find $k$ nodes $v_1, \\ldots, v_k$ in $O(n)$.", "Then $x = 1$."]
+    assert first_formula(pd.DataFrame({"text": texts})) == "v_1, \\ldots, v_k"
+    ids = ["a", "b", "c"]
+    papers = pd.DataFrame({"paper_id": ids, "has_latex": [True, True, True]})
+    stored = PaperTexts.in_memory(ids, ["$k$ and $\\alpha$", "$n$ and $p$", "$\\frac{a}{b}$"])
+    assert first_formula(papers, stored) == "\\frac{a}{b}"
+    # without one, the first formula all the same
+    assert first_formula(pd.DataFrame({"text": ["only $k$ and $\\rho$", "$n$"]})) == "k"
+    assert [is_example_formula(f) for f in ["k", "\\alpha", " x ", "10\\%", "x^2", "a+b", "L_1", "1/n",
+                                            "\\mathcal{O}(1/\\log(n))", "(\\alpha-\\epsilon)", "x \\in S",
+                                            "\\sqrt{m}", "x_t"]] == [False] * 4 + [True] * 9
+
+
 def test_papers_csv_written_in_parts_is_the_whole_tables_csv(tmp_path):
     analysis = run_pipeline([SEED_DIR], AnalysisSettings(), n_jobs=1)
     whole = analysis.tables()["papers"]

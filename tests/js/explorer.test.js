@@ -30,9 +30,9 @@ function query(overrides) {
 test("requiring the file defines no global and exports the pure functions", () => {
   assert.deepEqual(Object.keys(globalThis).sort(), globalsBefore);
   assert.deepEqual(Object.keys(explorer).sort(), [
-    "describeFilters", "escapeRegExp", "filterQuery", "filterRows", "hashPaper", "isWebUrl", "linkText",
-    "mathText", "pageBounds", "parseFilters", "rowQuery", "searchFields", "searchPatterns", "sortValues",
-    "sortedRows", "themeText", "yearText"]);
+    "appendMarkup", "describeFilters", "escapeRegExp", "filterQuery", "filterRows", "foldText", "hashPaper",
+    "inlineMarkup", "isWebUrl", "linkText", "mathText", "pageBounds", "parseFilters", "rowQuery", "searchFields",
+    "searchPatterns", "searchText", "sortValues", "sortedRows", "sourceText", "themeText", "yearText"]);
 });
 
 test("escapeRegExp escapes every special character", () => {
@@ -40,9 +40,9 @@ test("escapeRegExp escapes every special character", () => {
                "a\\.b\\*c\\+d\\?e\\^f\\$g\\{h\\}i\\(j\\)k\\|l\\[m\\]n\\\\o");
 });
 
-test("searchPatterns: one case-insensitive literal pattern per word", () => {
+test("searchPatterns: one literal pattern per folded word", () => {
   const patterns = explorer.searchPatterns("  graph\tC++  (MP) ");
-  assert.deepEqual(patterns.map((p) => [p.source, p.flags]), [["graph", "i"], ["C\\+\\+", "i"], ["\\(MP\\)", "i"]]);
+  assert.deepEqual(patterns.map((p) => [p.source, p.flags]), [["graph", ""], ["c\\+\\+", ""], ["\\(mp\\)", ""]]);
   assert.equal(patterns[1].test("c++ code"), true);
   assert.equal(patterns[1].test("cc code"), false);
   assert.deepEqual(explorer.searchPatterns(""), []);
@@ -219,4 +219,151 @@ test("rowQuery finds the group by name; describeFilters names it as text", () =>
   assert.equal(explorer.rowQuery(Object.assign({ group: "" }, base), {}, GROUPS).group, null);
   assert.equal(explorer.rowQuery(base, {}, GROUPS).group, null);
   assert.equal(explorer.describeFilters(Object.assign({ group: HOSTILE }, base), {}), "group " + HOSTILE);
+});
+
+// Inline tags of abstracts (PMLR writes <em> and <b>): the allow-list becomes elements, everything else text.
+const em = (...children) => ({ tag: "em", children });
+
+test("inlineMarkup: allow-listed tags without attributes become nodes, in order and nested", () => {
+  assert.deepEqual(explorer.inlineMarkup("the <em>consensus of dependent experts</em> rule"),
+                   ["the ", em("consensus of dependent experts"), " rule"]);
+  assert.deepEqual(explorer.inlineMarkup("<b>A</b><i>b</i><strong>c</strong>x<sub>i</sub>y<sup>2</sup>"),
+                   [{ tag: "b", children: ["A"] }, { tag: "i", children: ["b"] }, { tag: "strong", children: ["c"] },
+                    "x", { tag: "sub", children: ["i"] }, "y", { tag: "sup", children: ["2"] }]);
+  assert.deepEqual(explorer.inlineMarkup("<b>bold <em>and</em> more</b>"),
+                   [{ tag: "b", children: ["bold ", em("and"), " more"] }]);
+  assert.deepEqual(explorer.inlineMarkup("<EM>Loud</Em>"), [em("Loud")]);
+  assert.deepEqual(explorer.inlineMarkup("<em></em>"), [em()]);
+  assert.deepEqual(explorer.inlineMarkup("plain a < b > c"), ["plain a < b > c"]);
+  assert.deepEqual(explorer.inlineMarkup(""), []);
+});
+
+test("inlineMarkup: any other tag, attribute or odd spacing stays text", () => {
+  const literal = ["<em onclick=alert(1)>x</em>", "<script>alert(1)</script>", "<em >x</em>", "<em/>",
+                   "<img src=x onerror=alert(1)>", "<a href=\"javascript:alert(1)\">x</a>", "<span>x</span>",
+                   "<emph>x</emph>", "<b\n>x</b>", "<!-- <em> -->", "&lt;em&gt;x&lt;/em&gt;"];
+  literal.forEach((text) => {
+    const nodes = explorer.inlineMarkup(text);
+    assert.ok(nodes.every((node) => typeof node === "string"), text);
+    assert.equal(nodes.join(""), text);
+  });
+});
+
+test("inlineMarkup: hostile content inside an allowed tag is its text", () => {
+  assert.deepEqual(explorer.inlineMarkup("<sup><img src=x onerror=alert(1)></sup>"),
+                   [{ tag: "sup", children: ["<img src=x onerror=alert(1)>"] }]);
+  assert.deepEqual(explorer.inlineMarkup("<em><script>alert(1)</script></em>"), [em("<script>alert(1)</script>")]);
+  assert.deepEqual(explorer.inlineMarkup("<em onclick=alert(1)><b>x</b></em>"),
+                   ["<em onclick=alert(1)>", { tag: "b", children: ["x"] }, "</em>"]);
+});
+
+test("inlineMarkup: a tag without its pair stays text, the pairs around it still render", () => {
+  assert.deepEqual(explorer.inlineMarkup("a <em>b"), ["a <em>b"]);
+  assert.deepEqual(explorer.inlineMarkup("a</em> b"), ["a</em> b"]);
+  assert.deepEqual(explorer.inlineMarkup("<em>a</b></em>"), [em("a</b>")]);
+  assert.deepEqual(explorer.inlineMarkup("<b><i>x</b>y</i>"), ["<b>", { tag: "i", children: ["x</b>y"] }]);
+  assert.deepEqual(explorer.inlineMarkup("<b>open <em>x</em> and <i>shut</i>"),
+                   ["<b>open ", em("x"), " and ", { tag: "i", children: ["shut"] }]);
+  assert.deepEqual(explorer.inlineMarkup("<em><em>x</em>"), ["<em>", em("x")]);
+  assert.deepEqual(explorer.inlineMarkup("<sub>a<sup>b</sub>c</sup>"),
+                   ["<sub>a", { tag: "sup", children: ["b</sub>c"] }]);
+});
+
+test("inlineMarkup: math spans keep their '<' and '>' as text", () => {
+  assert.deepEqual(explorer.inlineMarkup("<em>if</em> \\(a<b>c\\) and \\(x</b>\\)"),
+                   [em("if"), " \\(a<b>c\\) and \\(x</b>\\)"]);
+  assert.deepEqual(explorer.inlineMarkup(explorer.mathText("<em>the $k<i>$ nets</em>")),
+                   [em("the \\(k<i>\\) nets")]);
+});
+
+test("inlineMarkup: deep nesting and long inputs stay linear", () => {
+  const deep = "<b>".repeat(5000) + "x" + "</b>".repeat(5000);
+  let node = explorer.inlineMarkup(deep)[0];
+  for (let depth = 1; depth < 5000; depth++) { node = node.children[0]; }
+  assert.deepEqual(node, { tag: "b", children: ["x"] });
+  const unclosed = "<em>".repeat(20000) + "x";
+  assert.deepEqual(explorer.inlineMarkup(unclosed), [unclosed]);
+});
+
+/** A stand-in for document: createElement and createTextNode only, recording every element made. */
+function fakeDocument() {
+  const made = [];
+  const node = (fields) => Object.assign({ children: [], appendChild(child) { this.children.push(child); } }, fields);
+  return {
+    made,
+    createElement(tag) { made.push(tag); return node({ tag }); },
+    createTextNode(text) { return { text }; },
+  };
+}
+
+function outline(node) {
+  return node.text !== undefined ? node.text : [node.tag, node.children.map(outline)];
+}
+
+test("appendMarkup builds elements with createElement and text with text nodes only", () => {
+  const doc = fakeDocument();
+  const parent = doc.createElement("div");
+  explorer.appendMarkup(parent, explorer.inlineMarkup("a <em>b <sup>2</sup></em> <script>x</script>"), doc);
+  assert.deepEqual(outline(parent), ["div", ["a ", ["em", ["b ", ["sup", ["2"]]]], " <script>x</script>"]]);
+  assert.deepEqual(doc.made, ["div", "em", "sup"]);
+});
+
+test("appendMarkup refuses a node whose tag is not on the allow-list: its text only", () => {
+  const doc = fakeDocument();
+  const parent = doc.createElement("div");
+  explorer.appendMarkup(parent, [{ tag: "script", children: ["alert(1)"] }, { tag: "em", children: ["ok"] }], doc);
+  assert.deepEqual(outline(parent), ["div", ["alert(1)", ["em", ["ok"]]]]);
+  assert.deepEqual(doc.made, ["div", "em"]);
+});
+
+// Search folds accents, case and compatibility forms (NFKD, combining marks dropped, lower case) on both sides.
+test("foldText: NFKD, no combining marks, lower case", () => {
+  assert.equal(explorer.foldText("Schrödinger ÉCOLE Ångström"), "schrodinger ecole angstrom");
+  assert.equal(explorer.foldText("Schro\u0308dinger"), "schrodinger");  // already decomposed
+  assert.equal(explorer.foldText("I²SB ﬁne ℋ İstanbul"), "i2sb fine h istanbul");
+  assert.equal(explorer.foldText("Łukasz Straße 東京 <em>x</em>"), "łukasz straße 東京 <em>x</em>");
+  assert.equal(explorer.foldText(""), "");
+});
+
+test("searchPatterns fold the query: literal patterns of folded words", () => {
+  assert.deepEqual(explorer.searchPatterns("  Schrödinger C++ ").map((p) => p.source), ["schrodinger", "c\\+\\+"]);
+});
+
+test("filterRows: search ignores accents and case on both the query and the papers", () => {
+  const papers = Object.assign({}, PAPERS, {
+    title: ["I²SB: Image-to-Image Schrödinger Bridge", "paper 10", "Ecole", "paper 9"],
+    authors: ["Gómez", "C", "<i>E</i>", "D"],
+  });
+  const search = (text) => explorer.filterRows(papers, THEMES, [0, 1, 2, 3],
+                                               query({ words: explorer.searchPatterns(text) }));
+  ["schrodinger", "Schrödinger", "SCHRÖDINGER", "schro\u0308dinger", "i2sb", "I²SB", "gomez", "GÓMEZ"]
+    .forEach((text) => assert.deepEqual(search(text), [0], text));
+  assert.deepEqual(search("école"), [2]);
+  assert.deepEqual(search("graph"), [0, 3]);  // unchanged: p1's abstract, p4's theme
+});
+
+test("filterRows reads folded fields from a cache when given one, and fills it", () => {
+  const cache = [];
+  const words = explorer.searchPatterns("graphs");
+  assert.deepEqual(explorer.filterRows(PAPERS, THEMES, [0, 1], query({ words }), cache), [0]);
+  assert.equal(cache[0], explorer.searchText(PAPERS, THEMES, 0));
+  assert.equal(cache[2], undefined);  // rows not searched are not folded
+  cache[1] = "graphs";  // a stale entry proves the cache is read
+  assert.deepEqual(explorer.filterRows(PAPERS, THEMES, [0, 1], query({ words }), cache), [0, 1]);
+});
+
+test("searchText: every field folded, one per line, so no word spans two fields", () => {
+  assert.equal(explorer.searchText(PAPERS, THEMES, 0),
+               "graph neural networks\na & b\nmessage passing (mp) on graphs.\n1. graph \u00b7 gnn\nlinked\np1");
+  const search = (text) => explorer.filterRows(PAPERS, THEMES, [0, 1, 2, 3],
+                                               query({ words: explorer.searchPatterns(text) }));
+  assert.deepEqual(search("networksa"), []);
+});
+
+test("sourceText: the Source column's label; a data file without sources gives the file name", () => {
+  const data = { files: ["000_2e4aa40cf9124fb1.txt", "b.txt"], sources: ["ICML 2024 Papers", "<b>x</b>"],
+                 papers: { file: [0, 1], source: [0, 1] } };
+  assert.deepEqual([0, 1].map((k) => explorer.sourceText(data, k)), ["ICML 2024 Papers", "<b>x</b>"]);
+  const older = { files: data.files, papers: { file: [0, 1] } };
+  assert.deepEqual([0, 1].map((k) => explorer.sourceText(older, k)), ["000_2e4aa40cf9124fb1.txt", "b.txt"]);
 });

@@ -7,9 +7,11 @@ The page is a small static shell (:func:`explorer_html`) plus one data file,
 when a reader opens the built book from disk (``file://``, where ``fetch()`` of
 JSON fails). The page's style and script are package files, ``static/explorer.css``
 and ``static/explorer.js``, inlined into the shell. The script renders one page of
-rows at a time (:data:`PAGE_SIZE`), sets every piece of corpus text with
-``textContent`` (never as HTML), makes links only of ``http(s)`` URLs, and
-typesets math with the book's local MathJax only in expanded rows.
+rows at a time (:data:`PAGE_SIZE`), sets every piece of corpus text as text
+(``textContent``, text nodes; never as HTML), makes elements of six inline tags only
+(``em, i, b, strong, sub, sup`` written without attributes and closed in order,
+built with ``createElement``; any other tag shows as written), makes links only of
+``http(s)`` URLs, and typesets math with the book's local MathJax only in expanded rows.
 
 Abstract text is untrusted: the data file is pure ASCII with ``<``, ``>``, ``&``
 and ``'`` written as JSON ``\\u`` escapes (:func:`helpers.web.assets.script_json`),
@@ -24,7 +26,8 @@ term given); ``#paper-<paper_id>`` shows and expands one paper.
 from __future__ import annotations
 
 import html
-from pathlib import Path
+import re
+from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 from urllib.parse import quote
 
@@ -47,8 +50,8 @@ PAGE_SIZE = 50
 MATHJAX_SRC = "../_static/mathjax/es5/tex-chtml.js"
 # Link kinds shown in the "Code and data links" column: those that make a paper linked.
 SHOWN_LINK_KINDS = LINKED_KINDS
-PAPER_COLUMNS = ("id", "title", "authors", "theme", "state", "words", "file", "text", "links", "claims",
-                 "terms")
+PAPER_COLUMNS = ("id", "title", "authors", "theme", "state", "words", "file", "source", "text", "links",
+                 "claims", "terms")
 # Columns the data has only when the papers carry them: ``year`` (a number or null), ``group`` (an index
 # into the data's ``groups``, with two groups or more).
 OPTIONAL_COLUMNS = ("year", "group")
@@ -112,6 +115,57 @@ def papers_link_text(n_papers: int, n_in_sample: int | None = None) -> str:
     return f"the {int(n_in_sample):,} of {int(n_papers):,} in the sample"
 
 
+def _is_hash_part(part: str) -> bool:
+    """A part of a file name that names nothing: digits only, or 4+ hexadecimal characters with a digit and a letter."""
+    if part.isdigit():
+        return True
+    return len(part) >= 4 and all(c in "0123456789abcdef" for c in part.lower()) and not part.isalpha()
+
+
+def readable_file_name(name: str) -> bool:
+    """Whether a file name (its suffix aside) says something to a reader: some part of it (split at anything
+    but letters and digits) is more than digits or a hash (``_is_hash_part``).
+
+    Examples
+    --------
+    >>> readable_file_name("icml2023.bib"), readable_file_name("part-A.jsonl"), readable_file_name("a.txt")
+    (True, True, True)
+    >>> readable_file_name("000_2e4aa40cf9124fb1.txt"), readable_file_name("0001.txt")
+    (False, False)
+    """
+    parts = [p for p in re.split(r"[\W_]+", str(PurePosixPath(name).with_suffix(""))) if p]
+    return any(not _is_hash_part(part) for part in parts)
+
+
+def source_labels(papers: pd.DataFrame, headers: Mapping[str, str | None] | None = None) -> list[str]:
+    """What the explorer's Source column says of each paper, never a bare hash: its ``venue`` and ``year``
+    where the input gives a venue ("ICML 2024"), else its file's header line (``headers``: file name to
+    header, :attr:`helpers.analysis.corpus.Corpus.headers`), else its file's name when
+    :func:`readable_file_name`, else "file <n> of <files>" (files in name order).
+
+    Examples
+    --------
+    >>> papers = pd.DataFrame({"source_file": ["000_2e4aa40cf9124fb1.txt", "002_a8c086987ad7c5d5.txt", "b.bib"],
+    ...                        "venue": ["", "", "ICML"], "year": [None, None, 2024]})
+    >>> source_labels(papers, {"000_2e4aa40cf9124fb1.txt": "ICML 2024 Papers"})
+    ['ICML 2024 Papers', 'file 2 of 3', 'ICML 2024']
+    """
+    files = sorted(set(papers["source_file"].astype(str)))
+    place = {name: n for n, name in enumerate(files, start=1)}
+    by_file = {}
+    for name in files:
+        header = (headers or {}).get(name)
+        by_file[name] = (header if isinstance(header, str) and header.strip() else
+                         name if readable_file_name(name) else f"file {place[name]:,} of {len(files):,}")
+    venues = papers["venue"] if "venue" in papers else pd.Series("", index=papers.index)
+    years = papers["year"] if "year" in papers else pd.Series(None, index=papers.index, dtype=object)
+    labels = []
+    for name, venue, year in zip(papers["source_file"].astype(str), venues, years):
+        venue = _text(venue).strip()
+        labels.append(f"{venue} {int(year)}" if venue and not pd.isna(year) else venue or by_file[name])
+    return labels
+
+
 def escape(value: object) -> str:
     """HTML-escape any cell value (quotes too); missing values give ``""``.
 
@@ -169,6 +223,7 @@ def explorer_data(
     cooccurrence: Any = None,
     group_order: Sequence[str] = (),
     corpus_papers: int | None = None,
+    headers: Mapping[str, str | None] | None = None,
 ) -> dict[str, Any]:
     """Everything the explorer shows, one list per column (:data:`PAPER_COLUMNS`).
 
@@ -192,14 +247,18 @@ def explorer_data(
     corpus_papers : int, optional
         The papers of the whole corpus when ``papers`` is a sample of it (:func:`explorer_papers`): the
         data then has ``sample_of``, and the page says a paper it links to is not in the sample.
+    headers : mapping, optional
+        Each file's header line or ``None`` (:attr:`helpers.analysis.corpus.Corpus.headers`), for the
+        Source column (:func:`source_labels`).
 
     Returns
     -------
     dict
-        ``themes`` ({"number": label}), ``states``, ``files``, ``terms`` and ``papers``: a dict of
+        ``themes`` ({"number": label}), ``states``, ``files``, ``sources``, ``terms`` and ``papers``: a dict of
         equal-length lists ``id, title, authors, theme`` (number or ``None``), ``state``, ``words``,
-        ``file`` (index into ``files``), ``text``, ``links`` (URLs), ``claims`` (``[class, sentence]``
-        pairs) and ``terms`` (indices into ``terms``); plus ``year`` when ``papers`` has a year column,
+        ``file`` (index into ``files``, the file names), ``source`` (index into ``sources``, the Source
+        column's labels), ``text``, ``links`` (URLs), ``claims`` (``[class, sentence]`` pairs) and ``terms``
+        (indices into ``terms``); plus ``year`` when ``papers`` has a year column,
         and ``group`` (index into ``groups``) with two groups or more; ``sample_of`` (the corpus's papers)
         when ``corpus_papers`` is more than ``papers`` holds.
     """
@@ -212,6 +271,9 @@ def explorer_data(
                  for paper_id, group in claims.groupby("paper_id", sort=False)}
     files = sorted(set(ordered["source_file"].astype(str)))
     file_index = {name: i for i, name in enumerate(files)}
+    labels = source_labels(ordered, headers)
+    sources = list(dict.fromkeys(labels))
+    source_index = {label: i for i, label in enumerate(sources)}
     terms, term_lists = paper_term_lists(cooccurrence, paper_ids)
     columns = {
         "id": paper_ids,
@@ -221,6 +283,7 @@ def explorer_data(
         "state": [_text(s) for s in ordered["link_state"]],
         "words": [int(n) for n in ordered["n_words"]],
         "file": [file_index[str(f)] for f in ordered["source_file"]],
+        "source": [source_index[label] for label in labels],
         "text": [_text(t) for t in ordered["text"]],
         "links": [links_of.get(p, []) for p in paper_ids],
         "claims": [claims_of.get(p, []) for p in paper_ids],
@@ -230,6 +293,7 @@ def explorer_data(
         "themes": {str(int(number)): str(label) for number, label in sorted(theme_labels.items())},
         "states": list(LINK_STATES),
         "files": files,
+        "sources": sources,
         "terms": terms,
         "papers": {name: columns[name] for name in PAPER_COLUMNS},
     }
@@ -299,7 +363,7 @@ def explorer_markdown(n_papers: int) -> str:
 
 _HEADERS = [("", "", "expand"), ("title", "Title", "title"), ("authors", "Authors", "authors"),
             ("theme", "Theme", "theme"), ("state", "Link state", "state"), ("", "Code and data links", "links"),
-            ("words", "Words", "words"), ("file", "Source file", "file")]
+            ("words", "Words", "words"), ("file", "Source", "file")]
 _YEAR_HEADER = ("year", "Year", "year")
 
 

@@ -112,19 +112,37 @@ def length_figure(papers: pd.DataFrame, corpus_label: str) -> tuple["Figure", pd
     return figure, data
 
 
-def first_formula(papers: pd.DataFrame, texts: "PaperTexts | None" = None) -> str | None:
-    """The first ``$...$`` formula of the corpus, or ``None``.
+#: An example formula has at least this many characters (spaces aside) and an operator (:func:`is_example_formula`).
+MIN_FORMULA_CHARS = 3
+_OPERATOR = re.compile(r"[=<>+\-*/^_|]|\\(?:frac|sqrt|sum|prod|int|in|le|ge|leq|geq|neq|cdot|times|approx|sim|to)"
+                       r"(?![A-Za-z])")
 
-    ``papers`` holds the texts, or ``texts`` (:class:`helpers.analysis.texts.PaperTexts`) does: then only the
-    texts of papers with LaTeX (``has_latex``) are read, a few at a time, until one has a formula.
+
+def is_example_formula(formula: str) -> bool:
+    r"""Whether a formula shows what math looks like: :data:`MIN_FORMULA_CHARS` characters or more and an
+    operator or relation (not a lone symbol such as ``k`` or ``\alpha``).
 
     Examples
     --------
-    >>> first_formula(pd.DataFrame({"text": ["no math", "with $x^2$ and $y$"]}))
+    >>> is_example_formula("k"), is_example_formula(r"\alpha"), is_example_formula("x^2"), is_example_formula(r"x \in S")
+    (False, False, True, True)
+    """
+    return len("".join(formula.split())) >= MIN_FORMULA_CHARS and bool(_OPERATOR.search(formula))
+
+
+def first_formula(papers: pd.DataFrame, texts: "PaperTexts | None" = None) -> str | None:
+    """The corpus's first ``$...$`` formula that :func:`is_example_formula`, else its first formula, or ``None``.
+
+    ``papers`` holds the texts, or ``texts`` (:class:`helpers.analysis.texts.PaperTexts`) does: then only the
+    texts of papers with LaTeX (``has_latex``) are read, a few at a time, until one has an example formula.
+
+    Examples
+    --------
+    >>> first_formula(pd.DataFrame({"text": ["no math", "with $k$, then $x^2$ and $y$"]}))
     'x^2'
     >>> from helpers.analysis.texts import PaperTexts
     >>> first_formula(pd.DataFrame({"paper_id": ["a", "b"], "has_latex": [False, True]}),
-    ...               PaperTexts.in_memory(["a", "b"], ["$a$ unmarked", "with $b$"]))
+    ...               PaperTexts.in_memory(["a", "b"], ["$a+1$ unmarked", "with $b$"]))
     'b'
     """
     if texts is None:
@@ -133,11 +151,13 @@ def first_formula(papers: pd.DataFrame, texts: "PaperTexts | None" = None) -> st
         with_latex = papers.loc[papers["has_latex"], "paper_id"].tolist()
         candidates = (text for start in range(0, len(with_latex), FORMULA_BATCH)
                       for text in texts.take(with_latex[start:start + FORMULA_BATCH]))
+    first = None
     for text in candidates:
-        match = _INLINE_MATH.search(text)
-        if match:
-            return match.group(1)
-    return None
+        for match in _INLINE_MATH.finditer(text):
+            if is_example_formula(match.group(1)):
+                return match.group(1)
+            first = match.group(1) if first is None else first
+    return first
 
 
 def duplicate_table(corpus: Corpus) -> pd.DataFrame:

@@ -1,7 +1,8 @@
 /* The paper explorer (helpers.web.explorer): one page of rows at a time from window.EXPLORER_DATA.
  *
  * A classic script, inlined by explorer_html() after the data file's <script src>. Corpus text is
- * untrusted: it is only ever set with textContent, and only http(s) URLs become links. The pure
+ * untrusted: it is only ever set as text (textContent, text nodes), a few inline tags (em, i, b, strong, sub,
+ * sup; no attributes) become elements made with createElement, and only http(s) URLs become links. The pure
  * functions come first; under node (no window) the file exports them instead of running the page,
  * so tests/js can test them: `require("explorer.js")`.
  */
@@ -9,6 +10,7 @@
   "use strict";
 
   var SEARCH_SPECIALS = /[.*+?^${}()|[\]\\]/g;
+  var COMBINING_MARKS = /\p{M}/gu;
   var WEB_URL = /^https?:\/\//i;
 
   /** The text with every regular-expression special character escaped. */
@@ -16,10 +18,16 @@
     return text.replace(SEARCH_SPECIALS, "\\$&");
   }
 
-  /** One case-insensitive pattern per word of the search box; every word must match. */
+  /** Text as search compares it: lower case, compatibility forms decomposed (NFKD: "²" is "2", "ﬁ" is "fi"),
+   * combining marks dropped ("ö" is "o"). */
+  function foldText(text) {
+    return text.normalize("NFKD").replace(COMBINING_MARKS, "").toLowerCase();
+  }
+
+  /** One literal pattern per folded word of the search box (foldText), for folded text; every word must match. */
   function searchPatterns(query) {
-    return query.split(/\s+/).filter(Boolean).map(function (word) {
-      return new RegExp(escapeRegExp(word), "i");
+    return foldText(query).split(/\s+/).filter(Boolean).map(function (word) {
+      return new RegExp(escapeRegExp(word));
     });
   }
 
@@ -43,9 +51,81 @@
     return text.replace(/\$([^$]+)\$/g, "\\($1\\)");
   }
 
+  // The inline tags abstracts may use (PMLR writes <em> and <b>), exactly as written: no attributes, no spaces.
+  var INLINE_TAGS = ["em", "i", "b", "strong", "sub", "sup"];
+  var INLINE_TAG = "<(/?)(" + INLINE_TAGS.join("|") + ")>";
+
+  /**
+   * The text as a list of strings and {tag, children} nodes, one node per allow-listed tag (INLINE_TAGS) that
+   * opens and then closes in order. Everything else stays text: other tags, tags with attributes, a tag
+   * without its pair, a close that crosses another tag, and anything inside a math span "\(...\)".
+   */
+  function inlineMarkup(text) {
+    var top = { tag: "", source: "", children: [] }, stack = [top];
+    function add(child) {
+      var list = stack[stack.length - 1].children, last = list.length - 1;
+      if (typeof child !== "string") { list.push(child); }
+      else if (child && typeof list[last] === "string") { list[last] += child; }
+      else if (child) { list.push(child); }
+    }
+    function markup(segment) {
+      var pattern = new RegExp(INLINE_TAG, "gi"), last = 0, match;
+      while ((match = pattern.exec(segment)) !== null) {
+        add(segment.slice(last, match.index));
+        last = pattern.lastIndex;
+        var tag = match[2].toLowerCase();
+        if (!match[1]) {
+          var node = { tag: tag, children: [] };
+          add(node);
+          stack.push({ tag: tag, source: match[0], children: node.children });
+        } else if (stack.length > 1 && stack[stack.length - 1].tag === tag) {
+          stack.pop();
+        } else {
+          add(match[0]);
+        }
+      }
+      add(segment.slice(last));
+    }
+    var at = 0;
+    while (at < text.length) {  // indexOf, not a lazy regular expression: linear on any input
+      var open = text.indexOf("\\(", at), close = open === -1 ? -1 : text.indexOf("\\)", open + 2);
+      if (close === -1) { markup(text.slice(at)); break; }
+      markup(text.slice(at, open));
+      add(text.slice(open, close + 2));
+      at = close + 2;
+    }
+    while (stack.length > 1) {  // a tag never closed is text again; its node is its parent's last child
+      var entry = stack.pop();
+      stack[stack.length - 1].children.pop();
+      add(entry.source);
+      entry.children.forEach(add);
+    }
+    return top.children;
+  }
+
+  /** Append inlineMarkup's nodes to parent: allow-listed tags as doc.createElement's elements, text as text nodes. */
+  function appendMarkup(parent, nodes, doc) {
+    nodes.forEach(function (node) {
+      if (typeof node === "string") {
+        parent.appendChild(doc.createTextNode(node));
+      } else if (INLINE_TAGS.indexOf(node.tag) === -1) {
+        appendMarkup(parent, node.children, doc);
+      } else {
+        var element = doc.createElement(node.tag);
+        appendMarkup(element, node.children, doc);
+        parent.appendChild(element);
+      }
+    });
+  }
+
   /** A paper's year as text ("" without one, or when the data has no years). */
   function yearText(papers, k) {
     return papers.year && papers.year[k] !== null && papers.year[k] !== undefined ? String(papers.year[k]) : "";
+  }
+
+  /** What the Source column says of paper k: data.sources' label (venue and year, header or file name). */
+  function sourceText(data, k) {
+    return data.sources ? data.sources[data.papers.source[k]] : data.files[data.papers.file[k]];
   }
 
   /** The fields a search looks in, for paper k of the column store (the year too, when the data has years). */
@@ -54,6 +134,11 @@
                   papers.state[k], papers.id[k]];
     if (papers.year) { fields.push(yearText(papers, k)); }
     return fields;
+  }
+
+  /** Paper k's searchFields folded (foldText), one per line: a search word (no white space) stays in one field. */
+  function searchText(papers, themes, k) {
+    return foldText(searchFields(papers, themes, k).join("\n"));
   }
 
   /** The filters a URL's query string asks for (?q=, ?theme=, ?state=, repeated ?term=, ?group=). */
@@ -116,9 +201,10 @@
   /**
    * The rows (in their order) that pass every filter. query: words (searchPatterns), theme (a number or
    * null for any), state ("" for any), terms (indices into data.terms; undefined for an unknown term) and
-   * group (an index into data.groups, -1 for an unknown group; null or absent for any).
+   * group (an index into data.groups, -1 for an unknown group; null or absent for any). cache (optional):
+   * an array of each paper's searchText, filled as papers are searched.
    */
-  function filterRows(papers, themes, rows, query) {
+  function filterRows(papers, themes, rows, query, cache) {
     var group = query.group === undefined ? null : query.group;
     return rows.filter(function (k) {
       if (query.theme !== null && query.theme !== papers.theme[k]) { return false; }
@@ -128,10 +214,14 @@
         if (query.terms[t] === undefined || papers.terms[k].indexOf(query.terms[t]) === -1) { return false; }
       }
       if (query.words.length) {
-        // Case-insensitive search of each field as it is: no lower-cased copy of the corpus to build.
-        var fields = searchFields(papers, themes, k);
+        // A paper is folded the first time it is searched, then read from the cache (if given).
+        var text = cache ? cache[k] : undefined;
+        if (text === undefined) {
+          text = searchText(papers, themes, k);
+          if (cache) { cache[k] = text; }
+        }
         for (var w = 0; w < query.words.length; w++) {
-          if (!fields.some(function (field) { return query.words[w].test(field); })) { return false; }
+          if (!query.words[w].test(text)) { return false; }
         }
       }
       return true;
@@ -162,7 +252,9 @@
     escapeRegExp: escapeRegExp, searchPatterns: searchPatterns, isWebUrl: isWebUrl, linkText: linkText,
     themeText: themeText, mathText: mathText, searchFields: searchFields, parseFilters: parseFilters,
     filterQuery: filterQuery, describeFilters: describeFilters, sortValues: sortValues, sortedRows: sortedRows,
-    filterRows: filterRows, rowQuery: rowQuery, pageBounds: pageBounds, hashPaper: hashPaper, yearText: yearText
+    filterRows: filterRows, rowQuery: rowQuery, pageBounds: pageBounds, hashPaper: hashPaper, yearText: yearText,
+    inlineMarkup: inlineMarkup, appendMarkup: appendMarkup, foldText: foldText, searchText: searchText,
+    sourceText: sourceText
   };
 
   // The page's state lives in here, out of the pure functions' reach.
@@ -186,7 +278,7 @@
     for (i = 0; i < total; i++) { position[P.id[i]] = i; }
     data.terms.forEach(function (term, k) { termIndex[term] = k; });
     var filters = { q: "", theme: "", state: "", terms: [], group: "" };
-    var sortKey = "", sortDescending = false, order = null, page = 0, open = {}, shown = [];
+    var sortKey = "", sortDescending = false, order = null, page = 0, open = {}, shown = [], searched = [];
 
     function el(tag, className, text) {
       var node = document.createElement(tag);
@@ -219,7 +311,7 @@
       return order.items;
     }
     function filter() {
-      shown = filterRows(P, data.themes, sortedOrder(), rowQuery(filters, termIndex, data.groups));
+      shown = filterRows(P, data.themes, sortedOrder(), rowQuery(filters, termIndex, data.groups), searched);
     }
 
     var mathjax = null;
@@ -264,7 +356,7 @@
       row.appendChild(el("td"));
       cell.colSpan = columns - 1;
       var abstract = el("div", "abstract-text mathjax_process");
-      abstract.textContent = mathText(P.text[k]);
+      appendMarkup(abstract, inlineMarkup(mathText(P.text[k])), document);
       cell.appendChild(abstract);
       var claims = P.claims[k];
       cell.appendChild(el("div", "claims-title", claims.length
@@ -275,7 +367,9 @@
         claims.forEach(function (claim) {
           var item = el("li");
           item.appendChild(el("span", "claim-class", claim[0]));
-          item.appendChild(el("span", "claim-sentence", claim[1]));
+          var sentence = el("span", "claim-sentence");
+          appendMarkup(sentence, inlineMarkup(claim[1]), document);
+          item.appendChild(sentence);
           list.appendChild(item);
         });
         cell.appendChild(list);
@@ -291,7 +385,7 @@
         });
         cell.appendChild(terms);
       }
-      var meta = "paper_id " + P.id[k] + " \u00b7 " + data.files[P.file[k]];
+      var meta = "paper_id " + P.id[k] + " \u00b7 file " + data.files[P.file[k]];
       if (P.group && data.groups) { meta += " \u00b7 group " + data.groups[P.group[k]]; }
       cell.appendChild(el("div", "paper-meta", meta));
       row.appendChild(cell);
@@ -309,7 +403,8 @@
       button.addEventListener("click", function () { toggle(k); });
       cell.appendChild(button);
       row.appendChild(cell);
-      var title = el("td", "title"), anchor = el("a", "paper-anchor", P.title[k]);
+      var title = el("td", "title"), anchor = el("a", "paper-anchor");
+      appendMarkup(anchor, inlineMarkup(P.title[k]), document);
       anchor.href = "#" + id;
       title.appendChild(anchor);
       row.appendChild(title);
@@ -333,7 +428,8 @@
       row.appendChild(links);
       row.appendChild(el("td", "words", P.words[k]));
       var file = el("td", "file");
-      data.files[P.file[k]].split("_").forEach(function (part, n) {  // may break after each "_"
+      file.title = "file " + data.files[P.file[k]];
+      sourceText(data, k).split("_").forEach(function (part, n) {  // may break after each "_"
         if (n) { file.appendChild(document.createTextNode("_")); file.appendChild(el("wbr")); }
         file.appendChild(document.createTextNode(part));
       });
