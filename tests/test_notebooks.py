@@ -62,3 +62,23 @@ def test_a_chapter_opened_in_jupyterlab_is_written_back_unchanged():
         notebook.metadata["kernelspec"] = {"display_name": "Python 3 (ipykernel)", "language": "python",
                                            "name": "python3"}
         assert jupytext.writes(notebook, fmt="md:myst") == text, page.name
+
+
+def test_a_missing_corpus_file_is_one_line_in_a_notebook(tmp_path, monkeypatch):
+    """Run as a notebook (as ``make lab`` does), a bad corpus stops the run with the message alone, naming
+    the file; the cell still fails, so Run All stops there."""
+    import nbformat
+    from nbclient.exceptions import CellExecutionError
+
+    monkeypatch.setenv("BOOK_NOTEBOOK", "1")
+    monkeypatch.setenv("BOOK_ANALYSIS_CACHE", str(tmp_path / "cache"))
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+        "from helpers import book\nbook.analysis(corpus='no/such/abstracts.txt')")])
+    with pytest.raises(CellExecutionError):
+        NotebookClient(notebook, timeout=120, kernel_name="python3",
+                       resources={"metadata": {"path": str(ROOT / "chapters")}}).execute()
+    outputs = notebook.cells[0].outputs
+    assert [o.get("output_type") for o in outputs] == ["stream"]
+    lines = outputs[0]["text"].splitlines()
+    assert len(lines) == 2 and lines[0].endswith("no/such/abstracts.txt: no such file or directory")
+    assert lines[1] == "(run %tb in a cell for the traceback)"

@@ -14,3 +14,7 @@ __all__ = ["BookConfig", "analysis", "figure_label", "book_root", "config", "wit
            "figure_citations", "glue_all", "glue_markdown", "glue_name", "markdown_cell", "paper_links", "plain",
            "publish_figure", "show_downloads", "show_html", "show_markdown", "show_table", "show_top", "table_html",
            "table_markdown"]
+
+from helpers.book.lab import install_error_handler as _install_error_handler
+
+_install_error_handler()

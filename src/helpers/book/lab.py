@@ -46,6 +46,56 @@ def in_notebook(environment: dict[str, str] | None = None) -> bool:
     return environment.get(NOTEBOOK_ENV) == "1" or bool(environment.get(SESSION_ENV))
 
 
+#: Shown under a failed cell instead of the traceback; ``%tb`` shows the traceback.
+TRACEBACK_HINT = "(run %tb in a cell for the traceback)"
+
+
+def one_line_error(error: BaseException) -> str:
+    """A bad corpus or setting as one line per problem: each names the file and place, or the option and its
+    allowed values.
+
+    Examples
+    --------
+    >>> from helpers.analysis.corpus import CorpusError
+    >>> print(one_line_error(CorpusError(["data/x.txt: no such file or directory", "y.bib: line 3: bad entry"])))
+    data/x.txt: no such file or directory
+    y.bib: line 3: bad entry
+    >>> one_line_error(ValueError("THEMES_K: must be a whole number,   got 'eight'"))
+    "THEMES_K: must be a whole number, got 'eight'"
+    """
+    problems = getattr(error, "problems", None) or [str(error)]
+    return "\n".join(" ".join(str(problem).split()) for problem in problems)
+
+
+def _show_one_line(shell, kind, error, traceback, tb_offset=None):
+    """IPython's handler for the errors of :func:`install_error_handler`: one line on stderr, traceback kept
+    for ``%tb``; the cell still fails (the kernel reports the error, so Run All stops there)."""
+    sys.last_type, sys.last_value, sys.last_traceback = kind, error, traceback
+    print(f"{one_line_error(error)}\n{TRACEBACK_HINT}", file=sys.stderr)
+    return None
+
+
+def install_error_handler() -> bool:
+    """In a notebook (:func:`in_notebook`), show the errors a reader causes (a missing corpus file, a bad setting)
+    as one line instead of a traceback. Returns whether it was installed."""
+    if not in_notebook():
+        return False
+    try:
+        from IPython import get_ipython
+    except ImportError:  # pragma: no cover - the book always runs in IPython
+        return False
+    shell = get_ipython()
+    if shell is None:
+        return False
+    from helpers.analysis.corpus import CorpusError
+    from helpers.analysis.readers.records import ReaderError
+    from helpers.analysis.settings import SettingsError
+    from helpers.analysis.themes import ThemesError
+
+    shell.set_custom_exc((CorpusError, ReaderError, SettingsError, ThemesError), _show_one_line)
+    return True
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv != ["settings"]:
