@@ -13,3 +13,8 @@ __all__ = ["BookConfig", "analysis", "book_root", "config", "with_titles", "bibt
            "figure_citations", "glue_all", "glue_markdown", "glue_name", "markdown_cell", "paper_links", "plain",
            "publish_figure", "show_downloads", "show_html", "show_markdown", "show_table", "show_top", "table_html",
            "table_markdown"]
+
+# The files the pages read besides the corpus: one list, in the build key, read through page_input.
+from helpers.book.inputs import PAGE_INPUTS, page_input  # noqa: E402
+
+__all__ += ["PAGE_INPUTS", "page_input"]
