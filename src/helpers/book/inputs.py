@@ -19,6 +19,7 @@ __all__ = ["PAGE_INPUTS", "page_input", "page_inputs", "is_page_input"]
 PAGE_INPUTS: tuple[str, ...] = (
     "CITATION.cff",  # the book's authors and version: How to cite, every page's footer
     "requirements.txt",  # the pinned distributions: Reproduce
+    "_toc.yml",  # the pages' order, in which figures are numbered: Figure index
     "data/icml2024-seed-metadata.csv",  # the seed abstracts' titles and authors
     "data/linkcheck/*.csv",  # make linkcheck's dated results: Link availability
     "benchmarks/*.csv",  # make bench and make bench-large: Performance
