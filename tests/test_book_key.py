@@ -79,3 +79,16 @@ def test_a_new_evaluation_row_changes_the_key(tmp_path):
     before = book_key(config)
     append_row(tmp_path / "tests" / "evaluation" / "availability_first_run.csv")
     assert book_key(config) != before
+
+
+def test_the_base_url_changes_the_key_and_a_bad_one_is_refused(tmp_path):
+    import pytest
+    from helpers.analysis.settings import SettingsError
+
+    config = book_folder(tmp_path)
+    published = BookConfig.from_environment({"BOOK_BASE_URL": "https://example.org/book"}, root=tmp_path)
+    assert published.base_url == "https://example.org/book/"
+    assert book_key(published) != book_key(config)
+    assert book_key(BookConfig.from_environment({"BOOK_BASE_URL": " "}, root=tmp_path)) == book_key(config)
+    with pytest.raises(SettingsError, match="BOOK_BASE_URL: must start with http:// or https://, got 'ftp://x'"):
+        BookConfig.from_environment({"BOOK_BASE_URL": "ftp://x"}, root=tmp_path)

@@ -127,8 +127,8 @@ def bibtex_author(author: Mapping[str, Any]) -> str:
 def book_bibtex(citation: Citation, *, corpus_sha256: str, base_url: str | None = None, title: str | None = None,
                 width: int = 72) -> str:
     """A BibTeX ``@software`` entry for the book: authors, title and version from ``CITATION.cff``, the corpus
-    SHA-256 in a note, and the book's address when ``base_url`` is given; no line longer than ``width`` but the
-    one holding the whole hash.
+    SHA-256 in a note, and the book's address when ``base_url`` is given; no line longer than ``width`` (a
+    continuation line is indented by four spaces, so the whole hash fits).
 
     Parameters
     ----------
@@ -151,17 +151,19 @@ def book_bibtex(citation: Citation, *, corpus_sha256: str, base_url: str | None 
       year    = {2026},
       url     = {https://example.org/book/},
       note    = {Built on the corpus with SHA-256
-                 abababababababababababababababababababababababababababababababab}
+        abababababababababababababababababababababababababababababababab}
     }
     """
     import re
 
     book_title = title or citation.title
     key = re.sub(r"[^a-z0-9]+", "_", f"{' '.join(book_title.lower().split()[:2])} {citation.version}").strip("_")
-    note = textwrap.wrap(f"Built on the corpus with SHA-256 {corpus_sha256}", width=width - 13, break_long_words=False)
-    fields = [("author", " and ".join(bibtex_author(author) for author in citation.authors)),
-              ("title", "{" + _bibtex_text(book_title) + "}"), ("version", _bibtex_text(citation.version)),
+    def wrapped(text: str) -> str:  # continuation lines indented by four, so the whole hash fits in width
+        return "\n    ".join(textwrap.wrap(text, width=width - 13, subsequent_indent="", break_long_words=False))
+
+    fields = [("author", wrapped(" and ".join(bibtex_author(author) for author in citation.authors))),
+              ("title", wrapped("{" + _bibtex_text(book_title) + "}")), ("version", _bibtex_text(citation.version)),
               ("year", citation.year)]
     fields += [("url", base_url)] if base_url else []
-    fields += [("note", ("\n" + " " * 13).join(note))]
+    fields += [("note", f"Built on the corpus with SHA-256\n    {corpus_sha256}")]
     return "\n".join([f"@software{{{key},", ",\n".join(f"  {name:<7} = {{{value}}}" for name, value in fields), "}"])

@@ -15,10 +15,13 @@ from typing import Sequence
 from helpers.book.display import markdown_cell
 from helpers.book.figures import BOOK_TITLE, FIGURE_FORMATS, figure_citation
 
-__all__ = ["chapter_order", "in_book_order", "figure_entry", "figure_index"]
+__all__ = ["chapter_order", "in_book_order", "figure_entry", "figure_index", "collapsed"]
 
 TOC_FILE = "_toc.yml"
-THUMBNAIL_WIDTH = 160  # CSS pixels: the saved 200 dpi PNG, shown small
+THUMBNAIL_WIDTH = 200  # CSS pixels: the saved 200 dpi PNG, shown small
+#: The index's layout: compact paragraphs beside each thumbnail, the citation in smaller type.
+INDEX_STYLE = ("<style>.figure-index-text p { margin: 0 0 0.4rem 0; } "
+               ".figure-index-text p:last-child { font-size: 0.9em; color: var(--pst-color-text-muted); }</style>")
 
 
 def chapter_order(root: Path | None = None) -> list[str]:
@@ -102,7 +105,18 @@ def figure_index(figures: Sequence[tuple[str, str, str]], *, version: str, corpu
     >>> text.index("fig-a-y") < text.index("fig-b-x"), text.count("{numref}")
     (True, 2)
     """
-    return "\n\n".join(
+    return "\n\n".join([INDEX_STYLE] + [
         figure_entry(label, chapter, caption, figure_citation(label, chapter, version=version, corpus_sha256=corpus_sha256,
                                                              title=title, base_url=base_url))
-        for label, chapter, caption in in_book_order(figures, order))
+        for label, chapter, caption in in_book_order(figures, order)])
+
+
+def collapsed(html_text: str, summary: str) -> str:
+    """``html_text`` in a closed ``<details>`` block under ``summary`` (escaped).
+
+    Examples
+    --------
+    >>> collapsed("<pre>x</pre>", "3 entries & more")
+    '<details><summary>3 entries &amp; more</summary><pre>x</pre></details>'
+    """
+    return f"<details><summary>{html.escape(summary)}</summary>{html_text}</details>"

@@ -80,6 +80,16 @@ def corpus_files(analysis: "Analysis") -> pd.DataFrame:
                          "SHA-256": read["sha256"].astype(str)}).reset_index(drop=True)
 
 
+def corpus_files_html(table: pd.DataFrame) -> tuple[str, str]:
+    """:func:`corpus_files` as HTML, its SHA-256 column in monospace and wrapped within the column, and as
+    Markdown, for :func:`helpers.book.show_html`."""
+    from helpers.book.display import table_html, table_markdown
+
+    style = ("<style>.corpus-files td:last-child { font-family: var(--pst-font-family-monospace); "
+             "word-break: break-all; min-width: 12rem; }</style>")
+    return f'{style}<div class="corpus-files">{table_html(table)}</div>', table_markdown(table)
+
+
 def setting_text(value: Any) -> str:
     """A setting's value as the page prints it: thousands separators, words for booleans, a dash for none.
 
