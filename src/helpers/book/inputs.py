@@ -13,7 +13,7 @@ import os
 from fnmatch import fnmatchcase
 from pathlib import Path, PurePosixPath
 
-__all__ = ["PAGE_INPUTS", "page_input", "page_inputs", "is_page_input"]
+__all__ = ["PAGE_INPUTS", "book_root", "page_input", "page_inputs", "is_page_input"]
 
 #: Files the pages read, as paths or globs relative to the book's root (``*`` stays within one folder).
 PAGE_INPUTS: tuple[str, ...] = (
@@ -26,6 +26,15 @@ PAGE_INPUTS: tuple[str, ...] = (
     "benchmarks/results/*.csv",  # make term-quality: Co-occurring terms, Themes
     "tests/evaluation/*.csv",  # the labelled evaluation sets and their first run: Link availability
 )
+
+
+def book_root(start: Path | None = None) -> Path:
+    """The book's root: the nearest folder at or above ``start`` (default: here) holding ``_config.yml``."""
+    here = (start or Path.cwd()).resolve()
+    for folder in [here, *here.parents]:
+        if (folder / "_config.yml").exists():
+            return folder
+    return here
 
 
 def is_page_input(relative: str, patterns: tuple[str, ...] = PAGE_INPUTS) -> bool:
@@ -71,7 +80,7 @@ def page_input(path: str | Path, *, root: Path | None = None) -> Path:
     path : str or Path
         Relative to the book's root (``"benchmarks/results.csv"``), or absolute under it.
     root : Path, optional
-        The book's root (default :func:`helpers.book.settings.book_root`).
+        The book's root (default :func:`book_root`).
 
     Returns
     -------
@@ -92,10 +101,7 @@ def page_input(path: str | Path, *, root: Path | None = None) -> Path:
     ...
     ValueError: notes/todo.csv is not a page input: add it to helpers.book.inputs.PAGE_INPUTS so the build key covers it
     """
-    if root is None:
-        from helpers.book.settings import book_root
-
-        root = book_root()
+    root = book_root() if root is None else root
     relative = _relative(Path(path), root)
     if not is_page_input(relative):
         raise ValueError(f"{relative} is not a page input: add it to helpers.book.inputs.PAGE_INPUTS "

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from helpers.analysis.settings import AnalysisSettings, EngineSettings, SettingsError
-from helpers.book.inputs import page_input, page_inputs  # noqa: F401  (page_inputs: the files of the build key)
+from helpers.book.inputs import book_root, page_input, page_inputs  # noqa: F401  (page_inputs: the build key's files)
 
 if TYPE_CHECKING:
     from helpers.analysis.pipeline import Analysis
@@ -43,15 +43,6 @@ if TYPE_CHECKING:
 DEFAULT_CORPUS = "data/raw"
 DEFAULT_CACHE = "_build/analysis-cache"
 DEFAULT_FIGURE_DIR = "_build/figures"
-
-
-def book_root(start: Path | None = None) -> Path:
-    """The book's root: the nearest folder at or above ``start`` (default: here) holding ``_config.yml``."""
-    here = (start or Path.cwd()).resolve()
-    for folder in [here, *here.parents]:
-        if (folder / "_config.yml").exists():
-            return folder
-    return here
 
 
 def _setting(environment: Mapping[str, str], name: str, convert: type, what: str):
