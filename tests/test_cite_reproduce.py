@@ -54,7 +54,8 @@ def test_figure_citations_are_absolute_under_the_base_url_and_never_a_relative_h
         assert "howpublished" not in relative and "url" not in relative
         absolute = figure_bibtex(label, chapter, caption, version="0.1.0", corpus_sha256=sha, year="2026",
                                  base_url="https://example.org/book/")
-        assert f"  url     = {{https://example.org/book/{'intro.html' if chapter == 'intro' else f'chapters/{chapter}.html'}#{label}}}," in absolute
+        page = "intro.html" if chapter == "intro" else f"chapters/{chapter}.html"
+        assert f"  url     = {{https://example.org/book/{page}#{label}}}," in absolute
 
 
 def test_the_rebuild_command_names_the_corpus_and_the_settings_that_differ(tmp_path):
@@ -62,7 +63,8 @@ def test_the_rebuild_command_names_the_corpus_and_the_settings_that_differ(tmp_p
                    "BOOK_GROUP_BY": "venue"}
     assert reproduce.rebuild_command(BookConfig.from_environment(environment, root=tmp_path)) == (
         "make book CORPUS=../shared/corpora/icml-2023-2025 BOOK_SEED=3 BOOK_GROUP_BY=venue")
-    assert reproduce.rebuild_command(BookConfig.from_environment({"BOOK_CORPUS": "data/raw"}, root=tmp_path)) == "make book"
+    seed_config = BookConfig.from_environment({"BOOK_CORPUS": "data/raw"}, root=tmp_path)
+    assert reproduce.rebuild_command(seed_config) == "make book"
 
 
 def test_the_corpus_files_table_gives_each_file_its_blocks_and_sha256(seed):

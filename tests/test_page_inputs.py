@@ -59,7 +59,8 @@ def unlisted_reads(name: str, source: str) -> list[str]:
             path = node.func.value if isinstance(node.func, ast.Attribute) else None
         else:
             path = node.args[where] if len(node.args) > where else None
-        if path is None or not (is_page_input_call(path) or (isinstance(path, ast.Name) and path.id in from_page_input)):
+        listed = is_page_input_call(path) or (isinstance(path, ast.Name) and path.id in from_page_input)
+        if path is None or not listed:
             found.append(f"{name}:{node.lineno}: {ast.unparse(node)}")
     return found
 

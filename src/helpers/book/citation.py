@@ -97,7 +97,8 @@ def author_name(author: Mapping[str, Any]) -> str:
     ('Ada Lovelace', 'The B team')
     """
     if author.get("family-names"):
-        parts = [author.get("given-names"), author.get("name-particle"), author["family-names"], author.get("name-suffix")]
+        parts = [author.get("given-names"), author.get("name-particle"), author["family-names"],
+                 author.get("name-suffix")]
         return " ".join(str(part) for part in parts if part)
     return str(author.get("name", "")).strip()
 

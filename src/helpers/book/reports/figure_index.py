@@ -105,10 +105,12 @@ def figure_index(figures: Sequence[tuple[str, str, str]], *, version: str, corpu
     >>> text.index("fig-a-y") < text.index("fig-b-x"), text.count("{numref}")
     (True, 2)
     """
-    return "\n\n".join([INDEX_STYLE] + [
-        figure_entry(label, chapter, caption, figure_citation(label, chapter, version=version, corpus_sha256=corpus_sha256,
-                                                             title=title, base_url=base_url))
-        for label, chapter, caption in in_book_order(figures, order)])
+    def citation(label: str, chapter: str) -> str:
+        return figure_citation(label, chapter, version=version, corpus_sha256=corpus_sha256, title=title,
+                               base_url=base_url)
+
+    return "\n\n".join([INDEX_STYLE] + [figure_entry(label, chapter, caption, citation(label, chapter))
+                                        for label, chapter, caption in in_book_order(figures, order)])
 
 
 def collapsed(html_text: str, summary: str) -> str:

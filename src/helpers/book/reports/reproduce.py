@@ -60,8 +60,8 @@ def command_block(command: str) -> tuple[str, str]:
 
     Examples
     --------
-    >>> print(command_block("make book CORPUS='<a>'")[0])
-    <div class="highlight-bash notranslate"><div class="highlight"><pre style="white-space: pre-wrap">make book CORPUS=&#x27;&lt;a&gt;&#x27;</pre></div></div>
+    >>> print(command_block("make book CORPUS='<a>'")[0].split("<pre")[1])
+     style="white-space: pre-wrap">make book CORPUS=&#x27;&lt;a&gt;&#x27;</pre></div></div>
     """
     as_html = (f'<div class="highlight-bash notranslate"><div class="highlight"><pre style="white-space: pre-wrap">'
                f'{html.escape(command)}</pre></div></div>')
