@@ -101,7 +101,7 @@ def test_the_figure_index_has_every_figure_once_with_thumbnail_links_and_citatio
                                      order=figure_index.chapter_order(ROOT), title="Book <i>x</i>")
     for label, chapter, caption in FIGURES:
         assert text.count(f"{{numref}}`{label}`") == 1
-        assert f'<img src="../figures/{label}.png" alt="Thumbnail of the figure: ' in text
+        assert f'<img src="../figures/thumbnails/{label}.png" alt="Thumbnail of the figure: ' in text
         for extension in ["png", "svg", "pdf", "csv"]:
             assert f'<a href="../figures/{label}.{extension}" download>{extension.upper()}</a>' in text
     assert "GROUP" not in text and "fig-change-" not in text

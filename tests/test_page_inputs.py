@@ -17,8 +17,9 @@ READERS = {"read_csv": 0, "read_json": 0, "read_parquet": 0, "read_table": 0, "r
            "load_evaluation_set": 0, "link_health": 1, "latest_check": 0, "open": 0,
            "read_text": "self", "read_bytes": "self"}
 # Reads that are not a page's: the prebuild reads the table of contents and the pages themselves to execute them;
-# screen_png reads the figure its page has just saved.
-NOT_PAGE_READS = {("prebuild.py", "book_pages"), ("prebuild.py", "read_page"), ("figures.py", "screen_png")}
+# screen_png and write_thumbnail read the figure their page has just saved.
+NOT_PAGE_READS = {("prebuild.py", "book_pages"), ("prebuild.py", "read_page"), ("figures.py", "screen_png"),
+                  ("figures.py", "write_thumbnail")}
 
 
 def chapter_code(path: Path) -> str:

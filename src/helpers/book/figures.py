@@ -42,7 +42,8 @@ def save_figure(figure, data: pd.DataFrame, label: str, *, folder: Path | None =
     Returns
     -------
     list of Path
-        The four files written, in :data:`FIGURE_FORMATS` order.
+        The four files written, in :data:`FIGURE_FORMATS` order. A small copy of the PNG for the figure index
+        goes to ``folder/thumbnails/`` (:func:`write_thumbnail`).
     """
     if not label.startswith("fig-"):
         raise ValueError(f"figure labels start with 'fig-', got {label!r}")
@@ -56,7 +57,37 @@ def save_figure(figure, data: pd.DataFrame, label: str, *, folder: Path | None =
     csv_path = folder / f"{label}.csv"
     data.to_csv(csv_path, index=False, lineterminator="\n")
     written.append(csv_path)
+    write_thumbnail(written[0], folder / THUMBNAIL_DIR)
     return written
+
+
+THUMBNAIL_DIR = "thumbnails"
+THUMBNAIL_PIXELS = 400  # wide: sharp at the index's 200 CSS pixels on a screen of two device pixels per CSS pixel
+
+
+def write_thumbnail(png_path: Path, folder: Path, *, width: int = THUMBNAIL_PIXELS) -> Path:
+    """A copy of ``png_path`` at most ``width`` pixels wide, as ``folder/<same name>``, for the figure index.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from PIL import Image
+    >>> path = Path(tempfile.mkdtemp()) / "fig-a-b.png"
+    >>> Image.new("RGB", (1600, 800), "white").save(path)
+    >>> thumbnail = write_thumbnail(path, path.parent / "thumbnails")
+    >>> thumbnail.name, Image.open(thumbnail).size
+    ('fig-a-b.png', (400, 200))
+    """
+    from PIL import Image
+
+    folder.mkdir(parents=True, exist_ok=True)
+    with Image.open(png_path) as image:
+        scale = min(1.0, width / image.width)
+        size = (max(1, round(image.width * scale)), max(1, round(image.height * scale)))
+        small = image.convert("RGBA").resize(size, Image.Resampling.LANCZOS)
+    target = folder / png_path.name
+    small.save(target, format="PNG", optimize=True)
+    return target
 
 
 def download_links_html(label: str, *, base: str = "../figures") -> str:

@@ -13,12 +13,12 @@ from pathlib import Path
 from typing import Sequence
 
 from helpers.book.display import markdown_cell
-from helpers.book.figures import BOOK_TITLE, FIGURE_FORMATS, figure_citation
+from helpers.book.figures import BOOK_TITLE, FIGURE_FORMATS, THUMBNAIL_DIR, figure_citation
 
 __all__ = ["chapter_order", "in_book_order", "figure_entry", "figure_index", "collapsed"]
 
 TOC_FILE = "_toc.yml"
-THUMBNAIL_WIDTH = 200  # CSS pixels: the saved 200 dpi PNG, shown small
+THUMBNAIL_WIDTH = 200  # CSS pixels: the saved PNG, scaled down when it was saved (helpers.book.figures.write_thumbnail)
 #: The index's layout: compact paragraphs beside each thumbnail, the citation in smaller type.
 INDEX_STYLE = ("<style>.figure-index-text p { margin: 0 0 0.4rem 0; } "
                ".figure-index-text p:last-child { font-size: 0.9em; color: var(--pst-color-text-muted); }</style>")
@@ -69,8 +69,8 @@ def figure_entry(label: str, chapter: str, title: str, citation: str, *, folder:
     """
     escaped = html.escape(title, quote=True)
     page = f"{_page_from_index(chapter)}#{label}"
-    thumbnail = (f'<a href="{html.escape(page, quote=True)}"><img src="{folder}/{label}.png" '
-                 f'alt="Thumbnail of the figure: {escaped}" width="{THUMBNAIL_WIDTH}" loading="lazy" '
+    thumbnail = (f'<a href="{html.escape(page, quote=True)}"><img src="{folder}/{THUMBNAIL_DIR}/{label}.png" '
+                 f'alt="Thumbnail of the figure: {escaped}" width="{THUMBNAIL_WIDTH}" '
                  f'style="border: 1px solid #ddd; max-width: none"></a>')
     links = " · ".join(f'<a href="{folder}/{label}.{extension}" download>{extension.upper()}</a>'
                        for extension in FIGURE_FORMATS)
