@@ -54,3 +54,41 @@ def test_the_term_quality_results_change_the_key(tmp_path):
     (results / "term_quality.csv").write_text("corpus,n_abstracts,ranking\n")
     assert page_inputs(tmp_path)[-1] == results / "term_quality.csv"
     assert book_key(config) != before
+
+
+def append_row(path):
+    """Append a copy of ``path``'s last line: one more row of the same shape."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    path.write_text("\n".join([*lines, lines[-1]]) + "\n", encoding="utf-8")
+
+
+def test_a_new_benchmark_row_changes_the_key(tmp_path):
+    config = book_folder(tmp_path)
+    shutil.copytree(ROOT / "benchmarks", tmp_path / "benchmarks", ignore=shutil.ignore_patterns("*.py", "*.png"))
+    before = book_key(config)
+    for name in ["results.csv", "large_results.csv", "book_results.csv"]:
+        append_row(tmp_path / "benchmarks" / name)
+        after = book_key(config)
+        assert after != before, name
+        before = after
+
+
+def test_a_new_evaluation_row_changes_the_key(tmp_path):
+    config = book_folder(tmp_path)
+    shutil.copytree(ROOT / "tests" / "evaluation", tmp_path / "tests" / "evaluation")
+    before = book_key(config)
+    append_row(tmp_path / "tests" / "evaluation" / "availability_first_run.csv")
+    assert book_key(config) != before
+
+
+def test_the_base_url_changes_the_key_and_a_bad_one_is_refused(tmp_path):
+    import pytest
+    from helpers.analysis.settings import SettingsError
+
+    config = book_folder(tmp_path)
+    published = BookConfig.from_environment({"BOOK_BASE_URL": "https://example.org/book"}, root=tmp_path)
+    assert published.base_url == "https://example.org/book/"
+    assert book_key(published) != book_key(config)
+    assert book_key(BookConfig.from_environment({"BOOK_BASE_URL": " "}, root=tmp_path)) == book_key(config)
+    with pytest.raises(SettingsError, match="BOOK_BASE_URL: must start with http:// or https://, got 'ftp://x'"):
+        BookConfig.from_environment({"BOOK_BASE_URL": "ftp://x"}, root=tmp_path)

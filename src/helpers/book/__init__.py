@@ -15,6 +15,10 @@ __all__ = ["BookConfig", "analysis", "figure_label", "book_root", "config", "wit
            "publish_figure", "show_downloads", "show_html", "show_markdown", "show_table", "show_top", "table_html",
            "table_markdown"]
 
-from helpers.book.lab import install_error_handler as _install_error_handler
+# The files the pages read besides the corpus: one list, in the build key, read through page_input.
+from helpers.book.inputs import PAGE_INPUTS, page_input  # noqa: E402
+from helpers.book.lab import install_error_handler as _install_error_handler  # noqa: E402
+
+__all__ += ["PAGE_INPUTS", "page_input"]
 
 _install_error_handler()

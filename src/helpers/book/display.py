@@ -89,9 +89,11 @@ def figure_citations(analysis: "Analysis", chapter: str) -> dict[str, str]:
     """The citation of each figure of ``chapter``, glued as ``<glue name>_cite`` for its caption."""
     from helpers import __version__
     from helpers.book.figures import FIGURES, GROUP_FIGURES, figure_citation
+    from helpers.book.settings import config
 
     return {f"{glue_name(label)}_cite": figure_citation(label, chapter, version=__version__,
-                                                        corpus_sha256=analysis.corpus.sha256)
+                                                        corpus_sha256=analysis.corpus.sha256,
+                                                        base_url=config().base_url)
             for label, figure_chapter, _ in FIGURES + GROUP_FIGURES if figure_chapter == chapter}
 
 
@@ -108,8 +110,10 @@ def bibtex_blocks(corpus_sha256: str, year: str, figures: list[tuple[str, str, s
     ``<pre>`` each) and as Markdown."""
     from helpers import __version__
     from helpers.book.figures import FIGURES, figure_bibtex
+    from helpers.book.settings import config
 
-    entries = [figure_bibtex(label, chapter, title, version=__version__, corpus_sha256=corpus_sha256, year=year)
+    entries = [figure_bibtex(label, chapter, title, version=__version__, corpus_sha256=corpus_sha256, year=year,
+                             base_url=config().base_url)
                for label, chapter, title in (FIGURES if figures is None else figures)]
     as_html = "".join(f'<pre class="bibtex" style="white-space: pre-wrap">{html.escape(e)}</pre>' for e in entries)
     as_markdown = "\n\n".join(f"```bibtex\n{e}\n```" for e in entries)

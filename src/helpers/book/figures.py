@@ -42,7 +42,8 @@ def save_figure(figure, data: pd.DataFrame, label: str, *, folder: Path | None =
     Returns
     -------
     list of Path
-        The four files written, in :data:`FIGURE_FORMATS` order.
+        The four files written, in :data:`FIGURE_FORMATS` order. A small copy of the PNG for the figure index
+        goes to ``folder/thumbnails/`` (:func:`write_thumbnail`).
     """
     if not label.startswith("fig-"):
         raise ValueError(f"figure labels start with 'fig-', got {label!r}")
@@ -56,7 +57,37 @@ def save_figure(figure, data: pd.DataFrame, label: str, *, folder: Path | None =
     csv_path = folder / f"{label}.csv"
     data.to_csv(csv_path, index=False, lineterminator="\n")
     written.append(csv_path)
+    write_thumbnail(written[0], folder / THUMBNAIL_DIR)
     return written
+
+
+THUMBNAIL_DIR = "thumbnails"
+THUMBNAIL_PIXELS = 400  # wide: sharp at the index's 200 CSS pixels on a screen of two device pixels per CSS pixel
+
+
+def write_thumbnail(png_path: Path, folder: Path, *, width: int = THUMBNAIL_PIXELS) -> Path:
+    """A copy of ``png_path`` at most ``width`` pixels wide, as ``folder/<same name>``, for the figure index.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from PIL import Image
+    >>> path = Path(tempfile.mkdtemp()) / "fig-a-b.png"
+    >>> Image.new("RGB", (1600, 800), "white").save(path)
+    >>> thumbnail = write_thumbnail(path, path.parent / "thumbnails")
+    >>> thumbnail.name, Image.open(thumbnail).size
+    ('fig-a-b.png', (400, 200))
+    """
+    from PIL import Image
+
+    folder.mkdir(parents=True, exist_ok=True)
+    with Image.open(png_path) as image:
+        scale = min(1.0, width / image.width)
+        size = (max(1, round(image.width * scale)), max(1, round(image.height * scale)))
+        small = image.convert("RGBA").resize(size, Image.Resampling.LANCZOS)
+    target = folder / png_path.name
+    small.save(target, format="PNG", optimize=True)
+    return target
 
 
 def download_links_html(label: str, *, base: str = "../figures") -> str:
@@ -76,47 +107,91 @@ def figure_page(chapter: str) -> str:
     return "intro.html" if chapter == "intro" else f"chapters/{chapter}.html"
 
 
-def figure_citation(label: str, chapter: str, *, version: str, corpus_sha256: str) -> str:
+def figure_url(label: str, chapter: str, base_url: str | None = None) -> str:
+    """A figure's address: absolute under ``base_url`` (``BOOK_BASE_URL``), else relative to the book's root.
+
+    Examples
+    --------
+    >>> figure_url("fig-themes-map", "themes", "https://example.org/book/")
+    'https://example.org/book/chapters/themes.html#fig-themes-map'
+    >>> figure_url("fig-intro-overview", "intro")
+    'intro.html#fig-intro-overview'
+    """
+    address = f"{figure_page(chapter)}#{label}"
+    return f"{base_url.rstrip('/')}/{address}" if base_url else address
+
+
+def figure_citation(label: str, chapter: str, *, version: str, corpus_sha256: str, title: str = BOOK_TITLE,
+                    base_url: str | None = None) -> str:
     """The citation that ends a figure's caption, after its number.
 
+    Parameters
+    ----------
+    label, chapter : str
+        The figure's label and the chapter it is on (:data:`FIGURES`).
+    version, corpus_sha256 : str
+        The book's version and the corpus it was built on (the first 12 hex digits are shown).
+    title : str
+        The book's title.
+    base_url : str, optional
+        Where the book is published (``BOOK_BASE_URL``); without it the address is relative to the book's root.
+
     Examples
     --------
-    >>> figure_citation("fig-themes-map", "themes", version="0.2.0", corpus_sha256="ab" * 32)
-    'What conference abstracts say: themes, co-occurring terms and link availability, version 0.2.0, \
-corpus SHA-256 abababababab, chapters/themes.html#fig-themes-map'
+    >>> figure_citation("fig-themes-map", "themes", version="0.2.0", corpus_sha256="ab" * 32, title="A book")
+    'A book, version 0.2.0, corpus SHA-256 abababababab, chapters/themes.html#fig-themes-map'
+    >>> figure_citation("fig-themes-map", "themes", version="0.2.0", corpus_sha256="ab" * 32, title="A book",
+    ...                 base_url="https://example.org/book/")
+    'A book, version 0.2.0, corpus SHA-256 abababababab, https://example.org/book/chapters/themes.html#fig-themes-map'
     """
-    return f"{BOOK_TITLE}, version {version}, corpus SHA-256 {corpus_sha256[:12]}, {figure_page(chapter)}#{label}"
+    return (f"{title}, version {version}, corpus SHA-256 {corpus_sha256[:12]}, "
+            f"{figure_url(label, chapter, base_url)}")
 
 
-def figure_bibtex(label: str, chapter: str, title: str, *, version: str, corpus_sha256: str, year: str,
-                  width: int = 72) -> str:
-    r"""A BibTeX entry for one figure, no line longer than ``width`` characters.
+def figure_bibtex(label: str, chapter: str, caption: str, *, version: str, corpus_sha256: str, year: str,
+                  title: str = BOOK_TITLE, base_url: str | None = None, width: int = 72) -> str:
+    r"""A BibTeX entry for one figure, no line longer than ``width`` characters (but a long URL's).
+
+    With ``base_url`` the entry gives the figure's absolute address (``url`` and ``howpublished``); without it,
+    no address field at all (a relative path is no address for a reader), and the note names the page.
 
     Examples
     --------
-    >>> print(figure_bibtex("fig-a-b", "a", "A title", version="1", corpus_sha256="0" * 64, year="2026", width=60))
+    >>> print(figure_bibtex("fig-a-b", "a", "A caption", version="1", corpus_sha256="0" * 64, year="2026",
+    ...                     title="A book", width=60))
     @misc{fig_a_b,
-      title   = {A title},
-      note    = {Figure fig-a-b of ``What conference
-                 abstracts say: themes, co-occurring terms
-                 and link availability'', version 1, corpus
-                 SHA-256 000000000000},
-      howpublished = {chapters/a.html\#fig-a-b},
+      title   = {A caption},
+      note    = {Figure fig-a-b of ``A book'', version 1,
+                 corpus SHA-256 000000000000, on the page
+                 chapters/a.html of the web book},
+      year    = {2026}
+    }
+    >>> print(figure_bibtex("fig-a-b", "a", "A & B", version="1", corpus_sha256="0" * 64, year="2026",
+    ...                     title="A book", base_url="https://example.org/book/", width=60))
+    @misc{fig_a_b,
+      title   = {A \& B},
+      note    = {Figure fig-a-b of ``A book'', version 1,
+                 corpus SHA-256 000000000000},
+      url     = {https://example.org/book/chapters/a.html#fig-a-b},
+      howpublished = {\url{https://example.org/book/chapters/a.html#fig-a-b}},
       year    = {2026}
     }
     """
     import textwrap
 
-    note = (f"Figure {label} of ``{BOOK_TITLE}'', version {version}, "
-            f"corpus SHA-256 {corpus_sha256[:12]}")
-    lines = textwrap.wrap(note, width=width - 17)
-    note_text = ("\n" + " " * 13).join(lines)
-    anchor = f"{figure_page(chapter)}\\#{label}"
+    from helpers.book.citation import _bibtex_text
+
+    note = f"Figure {label} of ``{_bibtex_text(title)}'', version {version}, corpus SHA-256 {corpus_sha256[:12]}"
+    if not base_url:
+        note += f", on the page {figure_page(chapter)} of the web book"
+    note_text = ("\n" + " " * 13).join(textwrap.wrap(note, width=width - 17))
+    address = [] if not base_url else [f"  url     = {{{figure_url(label, chapter, base_url)}}},",
+                                       f"  howpublished = {{\\url{{{figure_url(label, chapter, base_url)}}}}},"]
     return "\n".join([
         "@misc{" + label.replace("-", "_") + ",",
-        f"  title   = {{{title}}},",
+        f"  title   = {{{_bibtex_text(caption)}}},",
         f"  note    = {{{note_text}}},",
-        f"  howpublished = {{{anchor}}},",
+        *address,
         f"  year    = {{{year}}}",
         "}",
     ])

@@ -18,6 +18,9 @@ Every setting the book reads from the environment is read here, once, by
     folder of the analysis cache (default ``_build/analysis-cache``);
 ``BOOK_FIGURE_DIR``
     folder for figure files and data downloads (default ``_build/figures``);
+``BOOK_BASE_URL``
+    where the book is published (``https://example.org/book/``): figure citations then give absolute
+    addresses; it changes pages, so it is part of the build key (:func:`book_key`);
 ``BOOK_DASK_SCHEDULER``, ``BOOK_ENGINE``, ``BOOK_PARTITIONS``
     run the analysis on the Dask cluster of this scheduler (``tcp://HOST:PORT``), or with ``BOOK_ENGINE=dask``
     on a local cluster, in this many partitions (:class:`helpers.analysis.settings.EngineSettings`; the
@@ -32,6 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from helpers.analysis.settings import AnalysisSettings, EngineSettings, SettingsError
+from helpers.book.inputs import book_root, page_input, page_inputs  # noqa: F401  (page_inputs: the build key's files)
 
 if TYPE_CHECKING:
     from helpers.analysis.pipeline import Analysis
@@ -39,15 +43,6 @@ if TYPE_CHECKING:
 DEFAULT_CORPUS = "data/raw"
 DEFAULT_CACHE = "_build/analysis-cache"
 DEFAULT_FIGURE_DIR = "_build/figures"
-
-
-def book_root(start: Path | None = None) -> Path:
-    """The book's root: the nearest folder at or above ``start`` (default: here) holding ``_config.yml``."""
-    here = (start or Path.cwd()).resolve()
-    for folder in [here, *here.parents]:
-        if (folder / "_config.yml").exists():
-            return folder
-    return here
 
 
 def _setting(environment: Mapping[str, str], name: str, convert: type, what: str):
@@ -59,6 +54,26 @@ def _setting(environment: Mapping[str, str], name: str, convert: type, what: str
         return convert(value)
     except ValueError:
         raise SettingsError(f"{name}: must be {what}, got {value!r}") from None
+
+
+def base_url(value: str | None) -> str | None:
+    """``BOOK_BASE_URL`` checked and ending in ``/``; ``None`` when unset or blank.
+
+    Examples
+    --------
+    >>> base_url("https://example.org/book"), base_url(" ")
+    ('https://example.org/book/', None)
+    >>> base_url("example.org/book")
+    Traceback (most recent call last):
+    ...
+    helpers.analysis.settings.SettingsError: BOOK_BASE_URL: must start with http:// or https://, got 'example.org/book'
+    """
+    value = (value or "").strip()
+    if not value:
+        return None
+    if not value.startswith(("http://", "https://")) or any(c.isspace() or c in "\"<>{}" for c in value):
+        raise SettingsError(f"BOOK_BASE_URL: must start with http:// or https://, got {value!r}")
+    return value if value.endswith("/") else value + "/"
 
 
 def _whole_number(environment: Mapping[str, str], name: str) -> int | None:
@@ -90,6 +105,7 @@ class BookConfig:
     cache_dir: Path = Path(DEFAULT_CACHE)
     figure_dir: Path = Path(DEFAULT_FIGURE_DIR)
     engine: EngineSettings = field(default_factory=EngineSettings)
+    base_url: str | None = None
 
     @classmethod
     def from_environment(cls, environment: Mapping[str, str] | None = None, *, root: Path | None = None
@@ -114,7 +130,8 @@ class BookConfig:
                    figure_dir=under_root(environment.get("BOOK_FIGURE_DIR") or DEFAULT_FIGURE_DIR),
                    engine=EngineSettings.from_values(environment.get("BOOK_ENGINE", "").strip() or None,
                                                      environment.get("BOOK_DASK_SCHEDULER", "").strip() or None,
-                                                     _whole_number(environment, "BOOK_PARTITIONS")))
+                                                     _whole_number(environment, "BOOK_PARTITIONS")),
+                   base_url=base_url(environment.get("BOOK_BASE_URL")))
 
 
 def config(*, corpus: str | Sequence[str] | None = None, themes: int | None = None, seed: int | None = None,
@@ -164,22 +181,19 @@ TERM_QUALITY_FILE = "benchmarks/results/term_quality.csv"
 THEME_VOCABULARY_FILE = "benchmarks/results/theme_vocabulary.csv"
 
 
-def page_inputs(root: Path) -> list[Path]:
-    """Every file the chapters read besides the corpus: the metadata CSV, the saved link checks, the term quality.
-
-    They belong in the book's build key (:func:`book_key`), so editing one rebuilds the pages that show it.
-    """
-    files = [root / METADATA_FILE] if (root / METADATA_FILE).is_file() else []
-    quality = [root / name for name in (TERM_QUALITY_FILE, THEME_VOCABULARY_FILE) if (root / name).is_file()]
-    return files + sorted((root / LINKCHECK_DIR).glob("*.csv")) + quality
-
-
 def book_key(book_config: BookConfig) -> str:
-    """The build folder's key: :func:`helpers.analysis.pipeline.build_key` plus :func:`page_inputs`."""
+    """The build folder's key: :func:`helpers.analysis.pipeline.build_key` with every file of
+    :data:`helpers.book.inputs.PAGE_INPUTS`, and ``BOOK_BASE_URL`` when set (it changes the citations)."""
+    import hashlib
+    import json
+
     from helpers.analysis.pipeline import build_key
 
-    return build_key(book_config.corpus_paths, book_config.settings, root=book_config.root,
-                     extra_files=page_inputs(book_config.root))
+    key = build_key(book_config.corpus_paths, book_config.settings, root=book_config.root,
+                    extra_files=page_inputs(book_config.root))
+    if book_config.base_url is None:
+        return key
+    return hashlib.sha256(json.dumps([key, {"BOOK_BASE_URL": book_config.base_url}]).encode()).hexdigest()[:16]
 
 
 def with_titles(papers):
@@ -187,4 +201,4 @@ def with_titles(papers):
     (:func:`helpers.analysis.metadata.with_titles`)."""
     from helpers.analysis.metadata import read_metadata, with_titles as add_titles
 
-    return add_titles(papers, read_metadata(config().root / METADATA_FILE))
+    return add_titles(papers, read_metadata(page_input(METADATA_FILE, root=config().root)))

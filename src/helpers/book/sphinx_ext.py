@@ -5,6 +5,9 @@
   analysis (computed once per build key; ``BOOK_TITLE`` replaces it).
 - A chapter that does not apply to the corpus (What changed with one group) is left out of the
   build's table of contents (:mod:`helpers.book.toc`).
+- The book's authors come from ``CITATION.cff`` (:mod:`helpers.book.citation`), so every page's
+  "By ..." line names the authors the How to cite page names.
+- The book's own style sheet (``static/book.css``: tables that fit the column, wrapped code).
 - Jupyter Book 1.x always loads sphinx-thebe, whose page set-up runs twice and declares ``THEBE_JS_URL``
   twice, an error in every page's console. The book has no live code cells, so this extension unhooks
   sphinx-thebe's page set-up.
@@ -16,6 +19,9 @@ from pathlib import Path
 
 from helpers.book.title import book_title
 from helpers.book.toc import left_out, write_build_toc
+
+STATIC_DIR = Path(__file__).parent / "static"
+STYLE_FILE = "book.css"
 
 
 def _drop_thebe_listeners(app) -> None:
@@ -38,8 +44,11 @@ def _name_the_book(app, config) -> None:
         config.external_toc_path = str(write_build_toc(book_config().root, book_analysis, Path(app.outdir).parent))
 
 
-STATIC_DIR = Path(__file__).parent / "static"
-STYLE_FILE = "book.css"
+def _authors_from_citation(app, config) -> None:
+    from helpers.book.citation import read_citation
+
+    if (Path(app.srcdir) / "CITATION.cff").is_file():
+        config.author = ", ".join(read_citation(Path(app.srcdir)).author_names)
 
 
 def _add_style(app, config) -> None:
@@ -48,7 +57,8 @@ def _add_style(app, config) -> None:
 
 def setup(app):
     app.connect("config-inited", _add_style)
+    app.connect("config-inited", _name_the_book)
+    app.connect("config-inited", _authors_from_citation)
     app.add_css_file(STYLE_FILE)
     app.connect("builder-inited", _drop_thebe_listeners)
-    app.connect("config-inited", _name_the_book)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

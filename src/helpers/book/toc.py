@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from helpers.book.inputs import page_input
+
 if TYPE_CHECKING:
     from helpers.analysis.pipeline import Analysis
 
@@ -41,7 +43,7 @@ def without(toc: dict[str, Any], files: tuple[str, ...]) -> dict[str, Any]:
 
 def read_toc(root: Path) -> dict[str, Any]:
     """The book's ``_toc.yml``."""
-    return yaml.safe_load((root / TOC_FILE).read_text(encoding="utf-8"))
+    return yaml.safe_load(page_input(TOC_FILE, root=root).read_text(encoding="utf-8"))
 
 
 def build_toc(root: Path, analysis: "Analysis") -> dict[str, Any]:
@@ -54,6 +56,5 @@ def write_build_toc(root: Path, analysis: "Analysis", folder: Path) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "toc-of-this-build.yml"
     text = yaml.safe_dump(build_toc(root, analysis), sort_keys=False, allow_unicode=True)
-    if not path.is_file() or path.read_text(encoding="utf-8") != text:
-        path.write_text(text, encoding="utf-8")
+    path.write_text(text, encoding="utf-8")
     return path

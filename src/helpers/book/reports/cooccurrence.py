@@ -25,6 +25,7 @@ from helpers.analysis.cooccurrence.relevance import (
 from helpers.analysis.cooccurrence.network import CLUSTER_MIN_PAIR_PAPERS
 from helpers.analysis.cooccurrence.termhood import SCORE_WEIGHTS, SIGNALS, read_generic_terms
 from helpers.analysis.cooccurrence.result import STRONGEST_PAIRS, CooccurrenceResult, papers_with_terms, strongest_pairs
+from helpers.book.inputs import page_input
 from helpers.book.settings import TERM_QUALITY_FILE
 from helpers.web.explorer import explorer_sample_ids, explorer_url, papers_link_text
 
@@ -157,7 +158,7 @@ RANKING_NAMES = {"frequency": "frequency", "relevance": "VOSviewer relevance", "
 
 def read_term_quality(root: Path) -> pd.DataFrame | None:
     """``benchmarks/results/term_quality.csv`` under the book's ``root``, or ``None`` when it was not measured."""
-    path = Path(root) / TERM_QUALITY_FILE
+    path = page_input(TERM_QUALITY_FILE, root=Path(root))
     return pd.read_csv(path) if path.exists() else None
 
 

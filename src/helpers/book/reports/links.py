@@ -9,6 +9,7 @@ import pandas as pd
 
 from helpers.analysis.links import LINK_STATES, state_shares
 from helpers.analysis.urls import HOST_KINDS, LINKED_KINDS
+from helpers.book.inputs import page_input
 from helpers.web.explorer import explorer_papers, papers_link_text
 
 if TYPE_CHECKING:
@@ -136,7 +137,7 @@ def evaluation_set(root: Path) -> pd.DataFrame | None:
 
     ``None`` when the set is not there (a copy of the book without its tests).
     """
-    path = root / EVALUATION_SET
+    path = page_input(EVALUATION_SET, root=root)
     if not path.exists():
         return None
     labelled = pd.read_csv(path, dtype=str, keep_default_na=False)

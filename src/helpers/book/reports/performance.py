@@ -120,10 +120,11 @@ def targets(results: pd.DataFrame) -> pd.DataFrame:
 
 
 def read_results(path) -> pd.DataFrame | None:
-    """``benchmarks/results.csv``, or ``None`` when the benchmark has not been run."""
-    from pathlib import Path
+    """A benchmark's results (``benchmarks/results.csv``, ...; a page input, :func:`helpers.book.inputs.page_input`),
+    or ``None`` when the benchmark has not been run."""
+    from helpers.book.inputs import page_input
 
-    path = Path(path)
+    path = page_input(path)
     return pd.read_csv(path) if path.exists() else None
 
 

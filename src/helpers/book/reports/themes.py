@@ -47,6 +47,7 @@ def vocabulary_trial(root: "Path") -> dict[str, str]:
     """
     from pathlib import Path
 
+    from helpers.book.inputs import page_input
     from helpers.book.settings import THEME_VOCABULARY_FILE
 
     columns = {"npmi": "npmi", "ref": "npmi_reference", "distinct": "npmi_reference_distinct"}
@@ -54,7 +55,7 @@ def vocabulary_trial(root: "Path") -> dict[str, str]:
     kinds = {"(kept)": "kept", "(tried)": "tried", "(merged)": "merged", "(merged variant)": "mergedvar"}
     names = [f"themes_trial_{m}_{c}_{v}{s}" for m in (*columns, *decimals.values(), "k", "nested") for c in ("seed", "dev")
              for v in kinds.values() for s in ("", "_samek")]
-    path = Path(root) / THEME_VOCABULARY_FILE
+    path = page_input(THEME_VOCABULARY_FILE, root=Path(root))
     if not path.is_file():
         return {name: "(not measured: run benchmarks/theme_vocabulary.py)" for name in names}
     results = pd.read_csv(path)

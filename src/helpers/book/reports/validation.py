@@ -13,6 +13,7 @@ from pathlib import Path
 import pandas as pd
 
 from helpers.book.formatting import corpus_name
+from helpers.book.inputs import page_input
 from helpers.book.settings import THEME_VOCABULARY_FILE
 
 #: The vocabularies the theme comparison shows, in order, as the table names them.
@@ -34,7 +35,7 @@ def theme_vocabulary_table(root: Path) -> pd.DataFrame:
     >>> theme_vocabulary_table(Path("/nonexistent")).empty
     True
     """
-    path = Path(root) / THEME_VOCABULARY_FILE
+    path = page_input(THEME_VOCABULARY_FILE, root=Path(root))
     columns = ["corpus", "abstracts", "vocabulary", "terms per abstract", "themes chosen", "coherence (NPMI)"]
     if not path.is_file():
         return pd.DataFrame(columns=columns)

@@ -1,0 +1,170 @@
+"""The book's own citation, read from ``CITATION.cff`` (a page input): its authors, version, title and BibTeX entry.
+
+``CITATION.cff`` is the one place the authors and the version are written; the How to cite page, every
+page's footer (:mod:`helpers.book.sphinx_ext`) and the BibTeX entry read them from it.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping
+
+__all__ = ["Citation", "read_citation", "parse_citation", "author_name", "bibtex_author", "book_bibtex",
+           "BASE_URL_UNSET"]
+
+CITATION_FILE = "CITATION.cff"
+
+#: The cite page's sentence when ``BOOK_BASE_URL`` is not set.
+BASE_URL_UNSET = ("This build was made without a web address (`BOOK_BASE_URL` is not set), so a figure's "
+                  "citation names its page relative to the book's root and its BibTeX entry gives no URL; "
+                  "build with `make book BOOK_BASE_URL=https://.../` for absolute addresses.")
+
+
+@dataclass(frozen=True)
+class Citation:
+    """What ``CITATION.cff`` says about the book.
+
+    Attributes
+    ----------
+    title, version, date_released, license : str
+    authors : tuple of Mapping
+        The file's author entries as written: a person (``family-names``, ``given-names``) or an
+        entity (``name``).
+    """
+
+    title: str
+    version: str
+    date_released: str
+    license: str
+    authors: tuple[Mapping[str, Any], ...]
+
+    @property
+    def author_names(self) -> list[str]:
+        """The authors as a reader writes them: ``Given Family`` or the entity's name."""
+        return [author_name(author) for author in self.authors]
+
+    @property
+    def year(self) -> str:
+        """The year of ``date-released``."""
+        return self.date_released[:4]
+
+
+def parse_citation(text: str) -> Citation:
+    """A :class:`Citation` from the text of a ``CITATION.cff`` file.
+
+    Raises
+    ------
+    ValueError
+        When the file has no title, version or authors, naming what is missing.
+
+    Examples
+    --------
+    >>> cff = 'title: "A book"\\nversion: 1.2.0\\ndate-released: 2026-12-02\\nauthors:\\n  - name: "The B team"\\n'
+    >>> citation = parse_citation(cff)
+    >>> citation.author_names, citation.version, citation.year
+    (['The B team'], '1.2.0', '2026')
+    >>> parse_citation("title: x\\n")
+    Traceback (most recent call last):
+    ...
+    ValueError: CITATION.cff: missing version, authors
+    """
+    import yaml
+
+    data = yaml.safe_load(text) or {}
+    missing = [key for key in ("title", "version", "authors") if not data.get(key)]
+    if missing:
+        raise ValueError(f"{CITATION_FILE}: missing {', '.join(missing)}")
+    return Citation(title=str(data["title"]), version=str(data["version"]),
+                    date_released=str(data.get("date-released", "")), license=str(data.get("license", "")),
+                    authors=tuple(data["authors"]))
+
+
+def read_citation(root: Path | None = None) -> Citation:
+    """The book's ``CITATION.cff`` (through :func:`helpers.book.inputs.page_input`) as a :class:`Citation`."""
+    from helpers.book.inputs import page_input
+
+    return parse_citation(page_input(CITATION_FILE, root=root).read_text(encoding="utf-8"))
+
+
+def author_name(author: Mapping[str, Any]) -> str:
+    """One author as a reader writes it.
+
+    Examples
+    --------
+    >>> author_name({"given-names": "Ada", "family-names": "Lovelace"}), author_name({"name": "The B team"})
+    ('Ada Lovelace', 'The B team')
+    """
+    if author.get("family-names"):
+        parts = [author.get("given-names"), author.get("name-particle"), author["family-names"],
+                 author.get("name-suffix")]
+        return " ".join(str(part) for part in parts if part)
+    return str(author.get("name", "")).strip()
+
+
+def _bibtex_text(text: str) -> str:
+    """``text`` safe inside a braced BibTeX field: LaTeX's special characters escaped, braces dropped."""
+    special = {"\\": r"\textbackslash{}", "{": "", "}": "", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
+               "_": r"\_", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}"}
+    return "".join(special.get(character, character) for character in text)
+
+
+def bibtex_author(author: Mapping[str, Any]) -> str:
+    """One author for BibTeX's ``author`` field: ``Family, Given`` for a person, an entity in braces (kept whole).
+
+    Examples
+    --------
+    >>> bibtex_author({"given-names": "Ada", "family-names": "Lovelace"}), bibtex_author({"name": "The B & C team"})
+    ('Lovelace, Ada', '{The B \\\\& C team}')
+    """
+    if author.get("family-names"):
+        family = " ".join(str(p) for p in (author.get("name-particle"), author["family-names"]) if p)
+        given = author.get("given-names")
+        return _bibtex_text(f"{family}, {given}" if given else family)
+    return "{" + _bibtex_text(author_name(author)) + "}"
+
+
+def book_bibtex(citation: Citation, *, corpus_sha256: str, base_url: str | None = None, title: str | None = None,
+                width: int = 72) -> str:
+    """A BibTeX ``@software`` entry for the book: authors, title and version from ``CITATION.cff``, the corpus
+    SHA-256 in a note, and the book's address when ``base_url`` is given; no line longer than ``width`` (a
+    continuation line is indented by four spaces, so the whole hash fits).
+
+    Parameters
+    ----------
+    citation : Citation
+    corpus_sha256 : str
+        The corpus this build analysed (its full SHA-256).
+    base_url : str, optional
+        Where the book is published (``BOOK_BASE_URL``); without it the entry has no ``url``.
+    title : str, optional
+        The book's title (default: ``CITATION.cff``'s).
+
+    Examples
+    --------
+    >>> citation = parse_citation("title: A book\\nversion: 1.0\\ndate-released: 2026-12-02\\nauthors:\\n  - name: T")
+    >>> print(book_bibtex(citation, corpus_sha256="ab" * 32, base_url="https://example.org/book/", width=60))
+    @software{a_book_1_0,
+      author  = {{T}},
+      title   = {{A book}},
+      version = {1.0},
+      year    = {2026},
+      url     = {https://example.org/book/},
+      note    = {Built on the corpus with SHA-256
+        abababababababababababababababababababababababababababababababab}
+    }
+    """
+    import re
+
+    book_title = title or citation.title
+    key = re.sub(r"[^a-z0-9]+", "_", f"{' '.join(book_title.lower().split()[:2])} {citation.version}").strip("_")
+    def wrapped(text: str) -> str:  # continuation lines indented by four, so the whole hash fits in width
+        return "\n    ".join(textwrap.wrap(text, width=width - 13, subsequent_indent="", break_long_words=False))
+
+    fields = [("author", wrapped(" and ".join(bibtex_author(author) for author in citation.authors))),
+              ("title", wrapped("{" + _bibtex_text(book_title) + "}")), ("version", _bibtex_text(citation.version)),
+              ("year", citation.year)]
+    fields += [("url", base_url)] if base_url else []
+    fields += [("note", f"Built on the corpus with SHA-256\n    {corpus_sha256}")]
+    return "\n".join([f"@software{{{key},", ",\n".join(f"  {name:<7} = {{{value}}}" for name, value in fields), "}"])

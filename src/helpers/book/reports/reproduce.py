@@ -1,0 +1,203 @@
+"""What the Reproduce and How to cite pages show: the command that rebuilds this book, its corpus files with their
+SHA-256, its settings, the installed versions of the pinned distributions, and the book's own citation."""
+
+from __future__ import annotations
+
+import html
+import os
+import platform
+import re
+import shlex
+from importlib import metadata
+from typing import TYPE_CHECKING, Any, Callable
+
+import pandas as pd
+
+from helpers.analysis.settings import AnalysisSettings
+from helpers.book.display import MISSING
+
+if TYPE_CHECKING:
+    from helpers.analysis.pipeline import Analysis
+    from helpers.book.settings import BookConfig
+
+#: The environment variable (a ``make`` variable too) that sets each analysis setting of the book.
+SETTING_VARIABLES = {"themes": "THEMES_K", "seed": "BOOK_SEED", "min_occurrences": "BOOK_MIN_OCCURRENCES",
+                     "relevant_share": "BOOK_RELEVANT_SHARE", "group_by": "BOOK_GROUP_BY"}
+REQUIREMENTS_FILE = "requirements.txt"
+_PIN = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)(?:\[[^\]]*\])?\s*==\s*([^\s;#]+)")
+
+
+def rebuild_command(book_config: "BookConfig", *, default_corpus: str = "data/raw") -> str:
+    """The ``make book`` command that rebuilds this book: the corpus and every setting that differs from its default.
+
+    Examples
+    --------
+    >>> from pathlib import Path
+    >>> from dataclasses import replace
+    >>> from helpers.book.settings import BookConfig
+    >>> config = BookConfig.from_environment({}, root=Path("/book"))
+    >>> rebuild_command(config)
+    'make book'
+    >>> config = BookConfig.from_environment({"BOOK_CORPUS": "../corpora/icml my files", "THEMES_K": "8",
+    ...                                       "BOOK_BASE_URL": "https://example.org/b"}, root=Path("/book"))
+    >>> print(rebuild_command(config))
+    make book CORPUS='../corpora/icml my files' THEMES_K=8 BOOK_BASE_URL=https://example.org/b/
+    """
+    corpus = " ".join(os.path.relpath(path, book_config.root) for path in book_config.corpus_paths)
+    words = ["make", "book"] + ([f"CORPUS={shlex.quote(corpus)}"] if corpus != default_corpus else [])
+    defaults = AnalysisSettings()
+    for name, variable in SETTING_VARIABLES.items():
+        value = getattr(book_config.settings, name)
+        if value != getattr(defaults, name):
+            words.append(f"{variable}={shlex.quote(str(value))}")
+    if book_config.base_url:
+        words.append(f"BOOK_BASE_URL={shlex.quote(book_config.base_url)}")
+    return " ".join(words)
+
+
+def command_block(command: str) -> tuple[str, str]:
+    """A shell command as HTML (a code block, escaped) and as Markdown, for :func:`helpers.book.show_html`.
+
+    Examples
+    --------
+    >>> print(command_block("make book CORPUS='<a>'")[0].split("<pre")[1])
+     style="white-space: pre-wrap">make book CORPUS=&#x27;&lt;a&gt;&#x27;</pre></div></div>
+    """
+    as_html = (f'<div class="highlight-bash notranslate"><div class="highlight"><pre style="white-space: pre-wrap">'
+               f'{html.escape(command)}</pre></div></div>')
+    return as_html, f"```bash\n{command}\n```"
+
+
+def corpus_files(analysis: "Analysis") -> pd.DataFrame:
+    """The corpus files read, in reading order: ``file``, ``blocks`` (entries), ``abstracts`` and ``SHA-256``;
+    the counts as text with thousands separators."""
+    corpus = analysis.corpus
+    read = corpus.files[corpus.files["status"] == "ok"]
+    kinds = corpus.blocks[corpus.blocks["kind"].isin(["abstract", "duplicate"])]
+    abstracts = kinds.groupby("source_file").size()
+    return pd.DataFrame({"file": read["source_file"].astype(str),
+                         "blocks": [f"{int(n):,}" for n in read["n_blocks"]],
+                         "abstracts": [f"{int(abstracts.get(name, 0)):,}" for name in read["source_file"]],
+                         "SHA-256": read["sha256"].astype(str)}).reset_index(drop=True)
+
+
+def corpus_files_html(table: pd.DataFrame) -> tuple[str, str]:
+    """:func:`corpus_files` as HTML, its SHA-256 column in monospace and wrapped within the column, and as
+    Markdown, for :func:`helpers.book.show_html`."""
+    from helpers.book.display import table_html, table_markdown
+
+    style = ("<style>.corpus-files td:last-child { font-family: var(--pst-font-family-monospace); "
+             "word-break: break-all; min-width: 12rem; }</style>")
+    return f'{style}<div class="corpus-files">{table_html(table)}</div>', table_markdown(table)
+
+
+def setting_text(value: Any) -> str:
+    """A setting's value as the page prints it: thousands separators, words for booleans, a dash for none.
+
+    Examples
+    --------
+    >>> [setting_text(v) for v in (12000, 0.6, True, None, [3, 4, 5], "combined")]
+    ['12,000', '0.6', 'yes', '—', '3, 4, 5', 'combined']
+    """
+    if value is None:
+        return MISSING
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return f"{value:,}"
+    if isinstance(value, float):
+        return f"{value:,.6g}"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(setting_text(item) for item in value)
+    return str(value)
+
+
+def settings_table(analysis: "Analysis") -> pd.DataFrame:
+    """Every setting of this build, one row each: ``part``, ``setting``, ``value`` (text)."""
+    given = analysis.settings.as_dict()
+    given.setdefault("group_by", f"{analysis.group_by or 'none'} (from the corpus)")
+    rows = [("analysis", name, value) for name, value in given.items()]
+    if analysis.themes.model is not None:
+        rows += [("themes", name, value) for name, value in analysis.themes.model.settings.items()]
+    rows += [("co-occurrence", name, value) for name, value in analysis.cooccurrence.settings.items()]
+    rows += [("figures", "word cloud random_state", 0), ("figures", "paper map (t-SNE) random_state",
+                                                          analysis.settings.seed)]
+    return pd.DataFrame([(part, name, setting_text(value)) for part, name, value in rows],
+                        columns=["part", "setting", "value"])
+
+
+def pinned(requirements_text: str) -> list[tuple[str, str]]:
+    """The ``name==version`` pins of a requirements file, in its order.
+
+    Examples
+    --------
+    >>> pinned("# tools\\nnumpy==2.4.6  # arrays\\ndask[distributed]==2026.8.0\\nloose>=1\\n")
+    [('numpy', '2.4.6'), ('dask', '2026.8.0')]
+    """
+    return [(match.group(1), match.group(2)) for line in requirements_text.splitlines()
+            if (match := _PIN.match(line))]
+
+
+def _installed(name: str) -> str | None:
+    try:
+        return metadata.version(name)
+    except metadata.PackageNotFoundError:
+        return None
+
+
+def distributions(requirements_text: str, *, installed: Callable[[str], str | None] = _installed) -> pd.DataFrame:
+    """Each pinned distribution with the version installed in this environment: ``package, pinned, installed``.
+
+    Examples
+    --------
+    >>> distributions("numpy==2.4.6\\nmissing==1.0\\n", installed={"numpy": "2.4.6"}.get).values.tolist()
+    [['numpy', '2.4.6', '2.4.6'], ['missing', '1.0', 'not installed']]
+    """
+    return pd.DataFrame([(name, version, installed(name) or "not installed")
+                         for name, version in pinned(requirements_text)],
+                        columns=["package", "pinned", "installed"])
+
+
+def environment_values(table: pd.DataFrame) -> dict[str, str]:
+    """Glue values of the environment: Python's and the helpers' versions, and how many pins the installed
+    versions match."""
+    from helpers import __version__
+
+    matching = int((table["pinned"] == table["installed"]).sum())
+    return {"reproduce_python": platform.python_version(), "reproduce_helpers": __version__,
+            "reproduce_pins": f"{len(table):,}", "reproduce_pins_matching": f"{matching:,}"}
+
+
+def read_requirements(root=None) -> str:
+    """The text of the book's ``requirements.txt`` (a page input)."""
+    from helpers.book.inputs import page_input
+
+    path = page_input(REQUIREMENTS_FILE, root=root)
+    return path.read_text(encoding="utf-8") if path.is_file() else ""
+
+
+def cite_blocks(analysis: "Analysis", book_config: "BookConfig", *, title: str | None = None) -> tuple[str, str]:
+    """The book's BibTeX entry (:func:`helpers.book.citation.book_bibtex`) as HTML and Markdown, for
+    :func:`helpers.book.show_html`."""
+    from helpers.book.citation import book_bibtex, read_citation
+
+    entry = book_bibtex(read_citation(book_config.root), corpus_sha256=analysis.corpus.sha256,
+                        base_url=book_config.base_url, title=title)
+    return (f'<pre class="bibtex" style="white-space: pre-wrap">{html.escape(entry)}</pre>',
+            f"```bibtex\n{entry}\n```")
+
+
+def cite_values(analysis: "Analysis", book_config: "BookConfig") -> dict[str, str]:
+    """Markdown sentences for the How to cite page (``{glue:md}``), escaped: the authors, version and release
+    from ``CITATION.cff``, the corpus hash, and where figure addresses point."""
+    from helpers.book.citation import BASE_URL_UNSET, read_citation
+    from helpers.book.display import markdown_cell
+
+    citation = read_citation(book_config.root)
+    names = citation.author_names
+    authors = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]
+    address = (f"Figure citations give absolute addresses under {markdown_cell(book_config.base_url)} "
+               f"(`BOOK_BASE_URL`)." if book_config.base_url else BASE_URL_UNSET)
+    return {"cite_authors": markdown_cell(authors), "cite_version": markdown_cell(citation.version),
+            "cite_released": markdown_cell(citation.date_released), "cite_sha": analysis.corpus.sha256,
+            "cite_title": markdown_cell(citation.title), "cite_address": address}
