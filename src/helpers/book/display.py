@@ -90,10 +90,12 @@ def figure_citations(analysis: "Analysis", chapter: str) -> dict[str, str]:
     from helpers import __version__
     from helpers.book.figures import FIGURES, GROUP_FIGURES, figure_citation
     from helpers.book.settings import config
+    from helpers.book.title import citation_title
 
+    title = citation_title(analysis)
     return {f"{glue_name(label)}_cite": figure_citation(label, chapter, version=__version__,
                                                         corpus_sha256=analysis.corpus.sha256,
-                                                        base_url=config().base_url)
+                                                        base_url=config().base_url, title=title)
             for label, figure_chapter, _ in FIGURES + GROUP_FIGURES if figure_chapter == chapter}
 
 
@@ -104,16 +106,17 @@ def book_figures(analysis: "Analysis") -> list[tuple[str, str, str]]:
     return FIGURES + (GROUP_FIGURES if analysis.change is not None else [])
 
 
-def bibtex_blocks(corpus_sha256: str, year: str, figures: list[tuple[str, str, str]] | None = None
-                  ) -> tuple[str, str]:
+def bibtex_blocks(corpus_sha256: str, year: str, figures: list[tuple[str, str, str]] | None = None, *,
+                  book_title: str | None = None) -> tuple[str, str]:
     """One BibTeX entry per figure of the book (``figures``, default ``FIGURES``), as HTML (a wrapped
     ``<pre>`` each) and as Markdown."""
     from helpers import __version__
     from helpers.book.figures import FIGURES, figure_bibtex
     from helpers.book.settings import config
 
+    named = {"title": book_title} if book_title else {}
     entries = [figure_bibtex(label, chapter, title, version=__version__, corpus_sha256=corpus_sha256, year=year,
-                             base_url=config().base_url)
+                             base_url=config().base_url, **named)
                for label, chapter, title in (FIGURES if figures is None else figures)]
     as_html = "".join(f'<pre class="bibtex" style="white-space: pre-wrap">{html.escape(e)}</pre>' for e in entries)
     as_markdown = "\n\n".join(f"```bibtex\n{e}\n```" for e in entries)

@@ -152,3 +152,12 @@ def analysis_name(analysis: "Analysis") -> CorpusName:
 def figure_label(analysis: "Analysis") -> str:
     """The corpus as a figure's title names it: "ICML 2024: 57 abstracts" (``BOOK_TITLE`` when set)."""
     return book_title(analysis)
+
+
+def citation_title(analysis: "Analysis", environment: Mapping[str, str] | None = None) -> str:
+    """The title a citation of this build gives: "Themes, co-occurring terms and link availability in 751
+    abstracts of ICML 2023–2025" (``BOOK_TITLE`` when set)."""
+    environment = os.environ if environment is None else environment
+    given = environment.get(TITLE_ENV, "").strip()
+    subject = analysis_name(analysis).sentence_subject
+    return given or f"Themes, co-occurring terms and link availability in {subject}"

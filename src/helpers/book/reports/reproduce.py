@@ -187,7 +187,7 @@ def cite_blocks(analysis: "Analysis", book_config: "BookConfig", *, title: str |
             f"```bibtex\n{entry}\n```")
 
 
-def cite_values(analysis: "Analysis", book_config: "BookConfig") -> dict[str, str]:
+def cite_values(analysis: "Analysis", book_config: "BookConfig", *, title: str | None = None) -> dict[str, str]:
     """Markdown sentences for the How to cite page (``{glue:md}``), escaped: the authors, version and release
     from ``CITATION.cff``, the corpus hash, and where figure addresses point."""
     from helpers.book.citation import BASE_URL_UNSET, read_citation
@@ -200,4 +200,4 @@ def cite_values(analysis: "Analysis", book_config: "BookConfig") -> dict[str, st
                f"(`BOOK_BASE_URL`)." if book_config.base_url else BASE_URL_UNSET)
     return {"cite_authors": markdown_cell(authors), "cite_version": markdown_cell(citation.version),
             "cite_released": markdown_cell(citation.date_released), "cite_sha": analysis.corpus.sha256,
-            "cite_title": markdown_cell(citation.title), "cite_address": address}
+            "cite_title": markdown_cell(title or citation.title), "cite_address": address}
