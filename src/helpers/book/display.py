@@ -7,13 +7,16 @@ Markdown-escaped (:func:`markdown_cell`).
 from __future__ import annotations
 
 import html
+import os
 import re
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
 
 import numpy as np
 import pandas as pd
 
 from helpers.book.formatting import MISSING, display_table, number
+from helpers.book.lab import in_notebook
 
 if TYPE_CHECKING:
     from helpers.analysis.pipeline import Analysis
@@ -46,15 +49,20 @@ def glued_text(name: str, value: Any) -> Any:
 
 
 def glue_all(values: Mapping[str, Any]) -> None:
-    """``myst_nb.glue`` every value without displaying it."""
+    """``myst_nb.glue`` every value without displaying it; in a notebook (:func:`helpers.book.lab.in_notebook`),
+    where no ``{glue:text}`` role is filled in, the values are shown under the cell as a table."""
     from myst_nb import glue
 
     for name, value in values.items():
         glue(name, glued_text(name, value), display=False)
+    if in_notebook() and values:
+        rows = "\n".join(f"| `{name}` | {markdown_cell(glued_text(name, value))} |" for name, value in values.items())
+        show_markdown(f"Values this page's text shows (`{{glue:text}}` names):\n\n| name | value |\n| --- | --- |\n{rows}")
 
 
 def glue_markdown(values: Mapping[str, str]) -> None:
-    """``myst_nb.glue`` Markdown sentences for ``{glue:md}`` (rendered inline, with emphasis and links).
+    """``myst_nb.glue`` Markdown sentences for ``{glue:md}`` (rendered inline, with emphasis and links); in a
+    notebook they are shown under the cell, each after its name.
 
     Anything taken from the corpus must be escaped first (:func:`markdown_cell`).
     """
@@ -63,6 +71,42 @@ def glue_markdown(values: Mapping[str, str]) -> None:
 
     for name, value in values.items():
         glue(name, Markdown(value), display=False)
+    if in_notebook():
+        for name, value in values.items():
+            if value:
+                show_markdown(f"`{name}`: {notebook_links(value)}")
+
+
+def notebook_links(text: str, *, folder: Path | None = None) -> str:
+    """Links of the web book made to work in a notebook: the figures folder (``../figures/``, ``figures/``)
+    becomes the notebook's own (``folder``, default :func:`helpers.book.figures.figure_dir`), seen from the
+    notebook's folder; links into the book's explorer become their text (the explorer is a page of the built
+    book). Outside a notebook ``text`` is returned as it is.
+
+    Examples
+    --------
+    >>> import os
+    >>> os.environ["BOOK_NOTEBOOK"] = "1"
+    >>> notebook_links('<a href="../figures/x.csv" download>x</a>, <a href="explorer.html#paper-1">T</a>',
+    ...                folder=Path.cwd() / "_build" / "nb" / "figures")
+    '<a href="_build/nb/figures/x.csv" download>x</a>, T'
+    >>> del os.environ["BOOK_NOTEBOOK"]
+    >>> notebook_links('<a href="../figures/x.csv">x</a>')
+    '<a href="../figures/x.csv">x</a>'
+    """
+    if not in_notebook():
+        return text
+    from helpers.book.figures import figure_dir
+
+    relative = Path(os.path.relpath(folder or figure_dir(), Path.cwd())).as_posix()
+    text = _BOOK_FIGURES.sub(lambda m: f'{m.group(1)}{relative}/', text)
+    text = _EXPLORER_LINK.sub(lambda m: m.group(1), text)
+    return _EXPLORER_MARKDOWN_LINK.sub(lambda m: m.group(1), text)
+
+
+_BOOK_FIGURES = re.compile(r'((?:href|src)=")(?:\.\./)?figures/')
+_EXPLORER_LINK = re.compile(r'<a href="explorer\.html[^"]*">(.*?)</a>', re.DOTALL)
+_EXPLORER_MARKDOWN_LINK = re.compile(r"\[([^\]]*)\]\(explorer\.html[^)]*\)")
 
 
 def glue_name(label: str) -> str:
@@ -81,8 +125,15 @@ def publish_figure(label: str, figure, data) -> None:
     from helpers.book.figures import save_figure, screen_png
 
     png_path = save_figure(figure, data, label)[0]
-    glue(glue_name(label), Image(data=screen_png(png_path), format="png"), display=False)
+    image = Image(data=screen_png(png_path), format="png")
+    glue(glue_name(label), image, display=False)
     plt.close(figure)
+    if in_notebook():
+        from IPython.display import display
+
+        display(image)
+        show_markdown(f"*Figure `{label}`* (its caption is in the text below; files in "
+                      f"`{Path(os.path.relpath(png_path.parent, Path.cwd())).as_posix()}/`)")
 
 
 def figure_citations(analysis: "Analysis", chapter: str) -> dict[str, str]:
@@ -232,6 +283,7 @@ def show_html(html_text: str, markdown_text: str) -> None:
     """Display HTML in the web book and its Markdown form in the PDF book (LaTeX never shows HTML)."""
     from IPython.display import display
 
+    html_text = notebook_links(html_text)
     display({"text/html": html_text, "text/markdown": markdown_text, "text/plain": markdown_text}, raw=True)
 
 

@@ -143,6 +143,11 @@ def config(*, corpus: str | Sequence[str] | None = None, themes: int | None = No
     book build (which leaves them ``None``) uses its environment, and a reader running a chapter as a
     notebook sets a corpus (a folder or file, or several; relative to the book's root) and settings.
     """
+    from helpers.book.lab import in_notebook
+
+    given = (corpus, themes, seed, min_occurrences, relevant_share, group_by)
+    if _page_config is not None and all(value is None for value in given) and in_notebook():
+        return _page_config  # a notebook's later cells (figures, tables) follow its parameters cell
     book_config = BookConfig.from_environment()
     if corpus is not None:
         paths = [corpus] if isinstance(corpus, (str, Path)) else list(corpus)
@@ -153,7 +158,25 @@ def config(*, corpus: str | Sequence[str] | None = None, themes: int | None = No
                if value is not None}
     if changes:
         book_config = replace(book_config, settings=replace(book_config.settings, **changes))
-    return book_config
+    return notebook_folders(book_config)
+
+
+#: The settings of the page being run, once its :func:`analysis` call has named them: a chapter run as a
+#: notebook with its own corpus saves its figures in that corpus's folder, not the book's.
+_page_config: BookConfig | None = None
+
+
+def notebook_folders(book_config: BookConfig, environment: Mapping[str, str] | None = None) -> BookConfig:
+    """In a notebook (:func:`helpers.book.lab.in_notebook`) without ``BOOK_FIGURE_DIR``, figures go to a folder
+    of their own corpus and settings, ``_build/notebooks/<build key>/figures``, as each book build has its own
+    (:func:`book_key`); the book's builds are left as they are."""
+    from helpers.book.lab import in_notebook
+
+    environment = os.environ if environment is None else environment
+    if not in_notebook(environment) or environment.get("BOOK_FIGURE_DIR"):
+        return book_config
+    folder = book_config.root / "_build" / "notebooks" / book_key(book_config) / "figures"
+    return replace(book_config, figure_dir=folder)
 
 
 def analysis(book_config: BookConfig | None = None, **settings: Any) -> "Analysis":
@@ -164,7 +187,9 @@ def analysis(book_config: BookConfig | None = None, **settings: Any) -> "Analysi
     """
     from helpers.analysis.pipeline import cached_pipeline
 
+    global _page_config
     book_config = book_config or config(**settings)
+    _page_config = book_config
     return cached_pipeline(book_config.corpus_paths, book_config.settings, cache_dir=book_config.cache_dir,
                            root=book_config.root, engine=book_config.engine)
 
