@@ -82,3 +82,26 @@ def test_a_missing_corpus_file_is_one_line_in_a_notebook(tmp_path, monkeypatch):
     lines = outputs[0]["text"].splitlines()
     assert len(lines) == 2 and lines[0].endswith("no/such/abstracts.txt: no such file or directory")
     assert lines[1] == "(run %tb in a cell for the traceback)"
+
+
+def test_a_chapter_run_as_a_notebook_shows_its_values_and_figures(small_corpus, tmp_path, monkeypatch):
+    """In a notebook (as ``make lab`` runs it), the cells show what the book glues into the prose: the values,
+    the sentences and the figures; the figures go to a folder of the notebook's own corpus and settings, and
+    the download links point into it."""
+    monkeypatch.setenv("BOOK_NOTEBOOK", "1")
+    monkeypatch.setenv("BOOK_ANALYSIS_CACHE", str(small_corpus.parent / "analysis-cache"))
+    monkeypatch.delenv("BOOK_FIGURE_DIR", raising=False)
+    monkeypatch.delenv("BOOK_CORPUS", raising=False)
+    page = ROOT / "chapters" / "links.md"
+    notebook = with_parameters(page, small_corpus)
+    NotebookClient(notebook, timeout=600, kernel_name="python3",
+                   resources={"metadata": {"path": str(page.parent)}}).execute()
+    outputs = [o for c in notebook.cells for o in c.get("outputs", [])]
+    markdown = "\n".join(o["data"].get("text/markdown", "") for o in outputs if "data" in o)
+    assert "| `links_n_papers` | 24 |" in markdown
+    assert "`links_lead`: Of the 24 abstracts" in markdown
+    assert sum("image/png" in o.get("data", {}) for o in outputs) == 2  # the chapter's two figures
+    html_links = "\n".join(o["data"].get("text/html", "") for o in outputs if "data" in o)
+    folders = re.findall(r'href="(\.\./_build/notebooks/[0-9a-f]+/figures)/fig-links-shares\.png"', html_links)
+    assert folders and (page.parent / folders[0] / "fig-links-shares.png").is_file()
+    assert 'href="explorer.html' not in html_links and 'href="../figures/' not in html_links
