@@ -159,7 +159,7 @@ def test_counted_phrases_agree_with_their_number():
     assert [count(n, "file") for n in (0, 1, 2)] == ["0 files", "1 file", "2 files"]
     assert count(1, "linked paper") == "1 linked paper" and count(17625, "term") == "17,625 terms"
     assert plural("analysis", 3) == "analyses" and plural("pass", 2) == "passes" and plural("query", 2) == "queries"
-    assert number(3166) == "3166" and number(17625) == "17,625" and number(2590.0) == "2590"
+    assert number(3166) == "3,166" and number(17625) == "17,625" and number(2590.0) == "2,590"
     assert number(False) == "no" and number(float("nan")) == "\u2014"
 
 

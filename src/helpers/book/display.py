@@ -38,7 +38,7 @@ def glued_text(name: str, value: Any) -> Any:
     >>> glued_text("n_terms", 17625), glued_text("first_year", 2023), glued_text("share", 0.25)
     ('17,625', 2023, 0.25)
     >>> glued_text("peak_mib", 2590.0), glued_text("met", True)
-    ('2590', 'yes')
+    ('2,590', 'yes')
     """
     value = plain(value)
     if "year" in name.lower() or isinstance(value, str):

@@ -6,9 +6,9 @@ these functions, so a page never shows ``17625`` beside ``17,625``, ``2590.000``
 
 Rules
 -----
-- Integers get thousands separators from five digits on (``17,625``); four-digit numbers are written
-  without one (``2024``, ``3166``), so years read as years.
-- Floats: at least 100 → no decimals (``2590``, ``12,500``), at least 10 → one decimal (``12.5``), smaller → the
+- Integers get thousands separators (``3,166``, ``17,625``); columns and glued names that hold years or
+  other labels written as numbers keep their digits (``2024``).
+- Floats: at least 100 → no decimals (``2,590``, ``12,500``), at least 10 → one decimal (``12.5``), smaller → the
   table's or caller's precision (three decimals by default, ``0.276``).
 - Booleans are words (``yes``/``no``); a missing value is an em dash.
 - A count and its noun agree: :func:`count` (``1 file``, ``3 files``, ``1 analysis``, ``2 analyses``).
@@ -65,8 +65,8 @@ def number(value: Any, *, precision: int = 3) -> str:
 
     Examples
     --------
-    >>> number(17625), number(2024), number(-12000), number(2590.0), number(12.54), number(0.27604)
-    ('17,625', '2024', '-12,000', '2590', '12.5', '0.276')
+    >>> number(17625), number(999), number(-12000), number(2590.0), number(12.54), number(0.27604)
+    ('17,625', '999', '-12,000', '2,590', '12.5', '0.276')
     >>> number(True), number(float("nan")), number(None), number(0.5, precision=2)
     ('yes', '—', '—', '0.50')
     """
@@ -76,7 +76,7 @@ def number(value: Any, *, precision: int = 3) -> str:
         return "yes" if value else "no"
     if isinstance(value, Integral):
         value = int(value)
-        return f"{value:,}" if abs(value) >= 10_000 else str(value)
+        return f"{value:,}"
     if isinstance(value, Real):
         value = float(value)
         if math.isnan(value):
@@ -85,7 +85,7 @@ def number(value: Any, *, precision: int = 3) -> str:
             return "∞" if value > 0 else "-∞"
         if abs(value) >= 100:
             rounded = round(value)
-            return f"{rounded:,}" if abs(rounded) >= 10_000 else str(rounded)
+            return f"{rounded:,}"
         if abs(value) >= 10:
             return f"{value:.1f}"
         return f"{value:.{precision}f}"
@@ -138,7 +138,7 @@ def display_table(table: pd.DataFrame, *, precision: int = 3) -> pd.DataFrame:
     --------
     >>> t = pd.DataFrame({"year": [2024], "papers": [12345], "mib": [2590.0], "ok": [True], "f": [0.12345]})
     >>> display_table(t).iloc[0].tolist()
-    ['2024', '12,345', '2590', 'yes', '0.123']
+    ['2024', '12,345', '2,590', 'yes', '0.123']
     """
     columns = []
     for position, column in enumerate(table.columns):
