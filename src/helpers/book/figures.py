@@ -201,11 +201,11 @@ def figure_bibtex(label: str, chapter: str, caption: str, *, version: str, corpu
 FIGURES = [
     ('fig-intro-overview', 'intro', 'The corpus at a glance: largest themes and link states'),
     ('fig-corpus-lengths', 'corpus', 'Abstract length'),
-    ('fig-themes-model-selection', 'themes', 'Model selection: coherence, diversity and stability per k'),
     ('fig-themes-top-terms', 'themes', 'Top terms per theme'),
-    ('fig-themes-wordclouds', 'themes', 'Word clouds per theme'),
     ('fig-themes-map', 'themes', 'Map of the papers by theme weights'),
+    ('fig-themes-wordclouds', 'themes', 'Word clouds per theme'),
     ('fig-themes-by-source', 'themes', 'Themes by source file'),
+    ('fig-themes-model-selection', 'themes', 'Model selection: coherence, diversity and stability per k'),
     ('fig-cooccurrence-network', 'cooccurrence', 'Co-occurrence network of terms'),
     ('fig-cooccurrence-density', 'cooccurrence', 'Density view of the term map'),
     ('fig-cooccurrence-ego', 'cooccurrence', 'Ego networks of the most connected terms'),
