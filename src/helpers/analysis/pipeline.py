@@ -448,13 +448,14 @@ def write_outputs(analysis: Analysis, folder: Path) -> list[str]:
     (:meth:`Analysis.paper_parts`)."""
     from helpers.analysis.cooccurrence.exporters import network_writers
     from helpers.analysis.partitioned import write_paper_parts, write_partitioned_tables
+    from helpers.analysis.spreadsheet import write_csv
 
     # The papers table, with every abstract's text, is written one part at a time.
     papers = write_paper_parts(analysis.paper_parts(), folder, folder / "papers.csv")
     written = ["papers.csv"]
     tables = analysis.tables(with_papers=False)
     for name, table in tables.items():
-        table.to_csv(folder / f"{name}.csv", index=False, lineterminator="\n")
+        write_csv(table, folder / f"{name}.csv")
         written.append(f"{name}.csv")
     written.extend(papers.files)
     for partitioned in write_partitioned_tables(dict(tables, papers=analysis.papers), folder,

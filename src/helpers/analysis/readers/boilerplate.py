@@ -24,20 +24,33 @@ __all__ = ["Cleaned", "strip_boilerplate", "MAX_TAIL_WORDS"]
 MAX_TAIL_WORDS = 80
 
 # A sentence starts at the text's start or after ., !, ? or ) and white space; not after an initial
-# ("B.V. All" stays one sentence).
-_SENTENCE_START = r"(?:^|(?<=[.!?)\]])(?<![A-Z]\.)\s+)"
+# ("B.V. All" stays one sentence, "in SSA. ©" is two).
+_SENTENCE_START = r"(?:^|(?<=[.!?)\]])(?<!\b[A-Z]\.)\s+)"
 _COPYRIGHT_MARK = re.compile(
-    _SENTENCE_START + r"(?=(?:Crown\s+)?(?:Copyright\b|©|\(c\)\s*(?:\d{4}|[A-Z])|\(C\)))", re.IGNORECASE)
-_SENTENCE_SPLIT = re.compile(r"(?<=[.!?])(?<![A-Z]\.)\s+(?=[A-Z(©\[])")
+    _SENTENCE_START + r"(?=(?:Crown\s+)?(?:[Cc]opyright\b|COPYRIGHT\b|©|\([Cc]\)\s*(?:\d{4}|[A-Z])))"
+    r"|(?<=\s)(?=©\s*\d{4})")
+_SENTENCE_SPLIT = re.compile(r"(?<=[.!?])(?<!\b[A-Z]\.)\s+(?=[A-Z(©\[])")
 # Whole sentences that are a statement of rights or licence, wherever they stand.
 _BOILERPLATE_SENTENCE = re.compile(
     r"all rights reserved|^published by |licensee mdpi|licensee biomed central|licensee springer"
     r"|exclusive licen[cs]e to springer|this is an open access article|open access article distributed under"
     r"|creative commons attribution|under the (?:terms of the )?cc[ -]by|^copyright\b|^©|^\(c\) ?\d{4}",
     re.IGNORECASE)
-# Structured-abstract headings: upper-case words and a colon at a sentence start, or Emerald's headings.
+# In the last sentences only: "<Journal> published by <publisher> (on behalf of ...)".
+_TRAILING_STATEMENT = re.compile(
+    r"\bpublished by\b.*\b(?:Ltd|LLC|Limited|Inc|B\.V|GmbH|AG|Elsevier|Wiley|Springer|Taylor|Francis|Press"
+    r"|Publishing|Publications|Society|Association|Informa)\b")
+_HEADING_WORD = (r"(?:Background|Aims?|Objectives?|Purpose|Introduction|Context|Rationale|Methods?|Methodology"
+                 r"|Materials|Design|Setting|Participants|Interventions?|Measurements|Results?|Findings|Conclusions?"
+                 r"|Discussion|Interpretation|Significance|Limitations|Implications|Importance|Approach|Originality"
+                 r"|Value|Main outcome measures|Research limitations|Practical implications|Social implications"
+                 r"|Design/methodology/approach|Originality/value|Research limitations/implications)")
+# Structured-abstract headings at a sentence start: upper-case words and a colon ("BACKGROUND:"), known
+# heading words and a colon ("Background & Aims:"), or Emerald's headings and a dash ("Purpose –").
 _HEADING = re.compile(
-    _SENTENCE_START + r"(?:[A-Z][A-Z&/ ,-]{2,60}[A-Z]:(?=\s)"
+    _SENTENCE_START + r"(?:[A-Z][A-Z&/ ,-]{1,60}[A-Z]:(?=\s)"
+    r"|" + _HEADING_WORD + r"(?:\s*(?:&|and|/)\s*" + _HEADING_WORD.replace("(?:", "(?:[a-z]+|", 1)
+    + r")*:(?=\s)"
     r"|(?:Purpose|Design/methodology/approach|Findings|Originality/value|Research limitations/implications"
     r"|Practical implications|Social implications|Value)\s+[–—-]+(?=\s))")
 
@@ -67,6 +80,11 @@ def strip_boilerplate(text: str) -> Cleaned:
     Cleaned(text='Few know. We asked.', sentences=3, headings=2)
     >>> strip_boilerplate("The (c) version of the model is copyright free. All rights reserved. It is fast.")
     Cleaned(text='The (c) version of the model is copyright free. It is fast.', sentences=1, headings=0)
+    >>> strip_boilerplate("Background & Aims: We ask. Methods: We count in SSA. © 2022 Informa UK Limited, trading as "
+    ...                   "Taylor & Francis Group.")
+    Cleaned(text='We ask. We count in SSA.', sentences=1, headings=2)
+    >>> strip_boilerplate("It works. Journal of X published by Wiley Periodicals LLC on behalf of the Society of X.")
+    Cleaned(text='It works.', sentences=1, headings=0)
     >>> strip_boilerplate("Nothing to remove here.")
     Cleaned(text='Nothing to remove here.', sentences=0, headings=0)
     """
@@ -78,8 +96,10 @@ def strip_boilerplate(text: str) -> Cleaned:
             text = text[:match.start()].rstrip()
             break
     kept = []
-    for sentence in _sentences(text):
-        if _BOILERPLATE_SENTENCE.search(sentence):
+    sentences = _sentences(text)
+    for index, sentence in enumerate(sentences):
+        if _BOILERPLATE_SENTENCE.search(sentence) or (
+                index >= len(sentences) - 2 and index and _TRAILING_STATEMENT.search(sentence)):
             removed += 1
         else:
             kept.append(sentence)
