@@ -737,7 +737,8 @@ def _papers_from_blocks(block_rows: list[dict], with_metadata: bool = False,
     A copy is a block with the same text (:func:`dedup_key`), or, in bibliographic files, a record with
     the same normalised DOI, or the same normalised title and year where one of them has no DOI. A copy of
     the same text keeps the first block; otherwise the richer record (:func:`_richness`) is the paper, in
-    its own place in the order, and each record merged is listed in ``merges`` (:data:`MERGE_COLUMNS`).
+    its own place in the order. Each record of a bibliographic file merged into another is listed in
+    ``merges`` (:data:`MERGE_COLUMNS`; ``matched_by`` ``same abstract``, ``doi`` or ``title and year``).
 
     ``with_metadata`` adds :data:`METADATA_COLUMNS` (empty for papers of seed-format files), and ``keywords``
     and ``published_text`` when some paper has them. Blocks of :func:`without_texts` give a table without
@@ -772,6 +773,10 @@ def _papers_from_blocks(block_rows: list[dict], with_metadata: bool = False,
             row["kind"] = "duplicate"
             existing["occurrences"] += 1
             existing["locations"] += "; " + location
+            if "key" in row:  # a record of a bibliographic file: listed with the records merged
+                kept_row = members[paper_id][0]
+                merges.append(dict(paper_id=paper_id, kept=f"{kept_row['source_file']}:{kept_row['position']}",
+                                   merged=location, matched_by="same abstract"))
             members[paper_id].append(row)
             continue
         doi, title = _identity_keys(row) if with_metadata and "key" in row else ("", "")
