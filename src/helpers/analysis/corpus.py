@@ -730,15 +730,37 @@ def _identity_keys(row: dict) -> tuple[str, str]:
     return doi, (f"{title}|{int(year)}" if title and has_year and len(title.split()) >= 3 else "")
 
 
+def _paper_row(row: dict, facts: dict, location: str, with_metadata: bool) -> dict:
+    """A paper of the papers table from its abstract block and the block's :func:`abstract_facts`."""
+    paper = dict(
+        paper_id=facts["paper_id"],
+        source_file=row["source_file"],
+        position=row["position"],
+        text=row.get("text"),
+        n_words=row["n_words"],
+        n_chars=facts["n_chars"],
+        has_latex=facts["has_latex"],
+        has_markdown=facts["has_markdown"],
+        occurrences=1,
+        locations=location,
+        text_sha1=facts["text_sha1"],
+        opening=facts.get("opening"),
+    )
+    if with_metadata:
+        paper.update({name: row.get(name) for name in METADATA_COLUMNS})
+        paper.update(keywords=row.get("keywords", ""), published_text=row.get("published_text", ""))
+    return paper
+
+
 def _papers_from_blocks(block_rows: list[dict], with_metadata: bool = False,
                         merges: list[dict] | None = None) -> pd.DataFrame:
     """Assign ``paper_id`` to abstract blocks, marking later copies as duplicates.
 
     A copy is a block with the same text (:func:`dedup_key`), or, in bibliographic files, a record with
-    the same normalised DOI, or the same normalised title and year where one of them has no DOI. A copy of
-    the same text keeps the first block; otherwise the richer record (:func:`_richness`) is the paper, in
-    its own place in the order. Each record of a bibliographic file merged into another is listed in
-    ``merges`` (:data:`MERGE_COLUMNS`; ``matched_by`` ``same abstract``, ``doi`` or ``title and year``).
+    the same normalised DOI, or the same normalised title and year where one of them has no DOI. A text block
+    keeps the first; of two records of a bibliographic file the richer (:func:`_richness`; the first when
+    they tie) is the paper, in its own place in the order. Each record of a bibliographic file merged into
+    another is listed in ``merges`` (:data:`MERGE_COLUMNS`; ``matched_by`` ``same abstract``, ``doi`` or ``title and year``).
 
     ``with_metadata`` adds :data:`METADATA_COLUMNS` (empty for papers of seed-format files), and ``keywords``
     and ``published_text`` when some paper has them. Blocks of :func:`without_texts` give a table without
@@ -749,8 +771,15 @@ def _papers_from_blocks(block_rows: list[dict], with_metadata: bool = False,
     members: dict[str, list[dict]] = {}  # each paper's block rows, the paper's own first
     by_doi: dict[str, str] = {}
     by_title: dict[str, str] = {}
+    alias: dict[str, str] = {}  # a paper replaced by a richer record: its id to the record's
     with_texts = True
     merges = [] if merges is None else merges
+
+    def resolve(paper_id: str) -> str:
+        while paper_id in alias:
+            paper_id = alias[paper_id]
+        return paper_id
+
     for row in block_rows:
         if row["kind"] not in ("abstract",):
             row["paper_id"] = None
@@ -763,83 +792,54 @@ def _papers_from_blocks(block_rows: list[dict], with_metadata: bool = False,
         paper_id = facts["paper_id"]
         row["paper_id"] = paper_id
         location = f"{row['source_file']}:{row['position']}"
-        if paper_id in papers:
-            existing = papers[paper_id]
+        is_record = "key" in row  # a record of a bibliographic file (the seed format has no keys)
+        doi, title = _identity_keys(row) if with_metadata and is_record else ("", "")
+        match, matched_by = None, ""
+        if paper_id in papers or paper_id in alias:
             if dedup[paper_id] != facts["dedup_sha1"]:
                 raise CorpusError(
                     [f"{row['source_file']}: block {row['block']}: paper id {paper_id} collides"
-                     f" with {existing['locations']}; please report this"]
+                     f" with {papers[resolve(paper_id)]['locations']}; please report this"]
                 )
-            row["kind"] = "duplicate"
-            existing["occurrences"] += 1
-            existing["locations"] += "; " + location
-            if "key" in row:  # a record of a bibliographic file: listed with the records merged
-                kept_row = members[paper_id][0]
-                merges.append(dict(paper_id=paper_id, kept=f"{kept_row['source_file']}:{kept_row['position']}",
-                                   merged=location, matched_by="same abstract"))
-            members[paper_id].append(row)
-            continue
-        doi, title = _identity_keys(row) if with_metadata and "key" in row else ("", "")
-        match, matched_by = None, ""
-        if doi and doi in by_doi:
-            match, matched_by = by_doi[doi], "doi"
+            match, matched_by = resolve(paper_id), "same abstract"
+        elif doi and doi in by_doi:
+            match, matched_by = resolve(by_doi[doi]), "doi"
         elif title and title in by_title:
-            candidate = by_title[title]
+            candidate = resolve(by_title[title])
             if not doi or not papers[candidate].get("doi"):
                 match, matched_by = candidate, "title and year"
-        paper = dict(
-            paper_id=paper_id,
-            source_file=row["source_file"],
-            position=row["position"],
-            text=row.get("text"),
-            n_words=row["n_words"],
-            n_chars=facts["n_chars"],
-            has_latex=facts["has_latex"],
-            has_markdown=facts["has_markdown"],
-            occurrences=1,
-            locations=location,
-            text_sha1=facts["text_sha1"],
-            opening=facts.get("opening"),
-        )
-        if with_metadata:
-            paper.update({name: row.get(name) for name in METADATA_COLUMNS})
-            paper.update(keywords=row.get("keywords", ""), published_text=row.get("published_text", ""))
-        if match is not None:
-            existing = papers[match]
-            kept_row = members[match][0]
-            if _richness(row) > _richness(kept_row):  # the new record is the paper, at its own place
-                del papers[match]
+        if match is None:
+            dedup[paper_id] = facts["dedup_sha1"]
+            papers[paper_id] = _paper_row(row, facts, location, with_metadata)
+            members[paper_id] = [row]
+        else:
+            existing, kept_row = papers[match], members[match][0]
+            kept_location = f"{kept_row['source_file']}:{kept_row['position']}"
+            if is_record and _richness(row) > _richness(kept_row):  # the new record is the paper, at its own place
                 old_members = members.pop(match)
+                del papers[match]
                 for member in old_members:
                     member["kind"], member["paper_id"] = "duplicate", paper_id
+                paper = _paper_row(row, facts, location, with_metadata)
                 paper["occurrences"] = existing["occurrences"] + 1
                 paper["locations"] = existing["locations"] + "; " + location
-                papers[paper_id], dedup[paper_id] = paper, facts["dedup_sha1"]
-                members[paper_id] = [row, *old_members]
-                for key_map in (by_doi, by_title):
-                    for key, value in list(key_map.items()):
-                        if value == match:
-                            key_map[key] = paper_id
-                merges.append(dict(paper_id=paper_id, kept=location,
-                                   merged=f"{kept_row['source_file']}:{kept_row['position']}", matched_by=matched_by))
-                for merge in merges:
-                    if merge["paper_id"] == match:
-                        merge["paper_id"] = paper_id
+                papers[paper_id], dedup[paper_id], members[paper_id] = paper, facts["dedup_sha1"], [row, *old_members]
+                if paper_id != match:
+                    alias[match] = paper_id
+                merges.append(dict(paper_id=paper_id, kept=location, merged=kept_location, matched_by=matched_by))
             else:
                 row["kind"], row["paper_id"] = "duplicate", match
                 existing["occurrences"] += 1
                 existing["locations"] += "; " + location
                 members[match].append(row)
-                merges.append(dict(paper_id=match, kept=f"{kept_row['source_file']}:{kept_row['position']}",
-                                   merged=location, matched_by=matched_by))
+                if is_record:
+                    merges.append(dict(paper_id=match, kept=kept_location, merged=location, matched_by=matched_by))
                 paper_id = match
-        else:
-            dedup[paper_id] = facts["dedup_sha1"]
-            papers[paper_id] = paper
-            members[paper_id] = [row]
         for key, key_map in ((doi, by_doi), (title, by_title)):
             if key and key not in key_map:
                 key_map[key] = paper_id
+    for merge in merges:  # a paper replaced by a richer record later on is that record's paper
+        merge["paper_id"] = resolve(merge["paper_id"])
     extra = []
     if with_metadata:
         extra = [name for name in ("keywords", "published_text") if any(p[name] for p in papers.values())]
@@ -864,7 +864,10 @@ def parse_report(corpus: Corpus) -> pd.DataFrame:
 
     The ``blocks`` column equals the sum of the kind columns, so every block of
     every file is accounted for; skipped files appear with their problem. The kinds of
-    bibliographic files (:data:`RECORD_KINDS`) have a column when some block has that kind.
+    bibliographic files (:data:`RECORD_KINDS`) have a column when some block has that kind, and so do the
+    counts of :attr:`Corpus.cleaning` (:data:`CLEANING_COLUMNS`: publisher sentences and structured-abstract
+    headings left out of the analysed texts, rows with an extra field, records merged into another paper)
+    when some file has one.
 
     Examples
     --------
@@ -892,7 +895,14 @@ def parse_report(corpus: Corpus) -> pd.DataFrame:
     total.update(source_file="total", status="", file_header="", problem="")
     report = pd.concat([report, pd.DataFrame([total])], ignore_index=True)
     report["file_header"] = report["file_header"].fillna("(none)")
-    return report[["source_file", "status", "file_header", "blocks", *kind_columns, "problem"]]
+    # What was left out of the analysed texts, tolerated or merged, per file: a column for each count not 0.
+    cleaning = [name for name in CLEANING_COLUMNS if len(corpus.cleaning) and int(corpus.cleaning[name].sum())]
+    if cleaning:
+        per_file = corpus.cleaning.set_index("source_file")[cleaning]
+        report = report.merge(per_file, left_on="source_file", right_index=True, how="left")
+        report[cleaning] = report[cleaning].fillna(0).astype("int64")
+        report.loc[report["source_file"] == "total", cleaning] = [int(per_file[name].sum()) for name in cleaning]
+    return report[["source_file", "status", "file_header", "blocks", *kind_columns, *cleaning, "problem"]]
 
 
 def papers_per_header(corpus: Corpus) -> pd.DataFrame:

@@ -171,6 +171,8 @@ class Analysis:
             **papers, "blocks": self.corpus.blocks, "files": self.corpus.files,
             "themes": self.themes.table, "terms": self.cooccurrence.terms, "term_pairs": self.cooccurrence.pairs,
             "links": self.links.links, "link_statements": self.links.statements,
+            # Records merged into another record of the same paper, when there are any (database exports).
+            **({"merges": self.corpus.merges} if len(self.corpus.merges) else {}),
             **(self.change.tables() if self.change is not None else {}),
         }
 
