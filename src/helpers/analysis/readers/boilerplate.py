@@ -40,6 +40,8 @@ _BOILERPLATE_SENTENCE = re.compile(
 _TRAILING_STATEMENT = re.compile(
     r"\bpublished by\b.*\b(?:Ltd|LLC|Limited|Inc|B\.V|GmbH|AG|Elsevier|Wiley|Springer|Taylor|Francis|Press"
     r"|Publishing|Publications|Society|Association|Informa)\b")
+# The journal's own citation closing an abstract ("Integr Environ Assess Manag 2019;15:703-713.").
+_CITATION_LINE = re.compile(r"^[A-Z][A-Za-z.&' -]{2,80}\s(?:19|20)\d{2};\s?\d+(?:\(\d+\))?:\s?[\w–-]+\.?$")
 _HEADING_WORD = (r"(?:Background|Aims?|Objectives?|Purpose|Introduction|Context|Rationale|Methods?|Methodology"
                  r"|Materials|Design|Setting|Participants|Interventions?|Measurements|Results?|Findings|Conclusions?"
                  r"|Discussion|Interpretation|Significance|Limitations|Implications|Importance|Approach|Originality"
@@ -85,6 +87,8 @@ def strip_boilerplate(text: str) -> Cleaned:
     Cleaned(text='We ask. We count in SSA.', sentences=1, headings=2)
     >>> strip_boilerplate("It works. Journal of X published by Wiley Periodicals LLC on behalf of the Society of X.")
     Cleaned(text='It works.', sentences=1, headings=0)
+    >>> strip_boilerplate("We map risk. Integr Environ Assess Manag 2019;15:703-713. © 2019 SETAC")
+    Cleaned(text='We map risk.', sentences=2, headings=0)
     >>> strip_boilerplate("Nothing to remove here.")
     Cleaned(text='Nothing to remove here.', sentences=0, headings=0)
     """
@@ -98,8 +102,8 @@ def strip_boilerplate(text: str) -> Cleaned:
     kept = []
     sentences = _sentences(text)
     for index, sentence in enumerate(sentences):
-        if _BOILERPLATE_SENTENCE.search(sentence) or (
-                index >= len(sentences) - 2 and index and _TRAILING_STATEMENT.search(sentence)):
+        if _BOILERPLATE_SENTENCE.search(sentence) or (index >= len(sentences) - 2 and index and (
+                _TRAILING_STATEMENT.search(sentence) or _CITATION_LINE.match(sentence))):
             removed += 1
         else:
             kept.append(sentence)
