@@ -421,3 +421,14 @@ def test_real_wos_and_scopus_bibtex_give_each_shared_paper_once():
     assert not dois[dois != ""].duplicated().any()
     assert shared <= set(dois)
     assert len(corpus.blocks) == 236 + 263
+
+
+def test_a_method_provided_is_no_code_claim():
+    # Issue 39: the one "dangling" claim of the Web of Science BibTeX export is about methodological solutions.
+    from helpers.analysis.availability import classify_sentence
+
+    sentence = ("The interdependent principles are justified, and the methodological solutions underlying their "
+                "implementation are provided.")
+    assert classify_sentence(sentence, sentence).statement == "none"
+    assert classify_sentence("Our implementation is provided.", "").statement == "dangling"
+    assert classify_sentence("The code underlying our experiments is available.", "").statement == "dangling"
