@@ -1,9 +1,12 @@
 """Read a corpus of abstracts into tidy tables.
 
-The seed format (``.txt``) is plain UTF-8 text: an optional one-line header, then one
-abstract per block, blocks separated by blank lines. Bibliographic files are read by
-extension (:mod:`helpers.analysis.readers`: ``.bib``, ``.ris``, ``.csv``, ``.tsv``, ``.jsonl``),
-one block per entry. Every non-blank block (every entry) of every file ends up as one row of
+The seed format (``.txt``, :mod:`helpers.analysis.readers.seed`) is plain UTF-8 text: an optional
+one-line header, then one abstract per block, blocks separated by blank lines. Bibliographic files and
+database exports are read by their reader (:mod:`helpers.analysis.readers`: BibTeX, RIS, CSV/TSV by the
+database's column names, JSON and JSON Lines with OpenAlex works, Web of Science plain text, MEDLINE), the
+format decided in one place (:func:`helpers.analysis.readers.file_format`), one block per entry. Publisher
+boilerplate is left out of the analysed texts of entries (:mod:`helpers.analysis.readers.boilerplate`), and
+the same paper from two records is one paper (by abstract, DOI, or title and year). Every non-blank block (every entry) of every file ends up as one row of
 :attr:`Corpus.blocks`, so nothing is dropped without a row saying why; unique abstracts become
 rows of :attr:`Corpus.papers`, with the entries' metadata (:data:`METADATA_COLUMNS`) when any
 file is bibliographic.
@@ -27,6 +30,7 @@ from helpers.analysis.readers import (FORMAT_NAMES, METADATA_FIELDS, RECORD_SUFF
                                       corpus_suffix, file_format, read_records, tagged_export_name)
 from helpers.analysis.readers.boilerplate import strip_boilerplate
 from helpers.analysis.readers.identity import normalise_doi, title_key
+from helpers.analysis.readers.seed import MAX_HEADER_WORDS, is_header, join_lines, split_blocks
 
 __all__ = [
     "Corpus",
@@ -44,8 +48,6 @@ __all__ = [
 ]
 
 MIN_ABSTRACT_WORDS = 5
-MAX_HEADER_WORDS = 12
-SENTENCE_END = (".", "!", "?", "。")
 
 BLOCK_KINDS = ("header", "abstract", "duplicate", "too-short")
 #: Kinds of bibliographic files only: an entry without an abstract, a BibTeX ``@Proceedings``
@@ -82,7 +84,8 @@ FILE_COLUMNS = ["source_file", "path", "status", "header", "n_blocks", "sha256",
 #: One row per record merged into another paper (same DOI, or same title and year): the paper kept, where
 #: it and the merged record come from, and by what they matched.
 MERGE_COLUMNS = ["paper_id", "kept", "merged", "matched_by"]
-#: What the parse report counts besides the block kinds, per file (columns only when some count is not 0).
+#: What the parse report counts besides the block kinds, per file (columns only when some count is not 0);
+#: ``merged_records``: records of another text merged into a paper (by DOI, or title and year).
 CLEANING_COLUMNS = ["boilerplate_sentences", "structured_headings", "extra_fields", "merged_records"]
 
 
@@ -141,55 +144,6 @@ def normalise_text(text: str) -> str:
     return _SPACE_RUN.sub(" ", text) if "  " in text else text
 
 
-def split_blocks(text: str) -> list[tuple[int, int, list[str]]]:
-    """Split normalised text into blocks of non-blank lines.
-
-    Returns ``(first_line, last_line, lines)`` for each block, with 1-based
-    line numbers and each line stripped of surrounding spaces.
-
-    Examples
-    --------
-    >>> split_blocks("Title\\n\\nOne line\\nand more\\n\\n\\nLast")
-    [(1, 1, ['Title']), (3, 4, ['One line', 'and more']), (7, 7, ['Last'])]
-    """
-    blocks: list[tuple[int, int, list[str]]] = []
-    current: list[str] = []
-    first = 0
-    for number, raw_line in enumerate(text.split("\n"), start=1):
-        line = raw_line.strip()
-        if line:
-            if not current:
-                first = number
-            current.append(line)
-        elif current:
-            blocks.append((first, number - 1, current))
-            current = []
-    if current:
-        blocks.append((first, first + len(current) - 1, current))
-    return blocks
-
-
-def join_lines(lines: Sequence[str]) -> str:
-    """Join the lines of one block; a line ending in a word hyphen joins without a space.
-
-    Examples
-    --------
-    >>> join_lines(["retrieval-", "augmented generation", "works"])
-    'retrieval-augmented generation works'
-    >>> join_lines(["a dash -", "here"])
-    'a dash - here'
-    """
-    parts: list[str] = []
-    last = len(lines) - 1
-    for index, line in enumerate(lines):
-        parts.append(line)
-        if index < last:
-            hyphenated = len(line) >= 2 and line[-1] == "-" and line[-2].isalnum()
-            if not hyphenated:
-                parts.append(" ")
-    return "".join(parts)
-
-
 def dedup_key(text: str) -> str:
     """The text two abstracts must share to count as duplicates.
 
@@ -237,14 +191,6 @@ def files_sha256(paths: Sequence[str | Path] | str | Path) -> str:
     if problems:
         raise CorpusError(problems)
     return corpus_sha256(hashlib.sha256(path.read_bytes()).hexdigest() for path in files)
-
-
-def is_header(lines: Sequence[str]) -> bool:
-    """A first block is a header when it is one short line that is not a sentence."""
-    if len(lines) != 1:
-        return False
-    line = lines[0]
-    return len(line.split()) <= MAX_HEADER_WORDS and not line.endswith(SENTENCE_END)
 
 
 @dataclass
@@ -648,8 +594,9 @@ def _cleaning_counts(block_rows: list[dict], merges: list[dict]) -> pd.DataFrame
         add(row["source_file"], "boilerplate_sentences", row.get("boilerplate", 0))
         add(row["source_file"], "structured_headings", row.get("headings", 0))
         add(row["source_file"], "extra_fields", int("extra-field" in row.get("notes", ())))
-    for merge in merges:
-        add(merge["merged"].rsplit(":", 1)[0], "merged_records", 1)
+    for merge in merges:  # the same abstract twice is already a "duplicate" block: only the records that differ
+        if merge["matched_by"] != "same abstract":
+            add(merge["merged"].rsplit(":", 1)[0], "merged_records", 1)
     table = pd.DataFrame([dict(source_file=name, **values) for name, values in counts.items()],
                          columns=["source_file", *CLEANING_COLUMNS])
     return table.astype({name: "int64" for name in CLEANING_COLUMNS})
