@@ -456,3 +456,21 @@ def test_the_labelled_export_sentences_are_found_in_the_real_exports():
     scores = evaluate_verdicts(rows).set_index("class")
     # What the classifier scores on them (reported, not a target): no false claim of a linked artefact.
     assert scores.loc["linked", "precision"] == 1.0
+
+
+def test_ris_dois_are_normalised_and_keywords_kept(tmp_path):
+    path = write(tmp_path, "a.ris", f"TY  - JOUR\nTI  - T\nDO  - https://doi.org/10.1234/ABC\nKW  - alpha\n"
+                                    f"KW  - beta\nAB  - {A}\nER  - \n")
+    paper = read_corpus(path).papers.iloc[0]
+    assert (paper.doi, paper.keywords) == ("10.1234/abc", "alpha; beta")
+
+
+def test_bad_json_and_gzip_files_are_one_line_errors(tmp_path):
+    bad_gzip = tmp_path / "works.jsonl.gz"
+    bad_gzip.write_bytes(b"not gzip at all")
+    bad_json = write(tmp_path, "works.json", '[{"title": "T", "abstract": "x"},\n {"title": ]')
+    with pytest.raises(CorpusError) as error:
+        read_corpus([bad_gzip, bad_json])
+    assert error.value.problems == [
+        f"{bad_gzip}: not a gzip file (Not a gzipped file (b'no'))",
+        f"{bad_json}: line 2: invalid JSON (Expecting value, column 12)"]
