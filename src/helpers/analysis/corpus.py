@@ -202,9 +202,11 @@ class Corpus:
     papers : DataFrame
         One row per unique abstract: ``paper_id, source_file, position, text,
         n_words, n_chars, has_latex, has_markdown, occurrences, locations,
-        text_sha1`` (first occurrence wins for ``source_file``, ``position`` and metadata),
-        then, when any file is bibliographic, ``title, authors, year, venue, doi, url,
-        software`` (text, ``""`` when missing; ``year`` nullable ``Int64``).
+        text_sha1`` (first occurrence wins for ``source_file``, ``position`` and metadata; of records
+        that are the same paper, the richest), then, when any file is bibliographic, ``title, authors,
+        year, venue, doi, url, software`` (text, ``""`` when missing; ``year`` nullable ``Int64``), and
+        ``keywords`` (the authors' keywords) and ``published_text`` (the abstract as published, where
+        publisher boilerplate was left out of ``text``; else ``""``) when some paper has them.
     blocks : DataFrame
         One row per non-blank block (entry) of every file read: ``source_file, block,
         position, first_line, last_line, n_words, kind, paper_id``, plus ``key`` (the entry's

@@ -103,7 +103,8 @@ class Analysis:
     links : LinkTables
     papers : DataFrame
         One row per paper: the corpus columns (with ``title, authors, year, venue, doi, url,
-        software`` when any input file carries them, and ``opening``; no ``text``) plus ``theme`` (nullable),
+        software`` when any input file carries them, ``keywords`` and ``published_text`` when some paper
+        has them, and ``opening``; no ``text``) plus ``theme`` (nullable),
         ``theme_weight``, ``link_state``, ``promised_too``, ``n_urls`` and ``group`` (text; ``"all"``
         without grouping).
     timings : Mapping[str, float]
