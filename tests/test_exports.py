@@ -432,6 +432,8 @@ def test_a_method_provided_is_no_code_claim():
     assert classify_sentence(sentence, sentence).statement == "none"
     assert classify_sentence("Our implementation is provided.", "").statement == "dangling"
     assert classify_sentence("The code underlying our experiments is available.", "").statement == "dangling"
+    assert classify_sentence("The accompanying software package is freely available online.", "").statement \
+        == "dangling"
 
 
 def test_the_labelled_export_sentences_hold_no_export_text():

@@ -344,8 +344,8 @@ def _clause_subject(clause: str) -> str | None:
     if match.group("owner") is None and re.search(r"\b(?:of|for|to|from|in|on|with)\b", match.group("mods")):
         return None
     # "the methodological solutions underlying their implementation": the head is "solutions", the artefact
-    # noun only its complement.
-    if re.search(r"\b(?:underlying|behind|supporting|accompanying)\b", match.group("mods")):
+    # noun only its complement ("the accompanying code", "the underlying implementation" keep theirs).
+    if re.search(r"\S\s+(?:underlying|behind|supporting|accompanying)\b", match.group("mods")):
         return None
     # What follows the noun before the verb: "for GIC", "to reproduce our experiments", "of this work".
     rest = clause[match.end():]
