@@ -293,11 +293,11 @@ def test_records_match_by_doi_and_by_title_and_year(tmp_path):
     second = write(tmp_path, "b.csv", f"title,abstract,year,doi,authors\nA study of things.,{C},2020,10.5/abc,J Doe\n"
                                       f"ROBUST SORTING MODELS HERE,{C} More.,2021,10.9/x,R Roe\n")
     corpus = read_corpus([first, second])
-    # 10.5/abc is no DOI (a prefix has 4 digits or more), so both pairs match by title and year; the richer
-    # records (with authors) are the papers.
+    # The first pair by DOI, the second by title and year (one of them has no DOI); the richer records (with
+    # authors) are the papers.
     assert corpus.papers[["source_file", "position", "occurrences"]].values.tolist() == [["b.csv", 1, 2],
                                                                                        ["b.csv", 2, 2]]
-    assert corpus.merges["matched_by"].tolist() == ["title and year", "title and year"]
+    assert corpus.merges["matched_by"].tolist() == ["doi", "title and year"]
     doi = write(tmp_path, "c.csv", f"title,abstract,doi\nOne,{A},https://doi.org/10.5555/ABC\n"
                                    f"Other title,{B},{{10.5555/abc}}\n")
     corpus = read_corpus(doi)

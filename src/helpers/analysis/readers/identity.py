@@ -12,7 +12,7 @@ import re
 import unicodedata
 
 _DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi\s*:\s*|doi\s+)", re.IGNORECASE)
-_DOI = re.compile(r"10\.\d{4,9}/\S+")
+_DOI = re.compile(r"10\.\d+(?:\.\d+)*/\S+")
 
 
 def normalise_doi(value: str | None) -> str:
