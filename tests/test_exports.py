@@ -476,3 +476,15 @@ def test_bad_json_and_gzip_files_are_one_line_errors(tmp_path):
     assert error.value.problems == [
         f"{bad_gzip}: not a gzip file (Not a gzipped file (b'no'))",
         f"{bad_json}: line 2: invalid JSON (Expecting value, column 12)"]
+
+
+def test_a_large_tagged_text_file_is_read_whole_not_in_seed_pieces(tmp_path):
+    from helpers.analysis.corpus import read_one_file
+    from helpers.analysis.large_files import split_file
+
+    path = write(tmp_path, "savedrecs.txt", WOS)
+    assert len(split_file(path, "savedrecs.txt", piece_size=64)) == 1
+    file_row, rows, problems = read_one_file(path, "savedrecs.txt", piece_size=64)
+    assert problems == [] and [row["kind"] for row in rows] == ["abstract", "no-abstract"]
+    seed = write(tmp_path, "abstracts.txt", f"{A}\n\n{B}\n\n{C}\n")
+    assert len(split_file(seed, "abstracts.txt", piece_size=64)) == 3
