@@ -52,7 +52,8 @@ def write_wos(rows: list[dict], path: Path) -> None:
             references = "".join(f"   Author{i} A, {2000 + i}, J SYNTH, V{i}, P{i}, DOI 10.5555/ref.{i}\n"
                                  for i in range(1, 10))
             handle.write(
-                f"PT J\nAU {row['authors'][0]}\n   {row['authors'][1]}\nAF {row['authors'][0]}\n   {row['authors'][1]}\n"
+                f"PT J\nAU {row['authors'][0]}\n   {row['authors'][1]}\n"
+                f"AF {row['authors'][0]}\n   {row['authors'][1]}\n"
                 f"TI {title[0]} of\n   {title[1]}\nSO {row['venue']}\nDE {row['keywords'][0]}; {row['keywords'][1]};\n"
                 f"   {row['keywords'][2]}\nAB {row['abstract']}\nPY {row['year']}\nDI {row['doi']}\n"
                 f"CR Author0 A, 2000, J SYNTH, V0, P0, DOI 10.5555/ref.0\n{references}UT {row['key']}\nER\n\n")

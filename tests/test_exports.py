@@ -268,7 +268,8 @@ def test_scopus_bibtex_with_a_repeated_field_is_read(tmp_path):
     paper = corpus.papers.iloc[0]
     assert (paper.authors, paper.doi, paper.keywords, paper.text) == (
         "J.R. Figueira; S. Greco", "10.1016/j.ejor.2021.05.017", "ELECTRE methods; Scoring methods", A)
-    assert corpus.fields.loc[0, "funding_details"] == "Fundação para a Ciência e a Tecnologia; Ministero dell’Istruzione"
+    assert corpus.fields.loc[0, "funding_details"] == ("Fundação para a Ciência e a Tecnologia; "
+                                                       "Ministero dell’Istruzione")
 
 
 def test_the_same_paper_from_two_databases_is_one_paper_the_richer_record_kept(tmp_path):

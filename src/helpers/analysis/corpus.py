@@ -6,7 +6,8 @@ database exports are read by their reader (:mod:`helpers.analysis.readers`: BibT
 database's column names, JSON and JSON Lines with OpenAlex works, Web of Science plain text, MEDLINE), the
 format decided in one place (:func:`helpers.analysis.readers.file_format`), one block per entry. Publisher
 boilerplate is left out of the analysed texts of entries (:mod:`helpers.analysis.readers.boilerplate`), and
-the same paper from two records is one paper (by abstract, DOI, or title and year). Every non-blank block (every entry) of every file ends up as one row of
+the same paper from two records is one paper (by abstract, DOI, or title and year). Every non-blank
+block (every entry) of every file ends up as one row of
 :attr:`Corpus.blocks`, so nothing is dropped without a row saying why; unique abstracts become
 rows of :attr:`Corpus.papers`, with the entries' metadata (:data:`METADATA_COLUMNS`) when any
 file is bibliographic.
@@ -709,7 +710,8 @@ def _papers_from_blocks(block_rows: list[dict], with_metadata: bool = False,
     the same normalised DOI, or the same normalised title and year where one of them has no DOI. A text block
     keeps the first; of two records of a bibliographic file the richer (:func:`_richness`; the first when
     they tie) is the paper, in its own place in the order. Each record of a bibliographic file merged into
-    another is listed in ``merges`` (:data:`MERGE_COLUMNS`; ``matched_by`` ``same abstract``, ``doi`` or ``title and year``).
+    another is listed in ``merges`` (:data:`MERGE_COLUMNS`; ``matched_by`` ``same abstract``, ``doi`` or
+    ``title and year``).
 
     ``with_metadata`` adds :data:`METADATA_COLUMNS` (empty for papers of seed-format files), and ``keywords``
     and ``published_text`` when some paper has them. Blocks of :func:`without_texts` give a table without

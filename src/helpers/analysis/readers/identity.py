@@ -43,7 +43,7 @@ def title_key(title: str | None) -> str:
 
     Examples
     --------
-    >>> title_key("ELECTRE-SCORE : A first outranking based method") == title_key("ELECTRE-SCORE: A First Outranking-Based Method")
+    >>> title_key("ELECTRE-SCORE : A first method") == title_key("ELECTRE-SCORE: A First Method")
     True
     >>> title_key("{ELECTRE-SCORE}: A first outranking based method")
     'electre score a first outranking based method'

@@ -62,8 +62,10 @@ def openalex_record(work: Mapping[str, Any], first: int, last: int) -> Record:
     ...     "title": "A Title", "publication_year": 2023, "authorships": [{"author": {"display_name": "Jane Doe"}}],
     ...     "primary_location": {"source": {"display_name": "Journal of X"}},
     ...     "abstract_inverted_index": {"One": [0], "two": [1]}, "keywords": [{"display_name": "alpha"}]}, 1, 1)
-    >>> record.key, record.doi, record.title, record.year, record.authors, record.venue, record.abstract, record.keywords
-    ('https://openalex.org/W2', '10.1234/abc', 'A Title', 2023, 'Jane Doe', 'Journal of X', 'One two', 'alpha')
+    >>> record.key, record.doi, record.title, record.year, record.authors, record.venue
+    ('https://openalex.org/W2', '10.1234/abc', 'A Title', 2023, 'Jane Doe', 'Journal of X')
+    >>> record.abstract, record.keywords
+    ('One two', 'alpha')
     """
     authors = []
     for authorship in work.get("authorships") or []:

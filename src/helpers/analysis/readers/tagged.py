@@ -80,8 +80,8 @@ def _tagged_records(text: str, tag_pattern: re.Pattern[str], indent: str
             continue
         match = tag_pattern.match(line)
         if match is None:
-            raise ReaderError(f"not a tagged line (a tag, or an indented continuation, expected): {line.strip()[:40]!r}",
-                              number)
+            raise ReaderError("not a tagged line (a tag, or an indented continuation, expected): "
+                              f"{line.strip()[:40]!r}", number)
         tag, value = match.group(1).strip(), (match.group(2) or "").strip()
         if tag == "PT" and fields:  # the file header (FN, VR) ends where the first record starts
             yield first, last, fields
