@@ -343,6 +343,10 @@ def _clause_subject(clause: str) -> str | None:
         return None
     if match.group("owner") is None and re.search(r"\b(?:of|for|to|from|in|on|with)\b", match.group("mods")):
         return None
+    # "the methodological solutions underlying their implementation": the head is "solutions", the artefact
+    # noun only its complement ("the accompanying code", "the underlying implementation" keep theirs).
+    if re.search(r"\S\s+(?:underlying|behind|supporting|accompanying)\b", match.group("mods")):
+        return None
     # What follows the noun before the verb: "for GIC", "to reproduce our experiments", "of this work".
     rest = clause[match.end():]
     if re.fullmatch(r"\s+(?:is|are|was|were|has|have)\s+[^,;]{0,60}\s+and\s*", rest):
@@ -589,6 +593,38 @@ def load_evaluation_set(path) -> pd.DataFrame:
     if unknown:
         raise ValueError(f"{path}: unknown class(es) {unknown}; allowed: {', '.join(STATEMENTS)}")
     return table
+
+
+def resolve_export_sentences(labelled: pd.DataFrame, corpora: dict[str, pd.DataFrame]) -> pd.DataFrame:
+    """The sentences of a labelled set that names them by place (``corpus, key, sentence_no, sentence_sha1``,
+    as ``tests/evaluation/availability_exports.csv``, which holds no text of the exports it labels): each row
+    with its ``sentence`` and its whole analysed ``abstract``, read from ``corpora`` (a corpus file's name to
+    its ``blocks`` joined with its papers' ``text``: ``key, kind, text``).
+
+    Raises
+    ------
+    ValueError
+        When a row's record or sentence is not found, or the sentence found is not the one labelled (its
+        SHA-1 differs: the export or the reading changed).
+    """
+    import hashlib
+
+    from helpers.analysis.urls import split_sentences
+
+    rows = []
+    for row in labelled.to_dict("records"):
+        records = corpora[row["corpus"]]
+        found = records[(records["key"] == row["key"]) & (records["kind"] == "abstract")]
+        if found.empty:
+            raise ValueError(f"{row['corpus']}: no abstract with key {row['key']!r}")
+        abstract = found["text"].iloc[0]
+        sentences = split_sentences(abstract)
+        number = int(row["sentence_no"])
+        sentence = sentences[number - 1] if 0 < number <= len(sentences) else ""
+        if hashlib.sha1(sentence.encode("utf-8")).hexdigest()[:12] != row["sentence_sha1"]:
+            raise ValueError(f"{row['corpus']}: {row['key']} sentence {number} is not the sentence labelled")
+        rows.append(dict(row, sentence=sentence, abstract=abstract))
+    return pd.DataFrame(rows)
 
 
 def _predicted(labelled: pd.DataFrame) -> list[str]:

@@ -1,9 +1,13 @@
 """Read a corpus of abstracts into tidy tables.
 
-The seed format (``.txt``) is plain UTF-8 text: an optional one-line header, then one
-abstract per block, blocks separated by blank lines. Bibliographic files are read by
-extension (:mod:`helpers.analysis.readers`: ``.bib``, ``.ris``, ``.csv``, ``.tsv``, ``.jsonl``),
-one block per entry. Every non-blank block (every entry) of every file ends up as one row of
+The seed format (``.txt``, :mod:`helpers.analysis.readers.seed`) is plain UTF-8 text: an optional
+one-line header, then one abstract per block, blocks separated by blank lines. Bibliographic files and
+database exports are read by their reader (:mod:`helpers.analysis.readers`: BibTeX, RIS, CSV/TSV by the
+database's column names, JSON and JSON Lines with OpenAlex works, Web of Science plain text, MEDLINE), the
+format decided in one place (:func:`helpers.analysis.readers.file_format`), one block per entry. Publisher
+boilerplate is left out of the analysed texts of entries (:mod:`helpers.analysis.readers.boilerplate`), and
+the same paper from two records is one paper (by abstract, DOI, or title and year). Every non-blank
+block (every entry) of every file ends up as one row of
 :attr:`Corpus.blocks`, so nothing is dropped without a row saying why; unique abstracts become
 rows of :attr:`Corpus.papers`, with the entries' metadata (:data:`METADATA_COLUMNS`) when any
 file is bibliographic.
@@ -11,6 +15,7 @@ file is bibliographic.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import re
 import unicodedata
@@ -22,7 +27,11 @@ from typing import Iterable, Sequence
 import pandas as pd
 
 from helpers.analysis.large_files import FilePiece, ParsedPiece, file_sha256, join_pieces, piece_bytes, split_file
-from helpers.analysis.readers import METADATA_FIELDS, RECORD_SUFFIXES, Record, ReaderError, read_records
+from helpers.analysis.readers import (FORMAT_NAMES, METADATA_FIELDS, RECORD_SUFFIXES, Record, ReaderError,
+                                      corpus_suffix, file_format, read_records, tagged_export_name)
+from helpers.analysis.readers.boilerplate import strip_boilerplate
+from helpers.analysis.readers.identity import normalise_doi, title_key
+from helpers.analysis.readers.seed import MAX_HEADER_WORDS, is_header, join_lines, split_blocks
 
 __all__ = [
     "Corpus",
@@ -40,8 +49,6 @@ __all__ = [
 ]
 
 MIN_ABSTRACT_WORDS = 5
-MAX_HEADER_WORDS = 12
-SENTENCE_END = (".", "!", "?", "。")
 
 BLOCK_KINDS = ("header", "abstract", "duplicate", "too-short")
 #: Kinds of bibliographic files only: an entry without an abstract, a BibTeX ``@Proceedings``
@@ -75,6 +82,12 @@ BLOCK_COLUMNS = [
     "paper_id",
 ]
 FILE_COLUMNS = ["source_file", "path", "status", "header", "n_blocks", "sha256", "problem"]
+#: One row per record merged into another paper (same DOI, or same title and year): the paper kept, where
+#: it and the merged record come from, and by what they matched.
+MERGE_COLUMNS = ["paper_id", "kept", "merged", "matched_by"]
+#: What the parse report counts besides the block kinds, per file (columns only when some count is not 0);
+#: ``merged_records``: records of another text merged into a paper (by DOI, or title and year).
+CLEANING_COLUMNS = ["boilerplate_sentences", "structured_headings", "extra_fields", "merged_records"]
 
 
 class CorpusError(ValueError):
@@ -132,55 +145,6 @@ def normalise_text(text: str) -> str:
     return _SPACE_RUN.sub(" ", text) if "  " in text else text
 
 
-def split_blocks(text: str) -> list[tuple[int, int, list[str]]]:
-    """Split normalised text into blocks of non-blank lines.
-
-    Returns ``(first_line, last_line, lines)`` for each block, with 1-based
-    line numbers and each line stripped of surrounding spaces.
-
-    Examples
-    --------
-    >>> split_blocks("Title\\n\\nOne line\\nand more\\n\\n\\nLast")
-    [(1, 1, ['Title']), (3, 4, ['One line', 'and more']), (7, 7, ['Last'])]
-    """
-    blocks: list[tuple[int, int, list[str]]] = []
-    current: list[str] = []
-    first = 0
-    for number, raw_line in enumerate(text.split("\n"), start=1):
-        line = raw_line.strip()
-        if line:
-            if not current:
-                first = number
-            current.append(line)
-        elif current:
-            blocks.append((first, number - 1, current))
-            current = []
-    if current:
-        blocks.append((first, first + len(current) - 1, current))
-    return blocks
-
-
-def join_lines(lines: Sequence[str]) -> str:
-    """Join the lines of one block; a line ending in a word hyphen joins without a space.
-
-    Examples
-    --------
-    >>> join_lines(["retrieval-", "augmented generation", "works"])
-    'retrieval-augmented generation works'
-    >>> join_lines(["a dash -", "here"])
-    'a dash - here'
-    """
-    parts: list[str] = []
-    last = len(lines) - 1
-    for index, line in enumerate(lines):
-        parts.append(line)
-        if index < last:
-            hyphenated = len(line) >= 2 and line[-1] == "-" and line[-2].isalnum()
-            if not hyphenated:
-                parts.append(" ")
-    return "".join(parts)
-
-
 def dedup_key(text: str) -> str:
     """The text two abstracts must share to count as duplicates.
 
@@ -230,14 +194,6 @@ def files_sha256(paths: Sequence[str | Path] | str | Path) -> str:
     return corpus_sha256(hashlib.sha256(path.read_bytes()).hexdigest() for path in files)
 
 
-def is_header(lines: Sequence[str]) -> bool:
-    """A first block is a header when it is one short line that is not a sentence."""
-    if len(lines) != 1:
-        return False
-    line = lines[0]
-    return len(line.split()) <= MAX_HEADER_WORDS and not line.endswith(SENTENCE_END)
-
-
 @dataclass
 class Corpus:
     """A parsed corpus.
@@ -247,9 +203,11 @@ class Corpus:
     papers : DataFrame
         One row per unique abstract: ``paper_id, source_file, position, text,
         n_words, n_chars, has_latex, has_markdown, occurrences, locations,
-        text_sha1`` (first occurrence wins for ``source_file``, ``position`` and metadata),
-        then, when any file is bibliographic, ``title, authors, year, venue, doi, url,
-        software`` (text, ``""`` when missing; ``year`` nullable ``Int64``).
+        text_sha1`` (first occurrence wins for ``source_file``, ``position`` and metadata; of records
+        that are the same paper, the richest), then, when any file is bibliographic, ``title, authors,
+        year, venue, doi, url, software`` (text, ``""`` when missing; ``year`` nullable ``Int64``), and
+        ``keywords`` (the authors' keywords) and ``published_text`` (the abstract as published, where
+        publisher boilerplate was left out of ``text``; else ``""``) when some paper has them.
     blocks : DataFrame
         One row per non-blank block (entry) of every file read: ``source_file, block,
         position, first_line, last_line, n_words, kind, paper_id``, plus ``key`` (the entry's
@@ -266,6 +224,11 @@ class Corpus:
     #: Each paper's other named fields of its entry (``paper_id`` and one text column per field name;
     #: empty for the seed format), for ``--group-by COLUMN``.
     fields: pd.DataFrame = field(default_factory=lambda: pd.DataFrame({"paper_id": pd.Series(dtype=str)}))
+    #: Records merged into a paper from another record of it (:data:`MERGE_COLUMNS`), in reading order.
+    merges: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=MERGE_COLUMNS))
+    #: Per file (``source_file`` and :data:`CLEANING_COLUMNS`): publisher sentences and headings left out of
+    #: the analysed texts, rows with an extra field, records merged into a paper; empty when all are 0.
+    cleaning: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=["source_file", *CLEANING_COLUMNS]))
 
     @property
     def headers(self) -> dict[str, str | None]:
@@ -288,6 +251,8 @@ class Corpus:
         """Counts for ``summary.json``: every block is in exactly one count."""
         kinds = self.blocks["kind"].value_counts()
         record_counts = {kind.replace("-", "_"): int(kinds[kind]) for kind in RECORD_KINDS if kind in kinds}
+        record_counts |= {name: int(self.cleaning[name].sum()) for name in CLEANING_COLUMNS
+                          if len(self.cleaning) and int(self.cleaning[name].sum())}
         return record_counts | {
             "files": int((self.files["status"] == "ok").sum()),
             "skipped_files": len(self.skipped_files),
@@ -307,9 +272,9 @@ def directory_files(folder: Path) -> list[Path]:
 
     A folder of text abstracts may keep a CSV of metadata beside them; it is not read as abstracts.
     """
-    files = sorted((p for p in folder.iterdir() if p.is_file() and p.suffix.lower() in CORPUS_SUFFIXES),
+    files = sorted((p for p in folder.iterdir() if p.is_file() and corpus_suffix(p) in CORPUS_SUFFIXES),
                    key=lambda p: p.name)
-    text_files = [p for p in files if p.suffix.lower() == ".txt"]
+    text_files = [p for p in files if corpus_suffix(p) == ".txt"]
     return text_files or files
 
 
@@ -339,7 +304,13 @@ def expand_paths(paths: Sequence[str | Path]) -> tuple[list[Path], list[str]]:
 
 
 def decode_file(path: Path, data: bytes) -> str:
-    """Decode bytes as strict UTF-8, dropping a BOM; errors name line and byte offset."""
+    """Decode bytes as strict UTF-8, dropping a BOM (a ``.gz`` file decompressed first); errors name line and
+    byte offset."""
+    if corpus_suffix(path).endswith(".gz"):
+        try:
+            data = gzip.decompress(data)
+        except (OSError, EOFError) as error:
+            raise CorpusError([f"{path}: not a gzip file ({error})"]) from None
     if not data.strip():
         raise CorpusError([f"{path}: file is empty"])
     if b"\x00" in data:
@@ -369,18 +340,27 @@ def record_row(record: Record, block: int, position: object) -> dict:
     elif record.abstract is None:
         text, n_words, kind = "", 0, "no-abstract"
     else:
-        text = " ".join(normalise_text(record.abstract).split())
+        published = " ".join(normalise_text(record.abstract).split())
+        cleaned = strip_boilerplate(published)
+        text = cleaned.text
         n_words = len(text.split())
         kind = "abstract" if n_words >= MIN_ABSTRACT_WORDS else "too-short"
     row = dict(block=block, position=position, first_line=record.first_line, last_line=record.last_line,
                n_words=n_words, kind=kind, text=text, key=record.key, fields=dict(record.fields))
     row.update({name: getattr(record, name) for name in METADATA_COLUMNS})
+    if record.keywords:
+        row["keywords"] = record.keywords
+    if record.notes:
+        row["notes"] = record.notes
+    if kind in ("abstract", "too-short") and (cleaned.sentences or cleaned.headings):
+        row.update(published_text=published, boilerplate=cleaned.sentences, headings=cleaned.headings)
     return row
 
 
-def _record_rows(suffix: str, text: str, source_file: str) -> tuple[str | None, list[dict]]:
-    """The header and block rows of a bibliographic text (line ends already LF); raises ReaderError."""
-    header, records = read_records(suffix, text)
+def _record_rows(fmt: str, text: str, source_file: str) -> tuple[str | None, list[dict]]:
+    """The header and block rows of a bibliographic text in format ``fmt`` (line ends already LF); raises
+    ReaderError."""
+    header, records = read_records(fmt, text)
     rows, position = [], 0
     for index, record in enumerate(records, start=1):
         if record.kind == "entry":
@@ -391,11 +371,11 @@ def _record_rows(suffix: str, text: str, source_file: str) -> tuple[str | None, 
     return header, rows
 
 
-def parse_records_file(path: Path, source_file: str, data: bytes) -> tuple[str | None, list[dict]]:
-    """Parse a bibliographic file (by extension, :mod:`helpers.analysis.readers`) into block rows."""
-    text = decode_file(path, data)
+def parse_records_file(path: Path, source_file: str, text: str, fmt: str) -> tuple[str | None, list[dict]]:
+    """Parse a bibliographic file's decoded text in format ``fmt`` (:mod:`helpers.analysis.readers`) into block
+    rows."""
     try:
-        header, rows = _record_rows(path.suffix, _NEWLINES.sub("\n", text), source_file)
+        header, rows = _record_rows(fmt, _NEWLINES.sub("\n", text), source_file)
     except ReaderError as error:
         raise CorpusError([f"{path}: {error}"]) from None
     if not any(row["kind"] == "abstract" for row in rows):
@@ -431,10 +411,24 @@ def _seed_rows(text: str, source_file: str, first_block_may_be_header: bool = Tr
 
 
 def parse_file(path: Path, source_file: str, data: bytes) -> tuple[str | None, list[dict]]:
-    """Parse one file's bytes into its header and block rows (``paper_id`` filled later)."""
-    if path.suffix.lower() in RECORD_SUFFIXES:
-        return parse_records_file(path, source_file, data)
-    header, rows = _seed_rows(normalise_text(decode_file(path, data)), source_file)
+    """Parse one file's bytes into its header and block rows (``paper_id`` filled later), in the format
+    :func:`helpers.analysis.readers.file_format` decides.
+
+    Raises
+    ------
+    CorpusError
+        For a malformed file, a file without abstracts, or text blocks that are a tagged export.
+    """
+    text = decode_file(path, data)
+    fmt = file_format(path, text[:4096])
+    if fmt != "seed":
+        return parse_records_file(path, source_file, text, fmt)
+    text = normalise_text(text)
+    tagged = tagged_export_name(text)
+    if tagged is not None:
+        raise CorpusError([f"{path}: line 1: looks like a {FORMAT_NAMES[tagged]} export, not abstracts as text"
+                           " blocks; give the export as it was saved (its first line a record's first tag)"])
+    header, rows = _seed_rows(text, source_file)
     if not any(row["kind"] == "abstract" for row in rows):
         if header is not None and len(rows) == 1:
             raise CorpusError([f"{path}: has a header ({header!r}) but no abstracts"])
@@ -462,7 +456,8 @@ def read_piece(piece: FilePiece) -> ParsedPiece:
     except UnicodeDecodeError:
         return ParsedPiece(None, [], 0, "invalid UTF-8")
     del data
-    if piece.path.suffix.lower() not in RECORD_SUFFIXES:
+    fmt = file_format(piece.path, "")  # only formats known by name are read in pieces (large_files)
+    if fmt == "seed":
         text = normalise_text(text)
         header, rows = _seed_rows(text, piece.name, first_block_may_be_header=piece.start == 0)
         return ParsedPiece(header, rows, text.count("\n"))
@@ -471,7 +466,7 @@ def read_piece(piece: FilePiece) -> ParsedPiece:
     if not text.strip():
         return ParsedPiece(None, [], n_lines)
     try:
-        header, rows = _record_rows(piece.path.suffix, text, piece.name)
+        header, rows = _record_rows(fmt, text, piece.name)
     except ReaderError as error:
         return ParsedPiece(None, [], n_lines, str(error))
     return ParsedPiece(header, rows, n_lines)
@@ -574,8 +569,10 @@ def assemble_corpus(parsed: Sequence[tuple[dict, list[dict], list[str]]], proble
             problems.append("no readable corpus file left after skipping the bad ones")
         raise CorpusError(problems)
 
-    with_records = any(Path(row["path"]).suffix.lower() in RECORD_SUFFIXES for row in ok_files)
-    papers = _papers_from_blocks(block_rows, with_records)
+    # Every row of a bibliographic file (any format but the seed's) carries its entry's key.
+    with_records = any("key" in row for row in block_rows)
+    merges: list[dict] = []
+    papers = _papers_from_blocks(block_rows, with_records, merges)
     block_columns = BLOCK_COLUMNS + (["key"] if with_records else [])
     blocks = pd.DataFrame(block_rows, columns=block_columns)
     blocks["position"] = blocks["position"].astype("Int64")
@@ -583,7 +580,29 @@ def assemble_corpus(parsed: Sequence[tuple[dict, list[dict], list[str]]], proble
         blocks["key"] = blocks["key"].fillna("").astype(str)
     files_table = pd.DataFrame(file_rows, columns=FILE_COLUMNS)
     return Corpus(papers=papers, blocks=blocks, files=files_table, problems=problems,
-                  fields=_paper_fields(block_rows))
+                  fields=_paper_fields(block_rows), merges=pd.DataFrame(merges, columns=MERGE_COLUMNS),
+                  cleaning=_cleaning_counts(block_rows, merges))
+
+
+def _cleaning_counts(block_rows: list[dict], merges: list[dict]) -> pd.DataFrame:
+    """Per file, the :data:`CLEANING_COLUMNS` counts; an empty table when every count is 0."""
+    counts: dict[str, dict[str, int]] = {}
+
+    def add(source_file: str, name: str, value: int) -> None:
+        if value:
+            per_file = counts.setdefault(source_file, dict.fromkeys(CLEANING_COLUMNS, 0))
+            per_file[name] += value
+
+    for row in block_rows:
+        add(row["source_file"], "boilerplate_sentences", row.get("boilerplate", 0))
+        add(row["source_file"], "structured_headings", row.get("headings", 0))
+        add(row["source_file"], "extra_fields", int("extra-field" in row.get("notes", ())))
+    for merge in merges:  # the same abstract twice is already a "duplicate" block: only the records that differ
+        if merge["matched_by"] != "same abstract":
+            add(merge["merged"].rsplit(":", 1)[0], "merged_records", 1)
+    table = pd.DataFrame([dict(source_file=name, **values) for name, values in counts.items()],
+                         columns=["source_file", *CLEANING_COLUMNS])
+    return table.astype({name: "int64" for name in CLEANING_COLUMNS})
 
 
 def _paper_fields(block_rows: list[dict]) -> pd.DataFrame:
@@ -647,15 +666,71 @@ def light_piece(piece: ParsedPiece) -> ParsedPiece:
     return replace(piece, rows=light_rows(piece.rows))
 
 
-def _papers_from_blocks(block_rows: list[dict], with_metadata: bool = False) -> pd.DataFrame:
+def _richness(row: dict) -> tuple[int, int]:
+    """How much a record tells: its metadata fields that are filled, then its abstract's words."""
+    filled = sum(bool(row.get(name)) and not pd.isna(row.get(name)) for name in (*METADATA_COLUMNS, "keywords"))
+    return filled, int(row.get("n_words") or 0)
+
+
+def _identity_keys(row: dict) -> tuple[str, str]:
+    """A record's normalised DOI and its title-and-year key (``""`` without either)."""
+    doi = normalise_doi(row.get("doi"))
+    title, year = title_key(row.get("title")), row.get("year")
+    has_year = year is not None and not pd.isna(year)
+    return doi, (f"{title}|{int(year)}" if title and has_year and len(title.split()) >= 3 else "")
+
+
+def _paper_row(row: dict, facts: dict, location: str, with_metadata: bool) -> dict:
+    """A paper of the papers table from its abstract block and the block's :func:`abstract_facts`."""
+    paper = dict(
+        paper_id=facts["paper_id"],
+        source_file=row["source_file"],
+        position=row["position"],
+        text=row.get("text"),
+        n_words=row["n_words"],
+        n_chars=facts["n_chars"],
+        has_latex=facts["has_latex"],
+        has_markdown=facts["has_markdown"],
+        occurrences=1,
+        locations=location,
+        text_sha1=facts["text_sha1"],
+        opening=facts.get("opening"),
+    )
+    if with_metadata:
+        paper.update({name: row.get(name) for name in METADATA_COLUMNS})
+        paper.update(keywords=row.get("keywords", ""), published_text=row.get("published_text", ""))
+    return paper
+
+
+def _papers_from_blocks(block_rows: list[dict], with_metadata: bool = False,
+                        merges: list[dict] | None = None) -> pd.DataFrame:
     """Assign ``paper_id`` to abstract blocks, marking later copies as duplicates.
 
-    ``with_metadata`` adds :data:`METADATA_COLUMNS` (empty for papers of seed-format files). Blocks of
-    :func:`without_texts` give a table without ``text`` and with ``opening`` (last).
+    A copy is a block with the same text (:func:`dedup_key`), or, in bibliographic files, a record with
+    the same normalised DOI, or the same normalised title and year where one of them has no DOI. A text block
+    keeps the first; of two records of a bibliographic file the richer (:func:`_richness`; the first when
+    they tie) is the paper, in its own place in the order. Each record of a bibliographic file merged into
+    another is listed in ``merges`` (:data:`MERGE_COLUMNS`; ``matched_by`` ``same abstract``, ``doi`` or
+    ``title and year``).
+
+    ``with_metadata`` adds :data:`METADATA_COLUMNS` (empty for papers of seed-format files), and ``keywords``
+    and ``published_text`` when some paper has them. Blocks of :func:`without_texts` give a table without
+    ``text`` and with ``opening`` (last).
     """
     papers: dict[str, dict] = {}
     dedup: dict[str, str] = {}
+    members: dict[str, list[dict]] = {}  # each paper's block rows, the paper's own first
+    by_doi: dict[str, str] = {}
+    by_title: dict[str, str] = {}
+    alias: dict[str, str] = {}  # a paper replaced by a richer record: its id to the record's
     with_texts = True
+    merges = [] if merges is None else merges
+
+    def resolve(paper_id: str) -> str:
+        while paper_id in alias:
+            paper_id = alias[paper_id]
+        return paper_id
+
     for row in block_rows:
         if row["kind"] not in ("abstract",):
             row["paper_id"] = None
@@ -668,42 +743,65 @@ def _papers_from_blocks(block_rows: list[dict], with_metadata: bool = False) -> 
         paper_id = facts["paper_id"]
         row["paper_id"] = paper_id
         location = f"{row['source_file']}:{row['position']}"
-        if paper_id in papers:
-            existing = papers[paper_id]
+        is_record = "key" in row  # a record of a bibliographic file (the seed format has no keys)
+        doi, title = _identity_keys(row) if with_metadata and is_record else ("", "")
+        match, matched_by = None, ""
+        if paper_id in papers or paper_id in alias:
             if dedup[paper_id] != facts["dedup_sha1"]:
                 raise CorpusError(
                     [f"{row['source_file']}: block {row['block']}: paper id {paper_id} collides"
-                     f" with {existing['locations']}; please report this"]
+                     f" with {papers[resolve(paper_id)]['locations']}; please report this"]
                 )
-            row["kind"] = "duplicate"
-            existing["occurrences"] += 1
-            existing["locations"] += "; " + location
-            continue
-        dedup[paper_id] = facts["dedup_sha1"]
-        papers[paper_id] = dict(
-            paper_id=paper_id,
-            source_file=row["source_file"],
-            position=row["position"],
-            text=row.get("text"),
-            n_words=row["n_words"],
-            n_chars=facts["n_chars"],
-            has_latex=facts["has_latex"],
-            has_markdown=facts["has_markdown"],
-            occurrences=1,
-            locations=location,
-            text_sha1=facts["text_sha1"],
-            opening=facts.get("opening"),
-        )
-        if with_metadata:
-            papers[paper_id].update({name: row.get(name) for name in METADATA_COLUMNS})
-    columns = PAPER_COLUMNS + (METADATA_COLUMNS if with_metadata else [])
+            match, matched_by = resolve(paper_id), "same abstract"
+        elif doi and doi in by_doi:
+            match, matched_by = resolve(by_doi[doi]), "doi"
+        elif title and title in by_title:
+            candidate = resolve(by_title[title])
+            if not doi or not papers[candidate].get("doi"):
+                match, matched_by = candidate, "title and year"
+        if match is None:
+            dedup[paper_id] = facts["dedup_sha1"]
+            papers[paper_id] = _paper_row(row, facts, location, with_metadata)
+            members[paper_id] = [row]
+        else:
+            existing, kept_row = papers[match], members[match][0]
+            kept_location = f"{kept_row['source_file']}:{kept_row['position']}"
+            if is_record and _richness(row) > _richness(kept_row):  # the new record is the paper, at its own place
+                old_members = members.pop(match)
+                del papers[match]
+                for member in old_members:
+                    member["kind"], member["paper_id"] = "duplicate", paper_id
+                paper = _paper_row(row, facts, location, with_metadata)
+                paper["occurrences"] = existing["occurrences"] + 1
+                paper["locations"] = existing["locations"] + "; " + location
+                papers[paper_id], dedup[paper_id], members[paper_id] = paper, facts["dedup_sha1"], [row, *old_members]
+                if paper_id != match:
+                    alias[match] = paper_id
+                merges.append(dict(paper_id=paper_id, kept=location, merged=kept_location, matched_by=matched_by))
+            else:
+                row["kind"], row["paper_id"] = "duplicate", match
+                existing["occurrences"] += 1
+                existing["locations"] += "; " + location
+                members[match].append(row)
+                if is_record:
+                    merges.append(dict(paper_id=match, kept=kept_location, merged=location, matched_by=matched_by))
+                paper_id = match
+        for key, key_map in ((doi, by_doi), (title, by_title)):
+            if key and key not in key_map:
+                key_map[key] = paper_id
+    for merge in merges:  # a paper replaced by a richer record later on is that record's paper
+        merge["paper_id"] = resolve(merge["paper_id"])
+    extra = []
+    if with_metadata:
+        extra = [name for name in ("keywords", "published_text") if any(p[name] for p in papers.values())]
+    columns = PAPER_COLUMNS + (METADATA_COLUMNS + extra if with_metadata else [])
     if not with_texts:
         columns = [c for c in columns if c != "text"] + ["opening"]
     table = pd.DataFrame(list(papers.values()), columns=columns)
     table = table.astype({"position": "int64", "n_words": "int64", "n_chars": "int64",
                           "occurrences": "int64", "has_latex": bool, "has_markdown": bool})
     if with_metadata:
-        for name in METADATA_COLUMNS:
+        for name in METADATA_COLUMNS + extra:
             if name == "year":
                 table[name] = pd.array([pd.NA if v is None or pd.isna(v) else int(v) for v in table[name]],
                                        dtype="Int64")
@@ -717,7 +815,10 @@ def parse_report(corpus: Corpus) -> pd.DataFrame:
 
     The ``blocks`` column equals the sum of the kind columns, so every block of
     every file is accounted for; skipped files appear with their problem. The kinds of
-    bibliographic files (:data:`RECORD_KINDS`) have a column when some block has that kind.
+    bibliographic files (:data:`RECORD_KINDS`) have a column when some block has that kind, and so do the
+    counts of :attr:`Corpus.cleaning` (:data:`CLEANING_COLUMNS`: publisher sentences and structured-abstract
+    headings left out of the analysed texts, rows with an extra field, records merged into another paper)
+    when some file has one.
 
     Examples
     --------
@@ -745,7 +846,14 @@ def parse_report(corpus: Corpus) -> pd.DataFrame:
     total.update(source_file="total", status="", file_header="", problem="")
     report = pd.concat([report, pd.DataFrame([total])], ignore_index=True)
     report["file_header"] = report["file_header"].fillna("(none)")
-    return report[["source_file", "status", "file_header", "blocks", *kind_columns, "problem"]]
+    # What was left out of the analysed texts, tolerated or merged, per file: a column for each count not 0.
+    cleaning = [name for name in CLEANING_COLUMNS if len(corpus.cleaning) and int(corpus.cleaning[name].sum())]
+    if cleaning:
+        per_file = corpus.cleaning.set_index("source_file")[cleaning]
+        report = report.merge(per_file, left_on="source_file", right_index=True, how="left")
+        report[cleaning] = report[cleaning].fillna(0).astype("int64")
+        report.loc[report["source_file"] == "total", cleaning] = [int(per_file[name].sum()) for name in cleaning]
+    return report[["source_file", "status", "file_header", "blocks", *kind_columns, *cleaning, "problem"]]
 
 
 def papers_per_header(corpus: Corpus) -> pd.DataFrame:

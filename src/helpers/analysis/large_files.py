@@ -26,7 +26,7 @@ from typing import Sequence
 
 import pandas as pd
 
-from helpers.analysis.readers import RECORD_SUFFIXES
+from helpers.analysis.readers import RECORD_SUFFIXES, corpus_suffix, file_format
 
 __all__ = ["PIECE_BYTES", "FilePiece", "ParsedPiece", "split_file", "piece_bytes", "join_pieces", "file_sha256"]
 
@@ -76,10 +76,14 @@ class ParsedPiece:
 
 
 def _break_pattern(path: Path) -> re.Pattern[bytes] | None:
-    suffix = path.suffix.lower()
+    suffix = corpus_suffix(path)
     if suffix == ".jsonl":
         return _LINE_BREAK
-    return None if suffix in RECORD_SUFFIXES else _SEED_BREAK
+    if suffix in RECORD_SUFFIXES:
+        return None
+    with path.open("rb") as handle:  # a .txt that is a tagged export is read whole, as its format needs
+        head = handle.read(4096).decode("utf-8", errors="replace").lstrip("\ufeff")
+    return _SEED_BREAK if file_format(path, head) == "seed" else None
 
 
 def split_file(path: str | Path, name: str, piece_size: int | None = None) -> list[FilePiece]:

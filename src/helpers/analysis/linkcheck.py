@@ -24,6 +24,7 @@ from typing import Callable, Iterable
 from urllib.parse import urlsplit
 
 import pandas as pd
+from helpers.analysis.spreadsheet import write_csv
 
 from helpers import __version__
 
@@ -115,7 +116,7 @@ def write_check(table: pd.DataFrame, folder: Path, *, now: datetime | None = Non
     target = folder / f"{FILE_PREFIX}{stamp}.csv"
     handle, temporary = tempfile.mkstemp(dir=folder, prefix=".linkcheck-", suffix=".tmp")
     with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
-        table.to_csv(stream, index=False, lineterminator="\n")
+        write_csv(table, stream)
     os.replace(temporary, target)
     return target
 

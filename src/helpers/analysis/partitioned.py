@@ -24,6 +24,7 @@ import numpy as np
 import pandas as pd
 
 from helpers.analysis.parallel import MAX_CHUNK_ITEMS, partition_bounds
+from helpers.analysis.spreadsheet import write_csv
 
 __all__ = ["PARTITIONED_TABLES", "PartitionedTable", "output_partitions", "paper_parts", "write_partitioned_tables",
            "write_paper_parts"]
@@ -102,7 +103,7 @@ def write_paper_parts(parts: Iterable[pd.DataFrame], folder: Path, csv_file: Pat
             names.append(_part_name(index))
             _write_part(part, Path(folder) / "papers" / names[-1])
             if handle is not None:
-                part.to_csv(handle, index=False, header=index == 0, lineterminator="\n")
+                write_csv(part, handle, header=index == 0)  # formula-safe cells (helpers.analysis.spreadsheet)
     return PartitionedTable("papers", tuple(names))
 
 

@@ -103,7 +103,8 @@ class Analysis:
     links : LinkTables
     papers : DataFrame
         One row per paper: the corpus columns (with ``title, authors, year, venue, doi, url,
-        software`` when any input file carries them, and ``opening``; no ``text``) plus ``theme`` (nullable),
+        software`` when any input file carries them, ``keywords`` and ``published_text`` when some paper
+        has them, and ``opening``; no ``text``) plus ``theme`` (nullable),
         ``theme_weight``, ``link_state``, ``promised_too``, ``n_urls`` and ``group`` (text; ``"all"``
         without grouping).
     timings : Mapping[str, float]
@@ -171,6 +172,8 @@ class Analysis:
             **papers, "blocks": self.corpus.blocks, "files": self.corpus.files,
             "themes": self.themes.table, "terms": self.cooccurrence.terms, "term_pairs": self.cooccurrence.pairs,
             "links": self.links.links, "link_statements": self.links.statements,
+            # Records merged into another record of the same paper, when there are any (database exports).
+            **({"merges": self.corpus.merges} if len(self.corpus.merges) else {}),
             **(self.change.tables() if self.change is not None else {}),
         }
 
@@ -448,13 +451,14 @@ def write_outputs(analysis: Analysis, folder: Path) -> list[str]:
     (:meth:`Analysis.paper_parts`)."""
     from helpers.analysis.cooccurrence.exporters import network_writers
     from helpers.analysis.partitioned import write_paper_parts, write_partitioned_tables
+    from helpers.analysis.spreadsheet import write_csv
 
     # The papers table, with every abstract's text, is written one part at a time.
     papers = write_paper_parts(analysis.paper_parts(), folder, folder / "papers.csv")
     written = ["papers.csv"]
     tables = analysis.tables(with_papers=False)
     for name, table in tables.items():
-        table.to_csv(folder / f"{name}.csv", index=False, lineterminator="\n")
+        write_csv(table, folder / f"{name}.csv")
         written.append(f"{name}.csv")
     written.extend(papers.files)
     for partitioned in write_partitioned_tables(dict(tables, papers=analysis.papers), folder,

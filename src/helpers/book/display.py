@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 import numpy as np
 import pandas as pd
+from helpers.analysis.spreadsheet import write_csv
 
 from helpers.book.formatting import MISSING, display_table, number
 from helpers.book.lab import in_notebook
@@ -263,7 +264,7 @@ def show_top(table, name: str, n_rows: int, *, precision: int = 3, html_columns:
     folder = figure_dir()
     folder.mkdir(parents=True, exist_ok=True)
     columns = csv_columns or [c for c in table.columns if c not in html_columns]
-    table[columns].to_csv(folder / f"{name}.csv", index=False, lineterminator="\n")
+    write_csv(table[columns], folder / f"{name}.csv")
     show_table(table.head(n_rows), precision=precision, html_columns=html_columns)
     shown = min(n_rows, len(table))
     note = f"{shown} of {len(table)} rows shown; all rows"

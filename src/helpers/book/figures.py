@@ -10,6 +10,7 @@ from pathlib import Path
 
 import matplotlib
 import pandas as pd
+from helpers.analysis.spreadsheet import write_csv
 
 FIGURE_DIR_ENV = "BOOK_FIGURE_DIR"
 FIGURE_FORMATS = ("png", "svg", "pdf", "csv")
@@ -55,7 +56,7 @@ def save_figure(figure, data: pd.DataFrame, label: str, *, folder: Path | None =
         figure.savefig(path, dpi=PNG_DPI, bbox_inches="tight", metadata=_METADATA[extension])
         written.append(path)
     csv_path = folder / f"{label}.csv"
-    data.to_csv(csv_path, index=False, lineterminator="\n")
+    write_csv(data, csv_path)
     written.append(csv_path)
     write_thumbnail(written[0], folder / THUMBNAIL_DIR)
     return written

@@ -68,7 +68,8 @@ def explorer_papers(papers: pd.DataFrame, limit: int = MAX_EXPLORER_PAPERS, seed
                     texts: "PaperTexts | None" = None) -> pd.DataFrame:
     """The papers the explorer holds: all of them up to ``limit``, else a seeded random sample of ``limit``
     (rows kept in their order); with ``texts`` (:class:`helpers.analysis.texts.PaperTexts`), their ``text``
-    column is added, read for these papers only.
+    column is added, read for these papers only: the abstract as published (``published_text``) where the
+    analysed text leaves publisher boilerplate out.
 
     Examples
     --------
@@ -78,12 +79,18 @@ def explorer_papers(papers: pd.DataFrame, limit: int = MAX_EXPLORER_PAPERS, seed
     >>> from helpers.analysis.texts import PaperTexts
     >>> explorer_papers(papers, limit=2, texts=PaperTexts.in_memory(list("abcdef"), list("ABCDEF")))["text"].tolist()
     ['D', 'E']
+    >>> published = papers.assign(published_text=["", "", "", "D. (C) 2012 Elsevier Ltd.", "", ""])
+    >>> explorer_papers(published, limit=2, texts=PaperTexts.in_memory(list("abcdef"), list("ABCDEF")))["text"].tolist()
+    ['D. (C) 2012 Elsevier Ltd.', 'E']
     """
     if len(papers) > limit:
         rows = np.sort(np.random.default_rng(seed).choice(len(papers), size=limit, replace=False))
         papers = papers.iloc[rows]
     if texts is not None:
-        papers = papers.assign(text=pd.Series(texts.take(papers["paper_id"].tolist()), index=papers.index))
+        text = pd.Series(texts.take(papers["paper_id"].tolist()), index=papers.index)
+        if "published_text" in papers:  # the abstract as published, where publisher boilerplate was left out
+            text = papers["published_text"].where(papers["published_text"] != "", text)
+        papers = papers.assign(text=text)
     return papers
 
 

@@ -266,7 +266,10 @@ def select_terms(binary: sparse.csr_matrix, vocabulary: np.ndarray, *, min_occur
       column's occurrences in all abstracts; default: one per abstract) for burstiness.
       ``relevant_share`` of the phrases are kept, and :data:`SINGLE_WORD_SHARE` times that
       share of the single words, each the best by score; a map below :data:`MIN_MAP_TERMS`
-      terms is filled with the next best of any length.
+      terms is filled with the next best of any length. With the project's lists (``generic_terms``
+      ``None``), the kept terms on the any-field list
+      (:func:`helpers.analysis.cooccurrence.termhood.read_any_field_generic_terms`) then leave the map
+      (listed with the generic terms).
 
     References
     ----------
@@ -374,6 +377,11 @@ def select_from_gram(gram: sparse.csr_matrix, terms: np.ndarray, *, min_occurren
     if ranking == "combined":
         kept = _best_by_length(ranked, np.array([" " in str(t) for t in vocabulary[ranked]], dtype=bool),
                                relevant_share)[:MAX_MAP_TERMS]
+        if generic_terms is None:  # words of any field's abstracts leave the map, the others' scores unchanged
+            any_field = termhood.read_any_field_generic_terms()
+            off = np.array([termhood.is_stock_term(t, any_field) for t in vocabulary[kept]], dtype=bool)
+            if off.any():
+                generic, kept = np.concatenate([generic, kept[off]]), kept[~off]
     else:
         kept = ranked[:min(_share_of(relevant_share, len(eligible)), MAX_MAP_TERMS)]
     return TermSelection(np.sort(kept), relevance, ranked, len(eligible), score, specificity, c_value,

@@ -229,3 +229,17 @@ def parse_generic_terms(content: str) -> frozenset[str]:
 def read_generic_terms() -> frozenset[str]:
     """The project's stock-phrase list, ``resources/generic_terms.txt`` (edit it and rebuild)."""
     return _generic_resource()
+
+
+@lru_cache(maxsize=1)
+def read_any_field_generic_terms() -> frozenset[str]:
+    """Words of any field's abstracts taken off a map after scoring, ``resources/generic_terms_any_field.txt``.
+
+    Examples
+    --------
+    >>> {"overview", "author", "illustrative example"} <= read_any_field_generic_terms()
+    True
+    """
+    content = resources.files("helpers.analysis").joinpath("resources", "generic_terms_any_field.txt").read_text(
+        "utf-8")
+    return parse_generic_terms(content)

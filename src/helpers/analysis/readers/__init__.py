@@ -1,9 +1,11 @@
-"""Readers of bibliographic files: BibTeX, RIS, CSV/TSV and JSON Lines, chosen by file extension.
+"""Readers of bibliographic files and database exports, the format decided in one place (:mod:`.detect`).
 
-Each reader turns a file's decoded text into :class:`Record` rows, one per entry (and, for
-BibTeX, one per ``@Proceedings``, ``@string`` or comment block), each with its line range, so
-that :func:`helpers.analysis.corpus.read_corpus` accounts for every entry. A malformed file raises
-:class:`ReaderError` with the line it fails on. The package is a leaf: it imports nothing of the
+BibTeX, RIS, CSV/TSV (by the database's column names: Scopus, IEEE Xplore, Lens, Dimensions, Web of
+Science tab-delimited, or the project's own), JSON Lines and JSON (OpenAlex works among them), Web of
+Science plain text and PubMed MEDLINE. Each reader turns a file's decoded text into :class:`Record` rows,
+one per entry (and, for BibTeX, one per ``@Proceedings``, ``@string`` or comment block), each with its
+line range, so that :func:`helpers.analysis.corpus.read_corpus` accounts for every entry. A malformed file
+raises :class:`ReaderError` with the line it fails on. The package is a leaf: it imports nothing of the
 corpus module, which calls it.
 """
 
@@ -12,27 +14,34 @@ from __future__ import annotations
 from typing import Callable
 
 from helpers.analysis.readers.bibtex import read_bibtex
+from helpers.analysis.readers.detect import FORMAT_NAMES, SUFFIX_FORMATS, corpus_suffix, file_format, tagged_export_name
 from helpers.analysis.readers.records import METADATA_FIELDS, Record, ReaderError
 from helpers.analysis.readers.ris import read_ris
-from helpers.analysis.readers.tables import read_csv, read_jsonl, read_tsv
+from helpers.analysis.readers.tables import read_csv, read_json, read_jsonl, read_tsv
+from helpers.analysis.readers.tagged import read_medline, read_wos
 
-__all__ = ["METADATA_FIELDS", "READERS", "Record", "ReaderError", "RECORD_SUFFIXES", "read_records"]
+__all__ = ["FORMAT_NAMES", "METADATA_FIELDS", "READERS", "Record", "ReaderError", "RECORD_SUFFIXES",
+           "corpus_suffix", "file_format", "read_records", "tagged_export_name"]
 
-#: The reader of each record format, by lower-case file extension (``.txt`` is the seed format).
+#: The reader of each record format (:data:`helpers.analysis.readers.detect.FORMAT_NAMES`; ``seed`` is the
+#: corpus module's).
 READERS: dict[str, Callable[[str], tuple[str | None, list[Record]]]] = {
-    ".bib": read_bibtex, ".ris": read_ris, ".csv": read_csv, ".tsv": read_tsv, ".jsonl": read_jsonl,
+    "bibtex": read_bibtex, "ris": read_ris, "csv": read_csv, "tsv": read_tsv, "jsonl": read_jsonl,
+    "json": read_json, "wos": read_wos, "medline": read_medline,
 }
-RECORD_SUFFIXES = tuple(READERS)
+#: Extensions that always mean a record format (``.txt`` is decided by its content).
+RECORD_SUFFIXES = tuple(SUFFIX_FORMATS)
 
 
-def read_records(suffix: str, text: str) -> tuple[str | None, list[Record]]:
-    """The header (a BibTeX file's proceedings title, else ``None``) and records of ``text``.
+def read_records(file_format: str, text: str) -> tuple[str | None, list[Record]]:
+    """The header (a BibTeX file's proceedings title, a Web of Science file's ``FN`` line, else ``None``)
+    and records of ``text`` in ``file_format`` (a key of :data:`READERS`).
 
     Raises
     ------
     ReaderError
         When the text is malformed (with the line), or when a table has no abstract column.
     KeyError
-        When ``suffix`` has no reader.
+        When ``file_format`` has no reader.
     """
-    return READERS[suffix.lower()](text)
+    return READERS[file_format](text)

@@ -39,7 +39,10 @@ class Record:
     kind : str
         ``"entry"``, or one of :data:`NON_PAPER_KINDS`.
     title, authors, venue, doi, url, software : str
-        ``""`` when missing; authors as ``First Last; First Last``.
+        ``""`` when missing; authors as ``First Last; First Last``; ``doi`` normalised
+        (:func:`helpers.analysis.readers.identity.normalise_doi`).
+    keywords : str
+        The authors' keywords (or the database's subject headings), ``; `` between them; ``""`` without.
     year : int or None
     fields : mapping
         The entry's other named fields, as text (for ``--group-by COLUMN``).
@@ -57,6 +60,9 @@ class Record:
     doi: str = ""
     url: str = ""
     software: str = ""
+    keywords: str = ""
+    #: What the reader noticed and tolerated (``extra-field``: a row with one field more than its header).
+    notes: tuple[str, ...] = ()
     fields: Mapping[str, str] = field(default_factory=dict)
 
 

@@ -4,13 +4,14 @@ rispy drops a record that never reaches its ``ER`` line without a word, and skip
 records; so the file's structure is checked first, line by line, and either is an error naming the
 line. Fields: ``TI``/``T1`` title, ``AU``/``A1`` authors (``Last, First`` becomes ``First Last``),
 ``PY``/``Y1``/``DA`` year, ``AB``/``N2`` abstract, ``T2``/``JO``/``JF``/``BT`` venue, ``DO`` doi,
-``UR`` url (the first), ``ID`` key.
+``UR`` url (the first), ``KW`` keywords, ``ID`` key; the DOI normalised.
 """
 
 from __future__ import annotations
 
 import re
 
+from helpers.analysis.readers.identity import normalise_doi
 from helpers.analysis.readers.latex import latex_to_text
 from helpers.analysis.readers.records import Record, ReaderError, clean_field, parse_year
 
@@ -78,7 +79,7 @@ def read_ris(text: str) -> tuple[None, list[Record]]:
         authors = record.get("authors") or record.get("first_authors") or []
         known = {"abstract", "notes_abstract", "authors", "first_authors", "title", "primary_title", "year",
                  "publication_year", "date", "secondary_title", "journal_name", "alternate_title3", "doi", "urls",
-                 "id", "unknown_tag"}
+                 "id", "unknown_tag", "keywords"}
         records.append(Record(
             first_line=first, last_line=last, key=_first(record, "id"),
             abstract=latex_to_text(abstract) if abstract.strip() else None,
@@ -86,7 +87,8 @@ def read_ris(text: str) -> tuple[None, list[Record]]:
             authors="; ".join(latex_to_text(_person(a)) for a in authors if str(a).strip()),
             year=parse_year(_first(record, "year", "publication_year", "date")),
             venue=latex_to_text(_first(record, "secondary_title", "journal_name", "alternate_title3")),
-            doi=clean_field(_first(record, "doi")), url=clean_field(_first(record, "urls")),
+            doi=normalise_doi(_first(record, "doi")), url=clean_field(_first(record, "urls")),
+            keywords="; ".join(clean_field(k) for k in record.get("keywords") or [] if clean_field(k)),
             fields={k: clean_field(v if not isinstance(v, list) else "; ".join(map(str, v)))
                     for k, v in record.items() if k not in known},
         ))

@@ -1,8 +1,13 @@
-"""Tables with named columns: CSV, TSV and JSON Lines, one :class:`Record` per row or line.
+"""Tables with named columns: CSV, TSV, JSON Lines and JSON, one :class:`Record` per row, line or object.
 
-Column names are matched case-insensitively: ``abstract`` (required), ``title``, ``authors``,
-``year``, ``venue``, ``doi``, ``url``, ``software``, and ``key`` or ``id``; every other column is kept
-as a field (``--group-by COLUMN``). LaTeX is decoded in titles, authors and abstracts.
+Column names are matched case-insensitively. The header chooses the column map
+(:func:`helpers.analysis.readers.columns.column_map`): a database's export (Scopus, IEEE Xplore, Lens,
+Dimensions, Web of Science tab-delimited) by its own column names, else the project's: ``abstract``
+(required), ``title``, ``authors``, ``year``, ``venue``, ``doi``, ``url``, ``software``, and ``key`` or
+``id``. Every other column is kept as a field (``--group-by COLUMN``). LaTeX is decoded in titles, authors
+and abstracts. A line before the header that is no header (Dimensions' "About the data") is an ``other``
+record; a database row with one field more than its header (Scopus) is read, the extra field noted
+(``extra-field``). JSON objects that are OpenAlex works are read as such (:mod:`.openalex`).
 """
 
 from __future__ import annotations
@@ -12,7 +17,10 @@ import io
 import json
 from typing import Any, Mapping
 
+from helpers.analysis.readers.columns import GENERIC, ColumnMap, column_map, split_authors
+from helpers.analysis.readers.identity import normalise_doi
 from helpers.analysis.readers.latex import latex_to_text
+from helpers.analysis.readers.openalex import is_openalex_work, openalex_record
 from helpers.analysis.readers.records import METADATA_FIELDS, Record, ReaderError, clean_field, parse_year
 
 KEY_COLUMNS = ("key", "id")
@@ -32,9 +40,32 @@ def _record(values: Mapping[str, Any], first: int, last: int) -> Record:
         first_line=first, last_line=last, key=next((text(k) for k in KEY_COLUMNS if text(k)), ""),
         abstract=latex_to_text(abstract) if abstract.strip() else None,
         title=latex_to_text(text("title")), authors=latex_to_text(authors),
-        year=parse_year(values.get("year")), venue=text("venue"), doi=text("doi"), url=text("url"),
+        year=parse_year(values.get("year")), venue=text("venue"), doi=normalise_doi(text("doi")), url=text("url"),
         software=text("software"),
         fields={name: clean_field(value) for name, value in values.items() if name not in own},
+    )
+
+
+#: What databases write in an abstract cell when there is none.
+NO_ABSTRACT = ("[no abstract available]", "no abstract available")
+
+
+def _mapped_record(values: Mapping[str, Any], columns: ColumnMap, first: int, last: int,
+                   notes: tuple[str, ...] = ()) -> Record:
+    """One row of a database's table as a record, by its column map; ``values`` has lower-case names."""
+    def text(name: str) -> str:
+        return next((clean_field(values[c]) for c in columns.columns.get(name, ()) if clean_field(values.get(c))), "")
+
+    used = {c for names in columns.columns.values() for c in names}
+    abstract = text("abstract")
+    if abstract.lower() in NO_ABSTRACT:
+        abstract = ""
+    return Record(
+        first_line=first, last_line=last, key=text("key"), abstract=latex_to_text(abstract) if abstract else None,
+        title=latex_to_text(text("title")), authors=split_authors(text("authors"), columns.authors_style),
+        year=parse_year(text("year")), venue=text("venue"), doi=normalise_doi(text("doi")), url=text("url"),
+        keywords="; ".join(k.strip() for k in text("keywords").split(";") if k.strip()), notes=notes,
+        fields={name: clean_field(value) for name, value in values.items() if name not in used and name},
     )
 
 
@@ -42,24 +73,40 @@ def _read_delimited(text: str, delimiter: str) -> tuple[None, list[Record]]:
     # TSV (as IANA defines it) has no quoting: a quote in a title is a quote; CSV quotes as RFC 4180 does.
     quoting = csv.QUOTE_MINIMAL if delimiter == "," else csv.QUOTE_NONE
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True, quoting=quoting)
+    records: list[Record] = []
     try:
         header = next(reader, None)
         if header is None:
             raise ReaderError("has no header row")
         names = [name.strip().lower() for name in header]
-        if "abstract" not in names:
+        columns = column_map(names)
+        if columns is None and sum(bool(cell.strip()) for cell in header) == 1:
+            # One line before the header (Dimensions: "About the data: Exported on ..."), kept as an "other" record.
+            preamble_end = reader.line_num
+            second = next(reader, None) or []
+            second_names = [name.strip().lower() for name in second]
+            if column_map(second_names) is not None:
+                records.append(Record(first_line=1, last_line=preamble_end, abstract=None, kind="other"))
+                header, names, columns = second, second_names, column_map(second_names)
+        if columns is None:
             raise ReaderError(f"has no 'abstract' column (columns: {', '.join(h.strip() for h in header)})", 1)
-        records, last_line = [], reader.line_num
+        last_line = reader.line_num
         for row in reader:
             first, last_line = last_line + 1, reader.line_num
             if not any(cell.strip() for cell in row):
                 continue
+            notes: tuple[str, ...] = ()
+            # Scopus (and Web of Science's tab-delimited file) end most rows with one field more than the header.
+            if len(row) == len(names) + 1 and columns is not GENERIC:
+                row, notes = row[:-1], ("extra-field",)
             if len(row) != len(names):
                 raise ReaderError(f"has {len(row)} fields where the header has {len(names)}", first)
-            records.append(_record(dict(zip(names, row)), first, last_line))
+            values = dict(zip(names, row))
+            records.append(_record(values, first, last_line) if columns is GENERIC
+                           else _mapped_record(values, columns, first, last_line, notes))
     except csv.Error as error:
         raise ReaderError(f"malformed {'CSV' if delimiter == ',' else 'TSV'} ({error})", reader.line_num) from None
-    if not records:
+    if not any(record.kind == "entry" for record in records):
         raise ReaderError("has a header but no rows")
     return None, records
 
@@ -112,6 +159,10 @@ def read_jsonl(text: str) -> tuple[None, list[Record]]:
             raise ReaderError(f"invalid JSON ({error.msg}, column {error.colno})", number) from None
         if not isinstance(value, dict):
             raise ReaderError(f"expected a JSON object, got {type(value).__name__}", number)
+        if is_openalex_work(value):
+            records.append(openalex_record(value, number, number))
+            has_abstract = True
+            continue
         values = {str(k).strip().lower(): v for k, v in value.items()}
         has_abstract = has_abstract or "abstract" in values
         records.append(_record(values, number, number))
@@ -119,4 +170,65 @@ def read_jsonl(text: str) -> tuple[None, list[Record]]:
         raise ReaderError("has no JSON lines")
     if not has_abstract:
         raise ReaderError("has no 'abstract' field in any line")
+    return None, records
+
+
+def read_json(text: str) -> tuple[None, list[Record]]:
+    """A JSON file: an array of objects, an OpenAlex API page (``{"results": [...]}``) or one object.
+
+    Each object of a top-level array carries its own lines; the objects of an API page all carry the
+    file's lines.
+
+    Raises
+    ------
+    ReaderError
+        For invalid JSON (line and column), or objects of which none has an abstract.
+
+    Examples
+    --------
+    >>> _, records = read_json('[{"title": "T", "abstract": "One two three four five."},\\n'
+    ...                        ' {"id": "https://openalex.org/W1", "abstract_inverted_index": {"Six": [0]}}]')
+    >>> [(r.first_line, r.last_line, r.title, r.abstract) for r in records]
+    [(1, 1, 'T', 'One two three four five.'), (2, 2, '', 'Six')]
+    """
+    decoder = json.JSONDecoder()
+    stripped = text.lstrip()
+    offset = len(text) - len(stripped)
+    spans: list[tuple[int, int, Any]] = []
+    try:
+        if stripped.startswith("["):
+            index = offset + 1
+            while True:
+                while index < len(text) and text[index] in " \t\r\n,":
+                    index += 1
+                if index >= len(text):
+                    raise ReaderError("a JSON array without its closing ']'", text.count("\n") + 1)
+                if text[index] == "]":
+                    break
+                value, end = decoder.raw_decode(text, index)
+                spans.append((text.count("\n", 0, index) + 1, text.count("\n", 0, end) + 1, value))
+                index = end
+        else:
+            value = json.loads(text)
+            items = value.get("results") if isinstance(value, dict) and isinstance(value.get("results"), list) \
+                else [value]
+            last = text.rstrip().count("\n") + 1
+            spans = [(1, last, item) for item in items]
+    except json.JSONDecodeError as error:
+        raise ReaderError(f"invalid JSON ({error.msg}, column {error.colno})", error.lineno) from None
+    records, has_abstract = [], False
+    for first, last, value in spans:
+        if not isinstance(value, dict):
+            raise ReaderError(f"expected a JSON object, got {type(value).__name__}", first)
+        if is_openalex_work(value):
+            records.append(openalex_record(value, first, last))
+            has_abstract = True
+            continue
+        values = {str(k).strip().lower(): v for k, v in value.items()}
+        has_abstract = has_abstract or "abstract" in values
+        records.append(_record(values, first, last))
+    if not records:
+        raise ReaderError("has no JSON objects")
+    if not has_abstract:
+        raise ReaderError("has no 'abstract' field in any object")
     return None, records

@@ -28,6 +28,7 @@ from helpers.analysis.cooccurrence.result import STRONGEST_PAIRS, CooccurrenceRe
 from helpers.book.inputs import page_input
 from helpers.book.settings import TERM_QUALITY_FILE
 from helpers.web.explorer import explorer_sample_ids, explorer_url, papers_link_text
+from helpers.analysis.spreadsheet import write_csv
 
 MOST_RELEVANT_SHOWN = 20
 
@@ -229,7 +230,7 @@ def write_chapter_files(result: CooccurrenceResult, folder: Path) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     tables = {"terms.csv": result.terms, "term_pairs.csv": result.pairs, "acronyms.csv": result.acronyms}
     writers = {**network_writers(result), **{
-        name: (lambda path, table=table: table.to_csv(path, index=False, lineterminator="\n"))
+        name: (lambda path, table=table: write_csv(table, path))
         for name, table in tables.items()}}
     for name in CHAPTER_FILES:
         writers[name](folder / name)

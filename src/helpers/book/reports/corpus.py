@@ -91,6 +91,17 @@ def record_note(corpus: Corpus) -> str:
     if count("other"):
         parts.append(entries(count("other"), "is another BibTeX block", "are other BibTeX blocks")
                      + " (`@string`, `@preamble`, comments: kind `other`)")
+    merged = corpus.merges["matched_by"].value_counts() if len(corpus.merges) else pd.Series(dtype=int)
+    if len(merged):
+        ways = ", ".join(f"{int(n):,} by {by}" for by, n in merged.items())
+        parts.append(entries(len(corpus.merges), "record is", "records are") + f" merged into another record of the "
+                     f"same paper ({ways}; the record with the most metadata is kept; `merges.csv` lists them)")
+    cleaned = {name: int(corpus.cleaning[name].sum()) for name in ("boilerplate_sentences", "structured_headings")
+               if len(corpus.cleaning)}
+    if any(cleaned.values()):
+        parts.append(f"{cleaned['boilerplate_sentences']:,} publisher sentences (copyright and licence statements) "
+                     f"and {cleaned['structured_headings']:,} structured-abstract headings are left out of the "
+                     "analysed texts; the explorer shows the abstracts as published")
     return ("Each entry of a bibliographic file (BibTeX, RIS, CSV, TSV or JSON Lines) is one block, its lines "
             "those of the entry in the file, its `key` the entry's key; " + "; ".join(parts) + ". Their LaTeX "
             "(`{B}ayesian`, accents, `--`) is decoded for display; math is kept as written.")

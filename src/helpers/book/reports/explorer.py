@@ -8,6 +8,7 @@ import pandas as pd
 
 from helpers.book.display import markdown_cell
 from helpers.web.explorer import MAX_EXPLORER_PAPERS, SAMPLE_SEED, explorer_papers  # noqa: F401 (the chapter's)
+from helpers.analysis.spreadsheet import write_csv
 
 if TYPE_CHECKING:
     from helpers.analysis.pipeline import Analysis
@@ -94,4 +95,4 @@ def write_full_table(papers: pd.DataFrame, folder) -> None:
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     columns = [c for c in FULL_TABLE_COLUMNS if c in papers]
-    papers[columns].to_csv(folder / f"{FULL_TABLE}.csv", index=False, lineterminator="\n")
+    write_csv(papers[columns], folder / f"{FULL_TABLE}.csv")

@@ -1,0 +1,87 @@
+"""OpenAlex works (the API's ``results`` or a snapshot's JSON Lines): one :class:`Record` per work.
+
+OpenAlex does not ship abstracts as text: ``abstract_inverted_index`` maps each word to its positions,
+and :func:`abstract_from_index` writes the words back in order. Read: ``title`` (else ``display_name``),
+``authorships[].author.display_name``, ``publication_year``, the venue (``primary_location.source.display_name``,
+else ``host_venue.display_name``), ``doi``, ``keywords[].display_name``, ``id`` as the key.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from helpers.analysis.readers.identity import normalise_doi
+from helpers.analysis.readers.records import Record, clean_field, parse_year
+
+__all__ = ["abstract_from_index", "is_openalex_work", "openalex_record"]
+
+
+def abstract_from_index(index: Mapping[str, Any] | None) -> str | None:
+    """The abstract written back from OpenAlex's inverted index (``None`` without one).
+
+    Examples
+    --------
+    >>> abstract_from_index({"We": [0], "rank": [1, 4], "and": [3], "things": [2], ".": [5]})
+    'We rank things and rank .'
+    >>> abstract_from_index(None), abstract_from_index({})
+    (None, None)
+    """
+    if not index:
+        return None
+    placed = sorted((int(position), str(word)) for word, positions in index.items() for position in positions or ())
+    return " ".join(word for _, word in placed) or None
+
+
+def is_openalex_work(value: Mapping[str, Any]) -> bool:
+    """Whether a JSON object is an OpenAlex work (its id is an OpenAlex URL, or it has an inverted abstract).
+
+    Examples
+    --------
+    >>> is_openalex_work({"id": "https://openalex.org/W1"}), is_openalex_work({"abstract": "x"})
+    (True, False)
+    """
+    return str(value.get("id", "")).startswith("https://openalex.org/") or "abstract_inverted_index" in value
+
+
+def _venue(work: Mapping[str, Any]) -> str:
+    location = work.get("primary_location") or {}
+    source = location.get("source") or {} if isinstance(location, Mapping) else {}
+    venue = source.get("display_name") if isinstance(source, Mapping) else None
+    if not venue:
+        host = work.get("host_venue") or {}
+        venue = host.get("display_name") if isinstance(host, Mapping) else None
+    return clean_field(venue)
+
+
+def openalex_record(work: Mapping[str, Any], first: int, last: int) -> Record:
+    """One OpenAlex work as a record, on lines ``first`` to ``last`` of its file.
+
+    Examples
+    --------
+    >>> record = openalex_record({"id": "https://openalex.org/W2", "doi": "https://doi.org/10.1234/ABC",
+    ...     "title": "A Title", "publication_year": 2023, "authorships": [{"author": {"display_name": "Jane Doe"}}],
+    ...     "primary_location": {"source": {"display_name": "Journal of X"}},
+    ...     "abstract_inverted_index": {"One": [0], "two": [1]}, "keywords": [{"display_name": "alpha"}]}, 1, 1)
+    >>> record.key, record.doi, record.title, record.year, record.authors, record.venue
+    ('https://openalex.org/W2', '10.1234/abc', 'A Title', 2023, 'Jane Doe', 'Journal of X')
+    >>> record.abstract, record.keywords
+    ('One two', 'alpha')
+    """
+    authors = []
+    for authorship in work.get("authorships") or []:
+        author = authorship.get("author") if isinstance(authorship, Mapping) else None
+        name = (author or {}).get("display_name") if isinstance(author, Mapping) else None
+        if name:
+            authors.append(clean_field(name))
+    keywords = [clean_field(k.get("display_name") if isinstance(k, Mapping) else k)
+                for k in work.get("keywords") or []]
+    abstract = abstract_from_index(work.get("abstract_inverted_index"))
+    if abstract is None and isinstance(work.get("abstract"), str) and work["abstract"].strip():
+        abstract = work["abstract"]
+    return Record(
+        first_line=first, last_line=last, key=clean_field(work.get("id")), abstract=abstract,
+        title=clean_field(work.get("title") or work.get("display_name")), authors="; ".join(authors),
+        year=parse_year(work.get("publication_year")), venue=_venue(work), doi=normalise_doi(work.get("doi")),
+        keywords="; ".join(k for k in keywords if k),
+        fields={name: clean_field(work.get(name)) for name in ("type", "language") if work.get(name)},
+    )

@@ -1,0 +1,223 @@
+"""Tagged exports: Web of Science plain text and PubMed MEDLINE (``.txt``, ``.nbib``).
+
+Both write one field per tag at the start of a line, a value continued on indented lines, and one record
+after another; each record becomes a :class:`Record`, its line range kept.
+
+- **Web of Science** ("Plain text file", "Full record"): an ``FN``/``VR`` file header, two-letter tags
+  (``PT J``), three-space continuation lines, ``ER`` ending each record and ``EF`` the file. Read: ``TI``
+  title, ``AF`` (else ``AU``) authors one per line, ``PY`` year (else ``EA``), ``SO`` venue, ``DI`` doi,
+  ``AB`` abstract, ``DE`` author keywords, ``UT`` key.
+- **MEDLINE** (PubMed "Save", format "PubMed"): four-character tags and a dash (``PMID- ``, ``TI  - ``),
+  six-space continuation lines, records separated by blank lines, each starting with ``PMID-``. Read:
+  ``TI``, ``FAU`` (else ``AU``), ``DP`` year, ``JT`` (else ``TA``) venue, the ``LID``/``AID`` marked
+  ``[doi]``, ``AB``, ``OT`` keywords (else ``MH`` MeSH headings), ``PMID`` key.
+
+A line that belongs to no record is an error naming it; so is a record left open.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+from helpers.analysis.readers.identity import normalise_doi
+from helpers.analysis.readers.records import Record, ReaderError, parse_year
+
+__all__ = ["read_wos", "read_medline", "join_wrapped", "WOS_FIRST_LINE", "MEDLINE_FIRST_LINE"]
+
+#: What the first line of each format looks like (for :mod:`helpers.analysis.readers.detect`).
+WOS_FIRST_LINE = re.compile(r"^(?:FN |VR |PT [A-Z]\s*$)")
+MEDLINE_FIRST_LINE = re.compile(r"^PMID- ?\d")
+_WOS_TAG = re.compile(r"^([A-Z][A-Z0-9])(?: (.*))?$")
+_MEDLINE_TAG = re.compile(r"^([A-Z][A-Z0-9 ]{3})- ?(.*)$")
+# A line that ends inside a URL (after "http://www." or a "/"): the next line continues the URL.
+_BROKEN_URL = re.compile(r"https?://\S*[./:_-]$|https?://$")
+# Web of Science hyphenates a wrapped word with " -": inside a URL the space goes.
+_URL_HYPHEN = re.compile(r"(https?://\S+) -(?=\w)")
+
+
+def join_wrapped(lines: list[str]) -> str:
+    """Wrapped lines as one text: lines joined by a space, except where a line ends inside a URL, which is
+    joined to the next line without one (so is Web of Science's " -" inside a URL).
+
+    Examples
+    --------
+    >>> join_wrapped(["We present the Decision Deck (DD) project (http://www.", "decision -deck.org/) which aims"])
+    'We present the Decision Deck (DD) project (http://www.decision-deck.org/) which aims'
+    >>> join_wrapped(["a line", "and the next"])
+    'a line and the next'
+    """
+    parts: list[str] = []
+    for index, line in enumerate(lines):
+        line = line.strip()
+        if index and not (parts and _BROKEN_URL.search(parts[-1])):
+            parts.append(" ")
+        parts.append(line)
+    text = "".join(parts)
+    return _URL_HYPHEN.sub(r"\1-", text) if "http" in text else text
+
+
+def _person(name: str) -> str:
+    """``Last, First`` as ``First Last``."""
+    last, _, first = name.partition(",")
+    return " ".join(f"{first.strip()} {last.strip()}".split()) if first.strip() else name.strip()
+
+
+def _tagged_records(text: str, tag_pattern: re.Pattern[str], indent: str
+                    ) -> Iterator[tuple[int, int, dict[str, list[list[str]]]]]:
+    """Each record's first and last line and its fields: tag to the list of its values, each value its lines."""
+    fields: dict[str, list[list[str]]] = {}
+    first = last = 0
+    current: list[str] | None = None
+    for number, line in enumerate(text.split("\n"), start=1):
+        line = line.rstrip()
+        if not line:
+            current = None
+            continue
+        if line.startswith(indent) and current is not None:
+            current.append(line.strip())
+            last = number
+            continue
+        match = tag_pattern.match(line)
+        if match is None:
+            raise ReaderError("not a tagged line (a tag, or an indented continuation, expected): "
+                              f"{line.strip()[:40]!r}", number)
+        tag, value = match.group(1).strip(), (match.group(2) or "").strip()
+        if tag == "PT" and fields:  # the file header (FN, VR) ends where the first record starts
+            yield first, last, fields
+            fields = {}
+        if not fields:
+            first = number
+        current = [value]
+        fields.setdefault(tag, []).append(current)
+        last = number
+        if tag in ("ER", "EF"):
+            yield first, last, fields
+            fields, current = {}, None
+    if fields:
+        yield first, last, fields
+
+
+def _value(fields: dict[str, list[list[str]]], *tags: str) -> str:
+    for tag in tags:
+        for lines in fields.get(tag, []):
+            text = join_wrapped(lines)
+            if text:
+                return text
+    return ""
+
+
+def _items(fields: dict[str, list[list[str]]], tag: str) -> list[str]:
+    """Every line of every value of ``tag``, one item each (Web of Science writes an author per line)."""
+    return [line.strip() for lines in fields.get(tag, []) for line in lines if line.strip()]
+
+
+def _keywords(text: str) -> str:
+    return "; ".join(k.strip() for k in text.split(";") if k.strip())
+
+
+def read_wos(text: str) -> tuple[str | None, list[Record]]:
+    """The records of a Web of Science plain-text export; the header is the ``FN`` line's text.
+
+    Raises
+    ------
+    ReaderError
+        For a line outside the tagged structure, a record without its ``ER`` line, or no record at all.
+
+    Examples
+    --------
+    >>> header, records = read_wos("FN Clarivate Analytics Web of Science\\nVR 1.0\\nPT J\\nAU Doe, J\\n"
+    ...     "AF Doe, Jane\\n   Roe, Rick\\nTI A Title on\\n   two lines\\nSO J OF X\\nPY 2024\\nDI 10.1/X\\n"
+    ...     "AB One two three four five.\\nDE alpha; beta\\n   gamma\\nUT WOS:1\\nER\\n\\nEF\\n")
+    >>> header, [(r.first_line, r.last_line, r.title, r.authors, r.year, r.venue, r.key, r.keywords) for r in records]
+    ('Clarivate Analytics Web of Science', [(3, 16, 'A Title on two lines', 'Jane Doe; Rick Roe', 2024, 'J OF X', 'WOS:1', 'alpha; beta gamma')])
+    """
+    header: str | None = None
+    records: list[Record] = []
+    for first, last, fields in _tagged_records(text, _WOS_TAG, "   "):
+        if "PT" not in fields:  # the file's own lines: FN, VR, EF
+            unknown = set(fields) - {"FN", "VR", "EF"}
+            if unknown:
+                raise ReaderError(f"a record without its 'PT' line (tags {', '.join(sorted(unknown))})", first)
+            header = header or _value(fields, "FN") or None
+            continue
+        if "ER" not in fields:
+            raise ReaderError("this record has no end ('ER' line)", first)
+        abstract = _value(fields, "AB")
+        authors = _items(fields, "AF") or _items(fields, "AU")
+        records.append(Record(
+            first_line=first, last_line=last, key=_value(fields, "UT"), abstract=abstract or None,
+            title=_value(fields, "TI"), authors="; ".join(_person(a) for a in authors),
+            year=parse_year(_value(fields, "PY") or _value(fields, "EA")), venue=_value(fields, "SO"),
+            doi=normalise_doi(_value(fields, "DI")), keywords=_keywords(_value(fields, "DE")),
+            fields={tag.lower(): _value(fields, tag) for tag in ("DT", "LA", "PU", "ID") if tag in fields},
+        ))
+    if not records:
+        raise ReaderError("has no Web of Science records (no 'PT' line)")
+    return header, records
+
+
+def read_medline(text: str) -> tuple[None, list[Record]]:
+    """The records of a MEDLINE file (PubMed's "PubMed" format, ``.txt`` or ``.nbib``); no header.
+
+    Raises
+    ------
+    ReaderError
+        For a line outside the tagged structure, a record that does not start with ``PMID-``, or none.
+
+    Examples
+    --------
+    >>> _, records = read_medline("PMID- 1\\nTI  - A Title on\\n      two lines.\\nFAU - Doe, Jane\\nAU  - Doe J\\n"
+    ...     "DP  - 2022 Jun\\nJT  - Journal of X\\nLID - 10.3389/X.1 [doi]\\nAB  - BACKGROUND: One two three\\n"
+    ...     "      four five.\\nOT  - alpha\\nOT  - beta\\n\\nPMID- 2\\nTI  - No abstract\\n")
+    >>> [(r.first_line, r.last_line, r.key, r.title, r.authors, r.year, r.venue, r.doi, r.keywords) for r in records]
+    [(1, 12, '1', 'A Title on two lines.', 'Jane Doe', 2022, 'Journal of X', '10.3389/x.1', 'alpha; beta'), (14, 15, '2', 'No abstract', '', None, '', '', '')]
+    >>> records[0].abstract, records[1].abstract
+    ('BACKGROUND: One two three four five.', None)
+    """
+    records: list[Record] = []
+    blocks: list[tuple[int, int, dict[str, list[list[str]]]]] = []
+    fields: dict[str, list[list[str]]] = {}
+    first = last = 0
+    current: list[str] | None = None
+    for number, line in enumerate(text.split("\n"), start=1):
+        line = line.rstrip()
+        if not line:
+            if fields:
+                blocks.append((first, last, fields))
+            fields, current = {}, None
+            continue
+        if line.startswith("      ") and current is not None:
+            current.append(line.strip())
+            last = number
+            continue
+        match = _MEDLINE_TAG.match(line)
+        if match is None:
+            raise ReaderError(f"not a MEDLINE line (a tag such as 'TI  - ', or a six-space continuation, expected):"
+                              f" {line.strip()[:40]!r}", number)
+        tag = match.group(1).strip()
+        if not fields:
+            if tag != "PMID":
+                raise ReaderError(f"a MEDLINE record starts with 'PMID- ', not {tag!r}", number)
+            first = number
+        current = [match.group(2).strip()]
+        fields.setdefault(tag, []).append(current)
+        last = number
+    if fields:
+        blocks.append((first, last, fields))
+    for first, last, fields in blocks:
+        dois = [join_wrapped(v) for tag in ("LID", "AID") for v in fields.get(tag, [])
+                if join_wrapped(v).endswith("[doi]")]
+        authors = _items(fields, "FAU") or _items(fields, "AU")
+        keywords = [join_wrapped(v) for v in fields.get("OT", [])] or [join_wrapped(v) for v in fields.get("MH", [])]
+        abstract = _value(fields, "AB")
+        records.append(Record(
+            first_line=first, last_line=last, key=_value(fields, "PMID"), abstract=abstract or None,
+            title=_value(fields, "TI"), authors="; ".join(_person(a) for a in authors),
+            year=parse_year(_value(fields, "DP")), venue=_value(fields, "JT", "TA"),
+            doi=normalise_doi(dois[0].removesuffix("[doi]")) if dois else "", keywords="; ".join(keywords),
+            fields={name: _value(fields, tag) for name, tag in (("pt", "PT"), ("la", "LA")) if tag in fields},
+        ))
+    if not records:
+        raise ReaderError("has no MEDLINE records (no 'PMID- ' line)")
+    return None, records
