@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-__all__ = ["FORMAT_NAMES", "SUFFIX_FORMATS", "corpus_suffix", "file_format", "tagged_export_name"]
+__all__ = ["FORMAT_NAMES", "SUFFIX_FORMATS", "corpus_suffix", "file_format", "format_of_file", "tagged_export_name"]
 
 #: Each format's name as errors and the README say it.
 FORMAT_NAMES = {
@@ -70,6 +70,25 @@ def file_format(path: str | Path, head: str) -> str:
         if pattern.match(first):
             return name
     return "seed"
+
+
+def format_of_file(path: str | Path) -> str:
+    """:func:`file_format` of a file on disk, from its name and its first 4 KiB (a ``.gz`` file by its name).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> path = Path(tempfile.mkdtemp()) / "savedrecs.txt"
+    >>> _ = path.write_text("FN Clarivate Analytics Web of Science\\nVR 1.0\\n")
+    >>> format_of_file(path)
+    'wos'
+    """
+    path = Path(path)
+    if corpus_suffix(path) in SUFFIX_FORMATS:
+        return SUFFIX_FORMATS[corpus_suffix(path)]
+    with path.open("rb") as handle:
+        head = handle.read(4096).decode("utf-8", errors="replace").lstrip("\ufeff")
+    return file_format(path, head)
 
 
 def tagged_export_name(text: str) -> str | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from helpers.analysis.readers.detect import FORMAT_NAMES, format_of_file
 from helpers.book.display import markdown_cell as md
 from helpers.book.formatting import count, number
 from helpers.book.title import analysis_name
@@ -21,24 +22,30 @@ LEFT_OUT_REASONS = {
 
 
 def file_formats(analysis: "Analysis") -> str:
-    """The input formats of the corpus files, as words: "BibTeX and JSON Lines".
+    """The input formats of the corpus files, as words: "BibTeX and JSON Lines", "Web of Science plain text".
 
     Examples
     --------
-    >>> import pandas as pd
+    >>> import pandas as pd, tempfile, pathlib
     >>> from types import SimpleNamespace
-    >>> files = pd.DataFrame({"source_file": ["a.bib", "b.jsonl", "c.bib"]})
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> for name, text in [("a.bib", ""), ("b.jsonl", ""), ("c.txt", "PMID- 1\\nTI  - T\\n"), ("d.txt", "Text.")]:
+    ...     _ = (folder / name).write_text(text)
+    >>> files = pd.DataFrame({"path": [str(folder / n) for n in ["a.bib", "b.jsonl", "c.txt", "d.txt"]]})
     >>> file_formats(SimpleNamespace(corpus=SimpleNamespace(files=files)))
-    'BibTeX and JSON Lines'
+    'BibTeX, JSON Lines, PubMed MEDLINE and plain text'
     """
-    names = {".txt": "plain text", ".bib": "BibTeX", ".ris": "RIS", ".csv": "CSV", ".tsv": "TSV",
-             ".jsonl": "JSON Lines"}
     seen: list[str] = []
-    for name in analysis.corpus.files["source_file"]:
-        suffix = "." + str(name).rsplit(".", 1)[-1].lower() if "." in str(name) else ""
-        kind = names.get(suffix, "plain text")
-        if kind not in seen:
-            seen.append(kind)
+    for path in analysis.corpus.files["path"]:
+        try:
+            kind = format_of_file(path)
+        except OSError:
+            continue
+        name = "plain text" if kind == "seed" else FORMAT_NAMES[kind]
+        if name not in seen:
+            seen.append(name)
+    if not seen:
+        return "no readable file"
     return " and ".join([", ".join(seen[:-1]), seen[-1]] if len(seen) > 1 else seen)
 
 
