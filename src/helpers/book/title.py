@@ -21,18 +21,23 @@ if TYPE_CHECKING:
     from helpers.analysis.pipeline import Analysis
 
 TITLE_ENV = "BOOK_TITLE"
-#: The most venues a title names; a corpus of more venues is named by their number.
-MAX_NAMED_VENUES = 3
-#: A venue must hold at least this share of the papers with a venue to be named.
-MIN_VENUE_SHARE = 0.05
+#: The most venues a title names.
+MAX_NAMED_VENUES = 2
+#: The databases a title names when the venues are many (an export of one database).
+DATABASE_NAMES = {"wos": "Web of Science", "medline": "PubMed"}
 _HEADER_VENUE = re.compile(r"^\s*([A-Z][A-Za-z&-]{1,15})\s+((?:19|20)\d\d)\b")
 _YEAR = re.compile(r"\b((?:19|20)\d\d)\b")
 _SMALL_WORDS = {"of", "on", "the", "and", "for", "in", "a", "an", "to"}
 _ORDINAL = re.compile(r"^\d+(st|nd|rd|th)$", re.IGNORECASE)
+_ACRONYM_PART = re.compile(r"([A-Z][A-Z0-9&]{1,9})(?:[\s'-]+(?:19|20)?\d\d)?")
+#: The named venues must hold this share of the papers that carry a venue; else the corpus is named by its
+#: database (one export) or by its number of venues.
+NAMED_VENUES_SHARE = 0.8
 
 
 def venue_short_name(venue: str) -> str:
-    """A venue as a title names it: an acronym of a "Conference on ..." name, else the name as given.
+    """A venue as a title names it: its acronym where it gives one ("..., ECC 2024") or is a "Conference on ..."
+    name, a journal's name without its subtitle, never a year.
 
     Examples
     --------
@@ -40,13 +45,23 @@ def venue_short_name(venue: str) -> str:
     'ICML'
     >>> venue_short_name("ICML"), venue_short_name("Journal of Cleaner Production")
     ('ICML', 'Journal of Cleaner Production')
+    >>> venue_short_name("2024 EUROPEAN CONTROL CONFERENCE, ECC 2024")
+    'ECC'
+    >>> venue_short_name("Value in health : the journal of the International Society for Pharmacoeconomics")
+    'Value in health'
     """
     venue = " ".join(str(venue).split())
-    if re.search(r"\b(Conference|Symposium|Workshop)\b", venue) and len(venue.split()) > 3:
+    for part in venue.split(",")[1:]:
+        acronym = _ACRONYM_PART.fullmatch(part.strip())
+        if acronym:
+            return acronym.group(1)
+    venue = venue.split(" : ")[0].strip()
+    if re.search(r"\b(Conference|Symposium|Workshop)\b", venue, re.IGNORECASE) and len(venue.split()) > 3:
         name = re.sub(r"^(Proceedings|Proc\.)\s+of\s+(the\s+)?", "", venue, flags=re.IGNORECASE)
-        words = [w for w in re.split(r"[\s-]+", name) if w and not _ORDINAL.match(w) and w.lower() not in _SMALL_WORDS]
+        words = [w for w in re.split(r"[\s,-]+", name) if w and not _ORDINAL.match(w) and not _YEAR.fullmatch(w)
+                 and w.lower() not in _SMALL_WORDS]
         return "".join(w[0].upper() for w in words if w[0].isalpha())
-    return venue
+    return _YEAR.sub("", venue).strip(" ,") or venue
 
 
 def year_span(years: Iterable[int]) -> str:
@@ -69,12 +84,14 @@ def year_span(years: Iterable[int]) -> str:
 
 @dataclass(frozen=True)
 class CorpusName:
-    """What a corpus is: its venues (short names, most papers first), years and number of abstracts."""
+    """What a corpus is: the venues (or database) its title names, most papers first (none: it is named by
+    ``n_venues``), its years and its number of abstracts."""
 
     venues: tuple[str, ...]
     n_venues: int
     years: str
     n_abstracts: int
+    from_database: bool = False
 
     @property
     def title(self) -> str:
@@ -84,31 +101,46 @@ class CorpusName:
         --------
         >>> CorpusName(("ICML",), 1, "2024", 57).title
         'ICML 2024: 57 abstracts'
-        >>> CorpusName(("A", "B", "C", "D"), 9, "", 1).title, CorpusName((), 0, "", 1).title
+        >>> CorpusName((), 9, "", 1).title, CorpusName((), 0, "", 1).title
         ('9 venues: 1 abstract', '1 abstract')
         """
-        what = ", ".join(self.venues) if 0 < self.n_venues <= MAX_NAMED_VENUES else (
-            f"{self.n_venues} venues" if self.n_venues else "")
+        what = ", ".join(self.venues) if self.venues else (f"{self.n_venues} venues" if self.n_venues else "")
         head = " ".join(part for part in (what, self.years) if part)
         abstracts = count(self.n_abstracts, "abstract")
         return f"{head}: {abstracts}" if head else abstracts
 
     @property
     def sentence_subject(self) -> str:
-        """The corpus as the subject of a sentence: "751 abstracts of ICML 2023–2025".
+        """The corpus as the subject of a sentence: "751 abstracts of ICML 2023–2025", "91 abstracts from Web of
+        Science, 2024–2025", "128 abstracts in 89 venues, 2020–2022".
 
         Examples
         --------
         >>> CorpusName(("ICML",), 1, "2024", 57).sentence_subject, CorpusName((), 0, "", 3).sentence_subject
         ('57 abstracts of ICML 2024', '3 abstracts')
+        >>> CorpusName(("PubMed",), 40, "1990–2023", 334, from_database=True).sentence_subject
+        '334 abstracts from PubMed, 1990–2023'
+        >>> CorpusName((), 89, "2020–2022", 128).sentence_subject
+        '128 abstracts in 89 venues, 2020–2022'
         """
-        head = self.title.split(": ")[0] if ": " in self.title else ""
         abstracts = count(self.n_abstracts, "abstract")
-        return f"{abstracts} of {head}" if head else abstracts
+        years = f", {self.years}" if self.years else ""
+        if self.venues and self.from_database:
+            return f"{abstracts} from {', '.join(self.venues)}{years}"
+        if self.venues:
+            return f"{abstracts} of {' '.join(part for part in (', '.join(self.venues), self.years) if part)}"
+        if self.n_venues:
+            return f"{abstracts} in {count(self.n_venues, 'venue')}{years}"
+        return f"{abstracts} of {self.years}" if self.years else abstracts
 
 
-def corpus_name(papers: pd.DataFrame, headers: Mapping[str, str | None]) -> CorpusName:
+def corpus_name(papers: pd.DataFrame, headers: Mapping[str, str | None], databases: Iterable[str] = ()
+                ) -> CorpusName:
     """Name a corpus from its papers' ``venue`` and ``year`` columns, else from its files' header lines.
+
+    The venues named are the fewest, most frequent first, that hold :data:`NAMED_VENUES_SHARE` of the papers
+    with a venue, when they are at most :data:`MAX_NAMED_VENUES`; otherwise the corpus is named by its one
+    database (``databases``: the formats of its files, e.g. ``wos``) or by its number of venues.
 
     Examples
     --------
@@ -117,36 +149,62 @@ def corpus_name(papers: pd.DataFrame, headers: Mapping[str, str | None]) -> Corp
     'ICML 2023–2025: 3 abstracts'
     >>> corpus_name(pd.DataFrame({"paper_id": ["a", "b"]}), {"x.txt": "ICML 2024 Papers", "y.txt": None}).title
     'ICML 2024: 2 abstracts'
+    >>> journals = pd.DataFrame({"venue": ["J A", "J B", "J C", "J D"], "year": [2020, 2021, 2021, 2022]})
+    >>> corpus_name(journals, {}, ["wos"]).title, corpus_name(journals, {}).title
+    ('Web of Science 2020–2022: 4 abstracts', '4 venues 2020–2022: 4 abstracts')
     """
     venue_counts: Counter[str] = Counter()
     if "venue" in papers:
         venue_counts.update(venue_short_name(v) for v in papers["venue"].dropna() if str(v).strip())
     header_years: list[int] = []
+    header_venues: list[str] = []
     for header in headers.values():
         match = _HEADER_VENUE.match(header or "")
-        if match and not venue_counts:
-            venue_counts[match.group(1)] += 0
+        if match and match.group(1) not in header_venues:
+            header_venues.append(match.group(1))
         header_years += [int(y) for y in _YEAR.findall(header or "")]
     total = sum(venue_counts.values())
-    named = [v for v, n in sorted(venue_counts.items(), key=lambda item: (-item[1], item[0]))
-             if total == 0 or n / total >= MIN_VENUE_SHARE]
+    named: list[str] = []
+    covered = 0
+    for venue, n in sorted(venue_counts.items(), key=lambda item: (-item[1], item[0])):
+        named.append(venue)
+        covered += n
+        if covered >= NAMED_VENUES_SHARE * total:
+            break
+    databases = list(databases)
+    known_databases = sorted({DATABASE_NAMES[d] for d in databases if d in DATABASE_NAMES})
+    from_database = False
+    if total and len(named) > MAX_NAMED_VENUES:
+        from_database = len(known_databases) == 1 and set(databases) <= set(DATABASE_NAMES)
+        named = known_databases if from_database else []
+    elif not total:
+        named = header_venues[:MAX_NAMED_VENUES] if len(header_venues) <= MAX_NAMED_VENUES else []
+    n_venues = len(venue_counts) if total else len(header_venues)
     years: list[int] = []
     if "year" in papers:
         years = [int(y) for y in pd.to_numeric(papers["year"], errors="coerce").dropna()]
-    return CorpusName(venues=tuple(named), n_venues=len(named), years=year_span(years or header_years),
-                      n_abstracts=len(papers))
+    return CorpusName(venues=tuple(named), n_venues=n_venues, years=year_span(years or header_years),
+                      n_abstracts=len(papers), from_database=from_database)
 
 
 def book_title(analysis: "Analysis", environment: Mapping[str, str] | None = None) -> str:
     """The book's title: ``BOOK_TITLE`` when set, else :func:`corpus_name`'s title of the analysed corpus."""
     environment = os.environ if environment is None else environment
     given = environment.get(TITLE_ENV, "").strip()
-    return given or corpus_name(analysis.papers, analysis.corpus.headers).title
+    return given or analysis_name(analysis).title
 
 
 def analysis_name(analysis: "Analysis") -> CorpusName:
-    """:func:`corpus_name` of an analysis."""
-    return corpus_name(analysis.papers, analysis.corpus.headers)
+    """:func:`corpus_name` of an analysis (its files' formats name a database export)."""
+    from helpers.analysis.readers.detect import format_of_file
+
+    formats = []
+    for path in analysis.corpus.files.get("path", []):
+        try:
+            formats.append(format_of_file(path))
+        except OSError:
+            continue
+    return corpus_name(analysis.papers, analysis.corpus.headers, formats)
 
 
 def figure_label(analysis: "Analysis") -> str:

@@ -116,8 +116,12 @@ def papers_link_text(n_papers: int, n_in_sample: int | None = None) -> str:
     --------
     >>> papers_link_text(97), papers_link_text(1_970, n_in_sample=1_601), papers_link_text(12, n_in_sample=12)
     ('all 97 papers', 'the 1,601 of 1,970 in the sample', 'all 12 papers')
+    >>> papers_link_text(1), papers_link_text(0)
+    ('the 1 paper', 'no paper')
     """
     if n_in_sample is None or n_in_sample == n_papers:
+        if n_papers <= 1:
+            return "the 1 paper" if n_papers == 1 else "no paper"
         return f"all {int(n_papers):,} papers"
     return f"the {int(n_in_sample):,} of {int(n_papers):,} in the sample"
 

@@ -241,4 +241,5 @@ def parse_table(corpus: Corpus) -> pd.DataFrame:
     # A kind no file holds is a column of zeros: left out (the sentence above names every kind present).
     kinds = [c for c in table.columns[table.columns.get_loc("blocks") + 1:] if c not in ("problem",)]
     empty = [c for c in kinds if c != "abstract" and not table[c].any()]
-    return table.drop(columns=empty)
+    table = table.drop(columns=empty)
+    return table.rename(columns={c: str(c).replace("_", " ") for c in table.columns})
