@@ -363,14 +363,33 @@ def _label_offsets(x: np.ndarray, y: np.ndarray, *, gap: float = 0.06, scale: fl
     return [(float(dx * scale) + 0.0, float(dy * scale) + 0.0) for dx, dy in points - start]
 
 
+#: The most groups the thematic map draws (the first, the last and evenly spaced between; its CSV has all).
+MAX_MAP_PANELS = 6
+
+
+def panel_groups(groups: list[str], most: int = MAX_MAP_PANELS) -> list[str]:
+    """At most ``most`` of ``groups``: the first, the last and evenly spaced ones between, in order.
+
+    Examples
+    --------
+    >>> panel_groups([str(y) for y in range(1990, 2024)], 4), panel_groups(["a", "b"], 6)
+    (['1990', '2001', '2012', '2023'], ['a', 'b'])
+    """
+    if len(groups) <= most:
+        return list(groups)
+    positions = sorted({round(i * (len(groups) - 1) / (most - 1)) for i in range(most)})
+    return [groups[p] for p in positions]
+
+
 def thematic_map_figure(change: "ChangeResult", corpus_label: str) -> tuple["Figure", pd.DataFrame]:
-    """One panel per group on shared axes: each theme's centrality (x) against density (y), median lines,
-    quadrant names outside the axes, and a key from theme number to label in the last cell."""
+    """One panel per group (at most :data:`MAX_MAP_PANELS`, :func:`panel_groups`) on shared axes: each theme's
+    centrality (x) against density (y), median lines, quadrant names outside the axes, and a key from theme
+    number to label in the last cell. The data returned holds every group."""
     import matplotlib.pyplot as plt
     from matplotlib.gridspec import GridSpec
 
     data = change.thematic_map
-    groups = list(change.groups)
+    groups = panel_groups(list(change.groups))
     n_columns = min(2, len(groups) + 1)
     n_rows = -(-(len(groups) + 1) // n_columns)
     figure = plt.figure(figsize=(7.6, 3.6 * n_rows + 0.4))
