@@ -183,9 +183,11 @@ def run_analyse(args: argparse.Namespace) -> int:
         print(f"note: dask engine: {CLIENT_SIDE}", file=sys.stderr)
     if analysis.themes.message:
         print(f"note: no themes: {analysis.themes.message}", file=sys.stderr)
+    from helpers.book.formatting import count
+
     print(
-        f"{summary['unique_papers']} papers from {summary['files']} files "
-        f"({summary['blocks']} blocks; {summary['skipped_files']} skipped) -> {out}",
+        f"{count(summary['unique_papers'], 'paper')} from {count(summary['files'], 'file')} "
+        f"({count(summary['blocks'], 'block')}; {summary['skipped_files']:,} skipped) -> {out}",
         file=sys.stderr,
     )
     return 0
