@@ -584,3 +584,24 @@ def test_venue_code_shares_beside_the_abstract_share():
         round(v, 4) for v in (*wilson_interval(3, 4), *wilson_interval(1, 4))]
     assert venue_code_shares(papers)["group"].tolist() == ["all papers"]
     assert venue_code_shares(papers.drop(columns=["venue_code_field", "venue_code"])).empty
+
+
+def test_papers_carry_the_venue_code_link_only_where_the_input_has_a_code_field(tmp_path):
+    """The abstract's link state is unchanged; the venue's code link sits beside it (issue 38)."""
+    from helpers.analysis.pipeline import run_pipeline
+
+    entries = [("a25", "We study graphs. Our code is at https://github.com/o/a.", "https://github.com/o/a"),
+               ("b25", "We study language models and their errors in detail.", "https://github.com/o/b"),
+               ("c25", "We study quantum sampling and its limits in detail.", ".")]
+    (tmp_path / "icml.bib").write_text("\n".join(
+        f"@InProceedings{{{key},\n  title = {{T {key}}},\n  year = {{2025}},\n  abstract = {{{text}}},\n"
+        f"  software = {{{software}}}\n}}\n" for key, text, software in entries), encoding="utf-8")
+    papers = run_pipeline([tmp_path]).papers
+    assert papers[["link_state", "venue_code_field", "venue_code", "venue_code_url"]].values.tolist() == [
+        ["linked", True, True, "https://github.com/o/a"], ["none", True, True, "https://github.com/o/b"],
+        ["none", True, False, ""]]
+    assert papers.columns[-5:].tolist() == ["n_urls", "venue_code_field", "venue_code", "venue_code_url", "group"]
+    seedless = tmp_path / "plain"
+    seedless.mkdir()
+    (seedless / "a.txt").write_text("Our code is at https://github.com/o/a and we study graphs.", encoding="utf-8")
+    assert "venue_code" not in run_pipeline([seedless]).papers
