@@ -340,7 +340,7 @@ def write_explorer_data(data: Mapping[str, Any], folder: Path) -> Path:
 
 
 def explorer_url(*, q: str = "", theme: int | None = None, state: str = "", terms: tuple[str, ...] = (),
-                 group: str = "", page: str = "explorer.html") -> str:
+                 group: str = "", venue_code: str = "", page: str = "explorer.html") -> str:
     """A link to the explorer opened filtered, for other chapters' "all N papers" links (HTML-escape it).
 
     Examples
@@ -351,12 +351,15 @@ def explorer_url(*, q: str = "", theme: int | None = None, state: str = "", term
     'explorer.html?q=a%26b&theme=3&state=dangling'
     >>> explorer_url(group="2025", terms=("llm",))
     'explorer.html?term=llm&group=2025'
+    >>> explorer_url(group="2025", venue_code="given")
+    'explorer.html?group=2025&venue_code=given'
     """
     parts = [f"q={quote(q, safe='')}"] if q else []
     parts += [f"theme={int(theme)}"] if theme is not None else []
     parts += [f"state={quote(state, safe='')}"] if state else []
     parts += [f"term={quote(term, safe='')}" for term in terms]
     parts += [f"group={quote(group, safe='')}"] if group else []
+    parts += [f"venue_code={quote(venue_code, safe='')}"] if venue_code else []
     return page + ("?" + "&".join(parts) if parts else "")
 
 

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from helpers.analysis.links import LINK_STATES, state_shares
+from helpers.analysis.links import LINK_STATES, state_shares, venue_code_shares
 from helpers.analysis.urls import HOST_KINDS, LINKED_KINDS
 from helpers.book.inputs import page_input
-from helpers.web.explorer import explorer_papers, papers_link_text
+from helpers.web.explorer import explorer_papers, explorer_url, papers_link_text
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -228,3 +228,67 @@ def chapter_lead(analysis: "Analysis") -> dict[str, str]:
              f"({number(int(values['links_n_distinct']))} distinct); {number(int(values['links_n_repaired']))} "
              f"{'was' if int(values['links_n_repaired']) == 1 else 'were'} written in a broken form and repaired.")
     return {"links_lead": lead}
+
+
+def venue_code_sentence(papers: pd.DataFrame, *, emphasis: bool = True, wilson: str = "Wilson ") -> str:
+    """The code link given to the venue beside the abstract's link, over the papers whose metadata has a code
+    field (:func:`helpers.analysis.links.venue_code_shares`), as Markdown; ``""`` without a code field.
+
+    Examples
+    --------
+    >>> papers = pd.DataFrame({"venue_code_field": [True, True], "venue_code": [True, False],
+    ...                        "link_state": ["none", "linked"]})
+    >>> print(venue_code_sentence(papers, emphasis=False))  # doctest: +NORMALIZE_WHITESPACE
+    Of the 2 papers whose metadata has a code field, 1 (50%, 95% Wilson interval 9% to 91%) gave the venue a
+    code link, and the abstracts of 1 (50%, 95% Wilson interval 9% to 91%) link code, data or a project page;
+    1 of the 1 paper with a code link given to the venue says nothing about code or data in its abstract.
+    """
+    from helpers.book.formatting import count, number, percent
+
+    shares = venue_code_shares(papers)
+    if shares.empty:
+        return ""
+    row = shares.iloc[0]
+    n_venue, n_linked, n_only = int(row["n_venue_code"]), int(row["n_abstract_linked"]), int(row["n_venue_code_only"])
+    given = (f"{number(n_venue)} ({percent(row['venue_share'])}, 95% {wilson}interval {percent(row['venue_ci_low'])} "
+             f"to {percent(row['venue_ci_high'])}) gave the venue a code link")
+    return (f"Of the {count(int(row['n_papers']), 'paper')} whose metadata has a code field, "
+            + (f"**{given}**" if emphasis else given)
+            + f", and the abstracts of {number(n_linked)} ({percent(row['abstract_share'])}, 95% {wilson}interval "
+            f"{percent(row['abstract_ci_low'])} to {percent(row['abstract_ci_high'])}) "
+            f"link code, data or a project page; {number(n_only)} of the "
+            f"{count(n_venue, 'paper')} with a code link given to the venue {'says' if n_only == 1 else 'say'} "
+            f"nothing about code or data in {'its' if n_only == 1 else 'their'} abstract.")
+
+
+def venue_code_table(papers: pd.DataFrame, by: str | None = None) -> pd.DataFrame:
+    """Per group of ``by`` (or all papers): papers with a code field, how many gave the venue a code link and
+    how many abstracts link code, data or a project page, each share with its 95% Wilson interval; the papers
+    with a venue link whose abstract says nothing; a link to them in the explorer. Empty without a code field.
+    """
+    from helpers.book.formatting import percent
+
+    shares = venue_code_shares(papers, by)
+    if shares.empty:
+        return pd.DataFrame()
+
+    def spans(low, high):
+        return [f"{percent(a)} to {percent(b)}" for a, b in zip(low, high)]
+
+    groups = shares["group"].astype(str)
+    links = [f'<a href="{html_escape(explorer_url(group="" if by is None else g, venue_code="given"))}">papers with '
+             "a code link given to the venue</a>" for g in groups]
+    return pd.DataFrame({
+        "group": groups, "papers with a code field": shares["n_papers"],
+        "code given to the venue": shares["n_venue_code"], "share": shares["venue_share"].map(percent),
+        "95% Wilson interval": spans(shares["venue_ci_low"], shares["venue_ci_high"]),
+        "abstract links": shares["n_abstract_linked"], "share ": shares["abstract_share"].map(percent),
+        "95% Wilson interval ": spans(shares["abstract_ci_low"], shares["abstract_ci_high"]),
+        "venue link, abstract silent": shares["n_venue_code_only"], "explorer": links})
+
+
+def html_escape(text: str) -> str:
+    """HTML-escape an attribute value (quotes too)."""
+    import html
+
+    return html.escape(text, quote=True)
