@@ -169,6 +169,24 @@ def health_table(health: pd.DataFrame, links: pd.DataFrame) -> pd.DataFrame:
             [["url", "kind", "status", "http_code", "final_url", "checked_at"]])
 
 
+def health_sentence(health: pd.DataFrame, source: str) -> str:
+    """The one sentence on link health: where the statuses come from, or, when no link was checked, the command
+    that checks them (``source``: :func:`helpers.analysis.linkcheck.link_health`'s sentence).
+
+    Examples
+    --------
+    >>> print(health_sentence(pd.DataFrame({"status": ["unchecked"]}), "not checked"))  # doctest: +NORMALIZE_WHITESPACE
+    The links have not been checked, as the book builds offline: `make linkcheck` (or `python -m helpers
+    linkcheck`) checks them online and saves a dated CSV in `data/linkcheck/`, the newest of which the book shows.
+    """
+    command = "`make linkcheck` (or `python -m helpers linkcheck`)"
+    if not (health["status"] != "unchecked").any():
+        return (f"The links have not been checked, as the book builds offline: {command} checks them online and "
+                "saves a dated CSV in `data/linkcheck/`, the newest of which the book shows.")
+    return (f"Link status {source}: the newest check that {command} saved in `data/linkcheck/` (the book itself "
+            "never goes online).")
+
+
 def state_links_html(papers: pd.DataFrame) -> tuple[str, str]:
     """One link per link state to the explorer filtered to it (``explorer.html?state=...``), as HTML and Markdown.
 
