@@ -389,8 +389,8 @@
       cell.appendChild(abstract);
       var claims = P.claims[k];
       cell.appendChild(el("div", "claims-title", claims.length
-        ? "Availability claims (link state: " + P.state[k] + "):"
-        : "No availability claim found (link state: " + P.state[k] + ")."));
+        ? "Availability claims in the abstract (link state: " + P.state[k] + "):"
+        : "No availability claim found in the abstract (link state: " + P.state[k] + ")."));
       if (claims.length) {
         var list = el("ul", "paper-claims");
         claims.forEach(function (claim) {
