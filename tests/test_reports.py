@@ -200,7 +200,7 @@ def test_venue_code_sentence_states_both_shares_with_intervals():
     from helpers.book.reports.links import venue_code_sentence
 
     assert venue_code_sentence(VENUE_PAPERS) == (
-        "Of the 4 papers whose metadata has a code field, **3 (75%, 95% Wilson interval 30% to 95%) gave the venue "
+        "Of the 4 papers whose metadata has a code field (in 2025), **3 (75%, 95% Wilson interval 30% to 95%) gave the venue "
         "a code link**, and the abstracts of 1 (25%, 95% Wilson interval 5% to 70%) link code, data or a project "
         "page; 1 of the 3 papers with a code link given to the venue says nothing about code or data in its "
         "abstract.")

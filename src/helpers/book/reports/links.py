@@ -261,16 +261,20 @@ def venue_code_sentence(papers: pd.DataFrame, *, emphasis: bool = True, wilson: 
     code link, and the abstracts of 1 (50%, 95% Wilson interval 9% to 91%) link code, data or a project page;
     1 of the 1 paper with a code link given to the venue says nothing about code or data in its abstract.
     """
+    from helpers.book.display import markdown_cell as md
     from helpers.book.formatting import count, number, percent
 
     shares = venue_code_shares(papers)
     if shares.empty:
         return ""
     row = shares.iloc[0]
+    covered = papers[papers["venue_code_field"].astype(bool)]
+    groups = sorted(set(covered["group"].astype(str))) if "group" in covered else []
+    where = f" (in {', '.join(md(g) for g in groups)})" if groups and groups != ["all"] else ""
     n_venue, n_linked, n_only = int(row["n_venue_code"]), int(row["n_abstract_linked"]), int(row["n_venue_code_only"])
     given = (f"{number(n_venue)} ({percent(row['venue_share'])}, 95% {wilson}interval {percent(row['venue_ci_low'])} "
              f"to {percent(row['venue_ci_high'])}) gave the venue a code link")
-    return (f"Of the {count(int(row['n_papers']), 'paper')} whose metadata has a code field, "
+    return (f"Of the {count(int(row['n_papers']), 'paper')} whose metadata has a code field{where}, "
             + (f"**{given}**" if emphasis else given)
             + f", and the abstracts of {number(n_linked)} ({percent(row['abstract_share'])}, 95% {wilson}interval "
             f"{percent(row['abstract_ci_low'])} to {percent(row['abstract_ci_high'])}) "
