@@ -211,13 +211,13 @@ def test_venue_code_table_per_group_links_the_explorer():
     from helpers.book.reports.links import venue_code_table
 
     table = venue_code_table(VENUE_PAPERS, "group")
-    assert table.columns.tolist() == ["group", "papers with a code field", "code given to the venue", "share",
-                                      "95% Wilson interval", "abstract links", "share ", "95% Wilson interval ",
-                                      "venue link, abstract silent", "explorer"]
+    assert table.columns.tolist() == [
+        "group", "papers with a code field", "code link given to the venue (share; 95% Wilson interval)",
+        "abstract links code, data or a project page (share; 95% Wilson interval)",
+        "code link given to the venue, abstract silent", "explorer"]
     assert table.drop(columns="explorer").values.tolist() == [
-        ["2025", 4, 3, "75%", "30% to 95%", 1, "25%", "5% to 70%", 1]]
-    assert table["explorer"].iloc[0] == ('<a href="explorer.html?group=2025&amp;venue_code=given">papers with a '
-                                         'code link given to the venue</a>')
+        ["2025", 4, "3 (75%; 30% to 95%)", "1 (25%; 5% to 70%)", 1]]
+    assert table["explorer"].iloc[0] == '<a href="explorer.html?group=2025&amp;venue_code=given">the 3 papers</a>'
     assert venue_code_table(VENUE_PAPERS.drop(columns=["venue_code_field", "venue_code"]), "group").empty
 
 

@@ -245,7 +245,8 @@ def chapter_lead(analysis: "Analysis") -> dict[str, str]:
     lead += (f" The {'abstract holds' if one else 'abstracts hold'} {count(n_urls, 'link')} "
              f"({number(int(values['links_n_distinct']))} distinct); {number(int(values['links_n_repaired']))} "
              f"{'was' if int(values['links_n_repaired']) == 1 else 'were'} written in a broken form and repaired.")
-    return {"links_lead": lead}
+    venue = venue_code_sentence(analysis.papers)  # only where the input has a code field
+    return {"links_lead": lead + (f" {venue}" if venue else "")}
 
 
 def venue_code_sentence(papers: pd.DataFrame, *, emphasis: bool = True, wilson: str = "Wilson ") -> str:
@@ -284,29 +285,38 @@ def venue_code_sentence(papers: pd.DataFrame, *, emphasis: bool = True, wilson: 
 
 
 def venue_code_table(papers: pd.DataFrame, by: str | None = None) -> pd.DataFrame:
-    """Per group of ``by`` (or all papers): papers with a code field, how many gave the venue a code link and
-    how many abstracts link code, data or a project page, each share with its 95% Wilson interval; the papers
-    with a venue link whose abstract says nothing; a link to them in the explorer. Empty without a code field.
+    """Per group of ``by`` (or all papers), over the papers whose input has a code field: how many gave the venue
+    a code link and how many abstracts link code, data or a project page, each with its share and 95% Wilson
+    interval; the papers with a venue link whose abstract says nothing; a link to them in the explorer. Empty
+    without a code field.
+
+    Examples
+    --------
+    >>> papers = pd.DataFrame({"venue_code_field": [True, True], "venue_code": [True, False],
+    ...                        "link_state": ["none", "linked"]})
+    >>> venue_code_table(papers).iloc[0, 2:4].tolist()
+    ['1 (50%; 9% to 91%)', '1 (50%; 9% to 91%)']
     """
-    from helpers.book.formatting import percent
+    from helpers.book.formatting import number, percent
 
     shares = venue_code_shares(papers, by)
     if shares.empty:
         return pd.DataFrame()
 
-    def spans(low, high):
-        return [f"{percent(a)} to {percent(b)}" for a, b in zip(low, high)]
+    def cells(n, share, low, high):
+        return [f"{number(int(k))} ({percent(s)}; {percent(a)} to {percent(b)})" for k, s, a, b in zip(n, share, low, high)]
 
     groups = shares["group"].astype(str)
-    links = [f'<a href="{html_escape(explorer_url(group="" if by is None else g, venue_code="given"))}">papers with '
-             "a code link given to the venue</a>" for g in groups]
+    links = [f'<a href="{html_escape(explorer_url(group="" if by is None else g, venue_code="given"))}">'
+             f"the {number(int(n))} papers</a>" for g, n in zip(groups, shares["n_venue_code"])]
     return pd.DataFrame({
         "group": groups, "papers with a code field": shares["n_papers"],
-        "code given to the venue": shares["n_venue_code"], "share": shares["venue_share"].map(percent),
-        "95% Wilson interval": spans(shares["venue_ci_low"], shares["venue_ci_high"]),
-        "abstract links": shares["n_abstract_linked"], "share ": shares["abstract_share"].map(percent),
-        "95% Wilson interval ": spans(shares["abstract_ci_low"], shares["abstract_ci_high"]),
-        "venue link, abstract silent": shares["n_venue_code_only"], "explorer": links})
+        "code link given to the venue (share; 95% Wilson interval)": cells(
+            shares["n_venue_code"], shares["venue_share"], shares["venue_ci_low"], shares["venue_ci_high"]),
+        "abstract links code, data or a project page (share; 95% Wilson interval)": cells(
+            shares["n_abstract_linked"], shares["abstract_share"], shares["abstract_ci_low"], shares["abstract_ci_high"]),
+        "code link given to the venue, abstract silent": shares["n_venue_code_only"],
+        "explorer": links})
 
 
 def html_escape(text: str) -> str:
