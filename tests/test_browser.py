@@ -432,3 +432,48 @@ def test_explorer_source_column_says_the_header_or_a_readable_name_never_a_hash(
     page.click("#paper-m1 button.expand")
     assert page.inner_text("#paper-m1-abstract .paper-meta") == "paper_id m1 · file 000_2e4aa40cf9124fb1.txt"
     assert watch.errors == []
+
+
+def test_explorer_links_the_code_given_to_the_venue_and_filters_by_it(browser, tmp_path):
+    """Issue 38: a paper's code link given to the venue (its metadata) in its row and its abstract, and a filter;
+    only http(s) links, papers whose input has no code field in neither list."""
+    from test_explorer import three_papers
+
+    from helpers.web.explorer import explorer_data, explorer_html, write_explorer_data
+
+    papers, links, statements, labels, cooccurrence = three_papers()
+    papers = papers.assign(venue_code_field=[True, True, False], venue_code=[True, False, False],
+                           venue_code_url=["https://github.com/o/v javascript:alert(1)", "", ""])
+    write_explorer_data(explorer_data(papers, links, statements, labels, cooccurrence), tmp_path)
+    (tmp_path / "mathjax").symlink_to(ROOT / "_vendor" / "mathjax")
+    shell = explorer_html(data_src="explorer-data.js", mathjax_src="mathjax/es5/tex-chtml.js", with_venue_code=True)
+    (tmp_path / "explorer.html").write_text("<!doctype html><html><head><meta charset='utf-8'>"
+                                            "<link rel='icon' href='data:,'></head><body>" + shell + "</body></html>",
+                                            encoding="utf-8")
+    server = serve(tmp_path)
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    try:
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        watch = PageWatch(page, base)
+        page.goto(f"{base}/explorer.html?venue_code=given")
+        page.wait_for_function(EXPLORER_READY)
+        assert count_text(page) == "1 of 3 papers"
+        assert page.input_value("#explorer-app select.explorer-venue") == "given"
+        assert page.eval_on_selector_all("#explorer-app a.venue-code", "els => els.map(e => [e.textContent, e.href])"
+                                         ) == [["code given to the venue", "https://github.com/o/v"]]
+        assert page.inner_text("#paper-p2 td.state") == "dangling"  # the abstract's state, unchanged
+        page.click("#paper-p2 button.expand")
+        page.wait_for_selector("#paper-p2-abstract")
+        assert page.inner_text("#paper-p2-abstract .venue-code-detail") == (
+            "Code link given to the venue (the paper's metadata, not its abstract): github.com/o/v")
+        page.select_option("#explorer-app select.explorer-venue", "not-given")
+        assert count_text(page) == "1 of 3 papers"
+        assert page.eval_on_selector_all("#explorer-app tr.paper-row", "rows => rows.map(r => r.id)") == ["paper-p1"]
+        assert "venue_code=not-given" in page.url
+        page.select_option("#explorer-app select.explorer-venue", "")
+        assert count_text(page) == "3 of 3 papers"
+        assert page.eval_on_selector_all("#explorer-app a[href^='javascript']", "els => els.length") == 0
+        assert watch.dialogs == [] and watch.errors == [] and watch.failed == []
+        page.close()
+    finally:
+        server.shutdown()

@@ -404,3 +404,26 @@ def test_the_source_column_never_shows_a_bare_hash():
     assert data["papers"]["source"] == [0, 1, 1]
     assert data["files"] == ["000_2e4aa40cf9124fb1.txt", "002_a8c086987ad7c5d5.txt"]  # for the expanded row's line
     assert '<th data-sort="file" scope="col"><button type="button">Source</button></th>' in explorer_html()
+
+
+def test_the_venue_code_link_reaches_the_data_only_where_the_input_has_a_code_field():
+    """Issue 38: http(s) links only; [] for a paper with a code field and no link; None without a code field."""
+    from helpers.web.explorer import explorer_data
+
+    papers, links, statements, labels, cooccurrence = three_papers()
+    assert "venue_code" not in explorer_data(papers, links, statements, labels, cooccurrence)["papers"]
+    venue = papers.assign(venue_code_field=[True, True, False], venue_code=[True, False, False],
+                          venue_code_url=["https://github.com/o/v javascript:alert(1)", "", ""])
+    data = explorer_data(venue, links, statements, labels, cooccurrence)
+    # rows in source_file, position order: p3 (no code field), p1 (a code field, no link), p2 (a link)
+    assert data["papers"]["venue_code"] == [None, [], ["https://github.com/o/v"]]
+
+
+def test_shell_with_the_venue_code_filter_and_without():
+    from helpers.web.explorer import explorer_html
+
+    assert explorer_html(with_venue_code=False) == explorer_html() and '<select class="explorer-venue"' not in explorer_html()
+    page = explorer_html(with_venue_code=True)
+    assert ('<select class="explorer-venue" aria-label="Filter by code link given to the venue">'
+            '<option value="">Any code link to the venue</option><option value="given">Code link given to the venue'
+            '</option><option value="not-given">No code link given to the venue</option></select>') in page

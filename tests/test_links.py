@@ -537,3 +537,71 @@ def test_the_quick_test_covers_every_patterns_hints():
     for name, hints in urls._PATTERN_HINTS.items():
         for hint in hints:
             assert any(coarse in hint for coarse in urls._ANY_HINT), (name, hint)
+
+
+def test_venue_code_links_from_the_software_and_url_fields():
+    """Issue 38: a code link given to the venue (``software``; ``url`` on a code host) is evidence of its own."""
+    from helpers.analysis.links import venue_code_links
+
+    papers = pd.DataFrame({
+        "paper_id": ["a", "b", "c", "d", "e", "f"],
+        "source_file": ["icml25.bib"] * 4 + ["other.csv"] * 2,
+        "software": ["https://github.com/x/y, https://github.com/x/z", "lab.github.io", ".", "", "", ""],
+        "url": ["", "", "https://proceedings.mlr.press/v267/c.html", "", "https://github.com/o/r",
+                "javascript:alert(1)"],
+    })
+    table = venue_code_links(papers)
+    assert table.columns.tolist() == ["paper_id", "venue_code_field", "venue_code", "venue_code_url"]
+    assert table.values.tolist() == [
+        ["a", True, True, "https://github.com/x/y https://github.com/x/z"],
+        ["b", True, True, "https://lab.github.io"],
+        ["c", True, False, ""],
+        ["d", True, False, ""],
+        ["e", True, True, "https://github.com/o/r"],
+        ["f", True, False, ""],
+    ]
+    # No code field anywhere (a paper page in ``url`` is not one): an empty, typed table.
+    plain = venue_code_links(papers.drop(columns="software").iloc[2:4])
+    assert plain.empty and plain.columns.tolist() == ["paper_id", "venue_code_field", "venue_code", "venue_code_url"]
+    assert venue_code_links(pd.DataFrame({"paper_id": ["a"], "source_file": ["f"], "text": ["x"]})).empty
+
+
+def test_venue_code_shares_beside_the_abstract_share():
+    from helpers.analysis.links import venue_code_shares
+
+    papers = pd.DataFrame({
+        "group": ["2023", "2023", "2025", "2025", "2025", "2025"],
+        "venue_code_field": [False, False, True, True, True, True],
+        "venue_code": [False, False, True, True, True, False],
+        "link_state": ["linked", "none", "linked", "none", "promised", "none"],
+    })
+    table = venue_code_shares(papers, "group")
+    assert table[["group", "n_papers", "n_venue_code", "n_abstract_linked", "n_both", "n_venue_code_only"]
+                 ].values.tolist() == [["2025", 4, 3, 1, 1, 1]]
+    row = table.iloc[0]
+    assert (row["venue_share"], row["abstract_share"]) == (0.75, 0.25)
+    assert [round(row[c], 4) for c in ("venue_ci_low", "venue_ci_high", "abstract_ci_low", "abstract_ci_high")] == [
+        round(v, 4) for v in (*wilson_interval(3, 4), *wilson_interval(1, 4))]
+    assert venue_code_shares(papers)["group"].tolist() == ["all papers"]
+    assert venue_code_shares(papers.drop(columns=["venue_code_field", "venue_code"])).empty
+
+
+def test_papers_carry_the_venue_code_link_only_where_the_input_has_a_code_field(tmp_path):
+    """The abstract's link state is unchanged; the venue's code link sits beside it (issue 38)."""
+    from helpers.analysis.pipeline import run_pipeline
+
+    entries = [("a25", "We study graphs. Our code is at https://github.com/o/a.", "https://github.com/o/a"),
+               ("b25", "We study language models and their errors in detail.", "https://github.com/o/b"),
+               ("c25", "We study quantum sampling and its limits in detail.", ".")]
+    (tmp_path / "icml.bib").write_text("\n".join(
+        f"@InProceedings{{{key},\n  title = {{T {key}}},\n  year = {{2025}},\n  abstract = {{{text}}},\n"
+        f"  software = {{{software}}}\n}}\n" for key, text, software in entries), encoding="utf-8")
+    papers = run_pipeline([tmp_path]).papers
+    assert papers[["link_state", "venue_code_field", "venue_code", "venue_code_url"]].values.tolist() == [
+        ["linked", True, True, "https://github.com/o/a"], ["none", True, True, "https://github.com/o/b"],
+        ["none", True, False, ""]]
+    assert papers.columns[-5:].tolist() == ["n_urls", "venue_code_field", "venue_code", "venue_code_url", "group"]
+    seedless = tmp_path / "plain"
+    seedless.mkdir()
+    (seedless / "a.txt").write_text("Our code is at https://github.com/o/a and we study graphs.", encoding="utf-8")
+    assert "venue_code" not in run_pipeline([seedless]).papers

@@ -185,3 +185,51 @@ def test_a_chapter_that_needs_groups_is_left_out_with_one_group(seed):
     assert left_out(seed) == ("chapters/change",)
     files = [c["file"] for part in build_toc(book_root(), seed)["parts"] for c in part["chapters"]]
     assert "chapters/change" not in files and "chapters/themes" in files
+
+
+VENUE_PAPERS = pd.DataFrame({
+    "group": ["2023", "2023", "2025", "2025", "2025", "2025"],
+    "venue_code_field": [False, False, True, True, True, True],
+    "venue_code": [False, False, True, True, True, False],
+    "link_state": ["linked", "none", "linked", "none", "promised", "none"],
+})
+
+
+def test_venue_code_sentence_states_both_shares_with_intervals():
+    """Issue 38: the code link given to the venue and the abstract's link, over the papers with a code field."""
+    from helpers.book.reports.links import venue_code_sentence
+
+    assert venue_code_sentence(VENUE_PAPERS) == (
+        "Of the 4 papers whose metadata has a code field (in 2025), **3 (75%, 95% Wilson interval 30% to 95%) gave the venue "
+        "a code link**, and the abstracts of 1 (25%, 95% Wilson interval 5% to 70%) link code, data or a project "
+        "page; 1 of the 3 papers with a code link given to the venue says nothing about code or data in its "
+        "abstract.")
+    assert venue_code_sentence(VENUE_PAPERS.drop(columns=["venue_code_field", "venue_code"])) == ""
+
+
+def test_venue_code_table_per_group_links_the_explorer():
+    from helpers.book.reports.links import venue_code_table
+
+    table = venue_code_table(VENUE_PAPERS, "group")
+    assert table.columns.tolist() == [
+        "group", "papers with a code field", "code link given to the venue (share; 95% Wilson interval)",
+        "abstract links code, data or a project page (share; 95% Wilson interval)",
+        "code link given to the venue, abstract silent", "explorer"]
+    assert table.drop(columns="explorer").values.tolist() == [
+        ["2025", 4, "3 (75%; 30% to 95%)", "1 (25%; 5% to 70%)", 1]]
+    assert table["explorer"].iloc[0] == '<a href="explorer.html?group=2025&amp;venue_code=given">the 3 papers</a>'
+    assert venue_code_table(VENUE_PAPERS.drop(columns=["venue_code_field", "venue_code"]), "group").empty
+
+
+def test_landing_page_states_the_venue_share_only_where_there_is_a_code_field(tmp_path, seed):
+    entries = [("a25", "We study graphs. Our code is at https://github.com/o/a.", "https://github.com/o/a"),
+               ("b25", "We study language models and their errors in detail.", "https://github.com/o/b"),
+               ("c25", "We study quantum sampling and its limits in detail.", ".")]
+    (tmp_path / "icml.bib").write_text("\n".join(
+        f"@InProceedings{{{key},\n  title = {{T {key}}},\n  year = {{2025}},\n  abstract = {{{text}}},\n"
+        f"  software = {{{software}}}\n}}\n" for key, text, software in entries), encoding="utf-8")
+    sentence = findings.key_findings(run_pipeline([tmp_path]))["intro_linked_sentence"]
+    assert sentence.endswith(
+        "Of the 3 papers whose metadata has a code field, 2 (67%, 95% Wilson interval 21% to 94%) gave the venue a "
+        "code link, and the abstracts of 1 (33%, 95% Wilson interval 6% to 79%) link code, data or a project page")
+    assert "venue" not in findings.key_findings(seed)["intro_linked_sentence"]

@@ -32,7 +32,8 @@ test("requiring the file defines no global and exports the pure functions", () =
   assert.deepEqual(Object.keys(explorer).sort(), [
     "appendMarkup", "describeFilters", "escapeRegExp", "filterQuery", "filterRows", "foldText", "hashPaper",
     "inlineMarkup", "isWebUrl", "linkText", "mathText", "pageBounds", "parseFilters", "rowQuery", "searchFields",
-    "searchPatterns", "searchText", "sortValues", "sortedRows", "sourceText", "themeText", "yearText"]);
+    "searchPatterns", "searchText", "sortValues", "sortedRows", "sourceText", "themeText", "venueCodeLinks",
+    "yearText"]);
 });
 
 test("escapeRegExp escapes every special character", () => {
@@ -82,20 +83,21 @@ test("searchFields: title, authors, text, theme, state, id", () => {
 
 test("parseFilters reads ?q, ?theme, ?state and every non-empty ?term", () => {
   assert.deepEqual(explorer.parseFilters("?q=a%26b+c&theme=3&state=linked&term=x&term=&term=%3C%2Fscript%3E"),
-                   { q: "a&b c", theme: "3", state: "linked", terms: ["x", "</script>"], group: "" });
-  assert.deepEqual(explorer.parseFilters(""), { q: "", theme: "", state: "", terms: [], group: "" });
-  assert.deepEqual(explorer.parseFilters("?q=javascript:alert(1)&term=%22%27&group=%3Cb%3E"),
-                   { q: "javascript:alert(1)", theme: "", state: "", terms: ["\"'"], group: "<b>" });
+                   { q: "a&b c", theme: "3", state: "linked", terms: ["x", "</script>"], group: "", venueCode: "" });
+  assert.deepEqual(explorer.parseFilters(""), { q: "", theme: "", state: "", terms: [], group: "", venueCode: "" });
+  assert.deepEqual(explorer.parseFilters("?q=javascript:alert(1)&term=%22%27&group=%3Cb%3E&venue_code=given"),
+                   { q: "javascript:alert(1)", theme: "", state: "", terms: ["\"'"], group: "<b>", venueCode: "given" });
 });
 
 test("filterQuery writes what parseFilters reads", () => {
-  const filters = { q: "a b&c", theme: "", state: "linked", terms: ["graph neural network", HOSTILE], group: "" };
+  const filters = { q: "a b&c", theme: "", state: "linked", terms: ["graph neural network", HOSTILE], group: "",
+                    venueCode: "" };
   const text = explorer.filterQuery(filters);
   assert.equal(text, "q=a+b%26c&state=linked&term=graph+neural+network&term=%3C%2Fscript%3E%3Cimg+src%3Dx+onerror%3D"
                      + "alert%28%27x%27%29%3E+%26+%22q%22");
   assert.deepEqual(explorer.parseFilters("?" + text), filters);
   assert.equal(explorer.filterQuery({ q: "", theme: "", state: "", terms: [] }), "");
-  const grouped = { q: "", theme: "", state: "", terms: [], group: "2025 & <b>" };
+  const grouped = { q: "", theme: "", state: "", terms: [], group: "2025 & <b>", venueCode: "" };
   assert.equal(explorer.filterQuery(grouped), "group=2025+%26+%3Cb%3E");
   assert.deepEqual(explorer.parseFilters("?" + explorer.filterQuery(grouped)), grouped);
 });
@@ -366,4 +368,40 @@ test("sourceText: the Source column's label; a data file without sources gives t
   assert.deepEqual([0, 1].map((k) => explorer.sourceText(data, k)), ["ICML 2024 Papers", "<b>x</b>"]);
   const older = { files: data.files, papers: { file: [0, 1] } };
   assert.deepEqual([0, 1].map((k) => explorer.sourceText(older, k)), ["000_2e4aa40cf9124fb1.txt", "b.txt"]);
+});
+
+// Issue 38: the code link a paper gave the venue (its metadata), beside the abstract's links and state.
+const VENUE = Object.assign({}, PAPERS, {
+  venue_code: [["https://github.com/o/v", "javascript:alert(1)"], [], null, ["http://x.org/a"]],
+});
+
+test("venueCodeLinks: http(s) links only; [] with a code field and no link; null without a code field", () => {
+  assert.deepEqual([0, 1, 2, 3].map((k) => explorer.venueCodeLinks(VENUE, k)),
+                   [["https://github.com/o/v"], [], null, ["http://x.org/a"]]);
+  assert.equal(explorer.venueCodeLinks(PAPERS, 0), null);
+});
+
+test("filterRows by the code link given to the venue; papers without a code field are in neither list", () => {
+  const all = [0, 1, 2, 3];
+  assert.deepEqual(explorer.filterRows(VENUE, THEMES, all, query({ venueCode: "given" })), [0, 3]);
+  assert.deepEqual(explorer.filterRows(VENUE, THEMES, all, query({ venueCode: "not-given" })), [1]);
+  assert.deepEqual(explorer.filterRows(VENUE, THEMES, all, query({ venueCode: "given", state: "linked" })), [0, 3]);
+  assert.deepEqual(explorer.filterRows(VENUE, THEMES, all, query({ venueCode: "given", theme: 2 })), []);
+  assert.deepEqual(explorer.filterRows(VENUE, THEMES, all, query({ venueCode: "<b>" })), []);
+  assert.deepEqual(explorer.filterRows(VENUE, THEMES, all, query({ venueCode: "" })), all);
+  assert.deepEqual(explorer.filterRows(PAPERS, THEMES, all, query({ venueCode: "given" })), []);
+});
+
+test("rowQuery, filterQuery and describeFilters carry the venue filter", () => {
+  const filters = { q: "", theme: "", state: "", terms: [], group: "", venueCode: "not-given" };
+  assert.equal(explorer.rowQuery(filters, {}).venueCode, "not-given");
+  assert.equal(explorer.filterQuery(filters), "venue_code=not-given");
+  assert.deepEqual(explorer.parseFilters("?" + explorer.filterQuery(filters)), filters);
+  assert.equal(explorer.describeFilters(filters, {}), "no code link given to the venue");
+  assert.equal(explorer.describeFilters(Object.assign({}, filters, { venueCode: "given" }), {}),
+               "a code link given to the venue");
+  assert.equal(explorer.describeFilters(Object.assign({}, filters, { venueCode: HOSTILE }), {}),
+               "code link to the venue \u201c" + HOSTILE + "\u201d");
+  assert.equal(explorer.describeFilters(Object.assign({}, filters, { venueCode: "constructor" }), {}),
+               "code link to the venue \u201cconstructor\u201d");
 });

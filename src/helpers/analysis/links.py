@@ -20,6 +20,11 @@ Each paper gets one *link state*, from the availability claims of its sentences
 Order of precedence: ``linked`` > ``dangling`` > ``promised`` > ``none``. A
 ``linked`` paper that also promises more has ``promised_too``.
 
+Beside the abstract, a paper's metadata may hold a **code link given to the venue**
+(:func:`venue_code_links`): PMLR's ``software`` field, or a ``url`` field on a code host.
+It is its own evidence, never mixed into the link state; :func:`venue_code_shares` puts both
+shares side by side, over the papers whose input has such a field.
+
 URLs are found and classified by :mod:`helpers.analysis.urls`.
 """
 
@@ -29,10 +34,11 @@ import pandas as pd
 
 from helpers.analysis.availability import abstract_verdicts
 from helpers.analysis.parallel import map_chunks
-from helpers.analysis.urls import classify_host, find_urls
+from helpers.analysis.urls import classify_host, find_urls, is_safe_url
 
 __all__ = ["paper_link_states", "find_links", "analyse_links", "wilson_interval", "state_shares", "distinct_urls",
-           "LINK_STATES", "LINKS_COLUMNS", "STATES_COLUMNS", "STATEMENTS_COLUMNS"]
+           "venue_code_links", "venue_code_shares", "LINK_STATES", "LINKS_COLUMNS", "STATES_COLUMNS",
+           "STATEMENTS_COLUMNS", "VENUE_CODE_COLUMNS", "VENUE_SHARE_COLUMNS"]
 
 #: Every link state, in order of precedence.
 LINK_STATES = ("linked", "dangling", "promised", "none")
@@ -41,6 +47,10 @@ LINKS_COLUMNS = ["paper_id", "source_file", "url", "host", "kind", "owner", "rep
 STATES_COLUMNS = ["paper_id", "link_state", "promised_too", "n_urls", "repaired_urls", "claim_sentence",
                   "claim_class", "claim_reason"]
 STATEMENTS_COLUMNS = ["paper_id", "sentence_no", "statement", "sentence", "reason", "promise", "urls"]
+VENUE_CODE_COLUMNS = ["paper_id", "venue_code_field", "venue_code", "venue_code_url"]
+VENUE_SHARE_COLUMNS = ["group", "n_papers", "n_venue_code", "venue_share", "venue_ci_low", "venue_ci_high",
+                       "n_abstract_linked", "abstract_share", "abstract_ci_low", "abstract_ci_high", "n_both",
+                       "n_venue_code_only"]
 
 
 def paper_link_states(papers: pd.DataFrame, links: pd.DataFrame | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -172,3 +182,89 @@ def state_shares(papers: pd.DataFrame, by: str | None = None) -> pd.DataFrame:
 def distinct_urls(links: pd.DataFrame) -> list[str]:
     """The distinct URLs of a links table, in first-seen order."""
     return list(dict.fromkeys(links["url"]))
+
+
+def _field(papers: pd.DataFrame, column: str) -> pd.Series:
+    """A metadata column as text (``""`` where missing or absent)."""
+    if column not in papers:
+        return pd.Series("", index=papers.index, dtype=object)
+    return papers[column].fillna("").astype(str).str.strip()
+
+
+def venue_code_links(papers: pd.DataFrame) -> pd.DataFrame:
+    """The code link each paper gave the venue, read from its metadata, not from its abstract.
+
+    A ``software`` field (PMLR's code link) gives every http(s) URL found in it (a host written without
+    a scheme gets ``https://``; PMLR's ``"."`` is no link); a ``url`` field gives its URLs on a code host
+    (:func:`helpers.analysis.urls.classify_host` kind ``code``; a proceedings page is not one). A paper's
+    source file *has a code field* when one of its papers has a ``software`` value or a ``url`` on a code
+    host: its papers are the ones a share of code given to the venue is taken over.
+
+    Returns
+    -------
+    DataFrame
+        :data:`VENUE_CODE_COLUMNS`: ``paper_id``, ``venue_code_field`` (its file has a code field),
+        ``venue_code`` (it gave the venue a code link) and ``venue_code_url`` (those URLs, joined with
+        spaces); empty when no paper has a code field.
+
+    Examples
+    --------
+    >>> papers = pd.DataFrame({"paper_id": ["a", "b"], "source_file": ["f.bib", "f.bib"],
+    ...                        "software": ["trajan-paper.github.io", "."]})
+    >>> venue_code_links(papers).values.tolist()
+    [['a', True, True, 'https://trajan-paper.github.io'], ['b', True, False, '']]
+    """
+    software, url = _field(papers, "software"), _field(papers, "url")
+    found = []
+    for software_value, url_value in zip(software, url):
+        urls = [f.url for f in find_urls(software_value)] if software_value else []
+        urls += [f.url for f in find_urls(url_value) if classify_host(f.url)["kind"] == "code"] if url_value else []
+        found.append(" ".join(dict.fromkeys(u for u in urls if is_safe_url(u))))
+    found = pd.Series(found, index=papers.index, dtype=object)
+    has_field = (software != "") | (found != "")
+    if not has_field.any():
+        return pd.DataFrame({"paper_id": pd.Series(dtype=object), "venue_code_field": pd.Series(dtype=bool),
+                             "venue_code": pd.Series(dtype=bool), "venue_code_url": pd.Series(dtype=object)})
+    files = papers["source_file"].astype(str) if "source_file" in papers else pd.Series("", index=papers.index)
+    with_field = set(files[has_field])
+    return pd.DataFrame({"paper_id": papers["paper_id"].to_numpy(),
+                         "venue_code_field": files.isin(with_field).to_numpy(dtype=bool),
+                         "venue_code": (found != "").to_numpy(dtype=bool), "venue_code_url": found.to_numpy()},
+                        columns=VENUE_CODE_COLUMNS)
+
+
+def venue_code_shares(papers: pd.DataFrame, by: str | None = None) -> pd.DataFrame:
+    """Code given to the venue beside links given in the abstract, over the papers whose input has a code
+    field (``venue_code_field``), overall or per group of ``by``, each share with its Wilson 95% interval.
+
+    ``n_venue_code`` papers gave the venue a code link; ``n_abstract_linked`` have the link state
+    ``linked`` (their abstract links code, data or a project page); ``n_both`` are both;
+    ``n_venue_code_only`` gave the venue a code link while their abstract says nothing (state ``none``).
+    Groups without a code field are left out; empty (:data:`VENUE_SHARE_COLUMNS`) without one.
+
+    Examples
+    --------
+    >>> papers = pd.DataFrame({"venue_code_field": [True, True, False], "venue_code": [True, False, False],
+    ...                        "link_state": ["none", "linked", "linked"]})
+    >>> venue_code_shares(papers)[["n_papers", "n_venue_code", "n_abstract_linked", "n_venue_code_only"]].values.tolist()
+    [[2, 1, 1, 1]]
+    """
+    if "venue_code_field" not in papers or not papers["venue_code_field"].astype(bool).any():
+        return pd.DataFrame(columns=VENUE_SHARE_COLUMNS)
+    covered = papers[papers["venue_code_field"].astype(bool)]
+    frame = covered.assign(group="all papers" if by is None else covered[by].astype(str))
+    rows = []
+    for group, members in frame.groupby("group", sort=True):
+        total = len(members)
+        venue = members["venue_code"].astype(bool).to_numpy()
+        linked = (members["link_state"] == "linked").to_numpy()
+        n_venue, n_linked = int(venue.sum()), int(linked.sum())
+        venue_low, venue_high = wilson_interval(n_venue, total)
+        linked_low, linked_high = wilson_interval(n_linked, total)
+        rows.append(dict(group=group, n_papers=total, n_venue_code=n_venue, venue_share=round(n_venue / total, 6),
+                         venue_ci_low=round(venue_low, 6), venue_ci_high=round(venue_high, 6),
+                         n_abstract_linked=n_linked, abstract_share=round(n_linked / total, 6),
+                         abstract_ci_low=round(linked_low, 6), abstract_ci_high=round(linked_high, 6),
+                         n_both=int((venue & linked).sum()),
+                         n_venue_code_only=int((venue & (members["link_state"] == "none").to_numpy()).sum())))
+    return pd.DataFrame(rows, columns=VENUE_SHARE_COLUMNS)

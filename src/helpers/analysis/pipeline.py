@@ -105,8 +105,9 @@ class Analysis:
         One row per paper: the corpus columns (with ``title, authors, year, venue, doi, url,
         software`` when any input file carries them, ``keywords`` and ``published_text`` when some paper
         has them, and ``opening``; no ``text``) plus ``theme`` (nullable),
-        ``theme_weight``, ``link_state``, ``promised_too``, ``n_urls`` and ``group`` (text; ``"all"``
-        without grouping).
+        ``theme_weight``, ``link_state``, ``promised_too``, ``n_urls``, ``venue_code_field``,
+        ``venue_code`` and ``venue_code_url`` where the input has a code field
+        (:func:`helpers.analysis.links.venue_code_links`), and ``group`` (text; ``"all"`` without grouping).
     timings : Mapping[str, float]
         Seconds per stage, ``parse`` first.
     cache_key : str
@@ -298,7 +299,11 @@ def analyse_link_tables(corpus: Corpus, n_jobs: int | None = None) -> LinkTables
 
 def paper_table(corpus: Corpus, themes: ThemesResult, links: LinkTables, groups: "Groups | None" = None
                 ) -> pd.DataFrame:
-    """One row per paper: the corpus columns, the strongest theme, the link state and the group."""
+    """One row per paper: the corpus columns, the strongest theme, the link state, the code link given to the
+    venue (``venue_code_field, venue_code, venue_code_url`` where the input has a code field:
+    :func:`helpers.analysis.links.venue_code_links`) and the group."""
+    from helpers.analysis.links import VENUE_CODE_COLUMNS, venue_code_links
+
     papers = corpus.papers.copy()
     if themes.model is None:
         papers["theme"] = pd.array([pd.NA] * len(papers), dtype="Int64")
@@ -310,6 +315,11 @@ def paper_table(corpus: Corpus, themes: ThemesResult, links: LinkTables, groups:
     states = papers[["paper_id"]].merge(links.states, on="paper_id", how="left")
     for column in ("link_state", "promised_too", "n_urls"):
         papers[column] = states[column].to_numpy()
+    # The code link given to the venue (software field, url on a code host): beside the state, never in it.
+    venue = venue_code_links(corpus.papers)
+    if len(venue):
+        for column in VENUE_CODE_COLUMNS[1:]:
+            papers[column] = venue[column].to_numpy()
     papers["group"] = groups.names.to_numpy() if groups is not None else "all"
     return papers
 

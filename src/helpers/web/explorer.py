@@ -19,8 +19,10 @@ so no corpus text can close a script or open a tag in any context, and URLs that
 are not ``http(s)`` never reach it.
 
 URL parameters open the explorer filtered: ``?q=words``, ``?theme=<number>``,
-``?state=<link state>`` and ``?term=<map term>`` (repeatable: papers using every
-term given); ``#paper-<paper_id>`` shows and expands one paper.
+``?state=<link state>``, ``?term=<map term>`` (repeatable: papers using every
+term given), ``?group=<group>`` and, where the input has a code field, ``?venue_code=given`` or
+``?venue_code=not-given`` (a code link given to the venue, or none); ``#paper-<paper_id>`` shows and
+expands one paper.
 """
 
 from __future__ import annotations
@@ -53,8 +55,8 @@ SHOWN_LINK_KINDS = LINKED_KINDS
 PAPER_COLUMNS = ("id", "title", "authors", "theme", "state", "words", "file", "source", "text", "links",
                  "claims", "terms")
 # Columns the data has only when the papers carry them: ``year`` (a number or null), ``group`` (an index
-# into the data's ``groups``, with two groups or more).
-OPTIONAL_COLUMNS = ("year", "group")
+# into the data's ``groups``, with two groups or more), ``venue_code`` (where the input has a code field).
+OPTIONAL_COLUMNS = ("year", "group", "venue_code")
 
 
 #: The most papers the explorer holds: its data file grows with them (about 24 MiB, ready in under 1 s at
@@ -270,8 +272,10 @@ def explorer_data(
         ``file`` (index into ``files``, the file names), ``source`` (index into ``sources``, the Source
         column's labels), ``text``, ``links`` (URLs), ``claims`` (``[class, sentence]`` pairs) and ``terms``
         (indices into ``terms``); plus ``year`` when ``papers`` has a year column,
-        and ``group`` (index into ``groups``) with two groups or more; ``sample_of`` (the corpus's papers)
-        when ``corpus_papers`` is more than ``papers`` holds.
+        and ``group`` (index into ``groups``) with two groups or more; ``venue_code`` when ``papers`` has
+        :func:`helpers.analysis.links.venue_code_links`' columns (the http(s) code links the paper gave the
+        venue, ``[]`` for none, ``None`` where its input has no code field); ``sample_of`` (the corpus's
+        papers) when ``corpus_papers`` is more than ``papers`` holds.
     """
     ordered = papers.sort_values(["source_file", "position"], kind="stable")
     paper_ids = [str(p) for p in ordered["paper_id"]]
@@ -314,6 +318,10 @@ def explorer_data(
         index = {str(name): i for i, name in enumerate(group_order)}
         data["groups"] = [str(name) for name in group_order]
         data["papers"]["group"] = [index[str(g)] for g in ordered["group"]]
+    if "venue_code_field" in ordered and "venue_code_url" in ordered:
+        data["papers"]["venue_code"] = [
+            [u for u in _text(urls).split() if is_safe_url(u)] if bool(field) else None
+            for field, urls in zip(ordered["venue_code_field"], ordered["venue_code_url"])]
     if corpus_papers is not None and int(corpus_papers) > len(ordered):
         data["sample_of"] = int(corpus_papers)
     return data
@@ -340,7 +348,7 @@ def write_explorer_data(data: Mapping[str, Any], folder: Path) -> Path:
 
 
 def explorer_url(*, q: str = "", theme: int | None = None, state: str = "", terms: tuple[str, ...] = (),
-                 group: str = "", page: str = "explorer.html") -> str:
+                 group: str = "", venue_code: str = "", page: str = "explorer.html") -> str:
     """A link to the explorer opened filtered, for other chapters' "all N papers" links (HTML-escape it).
 
     Examples
@@ -351,12 +359,15 @@ def explorer_url(*, q: str = "", theme: int | None = None, state: str = "", term
     'explorer.html?q=a%26b&theme=3&state=dangling'
     >>> explorer_url(group="2025", terms=("llm",))
     'explorer.html?term=llm&group=2025'
+    >>> explorer_url(group="2025", venue_code="given")
+    'explorer.html?group=2025&venue_code=given'
     """
     parts = [f"q={quote(q, safe='')}"] if q else []
     parts += [f"theme={int(theme)}"] if theme is not None else []
     parts += [f"state={quote(state, safe='')}"] if state else []
     parts += [f"term={quote(term, safe='')}" for term in terms]
     parts += [f"group={quote(group, safe='')}"] if group else []
+    parts += [f"venue_code={quote(venue_code, safe='')}"] if venue_code else []
     return page + ("?" + "&".join(parts) if parts else "")
 
 
@@ -379,14 +390,16 @@ _YEAR_HEADER = ("year", "Year", "year")
 
 
 def explorer_html(*, data_src: str = f"../figures/{DATA_FILE}", mathjax_src: str = MATHJAX_SRC,
-                  page_size: int = PAGE_SIZE, with_year: bool = False, with_groups: bool = False) -> str:
+                  page_size: int = PAGE_SIZE, with_year: bool = False, with_groups: bool = False,
+                  with_venue_code: bool = False) -> str:
     """The explorer's page: style, controls, an empty table, the data file's ``<script src>`` and the script.
 
     The shell holds no corpus text; everything shown comes from the data file
     (:func:`write_explorer_data`), whose address relative to the page is ``data_src``.
     ``mathjax_src`` is the book's MathJax, loaded when the first row is expanded (unless the
     page already loads it). ``with_year`` adds a Year column (the data has ``year``), ``with_groups``
-    a group filter (the data has ``groups``); without them the page is as it always was.
+    a group filter (the data has ``groups``), ``with_venue_code`` a filter by the code link given to the venue
+    (the data has ``venue_code``); without them the page is as it always was.
     """
     shown = _HEADERS[:3] + [_YEAR_HEADER] + _HEADERS[3:] if with_year else _HEADERS
     columns = "".join(f'<col class="c-{css}">' for _, _, css in shown)
@@ -395,6 +408,11 @@ def explorer_html(*, data_src: str = f"../figures/{DATA_FILE}", mathjax_src: str
         else f'<th scope="col">{name}</th>' for key, name, _ in shown)
     group_select = ('<select class="explorer-group" aria-label="Filter by group"><option value="">All groups'
                     '</option></select>' if with_groups else "")
+    venue_select = ('<select class="explorer-venue" aria-label="Filter by code link given to the venue">'
+                    '<option value="">Any code link to the venue</option>'
+                    '<option value="given">Code link given to the venue</option>'
+                    '<option value="not-given">No code link given to the venue</option></select>'
+                    if with_venue_code else "")
     app_class = "mathjax_ignore with-year" if with_year else "mathjax_ignore"
     return (
         f"\n<style>\n{static_text(STYLE_FILE)}</style>\n"
@@ -405,7 +423,7 @@ def explorer_html(*, data_src: str = f"../figures/{DATA_FILE}", mathjax_src: str
           'aria-label="Search papers">'
         + '<select class="explorer-theme" aria-label="Filter by theme"><option value="">All themes</option></select>'
         + '<select class="explorer-state" aria-label="Filter by link state"><option value="">All link states'
-          '</option></select>' + group_select
+          '</option></select>' + group_select + venue_select
         + '<span class="explorer-terms" aria-label="Map term filters"></span>'
         + '<span class="explorer-count" role="status" aria-live="polite">Loading the papers…</span></div>'
         + f"<table><colgroup>{columns}</colgroup><thead><tr>{headers}</tr></thead><tbody></tbody></table>"

@@ -51,6 +51,35 @@ def groups_note(analysis: "Analysis") -> str:
     return (parts[0] if has_year else "The papers " + parts[0]) + "."
 
 
+def venue_code_note(analysis: "Analysis") -> str:
+    """A Markdown sentence on the code link given to the venue (the input's ``software`` field or a ``url`` on a
+    code host); ``""`` when no paper's input has a code field.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> papers = pd.DataFrame({"venue_code_field": [True, True, False], "venue_code": [True, False, False]})
+    >>> print(venue_code_note(SimpleNamespace(papers=papers)))  # doctest: +NORMALIZE_WHITESPACE
+    1 of the 2 papers whose metadata has a code field gave the venue a code link (the paper's metadata, not its
+    abstract): the row links it as "code given to the venue", beside the abstract's own links and link state, and
+    the filter by code link to the venue (`?venue_code=given` or `?venue_code=not-given`) lists those papers or
+    the others.
+    >>> venue_code_note(SimpleNamespace(papers=pd.DataFrame({"text": ["x"]})))
+    ''
+    """
+    from helpers.book.formatting import count, number
+
+    papers = analysis.papers
+    if "venue_code_field" not in papers or not papers["venue_code_field"].astype(bool).any():
+        return ""
+    covered = papers[papers["venue_code_field"].astype(bool)]
+    return (f"{number(int(covered['venue_code'].astype(bool).sum()))} of the {count(len(covered), 'paper')} whose "
+            "metadata has a code field gave the venue a code link (the paper's metadata, not its abstract): the "
+            "row links it as \"code given to the venue\", beside the abstract's own links and link state, and the "
+            "filter by code link to the venue (`?venue_code=given` or `?venue_code=not-given`) lists those papers "
+            "or the others.")
+
+
 #: The full paper table offered beside a sample (in the figure folder), and its columns (no abstract text).
 FULL_TABLE = "explorer-all-papers"
 FULL_TABLE_COLUMNS = ["paper_id", "display_title", "authors", "theme", "link_state", "n_words", "source_file",

@@ -38,6 +38,7 @@ def key_findings(analysis: "Analysis") -> dict[str, Any]:
     from helpers.book.display import markdown_cell as md
     from helpers.book.formatting import count, number
     from helpers.analysis.links import state_shares
+    from helpers.book.reports.links import venue_code_sentence
 
     papers = analysis.papers
     model = analysis.themes.model
@@ -63,6 +64,10 @@ def key_findings(analysis: "Analysis") -> dict[str, Any]:
                         f"{'is' if n_dangling == 1 else 'are'} available but "
                         f"{'gives' if n_dangling == 1 else 'give'} no usable link, and {number(n_promised)} only "
                         f"{'promises' if n_promised == 1 else 'promise'} it for later")
+    # The code link given to the venue (a software field), only where the input has a code field.
+    venue = venue_code_sentence(papers, emphasis=False)
+    if venue:
+        linked_sentence += ". " + venue.split("; ")[0]
     pairs = strongest_pairs(analysis.cooccurrence, N_FINDING_PAIRS)
     if len(pairs):
         pairs_sentence = "; ".join(f"*{md(p.source)}* and *{md(p.target)}* ({count(int(p.n_papers), 'paper')})"

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from helpers.analysis.links import LINK_STATES, state_shares
+from helpers.analysis.links import LINK_STATES, state_shares, venue_code_shares
 from helpers.analysis.urls import HOST_KINDS, LINKED_KINDS
 from helpers.book.inputs import page_input
-from helpers.web.explorer import explorer_papers, papers_link_text
+from helpers.web.explorer import explorer_papers, explorer_url, papers_link_text
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -169,6 +169,24 @@ def health_table(health: pd.DataFrame, links: pd.DataFrame) -> pd.DataFrame:
             [["url", "kind", "status", "http_code", "final_url", "checked_at"]])
 
 
+def health_sentence(health: pd.DataFrame, source: str) -> str:
+    """The one sentence on link health: where the statuses come from, or, when no link was checked, the command
+    that checks them (``source``: :func:`helpers.analysis.linkcheck.link_health`'s sentence).
+
+    Examples
+    --------
+    >>> print(health_sentence(pd.DataFrame({"status": ["unchecked"]}), "not checked"))  # doctest: +NORMALIZE_WHITESPACE
+    The links have not been checked, as the book builds offline: `make linkcheck` (or `python -m helpers
+    linkcheck`) checks them online and saves a dated CSV in `data/linkcheck/`, the newest of which the book shows.
+    """
+    command = "`make linkcheck` (or `python -m helpers linkcheck`)"
+    if not (health["status"] != "unchecked").any():
+        return (f"The links have not been checked, as the book builds offline: {command} checks them online and "
+                "saves a dated CSV in `data/linkcheck/`, the newest of which the book shows.")
+    return (f"Link status {source}: the newest check that {command} saved in `data/linkcheck/` (the book itself "
+            "never goes online).")
+
+
 def state_links_html(papers: pd.DataFrame) -> tuple[str, str]:
     """One link per link state to the explorer filtered to it (``explorer.html?state=...``), as HTML and Markdown.
 
@@ -227,4 +245,82 @@ def chapter_lead(analysis: "Analysis") -> dict[str, str]:
     lead += (f" The {'abstract holds' if one else 'abstracts hold'} {count(n_urls, 'link')} "
              f"({number(int(values['links_n_distinct']))} distinct); {number(int(values['links_n_repaired']))} "
              f"{'was' if int(values['links_n_repaired']) == 1 else 'were'} written in a broken form and repaired.")
-    return {"links_lead": lead}
+    venue = venue_code_sentence(analysis.papers)  # only where the input has a code field
+    return {"links_lead": lead + (f" {venue}" if venue else "")}
+
+
+def venue_code_sentence(papers: pd.DataFrame, *, emphasis: bool = True, wilson: str = "Wilson ") -> str:
+    """The code link given to the venue beside the abstract's link, over the papers whose metadata has a code
+    field (:func:`helpers.analysis.links.venue_code_shares`), as Markdown; ``""`` without a code field.
+
+    Examples
+    --------
+    >>> papers = pd.DataFrame({"venue_code_field": [True, True], "venue_code": [True, False],
+    ...                        "link_state": ["none", "linked"]})
+    >>> print(venue_code_sentence(papers, emphasis=False))  # doctest: +NORMALIZE_WHITESPACE
+    Of the 2 papers whose metadata has a code field, 1 (50%, 95% Wilson interval 9% to 91%) gave the venue a
+    code link, and the abstracts of 1 (50%, 95% Wilson interval 9% to 91%) link code, data or a project page;
+    1 of the 1 paper with a code link given to the venue says nothing about code or data in its abstract.
+    """
+    from helpers.book.display import markdown_cell as md
+    from helpers.book.formatting import count, number, percent
+
+    shares = venue_code_shares(papers)
+    if shares.empty:
+        return ""
+    row = shares.iloc[0]
+    covered = papers[papers["venue_code_field"].astype(bool)]
+    groups = sorted(set(covered["group"].astype(str))) if "group" in covered else []
+    where = f" (in {', '.join(md(g) for g in groups)})" if groups and groups != ["all"] else ""
+    n_venue, n_linked, n_only = int(row["n_venue_code"]), int(row["n_abstract_linked"]), int(row["n_venue_code_only"])
+    given = (f"{number(n_venue)} ({percent(row['venue_share'])}, 95% {wilson}interval {percent(row['venue_ci_low'])} "
+             f"to {percent(row['venue_ci_high'])}) gave the venue a code link")
+    return (f"Of the {count(int(row['n_papers']), 'paper')} whose metadata has a code field{where}, "
+            + (f"**{given}**" if emphasis else given)
+            + f", and the abstracts of {number(n_linked)} ({percent(row['abstract_share'])}, 95% {wilson}interval "
+            f"{percent(row['abstract_ci_low'])} to {percent(row['abstract_ci_high'])}) "
+            f"link code, data or a project page; {number(n_only)} of the "
+            f"{count(n_venue, 'paper')} with a code link given to the venue {'says' if n_only == 1 else 'say'} "
+            f"nothing about code or data in {'its' if n_only == 1 else 'their'} abstract.")
+
+
+def venue_code_table(papers: pd.DataFrame, by: str | None = None) -> pd.DataFrame:
+    """Per group of ``by`` (or all papers), over the papers whose input has a code field: how many gave the venue
+    a code link and how many abstracts link code, data or a project page, each with its share and 95% Wilson
+    interval; the papers with a venue link whose abstract says nothing; a link to them in the explorer. Empty
+    without a code field.
+
+    Examples
+    --------
+    >>> papers = pd.DataFrame({"venue_code_field": [True, True], "venue_code": [True, False],
+    ...                        "link_state": ["none", "linked"]})
+    >>> venue_code_table(papers).iloc[0, 2:4].tolist()
+    ['1 (50%; 9% to 91%)', '1 (50%; 9% to 91%)']
+    """
+    from helpers.book.formatting import number, percent
+
+    shares = venue_code_shares(papers, by)
+    if shares.empty:
+        return pd.DataFrame()
+
+    def cells(n, share, low, high):
+        return [f"{number(int(k))} ({percent(s)}; {percent(a)} to {percent(b)})" for k, s, a, b in zip(n, share, low, high)]
+
+    groups = shares["group"].astype(str)
+    links = [f'<a href="{html_escape(explorer_url(group="" if by is None else g, venue_code="given"))}">'
+             f"the {number(int(n))} papers</a>" for g, n in zip(groups, shares["n_venue_code"])]
+    return pd.DataFrame({
+        "group": groups, "papers with a code field": shares["n_papers"],
+        "code link given to the venue (share; 95% Wilson interval)": cells(
+            shares["n_venue_code"], shares["venue_share"], shares["venue_ci_low"], shares["venue_ci_high"]),
+        "abstract links code, data or a project page (share; 95% Wilson interval)": cells(
+            shares["n_abstract_linked"], shares["abstract_share"], shares["abstract_ci_low"], shares["abstract_ci_high"]),
+        "code link given to the venue, abstract silent": shares["n_venue_code_only"],
+        "explorer": links})
+
+
+def html_escape(text: str) -> str:
+    """HTML-escape an attribute value (quotes too)."""
+    import html
+
+    return html.escape(text, quote=True)

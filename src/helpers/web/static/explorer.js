@@ -141,11 +141,18 @@
     return foldText(searchFields(papers, themes, k).join("\n"));
   }
 
-  /** The filters a URL's query string asks for (?q=, ?theme=, ?state=, repeated ?term=, ?group=). */
+  /** The filters a URL's query string asks for (?q=, ?theme=, ?state=, repeated ?term=, ?group=, ?venue_code=). */
   function parseFilters(search) {
     var params = new URLSearchParams(search);
     return { q: params.get("q") || "", theme: params.get("theme") || "", state: params.get("state") || "",
-             terms: params.getAll("term").filter(Boolean), group: params.get("group") || "" };
+             terms: params.getAll("term").filter(Boolean), group: params.get("group") || "",
+             venueCode: params.get("venue_code") || "" };
+  }
+
+  /** The code links paper k gave the venue (http(s) URLs only); null when its input has no code field. */
+  function venueCodeLinks(papers, k) {
+    if (!papers.venue_code || !Array.isArray(papers.venue_code[k])) { return null; }
+    return papers.venue_code[k].filter(isWebUrl);
   }
 
   /** The query string (without "?") that opens the explorer with these filters. */
@@ -156,6 +163,7 @@
     if (filters.state) { params.set("state", filters.state); }
     filters.terms.forEach(function (t) { params.append("term", t); });
     if (filters.group) { params.set("group", filters.group); }
+    if (filters.venueCode) { params.set("venue_code", filters.venueCode); }
     return params.toString();
   }
 
@@ -169,6 +177,11 @@
       parts.push("map term \u201c" + t + "\u201d" + (termIndex[t] === undefined ? " (not a term of the map)" : ""));
     });
     if (filters.group) { parts.push("group " + filters.group); }
+    if (filters.venueCode) {
+      var venue = { given: "a code link given to the venue", "not-given": "no code link given to the venue" };
+      parts.push(Object.prototype.hasOwnProperty.call(venue, filters.venueCode) ? venue[filters.venueCode]
+        : "code link to the venue \u201c" + filters.venueCode + "\u201d");
+    }
     return parts.join(", ");
   }
 
@@ -201,7 +214,9 @@
   /**
    * The rows (in their order) that pass every filter. query: words (searchPatterns), theme (a number or
    * null for any), state ("" for any), terms (indices into data.terms; undefined for an unknown term) and
-   * group (an index into data.groups, -1 for an unknown group; null or absent for any). cache (optional):
+   * group (an index into data.groups, -1 for an unknown group; null or absent for any) and venueCode ("given":
+   * papers that gave the venue a code link, "not-given": papers with a code field and none; "" or absent for any;
+   * anything else matches nothing). cache (optional):
    * an array of each paper's searchText, filled as papers are searched.
    */
   function filterRows(papers, themes, rows, query, cache) {
@@ -210,6 +225,10 @@
       if (query.theme !== null && query.theme !== papers.theme[k]) { return false; }
       if (group !== null && (!papers.group || papers.group[k] !== group)) { return false; }
       if (query.state && query.state !== papers.state[k]) { return false; }
+      if (query.venueCode) {
+        var venue = venueCodeLinks(papers, k);
+        if (venue === null || (venue.length > 0 ? "given" : "not-given") !== query.venueCode) { return false; }
+      }
       for (var t = 0; t < query.terms.length; t++) {
         if (query.terms[t] === undefined || papers.terms[k].indexOf(query.terms[t]) === -1) { return false; }
       }
@@ -232,7 +251,8 @@
   function rowQuery(filters, termIndex, groups) {
     return { words: searchPatterns(filters.q), theme: filters.theme === "" ? null : Number(filters.theme),
              state: filters.state, terms: filters.terms.map(function (t) { return termIndex[t]; }),
-             group: filters.group ? (groups || []).indexOf(filters.group) : null };
+             group: filters.group ? (groups || []).indexOf(filters.group) : null,
+             venueCode: filters.venueCode || "" };
   }
 
   /** The page shown (clamped to the pages there are), the number of pages and the slice of rows. */
@@ -254,7 +274,7 @@
     filterQuery: filterQuery, describeFilters: describeFilters, sortValues: sortValues, sortedRows: sortedRows,
     filterRows: filterRows, rowQuery: rowQuery, pageBounds: pageBounds, hashPaper: hashPaper, yearText: yearText,
     inlineMarkup: inlineMarkup, appendMarkup: appendMarkup, foldText: foldText, searchText: searchText,
-    sourceText: sourceText
+    sourceText: sourceText, venueCodeLinks: venueCodeLinks
   };
 
   // The page's state lives in here, out of the pure functions' reach.
@@ -272,12 +292,13 @@
     var themeSelect = root.querySelector("select.explorer-theme");
     var stateSelect = root.querySelector("select.explorer-state");
     var groupSelect = root.querySelector("select.explorer-group");
+    var venueSelect = root.querySelector("select.explorer-venue");
     var withYear = Boolean(P.year) && Boolean(root.querySelector("th[data-sort='year']")), columns = withYear ? 9 : 8;
     var termBox = root.querySelector(".explorer-terms"), pager = root.querySelector(".explorer-pager");
     var position = {}, termIndex = {}, i;
     for (i = 0; i < total; i++) { position[P.id[i]] = i; }
     data.terms.forEach(function (term, k) { termIndex[term] = k; });
-    var filters = { q: "", theme: "", state: "", terms: [], group: "" };
+    var filters = { q: "", theme: "", state: "", terms: [], group: "", venueCode: "" };
     var sortKey = "", sortDescending = false, order = null, page = 0, open = {}, shown = [], searched = [];
 
     function el(tag, className, text) {
@@ -350,6 +371,14 @@
         console.warn("MathJax:", error && error.message);
       });
     }
+    function webLink(url, text, className) {
+      var a = el("a", className, text);
+      a.href = url;
+      a.title = url;
+      a.rel = "noopener noreferrer";
+      a.target = "_blank";
+      return a;
+    }
     function detailRow(k) {
       var row = el("tr", "paper-detail"), cell = el("td");
       row.id = "paper-" + P.id[k] + "-abstract";
@@ -360,8 +389,8 @@
       cell.appendChild(abstract);
       var claims = P.claims[k];
       cell.appendChild(el("div", "claims-title", claims.length
-        ? "Availability claims (link state: " + P.state[k] + "):"
-        : "No availability claim found (link state: " + P.state[k] + ")."));
+        ? "Availability claims in the abstract (link state: " + P.state[k] + "):"
+        : "No availability claim found in the abstract (link state: " + P.state[k] + ")."));
       if (claims.length) {
         var list = el("ul", "paper-claims");
         claims.forEach(function (claim) {
@@ -373,6 +402,17 @@
           list.appendChild(item);
         });
         cell.appendChild(list);
+      }
+      var venue = venueCodeLinks(P, k);
+      if (venue !== null) {  // the paper's metadata, not its abstract: a code field of its input
+        var given = el("div", "venue-code-detail", venue.length
+          ? "Code link given to the venue (the paper's metadata, not its abstract): "
+          : "No code link given to the venue (its input has a code field).");
+        venue.forEach(function (url, n) {
+          if (n) { given.appendChild(document.createTextNode(" \u00b7 ")); }
+          given.appendChild(webLink(url, linkText(url), ""));
+        });
+        cell.appendChild(given);
       }
       if (P.terms[k].length) {
         var terms = el("div", "paper-terms", "Map terms: ");
@@ -418,11 +458,11 @@
       var links = el("td", "links");
       P.links[k].forEach(function (url) {
         if (!isWebUrl(url)) { return; }
-        var a = el("a", "", linkText(url));
-        a.href = url;
-        a.rel = "noopener noreferrer";
-        a.target = "_blank";
-        links.appendChild(a);
+        links.appendChild(webLink(url, linkText(url), ""));
+        links.appendChild(el("br"));
+      });
+      (venueCodeLinks(P, k) || []).forEach(function (url) {
+        links.appendChild(webLink(url, "code given to the venue", "venue-code"));
         links.appendChild(el("br"));
       });
       row.appendChild(links);
@@ -500,9 +540,10 @@
         return false;
       }
       if (shown.indexOf(k) === -1) {
-        filters = { q: "", theme: "", state: "", terms: [], group: "" };
+        filters = { q: "", theme: "", state: "", terms: [], group: "", venueCode: "" };
         search.value = ""; themeSelect.value = ""; stateSelect.value = "";
         if (groupSelect) { groupSelect.value = ""; }
+        if (venueSelect) { venueSelect.value = ""; }
         filter();
         remember();
       }
@@ -535,11 +576,15 @@
     choose(themeSelect, filters.theme);
     choose(stateSelect, filters.state);
     if (groupSelect) { choose(groupSelect, filters.group); }
+    if (venueSelect) { choose(venueSelect, filters.venueCode); }
     search.addEventListener("input", function () { filters.q = search.value.trim(); update(); });
     themeSelect.addEventListener("change", function () { filters.theme = themeSelect.value; update(); });
     stateSelect.addEventListener("change", function () { filters.state = stateSelect.value; update(); });
     if (groupSelect) {
       groupSelect.addEventListener("change", function () { filters.group = groupSelect.value; update(); });
+    }
+    if (venueSelect) {
+      venueSelect.addEventListener("change", function () { filters.venueCode = venueSelect.value; update(); });
     }
     root.querySelectorAll("th[data-sort] button").forEach(function (button) {
       button.addEventListener("click", function () {
