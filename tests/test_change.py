@@ -24,6 +24,7 @@ from helpers.analysis.change import (
     theme_prevalence,
 )
 from helpers.analysis.pipeline import analyse_group_change, run_pipeline, write_outputs
+from helpers.analysis.settings import AnalysisSettings
 from helpers.book.reports import change as report
 
 from conftest import SEED_DIR
@@ -164,7 +165,8 @@ def three_years(tmp_path_factory):
                 record["software"] = f"https://github.com/lab/p{number}"
             lines.append(json.dumps(record))
     (folder / "icml.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    analysis = run_pipeline([folder], n_jobs=1)
+    # 19 papers a year: merged by default (fewer than 30 a year), so grouped by year as asked.
+    analysis = run_pipeline([folder], AnalysisSettings(group_by="year"), n_jobs=1)
     out = tmp_path_factory.mktemp("out")
     write_outputs(analysis, out)
     return analysis, out
@@ -320,3 +322,50 @@ def test_prevalence_panels_are_legible_at_column_width(three_years):
     assert {axis.title.get_fontsize() for axis in panels} == {10.0}
     assert {label.get_fontsize() for axis in panels for label in axis.get_xticklabels()} == {9.0}
     matplotlib.pyplot.close(figure)
+
+
+# --- sparse years merged into periods (the default grouping), on corpora written here ---------------------
+
+
+def _papers_of_years(counts: dict[int, int], missing: int = 0) -> pd.DataFrame:
+    years = [y for y, n in counts.items() for _ in range(n)] + [None] * missing
+    return pd.DataFrame({"paper_id": [f"p{i}" for i in range(len(years))], "source_file": "x.txt",
+                         "year": pd.array(years, dtype="Int64")})
+
+
+def test_sparse_years_merge_into_periods_of_at_least_thirty_papers():
+    from helpers.analysis.groups import merge_years, paper_groups, period_size
+
+    # 112 papers: 5% is 5.6, so a period needs 30. Left to right: 1990-1993 (4 + 10 + 6 + 12 = 32),
+    # 1994 alone (40), then 1995-1996 (8 + 10 = 18) is too small and joins the period before it.
+    counts = {1990: 4, 1991: 10, 1992: 6, 1993: 12, 1994: 40, 1995: 8, 1996: 10}
+    assert period_size(112) == 30
+    assert merge_years(counts, 30) == [(1990, 1993), (1994, 1996)]
+    groups = paper_groups(_papers_of_years(counts), pd.DataFrame({"paper_id": []}), None)
+    assert groups.by == "year" and groups.min_papers == 30
+    assert groups.order == ("1990–1993", "1994–1996")
+    assert groups.names.value_counts().to_dict() == {"1990–1993": 32, "1994–1996": 58}
+    # Asked for by year, every year stays its own group.
+    assert len(paper_groups(_papers_of_years(counts), pd.DataFrame({"paper_id": []}), "year").order) == 7
+
+
+def test_periods_hold_five_percent_of_a_large_corpus_and_big_years_stay_alone():
+    from helpers.analysis.groups import merge_years, paper_groups, period_size
+
+    # 751 papers (ICML 2023-2025): 5% is 37.55, so a period needs 38; each year has more and stays a year.
+    assert period_size(751) == 38 and period_size(600) == 30
+    groups = paper_groups(_papers_of_years({2023: 132, 2024: 495, 2025: 124}), pd.DataFrame({"paper_id": []}), None)
+    assert groups.order == ("2023", "2024", "2025")
+    # 1,000 papers: 50 a period; the years of 20 papers pair up.
+    assert merge_years({2001: 20, 2002: 30, 2003: 900, 2004: 25, 2005: 25}, period_size(1000)) == [
+        (2001, 2002), (2003, 2003), (2004, 2005)]
+
+
+def test_too_few_papers_for_two_periods_make_one_group():
+    from helpers.analysis.groups import paper_groups
+
+    # 25 records over ten years (an IEEE export): no two periods of 30, so one period and nothing compared.
+    counts = {2015 + i: n for i, n in enumerate([1, 2, 3, 5, 1, 2, 4, 3, 2, 2])}
+    groups = paper_groups(_papers_of_years(counts, missing=2), pd.DataFrame({"paper_id": []}), None)
+    assert groups.order == ("2015–2024", "(none)")
+    assert groups.names.value_counts().to_dict() == {"2015–2024": 25, "(none)": 2}
