@@ -369,3 +369,57 @@ def test_too_few_papers_for_two_periods_make_one_group():
     groups = paper_groups(_papers_of_years(counts, missing=2), pd.DataFrame({"paper_id": []}), None)
     assert groups.order == ("2015–2024", "(none)")
     assert groups.names.value_counts().to_dict() == {"2015–2024": 25, "(none)": 2}
+
+
+# --- the Cochran-Armitage test for trend, on tables written here and computed by hand ------------------------
+
+
+def test_trend_test_on_a_three_group_table_by_hand():
+    from helpers.analysis.change import trend_test
+
+    # Scores 0, 1, 2; 10/50, 18/50, 25/50. N = 150, R = 53, p = 53/150.
+    # T = sum s (k - n p) = 1 (18 - 53/3) + 2 (25 - 53/3) = 15; S = sum n s^2 - (sum n s)^2 / N = 250 - 150 = 100;
+    # Var T = p (1 - p) S = (53 x 97 / 150^2) x 100; z = 15 / sqrt(Var T) = 3.138042; slope T / S = 0.15 a group.
+    trend = trend_test([10, 18, 25], [50, 50, 50])
+    z = 15 / math.sqrt(53 * 97 / 150 ** 2 * 100)
+    assert trend.slope == 0.15
+    assert trend.z == round(z, 6) == 3.138042
+    assert trend.p_value == round(math.erfc(z / math.sqrt(2)), 8)
+
+
+def test_trend_test_with_unequal_groups_and_a_fall():
+    from helpers.analysis.change import trend_test
+
+    # 12/30, 5/20, 1/10 (a fall). N = 60, R = 18, p = 0.3; sum n s = 40, sum n s^2 = 60, S = 60 - 1600/60 = 100/3;
+    # T = 0 + 1 (5 - 6) + 2 (1 - 3) = -5; z = -5 / sqrt(0.21 x 100/3); slope = -5 / (100/3) = -0.15.
+    trend = trend_test([12, 5, 1], [30, 20, 10])
+    z = -5 / math.sqrt(0.21 * 100 / 3)
+    assert (trend.slope, trend.z) == (-0.15, round(z, 6))
+    assert trend.p_value == round(math.erfc(abs(z) / math.sqrt(2)), 8)
+
+
+def test_trend_over_two_groups_is_the_two_proportion_test_and_no_spread_gives_none():
+    from helpers.analysis.change import trend_test
+
+    two = trend_test([10, 25], [50, 50])
+    assert two.z == proportion_change([10, 25], [50, 50], ["a", "b"]).z
+    assert trend_test([0, 0, 0], [5, 5, 5]) == trend_test([5, 5], [5, 5]) == trend_test([3], [9])
+    assert (trend_test([0, 0, 0], [5, 5, 5]).z, trend_test([0, 0, 0], [5, 5, 5]).p_value) == (0.0, 1.0)
+
+
+def test_theme_and_link_tables_carry_the_trend():
+    # Theme 1 in 2/10, 5/10, 8/10 papers of three groups: T = 1 (5 - 5) + 2 (8 - 5) = 6, S = 50 - 900/30 = 20,
+    # p = 0.5, z = 6 / sqrt(0.25 x 20) = 2.683282; theme 2 mirrors it.
+    papers = pd.DataFrame({"group": np.repeat(["a", "b", "c"], 10),
+                           "theme": [1] * 2 + [2] * 8 + [1] * 5 + [2] * 5 + [1] * 8 + [2] * 2,
+                           "link_state": ["linked"] * 2 + ["none"] * 8 + ["linked"] * 5 + ["none"] * 5
+                           + ["linked"] * 8 + ["none"] * 2})
+    table = theme_change(papers, ["a", "b", "c"], {1: "x", 2: "y"}).set_index("theme")
+    z = 6 / math.sqrt(0.25 * 20)
+    assert table.loc[1, ["trend_slope", "trend_z"]].tolist() == [0.3, round(z, 6)]
+    assert table.loc[2, ["trend_slope", "trend_z"]].tolist() == [-0.3, round(-z, 6)]
+    assert table["trend_q"].tolist() == table["trend_p"].tolist() == [round(math.erfc(z / math.sqrt(2)), 8)] * 2
+    links = link_change(papers, ["a", "b", "c"])
+    change = proportion_change(links["n_linked"], links["n_papers"], ["a", "b", "c"])
+    assert (change.trend_slope, change.trend_z) == (0.3, round(z, 6))
+    assert {"trend_slope", "trend_z", "trend_p"} <= set(change.as_frame().columns)

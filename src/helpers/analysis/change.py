@@ -14,6 +14,9 @@ hand; :func:`analyse_change` runs them all and returns one frozen :class:`Change
   the 2 x 2 table of papers with and without it as strongest theme in the two groups, and the
   p-values are corrected for testing every theme with Benjamini and Hochberg's false discovery rate
   (``scipy.stats.false_discovery_control``).
+* **Trend** over every group, in order: the Cochran-Armitage test for trend in proportions
+  (:func:`trend_test`; Cochran 1954, Armitage 1955) with the groups' positions as scores, for each
+  theme's share (Benjamini-Hochberg corrected over the themes) and for the share of papers linking.
 * **Thematic map** (Cobo et al. 2011, bibliometrix's ``thematicMap``): each term of the term map
   belongs to the theme most of its papers have as strongest theme; in each group, Callon's
   *centrality* of a theme is ``10 x`` the sum of the equivalence indices ``e_ij = c_ij^2 / (c_i c_j)``
@@ -25,7 +28,8 @@ hand; :func:`analyse_change` runs them all and returns one frozen :class:`Change
   overlay), the terms that appear in the latest group only, and bursts (:func:`kleinberg_states`).
 * **Links**: the share of papers in state ``linked`` per group with Wilson 95% intervals, a
   chi-square test of equal shares across the groups, and the first-to-last difference with
-  Newcombe's interval and a two-proportion z-test (:func:`proportion_change`). Where papers carry a
+  Newcombe's interval and a two-proportion z-test, and the trend over every group (:func:`proportion_change`).
+  Where papers carry a
   ``software`` field (a code link the authors gave the venue), the share of those papers whose
   abstract also gives a code link (:func:`software_coverage`).
 """
@@ -44,7 +48,7 @@ from helpers.analysis.links import wilson_interval
 
 __all__ = ["ChangeResult", "ProportionChange", "analyse_change", "ordered_groups", "theme_prevalence",
            "theme_change", "thematic_map", "term_change", "kleinberg_states", "term_bursts", "link_change",
-           "proportion_change", "software_coverage", "newcombe_interval", "N_BOOTSTRAP", "BURST_SCALE",
+           "proportion_change", "software_coverage", "newcombe_interval", "Trend", "trend_test", "N_BOOTSTRAP", "BURST_SCALE",
            "BURST_GAMMA", "QUADRANTS"]
 
 #: Bootstrap resamples per group.
@@ -58,7 +62,8 @@ QUADRANTS = {(True, True): "motor", (False, True): "niche", (False, False): "eme
              (True, False): "basic"}
 PREVALENCE_COLUMNS = ["group", "theme", "label", "n_group", "n_papers", "share", "ci_low", "ci_high"]
 THEME_CHANGE_COLUMNS = ["theme", "label", "first_group", "last_group", "n_first", "n_last", "share_first",
-                        "share_last", "change", "ci_low", "ci_high", "p_value", "q_value"]
+                        "share_last", "change", "ci_low", "ci_high", "p_value", "q_value", "trend_slope", "trend_z",
+                        "trend_p", "trend_q"]
 MAP_COLUMNS = ["group", "theme", "label", "n_terms", "n_papers", "centrality", "density", "quadrant"]
 TERM_COLUMNS = ["term", "n_papers", "first_group", "mean_position", "mean_year", "n_latest", "new_in_latest"]
 BURST_COLUMNS = ["term", "start_group", "end_group", "n_groups", "n_papers", "weight"]
@@ -88,6 +93,8 @@ class ProportionChange:
         Two-proportion z-test (pooled), two-sided.
     chi2, dof, p_all : float, int, float
         Chi-square test that every group has the same proportion (all groups, not only the two).
+    trend_slope, trend_z, trend_p : float
+        The Cochran-Armitage test for trend over every group, in order (:func:`trend_test`).
     """
 
     first_group: str
@@ -104,6 +111,9 @@ class ProportionChange:
     chi2: float
     dof: int
     p_all: float
+    trend_slope: float = 0.0
+    trend_z: float = 0.0
+    trend_p: float = 1.0
 
     def as_frame(self) -> pd.DataFrame:
         """One row with every attribute, for a CSV."""
@@ -157,6 +167,61 @@ class ChangeResult:
         if len(self.software):
             tables["software_links"] = self.software
         return tables
+
+
+@dataclass(frozen=True)
+class Trend:
+    """The Cochran-Armitage test for trend in proportions over ordered groups (:func:`trend_test`).
+
+    Attributes
+    ----------
+    slope : float
+        The least-squares line through the groups' shares (each weighted by its papers), per step of
+        score: the change of the share from one group to the next.
+    z, p_value : float
+        The test statistic (positive: the share rises) and its two-sided p-value.
+    """
+
+    slope: float
+    z: float
+    p_value: float
+
+
+def trend_test(successes: Sequence[int], trials: Sequence[int], scores: Sequence[float] | None = None) -> Trend:
+    r"""The Cochran-Armitage test for trend in proportions (Cochran 1954; Armitage 1955).
+
+    Group :math:`i` has :math:`k_i` of :math:`n_i` papers with the property and score :math:`s_i`
+    (default: its position, 0, 1, 2, ...). With :math:`N = \sum n_i` and :math:`ar p = \sum k_i / N`,
+
+    .. math:: T = \sum s_i (k_i - n_i ar p), \quad S = \sum n_i s_i^2 - (\sum n_i s_i)^2 / N,
+              \quad z = T / \sqrt{ar p (1 - ar p) S},
+
+    two-sided :math:`p = 2 (1 - \Phi(|z|))`; :math:`T / S` is the slope of the least-squares line through
+    the shares :math:`k_i / n_i` weighted by :math:`n_i`. With two groups, :math:`z` is the pooled
+    two-proportion z. Without spread (one group, or every paper alike) ``Trend(0.0, 0.0, 1.0)``.
+
+    Examples
+    --------
+    >>> trend_test([10, 18, 25], [50, 50, 50])
+    Trend(slope=0.15, z=3.138042, p_value=0.00170081)
+    """
+    from scipy.stats import norm
+
+    k = np.asarray(successes, dtype=float)
+    n = np.asarray(trials, dtype=float)
+    s = np.arange(len(n), dtype=float) if scores is None else np.asarray(scores, dtype=float)
+    total = n.sum()
+    if total == 0:
+        return Trend(0.0, 0.0, 1.0)
+    mean = k.sum() / total
+    spread = float((n * s * s).sum() - (n * s).sum() ** 2 / total)
+    variance = mean * (1 - mean) * spread
+    if spread <= 1e-12 or variance <= 0:
+        return Trend(0.0, 0.0, 1.0)
+    statistic = float((s * (k - n * mean)).sum())
+    z = statistic / math.sqrt(variance)
+    return Trend(slope=round(statistic / spread, 6) + 0.0, z=round(z, 6) + 0.0,
+                 p_value=round(float(2 * norm.sf(abs(z))), 8))
 
 
 def ordered_groups(groups: pd.Series) -> tuple[str, ...]:
@@ -266,8 +331,9 @@ def theme_change(papers: pd.DataFrame, groups: Sequence[str], labels: Mapping[in
     ``change`` is ``share_last - share_first``; ``ci_low, ci_high`` the bootstrap 95% interval of it
     (the resamples of :func:`theme_prevalence`); ``p_value`` Fisher's exact test (two-sided) of the
     2 x 2 table (papers with / without the theme as strongest theme, first / last group) and
-    ``q_value`` the Benjamini-Hochberg adjusted p-value over all themes. Rows: largest rise first
-    (ties by theme number).
+    ``q_value`` the Benjamini-Hochberg adjusted p-value over all themes. ``trend_slope, trend_z,
+    trend_p`` are the Cochran-Armitage test for trend over every group (:func:`trend_test`) and
+    ``trend_q`` its adjusted p-value over all themes. Rows: largest rise first (ties by theme number).
 
     Examples
     --------
@@ -285,7 +351,8 @@ def theme_change(papers: pd.DataFrame, groups: Sequence[str], labels: Mapping[in
         return pd.DataFrame(columns=THEME_CHANGE_COLUMNS)
     counts, draws = _bootstraps(papers, groups, themes, seed=seed, n_bootstrap=n_bootstrap)
     codes = _group_codes(papers, groups)
-    n_first, n_last = int((codes == 0).sum()), int((codes == len(groups) - 1).sum())
+    totals = np.bincount(codes[codes >= 0], minlength=len(groups))
+    n_first, n_last = int(totals[0]), int(totals[-1])
     low, high = _percentiles(draws[-1] - draws[0])
     rows = []
     for column, theme in enumerate(themes):
@@ -298,8 +365,11 @@ def theme_change(papers: pd.DataFrame, groups: Sequence[str], labels: Mapping[in
                          share_last=round(share_last, 6), change=round(share_last - share_first, 6),
                          ci_low=round(float(low[column]), 6), ci_high=round(float(high[column]), 6),
                          p_value=float(p_value)))
+        trend = trend_test(counts[:, column], totals)
+        rows[-1].update(trend_slope=trend.slope, trend_z=trend.z, trend_p=trend.p_value)
     table = pd.DataFrame(rows)
     table["q_value"] = false_discovery_control(table["p_value"].to_numpy(), method="bh")
+    table["trend_q"] = false_discovery_control(table["trend_p"].to_numpy(), method="bh").round(8)
     table["p_value"], table["q_value"] = table["p_value"].round(8), table["q_value"].round(8)
     return table.sort_values(["change", "theme"], ascending=[False, True], kind="mergesort").reset_index(
         drop=True)[THEME_CHANGE_COLUMNS]
@@ -604,7 +674,8 @@ def newcombe_interval(k1: int, n1: int, k2: int, n2: int, confidence: float = 0.
 
 
 def proportion_change(successes: Sequence[int], trials: Sequence[int], groups: Sequence[str]) -> ProportionChange:
-    """First against last group: difference, Newcombe interval, two-proportion z-test; chi-square over all groups.
+    """First against last group: difference, Newcombe interval, two-proportion z-test; chi-square and the
+    Cochran-Armitage trend (:func:`trend_test`) over all groups.
 
     Examples
     --------
@@ -630,10 +701,12 @@ def proportion_change(successes: Sequence[int], trials: Sequence[int], groups: S
         chi2, dof, p_all = float(result.statistic), int(result.dof), float(result.pvalue)
     else:
         chi2, dof, p_all = 0.0, max(table.shape[0] - 1, 0), 1.0
+    trend = trend_test(successes, trials)
     return ProportionChange(first_group=str(groups[0]), last_group=str(groups[-1]), n_first=n1, n_last=n2,
                             k_first=k1, k_last=k2, difference=round(difference, 6), ci_low=round(low, 6),
                             ci_high=round(high, 6), z=round(z, 6), p_value=round(p_value, 8),
-                            chi2=round(chi2, 6), dof=dof, p_all=round(p_all, 8))
+                            chi2=round(chi2, 6), dof=dof, p_all=round(p_all, 8), trend_slope=trend.slope,
+                            trend_z=trend.z, trend_p=trend.p_value)
 
 
 def link_change(papers: pd.DataFrame, groups: Sequence[str]) -> pd.DataFrame:
@@ -742,5 +815,7 @@ def analyse_change(papers: pd.DataFrame, groups: Sequence[str], labels: Mapping[
         settings=dict(n_bootstrap=n_bootstrap, seed=seed, burst_scale=BURST_SCALE, burst_gamma=BURST_GAMMA,
                       prevalence="share of the group's papers whose strongest theme it is",
                       theme_test="Fisher's exact test, two-sided, Benjamini-Hochberg corrected",
-                      link_test="two-proportion z-test (first vs last group); chi-square over all groups"),
+                      trend_test="Cochran-Armitage test for trend over the groups in order (scores 0, 1, 2, ...)",
+                      link_test="two-proportion z-test (first vs last group); chi-square and Cochran-Armitage "
+                                "trend over all groups"),
     )
