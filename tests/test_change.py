@@ -222,11 +222,25 @@ def test_glued_numbers_are_those_of_the_csvs(three_years):
     quadrants = pd.read_csv(out / "thematic_map.csv", dtype={"group": str})
     first_q = quadrants[quadrants["group"] == "2023"].set_index("theme")
     last_q = quadrants[quadrants["group"] == "2025"].set_index("theme")
-    moved = [t for t in sorted(first_q.index.intersection(last_q.index))
-             if first_q.loc[t, "quadrant"] != last_q.loc[t, "quadrant"]]
-    assert values["change_quadrant_sentence"] == ("; ".join(
-        f"*{first_q.loc[t, 'label']}* ({first_q.loc[t, 'quadrant']} in 2023, {last_q.loc[t, 'quadrant']} in 2025)"
-        for t in moved) or "none")
+    moved = sorted((t for t in first_q.index.intersection(last_q.index)
+                    if first_q.loc[t, "quadrant"] != last_q.loc[t, "quadrant"]),
+                   key=lambda t: (-last_q.loc[t, "n_papers"], t))
+    centre, dense = last_q["centrality"].median(), last_q["density"].median()
+
+    def why(t):  # the quadrant's borders are the last group's medians
+        c, d = last_q.loc[t, "centrality"], last_q.loc[t, "density"]
+        return (f"*{first_q.loc[t, 'label']}*, {first_q.loc[t, 'quadrant']} in 2023, is {last_q.loc[t, 'quadrant']} "
+                f"in 2025: its centrality {c:.2f} is {'at or above' if c >= centre else 'below'} the median "
+                f"{centre:.2f} of 2025 and its density {d:.2f} {'at or above' if d >= dense else 'below'} the median "
+                f"{dense:.2f}")
+
+    assert values["change_quadrant_sentence"].startswith("; ".join(why(t) for t in moved[:5]) or "none")
+    test_row = test.iloc[0]
+    assert values["change_linked_trend"] == (f"{100 * test_row['trend_slope']:+.1f} points a group, "
+                                             f"z = {test_row['trend_z']:.2f}, p = {test_row['trend_p']:.3g}")
+    trending = themes[themes["trend_q"] < 0.05]
+    assert values["change_n_trend"] == len(trending)
+    assert values["change_trend_sentence"].startswith(f"{len(trending)} of {len(themes)} themes follow a trend")
     software = pd.read_csv(out / "software_links.csv", dtype={"group": str}).iloc[0]
     assert software["group"] == "2025" and software["n_software"] == (software["n_papers"] + 1) // 2
     assert values["change_software_sentence"].startswith(
@@ -423,3 +437,14 @@ def test_theme_and_link_tables_carry_the_trend():
     change = proportion_change(links["n_linked"], links["n_papers"], ["a", "b", "c"])
     assert (change.trend_slope, change.trend_z) == (0.3, round(z, 6))
     assert {"trend_slope", "trend_z", "trend_p"} <= set(change.as_frame().columns)
+
+
+def test_bursts_need_four_groups(three_years):
+    analysis, out = three_years
+    assert analysis.change.bursts.empty and list(analysis.change.bursts.columns) == [
+        "term", "start_group", "end_group", "n_groups", "n_papers", "weight"]
+    assert pd.read_csv(out / "term_bursts.csv").empty
+    values = report.change_values(analysis)
+    assert values["change_burst_sentence"] == (
+        "Bursts are looked for over 4 groups or more; over 3 groups a burst cannot stand apart from the "
+        "first or the last group.")

@@ -25,7 +25,9 @@ hand; :func:`analyse_change` runs them all and returns one frozen :class:`Change
   the quadrants: motor (both high), niche (dense, peripheral), emerging or declining (both low), basic
   (central, not dense).
 * **Terms**: the mean year (or group position) of the papers using each map term (VOSviewer's
-  overlay), the terms that appear in the latest group only, and bursts (:func:`kleinberg_states`).
+  overlay), the terms that appear in the latest group only, and bursts (:func:`kleinberg_states`) when
+  there are at least :data:`MIN_BURST_GROUPS` groups (over fewer, a burst cannot stand apart from the
+  first or the last group).
 * **Links**: the share of papers in state ``linked`` per group with Wilson 95% intervals, a
   chi-square test of equal shares across the groups, and the first-to-last difference with
   Newcombe's interval and a two-proportion z-test, and the trend over every group (:func:`proportion_change`).
@@ -49,7 +51,7 @@ from helpers.analysis.links import wilson_interval
 __all__ = ["ChangeResult", "ProportionChange", "analyse_change", "ordered_groups", "theme_prevalence",
            "theme_change", "thematic_map", "term_change", "kleinberg_states", "term_bursts", "link_change",
            "proportion_change", "software_coverage", "newcombe_interval", "Trend", "trend_test", "N_BOOTSTRAP", "BURST_SCALE",
-           "BURST_GAMMA", "QUADRANTS"]
+           "BURST_GAMMA", "QUADRANTS", "MIN_BURST_GROUPS"]
 
 #: Bootstrap resamples per group.
 N_BOOTSTRAP = 2000
@@ -57,6 +59,8 @@ N_BOOTSTRAP = 2000
 BURST_SCALE = 2.0
 #: Kleinberg's cost of entering the burst state, ``gamma * ln(number of groups)`` (CiteSpace: 1).
 BURST_GAMMA = 1.0
+#: Bursts are detected over at least this many groups.
+MIN_BURST_GROUPS = 4
 #: Quadrants of the thematic map, by (high centrality, high density).
 QUADRANTS = {(True, True): "motor", (False, True): "niche", (False, False): "emerging or declining",
              (True, False): "basic"}
@@ -137,7 +141,7 @@ class ChangeResult:
     terms : DataFrame
         :func:`term_change`.
     bursts : DataFrame
-        :func:`term_bursts`.
+        :func:`term_bursts` (empty, with its columns, under :data:`MIN_BURST_GROUPS` groups).
     links : DataFrame
         :func:`link_change`.
     link_difference : ProportionChange
@@ -808,11 +812,13 @@ def analyse_change(papers: pd.DataFrame, groups: Sequence[str], labels: Mapping[
         theme_change=theme_change(papers, groups, labels, seed=seed, n_bootstrap=n_bootstrap),
         thematic_map=thematic_map(papers, groups, labels, paper_terms, paper_ids),
         terms=term_change(papers, groups, terms, paper_terms, paper_ids),
-        bursts=term_bursts(papers, groups, terms, paper_terms, paper_ids),
+        bursts=(term_bursts(papers, groups, terms, paper_terms, paper_ids) if len(groups) >= MIN_BURST_GROUPS
+                else pd.DataFrame(columns=BURST_COLUMNS)),
         links=successes,
         link_difference=proportion_change(successes["n_linked"], successes["n_papers"], groups),
         software=software_coverage(papers, links, groups),
         settings=dict(n_bootstrap=n_bootstrap, seed=seed, burst_scale=BURST_SCALE, burst_gamma=BURST_GAMMA,
+                      min_burst_groups=MIN_BURST_GROUPS,
                       prevalence="share of the group's papers whose strongest theme it is",
                       theme_test="Fisher's exact test, two-sided, Benjamini-Hochberg corrected",
                       trend_test="Cochran-Armitage test for trend over the groups in order (scores 0, 1, 2, ...)",
