@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 N_TABLE_ROWS = 20
 N_LISTED = 5
+N_QUADRANT_MOVES = 3  # each move is explained in a clause of its own
 SIGNIFICANCE = 0.05
 MAX_PANELS = 30
 
@@ -207,10 +208,25 @@ def _side(value: float, median: float) -> str:
     return "at or above" if value >= median else "below"
 
 
+def _against(value: float, median: float) -> tuple[str, str]:
+    """Value and median with two decimals, or as many more as tell them apart (up to six).
+
+    Examples
+    --------
+    >>> _against(12.9053, 12.9088), _against(3.0, 2.0)
+    (('12.905', '12.909'), ('3.00', '2.00'))
+    """
+    for decimals in range(2, 7):
+        shown = f"{value:.{decimals}f}", f"{median:.{decimals}f}"
+        if shown[0] != shown[1] or value == median:
+            return shown
+    return shown
+
+
 def quadrant_moves(change: "ChangeResult", md) -> str:
     """The themes whose quadrant of the thematic map differs between the first and the last group, each
     with why: its centrality and density in the last group against that group's medians (the quadrants'
-    borders; at most :data:`N_LISTED`, the largest themes first).
+    borders; at most :data:`N_QUADRANT_MOVES`, the largest themes first).
 
     Examples
     --------
@@ -232,12 +248,14 @@ def quadrant_moves(change: "ChangeResult", md) -> str:
     centre, dense = float(last["centrality"].median()), float(last["density"].median())
     group = md(change.groups[-1])
     texts = []
-    for t in moved[:N_LISTED]:
+    for t in moved[:N_QUADRANT_MOVES]:
         c, d = float(last.loc[t, "centrality"]), float(last.loc[t, "density"])
+        (c_text, centre_text), (d_text, dense_text) = _against(c, centre), _against(d, dense)
         texts.append(f"*{md(first.loc[t, 'label'])}*, {first.loc[t, 'quadrant']} in {md(change.groups[0])}, is "
-                     f"{last.loc[t, 'quadrant']} in {group}: its centrality {c:.2f} is {_side(c, centre)} the median "
-                     f"{centre:.2f} of {group} and its density {d:.2f} {_side(d, dense)} the median {dense:.2f}")
-    more = len(moved) - N_LISTED
+                     f"{last.loc[t, 'quadrant']} in {group}: its centrality {c_text} is {_side(c, centre)} the "
+                     f"median {centre_text} of {group} and its density {d_text} {_side(d, dense)} the median "
+                     f"{dense_text}")
+    more = len(moved) - N_QUADRANT_MOVES
     return "; ".join(texts) + (f"; and {more} more (`thematic_map.csv`)" if more > 0 else "")
 
 
