@@ -449,3 +449,15 @@ def test_bursts_need_four_groups(three_years):
     assert values["change_burst_sentence"] == (
         "Bursts are looked for over 4 groups or more; over 3 groups a burst cannot stand apart from the "
         "first or the last group.")
+
+
+def test_balanced_year_weighs_groups_alike_and_periods_by_their_papers_years():
+    # Period 2010–2011 (papers of 2010, 2011, 2011: its year 2010 + 2/3) and 2012 (two papers).
+    # The term is in 1 of 3 papers of the period and 2 of 2 of 2012:
+    # ((1/3) (2010 + 2/3) + 1 x 2012) / (1/3 + 1); its papers' plain mean year is (2010 + 2 x 2012) / 3.
+    X = sparse.csr_matrix(np.array([[1], [0], [0], [1], [1]]))
+    papers = pd.DataFrame({"paper_id": list("abcde"), "group": ["2010–2011"] * 3 + ["2012"] * 2,
+                           "year": pd.array([2010, 2011, 2011, 2012, 2012], dtype="Int64")})
+    table = term_change(papers, ["2010–2011", "2012"], ["agent"], X, list("abcde"))
+    assert table["balanced_year"].iloc[0] == round((1 / 3 * (2010 + 2 / 3) + 2012) / (4 / 3), 6)
+    assert table["mean_year"].iloc[0] == round((2010 + 2 * 2012) / 3, 6)

@@ -69,7 +69,8 @@ THEME_CHANGE_COLUMNS = ["theme", "label", "first_group", "last_group", "n_first"
                         "share_last", "change", "ci_low", "ci_high", "p_value", "q_value", "trend_slope", "trend_z",
                         "trend_p", "trend_q"]
 MAP_COLUMNS = ["group", "theme", "label", "n_terms", "n_papers", "centrality", "density", "quadrant"]
-TERM_COLUMNS = ["term", "n_papers", "first_group", "mean_position", "mean_year", "n_latest", "new_in_latest"]
+TERM_COLUMNS = ["term", "n_papers", "first_group", "mean_position", "mean_year", "balanced_year", "n_latest",
+                "new_in_latest"]
 BURST_COLUMNS = ["term", "start_group", "end_group", "n_groups", "n_papers", "weight"]
 LINK_COLUMNS = ["group", "n_papers", "n_linked", "share", "ci_low", "ci_high"]
 #: Link kinds that count as the abstract giving code: code hosts and project pages (``software`` fields hold both).
@@ -499,8 +500,11 @@ def term_change(papers: pd.DataFrame, groups: Sequence[str], terms: Sequence[str
 
     ``mean_position`` is the mean over the term's papers of their group's number (1 = first group);
     ``mean_year`` the mean of their ``year`` (a column of ``papers``; else the group as a number when
-    every group is a year; else empty): VOSviewer's overlay colour. ``new_in_latest``: used in the
-    latest group and in no earlier one. Rows by ``n_papers`` (most first), then term.
+    every group is a year; else empty): VOSviewer's overlay colour. ``balanced_year`` weighs the groups
+    alike instead of their papers: the mean of the groups' years (a group's year: the mean year of its
+    papers) weighted by the share of each group's papers using the term, so one large group does not
+    pull every term to its year (the book's overlay colour; empty without years). ``new_in_latest``:
+    used in the latest group and in no earlier one. Rows by ``n_papers`` (most first), then term.
 
     Examples
     --------
@@ -511,13 +515,29 @@ def term_change(papers: pd.DataFrame, groups: Sequence[str], terms: Sequence[str
         term  n_papers first_group  mean_year  new_in_latest
     0  model         3        2023     2024.0          False
     1  agent         1        2025     2025.0           True
+
+    Three papers of 2023 and one of 2025, the term in one of each: its papers' mean year is 2024.0, but
+    it is in a third of 2023's papers and all of 2025's, so weighed alike the groups give
+    ``(2023 / 3 + 2025) / (1 / 3 + 1) = 2024.5``:
+
+    >>> X = sparse.csr_matrix(np.array([[1], [0], [0], [1]]))
+    >>> papers = pd.DataFrame({"paper_id": list("abcd"), "group": ["2023"] * 3 + ["2025"]})
+    >>> term_change(papers, ["2023", "2025"], ["agent"], X, list("abcd"))[["mean_year", "balanced_year"]]
+       mean_year  balanced_year
+    0     2024.0         2024.5
     """
-    counts, _ = _term_group_counts(papers, groups, paper_terms, paper_ids)
+    counts, totals = _term_group_counts(papers, groups, paper_terms, paper_ids)
     n_papers = counts.sum(axis=1)
     positions = np.arange(1, len(groups) + 1)
     with np.errstate(invalid="ignore", divide="ignore"):
         mean_position = (counts @ positions) / n_papers
+    group_years = np.full(len(groups), np.nan)
     if "year" in papers and papers["year"].notna().any():
+        codes = _group_codes(papers, groups)
+        known = pd.to_numeric(papers["year"], errors="coerce").to_numpy(dtype=float)
+        for index in range(len(groups)):
+            inside = known[(codes == index) & ~np.isnan(known)]
+            group_years[index] = inside.mean() if len(inside) else np.nan
         rows = _rows_of(paper_ids, papers)
         years = pd.to_numeric(papers["year"], errors="coerce").to_numpy(dtype=float)
         keep = (rows >= 0) & ~np.isnan(years)
@@ -527,16 +547,23 @@ def term_change(papers: pd.DataFrame, groups: Sequence[str], terms: Sequence[str
         with np.errstate(invalid="ignore", divide="ignore"):
             mean_year = (paper_terms.T @ year_of_row) / (paper_terms.T @ has_year)
     elif all(str(g).lstrip("-").isdigit() for g in groups):
+        group_years = np.array([int(g) for g in groups], dtype=float)
         with np.errstate(invalid="ignore", divide="ignore"):
-            mean_year = (counts @ np.array([int(g) for g in groups], dtype=float)) / n_papers
+            mean_year = (counts @ group_years) / n_papers
     else:
         mean_year = np.full(len(terms), np.nan)
+    dated = ~np.isnan(group_years) & (totals > 0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        shares = counts[:, dated] / totals[dated]
+        balanced_year = (shares @ group_years[dated]) / shares.sum(axis=1) if dated.any() else np.full(len(terms),
+                                                                                                         np.nan)
     first = np.where(n_papers > 0, (counts > 0).argmax(axis=1), -1)
     table = pd.DataFrame({
         "term": [str(t) for t in terms], "n_papers": n_papers.astype(np.int64),
         "first_group": [groups[f] if f >= 0 else "" for f in first],
         "mean_position": np.round(mean_position.astype(float), 6),
         "mean_year": np.round(np.asarray(mean_year, dtype=float), 6),
+        "balanced_year": np.round(np.asarray(balanced_year, dtype=float), 6),
         "n_latest": counts[:, -1].astype(np.int64),
         "new_in_latest": (counts[:, -1] > 0) & (counts[:, :-1].sum(axis=1) == 0),
     })

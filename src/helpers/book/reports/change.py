@@ -182,7 +182,7 @@ def change_values(analysis: "Analysis") -> dict[str, Any]:
         "change_burst_sentence": burst_sentence(change, md),
         "change_burst_scale": change.settings["burst_scale"], "change_burst_gamma": change.settings["burst_gamma"],
     })
-    recent = terms[terms["n_papers"] > 0].sort_values(["mean_position", "n_papers", "term"],
+    recent = terms[terms["n_papers"] > 0].sort_values([when_column(terms), "n_papers", "term"],
                                                        ascending=[False, False, True], kind="mergesort")
     values["change_recent_sentence"] = "; ".join(f"*{md(t)}*" for t in recent["term"].head(N_LISTED)) or "none"
     difference = change.link_difference
@@ -381,13 +381,25 @@ def new_terms_table(change: "ChangeResult") -> pd.DataFrame:
 
 def recent_terms_table(change: "ChangeResult") -> pd.DataFrame:
     """Map terms by mean year (or group position) of their papers, latest first (the overlay's order)."""
+    when = when_column(change.terms)
     terms = change.terms[change.terms["n_papers"] > 0].sort_values(
-        ["mean_position", "n_papers", "term"], ascending=[False, False, True], kind="mergesort")
-    # one column for when: the mean year where papers have years, else the mean group
-    when = (("mean year", terms["mean_year"].round(1)) if terms["mean_year"].notna().any()
-            else ("mean group (1 = first)", terms["mean_position"].round(2)))
+        [when, "n_papers", "term"], ascending=[False, False, True], kind="mergesort")
+    # one column for when: the overlay's colour, the year where papers have years, else the group
+    header = "mean year (groups alike)" if when == "balanced_year" else "mean group (1 = first)"
     return pd.DataFrame({"term": terms["term"], "papers": terms["n_papers"], "first group": terms["first_group"],
-                         when[0]: when[1], "explorer": terms["term"].map(_term_link)})
+                         header: terms[when].round(2), "explorer": terms["term"].map(_term_link)})
+
+
+def when_column(terms: pd.DataFrame) -> str:
+    """The column of ``terms`` that says when a term is used, as the overlay colours it: ``balanced_year``
+    where papers have years, else ``mean_position``.
+
+    Examples
+    --------
+    >>> when_column(pd.DataFrame({"balanced_year": [float("nan")], "mean_position": [1.5]}))
+    'mean_position'
+    """
+    return "balanced_year" if terms["balanced_year"].notna().any() else "mean_position"
 
 
 def bursts_table(change: "ChangeResult") -> pd.DataFrame:
@@ -565,11 +577,11 @@ def overlay_figure(analysis: "Analysis") -> tuple["Figure", pd.DataFrame]:
 
     change = analysis.change
     terms = change.terms
-    by_year = terms["mean_year"].notna().any()
-    values = terms.set_index("term")["mean_year" if by_year else "mean_position"]
+    by_year = terms["balanced_year"].notna().any()
+    values = terms.set_index("term")["balanced_year" if by_year else "mean_position"]
     return term_map_figure(analysis.cooccurrence, corpus_label=figure_label(analysis), overlay=values,
                            overlay_range=overlay_range(analysis),
-                           overlay_label="mean year of the term's papers" if by_year else
+                           overlay_label="mean year of the term's use, groups weighed alike" if by_year else
                            "mean group of the term's papers (1 = first)")
 
 
@@ -580,14 +592,14 @@ def overlay_range(analysis: "Analysis") -> tuple[float, float]:
     --------
     >>> from types import SimpleNamespace
     >>> papers = pd.DataFrame({"group": ["2023", "2024", "2025", "(none)"], "year": [2023, 2024, 2025, None]})
-    >>> terms = pd.DataFrame({"mean_year": [2024.2]})
+    >>> terms = pd.DataFrame({"balanced_year": [2024.2]})
     >>> overlay_range(SimpleNamespace(papers=papers, change=SimpleNamespace(groups=("2023", "2024", "2025"),
     ...                                                                     terms=terms)))
     (2023.0, 2025.0)
     """
     change = analysis.change
     papers = analysis.papers
-    if change.terms["mean_year"].notna().any() and "year" in papers:
+    if change.terms["balanced_year"].notna().any() and "year" in papers:
         years = pd.to_numeric(papers.loc[papers["group"].astype(str).isin(change.groups), "year"], errors="coerce")
         if years.notna().any():
             return float(years.min()), float(years.max())
