@@ -461,3 +461,19 @@ def test_balanced_year_weighs_groups_alike_and_periods_by_their_papers_years():
     table = term_change(papers, ["2010–2011", "2012"], ["agent"], X, list("abcde"))
     assert table["balanced_year"].iloc[0] == round((1 / 3 * (2010 + 2 / 3) + 2012) / (4 / 3), 6)
     assert table["mean_year"].iloc[0] == round((2010 + 2 * 2012) / 3, 6)
+
+
+def test_period_names_under_the_links_figure_never_overlap():
+    import matplotlib
+    from types import SimpleNamespace
+
+    matplotlib.use("Agg")
+    names = ["1990–2009", "2010–2012", "2013–2014", "2015–2016", "2017–2018", "2019–2020", "2021", "2022–2023"]
+    links = link_change(pd.DataFrame({"group": np.repeat(names, 3), "link_state": ["linked", "none", "none"] * 8}),
+                        names)
+    figure, _ = report.links_figure(SimpleNamespace(links=links, software=pd.DataFrame()), "test")
+    figure.canvas.draw()
+    boxes = [label.get_window_extent() for label in figure.axes[0].get_xticklabels()]
+    assert [label.get_text() for label in figure.axes[0].get_xticklabels()] == names
+    assert not any(a.overlaps(b) for a, b in zip(boxes, boxes[1:]))
+    matplotlib.pyplot.close(figure)

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from helpers.analysis.pipeline import Analysis
 
 N_TABLE_ROWS = 20
+N_TERM_ROWS = 10  # the term tables show their top rows (the CSV holds all), so the page stays one read
 N_LISTED = 5
 N_QUADRANT_MOVES = 3  # each move is explained in a clause of its own
 SIGNIFICANCE = 0.05
@@ -90,7 +91,7 @@ def trend_sentence(change: "ChangeResult", md) -> str:
     >>> table = pd.DataFrame({"label": ["x", "y", "z"], "trend_slope": [0.05, -0.03, 0.0],
     ...                       "trend_z": [3.2, -2.5, 0.1], "trend_q": [0.004, 0.02, 0.9]})
     >>> trend_sentence(SimpleNamespace(groups=("a", "b", "c"), theme_change=table), str)
-    '2 of 3 themes follow a trend over the 3 groups (Cochran–Armitage, BH-adjusted p below 0.05): the steepest rise is *x* (+5.0 points a group, z = 3.20, BH-adjusted p = 0.004), the steepest fall *y* (-3.0 points a group, z = -2.50, BH-adjusted p = 0.02)'
+    '2 of 3 themes follow a trend over the 3 groups (Cochran–Armitage, BH-adjusted p below 0.05): the steepest rise is *x* (+5.0 points a group, z = 3.20, BH-adjusted p = 0.004), the steepest fall is *y* (-3.0 points a group, z = -2.50, BH-adjusted p = 0.02)'
     """
     from helpers.book.formatting import count
 
@@ -103,7 +104,7 @@ def trend_sentence(change: "ChangeResult", md) -> str:
     parts = []
     for name, rows in (("the steepest rise is", trending[trending["trend_z"] > 0].sort_values(
             "trend_z", ascending=False, kind="mergesort")),
-            ("the steepest fall", trending[trending["trend_z"] < 0].sort_values("trend_z", kind="mergesort"))):
+            ("the steepest fall is", trending[trending["trend_z"] < 0].sort_values("trend_z", kind="mergesort"))):
         if len(rows):
             row = rows.iloc[0]
             parts.append(f"{name} *{md(row['label'])}* "
@@ -422,6 +423,16 @@ def links_table(change: "ChangeResult") -> pd.DataFrame:
                                       for g in links["group"]]})
 
 
+def _group_ticks(axis, positions: np.ndarray, groups: list[str], *, fontsize: float) -> None:
+    """Group names under the ticks: level when short and few, else turned 45 degrees and ending at their tick,
+    so that names such as ``2010–2012`` never run into each other."""
+    level = len(groups) <= 3 and max((len(g) for g in groups), default=0) <= 9
+    if level:
+        axis.set_xticks(positions, groups, fontsize=fontsize)
+    else:
+        axis.set_xticks(positions, groups, fontsize=fontsize, rotation=45, ha="right", rotation_mode="anchor")
+
+
 PREVALENCE_COLUMNS = 3  # panels per row: at column width (~7.6 in) a title of 10 pt fits
 
 
@@ -445,7 +456,7 @@ def prevalence_figure(change: "ChangeResult", corpus_label: str) -> tuple["Figur
                           linewidth=0)
         axis.plot(positions, 100 * rows["share"], marker="o", color="tab:blue")
         axis.set_title(f"{theme}. {rows['label'].iloc[0]}", fontsize=10)
-        axis.set_xticks(positions, list(change.groups), fontsize=9, rotation=45 if len(change.groups) > 3 else 0)
+        _group_ticks(axis, positions, list(change.groups), fontsize=9)
         axis.tick_params(axis="y", labelsize=9)
     for axis in axes[:, 0]:
         axis.set_ylabel("% of papers", fontsize=9)
@@ -622,7 +633,7 @@ def links_figure(change: "ChangeResult", corpus_label: str) -> tuple["Figure", p
         axis.plot(positions, 100 * software["software_share"].to_numpy(dtype=float), "s", color="tab:orange",
                   label="code link given to the venue (software field)")
         data = pd.concat([data, change.software.assign(series="software field")], ignore_index=True)
-    axis.set_xticks(positions, links["group"].tolist())
+    _group_ticks(axis, positions, links["group"].tolist(), fontsize=9)
     axis.set(ylabel="% of papers", ylim=(0, None), title=f"Code and data links per group, {corpus_label}")
     axis.legend(fontsize=8, loc="best")
     figure.tight_layout()
