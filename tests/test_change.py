@@ -477,3 +477,20 @@ def test_period_names_under_the_links_figure_never_overlap():
     assert [label.get_text() for label in figure.axes[0].get_xticklabels()] == names
     assert not any(a.overlaps(b) for a, b in zip(boxes, boxes[1:]))
     matplotlib.pyplot.close(figure)
+
+
+def test_long_theme_labels_do_not_run_into_the_next_panel():
+    import matplotlib
+    from types import SimpleNamespace
+
+    matplotlib.use("Agg")
+    labels = {1: "contaminated sediment · remediation", 2: "irrigation water · landslide", 3: "rare disease · criterion"}
+    papers = pd.DataFrame({"group": np.repeat(["a", "b"], 6), "theme": [1, 2, 3] * 4})
+    change = SimpleNamespace(groups=("a", "b"), theme_change=theme_change(papers, ["a", "b"], labels, n_bootstrap=20),
+                             theme_prevalence=theme_prevalence(papers, ["a", "b"], labels, n_bootstrap=20))
+    figure, _ = report.prevalence_figure(change, "test")
+    figure.canvas.draw()
+    titles = sorted((axis.title for axis in figure.axes if axis.axison), key=lambda t: t.get_window_extent().x0)
+    boxes = [title.get_window_extent() for title in titles]
+    assert len(boxes) == 3 and not any(a.overlaps(b) for a, b in zip(boxes, boxes[1:]))
+    matplotlib.pyplot.close(figure)

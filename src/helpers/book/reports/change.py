@@ -9,6 +9,7 @@ chapter is one note; the landing page and the other chapters show nothing new.
 from __future__ import annotations
 
 import html
+import textwrap
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -433,6 +434,7 @@ def _group_ticks(axis, positions: np.ndarray, groups: list[str], *, fontsize: fl
         axis.set_xticks(positions, groups, fontsize=fontsize, rotation=45, ha="right", rotation_mode="anchor")
 
 
+PANEL_TITLE_WIDTH = 30  # characters of a panel's title on one line (10 pt, a third of the column)
 PREVALENCE_COLUMNS = 3  # panels per row: at column width (~7.6 in) a title of 10 pt fits
 
 
@@ -455,7 +457,8 @@ def prevalence_figure(change: "ChangeResult", corpus_label: str) -> tuple["Figur
         axis.fill_between(positions, 100 * rows["ci_low"], 100 * rows["ci_high"], color="tab:blue", alpha=0.2,
                           linewidth=0)
         axis.plot(positions, 100 * rows["share"], marker="o", color="tab:blue")
-        axis.set_title(f"{theme}. {rows['label'].iloc[0]}", fontsize=10)
+        # a long label takes two lines rather than running into the next panel's title
+        axis.set_title("\n".join(textwrap.wrap(f"{theme}. {rows['label'].iloc[0]}", PANEL_TITLE_WIDTH)), fontsize=10)
         _group_ticks(axis, positions, list(change.groups), fontsize=9)
         axis.tick_params(axis="y", labelsize=9)
     for axis in axes[:, 0]:
