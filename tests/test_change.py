@@ -24,6 +24,7 @@ from helpers.analysis.change import (
     theme_prevalence,
 )
 from helpers.analysis.pipeline import analyse_group_change, run_pipeline, write_outputs
+from helpers.analysis.settings import AnalysisSettings
 from helpers.book.reports import change as report
 
 from conftest import SEED_DIR
@@ -164,7 +165,8 @@ def three_years(tmp_path_factory):
                 record["software"] = f"https://github.com/lab/p{number}"
             lines.append(json.dumps(record))
     (folder / "icml.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    analysis = run_pipeline([folder], n_jobs=1)
+    # 19 papers a year: merged by default (fewer than 30 a year), so grouped by year as asked.
+    analysis = run_pipeline([folder], AnalysisSettings(group_by="year"), n_jobs=1)
     out = tmp_path_factory.mktemp("out")
     write_outputs(analysis, out)
     return analysis, out
@@ -220,11 +222,26 @@ def test_glued_numbers_are_those_of_the_csvs(three_years):
     quadrants = pd.read_csv(out / "thematic_map.csv", dtype={"group": str})
     first_q = quadrants[quadrants["group"] == "2023"].set_index("theme")
     last_q = quadrants[quadrants["group"] == "2025"].set_index("theme")
-    moved = [t for t in sorted(first_q.index.intersection(last_q.index))
-             if first_q.loc[t, "quadrant"] != last_q.loc[t, "quadrant"]]
-    assert values["change_quadrant_sentence"] == ("; ".join(
-        f"*{first_q.loc[t, 'label']}* ({first_q.loc[t, 'quadrant']} in 2023, {last_q.loc[t, 'quadrant']} in 2025)"
-        for t in moved) or "none")
+    moved = sorted((t for t in first_q.index.intersection(last_q.index)
+                    if first_q.loc[t, "quadrant"] != last_q.loc[t, "quadrant"]),
+                   key=lambda t: (-last_q.loc[t, "n_papers"], t))
+    centre, dense = last_q["centrality"].median(), last_q["density"].median()
+
+    def why(t):  # the quadrant's borders are the last group's medians
+        c, d = last_q.loc[t, "centrality"], last_q.loc[t, "density"]
+        (c_text, centre_text), (d_text, dense_text) = report._against(c, centre), report._against(d, dense)
+        return (f"*{first_q.loc[t, 'label']}*, {first_q.loc[t, 'quadrant']} in 2023, is {last_q.loc[t, 'quadrant']} "
+                f"in 2025: its centrality {c_text} is {'at or above' if c >= centre else 'below'} the median "
+                f"{centre_text} of 2025 and its density {d_text} {'at or above' if d >= dense else 'below'} the "
+                f"median {dense_text}")
+
+    assert values["change_quadrant_sentence"].startswith("; ".join(why(t) for t in moved[:3]) or "none")
+    test_row = test.iloc[0]
+    assert values["change_linked_trend"] == (f"{100 * test_row['trend_slope']:+.1f} points a group, "
+                                             f"z = {test_row['trend_z']:.2f}, p = {test_row['trend_p']:.3g}")
+    trending = themes[themes["trend_q"] < 0.05]
+    assert values["change_n_trend"] == len(trending)
+    assert values["change_trend_sentence"].startswith(f"{len(trending)} of {len(themes)} themes follow a trend")
     software = pd.read_csv(out / "software_links.csv", dtype={"group": str}).iloc[0]
     assert software["group"] == "2025" and software["n_software"] == (software["n_papers"] + 1) // 2
     assert values["change_software_sentence"].startswith(
@@ -319,4 +336,161 @@ def test_prevalence_panels_are_legible_at_column_width(three_years):
     assert len(columns) <= report.PREVALENCE_COLUMNS == 3 and figure.get_size_inches()[0] <= 8
     assert {axis.title.get_fontsize() for axis in panels} == {10.0}
     assert {label.get_fontsize() for axis in panels for label in axis.get_xticklabels()} == {9.0}
+    matplotlib.pyplot.close(figure)
+
+
+# --- sparse years merged into periods (the default grouping), on corpora written here ---------------------
+
+
+def _papers_of_years(counts: dict[int, int], missing: int = 0) -> pd.DataFrame:
+    years = [y for y, n in counts.items() for _ in range(n)] + [None] * missing
+    return pd.DataFrame({"paper_id": [f"p{i}" for i in range(len(years))], "source_file": "x.txt",
+                         "year": pd.array(years, dtype="Int64")})
+
+
+def test_sparse_years_merge_into_periods_of_at_least_thirty_papers():
+    from helpers.analysis.groups import merge_years, paper_groups, period_size
+
+    # 112 papers: 5% is 5.6, so a period needs 30. Left to right: 1990-1993 (4 + 10 + 6 + 12 = 32),
+    # 1994 alone (40), then 1995-1996 (8 + 10 = 18) is too small and joins the period before it.
+    counts = {1990: 4, 1991: 10, 1992: 6, 1993: 12, 1994: 40, 1995: 8, 1996: 10}
+    assert period_size(112) == 30
+    assert merge_years(counts, 30) == [(1990, 1993), (1994, 1996)]
+    groups = paper_groups(_papers_of_years(counts), pd.DataFrame({"paper_id": []}), None)
+    assert groups.by == "year" and groups.min_papers == 30
+    assert groups.order == ("1990–1993", "1994–1996")
+    assert groups.names.value_counts().to_dict() == {"1990–1993": 32, "1994–1996": 58}
+    # Asked for by year, every year stays its own group.
+    assert len(paper_groups(_papers_of_years(counts), pd.DataFrame({"paper_id": []}), "year").order) == 7
+
+
+def test_periods_hold_five_percent_of_a_large_corpus_and_big_years_stay_alone():
+    from helpers.analysis.groups import merge_years, paper_groups, period_size
+
+    # 751 papers (ICML 2023-2025): 5% is 37.55, so a period needs 38; each year has more and stays a year.
+    assert period_size(751) == 38 and period_size(600) == 30
+    groups = paper_groups(_papers_of_years({2023: 132, 2024: 495, 2025: 124}), pd.DataFrame({"paper_id": []}), None)
+    assert groups.order == ("2023", "2024", "2025")
+    # 1,000 papers: 50 a period; the years of 20 papers pair up.
+    assert merge_years({2001: 20, 2002: 30, 2003: 900, 2004: 25, 2005: 25}, period_size(1000)) == [
+        (2001, 2002), (2003, 2003), (2004, 2005)]
+
+
+def test_too_few_papers_for_two_periods_make_one_group():
+    from helpers.analysis.groups import paper_groups
+
+    # 25 records over ten years (an IEEE export): no two periods of 30, so one period and nothing compared.
+    counts = {2015 + i: n for i, n in enumerate([1, 2, 3, 5, 1, 2, 4, 3, 2, 2])}
+    groups = paper_groups(_papers_of_years(counts, missing=2), pd.DataFrame({"paper_id": []}), None)
+    assert groups.order == ("2015–2024", "(none)")
+    assert groups.names.value_counts().to_dict() == {"2015–2024": 25, "(none)": 2}
+
+
+# --- the Cochran-Armitage test for trend, on tables written here and computed by hand ------------------------
+
+
+def test_trend_test_on_a_three_group_table_by_hand():
+    from helpers.analysis.change import trend_test
+
+    # Scores 0, 1, 2; 10/50, 18/50, 25/50. N = 150, R = 53, p = 53/150.
+    # T = sum s (k - n p) = 1 (18 - 53/3) + 2 (25 - 53/3) = 15; S = sum n s^2 - (sum n s)^2 / N = 250 - 150 = 100;
+    # Var T = p (1 - p) S = (53 x 97 / 150^2) x 100; z = 15 / sqrt(Var T) = 3.138042; slope T / S = 0.15 a group.
+    trend = trend_test([10, 18, 25], [50, 50, 50])
+    z = 15 / math.sqrt(53 * 97 / 150 ** 2 * 100)
+    assert trend.slope == 0.15
+    assert trend.z == round(z, 6) == 3.138042
+    assert trend.p_value == round(math.erfc(z / math.sqrt(2)), 8)
+
+
+def test_trend_test_with_unequal_groups_and_a_fall():
+    from helpers.analysis.change import trend_test
+
+    # 12/30, 5/20, 1/10 (a fall). N = 60, R = 18, p = 0.3; sum n s = 40, sum n s^2 = 60, S = 60 - 1600/60 = 100/3;
+    # T = 0 + 1 (5 - 6) + 2 (1 - 3) = -5; z = -5 / sqrt(0.21 x 100/3); slope = -5 / (100/3) = -0.15.
+    trend = trend_test([12, 5, 1], [30, 20, 10])
+    z = -5 / math.sqrt(0.21 * 100 / 3)
+    assert (trend.slope, trend.z) == (-0.15, round(z, 6))
+    assert trend.p_value == round(math.erfc(abs(z) / math.sqrt(2)), 8)
+
+
+def test_trend_over_two_groups_is_the_two_proportion_test_and_no_spread_gives_none():
+    from helpers.analysis.change import trend_test
+
+    two = trend_test([10, 25], [50, 50])
+    assert two.z == proportion_change([10, 25], [50, 50], ["a", "b"]).z
+    assert trend_test([0, 0, 0], [5, 5, 5]) == trend_test([5, 5], [5, 5]) == trend_test([3], [9])
+    assert (trend_test([0, 0, 0], [5, 5, 5]).z, trend_test([0, 0, 0], [5, 5, 5]).p_value) == (0.0, 1.0)
+
+
+def test_theme_and_link_tables_carry_the_trend():
+    # Theme 1 in 2/10, 5/10, 8/10 papers of three groups: T = 1 (5 - 5) + 2 (8 - 5) = 6, S = 50 - 900/30 = 20,
+    # p = 0.5, z = 6 / sqrt(0.25 x 20) = 2.683282; theme 2 mirrors it.
+    papers = pd.DataFrame({"group": np.repeat(["a", "b", "c"], 10),
+                           "theme": [1] * 2 + [2] * 8 + [1] * 5 + [2] * 5 + [1] * 8 + [2] * 2,
+                           "link_state": ["linked"] * 2 + ["none"] * 8 + ["linked"] * 5 + ["none"] * 5
+                           + ["linked"] * 8 + ["none"] * 2})
+    table = theme_change(papers, ["a", "b", "c"], {1: "x", 2: "y"}).set_index("theme")
+    z = 6 / math.sqrt(0.25 * 20)
+    assert table.loc[1, ["trend_slope", "trend_z"]].tolist() == [0.3, round(z, 6)]
+    assert table.loc[2, ["trend_slope", "trend_z"]].tolist() == [-0.3, round(-z, 6)]
+    assert table["trend_q"].tolist() == table["trend_p"].tolist() == [round(math.erfc(z / math.sqrt(2)), 8)] * 2
+    links = link_change(papers, ["a", "b", "c"])
+    change = proportion_change(links["n_linked"], links["n_papers"], ["a", "b", "c"])
+    assert (change.trend_slope, change.trend_z) == (0.3, round(z, 6))
+    assert {"trend_slope", "trend_z", "trend_p"} <= set(change.as_frame().columns)
+
+
+def test_bursts_need_four_groups(three_years):
+    analysis, out = three_years
+    assert analysis.change.bursts.empty and list(analysis.change.bursts.columns) == [
+        "term", "start_group", "end_group", "n_groups", "n_papers", "weight"]
+    assert pd.read_csv(out / "term_bursts.csv").empty
+    values = report.change_values(analysis)
+    assert values["change_burst_sentence"] == (
+        "Bursts are looked for over 4 groups or more; over 3 groups a burst cannot stand apart from the "
+        "first or the last group.")
+
+
+def test_balanced_year_weighs_groups_alike_and_periods_by_their_papers_years():
+    # Period 2010–2011 (papers of 2010, 2011, 2011: its year 2010 + 2/3) and 2012 (two papers).
+    # The term is in 1 of 3 papers of the period and 2 of 2 of 2012:
+    # ((1/3) (2010 + 2/3) + 1 x 2012) / (1/3 + 1); its papers' plain mean year is (2010 + 2 x 2012) / 3.
+    X = sparse.csr_matrix(np.array([[1], [0], [0], [1], [1]]))
+    papers = pd.DataFrame({"paper_id": list("abcde"), "group": ["2010–2011"] * 3 + ["2012"] * 2,
+                           "year": pd.array([2010, 2011, 2011, 2012, 2012], dtype="Int64")})
+    table = term_change(papers, ["2010–2011", "2012"], ["agent"], X, list("abcde"))
+    assert table["balanced_year"].iloc[0] == round((1 / 3 * (2010 + 2 / 3) + 2012) / (4 / 3), 6)
+    assert table["mean_year"].iloc[0] == round((2010 + 2 * 2012) / 3, 6)
+
+
+def test_period_names_under_the_links_figure_never_overlap():
+    import matplotlib
+    from types import SimpleNamespace
+
+    matplotlib.use("Agg")
+    names = ["1990–2009", "2010–2012", "2013–2014", "2015–2016", "2017–2018", "2019–2020", "2021", "2022–2023"]
+    links = link_change(pd.DataFrame({"group": np.repeat(names, 3), "link_state": ["linked", "none", "none"] * 8}),
+                        names)
+    figure, _ = report.links_figure(SimpleNamespace(links=links, software=pd.DataFrame()), "test")
+    figure.canvas.draw()
+    boxes = [label.get_window_extent() for label in figure.axes[0].get_xticklabels()]
+    assert [label.get_text() for label in figure.axes[0].get_xticklabels()] == names
+    assert not any(a.overlaps(b) for a, b in zip(boxes, boxes[1:]))
+    matplotlib.pyplot.close(figure)
+
+
+def test_long_theme_labels_do_not_run_into_the_next_panel():
+    import matplotlib
+    from types import SimpleNamespace
+
+    matplotlib.use("Agg")
+    labels = {1: "contaminated sediment · remediation", 2: "irrigation water · landslide", 3: "rare disease · criterion"}
+    papers = pd.DataFrame({"group": np.repeat(["a", "b"], 6), "theme": [1, 2, 3] * 4})
+    change = SimpleNamespace(groups=("a", "b"), theme_change=theme_change(papers, ["a", "b"], labels, n_bootstrap=20),
+                             theme_prevalence=theme_prevalence(papers, ["a", "b"], labels, n_bootstrap=20))
+    figure, _ = report.prevalence_figure(change, "test")
+    figure.canvas.draw()
+    titles = sorted((axis.title for axis in figure.axes if axis.axison), key=lambda t: t.get_window_extent().x0)
+    boxes = [title.get_window_extent() for title in titles]
+    assert len(boxes) == 3 and not any(a.overlaps(b) for a, b in zip(boxes, boxes[1:]))
     matplotlib.pyplot.close(figure)

@@ -113,7 +113,8 @@ def test_bibtex_of_two_years_is_grouped_by_year(tmp_path):
     bib.write_text("".join(f"@InProceedings{{{key},\n  title = {{Title {key}}},\n  year = {{{year}}},\n"
                            f"  abstract = {{{text}}}\n}}\n\n" for key, year, text in entries))
     out = tmp_path / "out"
-    result = run("analyse", str(bib), "--out", str(out), "--quiet")
+    # three papers a year: by default one period (2023–2025), so grouped by year as asked
+    result = run("analyse", str(bib), "--out", str(out), "--quiet", "--group-by", "year")
     assert result.returncode == 0, result.stderr
     summary = json.loads((out / "summary.json").read_text())
     assert summary["group_by"] == "year" and summary["groups"] == {"2023": 3, "2025": 3}

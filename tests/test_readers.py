@@ -167,7 +167,8 @@ def test_group_by_validation_names_the_option(tmp_path):
         paper_groups(corpus.papers, corpus.fields, "track")
     assert str(error.value) == ("--group-by / BOOK_GROUP_BY: must be year, venue, file or a column of the input "
                                 "(title, authors, software, crossref), got 'track'")
-    assert paper_groups(corpus.papers, corpus.fields, None).order == ("2021", "2023")
+    assert paper_groups(corpus.papers, corpus.fields, "year").order == ("2021", "2023")
+    assert paper_groups(corpus.papers, corpus.fields, None).order == ("2021–2023",)  # too few for two periods
     assert paper_groups(corpus.papers, corpus.fields, "venue").order == ("ICML",)
     assert AnalysisSettings().as_dict() == {"seed": 0, "themes": None, "min_occurrences": None, "relevant_share": 0.6}
     assert AnalysisSettings(group_by="file").as_dict()["group_by"] == "file"

@@ -14,6 +14,9 @@ hand; :func:`analyse_change` runs them all and returns one frozen :class:`Change
   the 2 x 2 table of papers with and without it as strongest theme in the two groups, and the
   p-values are corrected for testing every theme with Benjamini and Hochberg's false discovery rate
   (``scipy.stats.false_discovery_control``).
+* **Trend** over every group, in order: the Cochran-Armitage test for trend in proportions
+  (:func:`trend_test`; Cochran 1954, Armitage 1955) with the groups' positions as scores, for each
+  theme's share (Benjamini-Hochberg corrected over the themes) and for the share of papers linking.
 * **Thematic map** (Cobo et al. 2011, bibliometrix's ``thematicMap``): each term of the term map
   belongs to the theme most of its papers have as strongest theme; in each group, Callon's
   *centrality* of a theme is ``10 x`` the sum of the equivalence indices ``e_ij = c_ij^2 / (c_i c_j)``
@@ -22,10 +25,13 @@ hand; :func:`analyse_change` runs them all and returns one frozen :class:`Change
   the quadrants: motor (both high), niche (dense, peripheral), emerging or declining (both low), basic
   (central, not dense).
 * **Terms**: the mean year (or group position) of the papers using each map term (VOSviewer's
-  overlay), the terms that appear in the latest group only, and bursts (:func:`kleinberg_states`).
+  overlay), the terms that appear in the latest group only, and bursts (:func:`kleinberg_states`) when
+  there are at least :data:`MIN_BURST_GROUPS` groups (over fewer, a burst cannot stand apart from the
+  first or the last group).
 * **Links**: the share of papers in state ``linked`` per group with Wilson 95% intervals, a
   chi-square test of equal shares across the groups, and the first-to-last difference with
-  Newcombe's interval and a two-proportion z-test (:func:`proportion_change`). Where papers carry a
+  Newcombe's interval and a two-proportion z-test, and the trend over every group (:func:`proportion_change`).
+  Where papers carry a
   ``software`` field (a code link the authors gave the venue), the share of those papers whose
   abstract also gives a code link (:func:`software_coverage`).
 """
@@ -44,8 +50,8 @@ from helpers.analysis.links import wilson_interval
 
 __all__ = ["ChangeResult", "ProportionChange", "analyse_change", "ordered_groups", "theme_prevalence",
            "theme_change", "thematic_map", "term_change", "kleinberg_states", "term_bursts", "link_change",
-           "proportion_change", "software_coverage", "newcombe_interval", "N_BOOTSTRAP", "BURST_SCALE",
-           "BURST_GAMMA", "QUADRANTS"]
+           "proportion_change", "software_coverage", "newcombe_interval", "Trend", "trend_test", "N_BOOTSTRAP", "BURST_SCALE",
+           "BURST_GAMMA", "QUADRANTS", "MIN_BURST_GROUPS"]
 
 #: Bootstrap resamples per group.
 N_BOOTSTRAP = 2000
@@ -53,14 +59,18 @@ N_BOOTSTRAP = 2000
 BURST_SCALE = 2.0
 #: Kleinberg's cost of entering the burst state, ``gamma * ln(number of groups)`` (CiteSpace: 1).
 BURST_GAMMA = 1.0
+#: Bursts are detected over at least this many groups.
+MIN_BURST_GROUPS = 4
 #: Quadrants of the thematic map, by (high centrality, high density).
 QUADRANTS = {(True, True): "motor", (False, True): "niche", (False, False): "emerging or declining",
              (True, False): "basic"}
 PREVALENCE_COLUMNS = ["group", "theme", "label", "n_group", "n_papers", "share", "ci_low", "ci_high"]
 THEME_CHANGE_COLUMNS = ["theme", "label", "first_group", "last_group", "n_first", "n_last", "share_first",
-                        "share_last", "change", "ci_low", "ci_high", "p_value", "q_value"]
+                        "share_last", "change", "ci_low", "ci_high", "p_value", "q_value", "trend_slope", "trend_z",
+                        "trend_p", "trend_q"]
 MAP_COLUMNS = ["group", "theme", "label", "n_terms", "n_papers", "centrality", "density", "quadrant"]
-TERM_COLUMNS = ["term", "n_papers", "first_group", "mean_position", "mean_year", "n_latest", "new_in_latest"]
+TERM_COLUMNS = ["term", "n_papers", "first_group", "mean_position", "mean_year", "balanced_year", "n_latest",
+                "new_in_latest"]
 BURST_COLUMNS = ["term", "start_group", "end_group", "n_groups", "n_papers", "weight"]
 LINK_COLUMNS = ["group", "n_papers", "n_linked", "share", "ci_low", "ci_high"]
 #: Link kinds that count as the abstract giving code: code hosts and project pages (``software`` fields hold both).
@@ -88,6 +98,8 @@ class ProportionChange:
         Two-proportion z-test (pooled), two-sided.
     chi2, dof, p_all : float, int, float
         Chi-square test that every group has the same proportion (all groups, not only the two).
+    trend_slope, trend_z, trend_p : float
+        The Cochran-Armitage test for trend over every group, in order (:func:`trend_test`).
     """
 
     first_group: str
@@ -104,6 +116,9 @@ class ProportionChange:
     chi2: float
     dof: int
     p_all: float
+    trend_slope: float = 0.0
+    trend_z: float = 0.0
+    trend_p: float = 1.0
 
     def as_frame(self) -> pd.DataFrame:
         """One row with every attribute, for a CSV."""
@@ -127,7 +142,7 @@ class ChangeResult:
     terms : DataFrame
         :func:`term_change`.
     bursts : DataFrame
-        :func:`term_bursts`.
+        :func:`term_bursts` (empty, with its columns, under :data:`MIN_BURST_GROUPS` groups).
     links : DataFrame
         :func:`link_change`.
     link_difference : ProportionChange
@@ -157,6 +172,61 @@ class ChangeResult:
         if len(self.software):
             tables["software_links"] = self.software
         return tables
+
+
+@dataclass(frozen=True)
+class Trend:
+    """The Cochran-Armitage test for trend in proportions over ordered groups (:func:`trend_test`).
+
+    Attributes
+    ----------
+    slope : float
+        The least-squares line through the groups' shares (each weighted by its papers), per step of
+        score: the change of the share from one group to the next.
+    z, p_value : float
+        The test statistic (positive: the share rises) and its two-sided p-value.
+    """
+
+    slope: float
+    z: float
+    p_value: float
+
+
+def trend_test(successes: Sequence[int], trials: Sequence[int], scores: Sequence[float] | None = None) -> Trend:
+    r"""The Cochran-Armitage test for trend in proportions (Cochran 1954; Armitage 1955).
+
+    Group :math:`i` has :math:`k_i` of :math:`n_i` papers with the property and score :math:`s_i`
+    (default: its position, 0, 1, 2, ...). With :math:`N = \sum n_i` and :math:`ar p = \sum k_i / N`,
+
+    .. math:: T = \sum s_i (k_i - n_i ar p), \quad S = \sum n_i s_i^2 - (\sum n_i s_i)^2 / N,
+              \quad z = T / \sqrt{ar p (1 - ar p) S},
+
+    two-sided :math:`p = 2 (1 - \Phi(|z|))`; :math:`T / S` is the slope of the least-squares line through
+    the shares :math:`k_i / n_i` weighted by :math:`n_i`. With two groups, :math:`z` is the pooled
+    two-proportion z. Without spread (one group, or every paper alike) ``Trend(0.0, 0.0, 1.0)``.
+
+    Examples
+    --------
+    >>> trend_test([10, 18, 25], [50, 50, 50])
+    Trend(slope=0.15, z=3.138042, p_value=0.00170081)
+    """
+    from scipy.stats import norm
+
+    k = np.asarray(successes, dtype=float)
+    n = np.asarray(trials, dtype=float)
+    s = np.arange(len(n), dtype=float) if scores is None else np.asarray(scores, dtype=float)
+    total = n.sum()
+    if total == 0:
+        return Trend(0.0, 0.0, 1.0)
+    mean = k.sum() / total
+    spread = float((n * s * s).sum() - (n * s).sum() ** 2 / total)
+    variance = mean * (1 - mean) * spread
+    if spread <= 1e-12 or variance <= 0:
+        return Trend(0.0, 0.0, 1.0)
+    statistic = float((s * (k - n * mean)).sum())
+    z = statistic / math.sqrt(variance)
+    return Trend(slope=round(statistic / spread, 6) + 0.0, z=round(z, 6) + 0.0,
+                 p_value=round(float(2 * norm.sf(abs(z))), 8))
 
 
 def ordered_groups(groups: pd.Series) -> tuple[str, ...]:
@@ -266,8 +336,9 @@ def theme_change(papers: pd.DataFrame, groups: Sequence[str], labels: Mapping[in
     ``change`` is ``share_last - share_first``; ``ci_low, ci_high`` the bootstrap 95% interval of it
     (the resamples of :func:`theme_prevalence`); ``p_value`` Fisher's exact test (two-sided) of the
     2 x 2 table (papers with / without the theme as strongest theme, first / last group) and
-    ``q_value`` the Benjamini-Hochberg adjusted p-value over all themes. Rows: largest rise first
-    (ties by theme number).
+    ``q_value`` the Benjamini-Hochberg adjusted p-value over all themes. ``trend_slope, trend_z,
+    trend_p`` are the Cochran-Armitage test for trend over every group (:func:`trend_test`) and
+    ``trend_q`` its adjusted p-value over all themes. Rows: largest rise first (ties by theme number).
 
     Examples
     --------
@@ -285,7 +356,8 @@ def theme_change(papers: pd.DataFrame, groups: Sequence[str], labels: Mapping[in
         return pd.DataFrame(columns=THEME_CHANGE_COLUMNS)
     counts, draws = _bootstraps(papers, groups, themes, seed=seed, n_bootstrap=n_bootstrap)
     codes = _group_codes(papers, groups)
-    n_first, n_last = int((codes == 0).sum()), int((codes == len(groups) - 1).sum())
+    totals = np.bincount(codes[codes >= 0], minlength=len(groups))
+    n_first, n_last = int(totals[0]), int(totals[-1])
     low, high = _percentiles(draws[-1] - draws[0])
     rows = []
     for column, theme in enumerate(themes):
@@ -298,8 +370,11 @@ def theme_change(papers: pd.DataFrame, groups: Sequence[str], labels: Mapping[in
                          share_last=round(share_last, 6), change=round(share_last - share_first, 6),
                          ci_low=round(float(low[column]), 6), ci_high=round(float(high[column]), 6),
                          p_value=float(p_value)))
+        trend = trend_test(counts[:, column], totals)
+        rows[-1].update(trend_slope=trend.slope, trend_z=trend.z, trend_p=trend.p_value)
     table = pd.DataFrame(rows)
     table["q_value"] = false_discovery_control(table["p_value"].to_numpy(), method="bh")
+    table["trend_q"] = false_discovery_control(table["trend_p"].to_numpy(), method="bh").round(8)
     table["p_value"], table["q_value"] = table["p_value"].round(8), table["q_value"].round(8)
     return table.sort_values(["change", "theme"], ascending=[False, True], kind="mergesort").reset_index(
         drop=True)[THEME_CHANGE_COLUMNS]
@@ -425,8 +500,11 @@ def term_change(papers: pd.DataFrame, groups: Sequence[str], terms: Sequence[str
 
     ``mean_position`` is the mean over the term's papers of their group's number (1 = first group);
     ``mean_year`` the mean of their ``year`` (a column of ``papers``; else the group as a number when
-    every group is a year; else empty): VOSviewer's overlay colour. ``new_in_latest``: used in the
-    latest group and in no earlier one. Rows by ``n_papers`` (most first), then term.
+    every group is a year; else empty): VOSviewer's overlay colour. ``balanced_year`` weighs the groups
+    alike instead of their papers: the mean of the groups' years (a group's year: the mean year of its
+    papers) weighted by the share of each group's papers using the term, so one large group does not
+    pull every term to its year (the book's overlay colour; empty without years). ``new_in_latest``:
+    used in the latest group and in no earlier one. Rows by ``n_papers`` (most first), then term.
 
     Examples
     --------
@@ -437,13 +515,29 @@ def term_change(papers: pd.DataFrame, groups: Sequence[str], terms: Sequence[str
         term  n_papers first_group  mean_year  new_in_latest
     0  model         3        2023     2024.0          False
     1  agent         1        2025     2025.0           True
+
+    Three papers of 2023 and one of 2025, the term in one of each: its papers' mean year is 2024.0, but
+    it is in a third of 2023's papers and all of 2025's, so weighed alike the groups give
+    ``(2023 / 3 + 2025) / (1 / 3 + 1) = 2024.5``:
+
+    >>> X = sparse.csr_matrix(np.array([[1], [0], [0], [1]]))
+    >>> papers = pd.DataFrame({"paper_id": list("abcd"), "group": ["2023"] * 3 + ["2025"]})
+    >>> term_change(papers, ["2023", "2025"], ["agent"], X, list("abcd"))[["mean_year", "balanced_year"]]
+       mean_year  balanced_year
+    0     2024.0         2024.5
     """
-    counts, _ = _term_group_counts(papers, groups, paper_terms, paper_ids)
+    counts, totals = _term_group_counts(papers, groups, paper_terms, paper_ids)
     n_papers = counts.sum(axis=1)
     positions = np.arange(1, len(groups) + 1)
     with np.errstate(invalid="ignore", divide="ignore"):
         mean_position = (counts @ positions) / n_papers
+    group_years = np.full(len(groups), np.nan)
     if "year" in papers and papers["year"].notna().any():
+        codes = _group_codes(papers, groups)
+        known = pd.to_numeric(papers["year"], errors="coerce").to_numpy(dtype=float)
+        for index in range(len(groups)):
+            inside = known[(codes == index) & ~np.isnan(known)]
+            group_years[index] = inside.mean() if len(inside) else np.nan
         rows = _rows_of(paper_ids, papers)
         years = pd.to_numeric(papers["year"], errors="coerce").to_numpy(dtype=float)
         keep = (rows >= 0) & ~np.isnan(years)
@@ -453,16 +547,23 @@ def term_change(papers: pd.DataFrame, groups: Sequence[str], terms: Sequence[str
         with np.errstate(invalid="ignore", divide="ignore"):
             mean_year = (paper_terms.T @ year_of_row) / (paper_terms.T @ has_year)
     elif all(str(g).lstrip("-").isdigit() for g in groups):
+        group_years = np.array([int(g) for g in groups], dtype=float)
         with np.errstate(invalid="ignore", divide="ignore"):
-            mean_year = (counts @ np.array([int(g) for g in groups], dtype=float)) / n_papers
+            mean_year = (counts @ group_years) / n_papers
     else:
         mean_year = np.full(len(terms), np.nan)
+    dated = ~np.isnan(group_years) & (totals > 0)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        shares = counts[:, dated] / totals[dated]
+        balanced_year = (shares @ group_years[dated]) / shares.sum(axis=1) if dated.any() else np.full(len(terms),
+                                                                                                         np.nan)
     first = np.where(n_papers > 0, (counts > 0).argmax(axis=1), -1)
     table = pd.DataFrame({
         "term": [str(t) for t in terms], "n_papers": n_papers.astype(np.int64),
         "first_group": [groups[f] if f >= 0 else "" for f in first],
         "mean_position": np.round(mean_position.astype(float), 6),
         "mean_year": np.round(np.asarray(mean_year, dtype=float), 6),
+        "balanced_year": np.round(np.asarray(balanced_year, dtype=float), 6),
         "n_latest": counts[:, -1].astype(np.int64),
         "new_in_latest": (counts[:, -1] > 0) & (counts[:, :-1].sum(axis=1) == 0),
     })
@@ -604,7 +705,8 @@ def newcombe_interval(k1: int, n1: int, k2: int, n2: int, confidence: float = 0.
 
 
 def proportion_change(successes: Sequence[int], trials: Sequence[int], groups: Sequence[str]) -> ProportionChange:
-    """First against last group: difference, Newcombe interval, two-proportion z-test; chi-square over all groups.
+    """First against last group: difference, Newcombe interval, two-proportion z-test; chi-square and the
+    Cochran-Armitage trend (:func:`trend_test`) over all groups.
 
     Examples
     --------
@@ -630,10 +732,12 @@ def proportion_change(successes: Sequence[int], trials: Sequence[int], groups: S
         chi2, dof, p_all = float(result.statistic), int(result.dof), float(result.pvalue)
     else:
         chi2, dof, p_all = 0.0, max(table.shape[0] - 1, 0), 1.0
+    trend = trend_test(successes, trials)
     return ProportionChange(first_group=str(groups[0]), last_group=str(groups[-1]), n_first=n1, n_last=n2,
                             k_first=k1, k_last=k2, difference=round(difference, 6), ci_low=round(low, 6),
                             ci_high=round(high, 6), z=round(z, 6), p_value=round(p_value, 8),
-                            chi2=round(chi2, 6), dof=dof, p_all=round(p_all, 8))
+                            chi2=round(chi2, 6), dof=dof, p_all=round(p_all, 8), trend_slope=trend.slope,
+                            trend_z=trend.z, trend_p=trend.p_value)
 
 
 def link_change(papers: pd.DataFrame, groups: Sequence[str]) -> pd.DataFrame:
@@ -735,12 +839,16 @@ def analyse_change(papers: pd.DataFrame, groups: Sequence[str], labels: Mapping[
         theme_change=theme_change(papers, groups, labels, seed=seed, n_bootstrap=n_bootstrap),
         thematic_map=thematic_map(papers, groups, labels, paper_terms, paper_ids),
         terms=term_change(papers, groups, terms, paper_terms, paper_ids),
-        bursts=term_bursts(papers, groups, terms, paper_terms, paper_ids),
+        bursts=(term_bursts(papers, groups, terms, paper_terms, paper_ids) if len(groups) >= MIN_BURST_GROUPS
+                else pd.DataFrame(columns=BURST_COLUMNS)),
         links=successes,
         link_difference=proportion_change(successes["n_linked"], successes["n_papers"], groups),
         software=software_coverage(papers, links, groups),
         settings=dict(n_bootstrap=n_bootstrap, seed=seed, burst_scale=BURST_SCALE, burst_gamma=BURST_GAMMA,
+                      min_burst_groups=MIN_BURST_GROUPS,
                       prevalence="share of the group's papers whose strongest theme it is",
                       theme_test="Fisher's exact test, two-sided, Benjamini-Hochberg corrected",
-                      link_test="two-proportion z-test (first vs last group); chi-square over all groups"),
+                      trend_test="Cochran-Armitage test for trend over the groups in order (scores 0, 1, 2, ...)",
+                      link_test="two-proportion z-test (first vs last group); chi-square and Cochran-Armitage "
+                                "trend over all groups"),
     )

@@ -117,6 +117,9 @@ class Analysis:
         :func:`helpers.analysis.groups.paper_groups`); one group: nothing is compared.
     group_by : str or None
         What the groups are (``year``, ``venue``, ``file`` or a column); ``None`` for one group.
+    group_min_papers : int
+        The fewest papers of a period when sparse years were merged (the default grouping by year,
+        :func:`helpers.analysis.groups.merge_years`); 0 when each group is as given.
     change : ChangeResult or None
         What changed between the groups of papers (:func:`analyse_group_change`); ``None`` with one group.
     texts : PaperTexts or None
@@ -133,6 +136,7 @@ class Analysis:
     cache_key: str = ""
     group_order: tuple[str, ...] = ("all",)
     group_by: str | None = None
+    group_min_papers: int = 0
     change: "ChangeResult | None" = None
     texts: "PaperTexts | None" = None
 
@@ -145,6 +149,8 @@ class Analysis:
             counts = self.papers["group"].value_counts()
             groups = {"group_by": self.group_by,
                       "groups": {name: int(counts.get(name, 0)) for name in self.group_order}}
+            if self.group_min_papers:
+                groups["min_papers_per_period"] = self.group_min_papers
         return dict(self.corpus.summary(), settings=self.settings.as_dict(), themes_message=self.themes.message,
                     helpers_version=__version__, **groups)
 
@@ -447,11 +453,12 @@ def _run_stages(paths: Sequence[str | Path], settings: AnalysisSettings, skip_ba
     if cluster is None:
         corpus, texts = timed("text", detach_texts, corpus, n_jobs, done=False)
     papers = paper_table(corpus, themes, links, groups)
-    change = (timed("change", analyse_group_change, papers, groups.order, themes, cooccurrence, links, settings,
-                    done=False) if len(groups.order) >= 2 else None)
+    # Papers without a value (the group "(none)") are in no comparison: groups.compared leaves them out.
+    change = (timed("change", analyse_group_change, papers, groups.compared, themes, cooccurrence, links, settings,
+                    done=False) if len(groups.compared) >= 2 else None)
     return Analysis(corpus=corpus, settings=settings, themes=themes, cooccurrence=cooccurrence,
                     links=links, papers=papers, timings=timings, group_order=groups.order, group_by=groups.by,
-                    change=change, texts=texts)
+                    group_min_papers=groups.min_papers, change=change, texts=texts)
 
 
 def write_outputs(analysis: Analysis, folder: Path) -> list[str]:

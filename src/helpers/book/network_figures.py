@@ -135,12 +135,14 @@ def place_labels(boxes: list[tuple[float, float]], anchors: np.ndarray, radii: n
 
 
 def term_map_figure(result: CooccurrenceResult, *, corpus_label: str, overlay: pd.Series | None = None,
-                    overlay_label: str = "") -> tuple[Figure, pd.DataFrame]:
+                    overlay_label: str = "", overlay_range: tuple[float, float] | None = None
+                    ) -> tuple[Figure, pd.DataFrame]:
     """The term map: the largest set of linked terms, node area by occurrences (capped), colour by community.
 
     With ``overlay`` (a number per term, indexed by term: VOSviewer's overlay visualisation, such as
     the mean year of a term's papers) the colour shows that number instead (viridis, with a colour bar
-    titled ``overlay_label``); the data gains an ``overlay`` column.
+    titled ``overlay_label``, from ``overlay_range`` where given, else the values' own range); the data
+    gains an ``overlay`` column.
 
     As in VOSviewer, only the largest connected set of terms is drawn: terms
     without a drawn link, and small groups linked only among themselves, are
@@ -168,7 +170,7 @@ def term_map_figure(result: CooccurrenceResult, *, corpus_label: str, overlay: p
 
         data["overlay"] = terms["term"].map(overlay).to_numpy(dtype=float)
         known = data["overlay"].dropna()
-        low, high = float(known.min()), float(known.max())
+        low, high = overlay_range or (float(known.min()), float(known.max()))
         scale = Normalize(low, high if high > low else low + 1)
         data["colour"] = [OTHER_COLOUR if pd.isna(v) else to_hex(colormaps["viridis"](scale(v)))
                           for v in data["overlay"]]

@@ -9,11 +9,13 @@ chapter is one note; the landing page and the other chapters show nothing new.
 from __future__ import annotations
 
 import html
+import textwrap
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
 
+from helpers.analysis.groups import MIN_PERIOD_PAPERS, MIN_PERIOD_SHARE, NO_VALUE, PERIOD_DASH
 from helpers.web.explorer import explorer_url
 from helpers.book.title import figure_label
 
@@ -24,7 +26,9 @@ if TYPE_CHECKING:
     from helpers.analysis.pipeline import Analysis
 
 N_TABLE_ROWS = 20
+N_TERM_ROWS = 10  # the term tables show their top rows (the CSV holds all), so the page stays one read
 N_LISTED = 5
+N_QUADRANT_MOVES = 3  # each move is explained in a clause of its own
 SIGNIFICANCE = 0.05
 MAX_PANELS = 30
 
@@ -74,6 +78,41 @@ def _theme_sentence(row: pd.Series, md) -> str:
             f"{interval(row['ci_low'], row['ci_high'], ' points')}, BH-adjusted p = {row['q_value']:.3g})")
 
 
+def _trend_text(slope: float, z: float, p: float, p_name: str = "p") -> str:
+    """``"+2.1 points a group, z = 3.14, p = 0.0017"`` (the Cochran-Armitage trend)."""
+    return f"{points(slope)} a group, z = {z:.2f}, {p_name} = {p:.3g}"
+
+
+def trend_sentence(change: "ChangeResult", md) -> str:
+    """How many themes' shares follow a trend over every group, and the steepest rise and fall among them.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> table = pd.DataFrame({"label": ["x", "y", "z"], "trend_slope": [0.05, -0.03, 0.0],
+    ...                       "trend_z": [3.2, -2.5, 0.1], "trend_q": [0.004, 0.02, 0.9]})
+    >>> trend_sentence(SimpleNamespace(groups=("a", "b", "c"), theme_change=table), str)
+    '2 of 3 themes follow a trend over the 3 groups (Cochran–Armitage, BH-adjusted p below 0.05): the steepest rise is *x* (+5.0 points a group, z = 3.20, BH-adjusted p = 0.004), the steepest fall is *y* (-3.0 points a group, z = -2.50, BH-adjusted p = 0.02)'
+    """
+    from helpers.book.formatting import count
+
+    table = change.theme_change
+    if not len(table):
+        return "no theme to test"
+    trending = table[table["trend_q"] < SIGNIFICANCE]
+    head = (f"{len(trending)} of {count(len(table), 'theme')} follow a trend over the {len(change.groups)} groups "
+            "(Cochran–Armitage, BH-adjusted p below 0.05)")
+    parts = []
+    for name, rows in (("the steepest rise is", trending[trending["trend_z"] > 0].sort_values(
+            "trend_z", ascending=False, kind="mergesort")),
+            ("the steepest fall is", trending[trending["trend_z"] < 0].sort_values("trend_z", kind="mergesort"))):
+        if len(rows):
+            row = rows.iloc[0]
+            parts.append(f"{name} *{md(row['label'])}* "
+                         f"({_trend_text(row['trend_slope'], row['trend_z'], row['trend_q'], 'BH-adjusted p')})")
+    return head + (": " + ", ".join(parts) if parts else "")
+
+
 def rise_and_fall(change: "ChangeResult") -> tuple[pd.Series | None, pd.Series | None]:
     """The theme with the largest rise and the one with the largest fall (``None`` when no theme rose / fell)."""
     table = change.theme_change
@@ -89,9 +128,16 @@ def change_values(analysis: "Analysis") -> dict[str, Any]:
     from helpers.book.formatting import count
 
     change = analysis.change
+    min_papers = int(getattr(analysis, "group_min_papers", 0) or 0)
     if change is None:
         grouped = getattr(analysis, "group_by", None) is not None and "group" in analysis.papers
-        groups = analysis.papers["group"].astype(str).unique().tolist() if grouped else []
+        groups = [g for g in analysis.papers["group"].astype(str).unique().tolist() if g != NO_VALUE] if grouped else []
+        if len(groups) == 1 and min_papers:
+            return {"change_note": (f"All {count(len(analysis.papers), 'paper')} of this corpus fall in one period "
+                                    f"(*{md(groups[0])}*): by default years are merged into periods of at least "
+                                    f"{count(min_papers, 'paper')}, and there are too few papers for two, so there "
+                                    "is nothing to compare. `--group-by year` (`BOOK_GROUP_BY=year` for the book) "
+                                    "compares every year however few its papers.")}
         what = f"one group (*{md(groups[0])}*, by {md(analysis.group_by)})" if len(groups) == 1 else "one group"
         return {"change_note": (f"All {count(len(analysis.papers), 'paper')} of this corpus form {what}, so there is "
                                 "nothing to compare. Give papers of several years, venues or files (grouped with "
@@ -99,11 +145,21 @@ def change_values(analysis: "Analysis") -> dict[str, Any]:
                                 "fell and changed between them.")}
     groups = change.groups
     sizes = change.links.set_index("group")["n_papers"]
+    compared = int(sizes.sum())
+    merged = ""
+    if min_papers:
+        merged = (f" Years with few papers are merged into periods of at least {count(min_papers, 'paper')} "
+                  f"({MIN_PERIOD_PAPERS}, or {100 * MIN_PERIOD_SHARE:.0f}% of the papers with a year where that is "
+                  f"more); `--group-by year` keeps every year apart." if any(PERIOD_DASH in g for g in groups)
+                  else f" Every year holds at least {count(min_papers, 'paper')}, so no years are merged.")
+    left_out = len(analysis.papers) - compared
     values: dict[str, Any] = {
-        "change_note": (f"The {count(len(analysis.papers), 'paper')} form {len(groups)} groups: "
-                        + "; ".join(f"{md(g)} ({count(int(sizes[g]), 'paper')})" for g in groups)
-                        + f". Comparisons between the first and the last group ({md(groups[0])} and "
-                        f"{md(groups[-1])}) are tested; every group is shown."),
+        "change_note": (f"The {count(compared, 'paper')} form {len(groups)} groups: "
+                        + "; ".join(f"{md(g)} ({count(int(sizes[g]), 'paper')})" for g in groups) + "."
+                        + merged
+                        + (f" {count(left_out, 'paper')} without a value are in no comparison." if left_out else "")
+                        + f" Each share is tested for a trend over every group and between the first and the "
+                        f"last group ({md(groups[0])} and {md(groups[-1])})."),
         "change_n_groups": len(groups), "change_first": groups[0], "change_last": groups[-1],
         "change_groups": _groups_text(groups), "change_n_bootstrap": change.settings["n_bootstrap"],
         "change_seed": change.settings["seed"],
@@ -114,6 +170,8 @@ def change_values(analysis: "Analysis") -> dict[str, Any]:
     rise, fall = rise_and_fall(change)
     values["change_rise_sentence"] = _theme_sentence(rise, md) if rise is not None else "none (no theme's share rose)"
     values["change_fall_sentence"] = _theme_sentence(fall, md) if fall is not None else "none (no theme's share fell)"
+    values["change_trend_sentence"] = trend_sentence(change, md)
+    values["change_n_trend"] = int((table["trend_q"] < SIGNIFICANCE).sum()) if len(table) else 0
     values["change_quadrant_sentence"] = quadrant_moves(change, md)
     terms = change.terms
     new = terms[terms["new_in_latest"]]
@@ -123,11 +181,10 @@ def change_values(analysis: "Analysis") -> dict[str, Any]:
                                                                              new["n_latest"].head(N_LISTED)))
                                 or f"none: every map term already occurs before {md(groups[-1])}"),
         "change_n_bursts": len(change.bursts),
-        "change_burst_sentence": "; ".join(_burst_text(b, md) for b in change.bursts.head(N_LISTED).itertuples())
-                                 or "none",
+        "change_burst_sentence": burst_sentence(change, md),
         "change_burst_scale": change.settings["burst_scale"], "change_burst_gamma": change.settings["burst_gamma"],
     })
-    recent = terms[terms["n_papers"] > 0].sort_values(["mean_position", "n_papers", "term"],
+    recent = terms[terms["n_papers"] > 0].sort_values([when_column(terms), "n_papers", "term"],
                                                        ascending=[False, False, True], kind="mergesort")
     values["change_recent_sentence"] = "; ".join(f"*{md(t)}*" for t in recent["term"].head(N_LISTED)) or "none"
     difference = change.link_difference
@@ -143,29 +200,87 @@ def change_values(analysis: "Analysis") -> dict[str, Any]:
         "change_linked_z": f"z = {difference.z:.2f}, p = {difference.p_value:.3g}",
         "change_linked_chi2": f"chi-square = {difference.chi2:.2f} with {difference.dof} degrees of freedom, "
                               f"p = {difference.p_all:.3g}",
+        "change_linked_trend": _trend_text(difference.trend_slope, difference.trend_z, difference.trend_p),
     })
     values["change_software_sentence"] = software_sentence(change)
     return values
 
 
+def _side(value: float, median: float) -> str:
+    return "at or above" if value >= median else "below"
+
+
+def _against(value: float, median: float) -> tuple[str, str]:
+    """Value and median with two decimals, or as many more as tell them apart (up to six).
+
+    Examples
+    --------
+    >>> _against(12.9053, 12.9088), _against(3.0, 2.0)
+    (('12.905', '12.909'), ('3.00', '2.00'))
+    """
+    for decimals in range(2, 7):
+        shown = f"{value:.{decimals}f}", f"{median:.{decimals}f}"
+        if shown[0] != shown[1] or value == median:
+            return shown
+    return shown
+
+
 def quadrant_moves(change: "ChangeResult", md) -> str:
-    """The themes whose quadrant of the thematic map differs between the first and the last group.
+    """The themes whose quadrant of the thematic map differs between the first and the last group, each
+    with why: its centrality and density in the last group against that group's medians (the quadrants'
+    borders; at most :data:`N_QUADRANT_MOVES`, the largest themes first).
 
     Examples
     --------
     >>> from types import SimpleNamespace
     >>> table = pd.DataFrame({"group": ["a", "a", "b", "b"], "theme": [1, 2, 1, 2], "label": ["x", "y", "x", "y"],
-    ...                       "quadrant": ["basic", "niche", "motor", "niche"]})
+    ...                       "n_papers": [5, 5, 6, 4], "centrality": [2.0, 1.0, 3.0, 1.0],
+    ...                       "density": [1.0, 4.0, 5.0, 6.0], "quadrant": ["motor", "niche", "basic", "niche"]})
     >>> quadrant_moves(SimpleNamespace(groups=("a", "b"), thematic_map=table), str)
-    '*x* (basic in a, motor in b)'
+    '*x*, motor in a, is basic in b: its centrality 3.00 is at or above the median 2.00 of b and its density 5.00 below the median 5.50'
     """
     table = change.thematic_map
     first = table[table["group"] == change.groups[0]].set_index("theme")
     last = table[table["group"] == change.groups[-1]].set_index("theme")
     both = first.index.intersection(last.index)
-    moved = [t for t in sorted(both) if first.loc[t, "quadrant"] != last.loc[t, "quadrant"]]
-    return "; ".join(f"*{md(first.loc[t, 'label'])}* ({first.loc[t, 'quadrant']} in {md(change.groups[0])}, "
-                     f"{last.loc[t, 'quadrant']} in {md(change.groups[-1])})" for t in moved) or "none"
+    moved = [t for t in sorted(both, key=lambda t: (-int(last.loc[t, "n_papers"]), t))
+             if first.loc[t, "quadrant"] != last.loc[t, "quadrant"]]
+    if not moved:
+        return "none"
+    centre, dense = float(last["centrality"].median()), float(last["density"].median())
+    group = md(change.groups[-1])
+    texts = []
+    for t in moved[:N_QUADRANT_MOVES]:
+        c, d = float(last.loc[t, "centrality"]), float(last.loc[t, "density"])
+        (c_text, centre_text), (d_text, dense_text) = _against(c, centre), _against(d, dense)
+        texts.append(f"*{md(first.loc[t, 'label'])}*, {first.loc[t, 'quadrant']} in {md(change.groups[0])}, is "
+                     f"{last.loc[t, 'quadrant']} in {group}: its centrality {c_text} is {_side(c, centre)} the "
+                     f"median {centre_text} of {group} and its density {d_text} {_side(d, dense)} the median "
+                     f"{dense_text}")
+    more = len(moved) - N_QUADRANT_MOVES
+    return "; ".join(texts) + (f"; and {more} more (`thematic_map.csv`)" if more > 0 else "")
+
+
+def burst_sentence(change: "ChangeResult", md) -> str:
+    """The bursts, strongest first, as one sentence; or why there are none.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> burst_sentence(SimpleNamespace(groups=("a", "b"), bursts=pd.DataFrame(), settings={}), str)
+    'Bursts are looked for over 4 groups or more; over 2 groups a burst cannot stand apart from the first or the last group.'
+    """
+    from helpers.analysis.change import MIN_BURST_GROUPS
+    from helpers.book.formatting import count
+
+    n_groups = len(change.groups)
+    if n_groups < MIN_BURST_GROUPS:
+        return (f"Bursts are looked for over {MIN_BURST_GROUPS} groups or more; over {n_groups} groups a burst "
+                "cannot stand apart from the first or the last group.")
+    if not len(change.bursts):
+        return f"No term bursts over the {n_groups} groups."
+    listed = "; ".join(_burst_text(b, md) for b in change.bursts.head(N_LISTED).itertuples())
+    return f"The {count(len(change.bursts), 'burst')}, strongest first: {listed}."
 
 
 def _burst_text(burst, md) -> str:
@@ -248,8 +363,9 @@ def theme_change_table(change: "ChangeResult") -> pd.DataFrame:
         "change, points (95% interval)": [
             f"{100 * change:+.1f} ({100 * lo:+.1f} to {100 * hi:+.1f})"
             for change, lo, hi in zip(table["change"], table["ci_low"], table["ci_high"])],
-        "Fisher p": table["p_value"].map(lambda p: f"{p:.3g}"),
-        "BH p": table["q_value"].map(lambda p: f"{p:.3g}"),
+        "Fisher p (BH)": table["q_value"].map(lambda p: f"{p:.3g}"),
+        "trend, points a group (BH p)": [f"{100 * slope:+.1f} ({q:.3g})"
+                                         for slope, q in zip(table["trend_slope"], table["trend_q"])],
         "explorer": [_explorer_link(explorer_url(theme=int(t)), "papers") for t in table["theme"]],
     })
 
@@ -267,11 +383,25 @@ def new_terms_table(change: "ChangeResult") -> pd.DataFrame:
 
 def recent_terms_table(change: "ChangeResult") -> pd.DataFrame:
     """Map terms by mean year (or group position) of their papers, latest first (the overlay's order)."""
+    when = when_column(change.terms)
     terms = change.terms[change.terms["n_papers"] > 0].sort_values(
-        ["mean_position", "n_papers", "term"], ascending=[False, False, True], kind="mergesort")
+        [when, "n_papers", "term"], ascending=[False, False, True], kind="mergesort")
+    # one column for when: the overlay's colour, the year where papers have years, else the group
+    header = "mean year (groups alike)" if when == "balanced_year" else "mean group (1 = first)"
     return pd.DataFrame({"term": terms["term"], "papers": terms["n_papers"], "first group": terms["first_group"],
-                         "mean group (1 = first)": terms["mean_position"].round(2),
-                         "mean year": terms["mean_year"].round(2), "explorer": terms["term"].map(_term_link)})
+                         header: terms[when].round(2), "explorer": terms["term"].map(_term_link)})
+
+
+def when_column(terms: pd.DataFrame) -> str:
+    """The column of ``terms`` that says when a term is used, as the overlay colours it: ``balanced_year``
+    where papers have years, else ``mean_position``.
+
+    Examples
+    --------
+    >>> when_column(pd.DataFrame({"balanced_year": [float("nan")], "mean_position": [1.5]}))
+    'mean_position'
+    """
+    return "balanced_year" if terms["balanced_year"].notna().any() else "mean_position"
 
 
 def bursts_table(change: "ChangeResult") -> pd.DataFrame:
@@ -294,6 +424,17 @@ def links_table(change: "ChangeResult") -> pd.DataFrame:
                                       for g in links["group"]]})
 
 
+def _group_ticks(axis, positions: np.ndarray, groups: list[str], *, fontsize: float) -> None:
+    """Group names under the ticks: level when short and few, else turned 45 degrees and ending at their tick,
+    so that names such as ``2010–2012`` never run into each other."""
+    level = len(groups) <= 3 and max((len(g) for g in groups), default=0) <= 9
+    if level:
+        axis.set_xticks(positions, groups, fontsize=fontsize)
+    else:
+        axis.set_xticks(positions, groups, fontsize=fontsize, rotation=45, ha="right", rotation_mode="anchor")
+
+
+PANEL_TITLE_WIDTH = 30  # characters of a panel's title on one line (10 pt, a third of the column)
 PREVALENCE_COLUMNS = 3  # panels per row: at column width (~7.6 in) a title of 10 pt fits
 
 
@@ -316,8 +457,9 @@ def prevalence_figure(change: "ChangeResult", corpus_label: str) -> tuple["Figur
         axis.fill_between(positions, 100 * rows["ci_low"], 100 * rows["ci_high"], color="tab:blue", alpha=0.2,
                           linewidth=0)
         axis.plot(positions, 100 * rows["share"], marker="o", color="tab:blue")
-        axis.set_title(f"{theme}. {rows['label'].iloc[0]}", fontsize=10)
-        axis.set_xticks(positions, list(change.groups), fontsize=9, rotation=45 if len(change.groups) > 3 else 0)
+        # a long label takes two lines rather than running into the next panel's title
+        axis.set_title("\n".join(textwrap.wrap(f"{theme}. {rows['label'].iloc[0]}", PANEL_TITLE_WIDTH)), fontsize=10)
+        _group_ticks(axis, positions, list(change.groups), fontsize=9)
         axis.tick_params(axis="y", labelsize=9)
     for axis in axes[:, 0]:
         axis.set_ylabel("% of papers", fontsize=9)
@@ -447,12 +589,35 @@ def overlay_figure(analysis: "Analysis") -> tuple["Figure", pd.DataFrame]:
     """The term map coloured by the mean year of each term's papers (or its mean group position)."""
     from helpers.book.network_figures import term_map_figure
 
-    terms = analysis.change.terms
-    by_year = terms["mean_year"].notna().any()
-    values = terms.set_index("term")["mean_year" if by_year else "mean_position"]
+    change = analysis.change
+    terms = change.terms
+    by_year = terms["balanced_year"].notna().any()
+    values = terms.set_index("term")["balanced_year" if by_year else "mean_position"]
     return term_map_figure(analysis.cooccurrence, corpus_label=figure_label(analysis), overlay=values,
-                           overlay_label="mean year of the term's papers" if by_year else
+                           overlay_range=overlay_range(analysis),
+                           overlay_label="mean year of the term's use, groups weighed alike" if by_year else
                            "mean group of the term's papers (1 = first)")
+
+
+def overlay_range(analysis: "Analysis") -> tuple[float, float]:
+    """The overlay's colour scale: the first to the last year of the compared papers (else group 1 to the last).
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> papers = pd.DataFrame({"group": ["2023", "2024", "2025", "(none)"], "year": [2023, 2024, 2025, None]})
+    >>> terms = pd.DataFrame({"balanced_year": [2024.2]})
+    >>> overlay_range(SimpleNamespace(papers=papers, change=SimpleNamespace(groups=("2023", "2024", "2025"),
+    ...                                                                     terms=terms)))
+    (2023.0, 2025.0)
+    """
+    change = analysis.change
+    papers = analysis.papers
+    if change.terms["balanced_year"].notna().any() and "year" in papers:
+        years = pd.to_numeric(papers.loc[papers["group"].astype(str).isin(change.groups), "year"], errors="coerce")
+        if years.notna().any():
+            return float(years.min()), float(years.max())
+    return 1.0, float(len(change.groups))
 
 
 def links_figure(change: "ChangeResult", corpus_label: str) -> tuple["Figure", pd.DataFrame]:
@@ -471,7 +636,7 @@ def links_figure(change: "ChangeResult", corpus_label: str) -> tuple["Figure", p
         axis.plot(positions, 100 * software["software_share"].to_numpy(dtype=float), "s", color="tab:orange",
                   label="code link given to the venue (software field)")
         data = pd.concat([data, change.software.assign(series="software field")], ignore_index=True)
-    axis.set_xticks(positions, links["group"].tolist())
+    _group_ticks(axis, positions, links["group"].tolist(), fontsize=9)
     axis.set(ylabel="% of papers", ylim=(0, None), title=f"Code and data links per group, {corpus_label}")
     axis.legend(fontsize=8, loc="best")
     figure.tight_layout()
