@@ -202,7 +202,6 @@ def change_values(analysis: "Analysis") -> dict[str, Any]:
                               f"p = {difference.p_all:.3g}",
         "change_linked_trend": _trend_text(difference.trend_slope, difference.trend_z, difference.trend_p),
     })
-    values["change_software_sentence"] = software_sentence(change)
     return values
 
 
@@ -286,34 +285,6 @@ def burst_sentence(change: "ChangeResult", md) -> str:
 def _burst_text(burst, md) -> str:
     until = f" to {md(burst.end_group)}" if burst.end_group != burst.start_group else ""
     return f"*{md(burst.term)}* ({md(burst.start_group)}{until}, weight {burst.weight:.2f})"
-
-
-def software_sentence(change: "ChangeResult") -> str:
-    """What the ``software`` field says against the abstracts, or that no paper has one.
-
-    Examples
-    --------
-    >>> from types import SimpleNamespace
-    >>> software_sentence(SimpleNamespace(software=pd.DataFrame())).startswith("No paper of this corpus has a")
-    True
-    """
-    from helpers.book.display import markdown_cell as md
-
-    if not len(change.software):
-        return ("No paper of this corpus has a `software` field (a code link given to the venue), so the "
-                "abstracts cannot be checked against one.")
-    parts = []
-    for row in change.software.itertuples():
-        parts.append(f"in {md(row.group)}, {row.n_software} of {row.n_papers} papers "
-                     f"({percent(row.software_share)}) gave the venue a code link, and the abstracts of "
-                     f"{row.n_software_abstract_code} of them ({percent(row.abstract_share)}, "
-                     f"{interval(row.ci_low, row.ci_high, '%')}) also link code or a project page; "
-                     f"{row.n_abstract_code} abstracts of that group link code or a project page at all")
-    text = "; ".join(parts)
-    software = change.software
-    share = software["n_software_abstract_code"].sum() / software["n_software"].sum()
-    return (text[0].upper() + text[1:] + f". Where the metadata gives a code link, the abstract shows it for "
-            f"{percent(share)} of the papers: the abstract is a lower bound on code sharing.")
 
 
 #: What each analysis chapter's reader finds in "What changed".
