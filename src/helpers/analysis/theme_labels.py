@@ -3,11 +3,12 @@
 The rule (:data:`LABEL_RULE`), for each theme in number order:
 
 1. The candidates are the theme's shown top terms (the ``top_terms`` of the themes table), without the
-   term map's stock terms (``resources/generic_terms.txt`` and ``generic_terms_any_field.txt``).
+   term map's stock terms (``resources/generic_terms.txt`` and ``generic_terms_any_field.txt``) and
+   word pairs that are no noun phrase by the term map's rule (``discourse relies``).
 2. Candidates that say one thing are one *concept* (:func:`same_concept`): terms sharing a word, words
    sharing a stem (``privacy``, ``private``), an acronym and its expansion (``llm``, ``language model``;
    ``dp`` beside ``differential`` and ``privacy``); stock words do not count. A concept is named by its
-   first member by weight that is no acronym of another (the expansion, not the acronym).
+   member of most words (the most specific), the first by weight among equals that is no acronym.
 3. A concept is *specific* to the theme when at least :data:`MIN_LABEL_SHARE` of its members'
    occurrences are in the theme's papers (:func:`concept_share`): a term used mostly in one theme's
    papers names it, one used across themes (``neural network`` at ICML) does not.
@@ -27,6 +28,7 @@ from typing import Sequence
 import numpy as np
 
 from helpers.analysis.cooccurrence.termhood import read_any_field_generic_terms, read_generic_terms
+from helpers.analysis.terms import is_noun_phrase
 
 __all__ = ["LABEL_RULE", "MIN_LABEL_SHARE", "BROAD_PREFIX", "same_concept", "is_acronym_of", "share_stem",
            "Concept", "theme_concepts", "concept_share", "theme_labels"]
@@ -43,7 +45,7 @@ SUFFIXES = frozenset({
 #: The start of a broad theme's label.
 BROAD_PREFIX = "broad: "
 LABEL_RULE = (
-    "two of the theme's ten shown top terms, stock terms left out; an acronym, its expansion and words "
+    "two of the theme's ten shown top terms, stock terms and word pairs that are no noun phrase left out; an acronym, its expansion and words "
     "of one stem count as one concept; a concept names the theme when at least "
     f"{MIN_LABEL_SHARE:.0%} of its occurrences are in the theme's papers; the first two such concepts "
     "by weight, the more specific first (more words, then the higher share), else 'broad:' and the "
@@ -117,9 +119,10 @@ class Concept:
 
     @property
     def name(self) -> str:
-        """The first member by weight that is no acronym of another member (``language model``, not ``llm``)."""
-        return next(term for term in self.members
-                    if not any(is_acronym_of(term, other) for other in self.members))
+        """The member of most words (the most specific; an expansion, not its acronym), the first by weight
+        among equals that is no acronym of another member (``privacy`` beside ``dp``, ``private``)."""
+        named = [term for term in self.members if not any(is_acronym_of(term, other) for other in self.members)]
+        return max(named or self.members, key=lambda term: (len(term.split()), -self.members.index(term)))
 
 
 def theme_concepts(terms: Sequence[str]) -> list[Concept]:
@@ -218,6 +221,8 @@ def theme_labels(shown: Sequence[Sequence[str]], class_terms: np.ndarray, vocabu
     labels: list[str] = []
     for theme, terms in enumerate(shown):
         terms = [str(t) for t in terms]
+        # A pair of words that is no noun phrase ("discourse relies") names nothing.
+        terms = [t for t in terms if " " not in t or is_noun_phrase(t)] or terms
         concepts = theme_concepts([t for t in terms if t not in stock] or terms)
         shares = [concept_share(c, theme, class_terms, index) for c in concepts]
         specific = [(c, s) for c, s in zip(concepts, shares) if s >= MIN_LABEL_SHARE]
