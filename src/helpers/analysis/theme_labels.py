@@ -62,18 +62,21 @@ def _initials(term: str) -> str:
 
 def is_acronym_of(word: str, term: str) -> bool:
     """Whether ``word`` (2 to 5 letters, one word) abbreviates ``term``: the initials of ``term``'s words
-    are the word, or at least its last two letters (``llm`` of ``language model``).
+    are the word, or at least its first or last two letters (``llm`` of ``language model``, ``hdi`` of
+    ``human development``).
 
     Examples
     --------
     >>> [is_acronym_of(w, t) for w, t in [("rl", "reinforcement learning"), ("llm", "language model"),
-    ...                                   ("icl", "in-context learning"), ("gnn", "graph"), ("rl", "policy")]]
-    [True, True, True, False, False]
+    ...                                   ("icl", "in-context learning"), ("hdi", "human development"),
+    ...                                   ("gnn", "graph"), ("rl", "policy")]]
+    [True, True, True, True, False, False]
     """
     if " " in word or not _ACRONYM.fullmatch(word) or word == term:
         return False
     initials = _initials(term)
-    return len(initials) >= 2 and (word == initials or (len(initials) < len(word) and word.endswith(initials)))
+    return len(initials) >= 2 and (word == initials or (
+        len(initials) < len(word) and (word.endswith(initials) or word.startswith(initials))))
 
 
 def share_stem(first: str, second: str) -> bool:
