@@ -201,7 +201,5 @@ def test_the_yardstick_table_reads_the_benchmark_file(tmp_path):
     assert table.values.tolist() == [
         ["seed", 57, 7, "the selection rule", 0.164, -0.001], ["seed", 57, 16, "fixed", 0.13, 0.14],
         ["ICML 2023–2025", 751, 12, "the selection rule", 0.211, 0.064]]
-    assert values == {
-        "yardstick_sentence": "The book's themes score higher than LDA in 2 of 3 comparisons: from 0.130 to 0.211, "
-                              "against at most 0.140 for LDA.",
-        "yardstick_reference": "996 abstracts"}
+    assert values == {"yardstick_ahead": "2", "yardstick_comparisons": "3 comparisons", "yardstick_book_min": "0.130",
+                      "yardstick_book_max": "0.211", "yardstick_lda_max": "0.140", "yardstick_reference": "996 abstracts"}

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from helpers.analysis.pipeline import Analysis
 
 N_BAR_TERMS = 8
-N_TABLE_TERMS = 5
+N_TABLE_TERMS = 10  # all the terms a label may name (N_COHERENCE_TERMS)
 N_REPRESENTATIVE = 2
 REPRESENTATIVE_TITLE_CHARS = 140  # whole titles: the cell wraps them
 MAP_SAMPLE = 3_000

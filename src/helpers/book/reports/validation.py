@@ -56,20 +56,22 @@ YARDSTICK_COLUMNS = ["corpus", "abstracts", "themes (k)", "k chosen by", "book t
 
 def theme_yardstick(root: Path) -> tuple[pd.DataFrame, dict[str, str]]:
     """The book's themes and scikit-learn LDA at the same k on the independent yardstick, per corpus
-    (``benchmarks/theme_yardstick.py``), and the glued values of the sentence that reads the table
-    (``yardstick_sentence``, ``yardstick_reference``). Empty, with a sentence saying so, when not measured.
+    (``benchmarks/theme_yardstick.py``), and the values the sentence reading the table glues:
+    ``yardstick_ahead`` (comparisons the themes win), ``yardstick_comparisons``, ``yardstick_book_min``,
+    ``yardstick_book_max``, ``yardstick_lda_max`` and ``yardstick_reference`` (the reference documents).
+    Empty, with every value "not measured", when the file is missing.
 
     Examples
     --------
     >>> table, values = theme_yardstick(Path("/nonexistent"))
-    >>> table.empty, values["yardstick_sentence"]
-    (True, 'Not measured in this build (run python benchmarks/theme_yardstick.py).')
+    >>> table.empty, values["yardstick_comparisons"]
+    (True, 'not measured')
     """
     path = page_input(THEME_YARDSTICK_FILE, root=Path(root))
+    names = ["yardstick_ahead", "yardstick_comparisons", "yardstick_book_min", "yardstick_book_max",
+             "yardstick_lda_max", "yardstick_reference"]
     if not path.is_file():
-        return pd.DataFrame(columns=YARDSTICK_COLUMNS), {
-            "yardstick_sentence": "Not measured in this build (run python benchmarks/theme_yardstick.py).",
-            "yardstick_reference": "the corpora measured"}
+        return pd.DataFrame(columns=YARDSTICK_COLUMNS), dict.fromkeys(names, "not measured")
     results = pd.read_csv(path).sort_values(["n_abstracts", "k_rule"], kind="stable")
     table = pd.DataFrame({
         "corpus": [corpus_name(c) for c in results["corpus"]], "abstracts": results["n_abstracts"].to_numpy(),
@@ -77,11 +79,7 @@ def theme_yardstick(root: Path) -> tuple[pd.DataFrame, dict[str, str]]:
         "k chosen by": results["k_rule"].map({"chosen": "the selection rule", "fixed": "fixed"}).to_numpy(),
         "book themes (NPMI)": results["book_npmi"].round(3).to_numpy(),
         "LDA (NPMI)": results["lda_npmi"].round(3).to_numpy()}, columns=YARDSTICK_COLUMNS)
-    ahead = int((results["book_npmi"] > results["lda_npmi"]).sum())
-    lowest = results["book_npmi"].min()
-    best_lda = results["lda_npmi"].max()
-    sentence = (f"The book's themes score higher than LDA in {ahead} of {count(len(results), 'comparison')}: "
-                f"from {number(lowest)} to {number(results['book_npmi'].max())}, against at most "
-                f"{number(best_lda)} for LDA.")
-    return table, {"yardstick_sentence": sentence,
-                   "yardstick_reference": count(int(results["reference_documents"].iloc[0]), "abstract")}
+    values = [number(int((results["book_npmi"] > results["lda_npmi"]).sum())), count(len(results), "comparison"),
+              number(results["book_npmi"].min()), number(results["book_npmi"].max()),
+              number(results["lda_npmi"].max()), count(int(results["reference_documents"].iloc[0]), "abstract")]
+    return table, dict(zip(names, values))
