@@ -185,4 +185,3 @@ def test_a_chapter_that_needs_groups_is_left_out_with_one_group(seed):
     assert left_out(seed) == ("chapters/change",)
     files = [c["file"] for part in build_toc(book_root(), seed)["parts"] for c in part["chapters"]]
     assert "chapters/change" not in files and "chapters/themes" in files
-
