@@ -309,7 +309,7 @@ def test_links_into_a_sampled_explorer_say_they_list_the_sample():
     from helpers.book.reports.links import state_links_html
 
     small = state_links_html(pd.DataFrame({"link_state": ["linked", "none"]}))[0]
-    assert '<a href="explorer.html?state=linked">linked: all 1 papers</a>' in small
+    assert '<a href="explorer.html?state=linked">linked: the 1 paper</a>' in small
     large = state_links_html(pd.DataFrame({"link_state": ["linked"] * 1_500 + ["none"] * 18_501}))[0]
     # The seeded sample of 20,000 leaves out one paper of the 20,001, here one in state none.
     assert '<a href="explorer.html?state=linked">linked: all 1,500 papers</a>' in large
