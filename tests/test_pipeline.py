@@ -130,7 +130,7 @@ def test_analysis_papers_join_every_stage():
     assert list(analysis.papers.columns[-6:]) == ["theme", "theme_weight", "link_state", "promised_too", "n_urls",
                                                   "group"]
     assert analysis.papers["paper_id"].tolist() == analysis.corpus.papers["paper_id"].tolist()
-    assert analysis.themes.labels[1] == "neural network · deep"  # issue 21: the top multi-word term first
+    assert analysis.themes.labels[1] == "neural network · theoretical"  # issue 38: parts among its top terms
     assert list(analysis.timings) == ["parse", "text", "themes", "cooccurrence", "links"]
     assert analysis.summary["themes_message"] == "" and analysis.summary["unique_papers"] == 57
     # One group (the seed has no years): nothing compared, papers.csv and summary.json as before.

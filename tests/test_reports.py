@@ -58,7 +58,7 @@ def test_theme_figures_without_a_model_say_why(tiny):
 
 def test_theme_findings_count_mixed_and_unassigned_separately(seed):
     values = theme_report.theme_findings(seed)
-    assert (values["themes_k"], values["themes_largest"], values["themes_largest_label"]) == (7, 14, "neural network · deep")
+    assert (values["themes_k"], values["themes_largest"], values["themes_largest_label"]) == (7, 14, "neural network · theoretical")
     assert values["themes_mixed_n"] + values["themes_unassigned_n"] == int((seed.papers["theme_weight"] < 0.5).sum())
     assert values["themes_unassigned_n"] == int(seed.papers["theme"].isna().sum()) == 0
     assert values["themes_max_df"] == "60%"
@@ -86,7 +86,7 @@ def test_corpus_and_overview_figures(seed, tiny):
 
 def test_key_findings_on_the_seed_corpus(seed):
     values = findings.key_findings(seed)
-    assert values["intro_themes_sentence"].startswith("7 themes; the largest is *neural network · deep* with 14 papers.")
+    assert values["intro_themes_sentence"].startswith("7 themes; the largest is *neural network · theoretical* with 14 papers.")
     assert values["intro_linked_sentence"] == (
         "16 of 57 papers (28%, 95% interval 18% to 41%) link code, data or a project page; 2 more say their code or "
         "data are available but give no usable link, and 0 only promise it for later")

@@ -99,11 +99,12 @@ def test_seed_corpus_themes(seed_model):
     assert seed_model.settings["chosen_k"] == 7
     assert seed_model.paper_themes["theme"].notna().all()
     assert seed_model.themes["label"].tolist() == [
-        # Issue 21: a label starts with the theme's top multi-word term (was "network · neural", ...), also
-        # when a word of it labels another theme ("image · guidance" before, as "language model" held "model").
-        "neural network · deep", "language model · llm", "probability distribution · group",
-        "human preference · feedback", "vision-language model · image", "learning theory · ai",
-        "data distribution · client"]
+        # Issue 38: both parts among the theme's shown top terms, one concept each ("language model · llm",
+        # "learning theory · ai" over position papers, "probability distribution · group" over optimisation).
+        "neural network · theoretical", "language model · transformer", "complexity · gradient",
+        "reward · preference", "image · generation", "ai · explanation", "federated learning · client"]
+    for label, top_terms in zip(seed_model.themes["label"], seed_model.themes["top_terms"]):
+        assert set(label.removeprefix("broad: ").replace(" · ", ", ").split(", ")) <= set(top_terms.split(", "))
     assert seed_model.themes["n_papers"].tolist() == [14, 11, 10, 4, 11, 4, 3]
     assert seed_model.settings["comparison_documents"] == 57
     assert set(seed_model.comparison["model"]) == {"NMF (TF-IDF)", "LDA (counts)"}
@@ -230,7 +231,7 @@ def test_et_al_is_no_theme_term_and_no_map_term():
         "galaxy cluster, telescope, survey, cluster seen, radio, distant galaxy, spectrum, galaxy merger, image",
         "privacy, private, amplification, query, differential, learning, budget, following, training, accounting",
     ]
-    assert model.themes["label"].tolist() == ["galaxy cluster · telescope", "privacy amplification · private"]
+    assert model.themes["label"].tolist() == ["galaxy cluster · telescope", "privacy · amplification"]
     # Neither the citation nor the names before it ("dwork et" was a top term).
     assert not {"et", "al", "et al", "dwork", "abadi", "li", "wu"} & set(model.top_terms["term"])
     result = analyse_cooccurrence(CITING, CITING.map(analysis_text), min_occurrences=1, relevant_share=1.0,
@@ -251,8 +252,9 @@ def test_themes_spell_plurals_as_the_term_map_does():
         "g3": "Graph edges join vertices.", "g4": "Coloring graph vertices.",
     })
     model = fit_themes(texts.map(analysis_text), k=2)
-    # The suffix rule labelled these "graph · vertice" and "biase · matrice".
-    assert model.themes["label"].tolist() == ["graph vertex · edge", "low-rank matrix · bias"]
+    # The suffix rule labelled these "graph · vertice" and "biase · matrice". Every top term of the first
+    # theme shares a word with another ("graph vertex", "graph edge", "edge join"): one concept, so broad.
+    assert model.themes["label"].tolist() == ["broad: graph vertex", "bias · matrix"]
     assert model.themes["top_terms"].tolist() == [
         "graph vertex, graph edge, coloring graph, edge join, join vertex, graph drawing, planar graph",
         "bias, matrix, low-rank, covariance, estimate, sparse, carry, random, edge join, graph edge"]
@@ -285,12 +287,91 @@ def test_a_corpus_without_terms_is_still_a_note(tmp_path):
 
 def test_a_label_phrase_is_a_noun_phrase():
     # The synthetic corpus labelled themes "discourse relies · claim", "avoid gradient · parameterization".
-    from helpers.analysis.themes import _most_specific_first
+    vocabulary = np.array(["discourse relies", "claim", "discourse", "gradient descent"])
+    class_terms = np.array([[9.0, 8, 7, 6], [1, 1, 1, 1]])
+    assert themes._labels(class_terms, vocabulary, [[0, 1, 2, 3], [0, 1]]) == ["claim · discourse", "broad: claim"]
 
-    weighted = ["discourse relies", "avoid gradient", "conventional polar", "claim", "gradient descent"]
-    assert _most_specific_first(weighted, ["claim", "discourse"], set()) == ["gradient descent", "claim", "discourse"]
-    assert _most_specific_first(weighted[:4], ["claim", "discourse relies", "discourse"], set()) == [
-        "claim", "discourse"]
+
+# Issue 38: the label rules, each on a few terms whose counts are written here. ``class_terms`` holds each
+# term's occurrences in each theme's papers (rows: themes), ``shown`` each theme's shown top terms.
+LABEL_VOCABULARY = np.array(["bandit", "client", "dp", "differential", "graph", "graph neural network", "language model",
+                             "llm", "policy", "privacy", "private", "reasoning", "regret", "reinforcement learning",
+                             "rl", "weight", "deep", "neural network", "data"])
+
+
+def label_counts(rows: dict[int, dict[str, float]]) -> np.ndarray:
+    """Themes x terms counts from ``{theme: {term: count}}`` (0-based themes)."""
+    index = {str(term): i for i, term in enumerate(LABEL_VOCABULARY)}
+    counts = np.zeros((max(rows) + 1, len(LABEL_VOCABULARY)))
+    for theme, terms in rows.items():
+        for term, count in terms.items():
+            counts[theme, index[term]] = count
+    return counts
+
+
+def labels_of(shown: list[list[str]], rows: dict[int, dict[str, float]]) -> list[str]:
+    index = {str(term): i for i, term in enumerate(LABEL_VOCABULARY)}
+    return themes._labels(label_counts(rows), LABEL_VOCABULARY, [[index[t] for t in terms] for terms in shown])
+
+
+def test_label_parts_are_among_the_shown_top_terms():
+    # "graph neural network" is the theme's strongest phrase by counts but not one of its shown terms.
+    shown = [["graph", "regret", "bandit"], ["data", "weight"]]
+    counts = {0: {"graph": 9, "regret": 8, "bandit": 7, "graph neural network": 20}, 1: {"data": 5, "weight": 5}}
+    assert labels_of(shown, counts) == ["graph · regret", "broad: weight"]
+
+
+def test_an_acronym_beside_its_expansion_is_one_concept():
+    shown = [["rl", "policy", "reinforcement learning"], ["llm", "language model", "reasoning"]]
+    counts = {0: {"rl": 9, "policy": 8, "reinforcement learning": 7}, 1: {"llm": 9, "language model": 8, "reasoning": 7}}
+    assert labels_of(shown, counts) == ["reinforcement learning · policy", "language model · reasoning"]
+
+
+def test_a_word_beside_a_word_of_its_stem_or_a_phrase_holding_it_is_one_concept():
+    shown = [["privacy", "private", "dp", "differential", "client"], ["graph", "graph neural network", "bandit"]]
+    counts = {0: {"privacy": 9, "private": 8, "dp": 7, "differential": 6, "client": 5},
+              1: {"graph": 9, "graph neural network": 8, "bandit": 7}}
+    assert labels_of(shown, counts) == ["privacy · client", "graph neural network · bandit"]
+
+
+def test_the_more_specific_term_comes_first():
+    # "regret": 9 of its 10 occurrences in theme 1, "bandit": 6 of 10; a phrase before a single word.
+    shown = [["bandit", "regret"], ["policy", "reinforcement learning"]]
+    counts = {0: {"bandit": 6, "regret": 9}, 1: {"bandit": 4, "regret": 1, "policy": 9, "reinforcement learning": 5}}
+    assert labels_of(shown, counts) == ["regret · bandit", "reinforcement learning · policy"]
+
+
+def test_a_theme_of_terms_used_across_themes_is_broad():
+    # "neural network" and "weight" hold half of their occurrences in each theme: neither names one.
+    shown = [["neural network", "weight", "data"], ["neural network", "weight", "regret", "bandit"]]
+    counts = {0: {"neural network": 5, "weight": 5, "data": 9}, 1: {"neural network": 5, "weight": 5, "regret": 9,
+                                                                    "bandit": 9}}
+    assert labels_of(shown, counts) == ["broad: neural network, weight", "regret · bandit"]
+
+
+def test_labels_are_unique():
+    # Both themes are broad over the same terms: the second takes its next pair of concepts.
+    shown = [["neural network", "weight", "deep"], ["neural network", "weight", "deep"]]
+    counts = {0: {"neural network": 5, "weight": 5, "deep": 5}, 1: {"neural network": 5, "weight": 5, "deep": 5}}
+    assert labels_of(shown, counts) == ["broad: neural network, weight", "broad: neural network, deep"]
+
+
+def test_a_tiny_corpus_is_labelled_by_its_own_terms():
+    texts = pd.Series({
+        "r1": "Reinforcement learning (RL) learns a policy from reward.",
+        "r2": "Offline RL with a policy and reinforcement learning.",
+        "r3": "An RL agent improves its policy by reinforcement learning.",
+        "r4": "Policy gradients in reinforcement learning and RL.",
+        "p1": "Differential privacy (DP) keeps private data private.",
+        "p2": "Private learning under differential privacy with DP noise.",
+        "p3": "DP and privacy budgets for private queries.",
+        "p4": "Privacy accounting of DP training, private and differential.",
+    })
+    model = fit_themes(texts.map(analysis_text), k=2)
+    assert model.themes["top_terms"].tolist() == [
+        "private, dp, differential privacy, noise, data, privacy accounting, training, privacy budget, query, learns",
+        "policy, reinforcement learning, rl, agent, gradient, offline, learns, reward"]
+    assert model.themes["label"].tolist() == ["differential privacy · noise", "reinforcement learning · policy"]
 
 
 def test_shown_top_terms_never_list_a_phrase_beside_a_word_of_it(seed_model):

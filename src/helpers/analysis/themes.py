@@ -48,6 +48,7 @@ from helpers.analysis.cooccurrence.termhood import read_generic_terms
 from helpers.analysis.parallel import (MAX_CHUNK_ITEMS, BackgroundCall, LocalPartitions, PartitionRunner, partition_bounds,
                                        reduce_tree, run_in_threads, start_in_thread, worker_count)
 from helpers.analysis.terms import is_noun_phrase, word_classes
+from helpers.analysis.theme_labels import theme_labels
 from helpers.analysis.text import TokenizedCorpus, analysis_texts_to_tokens, segments
 
 __all__ = [
@@ -567,115 +568,19 @@ def choose_k(selection: pd.DataFrame) -> int:
     return int(best["k"])
 
 
-LABEL_CANDIDATES = 40
-
-
-def _distinct_terms(candidates: list[str], taken_words: set[str]) -> list[str]:
-    """Candidates in order, skipping any that shares a word with one already chosen or with ``taken_words``."""
-    chosen: list[str] = []
-    used = set(taken_words)
-    for term in candidates:
-        words = set(term.split())
-        if words & used:
-            continue
-        chosen.append(term)
-        used |= words
-    return chosen
-
-
-def _most_specific_first(weighted: list[str], candidates: list[str], taken_terms: set[str]) -> list[str]:
-    """``candidates`` with the theme's top multi-word term first: the first of ``weighted`` (its terms by
-    weight) that has several words, is a noun phrase by the term map's rule
-    (:func:`helpers.analysis.terms.is_noun_phrase`: not "discourse relies" or "conventional polar") and
-    is none of ``taken_terms`` (other labels' terms). Multi-word candidates that are no noun phrase are
-    left out, so without a noun phrase the label is the top single words.
+def _labels(class_terms: np.ndarray, vocabulary: np.ndarray, shown: list[list[int]]) -> list[str]:
+    """Each theme's label from its shown top terms (the themes table's ``top_terms``), by
+    :data:`helpers.analysis.theme_labels.LABEL_RULE`.
 
     Examples
     --------
-    >>> _most_specific_first(["policy", "reinforcement learning", "reward"], ["agent", "policy"], set())
-    ['reinforcement learning', 'agent', 'policy']
-    >>> _most_specific_first(["data", "synthetic data", "privacy"], ["privacy", "data"], {"synthetic data"})
-    ['privacy', 'data']
+    >>> vocabulary = np.array(["bandit", "language model", "llm", "reasoning", "regret"])
+    >>> class_terms = np.array([[0.0, 6, 9, 4, 0], [5, 0, 1, 0, 7]])
+    >>> _labels(class_terms, vocabulary, [[2, 1, 3], [4, 0, 2]])
+    ['language model · reasoning', 'regret · bandit']
     """
-    candidates = [c for c in candidates if " " not in c or is_noun_phrase(c)]
-    phrase = next((c for c in weighted if " " in c and c not in taken_terms and is_noun_phrase(c)), None)
-    return candidates if phrase is None else [phrase] + [c for c in candidates if c != phrase]
-
-
-def _label_terms(candidates: list[str], taken_words: set[str], taken_terms: set[str]) -> list[str]:
-    """A label's terms in order: a leading phrase, then terms sharing no word with it, fresh words first.
-
-    Without a leading phrase, the candidates that share no word with each other (nor with
-    ``taken_words`` where at least two such remain). With one, the phrase stays even when a word of
-    it labels another theme ("machine learning" beside "in-context learning"); the next term shares
-    no word with the phrase, nor with ``taken_words`` where one such remains.
-
-    Examples
-    --------
-    >>> _label_terms(["machine learning", "ml", "learning", "field"], {"learning", "ml"}, {"in-context learning"})
-    ['machine learning', 'field', 'ml']
-    >>> _label_terms(["regret", "bound", "loss"], {"bound"}, set())
-    ['regret', 'loss']
-    """
-    if not candidates or " " not in candidates[0]:
-        fresh = _distinct_terms(candidates, taken_words)
-        return fresh if len(fresh) >= 2 else _distinct_terms(candidates, set())
-    phrase, phrase_words = candidates[0], set(candidates[0].split())
-    rest = [c for c in _distinct_terms(candidates[1:], phrase_words) if c not in taken_terms]
-    fresh = [c for c in rest if not set(c.split()) & taken_words]
-    return [phrase] + fresh[:1] + [c for c in rest if c not in fresh[:1]]
-
-
-def _labels(class_terms: np.ndarray, vocabulary: np.ndarray, fallback: np.ndarray) -> list[str]:
-    """Two distinctive terms per theme (c-TF-IDF), unique across themes, the most specific first.
-
-    The label starts with the theme's top term of several words (by weight in
-    ``fallback``, the theme's components, among its top :data:`LABEL_CANDIDATES`;
-    :func:`_most_specific_first`), then the most distinctive term sharing no word
-    with it (:func:`_label_terms`). No word repeats inside a label; no term repeats across
-    labels, and no word either where a theme's top :data:`LABEL_CANDIDATES` terms allow it
-    (themes earlier in number order choose first), except the words of a leading phrase; a
-    label still shared gets a third term, then its number.
-
-    Examples
-    --------
-    >>> vocabulary = np.array(["algorithm bound", "algorithm gradient", "regret", "descent", "step"])
-    >>> class_terms = np.array([[5.0, 0, 3, 0, 0], [0, 5.0, 0, 3, 2]])
-    >>> _labels(class_terms, vocabulary, class_terms)
-    ['algorithm bound · regret', 'algorithm gradient · descent']
-    >>> vocabulary = np.array(["bound holds", "algorithm gradient", "regret", "descent", "loss"])
-    >>> class_terms = np.array([[5.0, 0, 3, 0, 2], [0, 5.0, 0, 3, 0]])
-    >>> _labels(class_terms, vocabulary, class_terms)  # "bound holds" is no noun phrase: single words
-    ['regret · loss', 'algorithm gradient · descent']
-    """
-    totals = class_terms.sum(axis=1, keepdims=True)
-    frequency = class_terms.sum(axis=0)
-    average = class_terms.sum() / max(len(class_terms), 1)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        ctfidf = np.where(totals > 0, class_terms / np.maximum(totals, 1), 0) * np.log(
-            1 + average / np.maximum(frequency, 1))
-    ranked_terms, taken_words, taken_terms = [], set(), set()
-    stock = read_generic_terms()
-    for theme, row in enumerate(ctfidf):
-        scores = row if row.any() else fallback[theme]
-        weighted = [str(vocabulary[i]) for i in np.argsort(-fallback[theme], kind="stable")[:LABEL_CANDIDATES]
-                    if fallback[theme][i] > 0]
-        distinctive = [str(vocabulary[i]) for i in np.argsort(-scores, kind="stable")[:LABEL_CANDIDATES]
-                       if scores[i] > 0]
-        # The term map's stock terms ("essential component") name no theme either.
-        weighted, distinctive = ([t for t in terms if t not in stock] or terms for terms in (weighted, distinctive))
-        ranked = _label_terms(_most_specific_first(weighted, distinctive, taken_terms), taken_words, taken_terms)
-        taken_words |= {word for term in ranked[:2] for word in term.split()}
-        taken_terms |= set(ranked[:2])
-        ranked_terms.append(ranked)
-    labels = [" · ".join(terms[:2]) for terms in ranked_terms]
-    for theme, label in enumerate(labels):
-        if labels.count(label) > 1:
-            labels[theme] = " · ".join(ranked_terms[theme][:3])
-    for theme, label in enumerate(labels):
-        if labels.count(label) > 1:
-            labels[theme] = f"{label} ({theme + 1})"
-    return labels
+    return theme_labels([[str(vocabulary[i]) for i in indices[:N_COHERENCE_TERMS]] for indices in shown],
+                        class_terms, [str(term) for term in vocabulary])
 
 
 @dataclass(frozen=True)
@@ -1042,7 +947,7 @@ def _theme_tables(components: np.ndarray, document_weights: np.ndarray, vocabula
                 for rank, index in enumerate(indices, start=1)]
     themes = pd.DataFrame({
         "theme": np.arange(1, k + 1),
-        "label": _labels(class_terms, vocabulary, components),
+        "label": _labels(class_terms, vocabulary, shown),
         "top_terms": [", ".join(str(vocabulary[i]) for i in indices[:N_COHERENCE_TERMS]) for indices in shown],
         "n_papers": [int((assignment == t).sum()) for t in range(1, k + 1)],
         "coherence": [round(c, 6) for c in coherence],

@@ -164,6 +164,7 @@ def display_table(table: pd.DataFrame, *, precision: int = 3) -> pd.DataFrame:
 #: How the book names the labelled corpora its validation and benchmarks were measured on.
 CORPUS_NAMES = {
     "icml2024-dev": "ICML 2024 sample",
+    "icml-2023-2025": "ICML 2023–2025",
     "pmlr-v235-sample": "PMLR v235 sample",
     "icml2024-dev + pmlr-v235-sample": "ICML 2024 sample + PMLR v235 sample",
     "held-out icml2023 + icml2025 (own labels)": "held-out ICML 2023 + 2025",

@@ -204,6 +204,8 @@ LINKCHECK_DIR = "data/linkcheck"
 TERM_QUALITY_FILE = "benchmarks/results/term_quality.csv"
 # The themes fitted on two vocabularies (benchmarks/theme_vocabulary.py), cited in the themes chapter.
 THEME_VOCABULARY_FILE = "benchmarks/results/theme_vocabulary.csv"
+# The themes and LDA on the independent yardstick of issue 38 (benchmarks/theme_yardstick.py), on Validation.
+THEME_YARDSTICK_FILE = "benchmarks/results/theme_yardstick.csv"
 
 
 def book_key(book_config: BookConfig) -> str:

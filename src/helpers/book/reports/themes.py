@@ -12,8 +12,10 @@ import numpy as np
 import pandas as pd
 
 from helpers.analysis.text import boilerplate_words
+from helpers.analysis.theme_labels import MIN_LABEL_SHARE
 from helpers.analysis.themes import (FINAL_SAMPLE, MAX_DF, N_COHERENCE_TERMS, N_DIVERSITY_TERMS, SELECTION_SAMPLE,
                             ThemeModel)
+from helpers.book.formatting import percent
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -21,7 +23,7 @@ if TYPE_CHECKING:
     from helpers.analysis.pipeline import Analysis
 
 N_BAR_TERMS = 8
-N_TABLE_TERMS = 5
+N_TABLE_TERMS = 10  # all the terms a label may name (N_COHERENCE_TERMS)
 N_REPRESENTATIVE = 2
 REPRESENTATIVE_TITLE_CHARS = 140  # whole titles: the cell wraps them
 MAP_SAMPLE = 3_000
@@ -155,6 +157,7 @@ def theme_findings(analysis: "Analysis") -> dict[str, Any]:
         "themes_n_diversity_terms": N_DIVERSITY_TERMS,
         "themes_n_bar_terms": N_BAR_TERMS,
         "themes_n_representative": N_REPRESENTATIVE,
+        "themes_label_share": percent(MIN_LABEL_SHARE),
         "themes_selection_sample": f"{SELECTION_SAMPLE:,}",
         "themes_final_sample": f"{FINAL_SAMPLE:,}",
         "themes_map_sample": f"{MAP_SAMPLE:,}",

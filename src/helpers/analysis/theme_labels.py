@@ -1,0 +1,249 @@
+"""Theme labels: two of a theme's shown top terms, one concept each, or "broad: ..." when none names it.
+
+The rule (:data:`LABEL_RULE`), for each theme in number order:
+
+1. The candidates are the theme's shown top terms (the ``top_terms`` of the themes table), without the
+   term map's stock terms (``resources/generic_terms.txt`` and ``generic_terms_any_field.txt``) and
+   word pairs that are no noun phrase by the term map's rule (``discourse relies``).
+2. Candidates that say one thing are one *concept* (:func:`same_concept`): terms sharing a word, words
+   sharing a stem (``privacy``, ``private``), an acronym and its expansion (``llm``, ``language model``;
+   ``dp`` beside ``differential`` and ``privacy``); stock words do not count. A concept is named by its
+   member of most words (the most specific), the first by weight among equals that is no acronym.
+3. A concept is *specific* to the theme when at least :data:`MIN_LABEL_SHARE` of its members'
+   occurrences are in the theme's papers (:func:`concept_share`): a term used mostly in one theme's
+   papers names it, one used across themes (``neural network`` at ICML) does not.
+4. With two specific concepts the label names the first two by weight, the more specific first
+   (more words first, then the higher share): ``"language model · reasoning"``. Otherwise the theme
+   is broad, named by its first two concepts: ``"broad: machine learning, prediction"``.
+5. A label already given to an earlier theme takes the theme's next concept instead, else its number.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+
+from helpers.analysis.cooccurrence.termhood import read_any_field_generic_terms, read_generic_terms
+from helpers.analysis.terms import is_noun_phrase
+
+__all__ = ["LABEL_RULE", "MIN_LABEL_SHARE", "BROAD_PREFIX", "same_concept", "is_acronym_of", "share_stem",
+           "Concept", "theme_concepts", "concept_share", "theme_labels"]
+
+#: Share of a concept's occurrences that must fall in one theme's papers for it to name that theme.
+MIN_LABEL_SHARE = 0.55
+#: Letters two words of one stem share at their start.
+MIN_STEM = 3
+#: Endings of words of one stem, after their shared start (``priv-acy``, ``priv-ate``; ``sampl-e``, ``sampl-ing``).
+SUFFIXES = frozenset({
+    "", "s", "e", "y", "es", "ed", "ing", "er", "ers", "or", "ors", "ion", "ions", "ation", "ations", "ate",
+    "ated", "ator", "acy", "al", "ally", "ial", "ially", "ly", "ity", "ive", "ively", "ative", "ization", "ize",
+    "ized", "ic", "ical", "ically", "ies", "ence", "ent", "ance", "ant", "ment", "able", "ability", "ness", "ual"})
+#: The start of a broad theme's label.
+BROAD_PREFIX = "broad: "
+LABEL_RULE = (
+    "two of the theme's ten shown top terms, stock terms and word pairs that are no noun phrase left out; an acronym, its expansion and words "
+    "of one stem count as one concept; a concept names the theme when at least "
+    f"{MIN_LABEL_SHARE:.0%} of its occurrences are in the theme's papers; the first two such concepts "
+    "by weight, the more specific first (more words, then the higher share), else 'broad:' and the "
+    "theme's first two concepts"
+)
+
+_ACRONYM = re.compile(r"[a-z][a-z0-9]{1,4}")
+
+
+def _initials(term: str) -> str:
+    """First letters of a term's words, hyphenated parts apart (``in-context learning`` -> ``icl``)."""
+    return "".join(part[0] for part in re.split(r"[\s\-]+", term) if part)
+
+
+def is_acronym_of(word: str, term: str) -> bool:
+    """Whether ``word`` (2 to 5 letters, one word) abbreviates ``term``: the initials of ``term``'s words
+    are the word, or at least its first or last two letters (``llm`` of ``language model``, ``hdi`` of
+    ``human development``).
+
+    Examples
+    --------
+    >>> [is_acronym_of(w, t) for w, t in [("rl", "reinforcement learning"), ("llm", "language model"),
+    ...                                   ("icl", "in-context learning"), ("hdi", "human development"),
+    ...                                   ("gnn", "graph"), ("rl", "policy")]]
+    [True, True, True, True, False, False]
+    """
+    if " " in word or not _ACRONYM.fullmatch(word) or word == term:
+        return False
+    initials = _initials(term)
+    return len(initials) >= 2 and (word == initials or (
+        len(initials) < len(word) and (word.endswith(initials) or word.startswith(initials))))
+
+
+def share_stem(first: str, second: str) -> bool:
+    """Whether two words share a stem: the same first :data:`MIN_STEM` letters or more, each ending in one of
+    :data:`SUFFIXES` after them.
+
+    Examples
+    --------
+    >>> [share_stem(a, b) for a, b in [("privacy", "private"), ("estimation", "estimator"), ("sample", "sampling"),
+    ...                                ("generation", "generalization"), ("convex", "convergence"),
+    ...                                ("transfer", "transformer"), ("vision", "visual")]]
+    [True, True, True, False, False, False, True]
+    """
+    prefix = len(os.path.commonprefix([first, second]))
+    return any(first[k:] in SUFFIXES and second[k:] in SUFFIXES for k in range(prefix, MIN_STEM - 1, -1))
+
+
+def same_concept(first: str, second: str) -> bool:
+    """Whether two terms say one thing: they share a word, two of their words share a stem
+    (:func:`share_stem`), or one is the other's acronym (:func:`is_acronym_of`). Stock words are left out
+    (``diffusion model`` and ``generative model`` share only ``model``).
+
+    Examples
+    --------
+    >>> [same_concept(a, b) for a, b in [("language model", "llm"), ("differential privacy", "private"),
+    ...                                  ("graph", "graph neural network"), ("diffusion model", "generative model"),
+    ...                                  ("regret", "bandit")]]
+    [True, True, True, False, False]
+    """
+    stock = _stock_terms()
+    words_first = [w for w in first.split() if w not in stock]
+    words_second = [w for w in second.split() if w not in stock]
+    return (bool(set(words_first) & set(words_second))
+            or any(share_stem(a, b) for a in words_first for b in words_second)
+            or is_acronym_of(first, second) or is_acronym_of(second, first))
+
+
+@dataclass(frozen=True)
+class Concept:
+    """One thing a theme's top terms say: its ``members`` (terms, by weight) and the ``name`` it is shown by."""
+
+    members: tuple[str, ...]
+
+    @property
+    def name(self) -> str:
+        """The member of most words (the most specific; an expansion, not its acronym), the first by weight
+        among equals that is no acronym of another member (``privacy`` beside ``dp``, ``private``)."""
+        named = [term for term in self.members if not any(is_acronym_of(term, other) for other in self.members)]
+        return max(named or self.members, key=lambda term: (len(term.split()), -self.members.index(term)))
+
+
+def theme_concepts(terms: Sequence[str]) -> list[Concept]:
+    """A theme's terms (by weight) grouped into concepts (:func:`same_concept`), in the order of their first term.
+
+    A term joins the first concept it is one thing with; a two-letter word whose letters are the first
+    letters of two single-word terms of the list (``dp`` beside ``differential`` and ``privacy``) joins
+    those terms' concepts, which become one.
+
+    Examples
+    --------
+    >>> [c.members for c in theme_concepts(["llm", "reasoning", "language model", "token"])]
+    [('llm', 'language model'), ('reasoning',), ('token',)]
+    >>> [c.name for c in theme_concepts(["privacy", "dp", "private", "differential", "client"])]
+    ['privacy', 'client']
+    """
+    spelled = _spelled_pairs(terms)
+    groups: list[list[str]] = []
+    for term in terms:
+        joined = [group for group in groups
+                  if any(same_concept(term, member) or frozenset((term, member)) in spelled for member in group)]
+        if not joined:
+            groups.append([term])
+            continue
+        for other in joined[1:]:
+            joined[0].extend(other)
+            groups.remove(other)
+        joined[0].append(term)
+    order = {term: i for i, term in enumerate(terms)}
+    return [Concept(tuple(sorted(group, key=order.__getitem__))) for group in groups]
+
+
+def _spelled_pairs(terms: Sequence[str]) -> set[frozenset[str]]:
+    """Links of a two-letter word to two single-word ``terms`` whose first letters spell it (``dp``:
+    ``differential``, ``privacy``).
+
+    Examples
+    --------
+    >>> sorted(sorted(pair) for pair in _spelled_pairs(["privacy", "dp", "differential", "client"]))
+    [['differential', 'dp'], ['dp', 'privacy']]
+    """
+    singles = [t for t in terms if " " not in t]
+    links: set[frozenset[str]] = set()
+    for word in singles:
+        if len(word) != 2 or not _ACRONYM.fullmatch(word):
+            continue
+        for first in singles:
+            for second in singles:
+                if len({word, first, second}) == 3 and first[0] == word[0] and second[0] == word[1]:
+                    links |= {frozenset((word, first)), frozenset((word, second))}
+    return links
+
+
+def concept_share(concept: Concept, theme: int, class_terms: np.ndarray, index: dict[str, int]) -> float:
+    """Share of the concept's occurrences (all members) that are in the papers of ``theme`` (0-based row of
+    ``class_terms``, themes x terms summed over each theme's papers); 0 for a concept never counted.
+
+    Examples
+    --------
+    >>> class_terms = np.array([[6.0, 3.0], [2.0, 1.0]])
+    >>> concept_share(Concept(("rl", "reinforcement learning")), 0, class_terms,
+    ...               {"rl": 0, "reinforcement learning": 1})
+    0.75
+    """
+    columns = [index[term] for term in concept.members]
+    total = float(class_terms[:, columns].sum())
+    return float(class_terms[theme, columns].sum()) / total if total > 0 else 0.0
+
+
+def _stock_terms() -> frozenset[str]:
+    return read_generic_terms() | read_any_field_generic_terms()
+
+
+def theme_labels(shown: Sequence[Sequence[str]], class_terms: np.ndarray, vocabulary: Sequence[str]) -> list[str]:
+    """One label per theme by :data:`LABEL_RULE`, unique across themes.
+
+    Parameters
+    ----------
+    shown : list of list of str
+        Each theme's shown top terms, by weight (the themes table's ``top_terms``).
+    class_terms : ndarray
+        Themes x terms: each term's occurrences summed over each theme's papers.
+    vocabulary : sequence of str
+        The terms of ``class_terms``'s columns.
+
+    Examples
+    --------
+    >>> vocabulary = ["rl", "policy", "reinforcement learning", "data", "weight", "graph", "node"]
+    >>> class_terms = np.array([[9.0, 8, 7, 5, 4, 1, 0], [1, 2, 1, 5, 6, 9, 8], [0, 0, 0, 5, 6, 0, 1]])
+    >>> theme_labels([["rl", "policy", "reinforcement learning"], ["graph", "node", "data"],
+    ...               ["data", "weight", "node"]], class_terms, vocabulary)
+    ['reinforcement learning · policy', 'graph · node', 'broad: weight, node']
+    """
+    index = {str(term): i for i, term in enumerate(vocabulary)}
+    stock = _stock_terms()
+    labels: list[str] = []
+    for theme, terms in enumerate(shown):
+        terms = [str(t) for t in terms]
+        # A pair of words that is no noun phrase ("discourse relies") names nothing.
+        terms = [t for t in terms if " " not in t or is_noun_phrase(t)] or terms
+        concepts = theme_concepts([t for t in terms if t not in stock] or terms)
+        shares = [concept_share(c, theme, class_terms, index) for c in concepts]
+        specific = [(c, s) for c, s in zip(concepts, shares) if s >= MIN_LABEL_SHARE]
+        options = [_specific_label(pair) for pair in _pairs(specific)] if len(specific) >= 2 else []
+        options += [BROAD_PREFIX + ", ".join(c.name for c in pair) for pair in _pairs(concepts)]
+        if len(concepts) == 1:
+            options.append(f"{BROAD_PREFIX}{concepts[0].name}")
+        label = next((option for option in options if option not in labels), None)
+        labels.append(label if label is not None else f"{options[0] if options else 'theme'} ({theme + 1})")
+    return labels
+
+
+def _pairs(items: list) -> list[tuple]:
+    """Pairs of ``items`` in order of their second then first position: (0, 1), (0, 2), (1, 2), (0, 3), ..."""
+    return [(items[i], items[j]) for j in range(1, len(items)) for i in range(j)]
+
+
+def _specific_label(pair: tuple[tuple[Concept, float], tuple[Concept, float]]) -> str:
+    """``"a · b"``, the more specific concept first: more words, then the higher share, then by weight."""
+    ordered = sorted(enumerate(pair), key=lambda item: (-len(item[1][0].name.split()), -item[1][1], item[0]))
+    return " · ".join(concept.name for _, (concept, _share) in ordered)
