@@ -43,7 +43,17 @@ def test_theme_figures_return_their_data(seed):
     assert rows(theme_report.top_terms_figure(model, label)) == 7 * theme_report.N_BAR_TERMS
     assert rows(theme_report.wordcloud_figure(model, label)) == 7 * 25
     assert rows(theme_report.paper_map_figure(model, papers, label)) == 57
-    assert rows(theme_report.by_source_figure(model, papers, label)) == 7
+    assert rows(theme_report.by_source_figure(model, papers, label)) == 7 * 3  # one row per theme and file
+
+
+def test_themes_by_source_are_shares_of_each_file(seed):
+    """A file of many papers does not swamp the figure: each file's column sums to 100% of its papers with a theme."""
+    figure, data = theme_report.by_source_figure(seed.themes.model, seed.papers, seed.corpus_label)
+    plt.close(figure)
+    assert list(data.columns) == ["theme", "source_file", "papers", "share"]
+    totals = data.groupby("source_file")["share"].sum().round(4)
+    assert set(totals) == {1.0}
+    assert data["papers"].sum() == int(seed.papers["theme"].notna().sum())
 
 
 def test_theme_figures_without_a_model_say_why(tiny):

@@ -392,7 +392,8 @@ def paper_map_figure(model: ThemeModel | None, papers: pd.DataFrame, corpus_labe
 
 def by_source_figure(model: ThemeModel | None, papers: pd.DataFrame, corpus_label: str,
                      message: str = "") -> tuple["Figure", pd.DataFrame]:
-    """Heatmap of papers per theme (rows) and source file (columns)."""
+    """Heatmap of themes (rows) by source file (columns) as shares of each file's papers with a theme, so a
+    large file does not swamp the others; the data (``theme, source_file, papers, share``) holds the counts."""
     import matplotlib.pyplot as plt
     import seaborn as sns
 
@@ -401,12 +402,22 @@ def by_source_figure(model: ThemeModel | None, papers: pd.DataFrame, corpus_labe
     names = theme_names(model)
     counts = (papers.dropna(subset=["theme"]).groupby(["theme", "source_file"]).size()
               .unstack(fill_value=0).reindex(list(names), fill_value=0))
-    counts.index = [names[int(t)] for t in counts.index]
-    figure, axis = plt.subplots(figsize=(2 + 1.6 * max(counts.shape[1], 1), 1 + 0.45 * len(counts)))
-    sns.heatmap(counts, annot=True, fmt="d", cmap="Blues", cbar_kws={"label": "papers"}, ax=axis)
+    shares = counts / counts.sum(axis=0).replace(0, 1)
+    shown = shares.copy()
+    shown.index = [names[int(t)] for t in shown.index]
+    shown.columns = [f"{name}\n({int(total):,} papers)" for name, total in zip(counts.columns, counts.sum(axis=0))]
+    figure, axis = plt.subplots(figsize=(3.5 + 1.8 * max(shown.shape[1], 1), 1.2 + 0.45 * len(shown)))
+    from matplotlib.ticker import PercentFormatter
+
+    sns.heatmap(shown, annot=True, fmt=".0%", cmap="Blues", vmin=0,
+                cbar_kws={"label": "share of the file", "format": PercentFormatter(1.0)}, ax=axis)
     axis.set(xlabel="Source file", ylabel="Theme", title=f"Themes by source file, {corpus_label}")
+    axis.tick_params(axis="x", labelrotation=0, labelsize=9)
     figure.tight_layout()
-    return figure, counts.rename_axis("theme").reset_index()
+    data = (counts.stack().rename("papers").to_frame()
+            .join(shares.stack().rename("share")).reset_index().rename(columns={"level_1": "source_file"}))
+    data["share"] = data["share"].round(6)
+    return figure, data[["theme", "source_file", "papers", "share"]]
 
 
 def theme_overview(model: ThemeModel | None, papers: pd.DataFrame) -> pd.DataFrame:
