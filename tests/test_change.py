@@ -241,12 +241,13 @@ def test_glued_numbers_are_those_of_the_csvs(three_years):
                                              f"z = {test_row['trend_z']:.2f}, p = {test_row['trend_p']:.3g}")
     trending = themes[themes["trend_q"] < 0.05]
     assert values["change_n_trend"] == len(trending)
-    assert values["change_trend_sentence"].startswith(f"{len(trending)} of {len(themes)} themes follow a trend")
+    verb = "follows" if len(trending) == 1 else "follow"
+    assert values["change_trend_sentence"].startswith(f"{len(trending)} of {len(themes)} themes {verb} a trend")
     software = pd.read_csv(out / "software_links.csv", dtype={"group": str}).iloc[0]
     assert software["group"] == "2025" and software["n_software"] == (software["n_papers"] + 1) // 2
     landing = report.landing_block(analysis)
     for name in ("change_rise_sentence", "change_fall_sentence", "change_linked_first", "change_linked_last",
-                 "change_linked_difference"):
+                 "change_linked_difference", "change_trend_sentence", "change_linked_trend"):
         assert values[name] in landing
 
 

@@ -100,7 +100,8 @@ def trend_sentence(change: "ChangeResult", md) -> str:
     if not len(table):
         return "no theme to test"
     trending = table[table["trend_q"] < SIGNIFICANCE]
-    head = (f"{len(trending)} of {count(len(table), 'theme')} follow a trend over the {len(change.groups)} groups "
+    verb = "follows" if len(trending) == 1 else "follow"
+    head = (f"{len(trending)} of {count(len(table), 'theme')} {verb} a trend over the {len(change.groups)} groups "
             "(Cochran–Armitage, BH-adjusted p below 0.05)")
     parts = []
     for name, rows in (("the steepest rise is", trending[trending["trend_z"] > 0].sort_values(
@@ -316,7 +317,9 @@ def landing_block(analysis: "Analysis") -> str:
             f"the largest rise is {values['change_rise_sentence']}; the largest fall is "
             f"{values['change_fall_sentence']}. Papers linking code, data or a project page: "
             f"{values['change_linked_first']} in {first}, {values['change_linked_last']} in "
-            f"{last}, a change of {values['change_linked_difference']}.")
+            f"{last}, a change of {values['change_linked_difference']}. Over every group, "
+            f"{values['change_trend_sentence']}; the share of papers linking code moves "
+            f"{values['change_linked_trend']} (Cochran–Armitage).")
 
 
 def _explorer_link(url: str, text: str) -> str:
