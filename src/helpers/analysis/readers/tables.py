@@ -15,7 +15,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from typing import Any, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
 from helpers.analysis.readers.columns import GENERIC, ColumnMap, column_map, split_authors
 from helpers.analysis.readers.identity import normalise_doi
@@ -135,6 +135,27 @@ def read_tsv(text: str) -> tuple[None, list[Record]]:
     return _read_delimited(text, "\t")
 
 
+def _object_records(spans: Iterable[tuple[int, int, Any]], noun: str) -> list[Record]:
+    """The records of JSON objects, each with its first and last line (an OpenAlex work read as one); ``noun``
+    ("line", "object") names a JSON value in the errors: not an object, none at all, none with an abstract."""
+    records, has_abstract = [], False
+    for first, last, value in spans:
+        if not isinstance(value, dict):
+            raise ReaderError(f"expected a JSON object, got {type(value).__name__}", first)
+        if is_openalex_work(value):
+            records.append(openalex_record(value, first, last))
+            has_abstract = True
+            continue
+        values = {str(k).strip().lower(): v for k, v in value.items()}
+        has_abstract = has_abstract or "abstract" in values
+        records.append(_record(values, first, last))
+    if not records:
+        raise ReaderError(f"has no JSON {noun}s")
+    if not has_abstract:
+        raise ReaderError(f"has no 'abstract' field in any {noun}")
+    return records
+
+
 def read_jsonl(text: str) -> tuple[None, list[Record]]:
     """One JSON object per non-blank line.
 
@@ -149,28 +170,16 @@ def read_jsonl(text: str) -> tuple[None, list[Record]]:
     >>> [(r.first_line, r.key, r.title, r.year) for r in records]
     [(1, 'a1', 'T', 2024)]
     """
-    records, has_abstract = [], False
-    for number, line in enumerate(text.split("\n"), start=1):
-        if not line.strip():
-            continue
-        try:
-            value = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise ReaderError(f"invalid JSON ({error.msg}, column {error.colno})", number) from None
-        if not isinstance(value, dict):
-            raise ReaderError(f"expected a JSON object, got {type(value).__name__}", number)
-        if is_openalex_work(value):
-            records.append(openalex_record(value, number, number))
-            has_abstract = True
-            continue
-        values = {str(k).strip().lower(): v for k, v in value.items()}
-        has_abstract = has_abstract or "abstract" in values
-        records.append(_record(values, number, number))
-    if not records:
-        raise ReaderError("has no JSON lines")
-    if not has_abstract:
-        raise ReaderError("has no 'abstract' field in any line")
-    return None, records
+    def lines() -> Iterator[tuple[int, int, Any]]:
+        for number, line in enumerate(text.split("\n"), start=1):
+            if not line.strip():
+                continue
+            try:
+                yield number, number, json.loads(line)
+            except json.JSONDecodeError as error:
+                raise ReaderError(f"invalid JSON ({error.msg}, column {error.colno})", number) from None
+
+    return None, _object_records(lines(), "line")
 
 
 def read_json(text: str) -> tuple[None, list[Record]]:
@@ -216,19 +225,4 @@ def read_json(text: str) -> tuple[None, list[Record]]:
             spans = [(1, last, item) for item in items]
     except json.JSONDecodeError as error:
         raise ReaderError(f"invalid JSON ({error.msg}, column {error.colno})", error.lineno) from None
-    records, has_abstract = [], False
-    for first, last, value in spans:
-        if not isinstance(value, dict):
-            raise ReaderError(f"expected a JSON object, got {type(value).__name__}", first)
-        if is_openalex_work(value):
-            records.append(openalex_record(value, first, last))
-            has_abstract = True
-            continue
-        values = {str(k).strip().lower(): v for k, v in value.items()}
-        has_abstract = has_abstract or "abstract" in values
-        records.append(_record(values, first, last))
-    if not records:
-        raise ReaderError("has no JSON objects")
-    if not has_abstract:
-        raise ReaderError("has no 'abstract' field in any object")
-    return None, records
+    return None, _object_records(spans, "object")
