@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from test_browser import FLAGS, CHROMIUM, serve  # noqa: F401 (the browser fixture's settings)
+from test_browser import browser, serve  # noqa: F401 (browser: the same module-scoped Chromium fixture)
 
 pytestmark = pytest.mark.browser
 
@@ -69,18 +69,6 @@ CUT_TABLES = """() => {
 def book_pages(folder: Path) -> list[str]:
     """Every page of a built book, the landing page first."""
     return ["intro.html"] + sorted(str(p.relative_to(folder)) for p in (folder / "chapters").glob("*.html"))
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not CHROMIUM.exists():
-        pytest.skip("Debian Chromium is not installed (make test installs it with apt-get)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture(scope="module")

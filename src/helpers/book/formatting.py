@@ -31,7 +31,7 @@ IRREGULAR_PLURALS = {
     "analysis": "analyses", "hypothesis": "hypotheses", "index": "indices", "matrix": "matrices",
     "child": "children", "person": "people", "is": "are", "has": "have", "was": "were",
     "contains": "contain", "says": "say", "gives": "give", "promises": "promise", "uses": "use",
-    "links": "link", "does": "do",
+    "links": "link", "does": "do", "claims": "claim", "holds": "hold",
 }
 _SINGULAR_OF = {plural_form: singular for singular, plural_form in IRREGULAR_PLURALS.items()}
 

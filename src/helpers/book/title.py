@@ -194,8 +194,9 @@ def book_title(analysis: "Analysis", environment: Mapping[str, str] | None = Non
     return given or analysis_name(analysis).title
 
 
-def analysis_name(analysis: "Analysis") -> CorpusName:
-    """:func:`corpus_name` of an analysis (its files' formats name a database export)."""
+def file_formats(analysis: "Analysis") -> list[str]:
+    """The format of each corpus file that can still be read (:func:`helpers.analysis.readers.detect.format_of_file`:
+    ``seed``, ``bibtex``, ``wos``, ...), in the files' order."""
     from helpers.analysis.readers.detect import format_of_file
 
     formats = []
@@ -204,7 +205,12 @@ def analysis_name(analysis: "Analysis") -> CorpusName:
             formats.append(format_of_file(path))
         except OSError:
             continue
-    return corpus_name(analysis.papers, analysis.corpus.headers, formats)
+    return formats
+
+
+def analysis_name(analysis: "Analysis") -> CorpusName:
+    """:func:`corpus_name` of an analysis (its files' formats name a database export)."""
+    return corpus_name(analysis.papers, analysis.corpus.headers, file_formats(analysis))
 
 
 def figure_label(analysis: "Analysis") -> str:

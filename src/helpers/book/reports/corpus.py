@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from helpers.analysis.corpus import MAX_HEADER_WORDS, MIN_ABSTRACT_WORDS, Corpus
+from helpers.book.formatting import count, number, plural
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -21,17 +22,9 @@ _INLINE_MATH = re.compile(r"\$([^$]+)\$")
 FORMULA_BATCH = 1_000
 
 
-def _count_phrase(n: int, noun: str) -> str:
-    from helpers.book.formatting import count
-
-    return count(n, noun)
-
-
 def _holding(n: int) -> str:
     """ "1 abstract contains", "3 abstracts contain": the subject and verb of a sentence about markup."""
-    from helpers.book.formatting import count
-
-    return f"{count(n, 'abstract')} {'contains' if n == 1 else 'contain'}"
+    return f"{count(n, 'abstract')} {plural('contains', n)}"
 
 
 def corpus_findings(analysis: "Analysis") -> dict[str, Any]:
@@ -51,7 +44,7 @@ def corpus_findings(analysis: "Analysis") -> dict[str, Any]:
         "n_distinct_headers": len({h for h in corpus.headers.values() if h}),
         "n_latex": int(papers["has_latex"].sum()),
         "n_markdown": int(papers["has_markdown"].sum()),
-        "n_distinct_headers_phrase": _count_phrase(len({h for h in corpus.headers.values() if h}), "distinct header"),
+        "n_distinct_headers_phrase": count(len({h for h in corpus.headers.values() if h}), "distinct header"),
         "n_latex_phrase": _holding(int(papers["has_latex"].sum())),
         "n_markdown_phrase": _holding(int(papers["has_markdown"].sum())),
         "median_words": int(words.median()) if len(words) else 0,
@@ -197,7 +190,6 @@ def parse_sentence(corpus: Corpus) -> str:
     The book read 1 file holding 5 blocks and entries: 3 abstracts (1 of them a repeat of an earlier abstract), 1 entry without an abstract and 1 `@Proceedings` entry. That leaves 2 distinct papers for the analysis.
     """
     from helpers.analysis.corpus import BLOCK_KINDS, RECORD_KINDS
-    from helpers.book.formatting import count
 
     kinds = corpus.blocks["kind"].value_counts()
     n_files = int((corpus.files["status"] == "ok").sum())
@@ -211,7 +203,7 @@ def parse_sentence(corpus: Corpus) -> str:
             continue
         phrase = count(n, KIND_PHRASES[kind])
         if kind == "abstract" and kinds.get("duplicate", 0):
-            phrase += f" ({number_of(int(kinds['duplicate']))} of them a repeat of an earlier abstract)"
+            phrase += f" ({number(int(kinds['duplicate']))} of them a repeat of an earlier abstract)"
         parts.append(phrase)
     listed = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
     sentence = (f"The book read {count(n_files, 'file')} holding {count(int(len(corpus.blocks)), 'block')} and "
@@ -220,13 +212,6 @@ def parse_sentence(corpus: Corpus) -> str:
     if len(skipped):
         sentence += f" {count(len(skipped), 'file')} {'was' if len(skipped) == 1 else 'were'} skipped (see the table)."
     return sentence
-
-
-def number_of(n: int) -> str:
-    """A count written as the book writes numbers (:func:`helpers.book.formatting.number`)."""
-    from helpers.book.formatting import number
-
-    return number(n)
 
 
 def parse_table(corpus: Corpus) -> pd.DataFrame:

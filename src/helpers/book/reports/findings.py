@@ -36,7 +36,7 @@ def key_findings(analysis: "Analysis") -> dict[str, Any]:
     '0 of 1 paper (0%, 95% interval 0% to 79%) link code, data or a project page; 0 more say their code or data are available but give no usable link, and 0 only promise it for later'
     """
     from helpers.book.display import markdown_cell as md
-    from helpers.book.formatting import count, number
+    from helpers.book.formatting import count, number, plural
     from helpers.analysis.links import state_shares
     from helpers.book.reports.links import venue_code_sentence
 
@@ -57,13 +57,13 @@ def key_findings(analysis: "Analysis") -> dict[str, Any]:
     n_linked = int(linked["n_papers"])
     linked_sentence = (f"{number(n_linked)} of {count(len(papers), 'paper')} ({linked['share']:.0%}, 95% interval "
                        f"{linked['ci_low']:.0%} to {linked['ci_high']:.0%}) "
-                       f"{'links' if n_linked == 1 else 'link'} code, data or a project page")
+                       f"{plural('links', n_linked)} code, data or a project page")
     states = papers["link_state"].value_counts()
     n_dangling, n_promised = int(states.get("dangling", 0)), int(states.get("promised", 0))
     linked_sentence += (f"; {number(n_dangling)} more {'says its' if n_dangling == 1 else 'say their'} code or data "
-                        f"{'is' if n_dangling == 1 else 'are'} available but "
-                        f"{'gives' if n_dangling == 1 else 'give'} no usable link, and {number(n_promised)} only "
-                        f"{'promises' if n_promised == 1 else 'promise'} it for later")
+                        f"{plural('is', n_dangling)} available but "
+                        f"{plural('gives', n_dangling)} no usable link, and {number(n_promised)} only "
+                        f"{plural('promises', n_promised)} it for later")
     # The code link given to the venue (a software field), only where the input has a code field.
     venue = venue_code_sentence(papers, emphasis=False)
     if venue:

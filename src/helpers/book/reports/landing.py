@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from helpers.analysis.readers.detect import FORMAT_NAMES, format_of_file
+from helpers.analysis.readers.detect import FORMAT_NAMES
 from helpers.book.display import markdown_cell as md
 from helpers.book.formatting import count, number
-from helpers.book.title import analysis_name
+from helpers.book.title import analysis_name, file_formats
 from helpers.book.toc import left_out
 
 if TYPE_CHECKING:
@@ -21,7 +21,7 @@ LEFT_OUT_REASONS = {
 }
 
 
-def file_formats(analysis: "Analysis") -> str:
+def format_names(analysis: "Analysis") -> str:
     """The input formats of the corpus files, as words: "BibTeX and JSON Lines", "Web of Science plain text".
 
     Examples
@@ -32,15 +32,11 @@ def file_formats(analysis: "Analysis") -> str:
     >>> for name, text in [("a.bib", ""), ("b.jsonl", ""), ("c.txt", "PMID- 1\\nTI  - T\\n"), ("d.txt", "Text.")]:
     ...     _ = (folder / name).write_text(text)
     >>> files = pd.DataFrame({"path": [str(folder / n) for n in ["a.bib", "b.jsonl", "c.txt", "d.txt"]]})
-    >>> file_formats(SimpleNamespace(corpus=SimpleNamespace(files=files)))
+    >>> format_names(SimpleNamespace(corpus=SimpleNamespace(files=files)))
     'BibTeX, JSON Lines, PubMed MEDLINE and plain text'
     """
     seen: list[str] = []
-    for path in analysis.corpus.files["path"]:
-        try:
-            kind = format_of_file(path)
-        except OSError:
-            continue
+    for kind in file_formats(analysis):
         name = "plain text" if kind == "seed" else FORMAT_NAMES[kind]
         if name not in seen:
             seen.append(name)
@@ -55,7 +51,7 @@ def landing_sentences(analysis: "Analysis") -> dict[str, str]:
     summary = analysis.summary
     n_files = int(summary["files"])
     corpus_sentence = (f"This book reads the **{md(name.sentence_subject)}** ({count(n_files, 'file')} of "
-                       f"{file_formats(analysis)}) and reports what they are about, which terms travel together, "
+                       f"{format_names(analysis)}) and reports what they are about, which terms travel together, "
                        "and how often their authors point readers to code and data.")
     headers = sorted({h for h in analysis.corpus.headers.values() if h})
     header_text = (f" The files' headers read {'; '.join(f'*{md(h)}*' for h in headers)}." if headers else "")

@@ -226,7 +226,7 @@ def chapter_lead(analysis: "Analysis") -> dict[str, str]:
     abstract holds 1 link (1 distinct); 0 were written in a broken form and repaired.
     """
     from helpers.book.display import markdown_cell as md
-    from helpers.book.formatting import count, number
+    from helpers.book.formatting import count, number, plural
     from helpers.book.title import analysis_name
 
     values = link_findings(analysis)
@@ -236,12 +236,12 @@ def chapter_lead(analysis: "Analysis") -> dict[str, str]:
     subject = md(analysis_name(analysis).sentence_subject)
     one = n_papers == 1
     lead = (f"Of the {subject}, **{number(n_linked)} ({values['links_share_linked']}, 95% Wilson interval "
-            f"{values['links_ci_linked']}) {'gives' if n_linked == 1 else 'give'} a link** to code, data or a "
-            f"project page; {number(n_dangling)} {'claims' if n_dangling == 1 else 'claim'} code or data without a "
-            f"usable link, {number(n_promised)} only {'promises' if n_promised == 1 else 'promise'} them and "
-            f"{number(n_none)} {'says' if n_none == 1 else 'say'} nothing about them.")
+            f"{values['links_ci_linked']}) {plural('gives', n_linked)} a link** to code, data or a "
+            f"project page; {number(n_dangling)} {plural('claims', n_dangling)} code or data without a "
+            f"usable link, {number(n_promised)} only {plural('promises', n_promised)} them and "
+            f"{number(n_none)} {plural('says', n_none)} nothing about them.")
     if n_too:
-        lead += f" Of the linked papers, {number(n_too)} also {'promises' if n_too == 1 else 'promise'} more to come."
+        lead += f" Of the linked papers, {number(n_too)} also {plural('promises', n_too)} more to come."
     lead += (f" The {'abstract holds' if one else 'abstracts hold'} {count(n_urls, 'link')} "
              f"({number(int(values['links_n_distinct']))} distinct); {number(int(values['links_n_repaired']))} "
              f"{'was' if int(values['links_n_repaired']) == 1 else 'were'} written in a broken form and repaired.")
@@ -263,7 +263,7 @@ def venue_code_sentence(papers: pd.DataFrame, *, emphasis: bool = True, wilson: 
     1 of the 1 paper with a code link given to the venue says nothing about code or data in its abstract.
     """
     from helpers.book.display import markdown_cell as md
-    from helpers.book.formatting import count, number, percent
+    from helpers.book.formatting import count, number, percent, plural
 
     shares = venue_code_shares(papers)
     if shares.empty:
@@ -280,7 +280,7 @@ def venue_code_sentence(papers: pd.DataFrame, *, emphasis: bool = True, wilson: 
             + f", and the abstracts of {number(n_linked)} ({percent(row['abstract_share'])}, 95% {wilson}interval "
             f"{percent(row['abstract_ci_low'])} to {percent(row['abstract_ci_high'])}) "
             f"link code, data or a project page; {number(n_only)} of the "
-            f"{count(n_venue, 'paper')} with a code link given to the venue {'says' if n_only == 1 else 'say'} "
+            f"{count(n_venue, 'paper')} with a code link given to the venue {plural('says', n_only)} "
             f"nothing about code or data in {'its' if n_only == 1 else 'their'} abstract.")
 
 
