@@ -15,6 +15,7 @@ in the chapter                      in JupyterLab
 ``{glue}`name```                    ``{eval}`book.page.value("name")```
 a ``glue:md`` block                 a paragraph ``{eval}`book.page.block("name")```
 a ``glue:figure`` block             a ``figure`` block: its caption, then ``{eval}`book.page.figure("name")```
+``{doc}`text <page>```              ``[text](page.md)`` (a link JupyterLab opens; ``{doc}`` has no target there)
 ==================================  =====================================================================
 """
 
@@ -28,6 +29,9 @@ _FUNCTION_ROLES = {function: role for role, function in _ROLE_FUNCTIONS.items()}
 
 _GLUE_ROLE = re.compile(r"\{(glue(?::text|:md)?)\}`([^`]+)`")
 _EVAL_ROLE = re.compile(r'\{eval\}`book\.page\.(text|md|value)\("([^"`]+)"\)`')
+
+_DOC_ROLE = re.compile(r"\{doc\}`([^`<]+?) <([\w./-]+)>`")
+_MD_LINK = re.compile(r"\[([^\]]+)\]\(([\w./-]+)\.md\)")
 
 _FENCE = r"(?P<fence>`{3,}|:{3,})"
 _GLUE_BLOCK = re.compile(_FENCE + r"\{glue:md\} (?P<name>\S+)\n:format: myst\n(?P=fence)$", re.M)
@@ -61,6 +65,7 @@ def to_lab(markdown: str) -> str:
         lambda m: (f'{m["fence"]}{{figure}}\n{m["options"]}\n{m["caption"]}\n'
                    f'{{eval}}`book.page.figure("{m["name"]}")`\n{m["fence"]}'), markdown)
     markdown = _GLUE_BLOCK.sub(lambda m: f'{{eval}}`book.page.block("{m["name"]}")`', markdown)
+    markdown = _DOC_ROLE.sub(lambda m: f"[{m[1]}]({m[2]}.md)", markdown)
     return _GLUE_ROLE.sub(lambda m: f'{{eval}}`book.page.{_ROLE_FUNCTIONS[m[1]]}("{m[2]}")`', markdown)
 
 
@@ -69,11 +74,12 @@ def from_lab(markdown: str, fence: str = "```") -> str:
 
     Examples
     --------
-    >>> text = "{glue:text}`n` of {glue}`m`\\n\\n```{glue:md} lead\\n:format: myst\\n```"
+    >>> text = "{glue:text}`n` of {glue}`m` in {doc}`the explorer <explorer>`\\n\\n```{glue:md} lead\\n:format: myst\\n```"
     >>> from_lab(to_lab(text)) == text
     True
     """
     markdown = _EVAL_FIGURE.sub(
         lambda m: f'{m["fence"]}{{glue:figure}} {m["name"]}\n{m["options"]}\n{m["caption"]}{m["fence"]}', markdown)
     markdown = _EVAL_BLOCK.sub(lambda m: f'{fence}{{glue:md}} {m["name"]}\n:format: myst\n{fence}', markdown)
+    markdown = _MD_LINK.sub(lambda m: f"{{doc}}`{m[1]} <{m[2]}>`", markdown)
     return _EVAL_ROLE.sub(lambda m: f'{{{_FUNCTION_ROLES[m[1]]}}}`{m[2]}`', markdown)
