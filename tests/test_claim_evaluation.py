@@ -86,9 +86,12 @@ def test_claim_scores_table_errors_and_glued_values_on_sets_written_here(tmp_pat
                            ("We train on public data.", "none"), ("Code will be released.", "none")])
     table, wrong, values = claim_scores(tmp_path)
     assert list(table.columns) == CLAIM_COLUMNS
-    assert table.set_index("class").loc["none"].tolist() == [
-        2, "1.00 (0.21 to 1.00)", "0.50 (0.09 to 0.91)", "0.67", 1, "1.00", "1.00"]
-    assert table.set_index("class").loc["promised"].tolist() == [0, "0.00 (0.00 to 0.79)", "n/a", "n/a", 0, "n/a", "n/a"]
+    rows = {(r[0], r[1]): r[2:] for r in table.itertuples(index=False)}
+    assert list(rows) == [(s, c) for s in ["held-out", "development"] for c in STATEMENTS]
+    assert rows["held-out", "none"] == (2, "1.00 (0.21–1.00)", "0.50 (0.09–0.91)", "0.67")
+    assert rows["held-out", "promised"] == (0, "0.00 (0.00–0.79)", "n/a", "n/a")
+    assert rows["development", "dangling"] == (1, "1.00 (0.21–1.00)", "1.00 (0.21–1.00)", "1.00")
+    assert rows["development", "promised"] == (0, "n/a", "n/a", "n/a")
     assert wrong.to_dict("records") == [{"label": "none", "predicted": "promised", "sentence": "Code will be released."}]
     assert {k: values[k] for k in ["links_heldout_n", "links_heldout_papers", "links_heldout_wrong", "links_dev_n",
                                    "links_heldout_dangling_recall", "links_heldout_dangling_recall_ci",

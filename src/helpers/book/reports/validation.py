@@ -90,20 +90,30 @@ def theme_yardstick(root: Path) -> tuple[pd.DataFrame, dict[str, str]]:
 
 
 HELDOUT_SET = Path("tests") / "evaluation" / "availability_heldout.csv"
-CLAIM_COLUMNS = ["class", "held-out: labelled", "held-out: precision (95% CI)", "held-out: recall (95% CI)",
-                 "held-out: F1", "development: labelled", "development: precision", "development: recall"]
+CLAIM_COLUMNS = ["set", "class", "labelled", "precision (95% CI)", "recall (95% CI)", "F1"]
 
 
 def _ratio(value: float) -> str:
     return "n/a" if pd.isna(value) else f"{value:.2f}"
 
 
-def _interval(low: float, high: float) -> str:
-    return "n/a" if pd.isna(low) else f"{low:.2f} to {high:.2f}"
+def _interval(low: float, high: float, between: str = " to ") -> str:
+    return "n/a" if pd.isna(low) else f"{low:.2f}{between}{high:.2f}"
+
+
+def _score_rows(name: str, scores: pd.DataFrame) -> pd.DataFrame:
+    """One set's rows of the claim table: ratios with their Wilson intervals, "n/a" where undefined."""
+    return pd.DataFrame({
+        "set": name, "class": list(scores.index), "labelled": scores["support"].to_numpy(),
+        "precision (95% CI)": [f"{_ratio(r.precision)} ({_interval(r.precision_low, r.precision_high, '–')})"
+                               if r.predicted else "n/a" for r in scores.itertuples()],
+        "recall (95% CI)": [f"{_ratio(r.recall)} ({_interval(r.recall_low, r.recall_high, '–')})"
+                            if r.support else "n/a" for r in scores.itertuples()],
+        "F1": [_ratio(v) for v in scores["f1"]]}, columns=CLAIM_COLUMNS)
 
 
 def claim_scores(root: Path) -> tuple[pd.DataFrame, pd.DataFrame, dict[str, str]]:
-    """The link classes on the held-out set (the honest score) beside the development set: a table per class,
+    """The link classes on the held-out set (the honest score) and on the development set: a table per set and class,
     the held-out sentences the classifier gets wrong (``label, predicted, sentence``), and the glued values
     ``links_heldout_*`` (sizes, and per class precision, recall, their Wilson intervals and support) and
     ``links_dev_n``, ``links_dev_papers`` (the development set's sentences and abstracts).
@@ -129,15 +139,7 @@ def claim_scores(root: Path) -> tuple[pd.DataFrame, pd.DataFrame, dict[str, str]
     guessed = predict(heldout)
     held = class_scores(list(heldout["class"]), guessed).set_index("class")
     dev = class_scores(list(development["class"]), predict(development)).set_index("class")
-    table = pd.DataFrame({
-        "class": list(STATEMENTS), "held-out: labelled": held["support"].to_numpy(),
-        "held-out: precision (95% CI)": [f"{_ratio(r.precision)} ({_interval(r.precision_low, r.precision_high)})"
-                                         if r.predicted else "n/a" for r in held.itertuples()],
-        "held-out: recall (95% CI)": [f"{_ratio(r.recall)} ({_interval(r.recall_low, r.recall_high)})"
-                                      if r.support else "n/a" for r in held.itertuples()],
-        "held-out: F1": [_ratio(v) for v in held["f1"]], "development: labelled": dev["support"].to_numpy(),
-        "development: precision": [_ratio(v) for v in dev["precision"]],
-        "development: recall": [_ratio(v) for v in dev["recall"]]}, columns=CLAIM_COLUMNS)
+    table = pd.concat([_score_rows("held-out", held), _score_rows("development", dev)], ignore_index=True)
     wrong = heldout.assign(predicted=guessed)
     wrong = wrong[wrong["predicted"] != wrong["class"]]
     wrong = pd.DataFrame({"label": wrong["class"].to_numpy(), "predicted": wrong["predicted"].to_numpy(),
