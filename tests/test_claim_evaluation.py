@@ -63,7 +63,8 @@ def test_class_scores_rejects_unknown_classes_and_unequal_lengths():
 def test_score_sets_runs_the_classifier_with_each_abstracts_other_sentences_as_context():
     # The claim points ("here") to a URL in another sentence of its abstract: linked only with that context.
     rows = pd.DataFrame({"corpus": ["c", "c", "c"], "key": ["a", "a", "b"], "sentence_no": ["1", "2", "1"],
-                         "sentence": ["Our code is available here.", "See https://github.com/a/b.", "Our code is available here."],
+                         "sentence": ["Our code is available here.", "See https://github.com/a/b.",
+                                      "Our code is available here."],
                          "class": ["linked", "linked", "dangling"]})
     scores = score_sets({"toy": with_context(rows, ["corpus", "key"])}).set_index("class")
     assert scores.loc["linked", ["set", "support", "predicted", "correct"]].tolist() == ["toy", 2, 2, 2]
@@ -92,7 +93,8 @@ def test_claim_scores_table_errors_and_glued_values_on_sets_written_here(tmp_pat
     assert rows["held-out", "promised"] == (0, "0.00 (0.00–0.79)", "n/a", "n/a")
     assert rows["development", "dangling"] == (1, "1.00 (0.21–1.00)", "1.00 (0.21–1.00)", "1.00")
     assert rows["development", "promised"] == (0, "n/a", "n/a", "n/a")
-    assert wrong.to_dict("records") == [{"label": "none", "predicted": "promised", "sentence": "Code will be released."}]
+    assert wrong.to_dict("records") == [
+        {"label": "none", "predicted": "promised", "sentence": "Code will be released."}]
     assert {k: values[k] for k in ["links_heldout_n", "links_heldout_papers", "links_heldout_wrong", "links_dev_n",
                                    "links_heldout_dangling_recall", "links_heldout_dangling_recall_ci",
                                    "links_heldout_promised_support", "links_heldout_promised_precision"]} == {
