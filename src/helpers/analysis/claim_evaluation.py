@@ -45,8 +45,10 @@ def class_scores(labels: Sequence[str], predicted: Sequence[str]) -> pd.DataFram
     --------
     >>> scores = class_scores(["linked", "linked", "none", "dangling"], ["linked", "none", "none", "linked"])
     >>> linked = scores.set_index("class").loc["linked"]
-    >>> [int(linked[c]) for c in ("support", "predicted", "correct")], [float(linked[c]) for c in ("precision", "recall")]
-    ([2, 2, 1], [0.5, 0.5])
+    >>> [int(linked[c]) for c in ("support", "predicted", "correct")]
+    [2, 2, 1]
+    >>> [float(linked[c]) for c in ("precision", "recall")]
+    [0.5, 0.5]
     >>> scores.set_index("class").loc["promised", ["support", "predicted"]].tolist()
     [0, 0]
     """
