@@ -64,15 +64,16 @@ YARDSTICK_VALUES = ["yardstick_ahead", "yardstick_comparisons", "yardstick_book_
 
 
 def _yardstick_results(root: Path) -> pd.DataFrame | None:
-    """``theme_yardstick.csv`` with BERTopic's scores of ``theme_peers.csv`` (empty where not measured)."""
+    """``theme_yardstick.csv`` with BERTopic's best score of ``theme_peers.csv`` (empty where not measured)."""
     path = page_input(THEME_YARDSTICK_FILE, root=Path(root))
     if not path.is_file():
         return None
     results = pd.read_csv(path)
     peers = page_input(THEME_PEERS_FILE, root=Path(root))
     if peers.is_file():
-        results = results.merge(pd.read_csv(peers)[["corpus", "k_rule", "k", "bertopic_npmi"]],
-                                on=["corpus", "k_rule", "k"], how="left")
+        # BERTopic's best pipeline at each corpus and k (one row per pipeline measured).
+        bertopic = pd.read_csv(peers).groupby(["corpus", "k_rule", "k"], as_index=False)["bertopic_npmi"].max()
+        results = results.merge(bertopic, on=["corpus", "k_rule", "k"], how="left")
     else:
         results["bertopic_npmi"] = np.nan
     best_peer = results[["lda_npmi", "bertopic_npmi"]].max(axis=1)
