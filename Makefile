@@ -16,7 +16,7 @@ ifeq ($(CAN_UNSHARE),yes)
 OFFLINE := unshare -n sh -c 'ip link set lo up && exec "$$0" "$$@"'
 endif
 
-.PHONY: setup book test test-js test-unit strict-book latex-book test-browser lab lab-deps browser-deps clean bench bench-large bench-peers term-quality profile linkcheck pdf check-determinism
+.PHONY: setup book test test-js test-unit strict-book latex-book test-browser lab lab-deps browser-deps clean bench bench-large bench-peers word-intrusion term-quality profile linkcheck pdf check-determinism
 
 setup: $(INSTALLED) $(VENDOR)
 
@@ -185,6 +185,11 @@ $(PEERS_VENV)/.installed: requirements.txt benchmarks/requirements-peers.txt pyp
 
 bench-peers: $(PEERS_VENV)/.installed
 	$(PEERS_VENV)/bin/python benchmarks/theme_peers.py
+
+# A blind reader's answers to those items (tests/evaluation/word_intrusion_answers.csv, see its README) scored
+# against the key -> benchmarks/results/word_intrusion.csv, on the Validation page.
+word-intrusion: setup
+	$(BIN)/python benchmarks/word_intrusion.py
 
 # The term map against the labelled terms of tests/evaluation (three rankings; 57, 644 and 3,000 abstracts),
 # and the themes on two vocabularies: benchmarks/results/term_quality.csv, theme_vocabulary.csv

@@ -24,9 +24,9 @@ def test_the_yardstick_table_reads_the_benchmark_file(tmp_path):
 
     _write_yardstick(tmp_path, peers=False)
     table, values = validation.theme_yardstick(tmp_path)
-    assert table.drop(columns=["BERTopic (NPMI)"]).fillna(-9).values.tolist() == [
-        ["seed", 57, 7, "the selection rule", 0.164, -0.001, -9], ["seed", 57, 16, "fixed", 0.13, 0.14, 0.93],
-        ["ICML 2023–2025", 751, 12, "the selection rule", 0.211, 0.064, 3.31]]
+    assert table.drop(columns=["BERTopic (NPMI)"]).values.tolist() == [
+        ["seed", 57, 7, "the selection rule", 0.164, -0.001, "—"], ["seed", 57, 16, "fixed", 0.13, 0.14, "0.93×"],
+        ["ICML 2023–2025", 751, 12, "the selection rule", 0.211, 0.064, "3.31×"]]
     assert table["BERTopic (NPMI)"].isna().all()
     assert values == {"yardstick_ahead": "2", "yardstick_comparisons": "3 comparisons", "yardstick_book_min": "0.130",
                       "yardstick_book_max": "0.211", "yardstick_lda_max": "0.140", "yardstick_bertopic_max": "not measured",
@@ -40,8 +40,8 @@ def test_the_yardstick_table_puts_bertopics_best_pipeline_beside_lda_and_the_rat
     _write_yardstick(tmp_path)
     table, values = validation.theme_yardstick(tmp_path)
     # ICML 2023–2025: BERTopic (0.15) is the best peer, 0.2109 / 0.15 = 1.406; seed at 7: both peers below 0.
-    assert table[["BERTopic (NPMI)", "book / best peer"]].fillna(-9).values.tolist() == [
-        [-0.02, -9], [0.09, 0.93], [0.15, 1.41]]
+    assert table[["BERTopic (NPMI)", "book / best peer"]].values.tolist() == [
+        [-0.02, "—"], [0.09, "0.93×"], [0.15, "1.41×"]]
     assert (values["yardstick_bertopic_max"], values["yardstick_target_met"], values["yardstick_ahead"]) == ("0.150", "2", "2")
 
 
@@ -61,6 +61,6 @@ def test_the_word_intrusion_table_and_finding(tmp_path):
         ["all", "book themes", 7, 7, 1.0, 2.86], ["all", "LDA", 7, 0, 0.0, -9], ["all", "BERTopic", 7, 5, 0.714, 2.2]]
     assert values == {
         "intrusion_items": "21 items", "intrusion_book_precision": "100%", "intrusion_peer_precision": "71%",
-        "intrusion_finding": "In a blind word-intrusion test on seed, the reader found the intruder in 7 of 7 items (100%, mean confidence 2.86) of the book's "
+        "intrusion_sentence": "In a blind word-intrusion test on seed, the reader found the intruder in 7 of 7 items (100%, mean confidence 2.86) of the book's "
                              "themes, against 0 of 7 items (0%) of LDA's and 5 of 7 items (71%, mean confidence 2.20) "
                              "of BERTopic's."}

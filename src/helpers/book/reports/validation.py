@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from helpers.book.formatting import corpus_name, count, number, percent
+from helpers.book.formatting import MISSING, corpus_name, count, number, percent
 from helpers.book.inputs import page_input
 from helpers.book.settings import THEME_PEERS_FILE, THEME_VOCABULARY_FILE, THEME_YARDSTICK_FILE, WORD_INTRUSION_FILE
 
@@ -61,6 +61,17 @@ TARGET_RATIO = 1.3
 YARDSTICK_VALUES = ["yardstick_ahead", "yardstick_comparisons", "yardstick_book_min", "yardstick_book_max",
                     "yardstick_lda_max", "yardstick_bertopic_max", "yardstick_reference", "yardstick_target",
                     "yardstick_target_met", "yardstick_target_misses"]
+
+
+def _times(ratio: float) -> str:
+    """A ratio as the table prints it: ``2.02×``, an em dash where there is none.
+
+    Examples
+    --------
+    >>> _times(2.0166), _times(float("nan"))
+    ('2.02×', '—')
+    """
+    return MISSING if pd.isna(ratio) else f"{number(ratio, precision=2)}×"
 
 
 def _yardstick_results(root: Path) -> pd.DataFrame | None:
@@ -109,9 +120,9 @@ def theme_yardstick(root: Path) -> tuple[pd.DataFrame, dict[str, str]]:
         "book themes (NPMI)": results["book_npmi"].round(3).to_numpy(),
         "LDA (NPMI)": results["lda_npmi"].round(3).to_numpy(),
         "BERTopic (NPMI)": results["bertopic_npmi"].round(3).to_numpy(),
-        "book / best peer": results["book_ratio"].round(2).to_numpy()}, columns=YARDSTICK_COLUMNS)
+        "book / best peer": [_times(r) for r in results["book_ratio"]]}, columns=YARDSTICK_COLUMNS)
     met = results["book_npmi"] >= TARGET_RATIO * results["best_peer_npmi"]
-    misses = [f"{corpus_name(row.corpus)} at {count(int(row.k), 'theme')} ({number(row.book_ratio, precision=2)}×)"
+    misses = [f"{corpus_name(row.corpus)} at {count(int(row.k), 'theme')} ({_times(row.book_ratio)})"
               for row in results[~met].itertuples()]
     values = [number(int((results["book_npmi"] > results["best_peer_npmi"]).sum())), count(len(results), "comparison"),
               number(results["book_npmi"].min()), number(results["book_npmi"].max()),
@@ -124,27 +135,27 @@ def theme_yardstick(root: Path) -> tuple[pd.DataFrame, dict[str, str]]:
 
 INTRUSION_COLUMNS = ["corpus", "model", "items", "intruder found", "precision", "mean confidence when right"]
 MODEL_NAMES = {"book": "book themes", "LDA": "LDA", "BERTopic": "BERTopic"}
-INTRUSION_VALUES = ["intrusion_items", "intrusion_finding", "intrusion_book_precision", "intrusion_peer_precision"]
+INTRUSION_VALUES = ["intrusion_items", "intrusion_sentence", "intrusion_book_precision", "intrusion_peer_precision"]
 NOT_JUDGED = "No reader has judged the word-intrusion items yet."
 
 
 def word_intrusion(root: Path) -> tuple[pd.DataFrame, dict[str, str]]:
     """The blind word-intrusion test (``benchmarks/word_intrusion.py``): per corpus and model, the items, how many
     intruders the reader found, the precision and the reader's mean confidence (1-3) when right; and the glued
-    values ``intrusion_items`` (items judged), ``intrusion_finding`` (the sentence reading the table),
+    values ``intrusion_items`` (items judged), ``intrusion_sentence`` (the sentence reading the table, for ``{glue:md}``),
     ``intrusion_book_precision`` and ``intrusion_peer_precision`` (the best peer's, over every corpus). Empty,
     with the finding :data:`NOT_JUDGED`, when no answers were scored.
 
     Examples
     --------
     >>> table, values = word_intrusion(Path("/nonexistent"))
-    >>> table.empty, values["intrusion_finding"]
+    >>> table.empty, values["intrusion_sentence"]
     (True, 'No reader has judged the word-intrusion items yet.')
     """
     path = page_input(WORD_INTRUSION_FILE, root=Path(root))
     if not path.is_file():
         return (pd.DataFrame(columns=INTRUSION_COLUMNS),
-                {**dict.fromkeys(INTRUSION_VALUES, "not judged"), "intrusion_finding": NOT_JUDGED})
+                {**dict.fromkeys(INTRUSION_VALUES, "not judged"), "intrusion_sentence": NOT_JUDGED})
     scores = pd.read_csv(path)
     scores["order"] = scores["model"].map(list(MODEL_NAMES).index)
     scores["last"] = scores["corpus"] == "all"
