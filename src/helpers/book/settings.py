@@ -206,6 +206,10 @@ TERM_QUALITY_FILE = "benchmarks/results/term_quality.csv"
 THEME_VOCABULARY_FILE = "benchmarks/results/theme_vocabulary.csv"
 # The themes and LDA on the independent yardstick of issue 38 (benchmarks/theme_yardstick.py), on Validation.
 THEME_YARDSTICK_FILE = "benchmarks/results/theme_yardstick.csv"
+# BERTopic on the same yardstick (benchmarks/theme_peers.py, make bench-peers), on Validation beside it.
+THEME_PEERS_FILE = "benchmarks/results/theme_peers.csv"
+# The blind word-intrusion test of the themes and their peers (benchmarks/word_intrusion.py), on Validation.
+WORD_INTRUSION_FILE = "benchmarks/results/word_intrusion.csv"
 
 
 def book_key(book_config: BookConfig) -> str:
