@@ -75,7 +75,8 @@ test-js: $(JS_TESTS)/node_modules/.installed
 	$(JS_TESTS)/node_modules/.bin/eslint --max-warnings 0 --config $(JS_TESTS)/eslint.config.js src/helpers/web/static $(JS_TESTS)
 	cd $(JS_TESTS) && node --test --test-reporter=spec
 
-test-unit: setup
+# JupyterLab (lab-deps) too: helpers.book.lab_contents and the notebook tests need it.
+test-unit: setup lab-deps
 	$(BIN)/python -m pytest -m "not browser"
 
 # Debian's Chromium for the browser tests (never a browser download by playwright), with a CJK font
