@@ -29,6 +29,15 @@ def _and(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def _broad_mixed(n: int, n_papers: int) -> str:
+    """``"none is"``, ``"1 paper (2%) is"``, ``"7 papers (12%) are"``."""
+    from helpers.book.formatting import count, percent
+
+    if n == 0:
+        return "none is"
+    return f"{count(n, 'paper')} ({percent(n / max(n_papers, 1))}) {'is' if n == 1 else 'are'}"
+
+
 def hierarchy_table(analysis: "Analysis") -> pd.DataFrame:
     """One row per broad theme (:data:`HIERARCHY_COLUMNS`): ``"A. label"``, its papers, how many of them are
     mixed, its themes with their papers (``"2. label (68)"``, ``; ``-joined) and an escaped link to its papers
@@ -102,7 +111,6 @@ def grain_findings(analysis: "Analysis") -> dict[str, str]:
     lead = (f"At a coarser grain the {count(len(table), 'theme')} form **{count(len(broad), 'broad theme')}**: "
             f"{_and(parts)}. {number(mixed)} of the {count(n_papers, 'paper')} "
             f"({percent(mixed / max(n_papers, 1))}) {'is' if mixed == 1 else 'are'} *mixed*, no theme holding half "
-            f"their weight; at the broad grain {count(broad_mixed, 'paper')} "
-            f"({percent(broad_mixed / max(n_papers, 1))}) {'is' if broad_mixed == 1 else 'are'}.")
+            f"their weight; at the broad grain {_broad_mixed(broad_mixed, n_papers)}.")
     return {"themes_grains_lead": lead, "themes_n_broad": str(len(broad)), "themes_broad_rule": analysis.hierarchy.rule,
             "themes_broad_mixed_n": str(broad_mixed), "themes_n_pooled_terms": str(N_POOLED_TERMS)}
