@@ -419,15 +419,15 @@ const THEME_BROAD = { 1: "A", 2: "B", 3: "A" };
 
 test("grainText: broad theme, top two themes with shares, mixed under half; text, not escaped", () => {
   assert.deepEqual(explorer.grainText(GRAINS, THEMES, 0, BROAD, THEME_BROAD),
-                   { broad: "A. graph \u00b7 <b>network</b>", first: "1. graph \u00b7 gnn \u00b7 62%",
-                     second: "2. llm & \"language\" \u00b7 38%", mixed: false });
+                   { broad: "A. graph \u00b7 <b>network</b>", first: "1. graph \u00b7 gnn (62%)",
+                     second: "2. llm & \"language\" (38%)", mixed: false });
   assert.deepEqual(explorer.grainText(GRAINS, THEMES, 1, BROAD, THEME_BROAD),
-                   { broad: "B. language & text", first: "2. llm & \"language\" \u00b7 45%",
-                     second: "1. graph \u00b7 gnn \u00b7 30%", mixed: true });
+                   { broad: "B. language & text", first: "2. llm & \"language\" (45%)",
+                     second: "1. graph \u00b7 gnn (30%)", mixed: true });
   assert.deepEqual(explorer.grainText(GRAINS, THEMES, 2, BROAD, THEME_BROAD),
                    { broad: "", first: "", second: "", mixed: false });
   assert.deepEqual(explorer.grainText(GRAINS, THEMES, 3, BROAD, THEME_BROAD),
-                   { broad: "A. graph \u00b7 <b>network</b>", first: "1. graph \u00b7 gnn \u00b7 100%", second: "",
+                   { broad: "A. graph \u00b7 <b>network</b>", first: "1. graph \u00b7 gnn (100%)", second: "",
                      mixed: false });
   // Data without the grains: the strongest theme alone, as before.
   assert.deepEqual(explorer.grainText(PAPERS, THEMES, 1, undefined, undefined),

@@ -48,7 +48,7 @@
 
   /**
    * Paper k at the two grains of themes: its broad theme ("A. label", "" without one), its strongest and second
-   * themes with their shares of its theme weight ("3. label \u00b7 62%"; the second "" without one) and whether it
+   * themes with their shares of its theme weight ("3. label (62%)"; the second "" without one) and whether it
    * is mixed (its strongest theme holds under half). Without shares in the data: the strongest theme alone.
    */
   function grainText(papers, themes, k, broad, themeBroad) {
@@ -56,10 +56,10 @@
     var grains = { broad: letter === undefined ? "" : letter + ". " + ((broad || {})[letter] || ""),
                    first: themeText(theme, themes), second: "", mixed: false };
     if (!papers.share || theme === null) { return grains; }
-    grains.first += " \u00b7 " + papers.share[k] + "%";
+    grains.first += " (" + papers.share[k] + "%)";
     grains.mixed = papers.share[k] < 50;
     if (papers.theme2[k] !== null && papers.theme2[k] !== undefined) {
-      grains.second = themeText(papers.theme2[k], themes) + " \u00b7 " + papers.share2[k] + "%";
+      grains.second = themeText(papers.theme2[k], themes) + " (" + papers.share2[k] + "%)";
     }
     return grains;
   }
