@@ -181,3 +181,14 @@ def test_explorer_data_carries_both_grains_escaped():
     page = explorer_html(with_broad=True)
     assert '<select class="explorer-broad" aria-label="Filter by broad theme">' in page
     assert '<select class="explorer-broad"' not in explorer_html()
+
+
+def test_the_hierarchy_table_escapes_labels_in_its_html_column():
+    from types import SimpleNamespace
+
+    table = pd.DataFrame({"broad_theme": ["A"], "broad_label": ["<b>x</b> · y"], "broad_n_papers": [1], "theme": [1],
+                          "label": ["<script>alert(1)</script> · z"], "n_papers": [1]})
+    papers = pd.DataFrame({"broad_theme": ["A"], "mixed": [False]})
+    rows = hierarchy_table(SimpleNamespace(hierarchy=SimpleNamespace(table=table), papers=papers))
+    assert rows["themes (papers)"].tolist() == ["1. &lt;script&gt;alert(1)&lt;/script&gt; · z (1)"]
+    assert rows["broad theme"].tolist() == ["A. <b>x</b> · y"]  # a text column: the table escapes it

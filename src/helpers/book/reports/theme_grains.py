@@ -40,8 +40,8 @@ def _broad_mixed(n: int, n_papers: int) -> str:
 
 def hierarchy_table(analysis: "Analysis") -> pd.DataFrame:
     """One row per broad theme (:data:`HIERARCHY_COLUMNS`): ``"A. label"``, its papers, how many of them are
-    mixed, its themes with their papers (``"2. label (68)"``, ``; ``-joined) and an escaped link to its papers
-    in the explorer (``?broad=A``); empty without broad themes.
+    mixed, its themes with their papers (``"2. label (68)"``, escaped, one a line) and an escaped link to its
+    papers in the explorer (``?broad=A``); empty without broad themes. The last two are HTML.
 
     Examples
     --------
@@ -52,7 +52,7 @@ def hierarchy_table(analysis: "Analysis") -> pd.DataFrame:
     >>> papers = pd.DataFrame({"broad_theme": ["A", "A", "B", "A"], "mixed": [True, False, False, False]})
     >>> rows = hierarchy_table(SimpleNamespace(hierarchy=SimpleNamespace(table=table), papers=papers))
     >>> rows.drop(columns="explorer").values.tolist()
-    [['A. x · <y>', 3, 1, '1. a (2); 3. c (1)'], ['B. z · w', 1, 0, '2. b (1)']]
+    [['A. x · <y>', 3, 1, '1. a (2);<br>3. c (1)'], ['B. z · w', 1, 0, '2. b (1)']]
     >>> rows["explorer"].iloc[0]
     '<a href="explorer.html?broad=A">all 3 papers</a>'
     """
@@ -65,8 +65,9 @@ def hierarchy_table(analysis: "Analysis") -> pd.DataFrame:
     rows = []
     for broad, group in analysis.hierarchy.table.groupby("broad_theme", sort=False):
         n_papers = int(group["broad_n_papers"].iloc[0])
-        members = "; ".join(f"{int(t)}. {label} ({int(n):,})"
-                            for t, label, n in zip(group["theme"], group["label"], group["n_papers"]))
+        # One theme a line on the page; "; " between them in the PDF book's Markdown, which drops the tags.
+        members = ";<br>".join(html.escape(f"{int(t)}. {label} ({int(n):,})")
+                               for t, label, n in zip(group["theme"], group["label"], group["n_papers"]))
         link = (f'<a href="{html.escape(explorer_url(broad=str(broad)))}">'
                 f"{html.escape(papers_link_text(n_papers))}</a>")
         rows.append({"broad theme": f"{broad}. {group['broad_label'].iloc[0]}", "papers": n_papers,
