@@ -192,3 +192,15 @@ def test_the_hierarchy_table_escapes_labels_in_its_html_column():
     rows = hierarchy_table(SimpleNamespace(hierarchy=SimpleNamespace(table=table), papers=papers))
     assert rows["themes (papers)"].tolist() == ["1. &lt;script&gt;alert(1)&lt;/script&gt; · z (1)"]
     assert rows["broad theme"].tolist() == ["A. <b>x</b> · y"]  # a text column: the table escapes it
+
+
+def test_the_pdf_book_reads_the_themes_of_a_broad_theme_apart():
+    from types import SimpleNamespace
+
+    from helpers.book.display import markdown_cell
+
+    table = pd.DataFrame({"broad_theme": ["A", "A"], "broad_label": ["x · y"] * 2, "broad_n_papers": [3, 3],
+                          "theme": [1, 2], "label": ["a · b", "c & d"], "n_papers": [2, 1]})
+    rows = hierarchy_table(SimpleNamespace(hierarchy=SimpleNamespace(table=table),
+                                           papers=pd.DataFrame({"broad_theme": ["A"] * 3, "mixed": [False] * 3})))
+    assert markdown_cell(rows["themes (papers)"].iloc[0], is_html=True) == r"1. a · b \(2\); 2. c &amp; d \(1\)"

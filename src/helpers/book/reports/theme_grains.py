@@ -52,7 +52,7 @@ def hierarchy_table(analysis: "Analysis") -> pd.DataFrame:
     >>> papers = pd.DataFrame({"broad_theme": ["A", "A", "B", "A"], "mixed": [True, False, False, False]})
     >>> rows = hierarchy_table(SimpleNamespace(hierarchy=SimpleNamespace(table=table), papers=papers))
     >>> rows.drop(columns="explorer").values.tolist()
-    [['A. x · <y>', 3, 1, '1. a (2);<br>3. c (1)'], ['B. z · w', 1, 0, '2. b (1)']]
+    [['A. x · <y>', 3, 1, '1. a (2); <br>3. c (1)'], ['B. z · w', 1, 0, '2. b (1)']]
     >>> rows["explorer"].iloc[0]
     '<a href="explorer.html?broad=A">all 3 papers</a>'
     """
@@ -66,7 +66,7 @@ def hierarchy_table(analysis: "Analysis") -> pd.DataFrame:
     for broad, group in analysis.hierarchy.table.groupby("broad_theme", sort=False):
         n_papers = int(group["broad_n_papers"].iloc[0])
         # One theme a line on the page; "; " between them in the PDF book's Markdown, which drops the tags.
-        members = ";<br>".join(html.escape(f"{int(t)}. {label} ({int(n):,})")
+        members = "; <br>".join(html.escape(f"{int(t)}. {label} ({int(n):,})")
                                for t, label, n in zip(group["theme"], group["label"], group["n_papers"]))
         link = (f'<a href="{html.escape(explorer_url(broad=str(broad)))}">'
                 f"{html.escape(papers_link_text(n_papers))}</a>")
