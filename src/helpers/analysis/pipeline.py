@@ -327,7 +327,8 @@ def analyse_hierarchy(themes: ThemesResult, cooccurrence: "CooccurrenceResult | 
 def paper_table(corpus: Corpus, themes: ThemesResult, links: LinkTables, groups: "Groups | None" = None,
                 hierarchy: "ThemeHierarchy | None" = None) -> pd.DataFrame:
     """One row per paper: the corpus columns, the strongest theme, the two grains (the second theme, mixed or
-    not, the broad theme: :func:`helpers.analysis.theme_hierarchy.paper_grains`), the link state, the code link given to the
+    not, the broad theme: :func:`helpers.analysis.theme_hierarchy.paper_grains`), the link state, the code link
+    given to the
     venue (``venue_code_field, venue_code, venue_code_url`` where the input has a code field:
     :func:`helpers.analysis.links.venue_code_links`) and the group."""
     from helpers.analysis.links import VENUE_CODE_COLUMNS, venue_code_links

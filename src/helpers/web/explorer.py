@@ -351,7 +351,8 @@ def explorer_data(
         data["papers"]["share2"] = [whole_percent(w) for w in ordered["second_theme_weight"]]
     if hierarchy is not None and len(hierarchy):
         data["broad"] = {str(b): str(label) for b, label in zip(hierarchy["broad_theme"], hierarchy["broad_label"])}
-        data["theme_broad"] = {str(int(t)): str(b) for t, b in sorted(zip(hierarchy["theme"], hierarchy["broad_theme"]))}
+        pairs = sorted(zip(hierarchy["theme"], hierarchy["broad_theme"]))
+        data["theme_broad"] = {str(int(t)): str(b) for t, b in pairs}
     if corpus_papers is not None and int(corpus_papers) > len(ordered):
         data["sample_of"] = int(corpus_papers)
     return data

@@ -92,8 +92,9 @@ def grain_findings(analysis: "Analysis") -> dict[str, str]:
     ...                        "broad_theme": ["A", "A", "B", "A"], "broad_theme_weight": [0.9, 0.4, 1.0, 1.0]})
     >>> analysis = SimpleNamespace(hierarchy=SimpleNamespace(table=table, rule="r"), papers=papers,
     ...                            themes=SimpleNamespace(table=table))
-    >>> print(grain_findings(analysis)["themes_grains_lead"])
-    At a coarser grain the 3 themes form **2 broad themes**: *x · y* (3 papers) and *z* (1 paper). 2 of the 4 papers (50%) are *mixed*, no theme holding half their weight; at the broad grain 1 paper (25%) is.
+    >>> print(grain_findings(analysis)["themes_grains_lead"])  # doctest: +NORMALIZE_WHITESPACE
+    At a coarser grain the 3 themes form **2 broad themes**: *x · y* (3 papers) and *z* (1 paper). 2 of the 4
+    papers (50%) are *mixed*, no theme holding half their weight; at the broad grain 1 paper (25%) is.
     """
     from helpers.book.display import markdown_cell as md
     from helpers.book.formatting import count, number, percent
@@ -108,7 +109,8 @@ def grain_findings(analysis: "Analysis") -> dict[str, str]:
     mixed = int(_mixed(papers).sum())
     assigned = papers["broad_theme"].astype(str) != ""
     broad_mixed = int((assigned & (papers["broad_theme_weight"] < MIXED_SHARE)).sum())
-    parts = [f"*{md(label)}* ({count(int(n), 'paper')})" for label, n in zip(broad["broad_label"], broad["broad_n_papers"])]
+    parts = [f"*{md(label)}* ({count(int(n), 'paper')})"
+             for label, n in zip(broad["broad_label"], broad["broad_n_papers"])]
     lead = (f"At a coarser grain the {count(len(table), 'theme')} form **{count(len(broad), 'broad theme')}**: "
             f"{_and(parts)}. {number(mixed)} of the {count(n_papers, 'paper')} "
             f"({percent(mixed / max(n_papers, 1))}) {'is' if mixed == 1 else 'are'} *mixed*, no theme holding half "
