@@ -229,7 +229,7 @@ def test_deterministic(tmp_path):
     for name in ["a", "b"]:
         write_outputs(run_pipeline([SEED_DIR], AnalysisSettings()), (tmp_path / name).mkdir() or tmp_path / name)
     files = sorted(path.relative_to(tmp_path / "a") for path in (tmp_path / "a").rglob("*") if path.is_file())
-    assert len(files) == 17  # 8 CSV tables, 5 network files, summary.json and 3 Parquet parts
+    assert len(files) == 18  # 9 CSV tables (theme_hierarchy.csv too), 5 network files, summary.json and 3 Parquet parts
     for path in files:
         assert (tmp_path / "a" / path).read_bytes() == (tmp_path / "b" / path).read_bytes(), path
 

@@ -36,6 +36,7 @@ if TYPE_CHECKING:  # heavy modules, imported when a stage runs
     from helpers.analysis.parallel import PartitionRunner
     from helpers.analysis.text import TokenizedCorpus, TokenPartitions
     from helpers.analysis.texts import PaperTexts
+    from helpers.analysis.theme_hierarchy import ThemeHierarchy
     from helpers.analysis.themes import PendingThemes, ThemeModel
 
 
@@ -105,7 +106,8 @@ class Analysis:
         One row per paper: the corpus columns (with ``title, authors, year, venue, doi, url,
         software`` when any input file carries them, ``keywords`` and ``published_text`` when some paper
         has them, and ``opening``; no ``text``) plus ``theme`` (nullable),
-        ``theme_weight``, ``link_state``, ``promised_too``, ``n_urls``, ``venue_code_field``,
+        ``theme_weight``, the two grains' ``second_theme, second_theme_weight, mixed, broad_theme,
+        broad_theme_weight`` (:func:`helpers.analysis.theme_hierarchy.paper_grains`), ``link_state``, ``promised_too``, ``n_urls``, ``venue_code_field``,
         ``venue_code`` and ``venue_code_url`` where the input has a code field
         (:func:`helpers.analysis.links.venue_code_links`), and ``group`` (text; ``"all"`` without grouping).
     timings : Mapping[str, float]
@@ -124,6 +126,8 @@ class Analysis:
         What changed between the groups of papers (:func:`analyse_group_change`); ``None`` with one group.
     texts : PaperTexts or None
         The papers' abstract texts in parts, read on demand (:mod:`helpers.analysis.texts`).
+    hierarchy : ThemeHierarchy or None
+        The broad themes and their themes (:func:`analyse_hierarchy`); ``None`` without a theme model.
     """
 
     corpus: Corpus
@@ -139,6 +143,7 @@ class Analysis:
     group_min_papers: int = 0
     change: "ChangeResult | None" = None
     texts: "PaperTexts | None" = None
+    hierarchy: "ThemeHierarchy | None" = None
 
     @property
     def summary(self) -> dict[str, Any]:
@@ -177,7 +182,9 @@ class Analysis:
         papers = {"papers": pd.concat(list(self.paper_parts()), ignore_index=True)} if with_papers else {}
         return {
             **papers, "blocks": self.corpus.blocks, "files": self.corpus.files,
-            "themes": self.themes.table, "terms": self.cooccurrence.terms, "term_pairs": self.cooccurrence.pairs,
+            "themes": self.themes.table,
+            **({"theme_hierarchy": self.hierarchy.table} if self.hierarchy is not None else {}),
+            "terms": self.cooccurrence.terms, "term_pairs": self.cooccurrence.pairs,
             "links": self.links.links, "link_statements": self.links.statements,
             # Records merged into another record of the same paper, when there are any (database exports).
             **({"merges": self.corpus.merges} if len(self.corpus.merges) else {}),
@@ -303,12 +310,30 @@ def analyse_link_tables(corpus: Corpus, n_jobs: int | None = None) -> LinkTables
     return LinkTables(*analyse_links(corpus.papers, n_jobs=n_jobs))
 
 
-def paper_table(corpus: Corpus, themes: ThemesResult, links: LinkTables, groups: "Groups | None" = None
-                ) -> pd.DataFrame:
-    """One row per paper: the corpus columns, the strongest theme, the link state, the code link given to the
+def analyse_hierarchy(themes: ThemesResult, cooccurrence: "CooccurrenceResult | None" = None
+                      ) -> "ThemeHierarchy | None":
+    """The broad themes of the theme model (:func:`helpers.analysis.theme_hierarchy.theme_hierarchy`, the
+    themes' profiles over the term map's terms); ``None`` without a model."""
+    from helpers.analysis.theme_hierarchy import theme_hierarchy
+
+    model = themes.model
+    if model is None:
+        return None
+    paper_ids = list(cooccurrence.paper_ids) if cooccurrence is not None else []
+    paper_terms = cooccurrence.paper_terms if cooccurrence is not None else None
+    return theme_hierarchy(model.themes, model.top_terms, model.weights, paper_ids, paper_terms)
+
+
+def paper_table(corpus: Corpus, themes: ThemesResult, links: LinkTables, groups: "Groups | None" = None,
+                hierarchy: "ThemeHierarchy | None" = None) -> pd.DataFrame:
+    """One row per paper: the corpus columns, the strongest theme, the two grains (the second theme, mixed or
+    not, the broad theme: :func:`helpers.analysis.theme_hierarchy.paper_grains`), the link state, the code link
+    given to the
     venue (``venue_code_field, venue_code, venue_code_url`` where the input has a code field:
     :func:`helpers.analysis.links.venue_code_links`) and the group."""
     from helpers.analysis.links import VENUE_CODE_COLUMNS, venue_code_links
+
+    from helpers.analysis.theme_hierarchy import paper_grains
 
     papers = corpus.papers.copy()
     if themes.model is None:
@@ -318,6 +343,15 @@ def paper_table(corpus: Corpus, themes: ThemesResult, links: LinkTables, groups:
         merged = papers[["paper_id"]].merge(themes.model.paper_themes, on="paper_id", how="left")
         papers["theme"] = merged["theme"].astype("Int64").to_numpy()
         papers["theme_weight"] = merged["theme_weight"].to_numpy()
+        if hierarchy is not None:
+            grains = papers[["paper_id"]].merge(
+                paper_grains(themes.model.weights, hierarchy.broad_of, themes.model.settings["mixed_threshold"]),
+                on="paper_id", how="left")
+            papers["second_theme"] = grains["second_theme"].astype("Int64").to_numpy()
+            papers["second_theme_weight"] = grains["second_theme_weight"].fillna(0.0).to_numpy()
+            papers["mixed"] = grains["mixed"].fillna(False).astype(bool).to_numpy()
+            papers["broad_theme"] = grains["broad_theme"].fillna("").astype(str).to_numpy()
+            papers["broad_theme_weight"] = grains["broad_theme_weight"].fillna(0.0).to_numpy()
     states = papers[["paper_id"]].merge(links.states, on="paper_id", how="left")
     for column in ("link_state", "promised_too", "n_urls"):
         papers[column] = states[column].to_numpy()
@@ -452,13 +486,14 @@ def _run_stages(paths: Sequence[str | Path], settings: AnalysisSettings, skip_ba
             bar.close()
     if cluster is None:
         corpus, texts = timed("text", detach_texts, corpus, n_jobs, done=False)
-    papers = paper_table(corpus, themes, links, groups)
+    hierarchy = timed("themes", analyse_hierarchy, themes, cooccurrence, done=False)
+    papers = paper_table(corpus, themes, links, groups, hierarchy)
     # Papers without a value (the group "(none)") are in no comparison: groups.compared leaves them out.
     change = (timed("change", analyse_group_change, papers, groups.compared, themes, cooccurrence, links, settings,
                     done=False) if len(groups.compared) >= 2 else None)
     return Analysis(corpus=corpus, settings=settings, themes=themes, cooccurrence=cooccurrence,
                     links=links, papers=papers, timings=timings, group_order=groups.order, group_by=groups.by,
-                    group_min_papers=groups.min_papers, change=change, texts=texts)
+                    group_min_papers=groups.min_papers, change=change, texts=texts, hierarchy=hierarchy)
 
 
 def write_outputs(analysis: Analysis, folder: Path) -> list[str]:
