@@ -48,6 +48,7 @@ from helpers.analysis.cooccurrence.result import (
                                                     CooccurrenceResult,
                                                     analyse_cooccurrence,
                                                     analyse_partitions,
+                                                    distinct_pairs,
                                                     papers_with_terms,
                                                     strongest_pairs,
 )
@@ -58,5 +59,5 @@ __all__ = [
     "select_terms", "default_min_pair_papers", "pair_table", "term_network", "analyse_cooccurrence",
     "analyse_partitions",
     "CooccurrenceResult", "network_writers", "ordered_subgraph", "vosviewer_document", "write_vosviewer_json",
-    "write_vosviewer_map", "write_vosviewer_network", "papers_with_terms", "strongest_pairs",
+    "write_vosviewer_map", "write_vosviewer_network", "papers_with_terms", "strongest_pairs", "distinct_pairs",
 ]

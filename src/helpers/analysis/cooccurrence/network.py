@@ -12,13 +12,18 @@ from scipy import sparse
 
 from helpers.analysis.cooccurrence.relevance import contained_pairs
 
+#: No term of the drawn network has more links than this (:func:`cap_links`: true by construction).
 MAX_LINKS_PER_TERM = 4
 
 
 LOUVAIN_SEED = 0
 
 
-LOUVAIN_RESOLUTION = 1.0
+#: Louvain's resolution, chosen on the development corpus (ICML 2024, 644 abstracts) against the landmark
+#: sub-fields of ``tests/evaluation/landmark_fields.csv`` and the within/between association strength
+#: (:mod:`helpers.analysis.cooccurrence.communities`): at 1.0 the communities of a few hundred abstracts
+#: join unrelated sub-fields (bandits with graph neural networks and causal effects).
+LOUVAIN_RESOLUTION = 1.5
 
 
 LAYOUT_ITERATIONS = 100
@@ -31,7 +36,10 @@ CLUSTER_MIN_PAIR_PAPERS = 1
 
 
 def default_min_pair_papers(pair_papers: np.ndarray, n_terms: int) -> int:
-    """The smallest count (at least 2) that leaves at most ``MAX_LINKS_PER_TERM`` links per term in the drawing.
+    """The smallest count (at least 2) that leaves at most ``MAX_LINKS_PER_TERM`` times ``n_terms`` pairs.
+
+    Pairs below it are never drawn; of the pairs at or above it, :func:`cap_links` keeps at most
+    ``MAX_LINKS_PER_TERM`` per term.
 
     Examples
     --------
@@ -46,6 +54,33 @@ def default_min_pair_papers(pair_papers: np.ndarray, n_terms: int) -> int:
         return 2
     # The (budget + 1)-th largest count must be left out, so the threshold is just above it.
     return max(2, int(pair_papers[budget]) + 1)
+
+
+def cap_links(pairs: pd.DataFrame, max_links: int = MAX_LINKS_PER_TERM) -> pd.DataFrame:
+    """The pairs drawn as links: strongest association first, each kept while both its terms have fewer than
+    ``max_links`` links, so no term ever has more than ``max_links`` (a greedy b-matching).
+
+    Ties are broken by shared abstracts, then by the names, so the result is the same on every run.
+
+    Examples
+    --------
+    ``hub`` pairs with four terms; with ``max_links=2`` it keeps its two strongest:
+
+    >>> pairs = pd.DataFrame({"source": ["a", "b", "c", "d", "a"], "target": ["hub", "hub", "hub", "hub", "b"],
+    ...                       "n_papers": [2, 3, 2, 2, 2], "association_strength": [4.0, 3.0, 2.0, 1.0, 0.5]})
+    >>> cap_links(pairs, 2)[["source", "target"]].values.tolist()
+    [['a', 'hub'], ['b', 'hub'], ['a', 'b']]
+    """
+    ordered = pairs.sort_values(["association_strength", "n_papers", "source", "target"],
+                                ascending=[False, False, True, True], kind="mergesort")
+    links: dict[str, int] = {}
+    keep = []
+    for position, source, target in zip(ordered.index, ordered["source"], ordered["target"]):
+        if links.get(source, 0) < max_links and links.get(target, 0) < max_links:
+            links[source] = links.get(source, 0) + 1
+            links[target] = links.get(target, 0) + 1
+            keep.append(position)
+    return ordered.loc[keep]
 
 
 def pair_table(binary: sparse.csr_matrix, terms: list[str]) -> pd.DataFrame:
@@ -243,7 +278,8 @@ PAIR_COLUMNS = ["source", "target", "n_papers", "association_strength", "jaccard
 
 def term_network(terms: pd.DataFrame, pairs: pd.DataFrame, *, min_pair_papers: int, seed: int,
                  resolution: float) -> tuple[nx.Graph, pd.DataFrame, float]:
-    """The drawn network: links for pairs in at least ``min_pair_papers`` abstracts, Louvain communities, layout.
+    """The drawn network: links for pairs in at least ``min_pair_papers`` abstracts, at most
+    ``MAX_LINKS_PER_TERM`` per term (:func:`cap_links`), Louvain communities, layout.
 
     Communities (and their modularity) come from every pair in at least
     ``CLUSTER_MIN_PAIR_PAPERS`` abstracts (or ``min_pair_papers``, if fewer), weighted by
@@ -251,12 +287,12 @@ def term_network(terms: pd.DataFrame, pairs: pd.DataFrame, *, min_pair_papers: i
 
     ``terms`` has ``term, n_papers, relevance``; returns the graph, ``terms``
     with ``community, degree, link_strength, x, y`` added (sorted by
-    community, then occurrences), and the partition's modularity.
+    community, then occurrences), and the partition's modularity (Newman's, at resolution 1).
     """
     graph = nx.Graph()
     for row in terms.itertuples(index=False):
         graph.add_node(row.term, n_papers=int(row.n_papers), relevance=float(row.relevance))
-    for row in pairs[pairs["n_papers"] >= min_pair_papers].itertuples(index=False):
+    for row in cap_links(pairs[pairs["n_papers"] >= min_pair_papers]).sort_index().itertuples(index=False):
         graph.add_edge(row.source, row.target, weight=float(row.association_strength), n_papers=int(row.n_papers))
     # Communities from every pair in at least CLUSTER_MIN_PAIR_PAPERS abstracts, as VOSviewer clusters on all
     # links, not only the drawn ones: a term without a drawn link still joins the community it meets most.
@@ -266,7 +302,8 @@ def term_network(terms: pd.DataFrame, pairs: pd.DataFrame, *, min_pair_papers: i
         clustered.add_edge(row.source, row.target, weight=float(row.association_strength))
     if graph.number_of_edges():
         partition = nx.community.louvain_communities(clustered, weight="weight", resolution=resolution, seed=seed)
-        modularity = float(nx.community.modularity(clustered, partition, weight="weight", resolution=resolution))
+        # Newman's modularity (resolution 1), whatever resolution found the partition: 0 is no better than chance.
+        modularity = float(nx.community.modularity(clustered, partition, weight="weight"))
     else:
         partition, modularity = [{t} for t in terms["term"]], 0.0
     positions = _layout(graph, seed, clustered)

@@ -50,11 +50,12 @@ EXPLORER_PAGE = "explorer.html"
 
 
 def strongest_pairs_table(result: CooccurrenceResult, titles: dict[str, str], *, top: int = STRONGEST_PAIRS,
-                          examples: int = PAIR_EXAMPLES) -> pd.DataFrame:
+                          examples_per_pair: int = PAIR_EXAMPLES) -> pd.DataFrame:
     """The ``top`` pairs sharing the most abstracts (ties: association strength), for the chapter.
 
     Columns ``pair, papers, association strength, jaccard, examples, all``:
-    ``examples`` links up to ``examples`` papers to their explorer rows and
+    ``examples`` links up to ``examples_per_pair`` papers to their explorer rows (papers that are no stronger
+    pair's example first, in corpus order) and
     ``all`` links "all N papers" to the explorer filtered on both terms (when the
     explorer holds a sample, "the M of N in the sample", and the examples are papers of
     the sample); both are escaped HTML. The table never has more than ``top`` rows.
@@ -69,12 +70,16 @@ def strongest_pairs_table(result: CooccurrenceResult, titles: dict[str, str], *,
     strongest = strongest_pairs(result, top)
     sample = explorer_sample_ids(result.paper_ids)
     rows = []
+    used: set[str] = set()
     for pair in strongest.itertuples(index=False):
         ids = papers_with_terms(result, [pair.source, pair.target])
         shown = ids if sample is None else [i for i in ids if i in sample]  # examples the explorer can open
+        # Papers not yet an example of a stronger pair come first, so one paper does not stand for every row.
+        examples = sorted(shown, key=lambda paper: paper in used)[:examples_per_pair]
+        used.update(examples)
         links = "; ".join(f'<a href="{EXPLORER_PAGE}#paper-{html.escape(i, quote=True)}">'
                           f"{html.escape(shorten_title(str(titles.get(i, i)), EXAMPLE_TITLE_CHARS))}</a>"
-                          for i in shown[:examples])
+                          for i in examples)
         everything = (f'<a href="{html.escape(explorer_url(terms=(pair.source, pair.target), page=EXPLORER_PAGE), quote=True)}">'
                       f"{papers_link_text(len(ids), None if sample is None else len(shown))}</a>")
         rows.append({"pair": f"{pair.source} + {pair.target}", "papers": int(pair.n_papers),
@@ -150,7 +155,30 @@ def chapter_values(result: CooccurrenceResult) -> dict[str, Any]:
         "co_n_single_terms": int((~terms["term"].str.contains(" ")).sum()) if len(terms) else 0,
         "co_cluster_min_pair_papers": CLUSTER_MIN_PAIR_PAPERS,
         "co_message": result.message or "every kept term has at least one drawn link or stands alone",
+        **cohesion_values(result),
     }
+
+
+def cohesion_values(result: CooccurrenceResult) -> dict[str, str]:
+    """How well the communities hold together (:func:`community_cohesion`), as glued: ``co_within`` and
+    ``co_between`` (observed over expected co-occurrences of the pairs inside and between communities) and
+    ``co_cohesion_ratio``; "n/a" without pairs.
+
+    Examples
+    --------
+    >>> raw = pd.Series({"p1": "Galaxy clusters."})
+    >>> from helpers.analysis.cooccurrence import analyse_cooccurrence
+    >>> from helpers.analysis.text import analysis_text
+    >>> cohesion_values(analyse_cooccurrence(raw, raw.map(analysis_text)))["co_within"]
+    'n/a'
+    """
+    from helpers.analysis.cooccurrence.communities import community_cohesion
+
+    if result.pairs.empty or result.terms["community"].nunique() < 2:
+        return dict.fromkeys(("co_within", "co_between", "co_cohesion_ratio"), "n/a")
+    measured = community_cohesion(result.terms, result.pairs)
+    return {"co_within": f"{measured.within:.2f}", "co_between": f"{measured.between:.2f}",
+            "co_cohesion_ratio": f"{measured.ratio:.1f}"}
 
 
 # The rankings compared in the chapter, as the table names them.
@@ -218,6 +246,18 @@ def top_acronyms(result: CooccurrenceResult, rows: int = ACRONYM_ROWS) -> pd.Dat
 
 
 COMMUNITY_ROWS = 15
+
+
+def community_terms(result: CooccurrenceResult) -> dict[int, list[str]]:
+    """Community number -> the terms naming it in the table of communities, for the interactive map's legend.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> community_terms(SimpleNamespace(communities=pd.DataFrame({"community": [1], "top_terms": ["a, b c"]})))
+    {1: ['a', 'b c']}
+    """
+    return {int(row.community): str(row.top_terms).split(", ") for row in result.communities.itertuples(index=False)}
 
 
 # Files the chapter offers for download, next to the figures (``network_writers`` plus the tables).
