@@ -222,7 +222,7 @@ def test_seed_network(seed_outputs):
     pairs = pd.read_csv(folder / "term_pairs.csv")
     assert (pairs["source"] < pairs["target"]).all()
     assert not pairs.duplicated(["source", "target"]).any()
-    assert round(result.modularity, 6) == 0.338652
+    assert round(result.modularity, 6) == 0.391458
 
 
 def test_deterministic(tmp_path):
@@ -259,9 +259,9 @@ def test_term_map_leaves_out_terms_without_links():
 def test_ego_and_theme_figures_return_their_rows():
     from helpers.book.network_figures import community_theme_figure, ego_figure
 
-    result = hand_made_result(min_pair_papers=1)
+    result = hand_made_result(min_pair_papers=1, resolution=1.0)  # one community of three terms at resolution 1
     _, ego = ego_figure(result, corpus_label="test")
-    # One hub, the term naming the one community of more than one term, with its two partners.
+    # One hub, the term naming the one community, with its two partners.
     assert ego[["hub", "neighbour"]].values.tolist() == [["galaxy cluster", "quantum kernel"],
                                                          ["galaxy cluster", "spiking neuron"]]
     themes = pd.Series({"p1": 1, "p2": 1, "p3": 2, "p4": 2})
@@ -358,9 +358,9 @@ def test_static_term_map_uses_the_interactive_maps_colours_and_has_a_legend():
     from helpers.book.network_figures import term_map_figure
     from helpers.web.term_map import community_colour
 
-    result = hand_made_result(min_pair_papers=1)
+    result = hand_made_result(min_pair_papers=1, resolution=1.0)  # one community at resolution 1
     figure, data = term_map_figure(result, corpus_label="test")
     assert data["colour"].tolist() == [community_colour(int(c)) for c in data["community"]]
     legend = figure.axes[0].get_legend()
     shown = [text.get_text() for text in legend.get_texts()]
-    assert shown == ["1 (2 terms): galaxy cluster, quantum kernel", "2 (1 term): spiking neuron"]
+    assert shown == ["1 (3 terms): galaxy cluster, quantum kernel, spiking neuron"]

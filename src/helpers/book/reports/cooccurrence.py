@@ -8,6 +8,7 @@ from typing import Any
 import pandas as pd
 
 from helpers.book.formatting import corpus_name
+from helpers.book.network_figures import EGO_CENTRE, EGO_PARTNERS
 
 from helpers.analysis.cooccurrence.candidates import DOMINANT_LONG_FORM_SHARE, MIN_CORPUS_WIDE_DEFINITIONS
 from helpers.analysis.cooccurrence.exporters import network_writers
@@ -22,11 +23,11 @@ from helpers.analysis.cooccurrence.relevance import (
     VOSVIEWER_MIN_OCCURRENCES,
     multi_word_min_occurrences,
 )
-from helpers.analysis.cooccurrence.network import CLUSTER_MIN_PAIR_PAPERS
+from helpers.analysis.cooccurrence.network import CLUSTER_MIN_PAIR_PAPERS, LOUVAIN_STARTS
 from helpers.analysis.cooccurrence.termhood import SCORE_WEIGHTS, SIGNALS, read_generic_terms
 from helpers.analysis.cooccurrence.result import STRONGEST_PAIRS, CooccurrenceResult, papers_with_terms, strongest_pairs
 from helpers.book.inputs import page_input
-from helpers.book.settings import TERM_QUALITY_FILE
+from helpers.book.settings import COMMUNITY_QUALITY_FILE, TERM_QUALITY_FILE
 from helpers.web.explorer import explorer_sample_ids, explorer_url, papers_link_text
 from helpers.analysis.spreadsheet import write_csv
 
@@ -155,6 +156,9 @@ def chapter_values(result: CooccurrenceResult) -> dict[str, Any]:
         "co_n_single_terms": int((~terms["term"].str.contains(" ")).sum()) if len(terms) else 0,
         "co_cluster_min_pair_papers": CLUSTER_MIN_PAIR_PAPERS,
         "co_message": result.message or "every kept term has at least one drawn link or stands alone",
+        "co_ego_partners": EGO_PARTNERS,
+        "co_louvain_starts": LOUVAIN_STARTS,
+        "co_ego_centre": EGO_CENTRE,
         **cohesion_values(result),
     }
 
@@ -236,6 +240,56 @@ def term_quality(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[str, 
             values[f"{prefix}_field_share_{row.ranking}"] = f"{row.field_share:.0%}"
             values[f"{prefix}_multi_word_share_{row.ranking}"] = f"{row.multi_word_share:.0%}"
             values[f"{prefix}_landmark_recall_{row.ranking}"] = f"{row.landmark_recall:.0%}"
+    return table, values
+
+
+COMMUNITY_METHODS = {"association strength, resolution 1": "association strength, resolution 1",
+                     "book": "the book's"}
+
+
+def community_quality(root: Path) -> tuple[pd.DataFrame, dict[str, str]]:
+    """``benchmarks/results/community_quality.csv`` as the Validation page shows it, and the values its sentence
+    glues (``cq_*``: the three-year corpus's measures each way, the development corpus named); every value
+    "not measured" without the file.
+
+    Examples
+    --------
+    >>> table, values = community_quality(Path("/nonexistent"))
+    >>> table.empty, values["cq_ratio_book"]
+    (True, 'not measured')
+    """
+    path = page_input(COMMUNITY_QUALITY_FILE, root=Path(root))
+    names = [f"cq_{n}_{m}" for n in ("ratio", "together", "apart", "communities") for m in ("base", "book")]
+    names += ["cq_corpus", "cq_n_abstracts", "cq_development"]
+    if not path.exists():
+        return pd.DataFrame(), dict.fromkeys(names, "not measured")
+    results = pd.read_csv(path)
+    table = pd.DataFrame({
+        "corpus": [f"{corpus_name(c)} ({n:,})" for c, n in zip(results["corpus"], results["n_abstracts"])],
+        "communities": results["method"].map(COMMUNITY_METHODS),
+        "weights, resolution": [f"{w}, {r:g}" for w, r in zip(results["weighting"], results["resolution"])],
+        "count (largest)": [f"{n} ({m})" for n, m in zip(results["n_communities"], results["largest_community"])],
+        "inside / between": [f"{a:.2f} / {b:.2f} ({r:.1f}x)"
+                             for a, b, r in zip(results["within"], results["between"], results["ratio"])],
+        "one sub-field together": [f"{a} of {n}" for a, n in zip(results["n_together"], results["n_same_field"])],
+        "two sub-fields apart": [f"{a} of {n}" for a, n in zip(results["n_apart"], results["n_other_field"])],
+    })
+    values = dict.fromkeys(names, "not measured")
+    development = results[results["corpus"].str.startswith("icml2024-dev")]
+    if len(development):
+        values["cq_development"] = corpus_name(development["corpus"].iloc[0])
+    real = results[~results["corpus"].str.startswith("synthetic") & (results["corpus"] != "seed")
+                   & ~results["corpus"].str.startswith("icml2024-dev")]
+    if len(real):
+        largest = real[real["n_abstracts"] == real["n_abstracts"].max()]
+        values["cq_corpus"] = corpus_name(largest["corpus"].iloc[0])
+        values["cq_n_abstracts"] = f"{int(largest['n_abstracts'].iloc[0]):,}"
+        for row in largest.itertuples(index=False):
+            key = "book" if row.method == "book" else "base"
+            values[f"cq_ratio_{key}"] = f"{row.ratio:.1f}"
+            values[f"cq_together_{key}"] = f"{row.n_together} of {row.n_same_field}"
+            values[f"cq_apart_{key}"] = f"{row.n_apart} of {row.n_other_field}"
+            values[f"cq_communities_{key}"] = str(int(row.n_communities))
     return table, values
 
 
