@@ -25,7 +25,8 @@ from pathlib import Path
 import pandas as pd
 
 from helpers.analysis.cooccurrence import analyse_cooccurrence
-from helpers.analysis.cooccurrence.communities import community_cohesion, read_landmark_fields
+from helpers.analysis.cooccurrence.communities import community_cohesion
+from helpers.analysis.cooccurrence.evaluation import read_landmark_fields
 from helpers.analysis.cooccurrence.network import (LOUVAIN_RESOLUTION, LOUVAIN_STARTS, LOUVAIN_WEIGHTING,
                                                    louvain_partition)
 from helpers.analysis.corpus import read_corpus

@@ -11,8 +11,8 @@ import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
 
 from helpers.analysis.cooccurrence import analyse_cooccurrence, distinct_pairs, vosviewer_document  # noqa: E402
-from helpers.analysis.cooccurrence.communities import (community_cohesion, community_table,  # noqa: E402
-                                                       read_landmark_fields, term_cohesion)
+from helpers.analysis.cooccurrence.communities import community_cohesion, community_table, term_cohesion  # noqa: E402
+from helpers.analysis.cooccurrence.evaluation import read_landmark_fields  # noqa: E402
 from helpers.analysis.cooccurrence.network import MAX_LINKS_PER_TERM, cap_links  # noqa: E402
 from helpers.analysis.pipeline import AnalysisSettings, run_pipeline  # noqa: E402
 from helpers.analysis.text import analysis_text  # noqa: E402

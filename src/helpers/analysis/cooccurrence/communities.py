@@ -3,16 +3,15 @@
 :func:`community_table` is the one table of communities the chapter's table, the map's legend and the
 landing page read (one source of truth for their counts). :func:`community_cohesion` measures a partition
 two ways: the association strength of the pairs inside communities against that of the pairs between them,
-and, where landmark terms of known sub-fields are on the map (``tests/evaluation/landmark_fields.csv``),
+and, where landmark terms of known sub-fields are on the map (``tests/evaluation/landmark_fields.csv``, read by
+:func:`helpers.analysis.cooccurrence.evaluation.read_landmark_fields`),
 how many pairs of one sub-field share a community and how many of different sub-fields do not.
 """
 
 from __future__ import annotations
 
-import csv
 import itertools
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -111,7 +110,8 @@ def community_cohesion(terms: pd.DataFrame, pairs: pd.DataFrame, fields: dict[st
                        ) -> CommunityCohesion:
     """Measure the communities of ``terms`` (``term, community``) with ``pairs`` (``source, target, n_papers``).
 
-    ``fields`` maps landmark terms to their sub-field (:func:`read_landmark_fields`); terms are compared
+    ``fields`` maps landmark terms to their sub-field
+    (:func:`helpers.analysis.cooccurrence.evaluation.read_landmark_fields`); terms are compared
     as written.
 
     Examples
@@ -152,15 +152,3 @@ def community_cohesion(terms: pd.DataFrame, pairs: pd.DataFrame, fields: dict[st
     return CommunityCohesion(within=ratio(same), between=ratio(~same), n_together=int(sum(same_field)),
                              n_same_field=len(same_field), n_apart=int(sum(other_field)),
                              n_other_field=len(other_field))
-
-
-def read_landmark_fields(path: str | Path) -> dict[str, str]:
-    """``term -> sub-field`` from a ``field,term`` CSV (terms as :func:`term_key` compares them)."""
-    from helpers.analysis.cooccurrence.evaluation import term_key
-
-    path = Path(path)
-    with path.open(encoding="utf-8", newline="") as handle:
-        reader = csv.DictReader(handle)
-        if reader.fieldnames is None or not {"field", "term"} <= set(reader.fieldnames):
-            raise ValueError(f"{path}: line 1: expected the header 'field,term'")
-        return {term_key(row["term"]): row["field"].strip() for row in reader if (row["term"] or "").strip()}
