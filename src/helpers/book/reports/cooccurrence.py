@@ -243,8 +243,8 @@ def term_quality(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[str, 
     return table, values
 
 
-COMMUNITY_METHODS = {"association strength, resolution 1": "association strength, resolution 1",
-                     "book": "the book's"}
+#: How the Validation page names each way of finding communities (the weights: ``a`` or ``c ln a``).
+WEIGHT_NAMES = {"association": "a", "information": "c ln a"}
 
 
 def community_quality(root: Path) -> tuple[pd.DataFrame, dict[str, str]]:
@@ -266,8 +266,8 @@ def community_quality(root: Path) -> tuple[pd.DataFrame, dict[str, str]]:
     results = pd.read_csv(path)
     table = pd.DataFrame({
         "corpus": [f"{corpus_name(c)} ({n:,})" for c, n in zip(results["corpus"], results["n_abstracts"])],
-        "communities": results["method"].map(COMMUNITY_METHODS),
-        "weights, resolution": [f"{w}, {r:g}" for w, r in zip(results["weighting"], results["resolution"])],
+        "communities": [f"{WEIGHT_NAMES.get(w, w)}, resolution {r:g}" + (" (the book's)" if m == "book" else "")
+                        for w, r, m in zip(results["weighting"], results["resolution"], results["method"])],
         "count (largest)": [f"{n} ({m})" for n, m in zip(results["n_communities"], results["largest_community"])],
         "inside / between": [f"{a:.2f} / {b:.2f} ({r:.1f}x)"
                              for a, b, r in zip(results["within"], results["between"], results["ratio"])],
