@@ -172,3 +172,42 @@ def test_ego_figure_on_a_star_caps_the_partners():
     assert nf.ego_hubs(result) == ["quantum kernel"]  # one community at resolution 1, named by its hub
     assert len(nf.ego_partners(result, "quantum kernel")) == 6
     assert len(nf.ego_partners(result, "quantum kernel", 3)) == 3
+
+
+def test_communities_do_not_depend_on_the_order_of_the_tables(seed):
+    from helpers.analysis.cooccurrence.network import louvain_partition
+
+    first, _ = louvain_partition(seed.terms["term"], seed.pairs)
+    shuffled, _ = louvain_partition(seed.terms["term"].sample(frac=1, random_state=1),
+                                    seed.pairs.sample(frac=1, random_state=2))
+    assert sorted(map(sorted, first)) == sorted(map(sorted, shuffled))
+    assert len(first) == seed.terms["community"].nunique() == 8
+
+
+def test_pair_weights_need_a_pair_above_chance():
+    from helpers.analysis.cooccurrence.network import pair_weights
+
+    pairs = pd.DataFrame({"n_papers": [1, 4, 9], "association_strength": [20.0, 1.0, 0.9]})
+    assert pair_weights(pairs, "information").round(4).tolist() == [2.9957, 0.0, 0.0]
+    with pytest.raises(ValueError, match="weighting must be one of association, information, got 'pmi'"):
+        pair_weights(pairs, "pmi")
+
+
+def test_validation_table_of_community_quality(tmp_path):
+    from helpers.book.reports.cooccurrence import community_quality
+
+    (tmp_path / "_config.yml").write_text("")
+    results = tmp_path / "benchmarks" / "results"
+    results.mkdir(parents=True)
+    (results / "community_quality.csv").write_text(
+        "corpus,n_abstracts,method,weighting,resolution,starts,n_terms,n_communities,largest_community,within,"
+        "between,ratio,n_together,n_same_field,n_apart,n_other_field,modularity\n"
+        "icml-2023-2025,751,\"association strength, resolution 1\",association,1.0,1,211,10,36,2.88,0.78,3.7,13,21,"
+        "280,304,0.36\n"
+        "icml-2023-2025,751,book,information,2.0,10,211,19,23,4.21,0.78,5.4,13,21,293,304,0.33\n")
+    table, values = community_quality(tmp_path)
+    assert table["communities"].tolist() == ["a, resolution 1", "c ln a, resolution 2 (the book's)"]
+    assert table["inside / between"].tolist() == ["2.88 / 0.78 (3.7x)", "4.21 / 0.78 (5.4x)"]
+    assert (values["cq_ratio_base"], values["cq_ratio_book"], values["cq_apart_book"], values["cq_n_abstracts"]) == (
+        "3.7", "5.4", "293 of 304", "751")
+    assert values["cq_development"] == "not measured"
