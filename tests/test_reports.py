@@ -103,7 +103,7 @@ def test_key_findings_on_the_seed_corpus(seed):
     assert values["intro_linked_sentence"] == (
         "16 of 57 papers (28%, 95% interval 18% to 41%) link code, data or a project page; 2 more say their code or "
         "data are available but give no usable link, and 0 only promise it for later")
-    assert values["intro_pairs_sentence"].count(" papers)") == findings.N_FINDING_PAIRS
+    assert values["intro_pairs_sentence"].count(" papers, such as “") == findings.N_FINDING_PAIRS
 
 
 def test_performance_figure_with_and_without_results():

@@ -202,6 +202,8 @@ METADATA_FILE = "data/icml2024-seed-metadata.csv"
 LINKCHECK_DIR = "data/linkcheck"
 # The term map measured against the labelled terms (benchmarks/term_quality.py), shown in the co-occurrence chapter.
 TERM_QUALITY_FILE = "benchmarks/results/term_quality.csv"
+# The term communities measured (benchmarks/community_quality.py), on Validation.
+COMMUNITY_QUALITY_FILE = "benchmarks/results/community_quality.csv"
 # The themes fitted on two vocabularies (benchmarks/theme_vocabulary.py), cited in the themes chapter.
 THEME_VOCABULARY_FILE = "benchmarks/results/theme_vocabulary.csv"
 # The themes and LDA on the independent yardstick of issue 38 (benchmarks/theme_yardstick.py), on Validation.
