@@ -16,7 +16,7 @@ ifeq ($(CAN_UNSHARE),yes)
 OFFLINE := unshare -n sh -c 'ip link set lo up && exec "$$0" "$$@"'
 endif
 
-.PHONY: setup book test test-js test-unit strict-book latex-book test-browser lab lab-deps browser-deps clean bench bench-large bench-peers word-intrusion term-quality profile linkcheck pdf check-determinism
+.PHONY: setup book test lint test-js test-unit strict-book latex-book test-browser lab lab-deps browser-deps clean bench bench-large bench-peers word-intrusion term-quality profile linkcheck pdf check-determinism
 
 setup: $(INSTALLED) $(VENDOR)
 
@@ -60,7 +60,7 @@ book: setup
 	ln -sfn books/$$key/_build/html _build/html && \
 	echo "book: _build/html/index.html"
 
-test: setup test-js test-unit strict-book latex-book test-browser
+test: setup lint test-js test-unit strict-book latex-book test-browser
 
 # The browser programs (src/helpers/web/static/*.js): ESLint, then their pure functions under node's own test
 # runner. The tools come from the npm registry, pinned by tests/js/package-lock.json; `npm ci` runs again when
@@ -74,6 +74,18 @@ $(JS_TESTS)/node_modules/.installed: $(JS_TESTS)/package.json $(JS_TESTS)/packag
 test-js: $(JS_TESTS)/node_modules/.installed
 	$(JS_TESTS)/node_modules/.bin/eslint --max-warnings 0 --config $(JS_TESTS)/eslint.config.js src/helpers/web/static $(JS_TESTS)
 	cd $(JS_TESTS) && node --test --test-reporter=spec
+
+# ruff and mypy (requirements-dev.txt, installed beside the pins without changing them), as pyproject.toml sets them.
+DEV_INSTALLED := $(VENV)/.dev-installed
+$(DEV_INSTALLED): $(INSTALLED) requirements-dev.txt
+	mkdir -p _build
+	$(BIN)/python -m pip freeze --exclude-editable > _build/dev-constraints.txt
+	$(BIN)/python -m pip install -q -r requirements-dev.txt -c _build/dev-constraints.txt
+	touch $@
+
+lint: $(DEV_INSTALLED)
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/mypy
 
 # JupyterLab (lab-deps) too: helpers.book.lab_contents and the notebook tests need it.
 test-unit: setup lab-deps

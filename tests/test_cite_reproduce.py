@@ -4,7 +4,6 @@ environment and the figure registry."""
 from __future__ import annotations
 
 from importlib.metadata import version
-from pathlib import Path
 
 import pytest
 

@@ -168,7 +168,7 @@ def test_exports_reread_with_same_nodes_and_edges(seed_outputs):
     assert all({"id", "label", "x", "y", "cluster", "weights"} <= set(i) for i in items)
     assert all(set(i["weights"]) == {"Links", "Total link strength", "Occurrences"} for i in items)
     by_id = {i["id"]: i["label"] for i in items}
-    assert {tuple(sorted((by_id[l["source_id"]], by_id[l["target_id"]]))) for l in links} == edges
+    assert {tuple(sorted((by_id[link["source_id"]], by_id[link["target_id"]]))) for link in links} == edges
     network_lines = (folder / "vosviewer_network.txt").read_text().splitlines()
     assert len(network_lines) == len(edges)
     map_table = pd.read_csv(folder / "vosviewer_map.txt", sep="\t")
