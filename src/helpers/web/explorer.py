@@ -230,7 +230,7 @@ def paper_term_lists(cooccurrence: Any, paper_ids: list[str]) -> tuple[list[str]
     terms = [str(t) for t in cooccurrence.terms["term"]]
     matrix = cooccurrence.paper_terms.tocsr()
     row_of = {paper_id: row for row, paper_id in enumerate(cooccurrence.paper_ids)}
-    lists = []
+    lists: list[list[int]] = []
     for paper_id in paper_ids:
         row = row_of.get(paper_id)
         if row is None:
@@ -312,7 +312,7 @@ def explorer_data(
     sources = list(dict.fromkeys(labels))
     source_index = {label: i for i, label in enumerate(sources)}
     terms, term_lists = paper_term_lists(cooccurrence, paper_ids)
-    columns = {
+    columns: dict[str, list[Any]] = {
         "id": paper_ids,
         "title": [_text(t) for t in ordered["display_title"]],
         "authors": [_text(a) for a in ordered["authors"]],
@@ -326,29 +326,30 @@ def explorer_data(
         "claims": [claims_of.get(p, []) for p in paper_ids],
         "terms": term_lists,
     }
-    data = {
+    paper_columns: dict[str, list[Any]] = {name: columns[name] for name in PAPER_COLUMNS}
+    data: dict[str, Any] = {
         "themes": {str(int(number)): str(label) for number, label in sorted(theme_labels.items())},
         "states": list(LINK_STATES),
         "files": files,
         "sources": sources,
         "terms": terms,
-        "papers": {name: columns[name] for name in PAPER_COLUMNS},
+        "papers": paper_columns,
     }
     if "year" in ordered:
-        data["papers"]["year"] = [None if pd.isna(y) else int(y) for y in ordered["year"]]
+        paper_columns["year"] = [None if pd.isna(y) else int(y) for y in ordered["year"]]
     if len(group_order) > 1 and "group" in ordered:
         index = {str(name): i for i, name in enumerate(group_order)}
         data["groups"] = [str(name) for name in group_order]
-        data["papers"]["group"] = [index[str(g)] for g in ordered["group"]]
+        paper_columns["group"] = [index[str(g)] for g in ordered["group"]]
     if "venue_code_field" in ordered and "venue_code_url" in ordered:
-        data["papers"]["venue_code"] = [
+        paper_columns["venue_code"] = [
             [u for u in _text(urls).split() if is_safe_url(u)] if bool(field) else None
             for field, urls in zip(ordered["venue_code_field"], ordered["venue_code_url"])]
     if "second_theme" in ordered:
-        data["papers"]["share"] = [whole_percent(w) if not pd.isna(t) else 0
+        paper_columns["share"] = [whole_percent(w) if not pd.isna(t) else 0
                                    for t, w in zip(ordered["theme"], ordered["theme_weight"])]
-        data["papers"]["theme2"] = [None if pd.isna(t) else int(t) for t in ordered["second_theme"]]
-        data["papers"]["share2"] = [whole_percent(w) for w in ordered["second_theme_weight"]]
+        paper_columns["theme2"] = [None if pd.isna(t) else int(t) for t in ordered["second_theme"]]
+        paper_columns["share2"] = [whole_percent(w) for w in ordered["second_theme_weight"]]
     if hierarchy is not None and len(hierarchy):
         data["broad"] = {str(b): str(label) for b, label in zip(hierarchy["broad_theme"], hierarchy["broad_label"])}
         pairs = sorted(zip(hierarchy["theme"], hierarchy["broad_theme"]))
