@@ -36,7 +36,7 @@ if TYPE_CHECKING:  # heavy modules, imported when a stage runs
     from helpers.analysis.parallel import PartitionRunner
     from helpers.analysis.text import TokenizedCorpus, TokenPartitions
     from helpers.analysis.texts import PaperTexts
-    from helpers.analysis.theme_hierarchy import ThemeHierarchy
+    from helpers.analysis.themes.hierarchy import ThemeHierarchy
     from helpers.analysis.themes import PendingThemes, ThemeModel
 
 
@@ -314,7 +314,7 @@ def analyse_hierarchy(themes: ThemesResult, cooccurrence: "CooccurrenceResult | 
                       ) -> "ThemeHierarchy | None":
     """The broad themes of the theme model (:func:`helpers.analysis.theme_hierarchy.theme_hierarchy`, the
     themes' profiles over the term map's terms); ``None`` without a model."""
-    from helpers.analysis.theme_hierarchy import theme_hierarchy
+    from helpers.analysis.themes.hierarchy import theme_hierarchy
 
     model = themes.model
     if model is None:
@@ -333,7 +333,7 @@ def paper_table(corpus: Corpus, themes: ThemesResult, links: LinkTables, groups:
     :func:`helpers.analysis.links.venue_code_links`) and the group."""
     from helpers.analysis.links import VENUE_CODE_COLUMNS, venue_code_links
 
-    from helpers.analysis.theme_hierarchy import paper_grains
+    from helpers.analysis.themes.hierarchy import paper_grains
 
     papers = corpus.papers.copy()
     if themes.model is None:

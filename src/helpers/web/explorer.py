@@ -22,7 +22,7 @@ URL parameters open the explorer filtered: ``?q=words``, ``?theme=<number>``,
 ``?state=<link state>``, ``?term=<map term>`` (repeatable: papers using every
 term given), ``?group=<group>`` and, where the input has a code field, ``?venue_code=given`` or
 ``?venue_code=not-given`` (a code link given to the venue, or none), ``?broad=<letter>`` (the papers whose
-strongest theme is in that broad theme, :mod:`helpers.analysis.theme_hierarchy`); ``#paper-<paper_id>``
+strongest theme is in that broad theme, :mod:`helpers.analysis.themes.hierarchy`); ``#paper-<paper_id>``
 shows and expands one paper.
 """
 
@@ -279,7 +279,7 @@ def explorer_data(
         Each file's header line or ``None`` (:attr:`helpers.analysis.corpus.Corpus.headers`), for the
         Source column (:func:`source_labels`).
     hierarchy : DataFrame, optional
-        ``broad_theme, broad_label, theme`` (:attr:`helpers.analysis.theme_hierarchy.ThemeHierarchy.table`): the
+        ``broad_theme, broad_label, theme`` (:attr:`helpers.analysis.themes.hierarchy.ThemeHierarchy.table`): the
         data then has ``broad`` ({"letter": label}, in order) and ``theme_broad`` ({"number": letter}), for the
         broad theme filter (``?broad=<letter>``).
 
@@ -294,7 +294,7 @@ def explorer_data(
         and ``group`` (index into ``groups``) with two groups or more; ``venue_code`` when ``papers`` has
         :func:`helpers.analysis.links.venue_code_links`' columns (the http(s) code links the paper gave the
         venue, ``[]`` for none, ``None`` where its input has no code field); ``share``, ``theme2`` and ``share2``
-        when ``papers`` has ``second_theme`` (:func:`helpers.analysis.theme_hierarchy.paper_grains`): the
+        when ``papers`` has ``second_theme`` (:func:`helpers.analysis.themes.hierarchy.paper_grains`): the
         strongest and second theme's shares of the paper's theme weight (:func:`whole_percent`) and the second
         theme (number or ``None``); ``sample_of`` (the corpus's
         papers) when ``corpus_papers`` is more than ``papers`` holds.

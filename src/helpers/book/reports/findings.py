@@ -53,7 +53,7 @@ def key_findings(analysis: "Analysis") -> dict[str, Any]:
         if len(by_size) > N_FINDING_THEMES:
             themes_sentence += f"; and {len(by_size) - N_FINDING_THEMES} more"
         themes_sentence += "."
-        if analysis.hierarchy is not None:  # the coarser grain (helpers.analysis.theme_hierarchy)
+        if analysis.hierarchy is not None:  # the coarser grain (helpers.analysis.themes.hierarchy)
             broad = analysis.hierarchy.broad
             named = [f"*{md(row.broad_label)}* ({number(row.broad_n_papers)})" for row in broad.itertuples()]
             themes_sentence += (f" At a coarser grain, {count(len(broad), 'broad theme')}: "
