@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import operator
 import warnings
+from functools import reduce
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
@@ -240,7 +241,8 @@ def _transform_block(fitted: tuple["NMF", np.ndarray, np.ndarray, np.ndarray],
 
 def _add_statistics(*parts: _BlockStatistics) -> _BlockStatistics:
     """The sum of blocks' statistics (whole numbers: exact in any order)."""
-    return _BlockStatistics(sum(part.class_terms for part in parts), sum(part.together for part in parts))
+    return _BlockStatistics(reduce(operator.add, (part.class_terms for part in parts)),
+                            reduce(operator.add, (part.together for part in parts)))
 
 
 def _transform_blocks(terms: _PartitionedCounts, model: "NMF", idf: np.ndarray, columns: np.ndarray,

@@ -289,10 +289,10 @@ def shown_terms(ranked: list[str], n: int, n_abstracts: Mapping[str, int]) -> li
             (phrase for phrase in phrases if term in phrase.split()
              and n_abstracts[phrase] >= NESTED_SHARE * n_abstracts[term]), None)
         # A phrase after a word of it (one used more widely), or a word after its phrase, adds nothing.
-        term = next((t for t in (host, term) if t is not None and t not in shown and not nested_in_shown(t)), None)
-        if term is None:
+        chosen = next((t for t in (host, term) if t is not None and t not in shown and not nested_in_shown(t)), None)
+        if chosen is None:
             continue
-        shown.append(term)
+        shown.append(chosen)
         if len(shown) == n:
             break
     return shown

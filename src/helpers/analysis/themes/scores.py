@@ -41,7 +41,8 @@ def npmi_coherence(top_indices: list[list[int]], binary: sparse.spmatrix) -> lis
 
 def _coherence_columns(top_indices: list[list[int]]) -> np.ndarray:
     """The distinct term indices of ``top_indices``, sorted."""
-    return np.unique(np.concatenate([np.asarray(t, dtype=np.int64) for t in top_indices] or [[]]).astype(np.int64))
+    arrays = [np.asarray(t, dtype=np.int64) for t in top_indices] or [np.empty(0, dtype=np.int64)]
+    return np.unique(np.concatenate(arrays)).astype(np.int64)
 
 
 def npmi_of_counts(top_indices: list[list[int]], columns: np.ndarray, together: np.ndarray,
