@@ -10,8 +10,9 @@ import pytest
 from threadpoolctl import threadpool_info
 
 from conftest import SEED_DIR
-from helpers.analysis import parallel, pipeline, themes
-from helpers.analysis.parallel import available_cores, worker_count
+from helpers.analysis import pipeline, themes
+from helpers.analysis.engine import local
+from helpers.analysis.engine.local import available_cores, worker_count
 from helpers.analysis.pipeline import AnalysisSettings, run_pipeline
 
 
@@ -46,7 +47,7 @@ def test_available_cores_follows_the_affinity(monkeypatch, tmp_path):
 
 def test_the_default_number_of_workers_is_the_quota(monkeypatch, tmp_path, eight_cores):
     (tmp_path / "cpu.max").write_text("300000 100000\n")
-    monkeypatch.setattr(parallel, "CGROUP", tmp_path)
+    monkeypatch.setattr(local, "CGROUP", tmp_path)
     assert (worker_count(None, 50_000), worker_count(5, 50_000), worker_count(None, 10)) == (3, 5, 1)
 
 

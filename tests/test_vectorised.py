@@ -5,7 +5,7 @@ import pandas as pd
 import pytest
 from sklearn.feature_extraction.text import CountVectorizer
 
-import helpers.analysis.parallel
+import helpers.analysis.engine.local
 from helpers.analysis.cooccurrence import (acronym_definitions, acronym_merges, candidate_term_matrix, candidate_terms,
                                   find_acronyms, read_thesaurus)
 from helpers.analysis.corpus import files_sha256, read_corpus
@@ -120,7 +120,7 @@ def test_several_processes_give_the_same_tables(monkeypatch):
     papers = read_corpus(PMLR_SAMPLE).papers
     serial_tokens = tokenize_corpus(papers["text"].tolist(), papers["paper_id"], clean=True, n_jobs=1)
     serial_links = analyse_links(papers, n_jobs=1)
-    monkeypatch.setattr(helpers.analysis.parallel, "MIN_PARALLEL_ITEMS", 10)
+    monkeypatch.setattr(helpers.analysis.engine.local, "MIN_PARALLEL_ITEMS", 10)
     parallel_tokens = tokenize_corpus(papers["text"].tolist(), papers["paper_id"], clean=True, n_jobs=2)
     parallel_links = analyse_links(papers, n_jobs=2)
     for field in ("token_ids", "starts", "vocabulary", "paper_ids"):

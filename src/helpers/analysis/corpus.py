@@ -26,7 +26,7 @@ from typing import Iterable, Sequence
 
 import pandas as pd
 
-from helpers.analysis.large_files import FilePiece, ParsedPiece, file_sha256, join_pieces, piece_bytes, split_file
+from helpers.analysis.engine.file_pieces import FilePiece, ParsedPiece, file_sha256, join_pieces, piece_bytes, split_file
 from helpers.analysis.readers import (FORMAT_NAMES, METADATA_FIELDS, RECORD_SUFFIXES, Record, ReaderError,
                                       corpus_suffix, file_format, read_records, tagged_export_name)
 from helpers.analysis.readers.boilerplate import strip_boilerplate
@@ -439,11 +439,11 @@ def parse_file(path: Path, source_file: str, data: bytes) -> tuple[str | None, l
 
 
 def read_piece(piece: FilePiece) -> ParsedPiece:
-    """Parse one piece of a file (:func:`helpers.analysis.large_files.split_file`) as :func:`parse_file`
+    """Parse one piece of a file (:func:`helpers.analysis.engine.file_pieces.split_file`) as :func:`parse_file`
     parses a whole file, numbering its blocks and lines from the piece's start.
 
     A byte that is not UTF-8, a NUL byte or a malformed record gives a piece with ``problem`` set and no
-    rows (:func:`helpers.analysis.large_files.join_pieces` then gives up and the file is read whole,
+    rows (:func:`helpers.analysis.engine.file_pieces.join_pieces` then gives up and the file is read whole,
     which names the place).
     """
     data = piece_bytes(piece)
@@ -521,8 +521,8 @@ def read_one_file(path: Path, name: str, piece_size: int | None = None) -> tuple
     ``paper_id`` yet) and its problems (empty when it is good). :func:`read_corpus` is
     :func:`assemble_corpus` of these, file by file in reading order (the dask engine reads them on its workers).
 
-    A file of more than ``piece_size`` bytes (default :data:`helpers.analysis.large_files.PIECE_BYTES`) is
-    read one piece at a time (:mod:`helpers.analysis.large_files`): the same result, without its whole bytes
+    A file of more than ``piece_size`` bytes (default :data:`helpers.analysis.engine.file_pieces.PIECE_BYTES`) is
+    read one piece at a time (:mod:`helpers.analysis.engine.file_pieces`): the same result, without its whole bytes
     and text in memory at once.
     """
     pieces = split_file(path, name, piece_size)

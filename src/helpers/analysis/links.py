@@ -33,7 +33,7 @@ from __future__ import annotations
 import pandas as pd
 
 from helpers.analysis.availability import abstract_verdicts
-from helpers.analysis.parallel import map_chunks
+from helpers.analysis.engine.local import map_chunks
 from helpers.analysis.urls import classify_host, find_urls, is_safe_url
 
 __all__ = ["paper_link_states", "find_links", "analyse_links", "wilson_interval", "state_shares", "distinct_urls",

@@ -31,11 +31,11 @@ from helpers.analysis.settings import AnalysisSettings, EngineSettings, Settings
 if TYPE_CHECKING:  # heavy modules, imported when a stage runs
     from helpers.analysis.change import ChangeResult
     from helpers.analysis.cooccurrence import CooccurrenceResult
-    from helpers.analysis.distributed import ClusterStages
+    from helpers.analysis.engine.dask_cluster import ClusterStages
     from helpers.analysis.groups import Groups
-    from helpers.analysis.parallel import PartitionRunner
+    from helpers.analysis.engine.local import PartitionRunner
     from helpers.analysis.text import TokenizedCorpus, TokenPartitions
-    from helpers.analysis.texts import PaperTexts
+    from helpers.analysis.engine.paper_texts import PaperTexts
     from helpers.analysis.themes import PendingThemes, ThemeModel
 
 
@@ -123,7 +123,7 @@ class Analysis:
     change : ChangeResult or None
         What changed between the groups of papers (:func:`analyse_group_change`); ``None`` with one group.
     texts : PaperTexts or None
-        The papers' abstract texts in parts, read on demand (:mod:`helpers.analysis.texts`).
+        The papers' abstract texts in parts, read on demand (:mod:`helpers.analysis.engine.paper_texts`).
     """
 
     corpus: Corpus
@@ -201,8 +201,8 @@ def _openings(texts: Sequence[str]) -> list[str]:
 def detach_texts(corpus: Corpus, n_jobs: int | None = None) -> tuple[Corpus, "PaperTexts"]:
     """The corpus with each abstract's ``opening`` (last column) instead of its ``text``, and the texts apart,
     as the dask engine's parse gives them (:func:`helpers.analysis.corpus.without_texts`)."""
-    from helpers.analysis.parallel import map_chunks
-    from helpers.analysis.texts import PaperTexts
+    from helpers.analysis.engine.local import map_chunks
+    from helpers.analysis.engine.paper_texts import PaperTexts
 
     papers = corpus.papers
     texts = papers["text"].tolist()
@@ -213,8 +213,8 @@ def detach_texts(corpus: Corpus, n_jobs: int | None = None) -> tuple[Corpus, "Pa
 
 def local_token_partitions(tokens: "TokenizedCorpus") -> "TokenPartitions":
     """The local engine's partitions of the word ids: consecutive papers, at most
-    :data:`helpers.analysis.parallel.MAX_CHUNK_ITEMS` each (each made when a stage asks for it)."""
-    from helpers.analysis.parallel import chunk_count, partition_bounds
+    :data:`helpers.analysis.engine.local.MAX_CHUNK_ITEMS` each (each made when a stage asks for it)."""
+    from helpers.analysis.engine.local import chunk_count, partition_bounds
     from helpers.analysis.text import TokenPartitions
 
     return TokenPartitions(tokens, partition_bounds(len(tokens), chunk_count(len(tokens), 1, 1)))
@@ -229,7 +229,7 @@ def analyse_themes(tokens: "TokenizedCorpus", settings: AnalysisSettings, n_jobs
     SettingsError
         When ``settings.themes`` is larger than the corpus allows.
     """
-    from helpers.analysis.parallel import LocalPartitions
+    from helpers.analysis.engine.local import LocalPartitions
     from helpers.analysis.themes import model_fitting
 
     with model_fitting():
@@ -285,10 +285,10 @@ def start_theme_stage(runner: "PartitionRunner", token_parts: Sequence[Any], set
 
 def analyse_terms(corpus: Corpus, tokens: "TokenizedCorpus", settings: AnalysisSettings
                   ) -> "CooccurrenceResult":
-    """The term map, counted in partitions of at most :data:`helpers.analysis.parallel.MAX_CHUNK_ITEMS`
+    """The term map, counted in partitions of at most :data:`helpers.analysis.engine.local.MAX_CHUNK_ITEMS`
     papers as on the dask engine (:func:`helpers.analysis.cooccurrence.analyse_partitions`)."""
     from helpers.analysis.cooccurrence import analyse_partitions
-    from helpers.analysis.parallel import LocalPartitions
+    from helpers.analysis.engine.local import LocalPartitions
 
     parts = local_token_partitions(tokens)
     texts = corpus.papers["text"]
@@ -352,7 +352,7 @@ def run_pipeline(
 ) -> Analysis:
     """Parse ``paths`` and run every stage.
 
-    ``engine`` says where: this process (the default) or a Dask cluster (:mod:`helpers.analysis.distributed`,
+    ``engine`` says where: this process (the default) or a Dask cluster (:mod:`helpers.analysis.engine.dask_cluster`,
     whose per-partition stages give the same tables).
 
     ``n_jobs`` limits the processes, threads and BLAS threads used (default: all cores); results do not
@@ -394,7 +394,7 @@ def run_pipeline(
     stop_words()  # imports scikit-learn
 
     if engine.engine == "dask":
-        from helpers.analysis.distributed import ClusterStages, dask_client
+        from helpers.analysis.engine.dask_cluster import ClusterStages, dask_client
 
         with dask_client(engine, n_jobs) as client:
             return _run_stages(paths, settings, skip_bad, n_jobs, timings, timed, bar,
@@ -408,7 +408,7 @@ def _run_stages(paths: Sequence[str | Path], settings: AnalysisSettings, skip_ba
     from threadpoolctl import threadpool_limits
 
     from helpers.analysis.groups import paper_groups
-    from helpers.analysis.parallel import LocalPartitions
+    from helpers.analysis.engine.local import LocalPartitions
     from helpers.analysis.terms import load_dictionaries
     from helpers.analysis.themes import model_fitting
 
@@ -463,11 +463,11 @@ def _run_stages(paths: Sequence[str | Path], settings: AnalysisSettings, skip_ba
 
 def write_outputs(analysis: Analysis, folder: Path) -> list[str]:
     """Write the tables as CSV, the per-paper ones also as Parquet parts
-    (:func:`helpers.analysis.partitioned.write_partitioned_tables`), the network files and ``summary.json``
+    (:func:`helpers.analysis.engine.parquet_parts.write_partitioned_tables`), the network files and ``summary.json``
     into ``folder``; returns the names. The abstracts' texts are read one part at a time
     (:meth:`Analysis.paper_parts`)."""
     from helpers.analysis.cooccurrence.exporters import network_writers
-    from helpers.analysis.partitioned import write_paper_parts, write_partitioned_tables
+    from helpers.analysis.engine.parquet_parts import write_paper_parts, write_partitioned_tables
     from helpers.analysis.spreadsheet import write_csv
 
     # The papers table, with every abstract's text, is written one part at a time.

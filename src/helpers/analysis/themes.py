@@ -45,7 +45,7 @@ if TYPE_CHECKING:
 from helpers.analysis.cooccurrence.counting import PartitionCandidates, bucket_counts, partition_summary
 from helpers.analysis.cooccurrence.relevance import NESTED_SHARE
 from helpers.analysis.cooccurrence.termhood import read_generic_terms
-from helpers.analysis.parallel import (MAX_CHUNK_ITEMS, BackgroundCall, LocalPartitions, PartitionRunner, partition_bounds,
+from helpers.analysis.engine.local import (MAX_CHUNK_ITEMS, BackgroundCall, LocalPartitions, PartitionRunner, partition_bounds,
                                        reduce_tree, run_in_threads, start_in_thread, worker_count)
 from helpers.analysis.terms import is_noun_phrase, word_classes
 from helpers.analysis.theme_labels import theme_labels

@@ -130,8 +130,8 @@ def read_results(path) -> pd.DataFrame | None:
 
 def performance_findings(results: pd.DataFrame | None) -> dict[str, object]:
     """Every value the Performance page glues, by glue name (``"(not measured)"`` without results)."""
-    from helpers.analysis.large_files import PIECE_BYTES
-    from helpers.analysis.parallel import MAX_CHUNK_ITEMS, MIN_PARALLEL_ITEMS
+    from helpers.analysis.engine.file_pieces import PIECE_BYTES
+    from helpers.analysis.engine.local import MAX_CHUNK_ITEMS, MIN_PARALLEL_ITEMS
     from helpers.analysis.themes import (FINAL_SAMPLE, FINAL_TOL, MAX_CANDIDATES, N_SEEDS, SELECTION_SAMPLE, SELECTION_TOL,
                                 TRANSFORM_BLOCK, candidate_ks)
 
