@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import shutil
 
 import numpy as np
 import pandas as pd

@@ -9,7 +9,8 @@ from helpers.analysis.availability import (SentenceVerdict, abstract_verdicts, c
                                            evaluate_verdicts, load_evaluation_set)
 from helpers.analysis.corpus import read_corpus
 from helpers.analysis.links import (LINKS_COLUMNS, STATEMENTS_COLUMNS, STATES_COLUMNS, analyse_links, find_links,
-                                    paper_link_states, state_shares, wilson_interval)
+                                    paper_link_states, state_shares)
+from helpers.analysis.statistics import wilson_interval
 from helpers.analysis.urls import (HOST_KINDS, LINKED_KINDS, classify_host, clean_url, extract_urls, find_urls,
                                    is_safe_url, split_sentences)
 

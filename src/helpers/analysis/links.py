@@ -34,9 +34,10 @@ import pandas as pd
 
 from helpers.analysis.availability import abstract_verdicts
 from helpers.analysis.engine.local import map_chunks
+from helpers.analysis.statistics import wilson_interval
 from helpers.analysis.urls import classify_host, find_urls, is_safe_url
 
-__all__ = ["paper_link_states", "find_links", "analyse_links", "wilson_interval", "state_shares", "distinct_urls",
+__all__ = ["paper_link_states", "find_links", "analyse_links", "state_shares", "distinct_urls",
            "venue_code_links", "venue_code_shares", "LINK_STATES", "LINKS_COLUMNS", "STATES_COLUMNS",
            "STATEMENTS_COLUMNS", "VENUE_CODE_COLUMNS", "VENUE_SHARE_COLUMNS"]
 
@@ -142,24 +143,6 @@ def analyse_links(papers: pd.DataFrame, *, n_jobs: int | None = None
 
 def _links_and_states(papers: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
     return _analyse(papers)
-
-
-def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tuple[float, float]:
-    """Wilson score interval for a proportion (scipy's ``binomtest(...).proportion_ci``).
-
-    Examples
-    --------
-    >>> [round(v, 4) for v in wilson_interval(16, 57)]
-    [0.1808, 0.4083]
-    >>> wilson_interval(0, 0)
-    (nan, nan)
-    """
-    if trials == 0:
-        return float("nan"), float("nan")
-    from scipy.stats import binomtest
-
-    interval = binomtest(successes, trials).proportion_ci(confidence_level=confidence, method="wilson")
-    return float(interval.low), float(interval.high)
 
 
 def state_shares(papers: pd.DataFrame, by: str | None = None) -> pd.DataFrame:
