@@ -10,10 +10,10 @@ import pytest
 from threadpoolctl import threadpool_info
 
 from conftest import SEED_DIR
-from helpers.analysis import pipeline, themes
+from helpers.analysis import themes
 from helpers.analysis.engine import local
 from helpers.analysis.engine.local import available_cores, worker_count
-from helpers.analysis.pipeline import AnalysisSettings, run_pipeline
+from helpers.analysis.pipeline import AnalysisSettings, run_pipeline, stages
 
 
 @pytest.fixture
@@ -65,9 +65,9 @@ def test_one_job_is_one_thread_of_work(monkeypatch):
         blas_threads.update({pool["internal_api"]: pool["num_threads"] for pool in threadpool_info()})
         return text(*args)
 
-    text = pipeline.analyse_text
+    text = stages.analyse_text
     monkeypatch.setattr(threading.Thread, "start", recorded_start)
-    monkeypatch.setattr(pipeline, "analyse_text", text_stage)
+    monkeypatch.setattr(stages, "analyse_text", text_stage)
     analysis = run_pipeline([SEED_DIR], AnalysisSettings(), n_jobs=1)
     assert (started, len(analysis.papers), analysis.themes.model is not None) == ([], 57, True)
     assert blas_threads and set(blas_threads.values()) == {1}, blas_threads
@@ -89,7 +89,7 @@ def test_a_failing_stage_leaves_no_theme_fit_running(monkeypatch):
         raise RuntimeError("links failed")
 
     monkeypatch.setattr(themes, "_fit_nmf", slow_final_fit)
-    monkeypatch.setattr(pipeline, "analyse_link_tables", failing_links)
+    monkeypatch.setattr(stages, "analyse_link_tables", failing_links)
     before = set(threading.enumerate())
     with pytest.raises(RuntimeError, match="links failed"):
         run_pipeline([SEED_DIR], AnalysisSettings(), n_jobs=2)
