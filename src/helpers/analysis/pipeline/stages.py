@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # heavy modules, imported when a stage runs
     from helpers.analysis.text import TokenizedCorpus, TokenPartitions
     from helpers.analysis.themes import PendingThemes
 
-__all__ = ["analyse_text", "detach_texts", "local_token_partitions", "analyse_themes", "ThemeStage",
+__all__ = ["analyse_text", "detach_texts", "local_token_partitions", "ThemeStage",
            "start_theme_stage", "analyse_terms", "analyse_link_tables", "paper_table", "analyse_group_change",
            "StageEngine", "LocalStages", "DaskStages"]
 
@@ -64,22 +64,6 @@ def local_token_partitions(tokens: "TokenizedCorpus") -> "TokenPartitions":
     return TokenPartitions(tokens, partition_bounds(len(tokens), chunk_count(len(tokens), 1, 1)))
 
 
-def analyse_themes(tokens: "TokenizedCorpus", settings: AnalysisSettings, n_jobs: int | None = None
-                   ) -> ThemesResult:
-    """The theme model; a corpus too small for one gives a result with a message, not an error.
-
-    Raises
-    ------
-    SettingsError
-        When ``settings.themes`` is larger than the corpus allows.
-    """
-    from helpers.analysis.engine.local import LocalPartitions
-    from helpers.analysis.themes import model_fitting
-
-    with model_fitting():
-        return start_theme_stage(LocalPartitions(), local_token_partitions(tokens), settings, n_jobs)()
-
-
 class ThemeStage:
     """The theme stage started by :func:`start_theme_stage`: call it for its :class:`ThemesResult`.
 
@@ -103,8 +87,9 @@ class ThemeStage:
 
 def start_theme_stage(runner: "PartitionRunner", token_parts: Sequence[Any], settings: AnalysisSettings,
                       n_jobs: int | None = None) -> ThemeStage:
-    """Start :func:`analyse_themes` on the word ids in partitions (``token_parts``, handles on ``runner``:
-    :func:`helpers.analysis.themes.start_partitioned_themes`); call the returned stage for its result.
+    """Start the theme model on the word ids in partitions (``token_parts``, handles on ``runner``:
+    :func:`helpers.analysis.themes.start_partitioned_themes`); call the returned stage for its result (a
+    corpus too small for any theme model gives a result with a message, not an error).
 
     The final model fit runs in a background thread meanwhile (with ``n_jobs=1`` it runs before this
     returns); every abstract is weighted on ``runner`` when the result is asked for.
