@@ -105,7 +105,8 @@ def test_key_findings_on_the_seed_corpus(seed):
 
 def test_performance_figure_with_and_without_results():
     assert rows(performance.stages_figure(None)) == 0
-    table = pd.DataFrame({"n_abstracts": [10, 100], "stage": ["parse", "parse"], "seconds": [1.0, 9.0]})
+    table = pd.DataFrame({"corpus": "synthetic", "n_abstracts": [10, 100], "stage": ["parse", "parse"],
+                          "seconds": [1.0, 9.0]})
     assert rows(performance.stages_figure(table)) == 2
     assert performance.performance_findings(None)["perf_largest"] == "(not measured)"
 
