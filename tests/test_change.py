@@ -259,8 +259,8 @@ def test_the_change_csvs_are_byte_identical_on_a_second_run(three_years, tmp_pat
         assert (tmp_path / f"{name}.csv").read_bytes() == (out / f"{name}.csv").read_bytes(), name
 
 
-def test_one_group_changes_nothing(tmp_path):
-    analysis = run_pipeline([SEED_DIR], n_jobs=1)
+def test_one_group_changes_nothing(tmp_path, seed_analysis):
+    analysis = seed_analysis
     assert analysis.change is None
     assert "change" not in analysis.timings
     written = write_outputs(analysis, tmp_path)

@@ -126,8 +126,8 @@ def test_two_processes_give_the_same_analysis(monkeypatch):
         assert table.to_csv(index=False) == two.tables()[name].to_csv(index=False), name
 
 
-def test_analysis_papers_join_every_stage():
-    analysis = run_pipeline([SEED_DIR], AnalysisSettings())
+def test_analysis_papers_join_every_stage(seed_analysis):
+    analysis = seed_analysis
     assert list(analysis.papers.columns[-6:]) == ["theme", "theme_weight", "link_state", "promised_too", "n_urls",
                                                   "group"]
     assert analysis.papers["paper_id"].tolist() == analysis.corpus.papers["paper_id"].tolist()
