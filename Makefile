@@ -86,7 +86,7 @@ browser-deps:
 	  { [ "$$(id -u)" = 0 ] && { apt-get install -y $(BROWSER_PACKAGES) || { apt-get update && apt-get install -y $(BROWSER_PACKAGES); }; }; } || \
 	  { echo "install Debian's $(BROWSER_PACKAGES) (apt-get install $(BROWSER_PACKAGES)) to run the browser tests"; exit 1; }
 
-test-browser: setup browser-deps
+test-browser: setup browser-deps lab-deps
 	BOOK_HTML=_build/strict/_build/html $(BIN)/python -m pytest -m browser -p no:cacheprovider
 
 # A clean, strict build with the network cut off: any warning or cell error fails.
@@ -152,6 +152,7 @@ lab: lab-deps
 	echo "JupyterLab on $(LAB_CHAPTER): http://127.0.0.1:$(LAB_PORT)/lab/tree/$(LAB_CHAPTER)?token=$$token" && \
 	BOOK_NOTEBOOK=1 $(BIN)/jupyter lab --notebook-dir=. $(LAB_ROOT) --ServerApp.ip=127.0.0.1 --ServerApp.port=$(LAB_PORT) \
 	  --ServerApp.port_retries=0 --IdentityProvider.token=$$token \
+	  --ServerApp.contents_manager_class=helpers.book.lab_contents.BookContentsManager \
 	  --ServerApp.default_url=/lab/tree/$(LAB_CHAPTER) $(LAB_ARGS)
 
 # Benchmarks: the real ICML slice in ../shared (when present) and synthetic corpora; SIZES overrides.

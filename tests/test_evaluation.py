@@ -1,4 +1,6 @@
-"""The availability classifier against the sentences labelled by reading (tests/evaluation/)."""
+"""The availability classifier against its development set (tests/evaluation/availability_claims.csv, labelled by
+reading): the rules may be tuned on these sentences, so a high bar is kept here. The held-out set, on which
+nothing may be tuned, has no score test (tests/test_claim_evaluation.py checks its form and the arithmetic)."""
 
 from __future__ import annotations
 

@@ -85,10 +85,11 @@ def test_a_missing_corpus_file_is_one_line_in_a_notebook(tmp_path, monkeypatch):
 
 
 def test_a_chapter_run_as_a_notebook_shows_its_values_and_figures(small_corpus, tmp_path, monkeypatch):
-    """In a notebook (as ``make lab`` runs it), the cells show what the book glues into the prose: the values,
-    the sentences and the figures; the figures go to a folder of the notebook's own corpus and settings, and
-    the download links point into it."""
-    monkeypatch.setenv("BOOK_NOTEBOOK", "1")
+    """In a notebook of another Jupyter (whose Markdown is not filled in as ``make lab``'s is), the cells show
+    what the book glues into the prose: the values, the sentences and the figures; the figures go to a folder of
+    the notebook's own corpus and settings, and the download links point into it."""
+    monkeypatch.delenv("BOOK_NOTEBOOK", raising=False)
+    monkeypatch.setenv("JPY_SESSION_NAME", "links.md")
     monkeypatch.setenv("BOOK_ANALYSIS_CACHE", str(small_corpus.parent / "analysis-cache"))
     monkeypatch.delenv("BOOK_FIGURE_DIR", raising=False)
     monkeypatch.delenv("BOOK_CORPUS", raising=False)
@@ -105,3 +106,36 @@ def test_a_chapter_run_as_a_notebook_shows_its_values_and_figures(small_corpus, 
     folders = re.findall(r'href="(\.\./_build/notebooks/[0-9a-f]+/figures)/fig-links-shares\.png"', html_links)
     assert folders and (page.parent / folders[0] / "fig-links-shares.png").is_file()
     assert 'href="explorer.html' not in html_links and 'href="../figures/' not in html_links
+
+
+def test_chapters_shown_in_jupyterlab_are_saved_back_byte_identical():
+    """``make lab`` shows each chapter's glue as ``{eval}`` expressions and writes the book's form back on save:
+    every chapter opened and saved unchanged is the same file, and no glue role or directive is left to show raw."""
+    import copy
+
+    from helpers.book.lab_contents import shown_in_lab, written_from_lab
+
+    for page in PAGES:
+        text = page.read_text(encoding="utf-8")
+        notebook = jupytext.reads(text, fmt="md:myst")
+        shown = shown_in_lab(copy.deepcopy(notebook))
+        raw = [c.source for c in shown.cells if c.cell_type == "markdown" and re.search(r"\{glue", c.source)]
+        assert not raw, (page.name, raw[:1])
+        saved = written_from_lab(shown)
+        saved.metadata.pop("language_info")
+        assert jupytext.writes(saved, fmt="md:myst") == text, page.name
+
+
+def test_page_values_answer_the_chapter_markdown_in_jupyterlab():
+    """The ``{eval}`` expressions of a chapter shown in Lab ask ``book.page`` for the values its cells glued."""
+    from helpers.book.display import glue_all, glue_markdown
+    from helpers.book.lab_markdown import to_lab
+    from helpers.book.page_values import PageValues, page
+
+    glue_all({"lab_test_n": 17625, "lab_test_year": 2024})
+    glue_markdown({"lab_test_lead": "The *papers* ({numref}`fig-links-shares`)"})
+    shown = to_lab("{glue:text}`lab_test_n` in {glue:text}`lab_test_year`: {glue:md}`lab_test_lead`")
+    calls = re.findall(r"\{eval\}`book\.page\.(\w+)\(\"(\w+)\"\)`", shown)
+    assert [getattr(page, function)(name) for function, name in calls] == [
+        "17,625", "2024", "The papers (the figure Share of papers giving a link, with Wilson intervals)"]
+    assert PageValues().text("lab_test_n") == "[lab_test_n: run the cells above]"

@@ -143,13 +143,6 @@ def test_link_health_table_puts_problems_first():
     assert link_report.health_table(health, links)["url"].tolist() == ["https://b.org", "https://a.org"]
 
 
-def test_evaluation_findings_without_a_set():
-    from helpers.book.reports import links as link_report
-
-    values = link_report.evaluation_findings(None, None)
-    assert values["links_eval_linked_precision"] == "n/a" and values["links_eval_n"] == "n/a"
-
-
 def test_tables_show_a_dash_for_missing_values_and_scroll_when_wide():
     import numpy as np
     import pandas as pd

@@ -18,7 +18,9 @@ __all__ = ["BookConfig", "analysis", "citation_title", "figure_label", "book_roo
 # The files the pages read besides the corpus: one list, in the build key, read through page_input.
 from helpers.book.inputs import PAGE_INPUTS, page_input  # noqa: E402
 from helpers.book.lab import install_error_handler as _install_error_handler  # noqa: E402
+# The page's values for its notebook in JupyterLab (the Markdown's {eval} expressions ask book.page).
+from helpers.book.page_values import page  # noqa: E402
 
-__all__ += ["PAGE_INPUTS", "page_input"]
+__all__ += ["PAGE_INPUTS", "page", "page_input"]
 
 _install_error_handler()

@@ -17,7 +17,8 @@ import pandas as pd
 from helpers.analysis.spreadsheet import write_csv
 
 from helpers.book.formatting import MISSING, display_table, number
-from helpers.book.lab import in_notebook
+from helpers.book.lab import in_notebook, prose_resolved
+from helpers.book.page_values import page
 
 if TYPE_CHECKING:
     from helpers.analysis.pipeline import Analysis
@@ -50,13 +51,15 @@ def glued_text(name: str, value: Any) -> Any:
 
 
 def glue_all(values: Mapping[str, Any]) -> None:
-    """``myst_nb.glue`` every value without displaying it; in a notebook (:func:`helpers.book.lab.in_notebook`),
-    where no ``{glue:text}`` role is filled in, the values are shown under the cell as a table."""
+    """``myst_nb.glue`` every value without displaying it, and keep it for the page's notebook
+    (:mod:`helpers.book.page_values`). In a notebook whose prose is not filled in by ``make lab``
+    (:func:`helpers.book.lab.prose_resolved`), the values are shown under the cell as a table."""
     from myst_nb import glue
 
     for name, value in values.items():
         glue(name, glued_text(name, value), display=False)
-    if in_notebook() and values:
+        page.record_text(name, glued_text(name, value))
+    if in_notebook() and not prose_resolved() and values:
         rows = "\n".join(f"| `{name}` | {markdown_cell(glued_text(name, value))} |" for name, value in values.items())
         show_markdown(f"Values this page's text shows (`{{glue:text}}` names):\n\n| name | value |\n| --- | --- |\n{rows}")
 
@@ -72,7 +75,8 @@ def glue_markdown(values: Mapping[str, str]) -> None:
 
     for name, value in values.items():
         glue(name, Markdown(value), display=False)
-    if in_notebook():
+        page.record_markdown(name, notebook_links(value))
+    if in_notebook() and not prose_resolved():
         for name, value in values.items():
             if value:
                 show_markdown(f"`{name}`: {notebook_links(value)}")
@@ -123,13 +127,15 @@ def publish_figure(label: str, figure, data) -> None:
     from IPython.display import Image
     from myst_nb import glue
 
-    from helpers.book.figures import save_figure, screen_png
+    from helpers.book.figures import figure_title, save_figure, screen_png
 
     png_path = save_figure(figure, data, label)[0]
-    image = Image(data=screen_png(png_path), format="png")
+    png = screen_png(png_path)
+    image = Image(data=png, format="png")
     glue(glue_name(label), image, display=False)
+    page.record_figure(glue_name(label), png, figure_title(label))
     plt.close(figure)
-    if in_notebook():
+    if in_notebook() and not prose_resolved():
         from IPython.display import display
 
         display(image)

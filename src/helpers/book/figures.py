@@ -223,6 +223,17 @@ GROUP_FIGURES = [
 ]
 
 
+def figure_title(label: str) -> str:
+    """A figure's title (its alt text where its page's own is not at hand).
+
+    Examples
+    --------
+    >>> figure_title("fig-themes-map"), figure_title("fig-new")
+    ('Map of the papers by theme weights', 'fig-new')
+    """
+    return next((title for known, _, title in FIGURES + GROUP_FIGURES if known == label), label)
+
+
 def screen_png(png_path: Path) -> bytes:
     """The saved ``PNG_DPI`` PNG scaled to :data:`SCREEN_DPI`, as PNG bytes, for the page itself.
 

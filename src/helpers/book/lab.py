@@ -31,7 +31,11 @@ def lab_settings() -> dict[str, Any]:
     """
     return {"@jupyterlab/docmanager-extension:plugin": {
         "autosave": False,
-        "defaultViewers": {"markdown": "Jupytext Notebook", "myst": "Jupytext Notebook"}}}
+        "defaultViewers": {"markdown": "Jupytext Notebook", "myst": "Jupytext Notebook"}},
+        # Every cell of a chapter in the page at once, as the book shows it (and as a search of the page finds it).
+        "@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"},
+        # No request to the internet: no news feed, no check for a newer JupyterLab.
+        "@jupyterlab/apputils-extension:notification": {"checkForUpdates": False, "fetchNews": "false"}}
 
 
 def in_notebook(environment: dict[str, str] | None = None) -> bool:
@@ -44,6 +48,21 @@ def in_notebook(environment: dict[str, str] | None = None) -> bool:
     """
     environment = os.environ if environment is None else environment
     return environment.get(NOTEBOOK_ENV) == "1" or bool(environment.get(SESSION_ENV))
+
+
+def prose_resolved(environment: dict[str, str] | None = None) -> bool:
+    """Whether the notebook's prose shows the page's values itself: ``make lab`` opens chapters through
+    :class:`helpers.book.lab_contents.BookContentsManager`, whose Markdown asks the kernel for them
+    (:mod:`helpers.book.lab_markdown`), so the cells need not show them again. Elsewhere (another Jupyter)
+    the cells show their values and figures under themselves.
+
+    Examples
+    --------
+    >>> prose_resolved({}), prose_resolved({"BOOK_NOTEBOOK": "1"}), prose_resolved({"JPY_SESSION_NAME": "x.md"})
+    (False, True, False)
+    """
+    environment = os.environ if environment is None else environment
+    return environment.get(NOTEBOOK_ENV) == "1"
 
 
 #: Shown under a failed cell instead of the traceback; ``%tb`` shows the traceback.

@@ -144,19 +144,6 @@ def evaluation_set(root: Path) -> pd.DataFrame | None:
     return labelled.assign(abstract=labelled["paper_id"].map(labelled.groupby("paper_id")["sentence"].agg(" ".join)))
 
 
-def evaluation_findings(scores: pd.DataFrame | None, labelled: pd.DataFrame | None) -> dict[str, Any]:
-    """Glue values of the classifier's evaluation: precision, recall and support per class."""
-    values: dict[str, Any] = {"links_eval_n": len(labelled) if labelled is not None else "n/a",
-                              "links_eval_papers": labelled["paper_id"].nunique() if labelled is not None else "n/a"}
-    for state in LINK_STATES:
-        row = scores.set_index("class").loc[state] if scores is not None else None
-        for measure in ("precision", "recall"):
-            value = row[measure] if row is not None else float("nan")
-            values[f"links_eval_{state}_{measure}"] = "n/a" if pd.isna(value) else f"{value:.2f}"
-        values[f"links_eval_{state}_support"] = int(row["support"]) if row is not None else "n/a"
-    return values
-
-
 def health_table(health: pd.DataFrame, links: pd.DataFrame) -> pd.DataFrame:
     """Each distinct URL's status from the newest link check, with its host kind; problems first. Empty when
     no link was checked (the page then says how to check them instead of listing "unchecked" rows)."""

@@ -338,7 +338,10 @@ def representative_papers(model: ThemeModel | None, papers: pd.DataFrame) -> pd.
 def paper_map(model: ThemeModel, papers: pd.DataFrame, seed: int = 0) -> pd.DataFrame:
     """2-D t-SNE coordinates of the papers' theme weights (seeded; a seeded sample of :data:`MAP_SAMPLE`
     papers when there are more). Columns ``paper_id, x, y, theme, theme_weight, theme_label``."""
+    import sklearn
     from sklearn.manifold import TSNE
+
+    from helpers.book.array_cache import cached_array
 
     weights = model.weights
     if len(weights) > MAP_SAMPLE:
@@ -347,8 +350,9 @@ def paper_map(model: ThemeModel, papers: pd.DataFrame, seed: int = 0) -> pd.Data
     matrix = weights.drop(columns="paper_id").to_numpy()
     if len(matrix) >= 5:
         perplexity = float(min(30, (len(matrix) - 1) / 3))
-        coordinates = TSNE(n_components=2, perplexity=perplexity, init="pca", random_state=seed,
-                           max_iter=750).fit_transform(matrix)
+        # Seconds on a conference: kept beside the analysis, so a page re-run on the same corpus reuses it.
+        coordinates = cached_array("tsne", [matrix, perplexity, seed, 750, sklearn.__version__], lambda: TSNE(
+            n_components=2, perplexity=perplexity, init="pca", random_state=seed, max_iter=750).fit_transform(matrix))
     else:
         coordinates = np.column_stack([matrix[:, 0], matrix[:, -1]])
     names = theme_names(model)

@@ -4,7 +4,8 @@
   ``make term-quality``; :func:`helpers.book.reports.cooccurrence.term_quality`);
 - the theme vocabulary compared with the term map's noun phrases (``benchmarks/results/theme_vocabulary.csv``);
 - the themes and scikit-learn LDA on an independent coherence yardstick (``benchmarks/results/theme_yardstick.csv``);
-- the link-availability classes against sentences labelled by reading (``tests/evaluation``).
+- the link-availability classes against sentences labelled by reading (``tests/evaluation``): the held-out set
+  (the honest score) beside the development set the rules were tuned on (:func:`claim_scores`).
 """
 
 from __future__ import annotations
@@ -13,8 +14,11 @@ from pathlib import Path
 
 import pandas as pd
 
+from helpers.analysis.availability import STATEMENTS
+from helpers.analysis.claim_evaluation import class_scores, load_heldout, predict
 from helpers.book.formatting import corpus_name, count, number
 from helpers.book.inputs import page_input
+from helpers.book.reports.links import evaluation_set
 from helpers.book.settings import THEME_VOCABULARY_FILE, THEME_YARDSTICK_FILE
 
 #: The vocabularies the theme comparison shows, in order, as the table names them.
@@ -83,3 +87,77 @@ def theme_yardstick(root: Path) -> tuple[pd.DataFrame, dict[str, str]]:
               number(results["book_npmi"].min()), number(results["book_npmi"].max()),
               number(results["lda_npmi"].max()), count(int(results["reference_documents"].iloc[0]), "abstract")]
     return table, dict(zip(names, values))
+
+
+HELDOUT_SET = Path("tests") / "evaluation" / "availability_heldout.csv"
+CLAIM_COLUMNS = ["set", "class", "labelled", "precision (95% CI)", "recall (95% CI)", "F1"]
+
+
+def _ratio(value: float) -> str:
+    return "n/a" if pd.isna(value) else f"{value:.2f}"
+
+
+def _interval(low: float, high: float, between: str = " to ") -> str:
+    return "n/a" if pd.isna(low) else f"{low:.2f}{between}{high:.2f}"
+
+
+def _score_rows(name: str, scores: pd.DataFrame) -> pd.DataFrame:
+    """One set's rows of the claim table: ratios with their Wilson intervals, "n/a" where undefined."""
+    return pd.DataFrame({
+        "set": name, "class": list(scores.index), "labelled": scores["support"].to_numpy(),
+        "precision (95% CI)": [f"{_ratio(r.precision)} ({_interval(r.precision_low, r.precision_high, '–')})"
+                               if r.predicted else "n/a" for r in scores.itertuples()],
+        "recall (95% CI)": [f"{_ratio(r.recall)} ({_interval(r.recall_low, r.recall_high, '–')})"
+                            if r.support else "n/a" for r in scores.itertuples()],
+        "F1": [_ratio(v) for v in scores["f1"]]}, columns=CLAIM_COLUMNS)
+
+
+def claim_scores(root: Path) -> tuple[pd.DataFrame, pd.DataFrame, dict[str, str]]:
+    """The link classes on the held-out set (the honest score) and on the development set: a table per set and class,
+    the held-out sentences the classifier gets wrong (``label, predicted, sentence``), and the glued values
+    ``links_heldout_*`` (sizes, and per class precision, recall, their Wilson intervals and support) and
+    ``links_dev_n``, ``links_dev_papers`` (the development set's sentences and abstracts).
+
+    Every value is "n/a" and both tables empty when either set is missing (a copy of the book without its tests).
+
+    Examples
+    --------
+    >>> table, wrong, values = claim_scores(Path("/nonexistent"))
+    >>> table.empty, values["links_heldout_n"], values["links_heldout_linked_precision"]
+    (True, 'n/a', 'n/a')
+    """
+    path = page_input(HELDOUT_SET, root=Path(root))
+    development = evaluation_set(Path(root))
+    names = ["links_heldout_n", "links_heldout_papers", "links_heldout_wrong", "links_heldout_promised_note",
+             "links_dev_n", "links_dev_papers"] + [
+        f"links_heldout_{state}_{value}" for state in STATEMENTS
+        for value in ("precision", "precision_ci", "recall", "recall_ci", "support")]
+    if development is None or not path.is_file():
+        return (pd.DataFrame(columns=CLAIM_COLUMNS), pd.DataFrame(columns=["label", "predicted", "sentence"]),
+                dict.fromkeys(names, "n/a"))
+    heldout = load_heldout(path)
+    guessed = predict(heldout)
+    held = class_scores(list(heldout["class"]), guessed).set_index("class")
+    dev = class_scores(list(development["class"]), predict(development)).set_index("class")
+    table = pd.concat([_score_rows("held-out", held), _score_rows("development", dev)], ignore_index=True)
+    wrong = heldout.assign(predicted=guessed)
+    wrong = wrong[wrong["predicted"] != wrong["class"]]
+    wrong = pd.DataFrame({"label": wrong["class"].to_numpy(), "predicted": wrong["predicted"].to_numpy(),
+                          "sentence": wrong["sentence"].to_numpy()})
+    promised = int(held.loc["promised", "support"])
+    values = {"links_heldout_n": number(len(heldout)), "links_dev_n": number(len(development)),
+              "links_dev_papers": number(development["paper_id"].nunique()),
+              "links_heldout_papers": number(heldout[["corpus", "key"]].drop_duplicates().shape[0]),
+              "links_heldout_wrong": count(len(wrong), "sentence"),
+              "links_heldout_promised_note": (
+                  "no held-out sentence is a promise without a link, so the promised class has no held-out "
+                  "score" if promised == 0 else
+                  f"promised claims are found with precision {_ratio(held.loc['promised', 'precision'])} and "
+                  f"recall {_ratio(held.loc['promised', 'recall'])} of {count(promised, 'sentence')}")}
+    for state, row in held.iterrows():
+        values.update({f"links_heldout_{state}_precision": _ratio(row["precision"]),
+                       f"links_heldout_{state}_precision_ci": _interval(row["precision_low"], row["precision_high"]),
+                       f"links_heldout_{state}_recall": _ratio(row["recall"]),
+                       f"links_heldout_{state}_recall_ci": _interval(row["recall_low"], row["recall_high"]),
+                       f"links_heldout_{state}_support": number(int(row["support"]))})
+    return table, wrong, values
