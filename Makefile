@@ -16,7 +16,7 @@ ifeq ($(CAN_UNSHARE),yes)
 OFFLINE := unshare -n sh -c 'ip link set lo up && exec "$$0" "$$@"'
 endif
 
-.PHONY: setup book test test-js test-unit strict-book latex-book test-browser lab lab-deps browser-deps clean bench bench-large term-quality profile linkcheck pdf check-determinism
+.PHONY: setup book test lint test-js test-unit strict-book latex-book test-browser lab lab-deps browser-deps clean bench bench-large bench-peers word-intrusion term-quality profile linkcheck pdf check-determinism
 
 setup: $(INSTALLED) $(VENDOR)
 
@@ -60,7 +60,7 @@ book: setup
 	ln -sfn books/$$key/_build/html _build/html && \
 	echo "book: _build/html/index.html"
 
-test: setup test-js test-unit strict-book latex-book test-browser
+test: setup lint test-js test-unit strict-book latex-book test-browser
 
 # The browser programs (src/helpers/web/static/*.js): ESLint, then their pure functions under node's own test
 # runner. The tools come from the npm registry, pinned by tests/js/package-lock.json; `npm ci` runs again when
@@ -75,7 +75,20 @@ test-js: $(JS_TESTS)/node_modules/.installed
 	$(JS_TESTS)/node_modules/.bin/eslint --max-warnings 0 --config $(JS_TESTS)/eslint.config.js src/helpers/web/static $(JS_TESTS)
 	cd $(JS_TESTS) && node --test --test-reporter=spec
 
-test-unit: setup
+# ruff and mypy (requirements-dev.txt, installed beside the pins without changing them), as pyproject.toml sets them.
+DEV_INSTALLED := $(VENV)/.dev-installed
+$(DEV_INSTALLED): $(INSTALLED) requirements-dev.txt
+	mkdir -p _build
+	$(BIN)/python -m pip freeze --exclude-editable > _build/dev-constraints.txt
+	$(BIN)/python -m pip install -q -r requirements-dev.txt -c _build/dev-constraints.txt
+	touch $@
+
+lint: $(DEV_INSTALLED)
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/mypy
+
+# JupyterLab (lab-deps) too: helpers.book.lab_contents and the notebook tests need it.
+test-unit: setup lab-deps
 	$(BIN)/python -m pytest -m "not browser"
 
 # Debian's Chromium for the browser tests (never a browser download by playwright), with a CJK font
@@ -169,6 +182,28 @@ LARGE_FILE_SIZES ?= 1000000
 bench-large: setup
 	cd benchmarks && ../$(BIN)/python large.py --sizes $(LARGE_SIZES)
 	cd benchmarks && ../$(BIN)/python large.py --one-file --sizes $(LARGE_FILE_SIZES)
+
+# The themes' peers on the independent yardstick (issue 38): BERTopic with TF-IDF + SVD document vectors, in a
+# benchmark-only environment (.venv-peers, from the registry; never needed by make book or make test), at the k of
+# benchmarks/results/theme_yardstick.csv -> theme_peers.csv, and the word-intrusion items and key of tests/evaluation.
+# BERTopic goes in with --no-deps: sentence-transformers (torch, models from a hub) cannot serve offline.
+PEERS_VENV := .venv-peers
+BERTOPIC := bertopic==0.17.4
+$(PEERS_VENV)/.installed: requirements.txt benchmarks/requirements-peers.txt pyproject.toml
+	test -x $(PEERS_VENV)/bin/python || $(PYTHON) -m venv $(PEERS_VENV)
+	$(PEERS_VENV)/bin/python -m pip install -q --upgrade pip
+	$(PEERS_VENV)/bin/python -m pip install -q -r requirements.txt -r benchmarks/requirements-peers.txt
+	$(PEERS_VENV)/bin/python -m pip install -q --no-deps $(BERTOPIC)
+	$(PEERS_VENV)/bin/python -m pip install -q --no-deps -e .
+	touch $@
+
+bench-peers: $(PEERS_VENV)/.installed
+	$(PEERS_VENV)/bin/python benchmarks/theme_peers.py
+
+# A blind reader's answers to those items (tests/evaluation/word_intrusion_answers.csv, see its README) scored
+# against the key -> benchmarks/results/word_intrusion.csv, on the Validation page.
+word-intrusion: setup
+	$(BIN)/python benchmarks/word_intrusion.py
 
 # The term map against the labelled terms of tests/evaluation (three rankings; 57, 644 and 3,000 abstracts),
 # and the themes on two vocabularies: benchmarks/results/term_quality.csv, theme_vocabulary.csv

@@ -78,20 +78,41 @@ def label_checks(corpus: str, model: themes.ThemeModel) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def lda_tops(counts: sparse.csr_matrix, vocabulary: np.ndarray, k: int) -> list[list[str]]:
-    """LDA's top 10 terms per theme at ``k``, shown as the book shows its own (a phrase for its words)."""
+def ranked_tops(weights: np.ndarray, counts: sparse.csr_matrix, vocabulary: np.ndarray) -> list[tuple[list[str], list[str]]]:
+    """Each theme's top 10 terms shown as the book shows its own (a phrase for its words), and its 25 strongest.
+
+    ``weights`` holds one row of term weights per theme, over the columns of ``counts``.
+    """
+    document_frequency = np.bincount(counts.indices, minlength=counts.shape[1])
+    tops = []
+    for component in weights:
+        ranked = themes._top(component, 2 * themes.N_DIVERSITY_TERMS)
+        n_abstracts = {str(vocabulary[i]): int(document_frequency[i]) for i in ranked}
+        terms = [str(vocabulary[i]) for i in ranked]
+        tops.append((themes.shown_terms(terms, themes.N_COHERENCE_TERMS, n_abstracts), terms[:themes.N_DIVERSITY_TERMS]))
+    return tops
+
+
+def lda_components(counts: sparse.csr_matrix, k: int) -> np.ndarray:
+    """scikit-learn LDA's theme-term weights at ``k`` (batch, seed 0, :data:`LDA_ITERATIONS` iterations)."""
     from sklearn.decomposition import LatentDirichletAllocation
 
     with themes.model_fitting():
         lda = LatentDirichletAllocation(n_components=k, random_state=0, learning_method="batch",
                                         max_iter=LDA_ITERATIONS).fit(counts)
-    document_frequency = np.bincount(counts.indices, minlength=counts.shape[1])
-    tops = []
-    for component in lda.components_:
-        ranked = themes._top(component, 2 * themes.N_DIVERSITY_TERMS)
-        n_abstracts = {str(vocabulary[i]): int(document_frequency[i]) for i in ranked}
-        tops.append(themes.shown_terms([str(vocabulary[i]) for i in ranked], themes.N_COHERENCE_TERMS, n_abstracts))
-    return tops
+    return lda.components_
+
+
+def lda_tops(counts: sparse.csr_matrix, vocabulary: np.ndarray, k: int) -> list[list[str]]:
+    """LDA's top 10 terms per theme at ``k``, shown as the book shows its own (a phrase for its words)."""
+    return [shown for shown, _ in ranked_tops(lda_components(counts, k), counts, vocabulary)]
+
+
+def reference_documents(corpora: dict[str, pd.Series]):
+    """The yardstick's reference: every corpus's abstracts together, each once, tokenised."""
+    union = pd.concat(list(corpora.values()))
+    union = union[~union.duplicated()]
+    return tokenize_corpus(union.tolist(), [f"r{i}" for i in range(len(union))])
 
 
 def yardstick(tops: list[list[str]], reference_tokens) -> float:
@@ -112,9 +133,7 @@ def main() -> None:
     parser.add_argument("--synthetic", type=Path, help="a folder of synthetic abstracts (benchmarks/generate.py)")
     arguments = parser.parse_args()
     corpora = {name: analysis_texts(path) for name, path in CORPORA.items() if path.exists()}
-    union = pd.concat(list(corpora.values()))
-    union = union[~union.duplicated()]
-    reference_tokens = tokenize_corpus(union.tolist(), [f"r{i}" for i in range(len(union))])
+    reference_tokens = reference_documents(corpora)
     scores, checks = [], []
     for name, texts in corpora.items():
         chosen = themes.fit_themes(texts)
@@ -128,7 +147,7 @@ def main() -> None:
             scores.append(dict(corpus=name, n_abstracts=len(texts), k_rule=k_rule, k=k,
                                book_npmi=round(book_score, 6), lda_npmi=round(lda_score, 6),
                                ratio=round(book_score / lda_score, 6) if lda_score > 0 else np.nan,
-                               reference_documents=len(union), reference=REFERENCE))
+                               reference_documents=len(reference_tokens), reference=REFERENCE))
             print(scores[-1])
     for path in sorted((SHARED / "exports").glob("*.*")):
         if path.suffix in {".txt", ".bib", ".csv"}:  # database exports of other fields: labels only

@@ -477,3 +477,48 @@ def test_explorer_links_the_code_given_to_the_venue_and_filters_by_it(browser, t
         page.close()
     finally:
         server.shutdown()
+
+
+def test_explorer_shows_both_grains_and_filters_by_broad_theme(browser, tmp_path):
+    """Issue 38, two grains: each row names its broad theme and its top two themes with their shares ("mixed" under
+    half); the broad theme filter works from the URL and the select; hostile labels stay text."""
+    import pandas as pd
+    from test_explorer import three_papers
+
+    from helpers.web.explorer import explorer_data, explorer_html, write_explorer_data
+
+    papers, links, statements, labels, cooccurrence = three_papers()
+    papers = papers.assign(theme_weight=[0.45, 0.9, 0.0], second_theme=pd.array([1, 2, pd.NA], dtype="Int64"),
+                           second_theme_weight=[0.35, 0.1, 0.0], mixed=[True, False, False],
+                           broad_theme=["B", "A", ""], broad_theme_weight=[0.45, 0.9, 0.0])
+    hierarchy = pd.DataFrame({"broad_theme": ["A", "B"], "broad_label": ["<img src=x onerror=alert(1)>", "graph"],
+                              "theme": [1, 2]})
+    write_explorer_data(explorer_data(papers, links, statements, labels, cooccurrence, hierarchy=hierarchy), tmp_path)
+    shell = explorer_html(data_src="explorer-data.js", with_broad=True)
+    (tmp_path / "explorer.html").write_text("<!doctype html><html><head><meta charset='utf-8'>"
+                                            "<link rel='icon' href='data:,'></head><body>" + shell + "</body></html>",
+                                            encoding="utf-8")
+    server = serve(tmp_path)
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    try:
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        watch = PageWatch(page, base)
+        page.goto(f"{base}/explorer.html?broad=B")
+        page.wait_for_function(EXPLORER_READY)
+        assert count_text(page) == "1 of 3 papers"
+        assert page.input_value("#explorer-app select.explorer-broad") == "B"
+        cell = page.eval_on_selector("#paper-p2 td.theme", "c => [...c.children].map(d => d.textContent)")
+        assert cell == ["B. graph", "2. graph · <b>gnn</b> (45%)mixed", '1. llm & "language" (35%)']
+        page.select_option("#explorer-app select.explorer-broad", "A")
+        assert count_text(page) == "1 of 3 papers" and "broad=A" in page.url
+        assert page.inner_text("#paper-p1 td.theme .theme-broad") == "A. <img src=x onerror=alert(1)>"
+        assert page.eval_on_selector_all("#explorer-app .theme-mixed", "els => els.length") == 0
+        assert page.eval_on_selector_all("#explorer-app select.explorer-broad option", "os => os.map(o => o.text)") == [
+            "All broad themes", "A. <img src=x onerror=alert(1)> (theme 1)", "B. graph (theme 2)"]
+        page.select_option("#explorer-app select.explorer-broad", "")
+        assert count_text(page) == "3 of 3 papers"
+        assert page.eval_on_selector_all("#explorer-app img", "els => els.length") == 0
+        assert watch.dialogs == [] and watch.errors == [] and watch.failed == []
+        page.close()
+    finally:
+        server.shutdown()

@@ -134,7 +134,7 @@ def test_canvas_renders_the_terms_in_community_colours(browser, pages):  # noqa:
     legend = page.eval_on_selector_all(".term-map-legend li", "els => els.map(e => e.textContent)")
     assert legend == ["graph neural network, message passing, node classification (3 terms)",
                       f"large language model, {HOSTILE} (2 terms)",
-                      "other communities and unlinked terms: lonely term (1 term)"]
+                      "lonely term (1 term)"]
     assert_clean(watch)
     page.close()
 

@@ -168,7 +168,7 @@ def test_exports_reread_with_same_nodes_and_edges(seed_outputs):
     assert all({"id", "label", "x", "y", "cluster", "weights"} <= set(i) for i in items)
     assert all(set(i["weights"]) == {"Links", "Total link strength", "Occurrences"} for i in items)
     by_id = {i["id"]: i["label"] for i in items}
-    assert {tuple(sorted((by_id[l["source_id"]], by_id[l["target_id"]]))) for l in links} == edges
+    assert {tuple(sorted((by_id[link["source_id"]], by_id[link["target_id"]]))) for link in links} == edges
     network_lines = (folder / "vosviewer_network.txt").read_text().splitlines()
     assert len(network_lines) == len(edges)
     map_table = pd.read_csv(folder / "vosviewer_map.txt", sep="\t")
@@ -222,14 +222,14 @@ def test_seed_network(seed_outputs):
     pairs = pd.read_csv(folder / "term_pairs.csv")
     assert (pairs["source"] < pairs["target"]).all()
     assert not pairs.duplicated(["source", "target"]).any()
-    assert round(result.modularity, 6) == 0.374439
+    assert round(result.modularity, 6) == 0.391458
 
 
 def test_deterministic(tmp_path):
     for name in ["a", "b"]:
         write_outputs(run_pipeline([SEED_DIR], AnalysisSettings()), (tmp_path / name).mkdir() or tmp_path / name)
     files = sorted(path.relative_to(tmp_path / "a") for path in (tmp_path / "a").rglob("*") if path.is_file())
-    assert len(files) == 17  # 8 CSV tables, 5 network files, summary.json and 3 Parquet parts
+    assert len(files) == 18  # 9 CSV tables (theme_hierarchy.csv too), 5 network files, summary.json and 3 Parquet parts
     for path in files:
         assert (tmp_path / "a" / path).read_bytes() == (tmp_path / "b" / path).read_bytes(), path
 
@@ -259,9 +259,11 @@ def test_term_map_leaves_out_terms_without_links():
 def test_ego_and_theme_figures_return_their_rows():
     from helpers.book.network_figures import community_theme_figure, ego_figure
 
-    result = hand_made_result(min_pair_papers=1)
+    result = hand_made_result(min_pair_papers=1, resolution=1.0)  # one community of three terms at resolution 1
     _, ego = ego_figure(result, corpus_label="test")
-    assert len(ego) == 6  # three hubs, two links each
+    # One hub, the term naming the one community, with its two partners.
+    assert ego[["hub", "neighbour"]].values.tolist() == [["galaxy cluster", "quantum kernel"],
+                                                         ["galaxy cluster", "spiking neuron"]]
     themes = pd.Series({"p1": 1, "p2": 1, "p3": 2, "p4": 2})
     _, table = community_theme_figure(result, themes, {1: "a", 2: "b"}, corpus_label="test")
     assert table.columns.tolist() == ["community", "1. a", "2. b"]
@@ -273,7 +275,7 @@ def test_strongest_pairs_are_bounded_and_link_to_the_explorer():
     from helpers.book.reports.cooccurrence import strongest_pairs_table
 
     result = hand_made_result(min_pair_papers=1)
-    table = strongest_pairs_table(result, {"p1": "<b>One</b>"}, top=2, examples=1)
+    table = strongest_pairs_table(result, {"p1": "<b>One</b>"}, top=2, examples_per_pair=1)
     assert table["pair"].tolist() == ["galaxy cluster + quantum kernel", "galaxy cluster + spiking neuron"]
     assert table["examples"][0] == '<a href="explorer.html#paper-p1">&lt;b&gt;One&lt;/b&gt;</a>'
     assert table["all"][0] == '<a href="explorer.html?term=galaxy%20cluster&amp;term=quantum%20kernel">all 2 papers</a>'
@@ -356,13 +358,9 @@ def test_static_term_map_uses_the_interactive_maps_colours_and_has_a_legend():
     from helpers.book.network_figures import term_map_figure
     from helpers.web.term_map import community_colour
 
-    result = hand_made_result(min_pair_papers=1)
+    result = hand_made_result(min_pair_papers=1, resolution=1.0)  # one community at resolution 1
     figure, data = term_map_figure(result, corpus_label="test")
-    degree = dict(result.graph.degree())
-    assert data["colour"].tolist() == [community_colour(int(c), degree.get(t, 0))
-                                       for t, c in zip(data["term"], data["community"])]
+    assert data["colour"].tolist() == [community_colour(int(c)) for c in data["community"]]
     legend = figure.axes[0].get_legend()
     shown = [text.get_text() for text in legend.get_texts()]
-    communities = data[data["drawn"]].groupby("community")["term"].count()
-    assert len(shown) == len(communities)
-    assert shown[0].startswith(f"{communities.index[0]}: ")
+    assert shown == ["1 (3 terms): galaxy cluster, quantum kernel, spiking neuron"]

@@ -22,7 +22,7 @@ from helpers.book.settings import BookConfig
 from helpers.cli import main
 
 TABLES = ["blocks.csv", "files.csv", "link_statements.csv", "links.csv", "papers.csv", "term_pairs.csv",
-          "terms.csv", "themes.csv"]
+          "terms.csv", "theme_hierarchy.csv", "themes.csv"]
 
 
 @pytest.fixture(scope="module")

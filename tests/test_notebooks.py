@@ -113,7 +113,7 @@ def test_chapters_shown_in_jupyterlab_are_saved_back_byte_identical():
     every chapter opened and saved unchanged is the same file, and no glue role or directive is left to show raw."""
     import copy
 
-    from helpers.book.lab_contents import shown_in_lab, written_from_lab
+    from helpers.book.lab_markdown import shown_in_lab, written_from_lab
 
     for page in PAGES:
         text = page.read_text(encoding="utf-8")

@@ -128,8 +128,9 @@ def test_two_processes_give_the_same_analysis(monkeypatch):
 
 def test_analysis_papers_join_every_stage(seed_analysis):
     analysis = seed_analysis
-    assert list(analysis.papers.columns[-6:]) == ["theme", "theme_weight", "link_state", "promised_too", "n_urls",
-                                                  "group"]
+    assert list(analysis.papers.columns[-11:]) == [
+        "theme", "theme_weight", "second_theme", "second_theme_weight", "mixed", "broad_theme", "broad_theme_weight",
+        "link_state", "promised_too", "n_urls", "group"]
     assert analysis.papers["paper_id"].tolist() == analysis.corpus.papers["paper_id"].tolist()
     assert analysis.themes.labels[1] == "neural network · theoretical"  # issue 38: parts among its top terms
     assert list(analysis.timings) == ["parse", "text", "themes", "cooccurrence", "links"]

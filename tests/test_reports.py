@@ -96,10 +96,13 @@ def test_corpus_and_overview_figures(seed, tiny):
 def test_key_findings_on_the_seed_corpus(seed):
     values = findings.key_findings(seed)
     assert values["intro_themes_sentence"].startswith("7 themes; the largest is *neural network · theoretical* with 14 papers.")
+    assert values["intro_themes_sentence"].endswith(
+        " At a coarser grain, 3 broad themes: *transformer · llm* (43), *complexity · gradient* (10) and "
+        "*preference · reward* (4).")
     assert values["intro_linked_sentence"] == (
         "16 of 57 papers (28%, 95% interval 18% to 41%) link code, data or a project page; 2 more say their code or "
         "data are available but give no usable link, and 0 only promise it for later")
-    assert values["intro_pairs_sentence"].count(" papers)") == findings.N_FINDING_PAIRS
+    assert values["intro_pairs_sentence"].count(" papers, such as “") == findings.N_FINDING_PAIRS
 
 
 def test_performance_figure_with_and_without_results():

@@ -124,7 +124,7 @@ def test_empty_network_gives_the_reason_escaped():
 
 def test_one_term_is_a_map():
     data = term_map_data(network([item(7, "single", 0.2, -0.4, 1, 3)]))
-    assert data["terms"] == [{"label": "single", "x": 15.0, "y": 30.0, "colour": OTHER_COLOUR,
+    assert data["terms"] == [{"label": "single", "x": 15.0, "y": 30.0, "colour": "#0173b2",
                               "size": (MIN_SIZE + MAX_SIZE) / 2, "font": 14.2, "occurrences": 3,
                               "links": 0, "neighbours": []}]
     assert embedded(term_map_html(network([item(7, "single")])))["terms"][0]["label"] == "single"

@@ -30,7 +30,8 @@ function query(overrides) {
 test("requiring the file defines no global and exports the pure functions", () => {
   assert.deepEqual(Object.keys(globalThis).sort(), globalsBefore);
   assert.deepEqual(Object.keys(explorer).sort(), [
-    "appendMarkup", "describeFilters", "escapeRegExp", "filterQuery", "filterRows", "foldText", "hashPaper",
+    "appendMarkup", "broadThemes", "describeFilters", "escapeRegExp", "filterQuery", "filterRows", "foldText",
+    "grainText", "hashPaper",
     "inlineMarkup", "isWebUrl", "linkText", "mathText", "pageBounds", "parseFilters", "rowQuery", "searchFields",
     "searchPatterns", "searchText", "sortValues", "sortedRows", "sourceText", "themeText", "venueCodeLinks",
     "yearText"]);
@@ -83,21 +84,25 @@ test("searchFields: title, authors, text, theme, state, id", () => {
 
 test("parseFilters reads ?q, ?theme, ?state and every non-empty ?term", () => {
   assert.deepEqual(explorer.parseFilters("?q=a%26b+c&theme=3&state=linked&term=x&term=&term=%3C%2Fscript%3E"),
-                   { q: "a&b c", theme: "3", state: "linked", terms: ["x", "</script>"], group: "", venueCode: "" });
-  assert.deepEqual(explorer.parseFilters(""), { q: "", theme: "", state: "", terms: [], group: "", venueCode: "" });
+                   { q: "a&b c", broad: "", theme: "3", state: "linked", terms: ["x", "</script>"], group: "",
+                     venueCode: "" });
+  assert.deepEqual(explorer.parseFilters(""),
+                   { q: "", broad: "", theme: "", state: "", terms: [], group: "", venueCode: "" });
   assert.deepEqual(explorer.parseFilters("?q=javascript:alert(1)&term=%22%27&group=%3Cb%3E&venue_code=given"),
-                   { q: "javascript:alert(1)", theme: "", state: "", terms: ["\"'"], group: "<b>", venueCode: "given" });
+                   { q: "javascript:alert(1)", broad: "", theme: "", state: "", terms: ["\"'"], group: "<b>",
+                     venueCode: "given" });
+  assert.equal(explorer.parseFilters("?broad=B&theme=2").broad, "B");
 });
 
 test("filterQuery writes what parseFilters reads", () => {
-  const filters = { q: "a b&c", theme: "", state: "linked", terms: ["graph neural network", HOSTILE], group: "",
-                    venueCode: "" };
+  const filters = { q: "a b&c", broad: "", theme: "", state: "linked", terms: ["graph neural network", HOSTILE],
+                    group: "", venueCode: "" };
   const text = explorer.filterQuery(filters);
   assert.equal(text, "q=a+b%26c&state=linked&term=graph+neural+network&term=%3C%2Fscript%3E%3Cimg+src%3Dx+onerror%3D"
                      + "alert%28%27x%27%29%3E+%26+%22q%22");
   assert.deepEqual(explorer.parseFilters("?" + text), filters);
   assert.equal(explorer.filterQuery({ q: "", theme: "", state: "", terms: [] }), "");
-  const grouped = { q: "", theme: "", state: "", terms: [], group: "2025 & <b>", venueCode: "" };
+  const grouped = { q: "", broad: "", theme: "", state: "", terms: [], group: "2025 & <b>", venueCode: "" };
   assert.equal(explorer.filterQuery(grouped), "group=2025+%26+%3Cb%3E");
   assert.deepEqual(explorer.parseFilters("?" + explorer.filterQuery(grouped)), grouped);
 });
@@ -393,7 +398,7 @@ test("filterRows by the code link given to the venue; papers without a code fiel
 });
 
 test("rowQuery, filterQuery and describeFilters carry the venue filter", () => {
-  const filters = { q: "", theme: "", state: "", terms: [], group: "", venueCode: "not-given" };
+  const filters = { q: "", broad: "", theme: "", state: "", terms: [], group: "", venueCode: "not-given" };
   assert.equal(explorer.rowQuery(filters, {}).venueCode, "not-given");
   assert.equal(explorer.filterQuery(filters), "venue_code=not-given");
   assert.deepEqual(explorer.parseFilters("?" + explorer.filterQuery(filters)), filters);
@@ -404,4 +409,52 @@ test("rowQuery, filterQuery and describeFilters carry the venue filter", () => {
                "code link to the venue \u201c" + HOSTILE + "\u201d");
   assert.equal(explorer.describeFilters(Object.assign({}, filters, { venueCode: "constructor" }), {}),
                "code link to the venue \u201cconstructor\u201d");
+});
+
+// The two grains of themes: broad themes A (themes 1, 3) and B (theme 2); shares in whole percents.
+const GRAINS = Object.assign({}, PAPERS, { share: [62, 45, 0, 100], theme2: [2, 1, null, null],
+                                           share2: [38, 30, 0, 0] });
+const BROAD = { A: "graph \u00b7 <b>network</b>", B: "language & text" };
+const THEME_BROAD = { 1: "A", 2: "B", 3: "A" };
+
+test("grainText: broad theme, top two themes with shares, mixed under half; text, not escaped", () => {
+  assert.deepEqual(explorer.grainText(GRAINS, THEMES, 0, BROAD, THEME_BROAD),
+                   { broad: "A. graph \u00b7 <b>network</b>", first: "1. graph \u00b7 gnn (62%)",
+                     second: "2. llm & \"language\" (38%)", mixed: false });
+  assert.deepEqual(explorer.grainText(GRAINS, THEMES, 1, BROAD, THEME_BROAD),
+                   { broad: "B. language & text", first: "2. llm & \"language\" (45%)",
+                     second: "1. graph \u00b7 gnn (30%)", mixed: true });
+  assert.deepEqual(explorer.grainText(GRAINS, THEMES, 2, BROAD, THEME_BROAD),
+                   { broad: "", first: "", second: "", mixed: false });
+  assert.deepEqual(explorer.grainText(GRAINS, THEMES, 3, BROAD, THEME_BROAD),
+                   { broad: "A. graph \u00b7 <b>network</b>", first: "1. graph \u00b7 gnn (100%)", second: "",
+                     mixed: false });
+  // Data without the grains: the strongest theme alone, as before.
+  assert.deepEqual(explorer.grainText(PAPERS, THEMES, 1, undefined, undefined),
+                   { broad: "", first: "2. llm & \"language\"", second: "", mixed: false });
+});
+
+test("broadThemes: the theme numbers of a broad theme, ascending; none for an unknown letter", () => {
+  assert.deepEqual(explorer.broadThemes("A", THEME_BROAD), [1, 3]);
+  assert.deepEqual(explorer.broadThemes("B", THEME_BROAD), [2]);
+  assert.deepEqual(explorer.broadThemes("<b>", THEME_BROAD), []);
+  assert.deepEqual(explorer.broadThemes("A", undefined), []);
+});
+
+test("filterRows by broad theme (?broad=): the papers whose strongest theme is in it", () => {
+  const all = [0, 1, 2, 3];
+  const rows = (broad, theme) => explorer.filterRows(
+    GRAINS, THEMES, all, explorer.rowQuery({ q: "", broad: broad, theme: theme || "", state: "", terms: [] }, {},
+                                           undefined, THEME_BROAD));
+  assert.deepEqual(rows("A"), [0, 3]);
+  assert.deepEqual(rows("B"), [1]);
+  assert.deepEqual(rows(""), [0, 1, 2, 3]);
+  assert.deepEqual(rows("Z"), []);
+  assert.deepEqual(rows("A", "2"), []);
+  assert.deepEqual(rows("B", "2"), [1]);
+  // Data without broad themes: a broad filter matches nothing.
+  assert.deepEqual(explorer.filterRows(GRAINS, THEMES, all, explorer.rowQuery(
+    { q: "", broad: "A", theme: "", state: "", terms: [] }, {}, undefined, undefined)), []);
+  assert.equal(explorer.filterQuery({ q: "", broad: "A & B", theme: "", state: "", terms: [] }), "broad=A+%26+B");
+  assert.equal(explorer.describeFilters({ q: "", broad: "C", theme: "", state: "", terms: [] }, {}), "broad theme C");
 });

@@ -102,7 +102,7 @@ test("legendText: the largest terms as text, an ellipsis when there are more", (
   assert.equal(map.legendText({ top: [0, 1], n_terms: 5, other: false }, terms),
                `graph, ${HOSTILE}, \u2026 (5 terms)`);
   assert.equal(map.legendText({ top: [2], n_terms: 1, other: true }, terms),
-               "other communities and unlinked terms: x (1 term)");
+               "other communities: x (1 term)");
   assert.equal(map.legendText({ top: [0, 1], n_terms: 2, other: false }, terms), `graph, ${HOSTILE} (2 terms)`);
 });
 

@@ -21,6 +21,15 @@ from helpers.book.lab import install_error_handler as _install_error_handler  # 
 # The page's values for its notebook in JupyterLab (the Markdown's {eval} expressions ask book.page).
 from helpers.book.page_values import page  # noqa: E402
 
-__all__ += ["PAGE_INPUTS", "page", "page_input"]
+__all__ += ["PAGE_INPUTS", "page", "page_input", "pages"]
+
+
+def __getattr__(name: str):
+    # book.pages (what each chapter glues and draws) imports every report: only when a chapter asks for it.
+    if name == "pages":
+        import importlib
+
+        return importlib.import_module("helpers.book.pages")
+    raise AttributeError(f"module 'helpers.book' has no attribute {name!r}")
 
 _install_error_handler()

@@ -208,7 +208,7 @@ FIGURES = [
     ('fig-themes-model-selection', 'themes', 'Model selection: coherence, diversity and stability per k'),
     ('fig-cooccurrence-network', 'cooccurrence', 'Co-occurrence network of terms'),
     ('fig-cooccurrence-density', 'cooccurrence', 'Density view of the term map'),
-    ('fig-cooccurrence-ego', 'cooccurrence', 'Ego networks of the most connected terms'),
+    ('fig-cooccurrence-ego', 'cooccurrence', 'Ego networks of the terms naming the largest communities'),
     ('fig-cooccurrence-themes', 'cooccurrence', 'Term communities by theme'),
     ('fig-links-shares', 'links', 'Share of papers giving a link, with Wilson intervals'),
     ('fig-links-host-kinds', 'links', 'Links by host kind'),

@@ -21,7 +21,9 @@ a ``glue:figure`` block             a ``figure`` block: its caption, then ``{eva
 
 from __future__ import annotations
 
+import platform
 import re
+from typing import Any
 
 #: The functions the ``{eval}`` expressions call, by the glue role or directive they stand for.
 _ROLE_FUNCTIONS = {"glue:text": "text", "glue:md": "md", "glue": "value"}
@@ -83,3 +85,32 @@ def from_lab(markdown: str, fence: str = "```") -> str:
     markdown = _EVAL_BLOCK.sub(lambda m: f'{fence}{{glue:md}} {m["name"]}\n:format: myst\n{fence}', markdown)
     markdown = _MD_LINK.sub(lambda m: f"{{doc}}`{m[1]} <{m[2]}>`", markdown)
     return _EVAL_ROLE.sub(lambda m: f'{{{_FUNCTION_ROLES[m[1]]}}}`{m[2]}`', markdown)
+
+
+#: What ipykernel reports for this Python (the chapters' kernel runs in the book's own environment).
+LANGUAGE_INFO = {"codemirror_mode": {"name": "ipython", "version": 3}, "file_extension": ".py",
+                 "mimetype": "text/x-python", "name": "python", "nbconvert_exporter": "python",
+                 "pygments_lexer": "ipython3", "version": platform.python_version()}
+
+
+def shown_in_lab(notebook: dict[str, Any]) -> dict[str, Any]:
+    """A notebook's content as JupyterLab shows it: Markdown cells through :func:`to_lab`, and the kernel's
+    ``language_info`` (which jupytext leaves out of the Markdown file; without it JupyterLab marks a chapter edited
+    the moment its kernel starts)."""
+    for cell in notebook.get("cells", []):
+        if cell.get("cell_type") == "markdown":
+            cell["source"] = to_lab(_text(cell["source"]))
+    notebook.setdefault("metadata", {}).setdefault("language_info", dict(LANGUAGE_INFO))
+    return notebook
+
+
+def written_from_lab(notebook: dict[str, Any]) -> dict[str, Any]:
+    """A notebook's content as the chapter file holds it (Markdown cells through :func:`from_lab`)."""
+    for cell in notebook.get("cells", []):
+        if cell.get("cell_type") == "markdown":
+            cell["source"] = from_lab(_text(cell["source"]))
+    return notebook
+
+
+def _text(source: str | list[str]) -> str:
+    return source if isinstance(source, str) else "".join(source)

@@ -17,7 +17,8 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from helpers.analysis.cooccurrence import CooccurrenceResult, ordered_subgraph
+from helpers.analysis.cooccurrence import CooccurrenceResult
+from helpers.book.formatting import count
 from helpers.web.term_map import COMMUNITY_COLOURS as WEB_COMMUNITY_COLOURS
 from helpers.web.term_map import OTHER_COLOUR as WEB_OTHER_COLOUR
 from helpers.web.term_map import community_colour
@@ -30,6 +31,9 @@ __all__ = [
     "place_labels",
     "term_map_figure",
     "ego_figure",
+    "ego_hubs",
+    "ego_partners",
+    "legend_labels",
     "community_theme_figure",
     "term_map_values",
     "density_figure",
@@ -47,40 +51,64 @@ NODE_AREA_BUDGET = 15_000.0
 NODE_AREA_CAP_QUANTILE = 0.9
 MIN_FONT, MAX_FONT = 6.5, 11.0
 MAX_EGO_HUBS = 3
+# Partners around each ego network's centre (its labels, with the centre's, stay under about 15).
+EGO_PARTNERS = 12
+EGO_LABEL_CHARS = 20  # a longer partner label is broken onto two lines
+#: How the ego figure's caption names the centre (the drawing's own words: glued, never typed apart).
+EGO_CENTRE = "drawn larger, with a black ring, in its community's colour"
 MAX_HEATMAP_COMMUNITIES = 15
 # Density view: grid cells a side, and the kernel's width as a share of the map's extent.
 DENSITY_GRID, DENSITY_BANDWIDTH = 200, 0.05
 
 
-def community_colours(communities: pd.Series, degrees: pd.Series | None = None) -> list[str]:
+def community_colours(communities: pd.Series) -> list[str]:
     """Each term's colour, the interactive map's (:func:`helpers.web.term_map.community_colour`).
 
-    ``communities`` holds one community number per term (number 1 is the largest), ``degrees`` its
-    number of links (a term without links is grey there; default: every term has links).
+    ``communities`` holds one community number per term (number 1 is the largest).
 
     Examples
     --------
-    >>> colours = community_colours(pd.Series([1, 10, 11, 2]), pd.Series([3, 1, 1, 0]))
-    >>> colours
-    ['#0173b2', '#56b4e9', '#c8c8c8', '#c8c8c8']
+    >>> community_colours(pd.Series([1, 10, 11, 2]))
+    ['#0173b2', '#56b4e9', '#c8c8c8', '#de8f05']
     """
-    links = [1] * len(communities) if degrees is None else [int(d) for d in degrees]
-    return [community_colour(int(c), n) for c, n in zip(communities, links)]
+    return [community_colour(int(c)) for c in communities]
 
 
-def _community_legend(axis, drawn: pd.DataFrame) -> None:
-    """A legend of the largest coloured communities: number, colour and top terms (most papers first)."""
+def legend_labels(result: CooccurrenceResult, shown: set[int] | None = None) -> list[tuple[int, str, str]]:
+    """``(community, colour, text)`` of each coloured community the legend names, from the one table of
+    communities (``result.communities``: the same counts and top terms as the chapter's table).
+
+    ``shown`` limits the legend to communities with a term on the figure (default: every coloured one).
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> table = pd.DataFrame({"community": [1, 2], "n_terms": [36, 1], "top_terms": ["a, b, c, d", "e"]})
+    >>> legend_labels(SimpleNamespace(communities=table))
+    [(1, '#0173b2', '1 (36 terms): a, b, c'), (2, '#de8f05', '2 (1 term): e')]
+    """
+    from helpers.book.formatting import count
+
+    rows = []
+    for row in result.communities.itertuples(index=False):
+        colour = community_colour(int(row.community))
+        if colour == OTHER_COLOUR or (shown is not None and int(row.community) not in shown):
+            continue
+        top = ", ".join(str(row.top_terms).split(", ")[:LEGEND_TERMS])
+        rows.append((int(row.community), colour, f"{int(row.community)} ({count(int(row.n_terms), 'term')}): {top}"))
+    return rows[:LEGEND_COMMUNITIES]
+
+
+def _community_legend(axis, result: CooccurrenceResult, drawn: pd.DataFrame) -> None:
+    """A legend of the largest coloured communities with a drawn term: number, colour, terms, top terms."""
     from matplotlib.lines import Line2D
 
-    coloured = drawn[drawn["colour"] != OTHER_COLOUR]
-    handles = []
-    for community, members in sorted(coloured.groupby("community"), key=lambda pair: pair[0])[:LEGEND_COMMUNITIES]:
-        top = members.sort_values(["n_papers", "term"], ascending=[False, True], kind="mergesort")["term"]
-        handles.append(Line2D([], [], marker="o", linestyle="", markersize=8, color=members["colour"].iloc[0],
-                              label=f"{community}: {', '.join(top.head(LEGEND_TERMS))}"))
+    handles = [Line2D([], [], marker="o", linestyle="", markersize=8, color=colour, label=text)
+               for _, colour, text in legend_labels(result, set(drawn["community"].astype(int)))]
     if handles:
-        axis.legend(handles=handles, title="Largest communities (top terms)", loc="upper center",
-                    bbox_to_anchor=(0.5, 0.0), ncol=2, fontsize=11, title_fontsize=11, frameon=False)
+        axis.legend(handles=handles, title="Largest communities (terms in each, drawn or not; top terms)",
+                    loc="upper center", bbox_to_anchor=(0.5, 0.0), ncol=2, fontsize=11, title_fontsize=11,
+                    frameon=False)
 
 
 def _node_areas(n_papers: pd.Series) -> np.ndarray:
@@ -156,10 +184,9 @@ def term_map_figure(result: CooccurrenceResult, *, corpus_label: str, overlay: p
         ``data`` has one row per term: ``term, n_papers, community, colour, x, y, drawn, labelled``.
     """
     terms = result.terms
-    degree = dict(result.graph.degree())
     data = pd.DataFrame({
         "term": terms["term"], "n_papers": terms["n_papers"], "community": terms["community"],
-        "colour": community_colours(terms["community"], terms["term"].map(lambda t: degree.get(t, 0))),
+        "colour": community_colours(terms["community"]),
         "x": terms["x"], "y": terms["y"],
         "drawn": terms["term"].isin(_largest_component(result.graph)), "labelled": False,
     })
@@ -200,7 +227,7 @@ def term_map_figure(result: CooccurrenceResult, *, corpus_label: str, overlay: p
             bar = figure.colorbar(ScalarMappable(norm=scale, cmap="viridis"), ax=axis, shrink=0.5, pad=0.01)
             bar.set_label(overlay_label)
         else:
-            _community_legend(axis, drawn)
+            _community_legend(axis, result, drawn)
         data.loc[drawn.index, "labelled"] = _draw_labels(figure, axis, drawn, areas)
     n_drawn = int(data["drawn"].sum())
     what = f", colour: {overlay_label}" if overlay is not None else ""
@@ -292,37 +319,103 @@ def _draw_labels(figure: Figure, axis, drawn: pd.DataFrame, areas: np.ndarray, c
     return np.array([c is not None for c in corners], dtype=bool)
 
 
+def ego_hubs(result: CooccurrenceResult, n: int = MAX_EGO_HUBS) -> list[str]:
+    """The term that names each of the ``n`` largest communities of more than one term (the first of its top
+    terms in the table of communities): one ego network per region of the map.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> table = pd.DataFrame({"community": [1, 2, 3], "n_terms": [3, 2, 1], "top_terms": ["a, b, c", "d, e", "f"]})
+    >>> ego_hubs(SimpleNamespace(communities=table))
+    ['a', 'd']
+    """
+    table = result.communities
+    several = table[table["n_terms"] > 1]
+    return [str(top).split(", ")[0] for top in several["top_terms"].head(n)]
+
+
+def ego_partners(result: CooccurrenceResult, hub: str, n: int = EGO_PARTNERS) -> pd.DataFrame:
+    """The ``n`` strongest partners of ``hub``: pairs sharing at least the map's ``min_pair_papers`` abstracts,
+    highest association strength first (ties: more abstracts, then the name).
+
+    Returns ``neighbour, n_papers, association_strength, community``.
+    """
+    pairs = result.pairs
+    minimum = int(result.settings.get("min_pair_papers", 2))
+    mine = pairs[((pairs["source"] == hub) | (pairs["target"] == hub)) & (pairs["n_papers"] >= minimum)]
+    partners = pd.DataFrame({"neighbour": np.where(mine["source"] == hub, mine["target"], mine["source"]),
+                             "n_papers": mine["n_papers"].to_numpy(),
+                             "association_strength": mine["association_strength"].to_numpy()})
+    partners = partners.sort_values(["association_strength", "n_papers", "neighbour"],
+                                    ascending=[False, False, True], kind="mergesort").head(n)
+    community = dict(zip(result.terms["term"], result.terms["community"]))
+    return partners.assign(community=partners["neighbour"].map(community).astype("int64")).reset_index(drop=True)
+
+
+def _ego_label(term: str, lines: int = 2) -> str:
+    r"""A label broken onto at most ``lines`` lines when long, so labels around the circle stay apart.
+
+    Examples
+    --------
+    >>> _ego_label("contrastive language-image pre-training", lines=3)
+    'contrastive\nlanguage-image pre-\ntraining'
+    """
+    import textwrap
+
+    wrapped = textwrap.wrap(term, EGO_LABEL_CHARS)
+    return "\n".join(wrapped[:lines - 1] + [" ".join(wrapped[lines - 1:])] if len(wrapped) > lines else wrapped)
+
+
 def ego_figure(result: CooccurrenceResult, *, corpus_label: str) -> tuple[Figure, pd.DataFrame]:
-    """Ego networks of the :data:`MAX_EGO_HUBS` terms with the most drawn links.
+    """Ego networks of the terms naming the :data:`MAX_EGO_HUBS` largest communities (:func:`ego_hubs`).
+
+    Each panel puts the term at the centre, drawn larger with a black ring in its community's colour, and its
+    :data:`EGO_PARTNERS` strongest partners (:func:`ego_partners`) on a circle around it, strongest first
+    clockwise from the top, each in its community's colour; a line's width grows with the association
+    strength. Labels sit outside the circle, so at most ``EGO_PARTNERS + 1`` labels per panel never overlap.
 
     Returns
     -------
     figure, data
-        ``hub, neighbour, association_strength``: one row per drawn link of each hub.
+        ``hub, neighbour, n_papers, association_strength, community``: one row per partner drawn.
     """
-    terms, graph = result.terms, result.graph
-    hubs = terms.sort_values(["degree", "n_papers", "term"], ascending=[False, False, True]).head(MAX_EGO_HUBS)
-    figure, axes = plt.subplots(1, MAX_EGO_HUBS, figsize=(14, 4.6))
+    hubs = ego_hubs(result)
+    figure, axes = plt.subplots(1, MAX_EGO_HUBS, figsize=(15, 5))
+    community = dict(zip(result.terms["term"], result.terms["community"]))
     rows = []
-    for axis, hub in zip(np.atleast_1d(axes), list(hubs.itertuples()) + [None] * MAX_EGO_HUBS):
+    for axis, hub in zip(np.atleast_1d(axes), hubs + [None] * MAX_EGO_HUBS):
         axis.axis("off")
+        axis.set_xlim(-1.9, 1.9)
+        axis.set_ylim(-1.45, 1.45)
+        axis.set_aspect("equal")
         if hub is None:
             continue
-        if hub.degree == 0:
-            axis.set_title(f"{hub.term}: no drawn links", fontsize=10)
+        partners = ego_partners(result, hub)
+        if partners.empty:
+            axis.set_title(f"{hub}: no partner in {result.settings.get('min_pair_papers', 2)} abstracts", fontsize=10)
             continue
-        ego = ordered_subgraph(graph, [hub.term, *graph.neighbors(hub.term)])
-        layout = nx.spring_layout(ego, weight="weight", seed=result.settings.get("louvain_seed", 0))
-        nx.draw_networkx(ego, layout, ax=axis, node_size=[40 + 15 * min(graph.nodes[n]["n_papers"], 40) for n in ego],
-                         node_color=[COMMUNITY_COLOURS[3] if n == hub.term else COMMUNITY_COLOURS[0] for n in ego],
-                         font_size=8, edge_color="#999999", alpha=0.85)
-        axis.margins(0.2)  # room for the labels of the outer nodes
-        axis.set_title(f"{hub.term} ({hub.degree} links)", fontsize=10)
-        rows += [{"hub": hub.term, "neighbour": n, "association_strength": graph.edges[hub.term, n]["weight"]}
-                 for n in sorted(graph.neighbors(hub.term))]
-    figure.suptitle(f"Ego networks, {corpus_label}")
+        angles = np.pi / 2 - 2 * np.pi * np.arange(len(partners)) / max(len(partners), 1)
+        strength = partners["association_strength"].to_numpy(dtype=float)
+        widths = 0.8 + 3.2 * (strength - strength.min()) / max(strength.max() - strength.min(), 1e-12)
+        for angle, width in zip(angles, widths):
+            axis.plot([0, np.cos(angle)], [0, np.sin(angle)], color="#999999", linewidth=width, zorder=1)
+        axis.scatter(np.cos(angles), np.sin(angles), s=120, c=community_colours(partners["community"]),
+                     edgecolors="white", linewidths=0.8, zorder=2)
+        axis.scatter([0], [0], s=600, c=community_colours(pd.Series([community[hub]])), edgecolors="black",
+                     linewidths=2.5, zorder=3)
+        for angle, term in zip(angles, partners["neighbour"]):
+            x, y = np.cos(angle), np.sin(angle)
+            align = "center" if abs(x) < 0.2 else ("left" if x > 0 else "right")
+            height = "bottom" if y > 0.9 else ("top" if y < -0.9 else "center")
+            axis.text(1.14 * x, 1.14 * y, _ego_label(term), ha=align, va=height, fontsize=9, zorder=4)
+        axis.text(0, -0.2, _ego_label(hub, lines=3), ha="center", va="top", fontsize=10, fontweight="bold", zorder=4,
+                  bbox=dict(boxstyle="round,pad=0.2", facecolor="white", edgecolor="none", alpha=0.85))
+        axis.set_title(f"{hub}: {count(len(partners), 'strongest partner')}", fontsize=10)
+        rows += [{"hub": hub, **row} for row in partners.to_dict("records")]
+    figure.suptitle(f"Ego networks of the terms naming the largest communities, {corpus_label}")
     figure.tight_layout()
-    return figure, pd.DataFrame(rows, columns=["hub", "neighbour", "association_strength"])
+    return figure, pd.DataFrame(rows, columns=["hub", "neighbour", "n_papers", "association_strength", "community"])
 
 
 def community_theme_figure(result: CooccurrenceResult, paper_themes: pd.Series, theme_labels: dict[int, str], *,

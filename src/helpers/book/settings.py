@@ -200,10 +200,16 @@ def analysis(book_config: BookConfig | None = None, **settings: Any) -> "Analysi
 METADATA_FILE = "data/icml2024-seed-metadata.csv"
 # The term map measured against the labelled terms (benchmarks/term_quality.py), shown in the co-occurrence chapter.
 TERM_QUALITY_FILE = "benchmarks/results/term_quality.csv"
+# The term communities measured (benchmarks/community_quality.py), on Validation.
+COMMUNITY_QUALITY_FILE = "benchmarks/results/community_quality.csv"
 # The themes fitted on two vocabularies (benchmarks/theme_vocabulary.py), cited in the themes chapter.
 THEME_VOCABULARY_FILE = "benchmarks/results/theme_vocabulary.csv"
 # The themes and LDA on the independent yardstick of issue 38 (benchmarks/theme_yardstick.py), on Validation.
 THEME_YARDSTICK_FILE = "benchmarks/results/theme_yardstick.csv"
+# BERTopic on the same yardstick (benchmarks/theme_peers.py, make bench-peers), on Validation beside it.
+THEME_PEERS_FILE = "benchmarks/results/theme_peers.csv"
+# The blind word-intrusion test of the themes and their peers (benchmarks/word_intrusion.py), on Validation.
+WORD_INTRUSION_FILE = "benchmarks/results/word_intrusion.csv"
 
 
 def book_key(book_config: BookConfig) -> str:

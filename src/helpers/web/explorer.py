@@ -21,13 +21,15 @@ are not ``http(s)`` never reach it.
 URL parameters open the explorer filtered: ``?q=words``, ``?theme=<number>``,
 ``?state=<link state>``, ``?term=<map term>`` (repeatable: papers using every
 term given), ``?group=<group>`` and, where the input has a code field, ``?venue_code=given`` or
-``?venue_code=not-given`` (a code link given to the venue, or none); ``#paper-<paper_id>`` shows and
-expands one paper.
+``?venue_code=not-given`` (a code link given to the venue, or none), ``?broad=<letter>`` (the papers whose
+strongest theme is in that broad theme, :mod:`helpers.analysis.theme_hierarchy`); ``#paper-<paper_id>``
+shows and expands one paper.
 """
 
 from __future__ import annotations
 
 import html
+import math
 import re
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
@@ -55,8 +57,20 @@ SHOWN_LINK_KINDS = LINKED_KINDS
 PAPER_COLUMNS = ("id", "title", "authors", "theme", "state", "words", "file", "source", "text", "links",
                  "claims", "terms")
 # Columns the data has only when the papers carry them: ``year`` (a number or null), ``group`` (an index
-# into the data's ``groups``, with two groups or more), ``venue_code`` (where the input has a code field).
-OPTIONAL_COLUMNS = ("year", "group", "venue_code")
+# into the data's ``groups``, with two groups or more), ``venue_code`` (where the input has a code field),
+# ``share``, ``theme2`` and ``share2`` (the two grains of themes: whole percents, rounded down).
+OPTIONAL_COLUMNS = ("year", "group", "venue_code", "share", "theme2", "share2")
+
+
+def whole_percent(share: float) -> int:
+    """A share as a whole percent rounded down, so a mixed paper (its strongest theme under half) never shows 50%.
+
+    Examples
+    --------
+    >>> [whole_percent(s) for s in (0.57, 0.499999, 0.5, 1.0, 0.0)]
+    [57, 49, 50, 100, 0]
+    """
+    return int(math.floor(round(float(share) * 100, 6)))
 
 
 #: The most papers the explorer holds: its data file grows with them (about 24 MiB, ready in under 1 s at
@@ -237,6 +251,7 @@ def explorer_data(
     group_order: Sequence[str] = (),
     corpus_papers: int | None = None,
     headers: Mapping[str, str | None] | None = None,
+    hierarchy: pd.DataFrame | None = None,
 ) -> dict[str, Any]:
     """Everything the explorer shows, one list per column (:data:`PAPER_COLUMNS`).
 
@@ -263,6 +278,10 @@ def explorer_data(
     headers : mapping, optional
         Each file's header line or ``None`` (:attr:`helpers.analysis.corpus.Corpus.headers`), for the
         Source column (:func:`source_labels`).
+    hierarchy : DataFrame, optional
+        ``broad_theme, broad_label, theme`` (:attr:`helpers.analysis.theme_hierarchy.ThemeHierarchy.table`): the
+        data then has ``broad`` ({"letter": label}, in order) and ``theme_broad`` ({"number": letter}), for the
+        broad theme filter (``?broad=<letter>``).
 
     Returns
     -------
@@ -274,7 +293,10 @@ def explorer_data(
         (indices into ``terms``); plus ``year`` when ``papers`` has a year column,
         and ``group`` (index into ``groups``) with two groups or more; ``venue_code`` when ``papers`` has
         :func:`helpers.analysis.links.venue_code_links`' columns (the http(s) code links the paper gave the
-        venue, ``[]`` for none, ``None`` where its input has no code field); ``sample_of`` (the corpus's
+        venue, ``[]`` for none, ``None`` where its input has no code field); ``share``, ``theme2`` and ``share2``
+        when ``papers`` has ``second_theme`` (:func:`helpers.analysis.theme_hierarchy.paper_grains`): the
+        strongest and second theme's shares of the paper's theme weight (:func:`whole_percent`) and the second
+        theme (number or ``None``); ``sample_of`` (the corpus's
         papers) when ``corpus_papers`` is more than ``papers`` holds.
     """
     ordered = papers.sort_values(["source_file", "position"], kind="stable")
@@ -322,6 +344,15 @@ def explorer_data(
         data["papers"]["venue_code"] = [
             [u for u in _text(urls).split() if is_safe_url(u)] if bool(field) else None
             for field, urls in zip(ordered["venue_code_field"], ordered["venue_code_url"])]
+    if "second_theme" in ordered:
+        data["papers"]["share"] = [whole_percent(w) if not pd.isna(t) else 0
+                                   for t, w in zip(ordered["theme"], ordered["theme_weight"])]
+        data["papers"]["theme2"] = [None if pd.isna(t) else int(t) for t in ordered["second_theme"]]
+        data["papers"]["share2"] = [whole_percent(w) for w in ordered["second_theme_weight"]]
+    if hierarchy is not None and len(hierarchy):
+        data["broad"] = {str(b): str(label) for b, label in zip(hierarchy["broad_theme"], hierarchy["broad_label"])}
+        pairs = sorted(zip(hierarchy["theme"], hierarchy["broad_theme"]))
+        data["theme_broad"] = {str(int(t)): str(b) for t, b in pairs}
     if corpus_papers is not None and int(corpus_papers) > len(ordered):
         data["sample_of"] = int(corpus_papers)
     return data
@@ -348,7 +379,7 @@ def write_explorer_data(data: Mapping[str, Any], folder: Path) -> Path:
 
 
 def explorer_url(*, q: str = "", theme: int | None = None, state: str = "", terms: tuple[str, ...] = (),
-                 group: str = "", venue_code: str = "", page: str = "explorer.html") -> str:
+                 group: str = "", venue_code: str = "", broad: str = "", page: str = "explorer.html") -> str:
     """A link to the explorer opened filtered, for other chapters' "all N papers" links (HTML-escape it).
 
     Examples
@@ -361,6 +392,8 @@ def explorer_url(*, q: str = "", theme: int | None = None, state: str = "", term
     'explorer.html?term=llm&group=2025'
     >>> explorer_url(group="2025", venue_code="given")
     'explorer.html?group=2025&venue_code=given'
+    >>> explorer_url(broad="B")
+    'explorer.html?broad=B'
     """
     parts = [f"q={quote(q, safe='')}"] if q else []
     parts += [f"theme={int(theme)}"] if theme is not None else []
@@ -368,6 +401,7 @@ def explorer_url(*, q: str = "", theme: int | None = None, state: str = "", term
     parts += [f"term={quote(term, safe='')}" for term in terms]
     parts += [f"group={quote(group, safe='')}"] if group else []
     parts += [f"venue_code={quote(venue_code, safe='')}"] if venue_code else []
+    parts += [f"broad={quote(broad, safe='')}"] if broad else []
     return page + ("?" + "&".join(parts) if parts else "")
 
 
@@ -391,7 +425,7 @@ _YEAR_HEADER = ("year", "Year", "year")
 
 def explorer_html(*, data_src: str = f"../figures/{DATA_FILE}", mathjax_src: str = MATHJAX_SRC,
                   page_size: int = PAGE_SIZE, with_year: bool = False, with_groups: bool = False,
-                  with_venue_code: bool = False) -> str:
+                  with_venue_code: bool = False, with_broad: bool = False) -> str:
     """The explorer's page: style, controls, an empty table, the data file's ``<script src>`` and the script.
 
     The shell holds no corpus text; everything shown comes from the data file
@@ -399,7 +433,8 @@ def explorer_html(*, data_src: str = f"../figures/{DATA_FILE}", mathjax_src: str
     ``mathjax_src`` is the book's MathJax, loaded when the first row is expanded (unless the
     page already loads it). ``with_year`` adds a Year column (the data has ``year``), ``with_groups``
     a group filter (the data has ``groups``), ``with_venue_code`` a filter by the code link given to the venue
-    (the data has ``venue_code``); without them the page is as it always was.
+    (the data has ``venue_code``), ``with_broad`` a broad theme filter (the data has ``broad``); without them the
+    page is as it always was.
     """
     shown = _HEADERS[:3] + [_YEAR_HEADER] + _HEADERS[3:] if with_year else _HEADERS
     columns = "".join(f'<col class="c-{css}">' for _, _, css in shown)
@@ -413,6 +448,8 @@ def explorer_html(*, data_src: str = f"../figures/{DATA_FILE}", mathjax_src: str
                     '<option value="given">Code link given to the venue</option>'
                     '<option value="not-given">No code link given to the venue</option></select>'
                     if with_venue_code else "")
+    broad_select = ('<select class="explorer-broad" aria-label="Filter by broad theme"><option value="">'
+                    'All broad themes</option></select>' if with_broad else "")
     app_class = "mathjax_ignore with-year" if with_year else "mathjax_ignore"
     return (
         f"\n<style>\n{static_text(STYLE_FILE)}</style>\n"
@@ -420,7 +457,7 @@ def explorer_html(*, data_src: str = f"../figures/{DATA_FILE}", mathjax_src: str
           f'data-src="{escape(data_src)}" data-mathjax="{escape(mathjax_src)}">'
         + '<div class="explorer-controls">'
         + '<input class="explorer-search" type="search" placeholder="Search titles, authors, themes, abstracts" '
-          'aria-label="Search papers">'
+          'aria-label="Search papers">' + broad_select
         + '<select class="explorer-theme" aria-label="Filter by theme"><option value="">All themes</option></select>'
         + '<select class="explorer-state" aria-label="Filter by link state"><option value="">All link states'
           '</option></select>' + group_select + venue_select

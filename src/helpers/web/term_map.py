@@ -35,7 +35,7 @@ from helpers.web.assets import inline_script, script_json, static_text
 #: seaborn's "colorblind" palette, in its order: community 1 gets the first colour.
 COMMUNITY_COLOURS = ("#0173b2", "#de8f05", "#029e73", "#d55e00", "#cc78bc",
                      "#ca9161", "#fbafe4", "#949494", "#ece133", "#56b4e9")
-#: Communities after the tenth, and terms without any link.
+#: Communities after the tenth.
 OTHER_COLOUR = "#c8c8c8"
 #: Node diameters in map units; areas grow with occurrences up to the cap.
 MIN_SIZE, MAX_SIZE = 6.0, 30.0
@@ -89,15 +89,18 @@ def node_sizes(occurrences: np.ndarray) -> np.ndarray:
     return np.round(MIN_SIZE + (MAX_SIZE - MIN_SIZE) * share, 2)
 
 
-def community_colour(cluster: int, n_links: int) -> str:
-    """The colour of a term: its community's colour, or grey after ten communities or without links.
+def community_colour(cluster: int) -> str:
+    """The colour of a term: its community's colour (linked or not), grey after the tenth community.
+
+    Every term of a community has its colour, so a legend's count of a colour is the community's count of
+    terms (the chapter's table of communities).
 
     Examples
     --------
-    >>> community_colour(1, 3), community_colour(10, 1), community_colour(11, 1), community_colour(2, 0)
-    ('#0173b2', '#56b4e9', '#c8c8c8', '#c8c8c8')
+    >>> community_colour(1), community_colour(10), community_colour(11)
+    ('#0173b2', '#56b4e9', '#c8c8c8')
     """
-    if n_links == 0 or not 1 <= cluster <= len(COMMUNITY_COLOURS):
+    if not 1 <= cluster <= len(COMMUNITY_COLOURS):
         return OTHER_COLOUR
     return COMMUNITY_COLOURS[cluster - 1]
 
@@ -111,7 +114,8 @@ def _check_url(url: str, name: str, *, relative_only: bool) -> str:
     return url
 
 
-def term_map_data(network: dict[str, Any], *, explorer_url: str = "explorer.html") -> dict[str, Any]:
+def term_map_data(network: dict[str, Any], *, explorer_url: str = "explorer.html",
+                  community_terms: dict[int, list[str]] | None = None) -> dict[str, Any]:
     """The compact data the page script draws: terms with position, colour, size and neighbours.
 
     Parameters
@@ -123,6 +127,9 @@ def term_map_data(network: dict[str, Any], *, explorer_url: str = "explorer.html
         ``cluster`` and ``weights["Occurrences"]`` default to 0, 0, 0 and 0.
     explorer_url : str
         The paper explorer; a click on a term opens ``<explorer_url>?term=<term>``.
+    community_terms : dict, optional
+        Community number -> its terms in the order that names it (the chapter's table of communities), so
+        the legend names each community as the table does (default: most occurrences first).
 
     Returns
     -------
@@ -180,22 +187,30 @@ def term_map_data(network: dict[str, Any], *, explorer_url: str = "explorer.html
             "label": labels[position],
             "x": round(float(coordinates[position, 0]) * scale, 2),
             "y": round(-float(coordinates[position, 1]) * scale, 2) + 0.0,  # + 0.0: no "-0.0"
-            "colour": community_colour(int(item.get("cluster", 0)), len(neighbours[position])),
+            "colour": community_colour(int(item.get("cluster", 0))),
             "size": float(sizes[position]),
             "font": round(7.0 + 0.4 * float(sizes[position]), 2),
             "occurrences": int(occurrences[position]),
             "links": len(neighbours[position]),
             "neighbours": [[other, strength] for other, strength in strongest],
         })
-    return {"explorer": explorer_url, "terms": terms, "links": edges, "legend": legend_entries(terms)}
+    return {"explorer": explorer_url, "terms": terms, "links": edges, "legend": legend_entries(terms, named=_named_by_colour(community_terms))}
 
 
-def legend_entries(terms: list[dict[str, Any]], *, n_top: int = 3) -> list[dict[str, Any]]:
+def _named_by_colour(community_terms: dict[int, list[str]] | None) -> dict[str, list[str]] | None:
+    if community_terms is None:
+        return None
+    return {community_colour(int(c)): list(names) for c, names in community_terms.items()
+            if community_colour(int(c)) != OTHER_COLOUR}
+
+
+def legend_entries(terms: list[dict[str, Any]], *, n_top: int = 3,
+                   named: dict[str, list[str]] | None = None) -> list[dict[str, Any]]:
     """One legend entry per colour, in palette order (grey last): its terms' count and its top terms.
 
-    ``other`` marks the grey entry (communities after the tenth and terms
-    without links). ``top`` holds the indices (into ``terms``) of the ``n_top`` terms with the
-    most occurrences (ties by label), so the page script can name them as text.
+    ``other`` marks the grey entry (communities after the tenth). ``top`` holds the indices (into ``terms``) of the ``n_top`` terms with the
+    most occurrences (ties by label), or, for a colour in ``named``, of the first ``n_top`` of its names there,
+    so the page script can name them as text.
 
     Examples
     --------
@@ -209,14 +224,22 @@ def legend_entries(terms: list[dict[str, Any]], *, n_top: int = 3) -> list[dict[
     members: dict[str, list[int]] = {}
     for index, term in enumerate(terms):
         members.setdefault(term["colour"], []).append(index)
+    named = named or {}
+
+    def top(colour: str, indices: list[int]) -> list[int]:
+        if colour in named:
+            index_of = {terms[i]["label"]: i for i in indices}
+            return [index_of[name] for name in named[colour] if name in index_of][:n_top]
+        return sorted(indices, key=lambda i: (-terms[i]["occurrences"], terms[i]["label"]))[:n_top]
+
     return [
-        {"colour": colour, "other": colour == OTHER_COLOUR, "n_terms": len(indices),
-         "top": sorted(indices, key=lambda i: (-terms[i]["occurrences"], terms[i]["label"]))[:n_top]}
+        {"colour": colour, "other": colour == OTHER_COLOUR, "n_terms": len(indices), "top": top(colour, indices)}
         for colour, indices in sorted(members.items(), key=lambda pair: order.get(pair[0], len(order)))
     ]
 
 
 def term_map_html(network: dict[str, Any], *, explorer_url: str = "explorer.html", height_px: int = 640,
+                  community_terms: dict[int, list[str]] | None = None,
                   library_url: str = LIBRARY_URL, empty_message: str = "no term passed the thresholds") -> str:
     """The interactive term map as one HTML fragment (display it with ``IPython.display.HTML``).
 
@@ -235,6 +258,8 @@ def term_map_html(network: dict[str, Any], *, explorer_url: str = "explorer.html
         The paper explorer, relative to the page (default: next to it).
     height_px : int
         Height of the map in CSS pixels.
+    community_terms : dict, optional
+        As for :func:`term_map_data`.
     library_url : str
         The vendored ``cytoscape.min.js``, relative to the page (the default
         suits a chapter in ``chapters/``).
@@ -257,7 +282,7 @@ def term_map_html(network: dict[str, Any], *, explorer_url: str = "explorer.html
     if not isinstance(height_px, int) or isinstance(height_px, bool) or height_px <= 0:
         raise ValueError(f"height_px must be a positive integer, got {height_px!r}")
     library_url = _check_url(library_url, "library_url", relative_only=True)
-    data = term_map_data(network, explorer_url=explorer_url)
+    data = term_map_data(network, explorer_url=explorer_url, community_terms=community_terms)
     if not data["terms"]:
         return (f'<div class="term-map term-map-empty"><p>The term map is empty: '
                 f'{html.escape(empty_message)}.</p></div>')

@@ -13,7 +13,10 @@ The steps of :func:`analyse_cooccurrence` (:mod:`.result`), each a function of i
    English from ``wordfreq``). Acronyms are found by the Schwartz-Hearst algorithm.
 3. :mod:`.network`, :func:`pair_table`: pair counts from one sparse product ``X.T @ X``, with
    VOSviewer's association strength.
-4. :mod:`.network`, :func:`term_network`: the drawn links, Louvain communities, a seeded layout.
+4. :mod:`.network`, :func:`term_network`: the drawn links (at most ``MAX_LINKS_PER_TERM`` per term),
+   Louvain communities (:func:`louvain_partition`), a seeded layout; :mod:`.communities` names each
+   community by its own terms (:func:`community_table`, the one table of communities) and measures how
+   well they hold together (:func:`community_cohesion`).
 
 :mod:`.exporters` writes the network for VOSviewer and Gephi; :mod:`.evaluation` measures the map
 against the labelled terms of ``tests/evaluation/``.
@@ -48,6 +51,7 @@ from helpers.analysis.cooccurrence.result import (
                                                     CooccurrenceResult,
                                                     analyse_cooccurrence,
                                                     analyse_partitions,
+                                                    distinct_pairs,
                                                     papers_with_terms,
                                                     strongest_pairs,
 )
@@ -58,5 +62,5 @@ __all__ = [
     "select_terms", "default_min_pair_papers", "pair_table", "term_network", "analyse_cooccurrence",
     "analyse_partitions",
     "CooccurrenceResult", "network_writers", "ordered_subgraph", "vosviewer_document", "write_vosviewer_json",
-    "write_vosviewer_map", "write_vosviewer_network", "papers_with_terms", "strongest_pairs",
+    "write_vosviewer_map", "write_vosviewer_network", "papers_with_terms", "strongest_pairs", "distinct_pairs",
 ]

@@ -467,9 +467,9 @@ def acronym_merges(definitions: pd.DataFrame, thesaurus: dict[str, str]) -> tupl
     """
     table = acronym_table(definitions)
     corpus_wide = table[table["scope"] == "corpus"]
-    merges = {a: thesaurus.get(l, l) for a, l in zip(corpus_wide["acronym"], corpus_wide["long_form"])}
+    merges = {a: thesaurus.get(long, long) for a, long in zip(corpus_wide["acronym"], corpus_wide["long_form"])}
     local = definitions[~definitions["acronym"].isin(merges)].rename(columns={"acronym": "from", "long_form": "to"})
-    local = local.assign(to=local["to"].map(lambda l: thesaurus.get(l, l)))
+    local = local.assign(to=local["to"].map(lambda long: thesaurus.get(long, long)))
     return merges, local[["row", "from", "to"]].reset_index(drop=True)
 
 

@@ -68,6 +68,16 @@ def read_landmarks(path: str | Path) -> list[str]:
         return [term_key(row["term"]) for row in reader if (row["term"] or "").strip()]
 
 
+def read_landmark_fields(path: str | Path) -> dict[str, str]:
+    """``term -> sub-field`` from a ``field,term`` CSV (terms as :func:`term_key` compares them)."""
+    path = Path(path)
+    with path.open(encoding="utf-8", newline="") as handle:
+        reader = csv.DictReader(handle)
+        if reader.fieldnames is None or not {"field", "term"} <= set(reader.fieldnames):
+            raise ValueError(f"{path}: line 1: expected the header 'field,term'")
+        return {term_key(row["term"]): row["field"].strip() for row in reader if (row["term"] or "").strip()}
+
+
 @dataclass(frozen=True)
 class MapQuality:
     """The term map measured against the labels.

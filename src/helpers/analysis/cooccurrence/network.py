@@ -12,13 +12,24 @@ from scipy import sparse
 
 from helpers.analysis.cooccurrence.relevance import contained_pairs
 
+#: No term of the drawn network has more links than this (:func:`cap_links`: true by construction).
 MAX_LINKS_PER_TERM = 4
 
 
 LOUVAIN_SEED = 0
 
 
-LOUVAIN_RESOLUTION = 1.0
+#: Louvain's resolution and pair weights (:func:`pair_weights`), chosen on the development corpus (ICML 2024,
+#: 644 abstracts) against the landmark sub-fields of ``tests/evaluation/landmark_fields.csv`` and the
+#: within/between association strength (:mod:`helpers.analysis.cooccurrence.communities`;
+#: ``benchmarks/community_quality.py``): association strength at resolution 1 puts unrelated sub-fields of a
+#: few hundred abstracts in one community (bandits with graph neural networks and causal effects).
+LOUVAIN_RESOLUTION = 2.0
+LOUVAIN_WEIGHTING = "information"
+#: Louvain runs from this many seeds (``seed``, ``seed + 1``, ...); the partition of highest modularity (at
+#: the resolution used) is kept, as VOSviewer keeps the best of several random starts.
+LOUVAIN_STARTS = 10
+WEIGHTINGS = ("association", "information")
 
 
 LAYOUT_ITERATIONS = 100
@@ -31,7 +42,10 @@ CLUSTER_MIN_PAIR_PAPERS = 1
 
 
 def default_min_pair_papers(pair_papers: np.ndarray, n_terms: int) -> int:
-    """The smallest count (at least 2) that leaves at most ``MAX_LINKS_PER_TERM`` links per term in the drawing.
+    """The smallest count (at least 2) that leaves at most ``MAX_LINKS_PER_TERM`` times ``n_terms`` pairs.
+
+    Pairs below it are never drawn; of the pairs at or above it, :func:`cap_links` keeps at most
+    ``MAX_LINKS_PER_TERM`` per term.
 
     Examples
     --------
@@ -46,6 +60,91 @@ def default_min_pair_papers(pair_papers: np.ndarray, n_terms: int) -> int:
         return 2
     # The (budget + 1)-th largest count must be left out, so the threshold is just above it.
     return max(2, int(pair_papers[budget]) + 1)
+
+
+def cap_links(pairs: pd.DataFrame, max_links: int = MAX_LINKS_PER_TERM) -> pd.DataFrame:
+    """The pairs drawn as links: strongest association first, each kept while both its terms have fewer than
+    ``max_links`` links, so no term ever has more than ``max_links`` (a greedy b-matching).
+
+    Ties are broken by shared abstracts, then by the names, so the result is the same on every run.
+
+    Examples
+    --------
+    ``hub`` pairs with four terms; with ``max_links=2`` it keeps its two strongest:
+
+    >>> pairs = pd.DataFrame({"source": ["a", "b", "c", "d", "a"], "target": ["hub", "hub", "hub", "hub", "b"],
+    ...                       "n_papers": [2, 3, 2, 2, 2], "association_strength": [4.0, 3.0, 2.0, 1.0, 0.5]})
+    >>> cap_links(pairs, 2)[["source", "target"]].values.tolist()
+    [['a', 'hub'], ['b', 'hub'], ['a', 'b']]
+    """
+    ordered = pairs.sort_values(["association_strength", "n_papers", "source", "target"],
+                                ascending=[False, False, True, True], kind="mergesort")
+    links: dict[str, int] = {}
+    keep = []
+    for position, source, target in zip(ordered.index, ordered["source"], ordered["target"]):
+        if links.get(source, 0) < max_links and links.get(target, 0) < max_links:
+            links[source] = links.get(source, 0) + 1
+            links[target] = links.get(target, 0) + 1
+            keep.append(position)
+    return ordered.loc[keep]
+
+
+def pair_weights(pairs: pd.DataFrame, weighting: str = LOUVAIN_WEIGHTING) -> np.ndarray:
+    """The weight of each pair for the communities.
+
+    ``"association"``: the association strength ``a`` (VOSviewer's). ``"information"``: ``c ln a`` for a pair
+    met more often than chance (``a > 1``), else 0: the pair's share of the terms' mutual information, its
+    pointwise mutual information weighted by its ``c`` abstracts. Association strength alone makes one
+    chance meeting of two rare terms the strongest tie of the map; weighted by the count, a tie needs to
+    be both surprising and repeated.
+
+    Examples
+    --------
+    >>> pairs = pd.DataFrame({"n_papers": [1, 10, 3], "association_strength": [8.0, 2.0, 0.5]})
+    >>> pair_weights(pairs, "association").tolist(), pair_weights(pairs, "information").round(3).tolist()
+    ([8.0, 2.0, 0.5], [2.079, 6.931, 0.0])
+    """
+    strength = pairs["association_strength"].to_numpy(dtype=float)
+    if weighting == "association":
+        return strength
+    if weighting == "information":
+        with np.errstate(divide="ignore"):
+            return np.where(strength > 1, pairs["n_papers"].to_numpy(dtype=float) * np.log(np.maximum(strength, 1)),
+                            0.0)
+    raise ValueError(f"weighting must be one of {', '.join(WEIGHTINGS)}, got {weighting!r}")
+
+
+def louvain_partition(terms: Iterable[str], pairs: pd.DataFrame, *, resolution: float = LOUVAIN_RESOLUTION,
+                      weighting: str = LOUVAIN_WEIGHTING, seed: int = LOUVAIN_SEED,
+                      starts: int = LOUVAIN_STARTS) -> tuple[list[set[str]], float]:
+    """Louvain communities of ``terms`` on ``pairs`` weighted by :func:`pair_weights`, best of ``starts`` seeds.
+
+    Nodes and edges enter the graph in sorted order, so the partition depends on the terms and pairs, not on
+    the order of the tables. Returns the partition and its modularity (Newman's, resolution 1, on the same
+    weights: 0 is no better than chance).
+
+    Examples
+    --------
+    >>> pairs = pd.DataFrame({"source": ["a", "c", "b"], "target": ["b", "d", "c"], "n_papers": [4, 4, 1],
+    ...                       "association_strength": [2.0, 2.0, 0.5]})
+    >>> partition, modularity = louvain_partition("abcd", pairs)
+    >>> sorted(sorted(c) for c in partition), round(modularity, 3)
+    ([['a', 'b'], ['c', 'd']], 0.5)
+    """
+    graph = nx.Graph()
+    graph.add_nodes_from(sorted(set(terms)))
+    weights = pair_weights(pairs, weighting)
+    graph.add_weighted_edges_from(sorted((s, t, float(w)) for s, t, w in zip(pairs["source"], pairs["target"], weights)
+                                         if w > 0))
+    if not graph.number_of_edges():
+        return [{t} for t in graph.nodes], 0.0
+    best, best_quality = None, -math.inf
+    for start in range(starts):
+        partition = nx.community.louvain_communities(graph, weight="weight", resolution=resolution, seed=seed + start)
+        quality = nx.community.modularity(graph, partition, weight="weight", resolution=resolution)
+        if quality > best_quality + 1e-12:
+            best, best_quality = partition, quality
+    return best, float(nx.community.modularity(graph, best, weight="weight"))
 
 
 def pair_table(binary: sparse.csr_matrix, terms: list[str]) -> pd.DataFrame:
@@ -243,30 +342,32 @@ PAIR_COLUMNS = ["source", "target", "n_papers", "association_strength", "jaccard
 
 def term_network(terms: pd.DataFrame, pairs: pd.DataFrame, *, min_pair_papers: int, seed: int,
                  resolution: float) -> tuple[nx.Graph, pd.DataFrame, float]:
-    """The drawn network: links for pairs in at least ``min_pair_papers`` abstracts, Louvain communities, layout.
+    """The drawn network: links for pairs in at least ``min_pair_papers`` abstracts, at most
+    ``MAX_LINKS_PER_TERM`` per term (:func:`cap_links`), Louvain communities, layout.
 
     Communities (and their modularity) come from every pair in at least
-    ``CLUSTER_MIN_PAIR_PAPERS`` abstracts (or ``min_pair_papers``, if fewer), weighted by
-    association strength, so a term without a drawn link is not a community of its own.
+    ``CLUSTER_MIN_PAIR_PAPERS`` abstracts (or ``min_pair_papers``, if fewer), so a term without a drawn link
+    is not a community of its own (:func:`louvain_partition`); the layout from the association strength of
+    the same pairs.
 
     ``terms`` has ``term, n_papers, relevance``; returns the graph, ``terms``
     with ``community, degree, link_strength, x, y`` added (sorted by
-    community, then occurrences), and the partition's modularity.
+    community, then occurrences), and the partition's modularity (Newman's, at resolution 1).
     """
     graph = nx.Graph()
     for row in terms.itertuples(index=False):
         graph.add_node(row.term, n_papers=int(row.n_papers), relevance=float(row.relevance))
-    for row in pairs[pairs["n_papers"] >= min_pair_papers].itertuples(index=False):
+    for row in cap_links(pairs[pairs["n_papers"] >= min_pair_papers]).sort_index().itertuples(index=False):
         graph.add_edge(row.source, row.target, weight=float(row.association_strength), n_papers=int(row.n_papers))
     # Communities from every pair in at least CLUSTER_MIN_PAIR_PAPERS abstracts, as VOSviewer clusters on all
     # links, not only the drawn ones: a term without a drawn link still joins the community it meets most.
+    clustered_pairs = pairs[pairs["n_papers"] >= min(CLUSTER_MIN_PAIR_PAPERS, min_pair_papers)]
     clustered = nx.Graph()
     clustered.add_nodes_from(graph.nodes)
-    for row in pairs[pairs["n_papers"] >= min(CLUSTER_MIN_PAIR_PAPERS, min_pair_papers)].itertuples(index=False):
+    for row in clustered_pairs.itertuples(index=False):
         clustered.add_edge(row.source, row.target, weight=float(row.association_strength))
     if graph.number_of_edges():
-        partition = nx.community.louvain_communities(clustered, weight="weight", resolution=resolution, seed=seed)
-        modularity = float(nx.community.modularity(clustered, partition, weight="weight", resolution=resolution))
+        partition, modularity = louvain_partition(terms["term"], clustered_pairs, resolution=resolution, seed=seed)
     else:
         partition, modularity = [{t} for t in terms["term"]], 0.0
     positions = _layout(graph, seed, clustered)

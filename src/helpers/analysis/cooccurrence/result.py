@@ -17,6 +17,7 @@ from helpers.analysis.cooccurrence.candidates import (
     merge_table,
     read_thesaurus,
 )
+from helpers.analysis.cooccurrence.communities import community_table
 from helpers.analysis.cooccurrence.counting import (
     bucket_counts,
     partition_candidates,
@@ -69,8 +70,9 @@ class CooccurrenceResult:
     graph : networkx.Graph
         Kept terms as nodes; edges for pairs with at least ``min_pair_papers``.
     communities : DataFrame
-        ``community, n_terms, n_papers, top_terms``; ``n_papers`` counts the abstracts using any of
-        the community's terms, each once.
+        ``community, n_terms, n_papers, top_terms`` (:func:`community_table`): ``n_terms`` every term of
+        the community, ``n_papers`` the abstracts using any of its terms, each once; the one source of the
+        chapter's table and the map's legend.
     acronyms : DataFrame
         :func:`find_acronyms`.
     merges : DataFrame
@@ -264,14 +266,7 @@ def analyse_partitions(
     shown = runner.share(pd.Index(vocabulary).get_indexer(shown_terms))
     paper_terms = sparse.vstack(runner.gather(runner.map(take_columns, columns, [shown] * len(columns))),
                                 format="csr").astype(np.int64)
-    communities = (terms.groupby("community")
-                   .agg(n_terms=("term", "size"), top_terms=("term", lambda t: ", ".join(t.head(8))))
-                   .reset_index())
-    # A community's papers: the abstracts using at least one of its terms, each counted once.
-    community_ids = terms["community"].to_numpy()
-    communities.insert(2, "n_papers", [
-        int((paper_terms[:, np.flatnonzero(community_ids == c)].getnnz(axis=1) > 0).sum())
-        for c in communities["community"]])
+    communities = community_table(terms, pairs, paper_terms)
     kept_set = set(selection.kept.tolist())
     below = [c for c in selection.ranked if c not in kept_set][:BELOW_CUT_ROWS]
     below_cut = pd.DataFrame({"term": vocabulary[below].astype(str),
@@ -343,3 +338,39 @@ def strongest_pairs(result: CooccurrenceResult, top: int = STRONGEST_PAIRS) -> p
     """The ``top`` pairs sharing the most abstracts (ties: association strength, then names): :func:`pair_table` rows."""
     return result.pairs.sort_values(["n_papers", "association_strength", "source", "target"],
                                     ascending=[False, False, True, True]).head(top).reset_index(drop=True)
+
+
+def distinct_pairs(result: CooccurrenceResult, top: int) -> pd.DataFrame:
+    """The strongest pairs (:func:`strongest_pairs` order) of which no two share a community or an example paper.
+
+    A pair is taken when neither of its terms' communities is one an earlier pair took, and one of its papers
+    is the example of no earlier pair; that paper (the first such in ``paper_ids`` order) is its ``example``.
+    So a few strongest pairs show as many regions of the map, each with a paper of its own.
+
+    Examples
+    --------
+    >>> raw = pd.Series({"p1": "Galaxy clusters and quantum kernels.", "p2": "Galaxy clusters and dark matter.",
+    ...                  "p3": "Quantum kernels and dark matter.", "p4": "Galaxy clusters and quantum kernels."})
+    >>> from helpers.analysis.text import analysis_text
+    >>> result = analyse_cooccurrence(raw, raw.map(analysis_text), min_occurrences=2, relevant_share=1.0, thesaurus={})
+    >>> distinct_pairs(result, 3)[["source", "target", "n_papers", "example"]].values.tolist()
+    [['galaxy cluster', 'quantum kernel', 2, 'p1']]
+    """
+    community = dict(zip(result.terms["term"], result.terms["community"]))
+    taken_communities: set[int] = set()
+    taken_papers: set[str] = set()
+    rows = []
+    for pair in strongest_pairs(result, len(result.pairs)).to_dict("records"):
+        if len(rows) == top:
+            break
+        theirs = {community.get(pair["source"]), community.get(pair["target"])}
+        if theirs & taken_communities:
+            continue
+        example = next((paper for paper in papers_with_terms(result, [pair["source"], pair["target"]])
+                        if paper not in taken_papers), None)
+        if example is None:
+            continue
+        taken_communities |= theirs
+        taken_papers.add(example)
+        rows.append({**pair, "example": example})
+    return pd.DataFrame(rows, columns=[*result.pairs.columns, "example"]).reset_index(drop=True)

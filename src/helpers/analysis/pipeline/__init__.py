@@ -34,6 +34,7 @@ from helpers.analysis.pipeline.stages import (
                                             StageEngine,
                                             ThemeStage,
                                             analyse_group_change,
+                                            analyse_hierarchy,
                                             analyse_link_tables,
                                             analyse_terms,
                                             analyse_text,
@@ -47,7 +48,7 @@ from helpers.analysis.settings import AnalysisSettings, EngineSettings, Settings
 __all__ = [
     "run_pipeline", "run_stages", "RunOptions", "StageClock", "StageEngine", "LocalStages", "DaskStages",
     "analyse_text", "detach_texts", "local_token_partitions", "ThemeStage", "start_theme_stage",
-    "analyse_terms", "analyse_link_tables", "paper_table", "analyse_group_change", "Analysis", "ThemesResult",
+    "analyse_terms", "analyse_link_tables", "analyse_hierarchy", "paper_table", "analyse_group_change", "Analysis", "ThemesResult",
     "LinkTables", "write_outputs", "build_key", "cached_pipeline", "source_fingerprint", "dependency_closure",
     "environment_fingerprint", "corpus_files_fingerprint", "AnalysisSettings", "EngineSettings", "SettingsError",
 ]

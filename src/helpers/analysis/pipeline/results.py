@@ -16,6 +16,7 @@ if TYPE_CHECKING:  # heavy modules, imported when a stage runs
     from helpers.analysis.change import ChangeResult
     from helpers.analysis.cooccurrence import CooccurrenceResult
     from helpers.analysis.engine.paper_texts import PaperTexts
+    from helpers.analysis.theme_hierarchy import ThemeHierarchy
     from helpers.analysis.themes import ThemeModel
 
 __all__ = ["ThemesResult", "LinkTables", "Analysis"]
@@ -87,7 +88,9 @@ class Analysis:
         One row per paper: the corpus columns (with ``title, authors, year, venue, doi, url,
         software`` when any input file carries them, ``keywords`` and ``published_text`` when some paper
         has them, and ``opening``; no ``text``) plus ``theme`` (nullable),
-        ``theme_weight``, ``link_state``, ``promised_too``, ``n_urls``, ``venue_code_field``,
+        ``theme_weight``, the two grains' ``second_theme, second_theme_weight, mixed, broad_theme,
+        broad_theme_weight`` (:func:`helpers.analysis.theme_hierarchy.paper_grains`), ``link_state``,
+        ``promised_too``, ``n_urls``, ``venue_code_field``,
         ``venue_code`` and ``venue_code_url`` where the input has a code field
         (:func:`helpers.analysis.links.venue_code_links`), and ``group`` (text; ``"all"`` without grouping).
     timings : Mapping[str, float]
@@ -106,6 +109,9 @@ class Analysis:
         What changed between the groups of papers (:func:`analyse_group_change`); ``None`` with one group.
     texts : PaperTexts or None
         The papers' abstract texts in parts, read on demand (:mod:`helpers.analysis.engine.paper_texts`).
+    hierarchy : ThemeHierarchy or None
+        The broad themes and their themes (:func:`helpers.analysis.pipeline.stages.analyse_hierarchy`); ``None``
+        without a theme model.
     """
 
     corpus: Corpus
@@ -121,6 +127,7 @@ class Analysis:
     group_min_papers: int = 0
     change: "ChangeResult | None" = None
     texts: "PaperTexts | None" = None
+    hierarchy: "ThemeHierarchy | None" = None
 
     @property
     def summary(self) -> dict[str, Any]:
@@ -159,7 +166,9 @@ class Analysis:
         papers = {"papers": pd.concat(list(self.paper_parts()), ignore_index=True)} if with_papers else {}
         return {
             **papers, "blocks": self.corpus.blocks, "files": self.corpus.files,
-            "themes": self.themes.table, "terms": self.cooccurrence.terms, "term_pairs": self.cooccurrence.pairs,
+            "themes": self.themes.table,
+            **({"theme_hierarchy": self.hierarchy.table} if self.hierarchy is not None else {}),
+            "terms": self.cooccurrence.terms, "term_pairs": self.cooccurrence.pairs,
             "links": self.links.links, "link_statements": self.links.statements,
             # Records merged into another record of the same paper, when there are any (database exports).
             **({"merges": self.corpus.merges} if len(self.corpus.merges) else {}),

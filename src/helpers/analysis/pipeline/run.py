@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from helpers.analysis.pipeline.results import Analysis
-from helpers.analysis.pipeline.stages import (DaskStages, LocalStages, StageEngine, analyse_group_change, paper_table,
-                                              start_theme_stage)
+from helpers.analysis.pipeline.stages import (DaskStages, LocalStages, StageEngine, analyse_group_change,
+                                              analyse_hierarchy, paper_table, start_theme_stage)
 from helpers.analysis.settings import AnalysisSettings, EngineSettings
 
 __all__ = ["RunOptions", "StageClock", "run_pipeline"]
@@ -154,10 +154,12 @@ def run_stages(options: RunOptions, clock: StageClock, stages: StageEngine) -> A
         dictionaries.wait()
         clock.close()
     corpus, texts = clock("text", stages.detach_texts, corpus, done=False)
-    papers = paper_table(corpus, themes, links, groups)
+    hierarchy = clock("themes", analyse_hierarchy, themes, cooccurrence, done=False)
+    papers = paper_table(corpus, themes, links, groups, hierarchy)
     # Papers without a value (the group "(none)") are in no comparison: groups.compared leaves them out.
     change = (clock("change", analyse_group_change, papers, groups.compared, themes, cooccurrence, links, settings,
                     done=False) if len(groups.compared) >= 2 else None)
     return Analysis(corpus=corpus, settings=settings, themes=themes, cooccurrence=cooccurrence,
                     links=links, papers=papers, timings=clock.timings, group_order=groups.order, group_by=groups.by,
-                    group_min_papers=groups.min_papers, change=change, texts=texts)
+                    group_min_papers=groups.min_papers, change=change, texts=texts,
+                    hierarchy=hierarchy)

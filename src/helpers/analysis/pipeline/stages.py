@@ -22,10 +22,12 @@ if TYPE_CHECKING:  # heavy modules, imported when a stage runs
     from helpers.analysis.engine.paper_texts import PaperTexts
     from helpers.analysis.groups import Groups
     from helpers.analysis.text import TokenizedCorpus, TokenPartitions
+    from helpers.analysis.theme_hierarchy import ThemeHierarchy
     from helpers.analysis.themes import PendingThemes
 
 __all__ = ["analyse_text", "detach_texts", "local_token_partitions", "ThemeStage",
-           "start_theme_stage", "analyse_terms", "analyse_link_tables", "paper_table", "analyse_group_change",
+           "start_theme_stage", "analyse_terms", "analyse_link_tables", "analyse_hierarchy", "paper_table",
+           "analyse_group_change",
            "StageEngine", "LocalStages", "DaskStages"]
 
 
@@ -132,12 +134,28 @@ def analyse_link_tables(corpus: Corpus, n_jobs: int | None = None) -> LinkTables
     return LinkTables(*analyse_links(corpus.papers, n_jobs=n_jobs))
 
 
-def paper_table(corpus: Corpus, themes: ThemesResult, links: LinkTables, groups: "Groups | None" = None
-                ) -> pd.DataFrame:
-    """One row per paper: the corpus columns, the strongest theme, the link state, the code link given to the
-    venue (``venue_code_field, venue_code, venue_code_url`` where the input has a code field:
+def analyse_hierarchy(themes: ThemesResult, cooccurrence: "CooccurrenceResult | None" = None
+                      ) -> "ThemeHierarchy | None":
+    """The broad themes of the theme model (:func:`helpers.analysis.theme_hierarchy.theme_hierarchy`, the
+    themes' profiles over the term map's terms); ``None`` without a model."""
+    from helpers.analysis.theme_hierarchy import theme_hierarchy
+
+    model = themes.model
+    if model is None:
+        return None
+    paper_ids = list(cooccurrence.paper_ids) if cooccurrence is not None else []
+    paper_terms = cooccurrence.paper_terms if cooccurrence is not None else None
+    return theme_hierarchy(model.themes, model.top_terms, model.weights, paper_ids, paper_terms)
+
+
+def paper_table(corpus: Corpus, themes: ThemesResult, links: LinkTables, groups: "Groups | None" = None,
+                hierarchy: "ThemeHierarchy | None" = None) -> pd.DataFrame:
+    """One row per paper: the corpus columns, the strongest theme, the two grains (the second theme, mixed or
+    not, the broad theme: :func:`helpers.analysis.theme_hierarchy.paper_grains`), the link state, the code link
+    given to the venue (``venue_code_field, venue_code, venue_code_url`` where the input has a code field:
     :func:`helpers.analysis.links.venue_code_links`) and the group."""
     from helpers.analysis.links import VENUE_CODE_COLUMNS, venue_code_links
+    from helpers.analysis.theme_hierarchy import paper_grains
 
     papers = corpus.papers.copy()
     if themes.model is None:
@@ -147,6 +165,15 @@ def paper_table(corpus: Corpus, themes: ThemesResult, links: LinkTables, groups:
         merged = papers[["paper_id"]].merge(themes.model.paper_themes, on="paper_id", how="left")
         papers["theme"] = merged["theme"].astype("Int64").to_numpy()
         papers["theme_weight"] = merged["theme_weight"].to_numpy()
+        if hierarchy is not None:
+            grains = papers[["paper_id"]].merge(
+                paper_grains(themes.model.weights, hierarchy.broad_of, themes.model.settings["mixed_threshold"]),
+                on="paper_id", how="left")
+            papers["second_theme"] = grains["second_theme"].astype("Int64").to_numpy()
+            papers["second_theme_weight"] = grains["second_theme_weight"].fillna(0.0).to_numpy()
+            papers["mixed"] = grains["mixed"].fillna(False).astype(bool).to_numpy()
+            papers["broad_theme"] = grains["broad_theme"].fillna("").astype(str).to_numpy()
+            papers["broad_theme_weight"] = grains["broad_theme_weight"].fillna(0.0).to_numpy()
     states = papers[["paper_id"]].merge(links.states, on="paper_id", how="left")
     for column in ("link_state", "promised_too", "n_urls"):
         papers[column] = states[column].to_numpy()

@@ -8,6 +8,7 @@ from typing import Any
 import pandas as pd
 
 from helpers.book.formatting import corpus_name
+from helpers.book.network_figures import EGO_CENTRE, EGO_PARTNERS
 
 from helpers.analysis.cooccurrence.candidates import DOMINANT_LONG_FORM_SHARE, MIN_CORPUS_WIDE_DEFINITIONS
 from helpers.analysis.cooccurrence.exporters import network_writers
@@ -22,11 +23,11 @@ from helpers.analysis.cooccurrence.relevance import (
     VOSVIEWER_MIN_OCCURRENCES,
     multi_word_min_occurrences,
 )
-from helpers.analysis.cooccurrence.network import CLUSTER_MIN_PAIR_PAPERS
+from helpers.analysis.cooccurrence.network import CLUSTER_MIN_PAIR_PAPERS, LOUVAIN_STARTS
 from helpers.analysis.cooccurrence.termhood import SCORE_WEIGHTS, SIGNALS, read_generic_terms
 from helpers.analysis.cooccurrence.result import STRONGEST_PAIRS, CooccurrenceResult, papers_with_terms, strongest_pairs
 from helpers.book.inputs import page_input
-from helpers.book.settings import TERM_QUALITY_FILE
+from helpers.book.settings import COMMUNITY_QUALITY_FILE, TERM_QUALITY_FILE
 from helpers.web.explorer import explorer_sample_ids, explorer_url, papers_link_text
 from helpers.analysis.spreadsheet import write_csv
 
@@ -50,11 +51,12 @@ EXPLORER_PAGE = "explorer.html"
 
 
 def strongest_pairs_table(result: CooccurrenceResult, titles: dict[str, str], *, top: int = STRONGEST_PAIRS,
-                          examples: int = PAIR_EXAMPLES) -> pd.DataFrame:
+                          examples_per_pair: int = PAIR_EXAMPLES) -> pd.DataFrame:
     """The ``top`` pairs sharing the most abstracts (ties: association strength), for the chapter.
 
     Columns ``pair, papers, association strength, jaccard, examples, all``:
-    ``examples`` links up to ``examples`` papers to their explorer rows and
+    ``examples`` links up to ``examples_per_pair`` papers to their explorer rows (papers that are no stronger
+    pair's example first, in corpus order) and
     ``all`` links "all N papers" to the explorer filtered on both terms (when the
     explorer holds a sample, "the M of N in the sample", and the examples are papers of
     the sample); both are escaped HTML. The table never has more than ``top`` rows.
@@ -69,12 +71,16 @@ def strongest_pairs_table(result: CooccurrenceResult, titles: dict[str, str], *,
     strongest = strongest_pairs(result, top)
     sample = explorer_sample_ids(result.paper_ids)
     rows = []
+    used: set[str] = set()
     for pair in strongest.itertuples(index=False):
         ids = papers_with_terms(result, [pair.source, pair.target])
         shown = ids if sample is None else [i for i in ids if i in sample]  # examples the explorer can open
+        # Papers not yet an example of a stronger pair come first, so one paper does not stand for every row.
+        examples = sorted(shown, key=lambda paper: paper in used)[:examples_per_pair]
+        used.update(examples)
         links = "; ".join(f'<a href="{EXPLORER_PAGE}#paper-{html.escape(i, quote=True)}">'
                           f"{html.escape(shorten_title(str(titles.get(i, i)), EXAMPLE_TITLE_CHARS))}</a>"
-                          for i in shown[:examples])
+                          for i in examples)
         everything = (f'<a href="{html.escape(explorer_url(terms=(pair.source, pair.target), page=EXPLORER_PAGE), quote=True)}">'
                       f"{papers_link_text(len(ids), None if sample is None else len(shown))}</a>")
         rows.append({"pair": f"{pair.source} + {pair.target}", "papers": int(pair.n_papers),
@@ -150,7 +156,33 @@ def chapter_values(result: CooccurrenceResult) -> dict[str, Any]:
         "co_n_single_terms": int((~terms["term"].str.contains(" ")).sum()) if len(terms) else 0,
         "co_cluster_min_pair_papers": CLUSTER_MIN_PAIR_PAPERS,
         "co_message": result.message or "every kept term has at least one drawn link or stands alone",
+        "co_ego_partners": EGO_PARTNERS,
+        "co_louvain_starts": LOUVAIN_STARTS,
+        "co_ego_centre": EGO_CENTRE,
+        **cohesion_values(result),
     }
+
+
+def cohesion_values(result: CooccurrenceResult) -> dict[str, str]:
+    """How well the communities hold together (:func:`community_cohesion`), as glued: ``co_within`` and
+    ``co_between`` (observed over expected co-occurrences of the pairs inside and between communities) and
+    ``co_cohesion_ratio``; "n/a" without pairs.
+
+    Examples
+    --------
+    >>> raw = pd.Series({"p1": "Galaxy clusters."})
+    >>> from helpers.analysis.cooccurrence import analyse_cooccurrence
+    >>> from helpers.analysis.text import analysis_text
+    >>> cohesion_values(analyse_cooccurrence(raw, raw.map(analysis_text)))["co_within"]
+    'n/a'
+    """
+    from helpers.analysis.cooccurrence.communities import community_cohesion
+
+    if result.pairs.empty or result.terms["community"].nunique() < 2:
+        return dict.fromkeys(("co_within", "co_between", "co_cohesion_ratio"), "n/a")
+    measured = community_cohesion(result.terms, result.pairs)
+    return {"co_within": f"{measured.within:.2f}", "co_between": f"{measured.between:.2f}",
+            "co_cohesion_ratio": f"{measured.ratio:.1f}"}
 
 
 # The rankings compared in the chapter, as the table names them.
@@ -211,6 +243,56 @@ def term_quality(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[str, 
     return table, values
 
 
+#: How the Validation page names each way of finding communities (the weights: ``a`` or ``c ln a``).
+WEIGHT_NAMES = {"association": "a", "information": "c ln a"}
+
+
+def community_quality(root: Path) -> tuple[pd.DataFrame, dict[str, str]]:
+    """``benchmarks/results/community_quality.csv`` as the Validation page shows it, and the values its sentence
+    glues (``cq_*``: the three-year corpus's measures each way, the development corpus named); every value
+    "not measured" without the file.
+
+    Examples
+    --------
+    >>> table, values = community_quality(Path("/nonexistent"))
+    >>> table.empty, values["cq_ratio_book"]
+    (True, 'not measured')
+    """
+    path = page_input(COMMUNITY_QUALITY_FILE, root=Path(root))
+    names = [f"cq_{n}_{m}" for n in ("ratio", "together", "apart", "communities") for m in ("base", "book")]
+    names += ["cq_corpus", "cq_n_abstracts", "cq_development"]
+    if not path.exists():
+        return pd.DataFrame(), dict.fromkeys(names, "not measured")
+    results = pd.read_csv(path)
+    table = pd.DataFrame({
+        "corpus": [f"{corpus_name(c)} ({n:,})" for c, n in zip(results["corpus"], results["n_abstracts"])],
+        "communities": [f"{WEIGHT_NAMES.get(w, w)}, resolution {r:g}" + (" (the book's)" if m == "book" else "")
+                        for w, r, m in zip(results["weighting"], results["resolution"], results["method"])],
+        "count (largest)": [f"{n} ({m})" for n, m in zip(results["n_communities"], results["largest_community"])],
+        "inside / between": [f"{a:.2f} / {b:.2f} ({r:.1f}x)"
+                             for a, b, r in zip(results["within"], results["between"], results["ratio"])],
+        "one sub-field together": [f"{a} of {n}" for a, n in zip(results["n_together"], results["n_same_field"])],
+        "two sub-fields apart": [f"{a} of {n}" for a, n in zip(results["n_apart"], results["n_other_field"])],
+    })
+    values = dict.fromkeys(names, "not measured")
+    development = results[results["corpus"].str.startswith("icml2024-dev")]
+    if len(development):
+        values["cq_development"] = corpus_name(development["corpus"].iloc[0])
+    real = results[~results["corpus"].str.startswith("synthetic") & (results["corpus"] != "seed")
+                   & ~results["corpus"].str.startswith("icml2024-dev")]
+    if len(real):
+        largest = real[real["n_abstracts"] == real["n_abstracts"].max()]
+        values["cq_corpus"] = corpus_name(largest["corpus"].iloc[0])
+        values["cq_n_abstracts"] = f"{int(largest['n_abstracts'].iloc[0]):,}"
+        for row in largest.itertuples(index=False):
+            key = "book" if row.method == "book" else "base"
+            values[f"cq_ratio_{key}"] = f"{row.ratio:.1f}"
+            values[f"cq_together_{key}"] = f"{row.n_together} of {row.n_same_field}"
+            values[f"cq_apart_{key}"] = f"{row.n_apart} of {row.n_other_field}"
+            values[f"cq_communities_{key}"] = str(int(row.n_communities))
+    return table, values
+
+
 def top_acronyms(result: CooccurrenceResult, rows: int = ACRONYM_ROWS) -> pd.DataFrame:
     """The ``rows`` acronyms defined in the most abstracts (the chapter offers all as CSV)."""
     return (result.acronyms.sort_values(["n_papers", "acronym"], ascending=[False, True]).head(rows)
@@ -218,6 +300,18 @@ def top_acronyms(result: CooccurrenceResult, rows: int = ACRONYM_ROWS) -> pd.Dat
 
 
 COMMUNITY_ROWS = 15
+
+
+def community_terms(result: CooccurrenceResult) -> dict[int, list[str]]:
+    """Community number -> the terms naming it in the table of communities, for the interactive map's legend.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> community_terms(SimpleNamespace(communities=pd.DataFrame({"community": [1], "top_terms": ["a, b c"]})))
+    {1: ['a', 'b c']}
+    """
+    return {int(row.community): str(row.top_terms).split(", ") for row in result.communities.itertuples(index=False)}
 
 
 # Files the chapter offers for download, next to the figures (``network_writers`` plus the tables).

@@ -23,6 +23,33 @@ def title_source(analysis: "Analysis") -> str:
     return "from the PMLR metadata (matched by the SHA-1 of the abstract)"
 
 
+def grains_note(analysis: "Analysis") -> str:
+    """A Markdown sentence on the Theme column's two grains (:mod:`helpers.analysis.theme_hierarchy`); ``""``
+    without broad themes.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> table = pd.DataFrame({"broad_theme": ["A", "A", "B"], "theme": [1, 2, 3]})
+    >>> papers = pd.DataFrame({"mixed": [True, False, False, True]})
+    >>> print(grains_note(SimpleNamespace(hierarchy=SimpleNamespace(table=table), papers=papers)))
+    The Theme column names each paper's broad theme (of 2, lettered), its strongest theme and the second, each with its share of the paper's theme weight; 2 of the 4 papers are *mixed*, their strongest theme under half of it. The broad theme filter (`?broad=<letter>`) lists the papers whose strongest theme is in that broad theme.
+    >>> grains_note(SimpleNamespace(hierarchy=None, papers=papers))
+    ''
+    """
+    from helpers.book.formatting import count, number
+
+    if analysis.hierarchy is None or "mixed" not in analysis.papers:
+        return ""
+    n_broad = analysis.hierarchy.table["broad_theme"].nunique()
+    mixed = int(analysis.papers["mixed"].astype(bool).sum())
+    return (f"The Theme column names each paper's broad theme (of {number(n_broad)}, lettered), its strongest theme "
+            "and the second, each with its share of the paper's theme weight; "
+            f"{number(mixed)} of the {count(len(analysis.papers), 'paper')} {'is' if mixed == 1 else 'are'} *mixed*, "
+            "their strongest theme under half of it. The broad theme filter (`?broad=<letter>`) lists the papers "
+            "whose strongest theme is in that broad theme.")
+
+
 def groups_note(analysis: "Analysis") -> str:
     """A Markdown paragraph on the Year column and the group filter; ``""`` when the page has neither.
 

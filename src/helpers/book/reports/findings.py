@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from helpers.analysis.cooccurrence import strongest_pairs
+from helpers.analysis.cooccurrence import distinct_pairs
 from helpers.book.title import figure_label
 
 if TYPE_CHECKING:
@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 N_FINDING_THEMES = 5
 N_FINDING_PAIRS = 3
+EXAMPLE_TITLE_CHARS = 70  # an example paper's title on the landing page is cut at a word to this
 N_OVERVIEW_THEMES = 15
 
 
@@ -52,6 +53,11 @@ def key_findings(analysis: "Analysis") -> dict[str, Any]:
         if len(by_size) > N_FINDING_THEMES:
             themes_sentence += f"; and {len(by_size) - N_FINDING_THEMES} more"
         themes_sentence += "."
+        if analysis.hierarchy is not None:  # the coarser grain (helpers.analysis.theme_hierarchy)
+            broad = analysis.hierarchy.broad
+            listed = [f"*{md(row.broad_label)}* ({number(row.broad_n_papers)})" for row in broad.itertuples()]
+            themes_sentence += (f" At a coarser grain, {count(len(broad), 'broad theme')}: "
+                                f"{', '.join(listed[:-1]) + ' and ' + listed[-1] if len(listed) > 1 else listed[0]}.")
     shares = state_shares(papers).set_index("link_state")
     linked = shares.loc["linked"]
     n_linked = int(linked["n_papers"])
@@ -68,9 +74,11 @@ def key_findings(analysis: "Analysis") -> dict[str, Any]:
     venue = venue_code_sentence(papers, emphasis=False)
     if venue:
         linked_sentence += ". " + venue.split("; ")[0]
-    pairs = strongest_pairs(analysis.cooccurrence, N_FINDING_PAIRS)
+    pairs = distinct_pairs(analysis.cooccurrence, N_FINDING_PAIRS)
     if len(pairs):
-        pairs_sentence = "; ".join(f"*{md(p.source)}* and *{md(p.target)}* ({count(int(p.n_papers), 'paper')})"
+        titles = _titles(analysis)
+        pairs_sentence = "; ".join(f"*{md(p.source)}* and *{md(p.target)}* ({count(int(p.n_papers), 'paper')}, "
+                                   f"such as “{md(titles.get(p.example, p.example))}”)"
                                    for p in pairs.itertuples())
     else:
         pairs_sentence = "none: fewer than two terms are on the term map"
@@ -81,12 +89,23 @@ def key_findings(analysis: "Analysis") -> dict[str, Any]:
     }
 
 
+def _titles(analysis: "Analysis") -> dict[str, str]:
+    """Each paper's title as the book shows it (``display_title``: the book's metadata file where the corpus
+    has no titles), shortened, for the landing page's example papers."""
+    from helpers.analysis.metadata import shorten_title
+    from helpers.book.settings import with_titles
+
+    papers = with_titles(analysis.papers)
+    return {str(paper): shorten_title(str(title), EXAMPLE_TITLE_CHARS)
+            for paper, title in zip(papers["paper_id"], papers["display_title"])}
+
+
 def key_counts(analysis: "Analysis") -> dict[str, int]:
     """The numbers the landing page glues beside :func:`key_findings`' sentences."""
     states = analysis.papers["link_state"].value_counts()
     n_themes = len(analysis.themes.table)
     return {"intro_n_dangling": int(states.get("dangling", 0)), "intro_n_promised": int(states.get("promised", 0)),
-            "intro_n_pairs": len(strongest_pairs(analysis.cooccurrence, N_FINDING_PAIRS)),
+            "intro_n_pairs": len(distinct_pairs(analysis.cooccurrence, N_FINDING_PAIRS)),
             "intro_overview_themes": (f"the {N_OVERVIEW_THEMES} largest of the {n_themes} themes"
                                       if n_themes > N_OVERVIEW_THEMES else f"all {n_themes} themes")}
 

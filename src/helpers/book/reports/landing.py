@@ -63,7 +63,8 @@ def landing_sentences(analysis: "Analysis") -> dict[str, str]:
     from helpers.book.reports.findings import key_counts
 
     pairs = int(key_counts(analysis)["intro_n_pairs"])
-    pairs_lead = (f"the {number(pairs)} strongest pairs of the term map are" if pairs != 1
+    pairs_lead = (f"the strongest pairs of {number(pairs)} different communities of the term map, each with an "
+                  "example paper of its own, are" if pairs != 1
                   else "the strongest pair of the term map is")
     return {"intro_corpus_sentence": corpus_sentence, "intro_corpus_paragraph": paragraph,
             "intro_left_out": left, "intro_pairs_lead": pairs_lead}

@@ -18,6 +18,8 @@ from helpers.analysis.themes import (FINAL_SAMPLE, MAX_DF, N_COHERENCE_TERMS, N_
 from helpers.book.formatting import percent
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from matplotlib.figure import Figure
 
     from helpers.analysis.pipeline import Analysis

@@ -3,7 +3,9 @@
 - the term map against terms labelled by reading (``benchmarks/results/term_quality.csv``, made by
   ``make term-quality``; :func:`helpers.book.reports.cooccurrence.term_quality`);
 - the theme vocabulary compared with the term map's noun phrases (``benchmarks/results/theme_vocabulary.csv``);
-- the themes and scikit-learn LDA on an independent coherence yardstick (``benchmarks/results/theme_yardstick.csv``);
+- the themes, scikit-learn LDA and BERTopic on an independent coherence yardstick
+  (``benchmarks/results/theme_yardstick.csv``, ``theme_peers.csv``) and in a blind word-intrusion test
+  (``benchmarks/results/word_intrusion.csv``);
 - the link-availability classes against sentences labelled by reading (``tests/evaluation``): the held-out set
   (the honest score) beside the development set the rules were tuned on (:func:`claim_scores`).
 """
@@ -12,14 +14,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from helpers.analysis.availability import STATEMENTS
 from helpers.analysis.claim_evaluation import class_scores, load_heldout, predict
-from helpers.book.formatting import corpus_name, count, number
+from helpers.book.formatting import MISSING, corpus_name, count, number, percent
 from helpers.book.inputs import page_input
 from helpers.book.reports.links import evaluation_set
-from helpers.book.settings import THEME_VOCABULARY_FILE, THEME_YARDSTICK_FILE
+from helpers.book.settings import THEME_PEERS_FILE, THEME_VOCABULARY_FILE, THEME_YARDSTICK_FILE, WORD_INTRUSION_FILE
 
 #: The vocabularies the theme comparison shows, in order, as the table names them.
 VOCABULARY_NAMES = {
@@ -55,15 +58,55 @@ def theme_vocabulary_table(root: Path) -> pd.DataFrame:
         "coherence (NPMI)": rows["npmi_reference_distinct"].round(3).to_numpy()}, columns=columns)
 
 
-YARDSTICK_COLUMNS = ["corpus", "abstracts", "themes (k)", "k chosen by", "book themes (NPMI)", "LDA (NPMI)"]
+YARDSTICK_COLUMNS = ["corpus", "abstracts", "themes (k)", "k chosen by", "book themes (NPMI)", "LDA (NPMI)",
+                     "BERTopic (NPMI)", "book / best peer"]
+#: How far ahead of the best peer the themes are to stay on the yardstick (issue 38).
+TARGET_RATIO = 1.3
+YARDSTICK_VALUES = ["yardstick_ahead", "yardstick_comparisons", "yardstick_book_min", "yardstick_book_max",
+                    "yardstick_lda_max", "yardstick_bertopic_max", "yardstick_reference", "yardstick_target",
+                    "yardstick_target_met", "yardstick_target_misses"]
+
+
+def _times(ratio: float) -> str:
+    """A ratio as the table prints it: ``2.02×``, an em dash where there is none.
+
+    Examples
+    --------
+    >>> _times(2.0166), _times(float("nan"))
+    ('2.02×', '—')
+    """
+    return MISSING if pd.isna(ratio) else f"{number(ratio, precision=2)}×"
+
+
+def _yardstick_results(root: Path) -> pd.DataFrame | None:
+    """``theme_yardstick.csv`` with BERTopic's best score of ``theme_peers.csv`` (empty where not measured)."""
+    path = page_input(THEME_YARDSTICK_FILE, root=Path(root))
+    if not path.is_file():
+        return None
+    results = pd.read_csv(path)
+    peers = page_input(THEME_PEERS_FILE, root=Path(root))
+    if peers.is_file():
+        # BERTopic's best pipeline at each corpus and k (one row per pipeline measured).
+        bertopic = pd.read_csv(peers).groupby(["corpus", "k_rule", "k"], as_index=False)["bertopic_npmi"].max()
+        results = results.merge(bertopic, on=["corpus", "k_rule", "k"], how="left")
+    else:
+        results["bertopic_npmi"] = np.nan
+    best_peer = results[["lda_npmi", "bertopic_npmi"]].max(axis=1)
+    results["best_peer_npmi"] = best_peer
+    # No ratio where the best peer scores at most 0 (the themes, above 0, lead by any factor).
+    results["book_ratio"] = (results["book_npmi"] / best_peer).where(best_peer > 0)
+    return results.sort_values(["n_abstracts", "k_rule"], kind="stable", ignore_index=True)
 
 
 def theme_yardstick(root: Path) -> tuple[pd.DataFrame, dict[str, str]]:
-    """The book's themes and scikit-learn LDA at the same k on the independent yardstick, per corpus
-    (``benchmarks/theme_yardstick.py``), and the values the sentence reading the table glues:
-    ``yardstick_ahead`` (comparisons the themes win), ``yardstick_comparisons``, ``yardstick_book_min``,
-    ``yardstick_book_max``, ``yardstick_lda_max`` and ``yardstick_reference`` (the reference documents).
-    Empty, with every value "not measured", when the file is missing.
+    """The book's themes, scikit-learn LDA and BERTopic at the same k on the independent yardstick, per corpus
+    (``benchmarks/theme_yardstick.py``, ``benchmarks/theme_peers.py``), and the values the sentences reading
+    the table glue: ``yardstick_ahead`` (comparisons the themes win over both peers), ``yardstick_comparisons``,
+    ``yardstick_book_min``, ``yardstick_book_max``, ``yardstick_lda_max``, ``yardstick_bertopic_max``,
+    ``yardstick_reference`` (the reference documents), ``yardstick_target`` (:data:`TARGET_RATIO`),
+    ``yardstick_target_met`` (comparisons where the themes score at least that multiple of the best peer) and
+    ``yardstick_target_misses`` (the others, named). Empty, with every value "not measured", when the file is
+    missing; BERTopic's column is empty when it was not measured.
 
     Examples
     --------
@@ -71,22 +114,76 @@ def theme_yardstick(root: Path) -> tuple[pd.DataFrame, dict[str, str]]:
     >>> table.empty, values["yardstick_comparisons"]
     (True, 'not measured')
     """
-    path = page_input(THEME_YARDSTICK_FILE, root=Path(root))
-    names = ["yardstick_ahead", "yardstick_comparisons", "yardstick_book_min", "yardstick_book_max",
-             "yardstick_lda_max", "yardstick_reference"]
-    if not path.is_file():
-        return pd.DataFrame(columns=YARDSTICK_COLUMNS), dict.fromkeys(names, "not measured")
-    results = pd.read_csv(path).sort_values(["n_abstracts", "k_rule"], kind="stable")
+    results = _yardstick_results(root)
+    if results is None:
+        return pd.DataFrame(columns=YARDSTICK_COLUMNS), dict.fromkeys(YARDSTICK_VALUES, "not measured")
     table = pd.DataFrame({
         "corpus": [corpus_name(c) for c in results["corpus"]], "abstracts": results["n_abstracts"].to_numpy(),
         "themes (k)": results["k"].to_numpy(),
         "k chosen by": results["k_rule"].map({"chosen": "the selection rule", "fixed": "fixed"}).to_numpy(),
         "book themes (NPMI)": results["book_npmi"].round(3).to_numpy(),
-        "LDA (NPMI)": results["lda_npmi"].round(3).to_numpy()}, columns=YARDSTICK_COLUMNS)
-    values = [number(int((results["book_npmi"] > results["lda_npmi"]).sum())), count(len(results), "comparison"),
+        "LDA (NPMI)": results["lda_npmi"].round(3).to_numpy(),
+        "BERTopic (NPMI)": results["bertopic_npmi"].round(3).to_numpy(),
+        "book / best peer": [_times(r) for r in results["book_ratio"]]}, columns=YARDSTICK_COLUMNS)
+    met = results["book_npmi"] >= TARGET_RATIO * results["best_peer_npmi"]
+    misses = [f"{corpus_name(row.corpus)} at {count(int(row.k), 'theme')} ({_times(row.book_ratio)})"
+              for row in results[~met].itertuples()]
+    values = [number(int((results["book_npmi"] > results["best_peer_npmi"]).sum())), count(len(results), "comparison"),
               number(results["book_npmi"].min()), number(results["book_npmi"].max()),
-              number(results["lda_npmi"].max()), count(int(results["reference_documents"].iloc[0]), "abstract")]
-    return table, dict(zip(names, values))
+              number(results["lda_npmi"].max()),
+              number(results["bertopic_npmi"].max()) if results["bertopic_npmi"].notna().any() else "not measured",
+              count(int(results["reference_documents"].iloc[0]), "abstract"), f"{TARGET_RATIO:g}",
+              number(int(met.sum())), "; ".join(misses) if misses else "none"]
+    return table, dict(zip(YARDSTICK_VALUES, values))
+
+
+INTRUSION_COLUMNS = ["corpus", "model", "items", "intruder found", "precision", "mean confidence when right"]
+MODEL_NAMES = {"book": "book themes", "LDA": "LDA", "BERTopic": "BERTopic"}
+INTRUSION_VALUES = ["intrusion_items", "intrusion_sentence", "intrusion_book_precision", "intrusion_peer_precision"]
+NOT_JUDGED = "No reader has judged the word-intrusion items yet."
+
+
+def word_intrusion(root: Path) -> tuple[pd.DataFrame, dict[str, str]]:
+    """The blind word-intrusion test (``benchmarks/word_intrusion.py``): per corpus and model, the items, how many
+    intruders the reader found, the precision and the reader's mean confidence (1-3) when right; and the glued
+    values ``intrusion_items`` (items judged), ``intrusion_sentence`` (the sentence reading the table, for ``{glue:md}``),
+    ``intrusion_book_precision`` and ``intrusion_peer_precision`` (the best peer's, over every corpus). Empty,
+    with the finding :data:`NOT_JUDGED`, when no answers were scored.
+
+    Examples
+    --------
+    >>> table, values = word_intrusion(Path("/nonexistent"))
+    >>> table.empty, values["intrusion_sentence"]
+    (True, 'No reader has judged the word-intrusion items yet.')
+    """
+    path = page_input(WORD_INTRUSION_FILE, root=Path(root))
+    if not path.is_file():
+        return (pd.DataFrame(columns=INTRUSION_COLUMNS),
+                {**dict.fromkeys(INTRUSION_VALUES, "not judged"), "intrusion_sentence": NOT_JUDGED})
+    scores = pd.read_csv(path)
+    scores["order"] = scores["model"].map(list(MODEL_NAMES).index)
+    scores["last"] = scores["corpus"] == "all"
+    scores = scores.sort_values(["last", "corpus", "order"], kind="stable", ignore_index=True)
+    table = pd.DataFrame({
+        "corpus": ["all" if c == "all" else corpus_name(c) for c in scores["corpus"]],
+        "model": scores["model"].map(MODEL_NAMES).to_numpy(), "items": scores["items"].to_numpy(),
+        "intruder found": scores["right"].to_numpy(), "precision": scores["precision"].round(3).to_numpy(),
+        "mean confidence when right": scores["mean_confidence_right"].round(2).to_numpy()}, columns=INTRUSION_COLUMNS)
+    overall = scores[scores["last"]].set_index("model")
+    book = overall.loc["book"]
+    peers = overall.drop(index="book")
+    best = peers.sort_values(["precision", "mean_confidence_right"], ascending=False).iloc[0]
+
+    def found(row) -> str:
+        confidence = f", mean confidence {number(row['mean_confidence_right'], precision=2)}" if row["right"] else ""
+        return f"{number(int(row['right']))} of {count(int(row['items']), 'item')} ({percent(row['precision'])}{confidence})"
+
+    corpora = " and ".join(corpus_name(c) for c in sorted(set(scores["corpus"]) - {"all"}))
+    finding = (f"In a blind word-intrusion test on {corpora}, the reader found the intruder in {found(book)} of the "
+               "book's themes, against " + " and ".join(f"{found(row)} of {MODEL_NAMES[model]}'s"
+                                                        for model, row in peers.iterrows()) + ".")
+    values = [count(int(overall["items"].sum()), "item"), finding, percent(book["precision"]), percent(best["precision"])]
+    return table, dict(zip(INTRUSION_VALUES, values))
 
 
 HELDOUT_SET = Path("tests") / "evaluation" / "availability_heldout.csv"

@@ -46,6 +46,30 @@
     return theme === null ? "" : theme + ". " + (themes[String(theme)] || "");
   }
 
+  /**
+   * Paper k at the two grains of themes: its broad theme ("A. label", "" without one), its strongest and second
+   * themes with their shares of its theme weight ("3. label (62%)"; the second "" without one) and whether it
+   * is mixed (its strongest theme holds under half). Without shares in the data: the strongest theme alone.
+   */
+  function grainText(papers, themes, k, broad, themeBroad) {
+    var theme = papers.theme[k], letter = theme === null || !themeBroad ? undefined : themeBroad[String(theme)];
+    var grains = { broad: letter === undefined ? "" : letter + ". " + ((broad || {})[letter] || ""),
+                   first: themeText(theme, themes), second: "", mixed: false };
+    if (!papers.share || theme === null) { return grains; }
+    grains.first += " (" + papers.share[k] + "%)";
+    grains.mixed = papers.share[k] < 50;
+    if (papers.theme2[k] !== null && papers.theme2[k] !== undefined) {
+      grains.second = themeText(papers.theme2[k], themes) + " (" + papers.share2[k] + "%)";
+    }
+    return grains;
+  }
+
+  /** The theme numbers (as numbers) of broad theme letter; [] for a letter the data does not have. */
+  function broadThemes(letter, themeBroad) {
+    return Object.keys(themeBroad || {}).filter(function (t) { return themeBroad[t] === letter; })
+      .map(Number).sort(function (a, b) { return a - b; });
+  }
+
   /** Inline math "$x$" written as "\(x\)", the delimiters MathJax reads. */
   function mathText(text) {
     return text.replace(/\$([^$]+)\$/g, "\\($1\\)");
@@ -141,12 +165,13 @@
     return foldText(searchFields(papers, themes, k).join("\n"));
   }
 
-  /** The filters a URL's query string asks for (?q=, ?theme=, ?state=, repeated ?term=, ?group=, ?venue_code=). */
+  /** The filters a URL's query string asks for (?q=, ?broad=, ?theme=, ?state=, repeated ?term=, ?group=,
+   * ?venue_code=). */
   function parseFilters(search) {
     var params = new URLSearchParams(search);
-    return { q: params.get("q") || "", theme: params.get("theme") || "", state: params.get("state") || "",
-             terms: params.getAll("term").filter(Boolean), group: params.get("group") || "",
-             venueCode: params.get("venue_code") || "" };
+    return { q: params.get("q") || "", broad: params.get("broad") || "", theme: params.get("theme") || "",
+             state: params.get("state") || "", terms: params.getAll("term").filter(Boolean),
+             group: params.get("group") || "", venueCode: params.get("venue_code") || "" };
   }
 
   /** The code links paper k gave the venue (http(s) URLs only); null when its input has no code field. */
@@ -159,6 +184,7 @@
   function filterQuery(filters) {
     var params = new URLSearchParams();
     if (filters.q) { params.set("q", filters.q); }
+    if (filters.broad) { params.set("broad", filters.broad); }
     if (filters.theme) { params.set("theme", filters.theme); }
     if (filters.state) { params.set("state", filters.state); }
     filters.terms.forEach(function (t) { params.append("term", t); });
@@ -171,6 +197,7 @@
   function describeFilters(filters, termIndex) {
     var parts = [];
     if (filters.q) { parts.push("search \u201c" + filters.q + "\u201d"); }
+    if (filters.broad) { parts.push("broad theme " + filters.broad); }
     if (filters.theme) { parts.push("theme " + filters.theme); }
     if (filters.state) { parts.push("link state " + filters.state); }
     filters.terms.forEach(function (t) {
@@ -216,13 +243,15 @@
    * null for any), state ("" for any), terms (indices into data.terms; undefined for an unknown term) and
    * group (an index into data.groups, -1 for an unknown group; null or absent for any) and venueCode ("given":
    * papers that gave the venue a code link, "not-given": papers with a code field and none; "" or absent for any;
-   * anything else matches nothing). cache (optional):
+   * anything else matches nothing) and broadThemes (the theme numbers of the broad theme asked for; null or absent
+   * for any). cache (optional):
    * an array of each paper's searchText, filled as papers are searched.
    */
   function filterRows(papers, themes, rows, query, cache) {
     var group = query.group === undefined ? null : query.group;
     return rows.filter(function (k) {
       if (query.theme !== null && query.theme !== papers.theme[k]) { return false; }
+      if (query.broadThemes && query.broadThemes.indexOf(papers.theme[k]) === -1) { return false; }
       if (group !== null && (!papers.group || papers.group[k] !== group)) { return false; }
       if (query.state && query.state !== papers.state[k]) { return false; }
       if (query.venueCode) {
@@ -247,12 +276,14 @@
     });
   }
 
-  /** The filters as filterRows reads them; groups: the data's group names (absent without groups). */
-  function rowQuery(filters, termIndex, groups) {
+  /** The filters as filterRows reads them; groups: the data's group names (absent without groups); themeBroad:
+   * the data's theme_broad (absent without broad themes: a broad filter then matches nothing). */
+  function rowQuery(filters, termIndex, groups, themeBroad) {
     return { words: searchPatterns(filters.q), theme: filters.theme === "" ? null : Number(filters.theme),
              state: filters.state, terms: filters.terms.map(function (t) { return termIndex[t]; }),
              group: filters.group ? (groups || []).indexOf(filters.group) : null,
-             venueCode: filters.venueCode || "" };
+             venueCode: filters.venueCode || "",
+             broadThemes: filters.broad ? broadThemes(filters.broad, themeBroad) : null };
   }
 
   /** The page shown (clamped to the pages there are), the number of pages and the slice of rows. */
@@ -274,7 +305,7 @@
     filterQuery: filterQuery, describeFilters: describeFilters, sortValues: sortValues, sortedRows: sortedRows,
     filterRows: filterRows, rowQuery: rowQuery, pageBounds: pageBounds, hashPaper: hashPaper, yearText: yearText,
     inlineMarkup: inlineMarkup, appendMarkup: appendMarkup, foldText: foldText, searchText: searchText,
-    sourceText: sourceText, venueCodeLinks: venueCodeLinks
+    sourceText: sourceText, venueCodeLinks: venueCodeLinks, grainText: grainText, broadThemes: broadThemes
   };
 
   // The page's state lives in here, out of the pure functions' reach.
@@ -293,12 +324,13 @@
     var stateSelect = root.querySelector("select.explorer-state");
     var groupSelect = root.querySelector("select.explorer-group");
     var venueSelect = root.querySelector("select.explorer-venue");
+    var broadSelect = root.querySelector("select.explorer-broad");
     var withYear = Boolean(P.year) && Boolean(root.querySelector("th[data-sort='year']")), columns = withYear ? 9 : 8;
     var termBox = root.querySelector(".explorer-terms"), pager = root.querySelector(".explorer-pager");
     var position = {}, termIndex = {}, i;
     for (i = 0; i < total; i++) { position[P.id[i]] = i; }
     data.terms.forEach(function (term, k) { termIndex[term] = k; });
-    var filters = { q: "", theme: "", state: "", terms: [], group: "", venueCode: "" };
+    var filters = { q: "", broad: "", theme: "", state: "", terms: [], group: "", venueCode: "" };
     var sortKey = "", sortDescending = false, order = null, page = 0, open = {}, shown = [], searched = [];
 
     function el(tag, className, text) {
@@ -316,6 +348,13 @@
       addOption(themeSelect, t, t + ". " + data.themes[t]);
     });
     data.states.forEach(function (s) { addOption(stateSelect, s, s); });
+    if (broadSelect) {
+      Object.keys(data.broad || {}).forEach(function (b) {
+        var numbers = broadThemes(b, data.theme_broad);
+        addOption(broadSelect, b, b + ". " + data.broad[b] + " (theme" + (numbers.length > 1 ? "s " : " ") +
+                  numbers.join(", ") + ")");
+      });
+    }
     if (groupSelect) { (data.groups || []).forEach(function (g) { addOption(groupSelect, g, g); }); }
     function choose(select, value) {
       if (value && !Array.prototype.some.call(select.options, function (o) { return o.value === value; })) {
@@ -332,7 +371,8 @@
       return order.items;
     }
     function filter() {
-      shown = filterRows(P, data.themes, sortedOrder(), rowQuery(filters, termIndex, data.groups), searched);
+      shown = filterRows(P, data.themes, sortedOrder(), rowQuery(filters, termIndex, data.groups, data.theme_broad),
+                         searched);
     }
 
     var mathjax = null;
@@ -453,7 +493,13 @@
       authors.title = P.authors[k];
       row.appendChild(authors);
       if (withYear) { row.appendChild(el("td", "year", yearText(P, k))); }
-      row.appendChild(el("td", "theme", themeText(P.theme[k], data.themes)));
+      var grains = grainText(P, data.themes, k, data.broad, data.theme_broad), theme = el("td", "theme");
+      if (grains.broad) { theme.appendChild(el("div", "theme-broad", grains.broad)); }
+      var first = el("div", "theme-first", grains.first);
+      if (grains.mixed) { first.appendChild(el("span", "theme-mixed", "mixed")); }
+      theme.appendChild(first);
+      if (grains.second) { theme.appendChild(el("div", "theme-second", grains.second)); }
+      row.appendChild(theme);
       row.appendChild(el("td", "state", P.state[k]));
       var links = el("td", "links");
       P.links[k].forEach(function (url) {
@@ -540,8 +586,9 @@
         return false;
       }
       if (shown.indexOf(k) === -1) {
-        filters = { q: "", theme: "", state: "", terms: [], group: "", venueCode: "" };
+        filters = { q: "", broad: "", theme: "", state: "", terms: [], group: "", venueCode: "" };
         search.value = ""; themeSelect.value = ""; stateSelect.value = "";
+        if (broadSelect) { broadSelect.value = ""; }
         if (groupSelect) { groupSelect.value = ""; }
         if (venueSelect) { venueSelect.value = ""; }
         filter();
@@ -573,11 +620,15 @@
         document.addEventListener("DOMContentLoaded", remember, { once: true });
       } catch (error) { /* file:// pages may refuse */ }
     }
+    if (broadSelect) { choose(broadSelect, filters.broad); }
     choose(themeSelect, filters.theme);
     choose(stateSelect, filters.state);
     if (groupSelect) { choose(groupSelect, filters.group); }
     if (venueSelect) { choose(venueSelect, filters.venueCode); }
     search.addEventListener("input", function () { filters.q = search.value.trim(); update(); });
+    if (broadSelect) {
+      broadSelect.addEventListener("change", function () { filters.broad = broadSelect.value; update(); });
+    }
     themeSelect.addEventListener("change", function () { filters.theme = themeSelect.value; update(); });
     stateSelect.addEventListener("change", function () { filters.state = stateSelect.value; update(); });
     if (groupSelect) {

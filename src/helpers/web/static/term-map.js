@@ -85,7 +85,7 @@
     var names = entry.top.map(function (i) { return terms[i].label; }).join(", ");
     var more = entry.n_terms > entry.top.length ? ", \u2026" : "";
     var count = entry.n_terms + (entry.n_terms === 1 ? " term" : " terms");
-    var grey = entry.other ? "other communities and unlinked terms: " : "";
+    var grey = entry.other ? "other communities: " : "";
     return grey + names + more + " (" + count + ")";
   }
 

@@ -1,0 +1,123 @@
+"""What a chapter glues and draws before its prose, one call per page (``book.pages.themes(analysis)``).
+
+Each function glues the values and sentences its page's text names (``{glue:...}``), saves the page's files and
+publishes its figures, so a chapter's cells only show tables and figures; what the later cells need is returned.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Mapping, NamedTuple
+
+import pandas as pd
+
+from helpers.book.display import figure_citations, glue_all, glue_markdown, publish_figure
+from helpers.book.figures import figure_dir
+from helpers.book.reports import change as change_report
+from helpers.book.reports import cooccurrence as cooccurrence_report
+from helpers.book.reports import explorer as explorer_report
+from helpers.book.reports import links as links_report
+from helpers.book.reports import theme_grains, validation as validation_report
+from helpers.book.reports import themes as themes_report
+from helpers.book.title import figure_label
+from helpers.web.explorer import PAGE_SIZE, explorer_data, write_explorer_data
+
+if TYPE_CHECKING:
+    from helpers.analysis.pipeline import Analysis
+
+
+def glue_split(values: Mapping[str, Any], markdown: tuple[str, ...]) -> None:
+    """Glue ``values``: those named in ``markdown`` (or ending with one of its suffixes) as Markdown sentences
+    (``{glue:md}``), the others as values (``{glue:text}``)."""
+    is_markdown = {name: name in markdown or name.endswith(markdown) for name in values}
+    glue_all({name: value for name, value in values.items() if not is_markdown[name]})
+    glue_markdown({name: value for name, value in values.items() if is_markdown[name]})
+
+
+def themes(analysis: Analysis) -> None:
+    """The themes page: findings, broad themes, its lead and pointer, and its five figures."""
+    model, message, label = analysis.themes.model, analysis.themes.message, figure_label(analysis)
+    glue_all(themes_report.theme_findings(analysis))
+    glue_split(theme_grains.grain_findings(analysis), ("themes_grains_lead",))
+    glue_markdown({**figure_citations(analysis, "themes"), **themes_report.chapter_lead(analysis),
+                   "themes_change_pointer": change_report.pointer(analysis, "themes")})
+    papers, seed = analysis.papers, analysis.settings.seed
+    publish_figure("fig-themes-top-terms", *themes_report.top_terms_figure(model, label, message))
+    publish_figure("fig-themes-map", *themes_report.paper_map_figure(model, papers, label, seed, message))
+    publish_figure("fig-themes-wordclouds", *themes_report.wordcloud_figure(model, label, message))
+    publish_figure("fig-themes-by-source", *themes_report.by_source_figure(model, papers, label, message))
+    publish_figure("fig-themes-model-selection", *themes_report.selection_figure(model, label, message))
+
+
+def cooccurrence(analysis: Analysis) -> None:
+    """The co-occurrence page: its values, lead and pointer, and the network files it offers."""
+    network = analysis.cooccurrence
+    glue_all(cooccurrence_report.chapter_values(network))
+    glue_markdown({**figure_citations(analysis, "cooccurrence"), **cooccurrence_report.chapter_lead(analysis),
+                   "cooccurrence_change_pointer": change_report.pointer(analysis, "cooccurrence")})
+    cooccurrence_report.write_chapter_files(network, figure_dir())
+
+
+def change(analysis: Analysis) -> None:
+    """What changed: its values and sentences, and its four figures when the papers form groups."""
+    glue_split(change_report.change_values(analysis), ("_sentence", "_note"))
+    glue_markdown(figure_citations(analysis, "change"))
+    result, label = analysis.change, figure_label(analysis)
+    if result is not None:
+        publish_figure("fig-change-prevalence", *change_report.prevalence_figure(result, label))
+        publish_figure("fig-change-thematic-map", *change_report.thematic_map_figure(result, label))
+        publish_figure("fig-change-overlay", *change_report.overlay_figure(analysis))
+        publish_figure("fig-change-links", *change_report.links_figure(result, label))
+
+
+def links(analysis: Analysis) -> pd.DataFrame:
+    """The link availability page: findings, lead and pointer. Returns the shares table its figure draws."""
+    glue_all(links_report.link_findings(analysis))
+    glue_markdown({**figure_citations(analysis, "links"), **links_report.chapter_lead(analysis),
+                   "links_change_pointer": change_report.pointer(analysis, "links")})
+    return links_report.shares_table(analysis.papers, analysis.themes.labels)
+
+
+class ExplorerPage(NamedTuple):
+    """The papers the explorer shows (a seeded sample of large corpora) and the data it is given."""
+
+    shown: pd.DataFrame
+    data: dict[str, Any]
+
+
+def explorer(analysis: Analysis, papers: pd.DataFrame) -> ExplorerPage:
+    """The explorer page: its data file (and the whole table when it shows a sample) and its values."""
+    # A seeded sample beyond MAX_EXPLORER_PAPERS papers; only its abstracts' texts are read.
+    shown = explorer_report.explorer_papers(papers, texts=analysis.texts)
+    hierarchy = analysis.hierarchy.table if analysis.hierarchy is not None else None
+    data = explorer_data(shown, analysis.links.links, analysis.links.statements, analysis.themes.labels,
+                         analysis.cooccurrence, group_order=analysis.group_order, corpus_papers=len(papers),
+                         headers=analysis.corpus.headers, hierarchy=hierarchy)
+    write_explorer_data(data, figure_dir())
+    if len(shown) < len(papers):
+        explorer_report.write_full_table(papers, figure_dir())
+    glue_all({"explorer_n_papers": len(papers), "explorer_n_titled": int((papers["title"] != "").sum()),
+              "explorer_page_size": PAGE_SIZE, "explorer_max_papers": f"{explorer_report.MAX_EXPLORER_PAPERS:,}"})
+    glue_markdown({"explorer_title_source": explorer_report.title_source(analysis)})
+    return ExplorerPage(shown, data)
+
+
+class ValidationTables(NamedTuple):
+    """The tables of the Validation page, in its order."""
+
+    term_quality: pd.DataFrame
+    yardstick: pd.DataFrame
+    intrusion: pd.DataFrame
+    claims: pd.DataFrame
+    claim_errors: pd.DataFrame
+
+
+def validation(root: Path) -> ValidationTables:
+    """The Validation page: the package's own measurements, read from the book's result files."""
+    quality_table, quality_values = cooccurrence_report.term_quality(cooccurrence_report.read_term_quality(root))
+    yardstick_table, yardstick_values = validation_report.theme_yardstick(root)
+    intrusion_table, intrusion_values = validation_report.word_intrusion(root)
+    claim_table, claim_errors, claim_values = validation_report.claim_scores(root)
+    glue_all({**quality_values, **yardstick_values, **claim_values})
+    glue_split(intrusion_values, ("intrusion_sentence",))
+    return ValidationTables(quality_table, yardstick_table, intrusion_table, claim_table, claim_errors)
