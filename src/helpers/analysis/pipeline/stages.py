@@ -221,10 +221,11 @@ class StageEngine(Protocol):
 class LocalStages:
     """The local engine: every stage in this process and its worker processes (``n_jobs``)."""
 
+    _corpus: Corpus  # set by tokenize, the stage before those that read them
+    _tokens: "TokenizedCorpus"
+
     def __init__(self, n_jobs: int | None = None) -> None:
         self.n_jobs = n_jobs
-        self._corpus: Corpus | None = None
-        self._tokens: "TokenizedCorpus | None" = None
 
     def read_corpus(self, paths: Sequence[str | Path], skip_bad: bool) -> Corpus:
         return read_corpus(paths, skip_bad=skip_bad)
