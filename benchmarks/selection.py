@@ -38,7 +38,11 @@ from sklearn.feature_extraction.text import TfidfTransformer
 
 from helpers.analysis import themes
 from helpers.analysis.corpus import read_corpus
+from helpers.analysis.engine.local import LocalPartitions
 from helpers.analysis.pipeline import analyse_text
+from helpers.analysis.themes import counting as theme_counting
+from helpers.analysis.themes import scores as theme_scores
+from helpers.analysis.themes import selection as theme_selection
 
 HERE = Path(__file__).resolve().parent
 SHARED = HERE.parent.parent / "shared" / "corpora"
@@ -61,7 +65,7 @@ def fit(tfidf: sparse.csr_matrix, k: int, seed: int, tol: float) -> tuple[np.nda
     """Components, reconstruction error and CPU seconds of one NMF run."""
     start = time.process_time()
     with themes.model_fitting():
-        model = themes._fit_nmf(tfidf, k, seed, tol)
+        model = theme_selection._fit_nmf(tfidf, k, seed, tol)
     return model.components_, float(model.reconstruction_err_), time.process_time() - start
 
 
@@ -72,33 +76,34 @@ def choose(runs: dict, ks: list[int], seeds: list[int], tol: float, average: boo
     for k in ks:
         by_seed = {seed: runs[tol, k, seed] for seed in seeds}
         best_seed[k] = min(seeds, key=lambda seed: by_seed[seed][1])
-        scored = [themes._scores(by_seed[seed][0], vocabulary, binary)
+        scored = [theme_scores._scores(by_seed[seed][0], vocabulary, binary)
                   for seed in (seeds if average else [best_seed[k]])]
         rows.append(dict(k=k, coherence=np.mean([np.mean(c) for c, _ in scored]),
                          diversity=np.mean([d for _, d in scored]),
                          stability=themes.stability([run[0] for run in by_seed.values()])))
     table = pd.DataFrame(rows)
-    table["score"] = sum(themes._minmax(table[c]) for c in ("coherence", "diversity", "stability")) / 3
+    table["score"] = sum(theme_selection._minmax(table[c]) for c in ("coherence", "diversity", "stability")) / 3
     table["eligible"] = (table["stability"] >= themes.MIN_STABILITY) & (table["diversity"] >= themes.MIN_DIVERSITY)
     return themes.choose_k(table), best_seed
 
 
 def match(first: np.ndarray, second: np.ndarray) -> float:
-    similarity = themes._cosine_rows(first, second)
+    similarity = theme_scores._cosine_rows(first, second)
     rows, columns = linear_sum_assignment(-similarity)
     return float(similarity[rows, columns].mean())
 
 
 def evaluate(name: str, path: Path) -> list[dict]:
     tokens = analyse_text(read_corpus([path]), n_jobs=1)
-    terms = themes._count_terms(tokens)
-    tfidf = TfidfTransformer(sublinear_tf=True).fit_transform(terms.counts)
-    binary = sparse.csc_matrix((terms.counts > 0).astype(float))
+    terms = theme_counting._partitioned_counts(LocalPartitions(), [tokens])
+    counts = terms.rows(np.arange(terms.n_documents))
+    tfidf = TfidfTransformer(sublinear_tf=True).fit_transform(counts)
+    binary = sparse.csc_matrix((counts > 0).astype(float))
     ks = themes.candidate_ks(terms.n_documents)
     jobs = [(tol, k, seed) for tol in sorted({OLD_TOL, themes.SELECTION_TOL, themes.FINAL_TOL})
             for k in sorted(ks, reverse=True) for seed in range(N_FITTED_SEEDS)]
     runs = dict(zip(jobs, Parallel(n_jobs=-1)(delayed(fit)(tfidf, k, seed, tol) for tol, k, seed in jobs)))
-    per_run = {k: [np.mean(themes._scores(runs[themes.FINAL_TOL, k, seed][0], terms.vocabulary, binary)[0])
+    per_run = {k: [np.mean(theme_scores._scores(runs[themes.FINAL_TOL, k, seed][0], terms.vocabulary, binary)[0])
                    for seed in range(N_FITTED_SEEDS)] for k in ks}
     converged = {k: float(np.mean(values)) for k, values in per_run.items()}
     # How precisely the yardstick is known: the standard error of a k's mean over the runs.

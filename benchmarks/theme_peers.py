@@ -5,7 +5,7 @@ Run in the benchmark-only environment (``make bench-peers``: ``.venv-peers``, wi
 ``make test`` never need it.
 
 **BERTopic** (0.17) cannot load a sentence-transformer offline, so its document vectors are LSA vectors: the
-sublinear TF-IDF of the book's own term counts (``themes._count_terms``: words and word pairs, the book's
+sublinear TF-IDF of the book's own term counts (``theme_yardstick.book_counts``: words and word pairs, the book's
 ``min_df`` and ``max_df``) reduced by ``TruncatedSVD`` (seed 0, :data:`SVD_DIMENSIONS` dimensions, fewer on a
 small corpus) and normalised. BERTopic's own pipeline then runs on them, in three ways (:data:`PIPELINES`), so
 the peer is not one weak setting: UMAP (BERTopic's defaults: 15 neighbours, 5 dimensions, ``min_dist`` 0,
@@ -36,13 +36,14 @@ import pandas as pd
 from scipy import sparse
 
 from helpers.analysis import themes
-from helpers.analysis.text import tokenize_corpus
+from helpers.analysis.themes import counting as theme_counting
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from theme_yardstick import (  # noqa: E402
     CORPORA,
     RESULTS,
     analysis_texts,
+    book_counts,
     lda_components,
     ranked_tops,
     reference_documents,
@@ -60,7 +61,7 @@ def lsa_vectors(counts: sparse.csr_matrix, *, dimensions: int = SVD_DIMENSIONS) 
     from sklearn.preprocessing import normalize
 
     dimensions = min(dimensions, counts.shape[0] - 1, counts.shape[1] - 1)
-    reduced = TruncatedSVD(n_components=dimensions, random_state=0).fit_transform(themes._tfidf(counts))
+    reduced = TruncatedSVD(n_components=dimensions, random_state=0).fit_transform(theme_counting._tfidf(counts))
     return normalize(reduced)
 
 
@@ -130,12 +131,12 @@ def main() -> None:
     reference_tokens = reference_documents(corpora)
     rows, intrusion = [], []
     for name, texts in corpora.items():
-        vocabulary = themes._count_terms(tokenize_corpus(texts.tolist(), texts.index.to_numpy()))
+        counts, vocabulary = book_counts(texts)
         for row in measured[measured["corpus"] == name].itertuples():
             best = None
             for pipeline in PIPELINES:
-                fitted = bertopic_weights(vocabulary.counts, int(row.k), pipeline)
-                tops = None if fitted is None else ranked_tops(fitted[0], vocabulary.counts, vocabulary.vocabulary)
+                fitted = bertopic_weights(counts, int(row.k), pipeline)
+                tops = None if fitted is None else ranked_tops(fitted[0], counts, vocabulary)
                 score = np.nan if tops is None else yardstick([shown for shown, _ in tops], reference_tokens)
                 rows.append(dict(corpus=name, n_abstracts=len(texts), k_rule=row.k_rule, k=int(row.k), pipeline=pipeline,
                                  outliers=np.nan if fitted is None else fitted[1], bertopic_npmi=round(score, 6),
@@ -149,7 +150,7 @@ def main() -> None:
                 if len(book.themes) != row.k or round(book_score, 6) != row.book_npmi:
                     raise SystemExit(f"{name}: the book's themes ({len(book.themes)}, {book_score:.6f}) are not those of "
                                      f"theme_yardstick.csv ({row.k}, {row.book_npmi}): run benchmarks/theme_yardstick.py first")
-                lda = ranked_tops(lda_components(vocabulary.counts, int(row.k)), vocabulary.counts, vocabulary.vocabulary)
+                lda = ranked_tops(lda_components(counts, int(row.k)), counts, vocabulary)
                 # BERTopic's items come from its pipeline that scores best on the yardstick there.
                 intrusion += [*book_terms(name, book), *theme_terms(name, "LDA", int(row.k), lda),
                               *theme_terms(name, "BERTopic", int(row.k), best[1])]

@@ -37,8 +37,11 @@ from scipy import sparse
 
 from helpers.analysis import themes
 from helpers.analysis.corpus import read_corpus
+from helpers.analysis.engine.local import LocalPartitions
 from helpers.analysis.text import analysis_text, tokenize_corpus
-from helpers.analysis.theme_labels import BROAD_PREFIX, same_concept
+from helpers.analysis.themes import counting as theme_counting
+from helpers.analysis.themes.labels import BROAD_PREFIX, same_concept
+from helpers.analysis.themes.scores import _top
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from theme_vocabulary import reference_presence  # noqa: E402
@@ -78,6 +81,12 @@ def label_checks(corpus: str, model: themes.ThemeModel) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def book_counts(texts: pd.Series) -> tuple[sparse.csr_matrix, np.ndarray]:
+    """The theme model's term counts of the analysis texts (rows in ``paper_id`` order) and their terms."""
+    terms = theme_counting._partitioned_counts(LocalPartitions(), [tokenize_corpus(texts.tolist(), texts.index.to_numpy())])
+    return terms.rows(np.arange(terms.n_documents)), terms.vocabulary
+
+
 def ranked_tops(weights: np.ndarray, counts: sparse.csr_matrix, vocabulary: np.ndarray) -> list[tuple[list[str], list[str]]]:
     """Each theme's top 10 terms shown as the book shows its own (a phrase for its words), and its 25 strongest.
 
@@ -86,7 +95,7 @@ def ranked_tops(weights: np.ndarray, counts: sparse.csr_matrix, vocabulary: np.n
     document_frequency = np.bincount(counts.indices, minlength=counts.shape[1])
     tops = []
     for component in weights:
-        ranked = themes._top(component, 2 * themes.N_DIVERSITY_TERMS)
+        ranked = _top(component, 2 * themes.N_DIVERSITY_TERMS)
         n_abstracts = {str(vocabulary[i]): int(document_frequency[i]) for i in ranked}
         terms = [str(vocabulary[i]) for i in ranked]
         tops.append((themes.shown_terms(terms, themes.N_COHERENCE_TERMS, n_abstracts), terms[:themes.N_DIVERSITY_TERMS]))
@@ -138,11 +147,11 @@ def main() -> None:
     for name, texts in corpora.items():
         chosen = themes.fit_themes(texts)
         checks.append(label_checks(name, chosen))
-        counts = themes._count_terms(tokenize_corpus(texts.tolist(), texts.index.to_numpy()))
+        counts, vocabulary = book_counts(texts)
         for k_rule, k in [("chosen", int(chosen.settings["chosen_k"])), ("fixed", FIXED_K)]:
             model = chosen if k_rule == "chosen" else themes.fit_themes(texts, k=k)
             book_tops = [top.split(", ") for top in model.themes["top_terms"]]
-            lda = lda_tops(counts.counts, counts.vocabulary, k)
+            lda = lda_tops(counts, vocabulary, k)
             book_score, lda_score = yardstick(book_tops, reference_tokens), yardstick(lda, reference_tokens)
             scores.append(dict(corpus=name, n_abstracts=len(texts), k_rule=k_rule, k=k,
                                book_npmi=round(book_score, 6), lda_npmi=round(lda_score, 6),

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from conftest import SEED_DIR
-from helpers.analysis import themes
+from helpers.analysis.themes import counting
 from helpers.analysis.corpus import read_corpus
 from helpers.analysis.engine.dask_cluster import ClusterStages, partition_bounds
 from helpers.analysis.settings import EngineSettings, SettingsError
@@ -100,9 +100,9 @@ def test_dask_engine_with_records_and_groups(cluster, corpus, tmp_path):
 def test_theme_weights_in_blocks_whatever_the_partitions(cluster, corpus, local_tables, tmp_path, monkeypatch):
     """Abstracts weighted in blocks of 20 consecutive paper_id ranks (three blocks of the 57 papers, each across
     partitions): every table the same on the local engine and on the cluster with 2 and 5 partitions."""
-    monkeypatch.setattr(themes, "TRANSFORM_BLOCK", 20)
-    transform_block, blocks = themes._transform_block, []
-    monkeypatch.setattr(themes, "_transform_block",
+    monkeypatch.setattr(counting, "TRANSFORM_BLOCK", 20)
+    transform_block, blocks = counting._transform_block, []
+    monkeypatch.setattr(counting, "_transform_block",
                         lambda fitted, *pieces: blocks.append(len(pieces)) or transform_block(fitted, *pieces))
     outputs = {}
     for name, options in (("local", []), ("dask-2", ["--scheduler", cluster.scheduler_address, "--partitions", "2"]),

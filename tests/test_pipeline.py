@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from conftest import SEED_DIR
-from helpers.analysis import themes
 from helpers.analysis.engine import local
+from helpers.analysis.themes import selection
 from helpers.book import BookConfig
 from helpers.analysis.pipeline import (AnalysisSettings, SettingsError, build_key, cached_pipeline, dependency_closure,
                                        environment_fingerprint, run_pipeline)
@@ -118,7 +118,7 @@ def test_a_corpus_too_small_for_themes_is_reported_not_an_error(tmp_path):
 def test_two_processes_give_the_same_analysis(monkeypatch):
     # Lower the size thresholds so the multi-process paths run on the seed corpus.
     monkeypatch.setattr(local, "MIN_PARALLEL_ITEMS", 10)
-    monkeypatch.setattr(themes, "MIN_PARALLEL_DOCUMENTS", 10)
+    monkeypatch.setattr(selection, "MIN_PARALLEL_DOCUMENTS", 10)
     one = run_pipeline([SEED_DIR], AnalysisSettings(), n_jobs=1)
     two = run_pipeline([SEED_DIR], AnalysisSettings(), n_jobs=2)
     assert local.worker_count(2, 57) == 2

@@ -7,9 +7,9 @@ import pytest
 from scipy import sparse
 
 from helpers.analysis.pipeline import run_pipeline, write_outputs
-from helpers.analysis.theme_hierarchy import (GRAIN_COLUMNS, broad_groups, broad_ids, broad_labels, n_broad_themes,
-                                              paper_grains, theme_hierarchy, theme_profiles)
-from helpers.analysis.theme_labels import BROAD_PREFIX, same_concept
+from helpers.analysis.themes.hierarchy import (GRAIN_COLUMNS, broad_groups, broad_ids, broad_labels, n_broad_themes,
+                                               paper_grains, theme_hierarchy, theme_profiles)
+from helpers.analysis.themes.labels import BROAD_PREFIX, same_concept
 from helpers.book.reports.theme_grains import grain_findings, hierarchy_table
 from helpers.web.explorer import explorer_data, explorer_html
 

@@ -7,8 +7,11 @@ import pytest
 from helpers.analysis.corpus import read_corpus
 from helpers.analysis.pipeline import AnalysisSettings, run_pipeline
 from helpers.analysis.engine.local import LocalPartitions, partition_bounds
-from helpers.analysis.text import TokenPartitions, analysis_text, tokenize_corpus
+from helpers.analysis.text import TokenPartitions, analysis_text, analysis_texts_to_tokens, tokenize_corpus
 from helpers.analysis import themes
+from helpers.analysis.themes import counting, selection
+from helpers.analysis.themes.labels import _labels
+from helpers.analysis.themes.scores import _scores, _top
 from helpers.analysis.themes import SELECTION_RULE, ThemesError, candidate_ks, fit_themes, theme_counts
 
 from conftest import PMLR_SAMPLE, SEED_DIR
@@ -122,25 +125,26 @@ def test_selection_scores_are_means_over_the_seeds_and_the_final_fit_is_converge
     """Coherence and diversity of a candidate are the means of its runs' scores (not the best run's),
     and the final model is the chosen k refitted to FINAL_TOL with the best selection seed."""
     papers = read_corpus(SEED_DIR).papers
-    tokens = themes.analysis_texts_to_tokens(papers.set_index("paper_id")["text"].map(analysis_text))
-    terms = themes._count_terms(tokens)
-    tfidf = themes._tfidf(terms.counts)
-    binary = (terms.counts > 0).astype(float)
+    tokens = analysis_texts_to_tokens(papers.set_index("paper_id")["text"].map(analysis_text))
+    terms = counting._partitioned_counts(LocalPartitions(), [tokens])
+    counts = terms.rows(np.arange(terms.n_documents))
+    tfidf = counting._tfidf(counts)
+    binary = (counts > 0).astype(float)
     k = seed_model.settings["chosen_k"]
     with themes.model_fitting():
-        runs = [themes._fit_nmf(tfidf, k, seed, themes.SELECTION_TOL) for seed in seed_model.settings["seeds"]]
-        final = themes._fit_nmf(tfidf, k, seed_model.settings["final_seed"], themes.FINAL_TOL)
-    scores = [themes._scores(run.components_, terms.vocabulary, binary) for run in runs]
+        runs = [selection._fit_nmf(tfidf, k, seed, themes.SELECTION_TOL) for seed in seed_model.settings["seeds"]]
+        final = selection._fit_nmf(tfidf, k, seed_model.settings["final_seed"], themes.FINAL_TOL)
+    scores = [_scores(run.components_, terms.vocabulary, binary) for run in runs]
     row = seed_model.selection.set_index("k").loc[k]
     assert row["coherence"] == round(float(np.mean([np.mean(c) for c, _ in scores])), 6)
     assert row["diversity"] == round(float(np.mean([d for _, d in scores])), 6)
     best = int(np.argmin([run.reconstruction_err_ for run in runs]))
     assert seed_model.settings["final_seed"] == seed_model.settings["seeds"][best]
-    top = [terms.vocabulary[i] for i in themes._top(final.components_[0], themes.N_COHERENCE_TERMS)]
+    top = [terms.vocabulary[i] for i in _top(final.components_[0], themes.N_COHERENCE_TERMS)]
     # Issue 21: the final fit's top terms as fitted; the book shows "neural network" in place of its words.
     assert top[:3] == ["network", "neural", "neural network"]
     assert seed_model.themes["top_terms"].iloc[0].split(", ")[:3] == ["neural network", "theoretical", "deep"]
-    assert round(float(np.mean(themes.npmi_coherence([themes._top(final.components_[0], themes.N_COHERENCE_TERMS)],
+    assert round(float(np.mean(themes.npmi_coherence([_top(final.components_[0], themes.N_COHERENCE_TERMS)],
                                                      binary))), 6) == seed_model.themes["coherence"].iloc[0]
 
 
@@ -149,7 +153,7 @@ def test_top_indices_match_a_full_stable_sort_with_ties():
     for trial in range(300):
         weights = rng.integers(0, 4, rng.integers(1, 40)) / 3 if trial % 2 else rng.random(rng.integers(1, 40))
         n = int(rng.integers(1, 45))
-        assert themes._top(weights, n) == np.argsort(-weights, kind="stable")[:n].tolist()
+        assert _top(weights, n) == np.argsort(-weights, kind="stable")[:n].tolist()
 
 
 def test_npmi_of_repeated_and_overlapping_top_terms():
@@ -178,13 +182,14 @@ def test_each_selection_thread_fits_its_own_copy_of_the_matrix(monkeypatch):
 
     def record(tfidf, k, seed):
         seen.append(tfidf)
-        return themes._Run(np.ones((k, tfidf.shape[1])), float(seed))
+        return selection._Run(np.ones((k, tfidf.shape[1])), float(seed))
 
-    monkeypatch.setattr(themes, "_selection_run", record)
+    monkeypatch.setattr(selection, "_selection_run", record)
     texts, _ = synthetic_texts()
-    shared = themes._tfidf(themes._count_terms(themes.analysis_texts_to_tokens(texts)).counts)
+    terms = counting._partitioned_counts(LocalPartitions(), [analysis_texts_to_tokens(texts)])
+    shared = counting._tfidf(terms.rows(np.arange(terms.n_documents)))
     binary = (shared > 0).astype(float)
-    themes._select(shared, binary, np.array([f"t{i}" for i in range(shared.shape[1])]), [2, 3], [0, 1], n_jobs=2)
+    selection._select(shared, binary, np.array([f"t{i}" for i in range(shared.shape[1])]), [2, 3], [0, 1], n_jobs=2)
     assert len(seen) == 4
     assert len({id(matrix) for matrix in seen} | {id(shared)}) == 5
 
@@ -265,7 +270,7 @@ def test_a_value_error_inside_counting_is_no_quiet_note(monkeypatch, tmp_path):
     def broken(*args, **kwargs):
         raise ValueError("indices and data should have the same size")
 
-    monkeypatch.setattr(themes, "theme_counts", broken)
+    monkeypatch.setattr(counting, "theme_counts", broken)
     texts, _ = synthetic_texts()
     with pytest.raises(ValueError, match="^indices and data should have the same size$") as raised:
         fit_themes(texts)
@@ -289,7 +294,7 @@ def test_a_label_phrase_is_a_noun_phrase():
     # The synthetic corpus labelled themes "discourse relies · claim", "avoid gradient · parameterization".
     vocabulary = np.array(["discourse relies", "claim", "discourse", "gradient descent"])
     class_terms = np.array([[9.0, 8, 7, 6], [1, 1, 1, 1]])
-    assert themes._labels(class_terms, vocabulary, [[0, 1, 2, 3], [0, 1]]) == ["claim · discourse", "broad: claim"]
+    assert _labels(class_terms, vocabulary, [[0, 1, 2, 3], [0, 1]]) == ["claim · discourse", "broad: claim"]
 
 
 # Issue 38: the label rules, each on a few terms whose counts are written here. ``class_terms`` holds each
@@ -311,7 +316,7 @@ def label_counts(rows: dict[int, dict[str, float]]) -> np.ndarray:
 
 def labels_of(shown: list[list[str]], rows: dict[int, dict[str, float]]) -> list[str]:
     index = {str(term): i for i, term in enumerate(LABEL_VOCABULARY)}
-    return themes._labels(label_counts(rows), LABEL_VOCABULARY, [[index[t] for t in terms] for terms in shown])
+    return _labels(label_counts(rows), LABEL_VOCABULARY, [[index[t] for t in terms] for terms in shown])
 
 
 def test_label_parts_are_among_the_shown_top_terms():
@@ -397,8 +402,8 @@ def test_the_vocabulary_of_partitions_is_the_whole_corpus_cut(monkeypatch, bound
     and counts of counting the corpus in one piece (theme_counts with min_df, max_df and max_features)."""
     papers = read_corpus(SEED_DIR).papers
     tokens = tokenize_corpus(papers["text"].tolist(), papers["paper_id"], clean=True)
-    monkeypatch.setattr(themes, "MAX_TERMS", 150)
-    counted = themes._partitioned_counts(ThreeBuckets(), TokenPartitions(tokens, bounds))
+    monkeypatch.setattr(counting, "MAX_TERMS", 150)
+    counted = counting._partitioned_counts(ThreeBuckets(), TokenPartitions(tokens, bounds))
     counts, vocabulary = theme_counts(tokens, min_df=2, max_df=themes.MAX_DF, max_features=150)
     assert len(vocabulary) == 150
     assert counted.vocabulary.tolist() == vocabulary.tolist()
@@ -417,7 +422,7 @@ def test_themes_are_the_same_in_any_partitions_and_blocks(monkeypatch):
             return themes.start_partitioned_themes(ThreeBuckets(), TokenPartitions(tokens, bounds), k=5,
                                                    n_jobs=1).result()
 
-    monkeypatch.setattr(themes, "TRANSFORM_BLOCK", 10)
+    monkeypatch.setattr(counting, "TRANSFORM_BLOCK", 10)
     models = [model(bounds) for bounds in ([(0, 57)], [(0, 20), (20, 57)], partition_bounds(57, 7))]
     for other in models[1:]:
         for name in ("themes", "paper_themes", "weights", "top_terms", "selection"):

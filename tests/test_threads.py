@@ -14,6 +14,7 @@ from helpers.analysis import themes
 from helpers.analysis.engine import local
 from helpers.analysis.engine.local import available_cores, worker_count
 from helpers.analysis.pipeline import AnalysisSettings, run_pipeline, stages
+from helpers.analysis.themes import model, selection
 
 
 @pytest.fixture
@@ -53,7 +54,7 @@ def test_the_default_number_of_workers_is_the_quota(monkeypatch, tmp_path, eight
 
 def test_one_job_is_one_thread_of_work(monkeypatch):
     # Lower the threshold so that the selection would run on several threads with more jobs.
-    monkeypatch.setattr(themes, "MIN_PARALLEL_DOCUMENTS", 10)
+    monkeypatch.setattr(selection, "MIN_PARALLEL_DOCUMENTS", 10)
     started, blas_threads = [], {}
     start = threading.Thread.start
 
@@ -75,7 +76,7 @@ def test_one_job_is_one_thread_of_work(monkeypatch):
 
 def test_a_failing_stage_leaves_no_theme_fit_running(monkeypatch):
     fitting, may_finish = threading.Event(), threading.Event()
-    fit = themes._fit_nmf
+    fit = model._fit_nmf
 
     def slow_final_fit(*args, **kwargs):
         if threading.current_thread().name == themes.FINAL_FIT_THREAD:
@@ -88,7 +89,7 @@ def test_a_failing_stage_leaves_no_theme_fit_running(monkeypatch):
         may_finish.set()
         raise RuntimeError("links failed")
 
-    monkeypatch.setattr(themes, "_fit_nmf", slow_final_fit)
+    monkeypatch.setattr(model, "_fit_nmf", slow_final_fit)
     monkeypatch.setattr(stages, "analyse_link_tables", failing_links)
     before = set(threading.enumerate())
     with pytest.raises(RuntimeError, match="links failed"):

@@ -5,7 +5,7 @@ The steps of a run (:func:`helpers.analysis.pipeline.run_pipeline`), each a pack
 1. :mod:`.corpus` (:func:`~helpers.analysis.corpus.read_corpus`), through :mod:`.readers`: the corpus tables;
    :mod:`.groups`: the papers in groups.
 2. :mod:`.text` and :mod:`.terms`: tokens and noun-phrase terms.
-3. :mod:`.themes` (with :mod:`.theme_labels`): the theme model.
+3. :mod:`.themes`: the theme model.
 4. :mod:`.cooccurrence`: the term map.
 5. :mod:`.urls`, :mod:`.availability`, :mod:`.links`: link availability (:mod:`.linkcheck` checks the links online).
 6. :mod:`.change`: what changed between groups, with the intervals and tests of :mod:`.statistics`.

@@ -351,6 +351,7 @@ def _find_claim(text: str) -> tuple[str, str] | None:
     for match in _PREDICATE.finditer(text):
         window = text[max(0, match.start() - 60):match.start()]
         before = _VERB_BEFORE.search(window)
+        assert before is not None  # every group of _VERB_BEFORE is optional: it matches at least at the end
         if before.group("neg"):
             continue
         predicate = match.group("strong") or match.group("weak")

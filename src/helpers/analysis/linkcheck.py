@@ -141,7 +141,7 @@ def link_health(links: pd.DataFrame, folder: Path) -> tuple[pd.DataFrame, str]:
     urls = distinct_urls(links)
     check, path = latest_check(folder)
     base = pd.DataFrame({"url": urls})
-    if check is None:
+    if check is None or path is None:  # latest_check gives both or neither
         base = base.assign(status="unchecked", http_code=pd.array([pd.NA] * len(urls), dtype="Int64"),
                            final_url="", checked_at="")
         return base, "not checked: the book builds offline (run `make linkcheck` to check the links)"

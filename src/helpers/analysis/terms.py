@@ -292,7 +292,7 @@ class WordClasses:
     is_gerund_cue: np.ndarray
 
 
-def word_classes(vocabulary: Sequence[str]) -> WordClasses:
+def word_classes(vocabulary: Sequence[str] | np.ndarray) -> WordClasses:
     """Tag and fold each word of ``vocabulary`` once (the boundary ``|`` is a break).
 
     Examples

@@ -273,7 +273,7 @@ class TokenPartitions(SequenceBase):
     def __len__(self) -> int:
         return len(self.bounds)
 
-    def __getitem__(self, index):  # type: ignore[override]
+    def __getitem__(self, index):
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         return self.tokens.rows(*self.bounds[index])

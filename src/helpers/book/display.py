@@ -169,12 +169,11 @@ def bibtex_blocks(corpus_sha256: str, year: str, figures: list[tuple[str, str, s
     """One BibTeX entry per figure of the book (``figures``, default ``FIGURES``), as HTML (a wrapped
     ``<pre>`` each) and as Markdown."""
     from helpers import __version__
-    from helpers.book.figures import FIGURES, figure_bibtex
+    from helpers.book.figures import BOOK_TITLE, FIGURES, figure_bibtex
     from helpers.book.settings import config
 
-    named = {"title": book_title} if book_title else {}
     entries = [figure_bibtex(label, chapter, title, version=__version__, corpus_sha256=corpus_sha256, year=year,
-                             base_url=config().base_url, **named)
+                             base_url=config().base_url, title=book_title or BOOK_TITLE)
                for label, chapter, title in (FIGURES if figures is None else figures)]
     as_html = "".join(f'<pre class="bibtex" style="white-space: pre-wrap">{html.escape(e)}</pre>' for e in entries)
     as_markdown = "\n\n".join(f"```bibtex\n{e}\n```" for e in entries)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from typing import Any
+from typing import Any, Mapping
 
 #: Set by ``make lab`` for JupyterLab's kernels; any Jupyter server also sets ``JPY_SESSION_NAME`` for the
 #: kernels of its notebooks, while the book's executors (myst-nb, ``helpers.book.prebuild``) set neither.
@@ -38,7 +38,7 @@ def lab_settings() -> dict[str, Any]:
         "@jupyterlab/apputils-extension:notification": {"checkForUpdates": False, "fetchNews": "false"}}
 
 
-def in_notebook(environment: dict[str, str] | None = None) -> bool:
+def in_notebook(environment: Mapping[str, str] | None = None) -> bool:
     """Whether a chapter runs as a notebook in Jupyter rather than for the book.
 
     Examples
@@ -50,7 +50,7 @@ def in_notebook(environment: dict[str, str] | None = None) -> bool:
     return environment.get(NOTEBOOK_ENV) == "1" or bool(environment.get(SESSION_ENV))
 
 
-def prose_resolved(environment: dict[str, str] | None = None) -> bool:
+def prose_resolved(environment: Mapping[str, str] | None = None) -> bool:
     """Whether the notebook's prose shows the page's values itself: ``make lab`` opens chapters through
     :class:`helpers.book.lab_contents.BookContentsManager`, whose Markdown asks the kernel for them
     (:mod:`helpers.book.lab_markdown`), so the cells need not show them again. Elsewhere (another Jupyter)

@@ -266,7 +266,7 @@ def density_figure(result: CooccurrenceResult, *, corpus_label: str) -> tuple[Fi
         width = DENSITY_BANDWIDTH * max(right - left, top - bottom)
         grid_x, grid_y = np.linspace(left, right, DENSITY_GRID), np.linspace(bottom, top, DENSITY_GRID)
 
-        def density(at_x: np.ndarray, at_y: np.ndarray) -> np.ndarray:
+        def density(at_x: np.ndarray, at_y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
             kernel_x = np.exp(-((at_x[:, None] - x[None, :]) ** 2) / (2 * width ** 2))
             kernel_y = np.exp(-((at_y[:, None] - y[None, :]) ** 2) / (2 * width ** 2))
             return kernel_x, kernel_y
@@ -295,7 +295,8 @@ def _largest_component(graph: nx.Graph) -> set[str]:
 def _draw_labels(figure: Figure, axis, drawn: pd.DataFrame, areas: np.ndarray, colour: str = "#222222",
                  outline: str | None = None) -> np.ndarray:
     """Label the drawn terms greedily (most frequent first); returns which got a label."""
-    renderer = figure.canvas.get_renderer()
+    # The stubs type the canvas as FigureCanvasBase; the Agg canvases pyplot makes here have get_renderer.
+    renderer = figure.canvas.get_renderer()  # type: ignore[attr-defined]
     counts = drawn["n_papers"].to_numpy(dtype=float)
     spread = (counts - counts.min()) / max(counts.max() - counts.min(), 1.0)
     sizes = MIN_FONT + (MAX_FONT - MIN_FONT) * np.sqrt(spread)

@@ -119,12 +119,14 @@ class BookConfig:
             return path if path.is_absolute() else root / path
 
         corpus = environment.get("BOOK_CORPUS", "").strip() or DEFAULT_CORPUS
-        given = {"seed": _whole_number(environment, "BOOK_SEED"),
-                 "relevant_share": _number(environment, "BOOK_RELEVANT_SHARE")}
+        seed = _whole_number(environment, "BOOK_SEED")
+        share = _number(environment, "BOOK_RELEVANT_SHARE")
+        defaults = AnalysisSettings()
         settings = AnalysisSettings(themes=_whole_number(environment, "THEMES_K"),
                                     min_occurrences=_whole_number(environment, "BOOK_MIN_OCCURRENCES"),
                                     group_by=environment.get("BOOK_GROUP_BY", "").strip() or None,
-                                    **{name: value for name, value in given.items() if value is not None})
+                                    seed=defaults.seed if seed is None else seed,
+                                    relevant_share=defaults.relevant_share if share is None else share)
         return cls(root=root, corpus_paths=tuple(under_root(p) for p in corpus.split()), settings=settings,
                    cache_dir=under_root(environment.get("BOOK_ANALYSIS_CACHE") or DEFAULT_CACHE),
                    figure_dir=under_root(environment.get("BOOK_FIGURE_DIR") or DEFAULT_FIGURE_DIR),
@@ -153,11 +155,13 @@ def config(*, corpus: str | Sequence[str] | None = None, themes: int | None = No
         paths = [corpus] if isinstance(corpus, (str, Path)) else list(corpus)
         book_config = replace(book_config, corpus_paths=tuple(
             Path(p) if Path(p).is_absolute() else book_config.root / p for p in paths))
-    changes = {name: value for name, value in (("themes", themes), ("seed", seed), ("min_occurrences", min_occurrences),
-                                                ("relevant_share", relevant_share), ("group_by", group_by))
-               if value is not None}
-    if changes:
-        book_config = replace(book_config, settings=replace(book_config.settings, **changes))
+    if any(value is not None for value in (themes, seed, min_occurrences, relevant_share, group_by)):
+        now = book_config.settings
+        book_config = replace(book_config, settings=replace(
+            now, themes=now.themes if themes is None else themes, seed=now.seed if seed is None else seed,
+            min_occurrences=now.min_occurrences if min_occurrences is None else min_occurrences,
+            relevant_share=now.relevant_share if relevant_share is None else relevant_share,
+            group_by=now.group_by if group_by is None else group_by))
     return notebook_folders(book_config)
 
 

@@ -22,7 +22,7 @@ URL parameters open the explorer filtered: ``?q=words``, ``?theme=<number>``,
 ``?state=<link state>``, ``?term=<map term>`` (repeatable: papers using every
 term given), ``?group=<group>`` and, where the input has a code field, ``?venue_code=given`` or
 ``?venue_code=not-given`` (a code link given to the venue, or none), ``?broad=<letter>`` (the papers whose
-strongest theme is in that broad theme, :mod:`helpers.analysis.theme_hierarchy`); ``#paper-<paper_id>``
+strongest theme is in that broad theme, :mod:`helpers.analysis.themes.hierarchy`); ``#paper-<paper_id>``
 shows and expands one paper.
 """
 
@@ -230,7 +230,7 @@ def paper_term_lists(cooccurrence: Any, paper_ids: list[str]) -> tuple[list[str]
     terms = [str(t) for t in cooccurrence.terms["term"]]
     matrix = cooccurrence.paper_terms.tocsr()
     row_of = {paper_id: row for row, paper_id in enumerate(cooccurrence.paper_ids)}
-    lists = []
+    lists: list[list[int]] = []
     for paper_id in paper_ids:
         row = row_of.get(paper_id)
         if row is None:
@@ -279,7 +279,7 @@ def explorer_data(
         Each file's header line or ``None`` (:attr:`helpers.analysis.corpus.Corpus.headers`), for the
         Source column (:func:`source_labels`).
     hierarchy : DataFrame, optional
-        ``broad_theme, broad_label, theme`` (:attr:`helpers.analysis.theme_hierarchy.ThemeHierarchy.table`): the
+        ``broad_theme, broad_label, theme`` (:attr:`helpers.analysis.themes.hierarchy.ThemeHierarchy.table`): the
         data then has ``broad`` ({"letter": label}, in order) and ``theme_broad`` ({"number": letter}), for the
         broad theme filter (``?broad=<letter>``).
 
@@ -294,7 +294,7 @@ def explorer_data(
         and ``group`` (index into ``groups``) with two groups or more; ``venue_code`` when ``papers`` has
         :func:`helpers.analysis.links.venue_code_links`' columns (the http(s) code links the paper gave the
         venue, ``[]`` for none, ``None`` where its input has no code field); ``share``, ``theme2`` and ``share2``
-        when ``papers`` has ``second_theme`` (:func:`helpers.analysis.theme_hierarchy.paper_grains`): the
+        when ``papers`` has ``second_theme`` (:func:`helpers.analysis.themes.hierarchy.paper_grains`): the
         strongest and second theme's shares of the paper's theme weight (:func:`whole_percent`) and the second
         theme (number or ``None``); ``sample_of`` (the corpus's
         papers) when ``corpus_papers`` is more than ``papers`` holds.
@@ -312,7 +312,7 @@ def explorer_data(
     sources = list(dict.fromkeys(labels))
     source_index = {label: i for i, label in enumerate(sources)}
     terms, term_lists = paper_term_lists(cooccurrence, paper_ids)
-    columns = {
+    columns: dict[str, list[Any]] = {
         "id": paper_ids,
         "title": [_text(t) for t in ordered["display_title"]],
         "authors": [_text(a) for a in ordered["authors"]],
@@ -326,29 +326,30 @@ def explorer_data(
         "claims": [claims_of.get(p, []) for p in paper_ids],
         "terms": term_lists,
     }
-    data = {
+    paper_columns: dict[str, list[Any]] = {name: columns[name] for name in PAPER_COLUMNS}
+    data: dict[str, Any] = {
         "themes": {str(int(number)): str(label) for number, label in sorted(theme_labels.items())},
         "states": list(LINK_STATES),
         "files": files,
         "sources": sources,
         "terms": terms,
-        "papers": {name: columns[name] for name in PAPER_COLUMNS},
+        "papers": paper_columns,
     }
     if "year" in ordered:
-        data["papers"]["year"] = [None if pd.isna(y) else int(y) for y in ordered["year"]]
+        paper_columns["year"] = [None if pd.isna(y) else int(y) for y in ordered["year"]]
     if len(group_order) > 1 and "group" in ordered:
         index = {str(name): i for i, name in enumerate(group_order)}
         data["groups"] = [str(name) for name in group_order]
-        data["papers"]["group"] = [index[str(g)] for g in ordered["group"]]
+        paper_columns["group"] = [index[str(g)] for g in ordered["group"]]
     if "venue_code_field" in ordered and "venue_code_url" in ordered:
-        data["papers"]["venue_code"] = [
+        paper_columns["venue_code"] = [
             [u for u in _text(urls).split() if is_safe_url(u)] if bool(field) else None
             for field, urls in zip(ordered["venue_code_field"], ordered["venue_code_url"])]
     if "second_theme" in ordered:
-        data["papers"]["share"] = [whole_percent(w) if not pd.isna(t) else 0
+        paper_columns["share"] = [whole_percent(w) if not pd.isna(t) else 0
                                    for t, w in zip(ordered["theme"], ordered["theme_weight"])]
-        data["papers"]["theme2"] = [None if pd.isna(t) else int(t) for t in ordered["second_theme"]]
-        data["papers"]["share2"] = [whole_percent(w) for w in ordered["second_theme_weight"]]
+        paper_columns["theme2"] = [None if pd.isna(t) else int(t) for t in ordered["second_theme"]]
+        paper_columns["share2"] = [whole_percent(w) for w in ordered["second_theme_weight"]]
     if hierarchy is not None and len(hierarchy):
         data["broad"] = {str(b): str(label) for b, label in zip(hierarchy["broad_theme"], hierarchy["broad_label"])}
         pairs = sorted(zip(hierarchy["theme"], hierarchy["broad_theme"]))

@@ -161,10 +161,9 @@ def term_map_data(network: dict[str, Any], *, explorer_url: str = "explorer.html
     edges = []
     neighbours: list[list[tuple[int, float]]] = [[] for _ in items]
     for link in links:
-        ends = [index_of.get(link.get("source_id")), index_of.get(link.get("target_id"))]
-        if None in ends:
+        source, target = index_of.get(link.get("source_id")), index_of.get(link.get("target_id"))
+        if source is None or target is None:
             raise ValueError(f"link {link!r} names a term id that is not in network.items")
-        source, target = ends
         strength = float(link.get("strength", 1.0))
         edges.append([source, target, strength])
         neighbours[source].append((target, strength))

@@ -209,20 +209,24 @@ def term_occurrences(tokens: TokenizedCorpus, merges: dict[str, str] | None = No
     labels: dict[int, str] = {}
     n_codes = codes.n_codes
 
-    def code_of(label: str, create: bool) -> int | None:
-        nonlocal n_codes
+    def code_of(label: str) -> int | None:
         code = codes.code_for(label)
         if code is None:
             code = next((c for c, name in labels.items() if name == label), None)
-        if code is None and create:
+        return code
+
+    def code_or_new(label: str) -> int:
+        nonlocal n_codes
+        code = code_of(label)
+        if code is None:
             code, n_codes = n_codes, n_codes + 1
             labels[code] = label
         return code
 
     if merges:
-        sources = [(code_of(s, False), t) for s, t in sorted(merges.items())]
-        sources = [(c, t) for c, t in sources if c is not None]
-        targets = [code_of(t, True) for _, t in sources]
+        found = [(code_of(s), t) for s, t in sorted(merges.items())]
+        sources = [(c, t) for c, t in found if c is not None]
+        targets = [code_or_new(t) for _, t in sources]
         remap = np.arange(n_codes, dtype=np.int64)
         for (source, _), target in zip(sources, targets):
             remap[source] = target
@@ -231,7 +235,7 @@ def term_occurrences(tokens: TokenizedCorpus, merges: dict[str, str] | None = No
         outside = paper_merges["row"][(paper_merges["row"] < 0) | (paper_merges["row"] >= len(tokens))]
         if len(outside):
             raise ValueError(f"paper_merges row {int(outside.iloc[0])} is outside the corpus ({len(tokens)} texts)")
-        keyed = [(int(r), code_of(s, False), code_of(merges.get(t, t) if merges else t, True))
+        keyed = [(int(r), code_of(s), code_or_new(merges.get(t, t) if merges else t))
                  for r, s, t in paper_merges[["row", "from", "to"]].itertuples(index=False)]
         keyed = [(r, s, t) for r, s, t in keyed if s is not None]
         if keyed:

@@ -138,12 +138,14 @@ def louvain_partition(terms: Iterable[str], pairs: pd.DataFrame, *, resolution: 
                                          if w > 0))
     if not graph.number_of_edges():
         return [{t} for t in graph.nodes], 0.0
-    best, best_quality = None, -math.inf
+    best: list[set[str]] | None = None
+    best_quality = -math.inf
     for start in range(starts):
         partition = nx.community.louvain_communities(graph, weight="weight", resolution=resolution, seed=seed + start)
         quality = nx.community.modularity(graph, partition, weight="weight", resolution=resolution)
         if quality > best_quality + 1e-12:
             best, best_quality = partition, quality
+    assert best is not None, f"no partition from {starts} starts (at least one is needed)"
     return best, float(nx.community.modularity(graph, best, weight="weight"))
 
 

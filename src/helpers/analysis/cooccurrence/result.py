@@ -357,9 +357,9 @@ def distinct_pairs(result: CooccurrenceResult, top: int) -> pd.DataFrame:
     [['galaxy cluster', 'quantum kernel', 2, 'p1']]
     """
     community = dict(zip(result.terms["term"], result.terms["community"]))
-    taken_communities: set[int] = set()
+    taken_communities: set[int | None] = set()  # None: a term the terms table does not list
     taken_papers: set[str] = set()
-    rows = []
+    rows: list[dict[str, Any]] = []
     for pair in strongest_pairs(result, len(result.pairs)).to_dict("records"):
         if len(rows) == top:
             break

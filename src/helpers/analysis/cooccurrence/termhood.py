@@ -77,7 +77,7 @@ def english_frequencies(terms: Iterable[str]) -> np.ndarray:
     return np.array([1.0 / sum(1.0 / english_word_frequency(w) for w in str(t).split()) for t in terms])
 
 
-def specificity(terms: Sequence[str], frequencies: np.ndarray, n_tokens: int) -> np.ndarray:
+def specificity(terms: Sequence[str] | np.ndarray, frequencies: np.ndarray, n_tokens: int) -> np.ndarray:
     """``log10(p_corpus / p_english)``: how many times more frequent in the corpus than in English (log 10).
 
     ``p_corpus = f / n_tokens`` with ``f`` the term's frequency (abstracts, or C-value's
@@ -92,7 +92,8 @@ def specificity(terms: Sequence[str], frequencies: np.ndarray, n_tokens: int) ->
     return np.log10(corpus / english_frequencies(terms))
 
 
-def c_values(terms: Sequence[str], frequencies: np.ndarray, candidates: Sequence[str] | None = None,
+def c_values(terms: Sequence[str] | np.ndarray, frequencies: np.ndarray,
+             candidates: Sequence[str] | np.ndarray | None = None,
              candidate_frequencies: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """C-value of each term and its nested-corrected frequency.
 
@@ -183,11 +184,11 @@ def combined_scores(signals: Sequence[np.ndarray], generic: np.ndarray,
     ...                 np.array([False, False, True]), weights=(1, 1, 1)).round(3).tolist()
     [0.42, 0.693, 0.0]
     """
-    weights = np.asarray(SCORE_WEIGHTS if weights is None else weights, dtype=float)
-    if len(weights) != len(signals):
-        raise ValueError(f"{len(signals)} signals but {len(weights)} weights")
+    weight = np.asarray(SCORE_WEIGHTS if weights is None else weights, dtype=float)
+    if len(weight) != len(signals):
+        raise ValueError(f"{len(signals)} signals but {len(weight)} weights")
     ranks = np.vstack([percentile_ranks(signal) for signal in signals])
-    score = np.exp((weights[:, None] * np.log(np.maximum(ranks, 1e-12))).sum(axis=0) / weights.sum())
+    score = np.exp((weight[:, None] * np.log(np.maximum(ranks, 1e-12))).sum(axis=0) / weight.sum())
     return np.where(np.asarray(generic, dtype=bool), 0.0, score)
 
 

@@ -16,7 +16,7 @@ if TYPE_CHECKING:  # heavy modules, imported when a stage runs
     from helpers.analysis.change import ChangeResult
     from helpers.analysis.cooccurrence import CooccurrenceResult
     from helpers.analysis.engine.paper_texts import PaperTexts
-    from helpers.analysis.theme_hierarchy import ThemeHierarchy
+    from helpers.analysis.themes.hierarchy import ThemeHierarchy
     from helpers.analysis.themes import ThemeModel
 
 __all__ = ["ThemesResult", "LinkTables", "Analysis"]
@@ -89,7 +89,7 @@ class Analysis:
         software`` when any input file carries them, ``keywords`` and ``published_text`` when some paper
         has them, and ``opening``; no ``text``) plus ``theme`` (nullable),
         ``theme_weight``, the two grains' ``second_theme, second_theme_weight, mixed, broad_theme,
-        broad_theme_weight`` (:func:`helpers.analysis.theme_hierarchy.paper_grains`), ``link_state``,
+        broad_theme_weight`` (:func:`helpers.analysis.themes.hierarchy.paper_grains`), ``link_state``,
         ``promised_too``, ``n_urls``, ``venue_code_field``,
         ``venue_code`` and ``venue_code_url`` where the input has a code field
         (:func:`helpers.analysis.links.venue_code_links`), and ``group`` (text; ``"all"`` without grouping).

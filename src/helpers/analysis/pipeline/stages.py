@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # heavy modules, imported when a stage runs
     from helpers.analysis.engine.paper_texts import PaperTexts
     from helpers.analysis.groups import Groups
     from helpers.analysis.text import TokenizedCorpus, TokenPartitions
-    from helpers.analysis.theme_hierarchy import ThemeHierarchy
+    from helpers.analysis.themes.hierarchy import ThemeHierarchy
     from helpers.analysis.themes import PendingThemes
 
 __all__ = ["analyse_text", "detach_texts", "local_token_partitions", "ThemeStage",
@@ -136,9 +136,9 @@ def analyse_link_tables(corpus: Corpus, n_jobs: int | None = None) -> LinkTables
 
 def analyse_hierarchy(themes: ThemesResult, cooccurrence: "CooccurrenceResult | None" = None
                       ) -> "ThemeHierarchy | None":
-    """The broad themes of the theme model (:func:`helpers.analysis.theme_hierarchy.theme_hierarchy`, the
+    """The broad themes of the theme model (:func:`helpers.analysis.themes.hierarchy.theme_hierarchy`, the
     themes' profiles over the term map's terms); ``None`` without a model."""
-    from helpers.analysis.theme_hierarchy import theme_hierarchy
+    from helpers.analysis.themes.hierarchy import theme_hierarchy
 
     model = themes.model
     if model is None:
@@ -151,11 +151,11 @@ def analyse_hierarchy(themes: ThemesResult, cooccurrence: "CooccurrenceResult | 
 def paper_table(corpus: Corpus, themes: ThemesResult, links: LinkTables, groups: "Groups | None" = None,
                 hierarchy: "ThemeHierarchy | None" = None) -> pd.DataFrame:
     """One row per paper: the corpus columns, the strongest theme, the two grains (the second theme, mixed or
-    not, the broad theme: :func:`helpers.analysis.theme_hierarchy.paper_grains`), the link state, the code link
+    not, the broad theme: :func:`helpers.analysis.themes.hierarchy.paper_grains`), the link state, the code link
     given to the venue (``venue_code_field, venue_code, venue_code_url`` where the input has a code field:
     :func:`helpers.analysis.links.venue_code_links`) and the group."""
     from helpers.analysis.links import VENUE_CODE_COLUMNS, venue_code_links
-    from helpers.analysis.theme_hierarchy import paper_grains
+    from helpers.analysis.themes.hierarchy import paper_grains
 
     papers = corpus.papers.copy()
     if themes.model is None:

@@ -191,7 +191,9 @@ def read_bibtex(text: str) -> tuple[str | None, list[Record]]:
     flagged: set[int] = set()
     for block in library.blocks:
         if isinstance(block, (DuplicateBlockKeyBlock, DuplicateFieldKeyBlock)):
-            block = block.ignore_error_block
+            duplicate = block.ignore_error_block
+            assert duplicate is not None  # both duplicate blocks are always built around the block they flag
+            block = duplicate
             flagged.add(id(block))
         elif isinstance(block, ParsingFailedBlock):
             raise ReaderError(f"malformed BibTeX entry: {_reason(block.error)}", (block.start_line or 0) + 1)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from typing import Any, Iterable, Iterator, Mapping
+from typing import Any, Iterable, Iterator, Literal, Mapping
 
 from helpers.analysis.readers.columns import GENERIC, ColumnMap, column_map, split_authors
 from helpers.analysis.readers.identity import normalise_doi
@@ -71,7 +71,7 @@ def _mapped_record(values: Mapping[str, Any], columns: ColumnMap, first: int, la
 
 def _read_delimited(text: str, delimiter: str) -> tuple[None, list[Record]]:
     # TSV (as IANA defines it) has no quoting: a quote in a title is a quote; CSV quotes as RFC 4180 does.
-    quoting = csv.QUOTE_MINIMAL if delimiter == "," else csv.QUOTE_NONE
+    quoting: Literal[0, 3] = csv.QUOTE_MINIMAL if delimiter == "," else csv.QUOTE_NONE  # the csv stubs' literals
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True, quoting=quoting)
     records: list[Record] = []
     try:
@@ -219,8 +219,8 @@ def read_json(text: str) -> tuple[None, list[Record]]:
                 index = end
         else:
             value = json.loads(text)
-            items = value.get("results") if isinstance(value, dict) and isinstance(value.get("results"), list) \
-                else [value]
+            results = value.get("results") if isinstance(value, dict) else None
+            items = results if isinstance(results, list) else [value]
             last = text.rstrip().count("\n") + 1
             spans = [(1, last, item) for item in items]
     except json.JSONDecodeError as error:

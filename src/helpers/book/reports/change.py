@@ -20,6 +20,7 @@ from helpers.web.explorer import explorer_url
 from helpers.book.title import figure_label
 
 if TYPE_CHECKING:
+    from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
     from helpers.analysis.change import ChangeResult
@@ -132,14 +133,14 @@ def change_values(analysis: "Analysis") -> dict[str, Any]:
     min_papers = int(getattr(analysis, "group_min_papers", 0) or 0)
     if change is None:
         grouped = getattr(analysis, "group_by", None) is not None and "group" in analysis.papers
-        groups = [g for g in analysis.papers["group"].astype(str).unique().tolist() if g != NO_VALUE] if grouped else []
-        if len(groups) == 1 and min_papers:
+        present = [g for g in analysis.papers["group"].astype(str).unique().tolist() if g != NO_VALUE] if grouped else []
+        if len(present) == 1 and min_papers:
             return {"change_note": (f"All {count(len(analysis.papers), 'paper')} of this corpus fall in one period "
-                                    f"(*{md(groups[0])}*): by default years are merged into periods of at least "
+                                    f"(*{md(present[0])}*): by default years are merged into periods of at least "
                                     f"{count(min_papers, 'paper')}, and there are too few papers for two, so there "
                                     "is nothing to compare. `--group-by year` (`BOOK_GROUP_BY=year` for the book) "
                                     "compares every year however few its papers.")}
-        what = f"one group (*{md(groups[0])}*, by {md(analysis.group_by)})" if len(groups) == 1 else "one group"
+        what = f"one group (*{md(present[0])}*, by {md(analysis.group_by)})" if len(present) == 1 else "one group"
         return {"change_note": (f"All {count(len(analysis.papers), 'paper')} of this corpus form {what}, so there is "
                                 "nothing to compare. Give papers of several years, venues or files (grouped with "
                                 "`--group-by`, or `BOOK_GROUP_BY` for the book) and this chapter shows what rose, "
@@ -510,7 +511,7 @@ def thematic_map_figure(change: "ChangeResult", corpus_label: str) -> tuple["Fig
     n_rows = -(-(len(groups) + 1) // n_columns)
     figure = plt.figure(figsize=(7.6, 3.6 * n_rows + 0.4))
     grid = GridSpec(n_rows, n_columns, figure=figure)
-    panels = []
+    panels: list[Axes] = []
     for index, group in enumerate(groups):
         axis = figure.add_subplot(grid[index // n_columns, index % n_columns],
                                   sharex=panels[0] if panels else None, sharey=panels[0] if panels else None)
@@ -564,6 +565,7 @@ def overlay_figure(analysis: "Analysis") -> tuple["Figure", pd.DataFrame]:
     from helpers.book.network_figures import term_map_figure
 
     change = analysis.change
+    assert change is not None, "the overlay is drawn only when the papers fall in groups"
     terms = change.terms
     by_year = terms["balanced_year"].notna().any()
     values = terms.set_index("term")["balanced_year" if by_year else "mean_position"]
@@ -586,6 +588,7 @@ def overlay_range(analysis: "Analysis") -> tuple[float, float]:
     (2023.0, 2025.0)
     """
     change = analysis.change
+    assert change is not None, "the overlay is drawn only when the papers fall in groups"
     papers = analysis.papers
     if change.terms["balanced_year"].notna().any() and "year" in papers:
         years = pd.to_numeric(papers.loc[papers["group"].astype(str).isin(change.groups), "year"], errors="coerce")

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import pandas as pd
 
@@ -323,9 +324,8 @@ def write_chapter_files(result: CooccurrenceResult, folder: Path) -> list[Path]:
     """Write the network files and the terms, pairs and acronym tables into ``folder``; returns the paths."""
     folder.mkdir(parents=True, exist_ok=True)
     tables = {"terms.csv": result.terms, "term_pairs.csv": result.pairs, "acronyms.csv": result.acronyms}
-    writers = {**network_writers(result), **{
-        name: (lambda path, table=table: write_csv(table, path))
-        for name, table in tables.items()}}
+    writers: dict[str, Callable[[Path], None]] = {**network_writers(result), **{
+        name: partial(write_csv, table) for name, table in tables.items()}}
     for name in CHAPTER_FILES:
         writers[name](folder / name)
     return [folder / name for name in CHAPTER_FILES]

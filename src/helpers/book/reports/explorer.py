@@ -24,7 +24,7 @@ def title_source(analysis: "Analysis") -> str:
 
 
 def grains_note(analysis: "Analysis") -> str:
-    """A Markdown sentence on the Theme column's two grains (:mod:`helpers.analysis.theme_hierarchy`); ``""``
+    """A Markdown sentence on the Theme column's two grains (:mod:`helpers.analysis.themes.hierarchy`); ``""``
     without broad themes.
 
     Examples

@@ -53,11 +53,11 @@ def key_findings(analysis: "Analysis") -> dict[str, Any]:
         if len(by_size) > N_FINDING_THEMES:
             themes_sentence += f"; and {len(by_size) - N_FINDING_THEMES} more"
         themes_sentence += "."
-        if analysis.hierarchy is not None:  # the coarser grain (helpers.analysis.theme_hierarchy)
+        if analysis.hierarchy is not None:  # the coarser grain (helpers.analysis.themes.hierarchy)
             broad = analysis.hierarchy.broad
-            listed = [f"*{md(row.broad_label)}* ({number(row.broad_n_papers)})" for row in broad.itertuples()]
+            named = [f"*{md(row.broad_label)}* ({number(row.broad_n_papers)})" for row in broad.itertuples()]
             themes_sentence += (f" At a coarser grain, {count(len(broad), 'broad theme')}: "
-                                f"{', '.join(listed[:-1]) + ' and ' + listed[-1] if len(listed) > 1 else listed[0]}.")
+                                f"{', '.join(named[:-1]) + ' and ' + named[-1] if len(named) > 1 else named[0]}.")
     shares = state_shares(papers).set_index("link_state")
     linked = shares.loc["linked"]
     n_linked = int(linked["n_papers"])
@@ -100,7 +100,7 @@ def _titles(analysis: "Analysis") -> dict[str, str]:
             for paper, title in zip(papers["paper_id"], papers["display_title"])}
 
 
-def key_counts(analysis: "Analysis") -> dict[str, int]:
+def key_counts(analysis: "Analysis") -> dict[str, int | str]:
     """The numbers the landing page glues beside :func:`key_findings`' sentences."""
     states = analysis.papers["link_state"].value_counts()
     n_themes = len(analysis.themes.table)

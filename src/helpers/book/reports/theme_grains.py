@@ -1,5 +1,5 @@
 """The themes page's two grains: the broad themes with their themes, and the papers mixed at either grain
-(:mod:`helpers.analysis.theme_hierarchy`)."""
+(:mod:`helpers.analysis.themes.hierarchy`)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
-from helpers.analysis.theme_hierarchy import MIXED_SHARE, N_POOLED_TERMS
+from helpers.analysis.themes.hierarchy import MIXED_SHARE, N_POOLED_TERMS
 from helpers.web.explorer import explorer_url
 
 if TYPE_CHECKING:

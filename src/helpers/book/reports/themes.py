@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 
 from helpers.analysis.text import boilerplate_words
-from helpers.analysis.theme_labels import MIN_LABEL_SHARE
+from helpers.analysis.themes.labels import MIN_LABEL_SHARE
 from helpers.analysis.themes import (FINAL_SAMPLE, MAX_DF, N_COHERENCE_TERMS, N_DIVERSITY_TERMS, SELECTION_SAMPLE,
                             ThemeModel)
 from helpers.book.formatting import percent

@@ -14,7 +14,7 @@ The hierarchy (:data:`HIERARCHY_RULE`):
    square root of the number of themes, at least 2 and at most the number of themes (:func:`broad_groups`).
 3. Broad themes are lettered ``A, B, ...`` by their papers (most first; ties to the group holding the
    lowest theme number); each is labelled by the themes' label rule
-   (:func:`helpers.analysis.theme_labels.theme_labels`) over its pooled top terms (:func:`broad_labels`).
+   (:func:`helpers.analysis.themes.labels.theme_labels`) over its pooled top terms (:func:`broad_labels`).
 
 A paper's broad theme is the broad theme of its strongest theme, so the two grains nest: every paper of
 a theme is in that theme's broad theme. A paper is *mixed* when its strongest theme holds less than half
@@ -31,7 +31,7 @@ import numpy as np
 import pandas as pd
 from scipy import sparse
 
-from helpers.analysis.theme_labels import theme_labels
+from helpers.analysis.themes.labels import theme_labels
 
 __all__ = ["HIERARCHY_RULE", "MIXED_SHARE", "N_POOLED_TERMS", "ThemeHierarchy", "n_broad_themes", "broad_ids",
            "theme_profiles", "broad_groups", "broad_labels", "theme_hierarchy", "paper_grains", "GRAIN_COLUMNS"]
@@ -118,7 +118,7 @@ def broad_groups(profiles: np.ndarray, n_groups: int) -> np.ndarray:
 
 
 def broad_labels(members: Sequence[Sequence[int]], top_terms: pd.DataFrame, masses: Sequence[float]) -> list[str]:
-    """One label per broad theme, by the themes' label rule (:func:`helpers.analysis.theme_labels.theme_labels`).
+    """One label per broad theme, by the themes' label rule (:func:`helpers.analysis.themes.labels.theme_labels`).
 
     A broad theme's terms are its themes' shown top terms (``top_terms``: ``theme, rank, term, weight``, the
     first :data:`N_POOLED_TERMS` of each theme), each weighted by its weight in each theme (as a share of

@@ -16,6 +16,9 @@ The rule (:data:`LABEL_RULE`), for each theme in number order:
    (more words first, then the higher share): ``"language model · reasoning"``. Otherwise the theme
    is broad, named by its first two concepts: ``"broad: machine learning, prediction"``.
 5. A label already given to an earlier theme takes the theme's next concept instead, else its number.
+
+The shown top terms come first (:func:`shown_terms`): a theme's terms by weight, a noun phrase in place of
+its own words.
 """
 
 from __future__ import annotations
@@ -23,15 +26,17 @@ from __future__ import annotations
 import os
 import re
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Mapping, Sequence
 
 import numpy as np
 
+from helpers.analysis.cooccurrence.relevance import NESTED_SHARE
 from helpers.analysis.cooccurrence.termhood import read_any_field_generic_terms, read_generic_terms
 from helpers.analysis.terms import is_noun_phrase
+from helpers.analysis.themes.scores import N_COHERENCE_TERMS, N_DIVERSITY_TERMS, _top
 
 __all__ = ["LABEL_RULE", "MIN_LABEL_SHARE", "BROAD_PREFIX", "same_concept", "is_acronym_of", "share_stem",
-           "Concept", "theme_concepts", "concept_share", "theme_labels"]
+           "Concept", "theme_concepts", "concept_share", "theme_labels", "shown_terms"]
 
 #: Share of a concept's occurrences that must fall in one theme's papers for it to name that theme.
 MIN_LABEL_SHARE = 0.55
@@ -247,3 +252,75 @@ def _specific_label(pair: tuple[tuple[Concept, float], tuple[Concept, float]]) -
     """``"a · b"``, the more specific concept first: more words, then the higher share, then by weight."""
     ordered = sorted(enumerate(pair), key=lambda item: (-len(item[1][0].name.split()), -item[1][1], item[0]))
     return " · ".join(concept.name for _, (concept, _share) in ordered)
+
+
+def shown_terms(ranked: list[str], n: int, n_abstracts: Mapping[str, int]) -> list[str]:
+    """The first ``n`` of a theme's terms by weight as the book shows them: a phrase in place of its own words.
+
+    A single word whose abstracts hold, in at least :data:`NESTED_SHARE` of them, a noun
+    phrase (by the term map's rule, :func:`helpers.analysis.terms.is_noun_phrase`) among the
+    theme's first :data:`N_DIVERSITY_TERMS` terms is shown as that phrase, at the word's
+    place (the rule by which the term map merges nested terms), unless a word of that phrase
+    is shown already. A phrase after one of its shown words (a word used more widely than in
+    the phrase) and a word after its shown phrase are left out. So a theme reads "neural
+    network, graph", never "network, neural, neural network", and no phrase is shown beside
+    a word of it. ``n_abstracts`` gives each term's abstracts. The model, its selection and
+    its coherence in the comparisons are those of all its terms.
+
+    Examples
+    --------
+    >>> counts = {"neural": 9, "network": 12, "neural network": 8, "graph": 20, "deep": 5}
+    >>> shown_terms(["network", "neural", "neural network", "graph", "deep"], 3, counts)
+    ['neural network', 'graph', 'deep']
+    >>> counts = {"convergence": 10, "rate": 30, "bound": 5, "convergence rate": 4}
+    >>> shown_terms(["convergence", "bound", "convergence rate", "rate"], 3, counts)  # 4 < 0.5 * 10
+    ['convergence', 'bound', 'rate']
+    >>> shown_terms(["graph", "graph neural", "neural"], 3, {"graph": 9, "graph neural": 9, "neural": 9})
+    ['graph', 'neural']
+    """
+    phrases = [term for term in ranked[:N_DIVERSITY_TERMS] if " " in term and is_noun_phrase(term)]
+    shown: list[str] = []
+
+    def nested_in_shown(term: str) -> bool:
+        return any(set(term.split()) & set(other.split()) and (" " in term) != (" " in other) for other in shown)
+
+    for term in ranked:
+        host = None if " " in term else next(
+            (phrase for phrase in phrases if term in phrase.split()
+             and n_abstracts[phrase] >= NESTED_SHARE * n_abstracts[term]), None)
+        # A phrase after a word of it (one used more widely), or a word after its phrase, adds nothing.
+        term = next((t for t in (host, term) if t is not None and t not in shown and not nested_in_shown(t)), None)
+        if term is None:
+            continue
+        shown.append(term)
+        if len(shown) == n:
+            break
+    return shown
+
+
+def _shown_indices(components: np.ndarray, vocabulary: np.ndarray, document_frequency: np.ndarray
+                   ) -> list[list[int]]:
+    """Each theme's shown terms (:func:`shown_terms`) as vocabulary indices."""
+    shown = []
+    # Twice the shown terms are ranked, so that words shown as their phrase leave no gap.
+    for component in components:
+        ranked = [i for i in _top(component, 2 * N_DIVERSITY_TERMS) if component[i] > 0]
+        index_of = {str(vocabulary[i]): i for i in ranked}
+        n_abstracts = {term: int(document_frequency[i]) for term, i in index_of.items()}
+        shown.append([index_of[t] for t in shown_terms(list(index_of), N_DIVERSITY_TERMS, n_abstracts)])
+    return shown
+
+
+def _labels(class_terms: np.ndarray, vocabulary: np.ndarray, shown: list[list[int]]) -> list[str]:
+    """Each theme's label from its shown top terms (the themes table's ``top_terms``), by
+    :data:`LABEL_RULE`.
+
+    Examples
+    --------
+    >>> vocabulary = np.array(["bandit", "language model", "llm", "reasoning", "regret"])
+    >>> class_terms = np.array([[0.0, 6, 9, 4, 0], [5, 0, 1, 0, 7]])
+    >>> _labels(class_terms, vocabulary, [[2, 1, 3], [4, 0, 2]])
+    ['language model · reasoning', 'regret · bandit']
+    """
+    return theme_labels([[str(vocabulary[i]) for i in indices[:N_COHERENCE_TERMS]] for indices in shown],
+                        class_terms, [str(term) for term in vocabulary])

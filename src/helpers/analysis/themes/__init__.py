@@ -1,0 +1,107 @@
+"""Themes: TF-IDF + NMF topic models, with the number of themes chosen by a stated rule.
+
+The steps of :func:`fit_themes` (:mod:`.model`, ``start_themes(...).result()``), one module a job:
+
+1. :mod:`.vocabulary`, :func:`theme_counts`: the words and word pairs of each abstract
+   (:func:`theme_terms`), a noun in its singular as the term map spells it, stop words left out.
+2. :mod:`.counting`: those counts per partition, summed by term into the corpus's vocabulary (one reducer
+   per bucket) and left where they were counted; their sublinear TF-IDF.
+3. :mod:`.selection`, :func:`choose_k`: for each candidate number of themes (:func:`candidate_ks`), NMF
+   fits with several seeds on a sample of abstracts, each scored by :mod:`.scores` (coherence
+   :func:`npmi_coherence`, :func:`topic_diversity`, :func:`stability`); the number chosen by
+   :data:`SELECTION_RULE`.
+4. :mod:`.model`, :func:`start_themes`: the chosen number fitted once more in a background thread
+   (:class:`PendingThemes`), every abstract weighted in blocks (:mod:`.counting`), the tables of
+   :class:`ThemeModel`.
+5. :mod:`.labels`, :func:`theme_labels`: each theme's shown top terms (:func:`shown_terms`, a noun phrase in
+   place of its words) and its label (:data:`LABEL_RULE`).
+6. :mod:`.hierarchy`, :func:`theme_hierarchy`: the themes grouped into a few broad themes, and each paper's
+   two grains (:func:`paper_grains`), called by the pipeline after the model.
+
+:mod:`.comparison` fits a scikit-learn LDA beside the NMF at the chosen number of themes
+(:func:`compare_with_lda`, :attr:`ThemeModel.comparison`, computed when first asked for: the command line
+never needs it).
+"""
+
+from helpers.analysis.themes.comparison import LDA_MAX_ITER, compare_with_lda
+from helpers.analysis.themes.counting import MAX_DF, MAX_TERMS, MIN_DOCUMENTS, TRANSFORM_BLOCK
+from helpers.analysis.themes.hierarchy import (
+                                                GRAIN_COLUMNS,
+                                                HIERARCHY_RULE,
+                                                MIXED_SHARE,
+                                                N_POOLED_TERMS,
+                                                ThemeHierarchy,
+                                                broad_groups,
+                                                broad_ids,
+                                                broad_labels,
+                                                n_broad_themes,
+                                                paper_grains,
+                                                theme_hierarchy,
+                                                theme_profiles,
+)
+from helpers.analysis.themes.labels import (
+                                                BROAD_PREFIX,
+                                                LABEL_RULE,
+                                                MIN_LABEL_SHARE,
+                                                Concept,
+                                                concept_share,
+                                                is_acronym_of,
+                                                same_concept,
+                                                share_stem,
+                                                shown_terms,
+                                                theme_concepts,
+                                                theme_labels,
+)
+from helpers.analysis.themes.model import (
+                                                FINAL_FIT_THREAD,
+                                                FINAL_SAMPLE,
+                                                MIXED_THRESHOLD,
+                                                PendingThemes,
+                                                ThemeModel,
+                                                fit_themes,
+                                                start_partitioned_themes,
+                                                start_themes,
+)
+from helpers.analysis.themes.scores import (
+                                                N_COHERENCE_TERMS,
+                                                N_DIVERSITY_TERMS,
+                                                npmi_coherence,
+                                                npmi_of_counts,
+                                                stability,
+                                                topic_diversity,
+)
+from helpers.analysis.themes.selection import (
+                                                FINAL_TOL,
+                                                MAX_CANDIDATES,
+                                                MIN_DIVERSITY,
+                                                MIN_STABILITY,
+                                                N_SEEDS,
+                                                SELECTION_RULE,
+                                                SELECTION_SAMPLE,
+                                                SELECTION_TOL,
+                                                candidate_ks,
+                                                choose_k,
+                                                model_fitting,
+)
+from helpers.analysis.themes.vocabulary import (
+                                                KOutOfRange,
+                                                ThemesError,
+                                                alphabetical_top_terms,
+                                                theme_counts,
+                                                theme_terms,
+)
+
+__all__ = [
+    "theme_terms", "theme_counts", "alphabetical_top_terms", "ThemesError", "KOutOfRange",
+    "MIN_DOCUMENTS", "MAX_DF", "MAX_TERMS", "TRANSFORM_BLOCK",
+    "N_COHERENCE_TERMS", "N_DIVERSITY_TERMS", "npmi_coherence", "npmi_of_counts", "topic_diversity", "stability",
+    "N_SEEDS", "SELECTION_TOL", "FINAL_TOL", "MAX_CANDIDATES", "SELECTION_SAMPLE", "MIN_STABILITY", "MIN_DIVERSITY",
+    "SELECTION_RULE", "candidate_ks", "choose_k", "model_fitting",
+    "FINAL_SAMPLE", "FINAL_FIT_THREAD", "MIXED_THRESHOLD", "ThemeModel", "PendingThemes", "start_themes",
+    "start_partitioned_themes", "fit_themes",
+    "LABEL_RULE", "MIN_LABEL_SHARE", "BROAD_PREFIX", "Concept", "same_concept", "is_acronym_of", "share_stem",
+    "theme_concepts", "concept_share", "theme_labels", "shown_terms",
+    "HIERARCHY_RULE", "MIXED_SHARE", "N_POOLED_TERMS", "GRAIN_COLUMNS", "ThemeHierarchy", "n_broad_themes",
+    "broad_ids", "theme_profiles", "broad_groups", "broad_labels", "theme_hierarchy", "paper_grains",
+    "LDA_MAX_ITER", "compare_with_lda",
+]

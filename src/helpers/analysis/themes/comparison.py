@@ -1,0 +1,72 @@
+"""The comparison the chapter shows: NMF against a scikit-learn LDA with the chosen number of themes.
+
+Both are fitted and scored on the selection's abstracts (:attr:`helpers.analysis.themes.model.ThemeModel.comparison`,
+computed when first asked for: the command line never needs it).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+import numpy as np
+import pandas as pd
+from scipy import sparse
+
+if TYPE_CHECKING:
+    from sklearn.decomposition import LatentDirichletAllocation
+
+from helpers.analysis.themes.counting import _tfidf
+from helpers.analysis.themes.scores import _scores
+from helpers.analysis.themes.selection import _fit_nmf, model_fitting
+
+__all__ = ["LDA_MAX_ITER", "SelectionData", "compare_with_lda"]
+
+LDA_MAX_ITER = 10  # scikit-learn's default: the comparison costs one ordinary LDA fit
+
+
+class SelectionData(Protocol):
+    """What the comparison reads of a :class:`helpers.analysis.themes.model.ThemeModel` (whose
+    :attr:`~helpers.analysis.themes.model.ThemeModel.comparison` calls this module, so it is not imported here)."""
+
+    @property
+    def selection_counts(self) -> sparse.csr_matrix: ...
+
+    @property
+    def selection_vocabulary(self) -> np.ndarray: ...
+
+    @property
+    def settings(self) -> dict[str, Any]: ...
+
+
+def _fit_lda(counts: sparse.csr_matrix, k: int, seed: int) -> LatentDirichletAllocation:
+    from sklearn.decomposition import LatentDirichletAllocation
+
+    lda = LatentDirichletAllocation(n_components=k, random_state=seed, learning_method="batch",
+                                    max_iter=LDA_MAX_ITER)
+    return lda.fit(counts)
+
+
+def compare_with_lda(model: SelectionData) -> pd.DataFrame:
+    """NMF against LDA at the model's k, both fitted and scored on the selection's abstracts.
+
+    Examples
+    --------
+    >>> texts = pd.Series(["graph networks learn graphs"] * 2 + ["bandit regret bounds"] * 2,
+    ...                   index=["a", "b", "c", "d"])
+    >>> from helpers.analysis.themes import fit_themes
+    >>> compare_with_lda(fit_themes(texts, k=2))[["model", "k"]].values.tolist()
+    [['NMF (TF-IDF)', 2], ['LDA (counts)', 2]]
+    """
+    settings = model.settings
+    counts, vocabulary = model.selection_counts, model.selection_vocabulary
+    k = settings["chosen_k"]
+    with model_fitting():
+        nmf = _fit_nmf(_tfidf(counts), k, settings["final_seed"])
+        lda = _fit_lda(counts, k, settings["seeds"][0])
+    binary = sparse.csc_matrix((counts > 0).astype(np.float64))
+    rows = []
+    for name, components in [("NMF (TF-IDF)", nmf.components_), ("LDA (counts)", lda.components_)]:
+        coherence, diversity = _scores(components, vocabulary, binary)
+        rows.append(dict(model=name, k=k, coherence=round(float(np.mean(coherence)), 6),
+                         diversity=round(diversity, 6)))
+    return pd.DataFrame(rows)

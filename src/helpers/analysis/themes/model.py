@@ -1,0 +1,306 @@
+"""The theme model: the chosen number of themes fitted once more, every abstract weighted, the tables.
+
+:func:`fit_themes` is ``start_themes(...).result()``. :func:`start_partitioned_themes` counts the terms
+(:mod:`helpers.analysis.themes.counting`), chooses ``k`` (:mod:`helpers.analysis.themes.selection`) and starts
+the final NMF fit in a background thread (:class:`PendingThemes`); its result weights every abstract and makes
+the tables of :class:`ThemeModel`, each theme shown and labelled by :mod:`helpers.analysis.themes.labels`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, Sequence
+
+import numpy as np
+import pandas as pd
+from scipy import sparse
+
+from helpers.analysis.engine.local import BackgroundCall, LocalPartitions, PartitionRunner, start_in_thread
+from helpers.analysis.text import TokenizedCorpus, analysis_texts_to_tokens
+from helpers.analysis.themes.comparison import compare_with_lda
+from helpers.analysis.themes.counting import (MAX_DF, _assignment, _idf, _partitioned_counts, _PartitionedCounts,
+                                              _tfidf_rows, _transform_blocks)
+from helpers.analysis.themes.labels import _labels, _shown_indices
+from helpers.analysis.themes.scores import N_COHERENCE_TERMS, _coherence_columns, _top, npmi_of_counts
+from helpers.analysis.themes.selection import (FINAL_TOL, MIN_DIVERSITY, MIN_STABILITY, N_SEEDS, SELECTION_RULE,
+                                               SELECTION_SAMPLE, SELECTION_TOL, _check_k, _fit_nmf, _Sample, _select,
+                                               _selection_sample, candidate_ks, choose_k, model_fitting)
+from helpers.analysis.themes.vocabulary import ThemesError
+
+__all__ = ["FINAL_SAMPLE", "FINAL_FIT_THREAD", "MIXED_THRESHOLD", "ThemeModel", "PendingThemes", "start_themes",
+           "start_partitioned_themes", "fit_themes"]
+
+FINAL_SAMPLE = 10_000
+#: The name of the final fit's background thread.
+FINAL_FIT_THREAD = "helpers-theme-fit"
+MIXED_THRESHOLD = 0.5
+
+
+@dataclass(frozen=True)
+class ThemeModel:
+    """A fitted theme model and everything the chapter shows about it.
+
+    Attributes
+    ----------
+    themes : DataFrame
+        ``theme, label, top_terms, n_papers, coherence`` (one row per theme, 1-based).
+    paper_themes : DataFrame
+        ``paper_id, theme, theme_weight``: each paper's strongest theme and the
+        share of its total theme weight that theme holds.
+    weights : DataFrame
+        ``paper_id`` plus one column per theme: normalised document-theme weights.
+    top_terms : DataFrame
+        ``theme, rank, term, weight``: the 25 strongest terms of each theme.
+    selection : DataFrame
+        ``k, coherence, diversity, stability, score, chosen`` for each candidate k.
+    selection_counts : csr_matrix
+        Term counts of the abstracts the selection ran on (its own terms).
+    selection_vocabulary : ndarray of str
+        Those terms, in column order.
+    settings : dict
+        Every setting used (seeds, candidate range, sample size, rule).
+    """
+
+    themes: pd.DataFrame
+    paper_themes: pd.DataFrame
+    weights: pd.DataFrame
+    top_terms: pd.DataFrame
+    selection: pd.DataFrame
+    selection_counts: sparse.csr_matrix
+    selection_vocabulary: np.ndarray
+    settings: dict[str, Any] = field(default_factory=dict)
+
+    @cached_property
+    def comparison(self) -> pd.DataFrame:
+        """``model, k, coherence, diversity`` for NMF and LDA at the chosen k.
+
+        Both are fitted on the selection's abstracts (``settings["comparison_documents"]``),
+        NMF to :data:`FINAL_TOL` with the final seed, LDA with the first seed, and both are
+        scored on those abstracts. Computed on first use (one LDA fit).
+        """
+        return compare_with_lda(self)
+
+
+def _final_rows(n_documents: int, seed: int) -> np.ndarray:
+    """Rows of the final NMF fit: every abstract, or a seeded sample of :data:`FINAL_SAMPLE`."""
+    if n_documents > FINAL_SAMPLE:
+        return np.sort(np.random.default_rng(seed + 1).choice(n_documents, size=FINAL_SAMPLE, replace=False))
+    return np.arange(n_documents)
+
+
+def _theme_tables(components: np.ndarray, document_weights: np.ndarray, vocabulary: np.ndarray,
+                  paper_ids: np.ndarray, class_terms: np.ndarray, shown: list[list[int]],
+                  coherence: list[float], shown_coherence: list[float]) -> dict[str, pd.DataFrame]:
+    """The tables of :class:`ThemeModel` that describe themes and papers.
+
+    ``class_terms`` are the term counts summed over each theme's papers (theme x term), ``shown`` each
+    theme's shown terms (:func:`_shown_indices`) and the coherences those of its top and shown terms.
+    """
+    k = len(components)
+    totals = document_weights.sum(axis=1)
+    assignment = _assignment(document_weights)
+    shares = np.where(totals > 0, document_weights.max(axis=1) / np.maximum(totals, 1e-12), 0.0)
+    top_rows = [dict(theme=theme, rank=rank, term=str(vocabulary[index]), weight=round(float(component[index]), 6))
+                for theme, (component, indices) in enumerate(zip(components, shown), start=1)
+                for rank, index in enumerate(indices, start=1)]
+    themes = pd.DataFrame({
+        "theme": np.arange(1, k + 1),
+        "label": _labels(class_terms, vocabulary, shown),
+        "top_terms": [", ".join(str(vocabulary[i]) for i in indices[:N_COHERENCE_TERMS]) for indices in shown],
+        "n_papers": [int((assignment == t).sum()) for t in range(1, k + 1)],
+        "coherence": [round(c, 6) for c in coherence],
+        "shown_coherence": [round(c, 6) for c in shown_coherence],
+    })
+    paper_themes = pd.DataFrame({
+        "paper_id": paper_ids,
+        "theme": pd.array(np.where(assignment > 0, assignment, 0), dtype="Int64"),
+        "theme_weight": np.round(shares, 6),
+    })
+    paper_themes.loc[assignment == 0, "theme"] = pd.NA
+    normalised = document_weights / np.maximum(totals[:, None], 1e-12)
+    weights = pd.DataFrame(np.round(normalised, 6), columns=[f"theme_{t}" for t in range(1, k + 1)])
+    weights.insert(0, "paper_id", paper_ids)
+    return dict(themes=themes, paper_themes=paper_themes, weights=weights,
+                top_terms=pd.DataFrame(top_rows, columns=["theme", "rank", "term", "weight"]))
+
+
+class PendingThemes:
+    """A theme model whose final fit runs in a background thread; :meth:`result` waits for it.
+
+    Made by :func:`start_themes`, so the caller can find terms and links meanwhile.
+    """
+
+    def __init__(self, final_fit: BackgroundCall, terms: _PartitionedCounts, idf: np.ndarray, sample: _Sample,
+                 selection: pd.DataFrame, settings: dict[str, Any]) -> None:
+        self._final_fit = final_fit
+        self._terms, self._idf, self._sample = terms, idf, sample
+        self._selection, self._settings = selection, settings
+        self._model: ThemeModel | None = None
+
+    def wait(self) -> None:
+        """Wait until the final fit's thread has ended (whether the fit succeeded or not)."""
+        self._final_fit.wait()
+
+    def result(self) -> ThemeModel:
+        """The fitted :class:`ThemeModel` (waits for the final fit the first time)."""
+        if self._model is None:
+            self._model = self._finish()
+        return self._model
+
+    def _finish(self) -> ThemeModel:
+        terms, sample = self._terms, self._sample
+        model = self._final_fit.result()
+        columns = sample.columns
+        components = np.zeros((model.n_components_, len(terms.vocabulary)))
+        components[:, columns] = model.components_
+        shown = _shown_indices(components, terms.vocabulary, terms.document_frequency)
+        top = [_top(component, N_COHERENCE_TERMS) for component in components]
+        shown_top = [indices[:N_COHERENCE_TERMS] for indices in shown]
+        coherence_columns = _coherence_columns(top + shown_top)
+        weights, statistics = _transform_blocks(terms, model, self._idf, columns, coherence_columns)
+        n_documents = terms.n_documents
+        tables = _theme_tables(components, weights, terms.vocabulary, terms.paper_ids, statistics.class_terms, shown,
+                               npmi_of_counts(top, coherence_columns, statistics.together, n_documents),
+                               npmi_of_counts(shown_top, coherence_columns, statistics.together, n_documents))
+        selection = self._selection.copy()
+        for column in ("coherence", "diversity", "stability", "score"):
+            selection[column] = selection[column].round(6)
+        return ThemeModel(selection=selection, selection_counts=sample.counts,
+                          selection_vocabulary=terms.vocabulary[sample.columns], settings=dict(self._settings),
+                          **tables)
+
+
+def start_themes(
+    texts: TokenizedCorpus | pd.Series,
+    *,
+    k: int | None = None,
+    seed: int = 0,
+    n_seeds: int = N_SEEDS,
+    sample_size: int = SELECTION_SAMPLE,
+    n_jobs: int | None = None,
+) -> PendingThemes:
+    """Choose the number of themes, then start the final fit in a background thread.
+
+    Takes the arguments of :func:`fit_themes`, which is ``start_themes(...).result()``.
+    The selection runs before this returns. Call it inside :func:`model_fitting`, and
+    :meth:`PendingThemes.result` (or, on the way out after an error, :meth:`PendingThemes.wait`)
+    before leaving it. With ``n_jobs=1`` the final fit runs before this returns: no thread.
+
+    Raises
+    ------
+    KOutOfRange, ThemesError
+        As :func:`fit_themes`.
+    """
+    return start_partitioned_themes(LocalPartitions(), [analysis_texts_to_tokens(texts)], k=k, seed=seed,
+                                    n_seeds=n_seeds, sample_size=sample_size, n_jobs=n_jobs)
+
+
+def start_partitioned_themes(
+    runner: PartitionRunner,
+    token_parts: Sequence[Any],
+    *,
+    k: int | None = None,
+    seed: int = 0,
+    n_seeds: int = N_SEEDS,
+    sample_size: int = SELECTION_SAMPLE,
+    n_jobs: int | None = None,
+) -> PendingThemes:
+    """:func:`start_themes` of a corpus in consecutive partitions, counted where they are.
+
+    ``token_parts`` are handles (values, or Dask futures) of each partition's
+    :class:`helpers.analysis.text.TokenizedCorpus`, in corpus order. Each partition counts its terms;
+    the vocabulary comes from those counts summed by term (one reducer per bucket); only the abstracts
+    the selection and the final fit use come to this process, and every abstract is weighted in
+    blocks of :data:`TRANSFORM_BLOCK` consecutive ``paper_id`` ranks on ``runner``. The result is the
+    same for any cut into partitions (a tested equivalence).
+    """
+    terms = _partitioned_counts(runner, token_parts)
+    ks = candidate_ks(terms.n_documents) if k is None else [k]
+    _check_k(k, ks, terms)
+    idf = _idf(terms.document_frequency, terms.n_documents)
+
+    sample = _selection_sample(terms, idf, sample_size, seed)
+    if len(sample.columns) < max(ks):
+        raise ThemesError(f"only {len(sample.columns)} terms in the selection sample; "
+                          f"too few for {max(ks)} themes")
+    seeds = list(range(seed, seed + n_seeds))
+    selection, best_seeds = _select(sample.tfidf, sparse.csc_matrix((sample.counts > 0).astype(float)),
+                                    terms.vocabulary[sample.columns], ks, seeds, n_jobs)
+    chosen_k = choose_k(selection) if k is None else k
+    selection["chosen"] = selection["k"] == chosen_k
+
+    # The chosen k, fitted to FINAL_TOL with its best selection seed, on every abstract (or FINAL_SAMPLE),
+    # with the terms the selection scored (all of them unless the selection ran on a sample).
+    best_seed = best_seeds[chosen_k]
+    final_rows = _final_rows(terms.n_documents, seed)
+    final_tfidf = _tfidf_rows(terms.rows(final_rows), idf)[:, sample.columns]
+    final_fit = start_in_thread(_fit_nmf, final_tfidf, chosen_k, best_seed,
+                                name=FINAL_FIT_THREAD, background=n_jobs != 1)
+    settings = dict(
+        k_candidates=ks, chosen_k=chosen_k, k_given=k is not None, seeds=seeds,
+        selection_documents=int(len(sample.rows)), selection_vocabulary=int(len(sample.columns)),
+        selection_tol=SELECTION_TOL, final_tol=FINAL_TOL,
+        final_fit_documents=int(len(final_rows)), comparison_documents=int(len(sample.rows)),
+        final_seed=int(best_seed), documents=terms.n_documents, vocabulary=int(len(terms.vocabulary)),
+        min_df=terms.min_df, max_df=MAX_DF, rule=SELECTION_RULE, min_stability=MIN_STABILITY,
+        min_diversity=MIN_DIVERSITY, mixed_threshold=MIXED_THRESHOLD,
+    )
+    return PendingThemes(final_fit, terms, idf, sample, selection, settings)
+
+
+def fit_themes(
+    texts: TokenizedCorpus | pd.Series,
+    *,
+    k: int | None = None,
+    seed: int = 0,
+    n_seeds: int = N_SEEDS,
+    sample_size: int = SELECTION_SAMPLE,
+    n_jobs: int | None = None,
+) -> ThemeModel:
+    """Fit the theme model on a tokenised corpus (or analysis texts indexed by ``paper_id``).
+
+    Parameters
+    ----------
+    texts : TokenizedCorpus or Series
+        :func:`helpers.analysis.text.tokenize_corpus` of the analysis texts, or the
+        :func:`helpers.analysis.text.analysis_text` of each paper indexed by ``paper_id``.
+    k : int, optional
+        Number of themes; chosen by :data:`SELECTION_RULE` when omitted.
+    seed : int
+        First seed; runs use ``seed, seed + 1, ...``.
+    n_seeds : int
+        Seeds per candidate k (stability needs at least 2).
+    sample_size : int
+        Model selection runs on a random sample of this many abstracts (seeded)
+        when the corpus is larger, with the terms that occur in at least
+        ``min_df`` of the sampled abstracts; its runs stop at
+        :data:`SELECTION_TOL`. The chosen model is then fitted once more to
+        :data:`FINAL_TOL`, with the selection's best seed and terms, on every
+        abstract or on a seeded sample of :data:`FINAL_SAMPLE` when there are
+        more, and every abstract is weighted by it (``NMF.transform``). The LDA comparison is
+        fitted on the selection's abstracts and compared with an NMF fit of the
+        chosen k on the same abstracts.
+    n_jobs : int, optional
+        Cores for the selection's fits (default: all), run on one thread more
+        than that (1: everything in the calling thread). Results do not depend on it.
+
+    Raises
+    ------
+    KOutOfRange
+        When ``k`` is given and is not between 1 and the smaller of the number
+        of abstracts and of terms.
+    ThemesError
+        With fewer than 4 abstracts or fewer terms than themes.
+
+    Examples
+    --------
+    >>> texts = pd.Series(["graph networks learn graphs"] * 2 + ["bandit regret bounds"] * 2,
+    ...                   index=["a", "b", "c", "d"])
+    >>> model = fit_themes(texts, k=2)
+    >>> model.themes["n_papers"].tolist()
+    [2, 2]
+    """
+    with model_fitting():
+        return start_themes(texts, k=k, seed=seed, n_seeds=n_seeds, sample_size=sample_size,
+                            n_jobs=n_jobs).result()

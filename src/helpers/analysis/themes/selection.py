@@ -1,0 +1,207 @@
+"""Model selection: the number of themes, chosen by a stated rule.
+
+For every candidate number of themes ``k`` (:func:`candidate_ks`) the model is fitted with several
+seeds and scored on coherence, diversity and stability (:mod:`helpers.analysis.themes.scores`).
+
+Coherence and diversity are the means over the seeds' runs: the quality a run at that
+``k`` can be expected to have, not the luck of the best seed. The rule
+(:data:`SELECTION_RULE`): among the candidates whose stability and diversity both
+reach :data:`MIN_STABILITY` and :data:`MIN_DIVERSITY`, the ``k`` with the highest
+coherence wins; if none qualifies, the ``k`` with the highest mean of the three
+scores scaled to [0, 1]. Ties go to the smaller ``k``.
+
+Selection runs stop early (:data:`SELECTION_TOL`), on a seeded sample of :data:`SELECTION_SAMPLE`
+abstracts when the corpus is larger (:func:`_selection_sample`); the chosen ``k`` is then fitted
+to the usual tolerance (:data:`FINAL_TOL`) with the seed whose selection run fitted
+best (:mod:`helpers.analysis.themes.model`). ``benchmarks/selection.py`` measures what this costs and
+changes against five fully converged runs per ``k``.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Iterator
+
+import numpy as np
+import pandas as pd
+from scipy import sparse
+
+if TYPE_CHECKING:
+    from sklearn.decomposition import NMF
+
+from helpers.analysis.engine.local import run_in_threads, worker_count
+from helpers.analysis.themes.counting import _PartitionedCounts, _tfidf, _tfidf_rows
+from helpers.analysis.themes.scores import _scores, stability
+from helpers.analysis.themes.vocabulary import KOutOfRange, ThemesError
+
+__all__ = ["N_SEEDS", "SELECTION_TOL", "FINAL_TOL", "MAX_CANDIDATES", "SELECTION_SAMPLE", "MIN_PARALLEL_DOCUMENTS",
+           "MIN_STABILITY", "MIN_DIVERSITY", "SELECTION_RULE", "candidate_ks", "model_fitting", "choose_k"]
+
+N_SEEDS = 3
+SELECTION_TOL = 1e-2
+FINAL_TOL = 1e-3
+MAX_CANDIDATES = 10
+SELECTION_SAMPLE = 1000
+MIN_PARALLEL_DOCUMENTS = 100
+MIN_STABILITY = 0.8
+MIN_DIVERSITY = 0.8
+SELECTION_RULE = (
+    f"among the candidate k whose stability is at least {MIN_STABILITY:.2f} and whose diversity is at "
+    f"least {MIN_DIVERSITY:.2f}, "
+    "the k with the highest coherence (both means over the seeds' runs); if none qualifies, the k with "
+    "the highest mean of the three scores min-max scaled over the candidates; ties go to the smaller k"
+)
+
+
+def candidate_ks(n_documents: int) -> list[int]:
+    """Candidate numbers of themes for a corpus size, at most :data:`MAX_CANDIDATES` values.
+
+    From 2 (3 for 40 abstracts or more) to ``1.6 * sqrt(n)``, capped at 30 and
+    at a fifth of the corpus.
+
+    Examples
+    --------
+    >>> candidate_ks(57)
+    [3, 4, 5, 6, 7, 8, 9, 10, 11]
+    >>> candidate_ks(20)
+    [2, 3, 4]
+    >>> candidate_ks(100_000)
+    [3, 6, 9, 12, 15, 18, 21, 24, 27, 30]
+    """
+    k_min = 3 if n_documents >= 40 else 2
+    k_max = int(min(30, 1.6 * math.sqrt(n_documents), max(n_documents // 5, k_min + 1)))
+    k_max = max(k_max, k_min + 1)
+    values = np.unique(np.round(np.linspace(k_min, k_max, min(MAX_CANDIDATES, k_max - k_min + 1))).astype(int))
+    return [int(v) for v in values]
+
+
+@contextmanager
+def model_fitting() -> Iterator[None]:
+    """The conditions every fit here runs under; enter it in the main thread, around all threads' fits.
+
+    One BLAS thread: these matrices are small, and threaded BLAS made fits with k >= 18 up to
+    ten times slower on two busy cores (fits already run in parallel). Convergence warnings are
+    silenced: an unconverged run still counts, its worse fit and stability are what we measure.
+    Both settings are process-wide, so threads must not enter this themselves.
+    """
+    from sklearn.exceptions import ConvergenceWarning
+    from threadpoolctl import threadpool_limits
+
+    with warnings.catch_warnings(), threadpool_limits(1):
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        yield
+
+
+def _fit_nmf(tfidf: sparse.spmatrix, k: int, seed: int, tol: float = FINAL_TOL) -> NMF:
+    """One NMF run; call inside :func:`model_fitting`."""
+    from sklearn.decomposition import NMF
+
+    return NMF(n_components=k, init="random", random_state=seed, max_iter=300, tol=tol).fit(tfidf)
+
+
+def _minmax(values: pd.Series) -> pd.Series:
+    span = values.max() - values.min()
+    return (values - values.min()) / span if span > 0 else pd.Series(1.0, index=values.index)
+
+
+@dataclass(frozen=True)
+class _Run:
+    """What the selection keeps of one NMF run: its themes and how well it fitted."""
+
+    components: np.ndarray
+    error: float
+
+
+def _selection_run(tfidf: sparse.spmatrix, k: int, seed: int) -> _Run:
+    model = _fit_nmf(tfidf, k, seed, SELECTION_TOL)
+    return _Run(model.components_, float(model.reconstruction_err_))
+
+
+def _select(
+    tfidf: sparse.spmatrix, binary: sparse.spmatrix, vocabulary: np.ndarray, ks: list[int],
+    seeds: list[int], n_jobs: int | None,
+) -> tuple[pd.DataFrame, dict[int, int]]:
+    """The selection table and, for each k, the seed whose run fitted best."""
+    # Larger k first, so the longest fits start early and the cores finish together.
+    jobs = [(k, seed) for k in sorted(ks, reverse=True) for seed in seeds]
+    # One thread more than cores: while one thread runs Python, the others run compiled code. One job: one thread.
+    threads = 1 if n_jobs == 1 else worker_count(n_jobs, tfidf.shape[0], MIN_PARALLEL_DOCUMENTS) + 1
+    # A copy per fit: scipy may tidy a matrix in place (sort indices, sum duplicates) while another
+    # thread reads it.
+    fitted = run_in_threads([(_selection_run, (tfidf.copy(), k, seed)) for k, seed in jobs], threads,
+                            name="helpers-theme-selection")
+    runs = dict(zip(jobs, fitted))
+    rows, best_seeds = [], {}
+    for k in ks:
+        by_seed = [runs[k, seed] for seed in seeds]
+        best_seeds[k] = seeds[int(np.argmin([run.error for run in by_seed]))]
+        scores = [_scores(run.components, vocabulary, binary) for run in by_seed]
+        rows.append(dict(
+            k=k,
+            coherence=float(np.mean([np.mean(coherence) for coherence, _ in scores])),
+            diversity=float(np.mean([diversity for _, diversity in scores])),
+            stability=stability([run.components for run in by_seed]),
+        ))
+    selection = pd.DataFrame(rows)
+    selection["score"] = (_minmax(selection["coherence"]) + _minmax(selection["diversity"])
+                          + _minmax(selection["stability"])) / 3
+    selection["eligible"] = ((selection["stability"] >= MIN_STABILITY)
+                             & (selection["diversity"] >= MIN_DIVERSITY))
+    return selection, best_seeds
+
+
+def choose_k(selection: pd.DataFrame) -> int:
+    """Apply :data:`SELECTION_RULE` to a table with ``k, coherence, score, eligible``.
+
+    Examples
+    --------
+    >>> table = pd.DataFrame({"k": [2, 3, 4], "coherence": [0.2, 0.5, 0.6],
+    ...                       "score": [0.9, 0.5, 0.4], "eligible": [True, True, False]})
+    >>> choose_k(table)
+    3
+    >>> choose_k(table.assign(eligible=False))
+    2
+    """
+    eligible = selection[selection["eligible"]]
+    if len(eligible):
+        best = eligible.sort_values(["coherence", "k"], ascending=[False, True]).iloc[0]
+    else:
+        best = selection.sort_values(["score", "k"], ascending=[False, True]).iloc[0]
+    return int(best["k"])
+
+
+@dataclass(frozen=True)
+class _Sample:
+    """The abstracts and terms the model selection runs on."""
+
+    rows: np.ndarray
+    columns: np.ndarray
+    counts: sparse.csr_matrix
+    tfidf: sparse.csr_matrix
+
+
+def _check_k(k: int | None, ks: list[int], terms: _PartitionedCounts) -> None:
+    largest = min(terms.n_documents, len(terms.vocabulary))
+    if k is not None and not 1 <= k <= largest:
+        raise KOutOfRange(f"must be between 1 and {largest} for this corpus "
+                          f"({terms.n_documents} abstracts, {len(terms.vocabulary)} terms), got {k}")
+    if len(terms.vocabulary) < max(ks):
+        raise ThemesError(f"only {len(terms.vocabulary)} distinct terms; too few for {max(ks)} themes")
+
+
+def _selection_sample(terms: _PartitionedCounts, idf: np.ndarray, sample_size: int, seed: int) -> _Sample:
+    """A seeded sample of ``sample_size`` abstracts and its own terms, or the whole corpus when smaller
+    (then with the corpus's TF-IDF)."""
+    n_documents = terms.n_documents
+    if n_documents <= sample_size:
+        rows = np.arange(n_documents)
+        counts = terms.rows(rows)
+        return _Sample(rows, np.arange(len(terms.vocabulary)), counts, _tfidf_rows(counts, idf))
+    rows = np.sort(np.random.default_rng(seed).choice(n_documents, size=sample_size, replace=False))
+    sample_counts = terms.rows(rows)
+    columns = np.flatnonzero(np.bincount(sample_counts.indices, minlength=len(terms.vocabulary)) >= terms.min_df)
+    sample_counts = sample_counts[:, columns]
+    return _Sample(rows, columns, sample_counts, _tfidf(sample_counts))
