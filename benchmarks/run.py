@@ -96,7 +96,7 @@ def measure(n_abstracts: int, n_jobs: int | None = None, corpus: str | None = No
 
 def rows_of(result: dict) -> list[dict]:
     """One results.csv row per stage, the whole analysis and each reference."""
-    from helpers.analysis.parallel import available_cores
+    from helpers.analysis.engine.local import available_cores
 
     total = sum(result["timings"].values())
     stages = [*result["timings"].items(), ("analyse (all stages)", total), (TFIDF, result["baseline"])]

@@ -8,7 +8,6 @@ from importlib.metadata import version
 import pytest
 
 from conftest import ROOT, SEED_DIR
-from helpers.analysis.pipeline import run_pipeline
 from helpers.book.citation import book_bibtex, read_citation
 from helpers.book.figures import FIGURES, GROUP_FIGURES, figure_bibtex, figure_citation
 from helpers.book.reports import figure_index, reproduce
@@ -16,8 +15,8 @@ from helpers.book.settings import BookConfig
 
 
 @pytest.fixture(scope="module")
-def seed():
-    return run_pipeline([SEED_DIR])
+def seed(seed_analysis):
+    return seed_analysis
 
 
 def test_the_book_bibtex_reads_authors_and_version_from_citation_cff(tmp_path):

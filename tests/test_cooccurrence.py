@@ -145,9 +145,9 @@ def test_acronym_needs_matching_initials():
 
 
 @pytest.fixture(scope="module")
-def seed_outputs(tmp_path_factory):
+def seed_outputs(tmp_path_factory, seed_analysis):
     folder = tmp_path_factory.mktemp("out")
-    results = run_pipeline([SEED_DIR], AnalysisSettings())
+    results = seed_analysis
     write_outputs(results, folder)
     return results, folder
 

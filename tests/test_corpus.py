@@ -9,7 +9,6 @@ import pytest
 
 from helpers.analysis.corpus import (
     CorpusError,
-    join_lines,
     normalise_text,
     paper_id_for,
     parse_report,
@@ -17,6 +16,7 @@ from helpers.analysis.corpus import (
     read_corpus,
     source_names,
 )
+from helpers.analysis.readers.seed import join_lines
 
 from conftest import PMLR_SAMPLE, SEED_DIR
 

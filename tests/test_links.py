@@ -9,7 +9,8 @@ from helpers.analysis.availability import (SentenceVerdict, abstract_verdicts, c
                                            evaluate_verdicts, load_evaluation_set)
 from helpers.analysis.corpus import read_corpus
 from helpers.analysis.links import (LINKS_COLUMNS, STATEMENTS_COLUMNS, STATES_COLUMNS, analyse_links, find_links,
-                                    paper_link_states, state_shares, wilson_interval)
+                                    state_shares)
+from helpers.analysis.statistics import wilson_interval
 from helpers.analysis.urls import (HOST_KINDS, LINKED_KINDS, classify_host, clean_url, extract_urls, find_urls,
                                    is_safe_url, split_sentences)
 
@@ -441,7 +442,7 @@ def expected_seed_state(source_file, position):
 
 def test_all_57_seed_states():
     papers = read_corpus(SEED_DIR).papers
-    states, statements = paper_link_states(papers)
+    _, states, statements = analyse_links(papers, n_jobs=1)
     found = dict(zip(states["paper_id"], states["link_state"]))
     for paper in papers.itertuples():
         assert found[paper.paper_id] == expected_seed_state(paper.source_file, paper.position), (
@@ -467,7 +468,7 @@ def test_seed_has_exactly_16_urls():
 def test_pmlr_sample_links():
     papers = read_corpus(PMLR_SAMPLE).papers
     links = find_links(papers)
-    states, _ = paper_link_states(papers)
+    _, states, _ = analyse_links(papers, n_jobs=1)
     # Scheme-less "github.com/..." links are found too.
     assert (links["url"].str.startswith("https://github.com/")).sum() == 35
     # 41: one abstract names its models and data as owner/name identifiers on Hugging Face (issue 14, round 2).

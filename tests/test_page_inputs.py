@@ -82,11 +82,11 @@ def test_page_input_refuses_a_file_outside_the_list(tmp_path, path):
 
 def test_the_list_matches_the_files_the_pages_show():
     listed = [path.relative_to(ROOT).as_posix() for path in page_inputs(ROOT)]
-    for name in ["CITATION.cff", "requirements.txt", "benchmarks/results.csv", "benchmarks/large_results.csv",
+    for name in ["CITATION.cff", "requirements.txt", "benchmarks/results.csv", "benchmarks/large_results.csv", "benchmarks/targets.csv",
                  "benchmarks/results/term_quality.csv", "tests/evaluation/availability_claims.csv",
                  "tests/evaluation/availability_first_run.csv"]:
         assert name in listed
-    assert len([name for name in listed if re.fullmatch(r"benchmarks/[^/]+\.csv", name)]) == 7
+    assert len([name for name in listed if re.fullmatch(r"benchmarks/[^/]+\.csv", name)]) == 8
     assert len(listed) == len(set(listed))
     assert PAGE_INPUTS[0] == "CITATION.cff"
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from conftest import SEED_DIR
-from helpers.analysis import parallel
+from helpers.analysis.engine import local
 from helpers.analysis.themes import selection
 from helpers.book import BookConfig
 from helpers.analysis.pipeline import (AnalysisSettings, SettingsError, build_key, cached_pipeline, dependency_closure,
@@ -117,17 +117,17 @@ def test_a_corpus_too_small_for_themes_is_reported_not_an_error(tmp_path):
 
 def test_two_processes_give_the_same_analysis(monkeypatch):
     # Lower the size thresholds so the multi-process paths run on the seed corpus.
-    monkeypatch.setattr(parallel, "MIN_PARALLEL_ITEMS", 10)
+    monkeypatch.setattr(local, "MIN_PARALLEL_ITEMS", 10)
     monkeypatch.setattr(selection, "MIN_PARALLEL_DOCUMENTS", 10)
     one = run_pipeline([SEED_DIR], AnalysisSettings(), n_jobs=1)
     two = run_pipeline([SEED_DIR], AnalysisSettings(), n_jobs=2)
-    assert parallel.worker_count(2, 57) == 2
+    assert local.worker_count(2, 57) == 2
     for name, table in one.tables().items():  # the CSV files must be byte-identical
         assert table.to_csv(index=False) == two.tables()[name].to_csv(index=False), name
 
 
-def test_analysis_papers_join_every_stage():
-    analysis = run_pipeline([SEED_DIR], AnalysisSettings())
+def test_analysis_papers_join_every_stage(seed_analysis):
+    analysis = seed_analysis
     assert list(analysis.papers.columns[-11:]) == [
         "theme", "theme_weight", "second_theme", "second_theme_weight", "mixed", "broad_theme", "broad_theme_weight",
         "link_state", "promised_too", "n_urls", "group"]
@@ -190,19 +190,19 @@ def test_environment_fingerprint_counts_only_what_the_pins_need(tmp_path):
 
 def test_chunks_hold_at_most_max_chunk_items(monkeypatch):
     """The local engine's chunks: four per worker, more when one would hold over MAX_CHUNK_ITEMS items."""
-    monkeypatch.setattr(parallel, "MIN_PARALLEL_ITEMS", 10)
-    monkeypatch.setattr(parallel, "MAX_CHUNK_ITEMS", 3)
-    assert parallel.map_chunks(len, list(range(25)), n_jobs=2) == [3, 3, 3, 3, 3, 3, 3, 2, 2]
-    monkeypatch.setattr(parallel, "MAX_CHUNK_ITEMS", 20)
-    assert parallel.map_chunks(len, list(range(25)), n_jobs=2) == [4, 3, 3, 3, 3, 3, 3, 3]
+    monkeypatch.setattr(local, "MIN_PARALLEL_ITEMS", 10)
+    monkeypatch.setattr(local, "MAX_CHUNK_ITEMS", 3)
+    assert local.map_chunks(len, list(range(25)), n_jobs=2) == [3, 3, 3, 3, 3, 3, 3, 2, 2]
+    monkeypatch.setattr(local, "MAX_CHUNK_ITEMS", 20)
+    assert local.map_chunks(len, list(range(25)), n_jobs=2) == [4, 3, 3, 3, 3, 3, 3, 3]
 
 
 def test_small_chunks_give_the_same_analysis(monkeypatch):
     """Chunks of at most 7 papers (nine chunks of the seed corpus): the CSVs of one process in one piece."""
     one = run_pipeline([SEED_DIR], AnalysisSettings(), n_jobs=1)
-    monkeypatch.setattr(parallel, "MIN_PARALLEL_ITEMS", 10)
-    monkeypatch.setattr(parallel, "MAX_CHUNK_ITEMS", 7)
-    assert parallel.chunk_count(57, 2) == 9
+    monkeypatch.setattr(local, "MIN_PARALLEL_ITEMS", 10)
+    monkeypatch.setattr(local, "MAX_CHUNK_ITEMS", 7)
+    assert local.chunk_count(57, 2) == 9
     chunked = run_pipeline([SEED_DIR], AnalysisSettings(), n_jobs=2)
     for name, table in one.tables().items():
         assert table.to_csv(index=False) == chunked.tables()[name].to_csv(index=False), name

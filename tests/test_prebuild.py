@@ -37,11 +37,10 @@ def test_the_book_pages_in_table_of_contents_order():
     assert all(page.exists() for page in book_pages(ROOT))
 
 
-def test_a_one_group_build_executes_no_what_changed_page():
-    from helpers.analysis.pipeline import run_pipeline
+def test_a_one_group_build_executes_no_what_changed_page(seed_analysis):
     from helpers.book.toc import build_toc
 
-    seed = run_pipeline([ROOT / "data" / "raw"], n_jobs=1)
+    seed = seed_analysis
     pages = [page.name for page in book_pages(ROOT, build_toc(ROOT, seed))]
     assert "change.md" not in pages and pages[:2] == ["intro.md", "corpus.md"] and len(pages) == 11
 

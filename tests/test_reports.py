@@ -11,7 +11,6 @@ import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
-from conftest import SEED_DIR  # noqa: E402
 from helpers.book.reports import corpus as corpus_report, findings, performance, themes as theme_report  # noqa: E402
 from helpers.book.figures import save_figure  # noqa: E402
 from helpers.book import with_titles  # noqa: E402
@@ -19,8 +18,8 @@ from helpers.analysis.pipeline import run_pipeline  # noqa: E402
 
 
 @pytest.fixture(scope="module")
-def seed():
-    return run_pipeline([SEED_DIR])
+def seed(seed_analysis):
+    return seed_analysis
 
 
 @pytest.fixture(scope="module")
@@ -108,7 +107,8 @@ def test_key_findings_on_the_seed_corpus(seed):
 
 def test_performance_figure_with_and_without_results():
     assert rows(performance.stages_figure(None)) == 0
-    table = pd.DataFrame({"n_abstracts": [10, 100], "stage": ["parse", "parse"], "seconds": [1.0, 9.0]})
+    table = pd.DataFrame({"corpus": "synthetic", "n_abstracts": [10, 100], "stage": ["parse", "parse"],
+                          "seconds": [1.0, 9.0]})
     assert rows(performance.stages_figure(table)) == 2
     assert performance.performance_findings(None)["perf_largest"] == "(not measured)"
 

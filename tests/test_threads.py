@@ -10,10 +10,11 @@ import pytest
 from threadpoolctl import threadpool_info
 
 from conftest import SEED_DIR
-from helpers.analysis import parallel, pipeline, themes
+from helpers.analysis import themes
+from helpers.analysis.engine import local
+from helpers.analysis.engine.local import available_cores, worker_count
+from helpers.analysis.pipeline import AnalysisSettings, run_pipeline, stages
 from helpers.analysis.themes import model, selection
-from helpers.analysis.parallel import available_cores, worker_count
-from helpers.analysis.pipeline import AnalysisSettings, run_pipeline
 
 
 @pytest.fixture
@@ -47,7 +48,7 @@ def test_available_cores_follows_the_affinity(monkeypatch, tmp_path):
 
 def test_the_default_number_of_workers_is_the_quota(monkeypatch, tmp_path, eight_cores):
     (tmp_path / "cpu.max").write_text("300000 100000\n")
-    monkeypatch.setattr(parallel, "CGROUP", tmp_path)
+    monkeypatch.setattr(local, "CGROUP", tmp_path)
     assert (worker_count(None, 50_000), worker_count(5, 50_000), worker_count(None, 10)) == (3, 5, 1)
 
 
@@ -65,9 +66,9 @@ def test_one_job_is_one_thread_of_work(monkeypatch):
         blas_threads.update({pool["internal_api"]: pool["num_threads"] for pool in threadpool_info()})
         return text(*args)
 
-    text = pipeline.analyse_text
+    text = stages.analyse_text
     monkeypatch.setattr(threading.Thread, "start", recorded_start)
-    monkeypatch.setattr(pipeline, "analyse_text", text_stage)
+    monkeypatch.setattr(stages, "analyse_text", text_stage)
     analysis = run_pipeline([SEED_DIR], AnalysisSettings(), n_jobs=1)
     assert (started, len(analysis.papers), analysis.themes.model is not None) == ([], 57, True)
     assert blas_threads and set(blas_threads.values()) == {1}, blas_threads
@@ -89,7 +90,7 @@ def test_a_failing_stage_leaves_no_theme_fit_running(monkeypatch):
         raise RuntimeError("links failed")
 
     monkeypatch.setattr(model, "_fit_nmf", slow_final_fit)
-    monkeypatch.setattr(pipeline, "analyse_link_tables", failing_links)
+    monkeypatch.setattr(stages, "analyse_link_tables", failing_links)
     before = set(threading.enumerate())
     with pytest.raises(RuntimeError, match="links failed"):
         run_pipeline([SEED_DIR], AnalysisSettings(), n_jobs=2)

@@ -5,11 +5,11 @@ import pandas as pd
 import pytest
 from sklearn.feature_extraction.text import CountVectorizer
 
-import helpers.analysis.parallel
+import helpers.analysis.engine.local
 from helpers.analysis.cooccurrence import (acronym_definitions, acronym_merges, candidate_term_matrix, candidate_terms,
                                   find_acronyms, read_thesaurus)
 from helpers.analysis.corpus import files_sha256, read_corpus
-from helpers.analysis.links import analyse_links, find_links, paper_link_states
+from helpers.analysis.links import analyse_links, find_links
 from helpers.analysis.text import analysis_text, segments, tokenize_corpus
 from helpers.analysis.themes import fit_themes, theme_counts, theme_terms
 
@@ -120,7 +120,7 @@ def test_several_processes_give_the_same_tables(monkeypatch):
     papers = read_corpus(PMLR_SAMPLE).papers
     serial_tokens = tokenize_corpus(papers["text"].tolist(), papers["paper_id"], clean=True, n_jobs=1)
     serial_links = analyse_links(papers, n_jobs=1)
-    monkeypatch.setattr(helpers.analysis.parallel, "MIN_PARALLEL_ITEMS", 10)
+    monkeypatch.setattr(helpers.analysis.engine.local, "MIN_PARALLEL_ITEMS", 10)
     parallel_tokens = tokenize_corpus(papers["text"].tolist(), papers["paper_id"], clean=True, n_jobs=2)
     parallel_links = analyse_links(papers, n_jobs=2)
     for field in ("token_ids", "starts", "vocabulary", "paper_ids"):
@@ -129,7 +129,6 @@ def test_several_processes_give_the_same_tables(monkeypatch):
         pd.testing.assert_frame_equal(serial, parallel)
     links = find_links(papers)
     pd.testing.assert_frame_equal(serial_links[0], links)
-    pd.testing.assert_frame_equal(serial_links[1], paper_link_states(papers, links)[0])
 
 
 @pytest.mark.skipif(not PMLR_SAMPLE.exists(), reason="needs ../shared/corpora/pmlr-v235-sample")

@@ -178,7 +178,7 @@ def run_analyse(args: argparse.Namespace) -> int:
         stages = ", ".join(f"{name} {seconds:.2f} s" for name, seconds in analysis.timings.items())
         print(f"timings: {stages}; analysis {sum(analysis.timings.values()):.2f} s", file=sys.stderr)
     if engine.engine == "dask":
-        from helpers.analysis.distributed import CLIENT_SIDE
+        from helpers.analysis.engine.dask_cluster import CLIENT_SIDE
 
         print(f"note: dask engine: {CLIENT_SIDE}", file=sys.stderr)
     if analysis.themes.message:

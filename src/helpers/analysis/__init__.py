@@ -1,2 +1,16 @@
-"""The analysis layer: reading corpora, text, terms, themes, co-occurrence, links and availability, the
-pipeline and its cache. Nothing here imports the book or web layers (``tests/test_layers.py``)."""
+"""The analysis layer. Nothing here imports the book or web layers (``tests/test_layers.py``).
+
+The steps of a run (:func:`helpers.analysis.pipeline.run_pipeline`), each a package or module of its own:
+
+1. :mod:`.corpus` (:func:`~helpers.analysis.corpus.read_corpus`), through :mod:`.readers`: the corpus tables;
+   :mod:`.groups`: the papers in groups.
+2. :mod:`.text` and :mod:`.terms`: tokens and noun-phrase terms.
+3. :mod:`.themes`: the theme model.
+4. :mod:`.cooccurrence`: the term map.
+5. :mod:`.urls`, :mod:`.availability`, :mod:`.links`: link availability (:mod:`.linkcheck` checks the links online).
+6. :mod:`.change`: what changed between groups, with the intervals and tests of :mod:`.statistics`.
+
+:mod:`.engine` runs the stages on this machine or a Dask cluster, :mod:`.pipeline` runs a corpus through them
+and keeps the book's cache; :mod:`.settings` holds the settings. The public names are each package's own
+(``helpers.analysis.corpus.__all__``, ...): importing this package imports none of them.
+"""

@@ -92,7 +92,7 @@ import pandas as pd
 from helpers.analysis.urls import LINKED_KINDS, FoundUrl, classify_host, find_urls, split_sentences
 
 __all__ = ["SentenceVerdict", "classify_sentence", "evaluate_verdicts", "confusion_matrix",
-           "load_evaluation_set", "abstract_verdicts", "may_claim", "STATEMENTS"]
+           "load_evaluation_set", "abstract_verdicts", "STATEMENTS"]
 
 #: The four classes of a sentence, in the order of precedence of a paper's state.
 STATEMENTS = ("linked", "dangling", "promised", "none")
@@ -234,17 +234,6 @@ _INTENT = re.compile(
 _MAYBE_URL = re.compile(r"https?\s*:|https?//|www\.|doi:|arxiv:|\.(?:com|org|io|co|net|edu|science)\b|"
                         r"(?:git(?:hub|lab)|hugging\s?face)\b[^.]{0,40}/|"
                         r"/[^.]{0,120}\b(?:git(?:hub|lab)|hugging\s?face)")
-
-
-def may_claim(text: str) -> bool:
-    """False when no sentence of ``text`` can be anything but ``none`` (a fast pre-check for big corpora).
-
-    Examples
-    --------
-    >>> may_claim("We prove a bound."), may_claim("Code is public.")
-    (False, True)
-    """
-    return _PRECHECK.search(text.lower()) is not None
 
 
 # A phrase in commas between an artefact and its verb ("The corpus, which we annotated by hand, is ...",

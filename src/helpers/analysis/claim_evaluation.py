@@ -22,7 +22,7 @@ from typing import Mapping, Sequence
 import pandas as pd
 
 from helpers.analysis.availability import STATEMENTS, classify_sentence
-from helpers.analysis.links import wilson_interval
+from helpers.analysis.statistics import wilson_interval
 
 __all__ = ["SCORE_COLUMNS", "HELDOUT_COLUMNS", "class_scores", "with_context", "load_heldout", "predict",
            "score_sets"]

@@ -33,10 +33,11 @@ from __future__ import annotations
 import pandas as pd
 
 from helpers.analysis.availability import abstract_verdicts
-from helpers.analysis.parallel import map_chunks
+from helpers.analysis.engine.local import map_chunks
+from helpers.analysis.statistics import wilson_interval
 from helpers.analysis.urls import classify_host, find_urls, is_safe_url
 
-__all__ = ["paper_link_states", "find_links", "analyse_links", "wilson_interval", "state_shares", "distinct_urls",
+__all__ = ["find_links", "analyse_links", "state_shares", "distinct_urls",
            "venue_code_links", "venue_code_shares", "LINK_STATES", "LINKS_COLUMNS", "STATES_COLUMNS",
            "STATEMENTS_COLUMNS", "VENUE_CODE_COLUMNS", "VENUE_SHARE_COLUMNS"]
 
@@ -51,35 +52,6 @@ VENUE_CODE_COLUMNS = ["paper_id", "venue_code_field", "venue_code", "venue_code_
 VENUE_SHARE_COLUMNS = ["group", "n_papers", "n_venue_code", "venue_share", "venue_ci_low", "venue_ci_high",
                        "n_abstract_linked", "abstract_share", "abstract_ci_low", "abstract_ci_high", "n_both",
                        "n_venue_code_only"]
-
-
-def paper_link_states(papers: pd.DataFrame, links: pd.DataFrame | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """Per-paper link state and the sentences behind it.
-
-    ``links`` is accepted for compatibility and not needed: each abstract's
-    URLs are found once, together with its sentences' verdicts.
-
-    Returns
-    -------
-    states : DataFrame
-        :data:`STATES_COLUMNS`: ``paper_id, link_state, promised_too, n_urls``,
-        ``repaired_urls`` (how many of its URLs were repaired), and the sentence
-        that decided the state: ``claim_sentence, claim_class, claim_reason``
-        (empty for ``none``).
-    statements : DataFrame
-        :data:`STATEMENTS_COLUMNS`: ``paper_id, sentence_no, statement, sentence,
-        reason, promise, urls`` (``urls`` joined with spaces) for every sentence
-        that is not ``none``.
-
-    Examples
-    --------
-    >>> papers = pd.DataFrame({"paper_id": ["p1", "p2"], "source_file": ["f", "f"],
-    ...                        "text": ["We win. Code: https//github.com/a/b.", "Our code will be released."]})
-    >>> states, statements = paper_link_states(papers)
-    >>> states[["link_state", "repaired_urls", "claim_class"]].values.tolist()
-    [['linked', 1, 'linked'], ['promised', 0, 'promised']]
-    """
-    return _analyse(papers)[1:]
 
 
 def _analyse(papers: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
@@ -129,37 +101,37 @@ def find_links(papers: pd.DataFrame) -> pd.DataFrame:
 
 def analyse_links(papers: pd.DataFrame, *, n_jobs: int | None = None
                   ) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
-    """:func:`find_links` and :func:`paper_link_states` together, on several cores for big corpora.
+    """The links of every abstract, its link state and the sentences behind it, on several cores for big corpora
+    (each abstract's URLs are found once, together with its sentences' verdicts).
 
-    Returns ``(links, states, statements)`` with :data:`LINKS_COLUMNS`,
-    :data:`STATES_COLUMNS` and :data:`STATEMENTS_COLUMNS`; the same tables whatever ``n_jobs`` is.
-    """
-    parts = map_chunks(_links_and_states, papers[["paper_id", "source_file", "text"]], n_jobs=n_jobs)
-    links, states, statements = (pd.concat([part[i] for part in parts], ignore_index=True)
-                                 for i in range(3))
-    return links, states, statements
+    Returns
+    -------
+    links : DataFrame
+        :data:`LINKS_COLUMNS`, as :func:`find_links`.
+    states : DataFrame
+        :data:`STATES_COLUMNS`: ``paper_id, link_state, promised_too, n_urls``,
+        ``repaired_urls`` (how many of its URLs were repaired), and the sentence
+        that decided the state: ``claim_sentence, claim_class, claim_reason``
+        (empty for ``none``).
+    statements : DataFrame
+        :data:`STATEMENTS_COLUMNS`: ``paper_id, sentence_no, statement, sentence,
+        reason, promise, urls`` (``urls`` joined with spaces) for every sentence
+        that is not ``none``.
 
-
-def _links_and_states(papers: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
-    return _analyse(papers)
-
-
-def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tuple[float, float]:
-    """Wilson score interval for a proportion (scipy's ``binomtest(...).proportion_ci``).
+    The same tables whatever ``n_jobs`` is.
 
     Examples
     --------
-    >>> [round(v, 4) for v in wilson_interval(16, 57)]
-    [0.1808, 0.4083]
-    >>> wilson_interval(0, 0)
-    (nan, nan)
+    >>> papers = pd.DataFrame({"paper_id": ["p1", "p2"], "source_file": ["f", "f"],
+    ...                        "text": ["We win. Code: https//github.com/a/b.", "Our code will be released."]})
+    >>> links, states, statements = analyse_links(papers, n_jobs=1)
+    >>> states[["link_state", "repaired_urls", "claim_class"]].values.tolist()
+    [['linked', 1, 'linked'], ['promised', 0, 'promised']]
     """
-    if trials == 0:
-        return float("nan"), float("nan")
-    from scipy.stats import binomtest
-
-    interval = binomtest(successes, trials).proportion_ci(confidence_level=confidence, method="wilson")
-    return float(interval.low), float(interval.high)
+    parts = map_chunks(_analyse, papers[["paper_id", "source_file", "text"]], n_jobs=n_jobs)
+    links, states, statements = (pd.concat([part[i] for part in parts], ignore_index=True)
+                                 for i in range(3))
+    return links, states, statements
 
 
 def state_shares(papers: pd.DataFrame, by: str | None = None) -> pd.DataFrame:

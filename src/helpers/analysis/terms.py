@@ -34,7 +34,7 @@ import numpy as np
 from helpers.analysis.text import segments, stop_words
 
 if TYPE_CHECKING:
-    from helpers.analysis.parallel import BackgroundCall
+    from helpers.analysis.engine.local import BackgroundCall
 
 __all__ = [
     "BREAK", "MODIFIER", "NOUN", "LINK", "PARTICIPLE",
@@ -160,7 +160,7 @@ def load_dictionaries(*, background: bool = True) -> BackgroundCall:
     """
     import wordfreq
 
-    from helpers.analysis.parallel import start_in_thread
+    from helpers.analysis.engine.local import start_in_thread
 
     _lemmas()
 

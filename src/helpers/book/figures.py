@@ -12,7 +12,6 @@ import matplotlib
 import pandas as pd
 from helpers.analysis.spreadsheet import write_csv
 
-FIGURE_DIR_ENV = "BOOK_FIGURE_DIR"
 FIGURE_FORMATS = ("png", "svg", "pdf", "csv")
 PNG_DPI = 200
 SCREEN_DPI = 100  # the page shows figures at the resolution of matplotlib's inline backend

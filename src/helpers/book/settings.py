@@ -202,8 +202,6 @@ def analysis(book_config: BookConfig | None = None, **settings: Any) -> "Analysi
 
 #: The metadata file of the seed corpus (titles, authors), relative to the book's root.
 METADATA_FILE = "data/icml2024-seed-metadata.csv"
-#: The folder of ``make linkcheck``'s dated results, relative to the book's root.
-LINKCHECK_DIR = "data/linkcheck"
 # The term map measured against the labelled terms (benchmarks/term_quality.py), shown in the co-occurrence chapter.
 TERM_QUALITY_FILE = "benchmarks/results/term_quality.csv"
 # The term communities measured (benchmarks/community_quality.py), on Validation.

@@ -48,7 +48,7 @@ from helpers.analysis.cooccurrence.relevance import (
     default_min_occurrences,
     select_from_gram,
 )
-from helpers.analysis.parallel import LocalPartitions, PartitionRunner, partition_bounds, reduce_tree
+from helpers.analysis.engine.local import LocalPartitions, PartitionRunner, partition_bounds, reduce_tree
 from helpers.analysis.settings import check_share, check_whole
 from helpers.analysis.terms import (
     MAX_TERM_WORDS,

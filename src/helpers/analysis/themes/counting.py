@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from sklearn.decomposition import NMF
 
 from helpers.analysis.cooccurrence.counting import PartitionCandidates, bucket_counts, partition_summary
-from helpers.analysis.parallel import MAX_CHUNK_ITEMS, partition_bounds, reduce_tree
+from helpers.analysis.engine.local import MAX_CHUNK_ITEMS, partition_bounds, reduce_tree
 from helpers.analysis.text import TokenizedCorpus
 from helpers.analysis.themes.vocabulary import ThemesError, theme_counts
 

@@ -3,7 +3,8 @@
 ``make bench`` writes one row per corpus size and stage: ``n_abstracts, stage,
 seconds, ratio_to_baseline`` plus peak memory. These functions turn that table
 into what the Performance page shows: the growth of each stage and the targets
-met or missed.
+met or missed. The targets are the benchmarks' own (``benchmarks/targets.csv``, read by
+:mod:`helpers.book.reports.benchmark_targets`); the largest corpora's runs are :mod:`helpers.book.reports.performance_large`.
 """
 
 from __future__ import annotations
@@ -11,29 +12,24 @@ from __future__ import annotations
 import pandas as pd
 
 from helpers.book.formatting import corpus_name
+from helpers.book.inputs import page_input
+from helpers.book.reports.benchmark_targets import (BASELINE, LDA_REFERENCE, STAGE_ORDER, TARGETS_FILE, TOTAL, Targets,
+                                                    read_targets)
+from helpers.book.reports.performance_large import large_runs, large_tables, one_file_runs
 
-__all__ = ["TOTAL", "BASELINE", "LDA_REFERENCE", "STAGE_ORDER", "stage_growth", "targets", "selection_evidence",
-           "book_build_checks", "group_cost", "large_runs", "large_tables", "one_file_runs"]
-
-TOTAL = "analyse (all stages)"
-BASELINE = "baseline TfidfVectorizer"
-LDA_REFERENCE = "reference LDA (15 topics)"
-STAGE_ORDER = ["parse", "corpus", "text", "themes", "cooccurrence", "links", "write"]
-MAX_LDA_RATIO = 3.0  # a real conference slice: the whole analysis within 3 LDA fits
-MAX_RATIO_AT = {20_000: 5.0, 100_000: 3.0}  # the whole analysis within N TF-IDF passes, by corpus size
-MAX_PEAK_MIB = 4096
-MAX_GROWTH_PER_TENFOLD = 12.0
-MIN_TIMED_SECONDS = 1.0  # shorter stages are timer noise, not held to the growth target
+__all__ = ["TOTAL", "BASELINE", "LDA_REFERENCE", "STAGE_ORDER", "TARGETS_FILE", "Targets", "read_targets",
+           "stage_growth", "targets", "selection_evidence", "book_build_checks", "group_cost", "large_runs",
+           "large_tables", "one_file_runs"]
 
 
 def synthetic(results: pd.DataFrame) -> pd.DataFrame:
-    """The rows of synthetic corpora (all rows of a results table from before real-corpus rows)."""
-    return results[results["corpus"] == "synthetic"] if "corpus" in results else results
+    """The rows of synthetic corpora."""
+    return results[results["corpus"] == "synthetic"]
 
 
 def real(results: pd.DataFrame) -> pd.DataFrame:
-    """The rows of real corpora (none in a results table from before real-corpus rows)."""
-    return results[results["corpus"] != "synthetic"] if "corpus" in results else results.iloc[0:0]
+    """The rows of real corpora."""
+    return results[results["corpus"] != "synthetic"]
 
 
 def stage_growth(results: pd.DataFrame) -> pd.DataFrame:
@@ -67,50 +63,52 @@ def stage_growth(results: pd.DataFrame) -> pd.DataFrame:
     return growth
 
 
-def targets(results: pd.DataFrame) -> pd.DataFrame:
-    """The benchmark targets, each checked where it was measured: ``target, measured, limit, met``.
+def targets(results: pd.DataFrame, limits: Targets | None = None) -> pd.DataFrame:
+    """The benchmark targets (``limits``, default :func:`read_targets`), each checked where it was measured:
+    ``target, measured, limit, met``.
 
-    * on each real corpus: the whole analysis within :data:`MAX_LDA_RATIO` times one LDA fit;
-    * at 20,000 and 100,000 synthetic abstracts: within 5 and 3 times the TF-IDF baseline;
-    * at the largest synthetic corpus: peak memory (main process plus workers) under 4 GiB and
+    * on each real corpus: the whole analysis within ``max_lda_ratio`` times one LDA fit;
+    * at 20,000 and 100,000 synthetic abstracts: within ``max_ratio_20k`` and ``max_ratio_100k`` times the
+      TF-IDF baseline;
+    * at the largest synthetic corpus: peak memory (main process plus workers) under ``max_peak_mib`` and
       parsing faster than the baseline;
-    * every stage close to linear: at most 12 times slower for 10 times the abstracts between the
-      two largest synthetic corpora (the limit scales with their size ratio); stages shorter than a
-      second at the largest size are left out.
+    * every stage close to linear: at most ``max_growth_per_tenfold`` times slower for 10 times the abstracts
+      between the two largest synthetic corpora (the limit scales with their size ratio); stages shorter than
+      ``min_timed_seconds`` at the largest size are left out.
 
     Examples
     --------
     >>> table = pd.DataFrame({
-    ...     "n_abstracts": [10] * 3 + [100] * 3, "stage": ["parse", TOTAL, BASELINE] * 2,
+    ...     "corpus": "synthetic", "n_abstracts": [10] * 3 + [100] * 3, "stage": ["parse", TOTAL, BASELINE] * 2,
     ...     "seconds": [1.0, 3.0, 1.0, 9.0, 30.0, 10.0], "ratio_to_baseline": [1, 3, 1, 0.9, 3, 1],
-    ...     "peak_rss_mib": [10.0] * 6, "worker_peak_rss_mib": [5.0] * 6})
+    ...     "ratio_to_lda": float("nan"), "peak_rss_mib": [10.0] * 6, "worker_peak_rss_mib": [5.0] * 6})
     >>> targets(table)[["target", "met"]].values.tolist()
     [['peak memory (MiB), 100 abstracts', True], ['parse / baseline, 100 abstracts', True], \
 ['parse growth, 100 vs 10 abstracts', True]]
     """
+    limits = limits or read_targets()
     rows = []
     for row in real(results)[lambda t: t["stage"] == TOTAL].itertuples():
-        if pd.notna(getattr(row, "ratio_to_lda", None)):
+        if pd.notna(row.ratio_to_lda):
             rows.append((f"whole analysis / LDA, {corpus_name(row.corpus)} ({row.n_abstracts:,} abstracts)",
-                         float(row.ratio_to_lda), MAX_LDA_RATIO))
+                         float(row.ratio_to_lda), limits.max_lda_ratio))
     made = synthetic(results)
-    for size, limit in MAX_RATIO_AT.items():
+    for size, limit in limits.max_ratio_at.items():
         total = made[(made["n_abstracts"] == size) & (made["stage"] == TOTAL)]
         if len(total):
             rows.append((f"whole analysis / baseline, {size:,} abstracts", float(total["ratio_to_baseline"].iloc[0]),
                          limit))
     largest_size = int(made["n_abstracts"].max())
     largest = made[made["n_abstracts"] == largest_size].set_index("stage")
-    peak = float(largest["peak_rss_mib"].iloc[0])
-    if "worker_peak_rss_mib" in largest:
-        peak += float(largest["worker_peak_rss_mib"].fillna(0).iloc[0])
-    rows.append((f"peak memory (MiB), {largest_size:,} abstracts", round(peak, 1), MAX_PEAK_MIB))
+    peak = float(largest["peak_rss_mib"].iloc[0]) + float(largest["worker_peak_rss_mib"].fillna(0).iloc[0])
+    rows.append((f"peak memory (MiB), {largest_size:,} abstracts", round(peak, 1), limits.max_peak_mib))
     rows.append((f"parse / baseline, {largest_size:,} abstracts", float(largest.loc["parse", "ratio_to_baseline"]), 1.0))
     growth = stage_growth(made)
     sizes = sorted(made["n_abstracts"].unique())
-    timed = ~growth["stage"].isin([TOTAL, BASELINE, LDA_REFERENCE]) & (growth["seconds_large"] >= MIN_TIMED_SECONDS)
+    timed = (~growth["stage"].isin([TOTAL, BASELINE, LDA_REFERENCE])
+             & (growth["seconds_large"] >= limits.min_timed_seconds))
     for row in growth[timed].itertuples():
-        limit = round(MAX_GROWTH_PER_TENFOLD / 10 * row.size_ratio, 2)
+        limit = round(limits.max_growth_per_tenfold / 10 * row.size_ratio, 2)
         rows.append((f"{row.stage} growth, {sizes[-1]:,} vs {sizes[-2]:,} abstracts", float(row.growth), limit))
     table = pd.DataFrame(rows, columns=["target", "measured", "limit"])
     table["met"] = table["measured"] <= table["limit"]
@@ -122,20 +120,20 @@ def targets(results: pd.DataFrame) -> pd.DataFrame:
 def read_results(path) -> pd.DataFrame | None:
     """A benchmark's results (``benchmarks/results.csv``, ...; a page input, :func:`helpers.book.inputs.page_input`),
     or ``None`` when the benchmark has not been run."""
-    from helpers.book.inputs import page_input
-
     path = page_input(path)
     return pd.read_csv(path) if path.exists() else None
 
 
-def performance_findings(results: pd.DataFrame | None) -> dict[str, object]:
-    """Every value the Performance page glues, by glue name (``"(not measured)"`` without results)."""
-    from helpers.analysis.large_files import PIECE_BYTES
-    from helpers.analysis.parallel import MAX_CHUNK_ITEMS, MIN_PARALLEL_ITEMS
+def performance_findings(results: pd.DataFrame | None, limits: Targets | None = None) -> dict[str, object]:
+    """Every value the Performance page glues, by glue name (``"(not measured)"`` without results); the targets
+    ``limits`` default to :func:`read_targets`."""
+    from helpers.analysis.engine.file_pieces import PIECE_BYTES
+    from helpers.analysis.engine.local import MAX_CHUNK_ITEMS, MIN_PARALLEL_ITEMS
     from helpers.analysis.themes import (FINAL_SAMPLE, FINAL_TOL, MAX_CANDIDATES, N_SEEDS, SELECTION_SAMPLE, SELECTION_TOL,
                                 TRANSFORM_BLOCK, candidate_ks)
 
-    limits = {
+    limits = limits or read_targets()
+    values = {
         "perf_parallel_items": f"{MIN_PARALLEL_ITEMS:,}",
         "perf_partition_items": f"{MAX_CHUNK_ITEMS:,}",
         "perf_piece_mib": f"{PIECE_BYTES / 2**20:g}",
@@ -145,26 +143,26 @@ def performance_findings(results: pd.DataFrame | None) -> dict[str, object]:
         "perf_selection_tol": f"{SELECTION_TOL:g}",
         "perf_final_tol": f"{FINAL_TOL:g}",
         "perf_max_candidates": MAX_CANDIDATES,
-        "perf_max_lda_ratio": f"{MAX_LDA_RATIO:g}",
-        "perf_max_ratio_20k": f"{MAX_RATIO_AT[20_000]:g}",
-        "perf_max_ratio_100k": f"{MAX_RATIO_AT[100_000]:g}",
-        "perf_max_gib": f"{MAX_PEAK_MIB / 1024:g}",
-        "perf_max_growth": f"{MAX_GROWTH_PER_TENFOLD:g}",
-        "perf_min_timed": f"{MIN_TIMED_SECONDS:g}",
+        "perf_max_lda_ratio": f"{limits.max_lda_ratio:g}",
+        "perf_max_ratio_20k": f"{limits.max_ratio_20k:g}",
+        "perf_max_ratio_100k": f"{limits.max_ratio_100k:g}",
+        "perf_max_gib": f"{limits.max_peak_mib / 1024:g}",
+        "perf_max_growth": f"{limits.max_growth_per_tenfold:g}",
+        "perf_min_timed": f"{limits.min_timed_seconds:g}",
         "perf_selection_sample": f"{SELECTION_SAMPLE:,}",
     }
     names = ["perf_largest", "perf_total_seconds", "perf_total_ratio", "perf_baseline_seconds",
              "perf_themes_seconds", "perf_cores", "perf_targets_met", "perf_targets", "perf_selection_fits",
              "perf_longest_stage"]
     if results is None:
-        return {**limits, **{name: "(not measured)" for name in names}}
+        return {**values, **{name: "(not measured)" for name in names}}
     made = synthetic(results)
     size = int(made["n_abstracts"].max())
     largest = made[made["n_abstracts"] == size].set_index("stage")
-    checks = targets(results)
+    checks = targets(results, limits)
     stages = largest.loc[[stage for stage in STAGE_ORDER if stage in largest.index], "seconds"]
     return {
-        **limits,
+        **values,
         "perf_longest_stage": f"{stages.idxmax()} ({stages.max():.0f} s)",
         "perf_largest": f"{size:,}",
         "perf_selection_fits": len(candidate_ks(size)) * N_SEEDS,
@@ -172,7 +170,7 @@ def performance_findings(results: pd.DataFrame | None) -> dict[str, object]:
         "perf_total_ratio": f"{largest.loc[TOTAL, 'ratio_to_baseline']:.1f}",
         "perf_baseline_seconds": f"{largest.loc[BASELINE, 'seconds']:.1f}",
         "perf_themes_seconds": f"{largest.loc['themes', 'seconds']:.0f}",
-        "perf_cores": int(largest["cores"].iloc[0]) if "cores" in largest else "?",
+        "perf_cores": int(largest["cores"].iloc[0]),
         "perf_targets_met": int(checks["met"].sum()),
         "perf_targets": len(checks),
     }
@@ -208,7 +206,7 @@ def explorer_readiness(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict
 
     Examples
     --------
-    >>> table = pd.DataFrame({"n_abstracts": [3000], "seconds": [0.6], "target_seconds": [1.0],
+    >>> table = pd.DataFrame({"n_abstracts": [3000], "n_shown": [3000], "seconds": [0.6], "target_seconds": [1.0],
     ...                       "page_height_px": [4544], "max_page_height_px": [15000]})
     >>> explorer_readiness(table)[1]["perf_explorer_summary"]
     '3,000 abstracts: 0.60 s (target 1 s, met)'
@@ -226,8 +224,6 @@ def explorer_readiness(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict
         return pd.DataFrame(), {"perf_explorer_summary": "(not measured: run benchmarks/explorer_ready.py)", **cap}
     table = results.assign(met=(results["seconds"] <= results["target_seconds"])
                            & (results["page_height_px"] <= results["max_page_height_px"]))
-    if "n_shown" not in table:
-        table = table.assign(n_shown=table["n_abstracts"])
 
     def size(row) -> str:
         sample = (f" (a seeded sample of {row.n_shown:,} in the explorer)" if row.n_shown < row.n_abstracts
@@ -337,178 +333,6 @@ def book_build_checks(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[
     }
 
 
-#: ``make bench-large``: the dask engine within this factor of the local engine's wall time at 100,000 abstracts.
-MAX_DASK_RATIO = 1.5
-#: ... and every process together within this memory (the machine's) at 1,000,000 abstracts: their largest
-#: resident memory at one time where measured, else the sum of each process's own peak (an upper bound).
-MAX_LARGE_GIB = 24.0
-#: ... and every stage (of at least :data:`MIN_TIMED_SECONDS` at 100,000) within this factor from 100,000 to 1,000,000.
-MAX_STAGE_GROWTH = 12.0
-WALL = "wall (analysis and write)"
-#: The sizes ``make bench-large`` runs.
-LARGE_SIZES = (100_000, 1_000_000)
-
-
-def _at_once_mib(row) -> float:
-    """The most the processes held at one time: the sum read every quarter second, which can miss a short peak,
-    but never less than one process's own peak (VmHWM); NaN where the run has no sampled sum."""
-    together = float(getattr(row, "together_peak_rss_mib", float("nan")))
-    return max(together, float(row.main_peak_rss_mib), float(row.worker_peak_rss_mib)) if together == together else together
-
-
-#: The columns of :func:`large_runs`' table shown as its memory table; the others are its times.
-LARGE_MEMORY_COLUMNS = ["abstracts", "engine", "main process GiB", "largest worker GiB", "peaks summed GiB",
-                        "at once GiB"]
-
-
-def large_tables(table: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
-    """:func:`large_runs`' table as two narrower ones, for the page: seconds per stage, and memory (GiB).
-
-    Examples
-    --------
-    >>> table = pd.DataFrame([{"abstracts": 10, "engine": "local", "workers": 2, "wall s": 5.0, "parse s": 1.0,
-    ...                        **{column: 1.0 for column in LARGE_MEMORY_COLUMNS[2:]}}])
-    >>> [list(part.columns) for part in large_tables(table)]
-    [['abstracts', 'engine', 'wall s', 'parse s'], ['abstracts', 'engine', 'main process GiB', 'largest worker GiB', 'peaks summed GiB', 'at once GiB']]
-    """
-    shown = table.assign(abstracts=table["abstracts"].map("{:,}".format))
-    times = [column for column in shown.columns if column in ("abstracts", "engine") or column.endswith(" s")]
-    return shown[times], shown[LARGE_MEMORY_COLUMNS]
-
-
-def _all_processes_gib(row: dict) -> float:
-    """Every process together: their largest memory at one time where measured, else their peaks summed."""
-    return row["at once GiB"] if row["at once GiB"] == row["at once GiB"] else row["peaks summed GiB"]
-
-
-def large_runs(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[str, str]]:
-    """``benchmarks/large_results.csv`` (``make bench-large``) as shown, one row per size and engine, and its glue values.
-
-    Examples
-    --------
-    >>> rows = [(100_000, engine, stage, seconds) for engine, scale in (("local", 1.0), ("dask", 1.2))
-    ...         for stage, seconds in (("parse", 2 * scale), ("text", 10 * scale), (WALL, 50 * scale))]
-    >>> table = pd.DataFrame(rows, columns=["n_abstracts", "engine", "stage", "seconds"]).assign(
-    ...     workers=2, main_peak_rss_mib=2048.0, worker_peak_rss_mib=512.0, workers_peak_rss_total_mib=1024.0)
-    >>> shown, values = large_runs(table)
-    >>> shown[["abstracts", "engine", "wall s", "text s", "peaks summed GiB"]].to_dict("records")[0]
-    {'abstracts': 100000, 'engine': 'local', 'wall s': 50.0, 'text s': 10.0, 'peaks summed GiB': 3.0}
-    >>> values["perf_large_dask_ratio"], values["perf_large_growth"]
-    ('1.20 (target at most 1.5, met)', '(1,000,000 abstracts not measured)')
-    >>> values["perf_large_missing"], values["perf_large_growth_target"]
-    ('Not measured: 1,000,000 abstracts on the local engine; 1,000,000 abstracts on the dask engine.', '(1,000,000 abstracts not measured)')
-    >>> large = table.assign(n_abstracts=1_000_000, seconds=table["seconds"] * ([11, 13, 12] * 2))
-    >>> values = large_runs(pd.concat([table, large]))[1]
-    >>> values["perf_large_growth"]
-    'local: wall 12.0x, parse 11.0x, text 13.0x; dask: wall 12.0x, parse 11.0x, text 13.0x'
-    >>> values["perf_large_growth_target"]
-    'local: missed (text 13.0x); dask: missed (text 13.0x)'
-
-    """
-    missing = "(not measured: run make bench-large)"
-    names = ("perf_large_summary", "perf_large_dask_ratio", "perf_large_growth", "perf_large_memory",
-             "perf_large_missing", "perf_large_growth_target")
-    if results is None or results.empty:
-        return pd.DataFrame(), {**{name: missing for name in names}, "perf_large_max_growth": f"{MAX_STAGE_GROWTH:g}x",
-                                "perf_large_workers": "2 worker"}
-    stages = [stage for stage in STAGE_ORDER if stage in set(results["stage"])]
-    runs = []
-    for (size, engine), rows in results.groupby(["n_abstracts", "engine"], sort=False):
-        seconds = rows.set_index("stage")["seconds"]
-        first = rows.iloc[0]
-        runs.append({"abstracts": int(size), "engine": engine, "workers": int(first.workers),
-                     "wall s": float(seconds[WALL]),
-                     **{f"{stage} s": float(seconds.get(stage, float("nan"))) for stage in stages},
-                     "main process GiB": round(first.main_peak_rss_mib / 1024, 2),
-                     "largest worker GiB": round(first.worker_peak_rss_mib / 1024, 2),
-                     "peaks summed GiB": round((first.main_peak_rss_mib + first.workers_peak_rss_total_mib) / 1024, 2),
-                     "at once GiB": round(_at_once_mib(first) / 1024, 2)})
-    table = pd.DataFrame(runs).sort_values(["abstracts", "engine"], ascending=[True, False], kind="stable",
-                                           ignore_index=True)
-    wall = table.set_index(["abstracts", "engine"])["wall s"]
-    records = table.to_dict("records")
-    workers = sorted(set(table["workers"]))
-    values = {"perf_large_max_growth": f"{MAX_STAGE_GROWTH:g}x",
-              "perf_large_workers": " or ".join(str(n) for n in workers) + " worker",
-              "perf_large_summary": "; ".join(
-        f"{row['abstracts']:,} abstracts on the {row['engine']} engine: {row['wall s']:.0f} s, "
-        f"{row['main process GiB']:.1f} GiB in the main process, {_all_processes_gib(row):.1f} GiB in all"
-        for row in records)}
-    if (100_000, "local") in wall and (100_000, "dask") in wall:
-        ratio = wall[(100_000, "dask")] / wall[(100_000, "local")]
-        values["perf_large_dask_ratio"] = (f"{ratio:.2f} (target at most {MAX_DASK_RATIO:g}, "
-                                           f"{'met' if ratio <= MAX_DASK_RATIO else 'missed'})")
-    else:
-        values["perf_large_dask_ratio"] = "(100,000 abstracts not measured on both engines)"
-    growth, growth_target = [], []
-    for engine in ("local", "dask"):
-        if (100_000, engine) in wall and (1_000_000, engine) in wall:
-            small = table[(table["abstracts"] == 100_000) & (table["engine"] == engine)].iloc[0]
-            large = table[(table["abstracts"] == 1_000_000) & (table["engine"] == engine)].iloc[0]
-            parts = [f"{column.removesuffix(' s')} {large[column] / small[column]:.1f}x"
-                     for column in ["wall s", *[f"{s} s" for s in stages]] if small[column] >= MIN_TIMED_SECONDS]
-            growth.append(f"{engine}: " + ", ".join(parts))
-            over = [f"{stage} {large[f'{stage} s'] / small[f'{stage} s']:.1f}x" for stage in stages
-                    if small[f"{stage} s"] >= MIN_TIMED_SECONDS
-                    and large[f"{stage} s"] / small[f"{stage} s"] > MAX_STAGE_GROWTH]
-            growth_target.append(f"{engine}: " + (f"missed ({', '.join(over)})" if over else "met"))
-    values["perf_large_growth"] = "; ".join(growth) or "(1,000,000 abstracts not measured)"
-    values["perf_large_growth_target"] = "; ".join(growth_target) or "(1,000,000 abstracts not measured)"
-    values["perf_large_memory"] = "; ".join(
-        f"{row['engine']}: {_all_processes_gib(row):.1f} GiB "
-        f"{'at once' if row['at once GiB'] == row['at once GiB'] else '(peaks summed)'} "
-        f"({'within' if _all_processes_gib(row) <= MAX_LARGE_GIB else 'over'} {MAX_LARGE_GIB:g} GiB)"
-        for row in records if row["abstracts"] == 1_000_000) or "(1,000,000 abstracts not measured)"
-    missing_runs = [f"{size:,} abstracts on the {engine} engine" for size in LARGE_SIZES for engine in ("local", "dask")
-                    if (size, engine) not in wall]
-    values["perf_large_missing"] = ("Not measured: " + "; ".join(missing_runs) + ".") if missing_runs else (
-        "Both sizes were measured on both engines.")
-    return table, values
-
-
-def one_file_runs(one_file: pd.DataFrame | None, many_files: pd.DataFrame | None
-                  ) -> tuple[pd.DataFrame, dict[str, str]]:
-    """``benchmarks/large_file_results.csv`` (``make bench-large``: the abstracts in one file, read in pieces) as
-    shown (abstracts with thousands separators), one row per size and engine beside the parse time of the same abstracts in many files
-    (``large_results.csv``), and its glue value ``perf_one_file_summary``.
-
-    Examples
-    --------
-    >>> def run(engine, parse, wall):
-    ...     return [(1_000_000, engine, "parse", parse), (1_000_000, engine, WALL, wall)]
-    >>> columns = ["n_abstracts", "engine", "stage", "seconds"]
-    >>> peaks = dict(workers=2, main_peak_rss_mib=4096.0, worker_peak_rss_mib=2048.0,
-    ...              workers_peak_rss_total_mib=3072.0, together_peak_rss_mib=6144.0)
-    >>> one = pd.DataFrame(run("local", 90.0, 400.0) + run("dask", 40.0, 500.0), columns=columns).assign(**peaks)
-    >>> many = pd.DataFrame(run("local", 80.0, 390.0), columns=columns).assign(**peaks)
-    >>> shown, values = one_file_runs(one, many)
-    >>> shown[["engine", "wall s", "parse s", "parse s, many files"]].values.tolist()
-    [['local', 400.0, 90.0, 80.0], ['dask', 500.0, 40.0, nan]]
-    >>> values["perf_one_file_summary"]
-    '1,000,000 abstracts in one file on the local engine: 400 s, parse 90 s (80 s from many files), 6.0 GiB at once; on the dask engine: 500 s, parse 40 s (many files not measured), 6.0 GiB at once'
-    """
-    if one_file is None or one_file.empty:
-        return pd.DataFrame(), {"perf_one_file_summary": "(not measured: run make bench-large)"}
-    many_parse = {} if many_files is None else {
-        (int(row.n_abstracts), row.engine): float(row.seconds)
-        for row in many_files[many_files["stage"] == "parse"].itertuples()}
-    runs = large_runs(one_file)[0]
-    runs["parse s, many files"] = [many_parse.get((size, engine), float("nan"))
-                                   for size, engine in zip(runs["abstracts"], runs["engine"])]
-    table = runs[["abstracts", "engine", "wall s", "parse s", "parse s, many files", "main process GiB",
-                  "largest worker GiB", "at once GiB"]]
-    sentences = []
-    for size, rows in table.groupby("abstracts", sort=False):
-        runs_of_size = []
-        for row in rows.to_dict("records"):
-            many = row["parse s, many files"]
-            runs_of_size.append(f"{row['engine']} engine: {row['wall s']:.0f} s, parse {row['parse s']:.0f} s ("
-                                + (f"{many:.0f} s from many files" if many == many else "many files not measured")
-                                + f"), {row['at once GiB']:.1f} GiB at once")
-        sentences.append(f"{size:,} abstracts in one file on the " + "; on the ".join(runs_of_size))
-    return table.assign(abstracts=table["abstracts"].map("{:,}".format)), {"perf_one_file_summary": "; ".join(sentences)}
-
-
 #: The stages of ``analyse`` as the stage table's columns, in order.
 STAGE_COLUMNS = {"parse": "parse", "text": "text", "themes": "themes", "cooccurrence": "co-occurrence",
                  "links": "links", "write": "write", "analyse (all stages)": "all stages"}
@@ -544,7 +368,6 @@ def explorer_table(explorer: pd.DataFrame) -> pd.DataFrame:
     page height and data file size."""
     names = {"n_abstracts": "abstracts", "n_shown": "papers shown", "seconds": "seconds to answer",
              "page_height_px": "page height (px)", "data_file_mib": "data file (MiB)", "met": "target"}
-    table = explorer[[c for c in names if c in explorer.columns]].rename(columns=names)
-    if "target" in table:
-        table["target"] = table["target"].map({True: "met", False: "missed"})
+    table = explorer[list(names)].rename(columns=names)
+    table["target"] = table["target"].map({True: "met", False: "missed"})
     return table

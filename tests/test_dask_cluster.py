@@ -1,4 +1,4 @@
-"""The dask engine (helpers.analysis.distributed): the same tables as the local engine, byte for byte.
+"""The dask engine (helpers.analysis.engine.dask_cluster): the same tables as the local engine, byte for byte.
 
 A local Dask cluster of two worker processes is started by this module and closed after it; the
 corpus is written by the test (the seed abstracts in four files, plus a duplicate across files, a
@@ -15,7 +15,7 @@ import pytest
 from conftest import SEED_DIR
 from helpers.analysis.themes import counting
 from helpers.analysis.corpus import read_corpus
-from helpers.analysis.distributed import ClusterStages, partition_bounds
+from helpers.analysis.engine.dask_cluster import ClusterStages, partition_bounds
 from helpers.analysis.settings import EngineSettings, SettingsError
 from helpers.analysis.text import _tokenize_chunk, merge_token_chunks, tokenize_corpus
 from helpers.book.settings import BookConfig
@@ -178,7 +178,7 @@ def test_the_workers_keep_the_texts_and_send_them_one_part_at_a_time(cluster, co
 def test_large_files_are_parsed_in_pieces_on_the_workers(cluster, corpus, tmp_path, monkeypatch):
     """Files cut into pieces of 4 KB (a seed-format file of all the abstracts, a JSON Lines file, a file with a bad
     byte in its last piece, skipped): the dask engine's tables are the local engine's, pieces or not."""
-    from helpers.analysis import large_files
+    from helpers.analysis.engine import file_pieces
 
     texts = read_corpus(corpus).papers["text"].tolist()
     folder = tmp_path / "corpus"
@@ -188,11 +188,11 @@ def test_large_files_are_parsed_in_pieces_on_the_workers(cluster, corpus, tmp_pa
                                                   + "\n" for i, text in enumerate(texts[::-1])), encoding="utf-8")
     (folder / "bad.txt").write_bytes(("\n\n".join(texts[:8]) + "\n\nA bad \xff byte at the end.\n").encode("latin-1",
                                                                                                       errors="replace"))
-    assert [len(large_files.split_file(path, path.name, 4096)) for path in sorted(folder.iterdir())] == [15, 3, 15]
+    assert [len(file_pieces.split_file(path, path.name, 4096)) for path in sorted(folder.iterdir())] == [15, 3, 15]
     outputs = {}
-    for name, size, options in (("local", large_files.PIECE_BYTES, []), ("local-pieces", 4096, []),
+    for name, size, options in (("local", file_pieces.PIECE_BYTES, []), ("local-pieces", 4096, []),
                                 ("dask-pieces", 4096, ["--scheduler", cluster.scheduler_address, "--partitions", "3"])):
-        monkeypatch.setattr(large_files, "PIECE_BYTES", size)
+        monkeypatch.setattr(file_pieces, "PIECE_BYTES", size)
         assert main(["analyse", str(folder), "--out", str(tmp_path / name), "--quiet", "--skip-bad", *options]) == 0
         outputs[name] = output_files(tmp_path / name)
     for name in ("local-pieces", "dask-pieces"):

@@ -1,4 +1,4 @@
-"""The per-paper tables as Parquet parts (helpers.analysis.partitioned): they read back as the CSV tables."""
+"""The per-paper tables as Parquet parts (helpers.analysis.engine.parquet_parts): they read back as the CSV tables."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 from conftest import SEED_DIR
 from helpers.analysis.corpus import read_corpus
-from helpers.analysis.partitioned import PARTITIONED_TABLES, output_partitions, write_partitioned_tables
+from helpers.analysis.engine.parquet_parts import PARTITIONED_TABLES, output_partitions, write_partitioned_tables
 from helpers.analysis.pipeline import AnalysisSettings, run_pipeline
 
 pytest.importorskip("pyarrow")

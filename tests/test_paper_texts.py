@@ -1,4 +1,4 @@
-"""The papers' texts apart from the papers table (helpers.analysis.texts) and what reads them part by part."""
+"""The papers' texts apart from the papers table (helpers.analysis.engine.paper_texts) and what reads them part by part."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ import pytest
 from conftest import SEED_DIR
 from helpers.analysis.corpus import read_corpus
 from helpers.analysis.metadata import short_text, strip_markup
-from helpers.analysis.partitioned import write_paper_parts
-from helpers.analysis.pipeline import AnalysisSettings, cached_pipeline, run_pipeline
-from helpers.analysis import texts as texts_module
-from helpers.analysis.texts import PaperTexts
+from helpers.analysis.engine.parquet_parts import write_paper_parts
+from helpers.analysis.pipeline import AnalysisSettings, cached_pipeline
+from helpers.analysis.engine import paper_texts as texts_module
+from helpers.analysis.engine.paper_texts import PaperTexts
 from helpers.book.reports.corpus import first_formula
 
 IDS = ["a", "b", "c", "d", "e"]
@@ -84,8 +84,8 @@ def test_the_example_formula_is_the_first_with_an_operator_not_a_lone_symbol():
                                             "\\sqrt{m}", "x_t"]] == [False] * 4 + [True] * 9
 
 
-def test_papers_csv_written_in_parts_is_the_whole_tables_csv(tmp_path):
-    analysis = run_pipeline([SEED_DIR], AnalysisSettings(), n_jobs=1)
+def test_papers_csv_written_in_parts_is_the_whole_tables_csv(tmp_path, seed_analysis):
+    analysis = seed_analysis
     whole = analysis.tables()["papers"]
     assert list(whole.columns[:5]) == ["paper_id", "source_file", "position", "text", "n_words"]
     assert whole["text"].tolist() == read_corpus(SEED_DIR).papers["text"].tolist()

@@ -1,4 +1,4 @@
-"""Large corpus files read in pieces (helpers.analysis.large_files): the same blocks as read whole, byte for byte."""
+"""Large corpus files read in pieces (helpers.analysis.engine.file_pieces): the same blocks as read whole, byte for byte."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from conftest import SEED_DIR
-from helpers.analysis import large_files
+from helpers.analysis.engine import file_pieces
 from helpers.analysis.corpus import read_corpus, read_one_file, read_piece, read_whole_file
-from helpers.analysis.large_files import ParsedPiece, join_pieces, split_file
+from helpers.analysis.engine.file_pieces import ParsedPiece, join_pieces, split_file
 from helpers.cli import main
 
 SHARED_CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
@@ -135,8 +135,8 @@ def test_the_seed_corpus_in_one_file_gives_the_same_tables_in_pieces(tmp_path, m
     (tmp_path / "corpus").mkdir()
     write(tmp_path / "corpus", "all.txt", "ICML abstracts\n\n" + "\n\n".join(texts + texts[:3]) + "\n")
     outputs = {}
-    for name, size in (("whole", large_files.PIECE_BYTES), ("pieces", 4096)):
-        monkeypatch.setattr(large_files, "PIECE_BYTES", size)
+    for name, size in (("whole", file_pieces.PIECE_BYTES), ("pieces", 4096)):
+        monkeypatch.setattr(file_pieces, "PIECE_BYTES", size)
         assert main(["analyse", str(tmp_path / "corpus"), "--out", str(tmp_path / name), "--quiet"]) == 0
         outputs[name] = {path.name: path.read_bytes() for path in (tmp_path / name).rglob("*") if path.is_file()}
     data = (tmp_path / "corpus" / "all.txt").read_bytes()

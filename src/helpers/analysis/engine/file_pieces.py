@@ -13,7 +13,7 @@ whole file's, block for block. Whatever depends on the whole file (a header that
 piece's, a bad byte, a file without abstracts) makes :func:`join_pieces` give up (``None``) and the
 caller reads the file whole, so its problem is named as it always is. The local engine reads the
 pieces one after the other (:func:`helpers.analysis.corpus.read_one_file`); the dask engine parses
-them on its workers (:mod:`helpers.analysis.distributed`).
+them on its workers (:mod:`helpers.analysis.engine.dask_cluster`).
 """
 
 from __future__ import annotations

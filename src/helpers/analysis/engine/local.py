@@ -222,7 +222,7 @@ def map_chunks(function: Callable[..., Any], items: Sequence, *args: Any,
 
 class PartitionRunner(Protocol):
     """Where per-partition work runs: this process (:class:`LocalPartitions`) or a Dask cluster
-    (:class:`helpers.analysis.distributed.DaskPartitions`).
+    (:class:`helpers.analysis.engine.dask_cluster.DaskPartitions`).
 
     A *handle* is a value (local) or a Dask future (its value stays on a worker until gathered);
     handles may be passed as arguments of :meth:`map` and :meth:`submit`. Results never depend on

@@ -1,0 +1,116 @@
+"""Every comparison between the groups as one frozen :class:`ChangeResult` (:func:`analyse_change`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+import pandas as pd
+from scipy import sparse
+
+from helpers.analysis.change.link_shares import link_change, software_coverage
+from helpers.analysis.change.prevalence import N_BOOTSTRAP, theme_change, theme_prevalence
+from helpers.analysis.change.terms import (BURST_COLUMNS, BURST_GAMMA, BURST_SCALE, MIN_BURST_GROUPS, term_bursts,
+                                          term_change)
+from helpers.analysis.change.thematic_map import thematic_map
+from helpers.analysis.statistics import ProportionChange, proportion_change
+
+__all__ = ["ChangeResult", "analyse_change"]
+
+
+@dataclass(frozen=True)
+class ChangeResult:
+    """What changed between the groups (:func:`analyse_change`).
+
+    Attributes
+    ----------
+    groups : tuple of str
+        The groups, in order (years ascending); at least two.
+    theme_prevalence : DataFrame
+        :func:`theme_prevalence`.
+    theme_change : DataFrame
+        :func:`theme_change`.
+    thematic_map : DataFrame
+        :func:`thematic_map`.
+    terms : DataFrame
+        :func:`term_change`.
+    bursts : DataFrame
+        :func:`term_bursts` (empty, with its columns, under :data:`MIN_BURST_GROUPS` groups).
+    links : DataFrame
+        :func:`link_change`.
+    link_difference : ProportionChange
+        The linked share, first against last group.
+    software : DataFrame
+        :func:`software_coverage` (empty when no paper has a ``software`` field).
+    settings : dict
+        ``n_bootstrap, seed, burst_scale, burst_gamma`` and the tests' names.
+    """
+
+    groups: tuple[str, ...]
+    theme_prevalence: pd.DataFrame
+    theme_change: pd.DataFrame
+    thematic_map: pd.DataFrame
+    terms: pd.DataFrame
+    bursts: pd.DataFrame
+    links: pd.DataFrame
+    link_difference: ProportionChange
+    software: pd.DataFrame
+    settings: dict[str, Any] = field(default_factory=dict)
+
+    def tables(self) -> dict[str, pd.DataFrame]:
+        """The CSV outputs, by file stem (``software_links`` only where papers carry a software field)."""
+        tables = {"theme_change": self.theme_change, "theme_prevalence": self.theme_prevalence,
+                  "thematic_map": self.thematic_map, "term_change": self.terms, "term_bursts": self.bursts,
+                  "link_change": self.links, "link_change_test": self.link_difference.as_frame()}
+        if len(self.software):
+            tables["software_links"] = self.software
+        return tables
+
+
+def analyse_change(papers: pd.DataFrame, groups: Sequence[str], labels: Mapping[int, str], *,
+                   terms: Sequence[str], paper_terms: sparse.csr_matrix, paper_ids: Sequence[str],
+                   links: pd.DataFrame, seed: int = 0, n_bootstrap: int = N_BOOTSTRAP) -> ChangeResult:
+    """Every comparison between the groups, as one :class:`ChangeResult`.
+
+    Parameters
+    ----------
+    papers : DataFrame
+        ``paper_id, group, theme, link_state`` (and ``year``, ``software`` where the input has them).
+    groups : sequence of str
+        At least two, in order (years ascending).
+    labels : mapping
+        Theme number to label (empty without a theme model).
+    terms, paper_terms, paper_ids
+        The term map's terms and binary paper x term matrix
+        (:class:`helpers.analysis.cooccurrence.CooccurrenceResult`).
+    links : DataFrame
+        ``paper_id, kind``: the links found in the abstracts.
+
+    Raises
+    ------
+    ValueError
+        With fewer than two groups.
+    """
+    groups = tuple(str(g) for g in groups)
+    if len(groups) < 2:
+        raise ValueError(f"a comparison needs at least two groups, got {len(groups)}")
+    successes = link_change(papers, groups)
+    return ChangeResult(
+        groups=groups,
+        theme_prevalence=theme_prevalence(papers, groups, labels, seed=seed, n_bootstrap=n_bootstrap),
+        theme_change=theme_change(papers, groups, labels, seed=seed, n_bootstrap=n_bootstrap),
+        thematic_map=thematic_map(papers, groups, labels, paper_terms, paper_ids),
+        terms=term_change(papers, groups, terms, paper_terms, paper_ids),
+        bursts=(term_bursts(papers, groups, terms, paper_terms, paper_ids) if len(groups) >= MIN_BURST_GROUPS
+                else pd.DataFrame(columns=BURST_COLUMNS)),
+        links=successes,
+        link_difference=proportion_change(successes["n_linked"], successes["n_papers"], groups),
+        software=software_coverage(papers, links, groups),
+        settings=dict(n_bootstrap=n_bootstrap, seed=seed, burst_scale=BURST_SCALE, burst_gamma=BURST_GAMMA,
+                      min_burst_groups=MIN_BURST_GROUPS,
+                      prevalence="share of the group's papers whose strongest theme it is",
+                      theme_test="Fisher's exact test, two-sided, Benjamini-Hochberg corrected",
+                      trend_test="Cochran-Armitage test for trend over the groups in order (scores 0, 1, 2, ...)",
+                      link_test="two-proportion z-test (first vs last group); chi-square and Cochran-Armitage "
+                                "trend over all groups"),
+    )

@@ -1,0 +1,113 @@
+"""The thematic map of each group: Callon's centrality and density of every theme, and its quadrant."""
+
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+import numpy as np
+import pandas as pd
+from scipy import sparse
+
+from helpers.analysis.change.group_order import group_numbers, paper_rows
+
+__all__ = ["QUADRANTS", "MAP_COLUMNS", "term_themes", "thematic_map"]
+
+#: Quadrants of the thematic map, by (high centrality, high density).
+QUADRANTS = {(True, True): "motor", (False, True): "niche", (False, False): "emerging or declining",
+             (True, False): "basic"}
+MAP_COLUMNS = ["group", "theme", "label", "n_terms", "n_papers", "centrality", "density", "quadrant"]
+
+
+def term_themes(paper_terms: sparse.csr_matrix, paper_themes: np.ndarray, themes: Sequence[int]) -> np.ndarray:
+    """Each term's theme: the strongest theme of most of its papers (ties: the lower number; -1: none).
+
+    ``paper_themes`` holds each row's theme number or -1.
+
+    Examples
+    --------
+    >>> X = sparse.csr_matrix(np.array([[1, 1], [1, 0], [0, 1]]))
+    >>> term_themes(X, np.array([1, 2, 2]), [1, 2])
+    array([1, 1])
+    """
+    position = {int(t): i for i, t in enumerate(themes)}
+    member = np.array([position.get(int(t), -1) for t in paper_themes], dtype=np.int64)
+    keep = np.flatnonzero(member >= 0)
+    indicator = sparse.csr_matrix((np.ones(len(keep)), (keep, member[keep])),
+                                  shape=(paper_terms.shape[0], max(len(themes), 1)))
+    votes = (paper_terms.T.astype(float) @ indicator).toarray()
+    best = votes.argmax(axis=1)
+    result = np.asarray(themes, dtype=np.int64)[best] if len(themes) else np.full(paper_terms.shape[1], -1)
+    return np.where(votes.max(axis=1) > 0, result, -1)
+
+
+def thematic_map(papers: pd.DataFrame, groups: Sequence[str], labels: Mapping[int, str],
+                 paper_terms: sparse.csr_matrix, paper_ids: Sequence[str]) -> pd.DataFrame:
+    """Callon centrality and density of each theme in each group, and its quadrant.
+
+    Parameters
+    ----------
+    papers : DataFrame
+        ``paper_id, group, theme``.
+    paper_terms : csr_matrix
+        Binary rows of ``paper_ids`` x the term map's terms.
+
+    Returns
+    -------
+    DataFrame
+        :data:`MAP_COLUMNS`: ``n_terms`` the theme's terms, ``n_papers`` the group's papers using one of
+        them; themes without terms are left out. Quadrants split at the group's medians (a value equal
+        to the median counts as high).
+
+    Examples
+    --------
+    Two themes of two terms each; in the group, the terms of theme 1 always go together:
+
+    >>> X = sparse.csr_matrix(np.array([[1, 1, 0, 0], [1, 1, 0, 0], [0, 0, 1, 0], [0, 1, 0, 1], [0, 0, 1, 1]]))
+    >>> papers = pd.DataFrame({"paper_id": list("abcde"), "group": "g", "theme": [1, 1, 2, 2, 2]})
+    >>> thematic_map(papers, ["g"], {1: "x", 2: "y"}, X, list("abcde"))[["theme", "centrality", "density"]]
+       theme  centrality    density
+    0      1    1.666667  33.333333
+    1      2    1.666667  12.500000
+    """
+    themes = sorted(int(t) for t in labels)
+    if not themes or paper_terms.shape[1] == 0:
+        return pd.DataFrame(columns=MAP_COLUMNS)
+    rows_of_papers = paper_rows(paper_ids, papers)
+    present = rows_of_papers >= 0
+    row_themes = np.full(paper_terms.shape[0], -1, dtype=np.int64)
+    theme_values = papers["theme"].astype("Int64").fillna(-1).to_numpy(dtype=np.int64)
+    row_themes[rows_of_papers[present]] = theme_values[present]
+    term_theme = term_themes(paper_terms, row_themes, themes)
+    group_codes = group_numbers(papers, groups)
+    records = []
+    assigned = np.flatnonzero(term_theme >= 0)
+    position = {t: i for i, t in enumerate(themes)}
+    columns = [position[int(t)] for t in term_theme[assigned]]
+    indicator = sparse.csr_matrix((np.ones(len(assigned)), (assigned, columns)),
+                                  shape=(paper_terms.shape[1], max(len(themes), 1)))
+    n_terms = np.asarray(indicator.sum(axis=0)).ravel()
+    for index, group in enumerate(groups):
+        rows = rows_of_papers[(group_codes == index) & present]
+        matrix = paper_terms[rows].astype(float)
+        together = (matrix.T @ matrix).tocoo()
+        occurrences = np.asarray(matrix.sum(axis=0)).ravel()
+        off = together.row != together.col
+        i, j, c = together.row[off], together.col[off], together.data[off]
+        equivalence = sparse.csr_matrix((c ** 2 / (occurrences[i] * occurrences[j]), (i, j)),
+                                        shape=together.shape)
+        between = (indicator.T @ equivalence @ indicator).toarray()  # both directions of every link
+        internal = np.diag(between) / 2
+        external = between.sum(axis=1) - np.diag(between)
+        uses = (matrix @ indicator).toarray() > 0
+        frame = pd.DataFrame({"group": group, "theme": themes, "label": [labels[t] for t in themes],
+                              "n_terms": n_terms.astype(np.int64), "n_papers": uses.sum(axis=0).astype(np.int64),
+                              "centrality": np.round(10 * external, 6),
+                              "density": np.round(100 * internal / np.maximum(n_terms, 1), 6)})
+        frame = frame[frame["n_terms"] > 0]
+        high_c = frame["centrality"] >= frame["centrality"].median()
+        high_d = frame["density"] >= frame["density"].median()
+        frame["quadrant"] = [QUADRANTS[(bool(a), bool(b))] for a, b in zip(high_c, high_d)]
+        records.append(frame)
+    if not records:
+        return pd.DataFrame(columns=MAP_COLUMNS)
+    return pd.concat(records, ignore_index=True)[MAP_COLUMNS]

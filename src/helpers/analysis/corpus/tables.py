@@ -1,0 +1,137 @@
+"""The corpus tables: their columns and kinds, :class:`Corpus` that holds them, and :class:`CorpusError`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+import pandas as pd
+
+from helpers.analysis.corpus.hashes import corpus_sha256
+from helpers.analysis.readers import METADATA_FIELDS, RECORD_SUFFIXES
+
+__all__ = ["Corpus", "CorpusError", "MIN_ABSTRACT_WORDS", "BLOCK_KINDS", "RECORD_KINDS", "METADATA_COLUMNS",
+           "CORPUS_SUFFIXES", "PAPER_COLUMNS", "BLOCK_COLUMNS", "FILE_COLUMNS", "MERGE_COLUMNS", "CLEANING_COLUMNS"]
+
+MIN_ABSTRACT_WORDS = 5
+
+BLOCK_KINDS = ("header", "abstract", "duplicate", "too-short")
+#: Kinds of bibliographic files only: an entry without an abstract, a BibTeX ``@Proceedings``
+#: entry, any other block (``@string``, ``@preamble``, comments).
+RECORD_KINDS = ("no-abstract", "proceedings", "other")
+#: The metadata columns of :attr:`Corpus.papers` when any file is bibliographic.
+METADATA_COLUMNS = list(METADATA_FIELDS)
+#: File extensions and their format; any other file given by name is read as the seed format.
+CORPUS_SUFFIXES = (".txt", *RECORD_SUFFIXES)
+PAPER_COLUMNS = [
+    "paper_id",
+    "source_file",
+    "position",
+    "text",
+    "n_words",
+    "n_chars",
+    "has_latex",
+    "has_markdown",
+    "occurrences",
+    "locations",
+    "text_sha1",
+]
+BLOCK_COLUMNS = [
+    "source_file",
+    "block",
+    "position",
+    "first_line",
+    "last_line",
+    "n_words",
+    "kind",
+    "paper_id",
+]
+FILE_COLUMNS = ["source_file", "path", "status", "header", "n_blocks", "sha256", "problem"]
+#: One row per record merged into another paper (same DOI, or same title and year): the paper kept, where
+#: it and the merged record come from, and by what they matched.
+MERGE_COLUMNS = ["paper_id", "kept", "merged", "matched_by"]
+#: What the parse report counts besides the block kinds, per file (columns only when some count is not 0);
+#: ``merged_records``: records of another text merged into a paper (by DOI, or title and year).
+CLEANING_COLUMNS = ["boilerplate_sentences", "structured_headings", "extra_fields", "merged_records"]
+
+
+class CorpusError(ValueError):
+    """Bad corpus input. ``problems`` holds one line per problem, each naming its file."""
+
+    def __init__(self, problems: Sequence[str]):
+        self.problems = list(problems)
+        super().__init__("\n".join(self.problems))
+
+
+# Characters that become a plain space: tabs, no-break and all other Unicode
+
+@dataclass
+class Corpus:
+    """A parsed corpus.
+
+    Attributes
+    ----------
+    papers : DataFrame
+        One row per unique abstract: ``paper_id, source_file, position, text,
+        n_words, n_chars, has_latex, has_markdown, occurrences, locations,
+        text_sha1`` (first occurrence wins for ``source_file``, ``position`` and metadata; of records
+        that are the same paper, the richest), then, when any file is bibliographic, ``title, authors,
+        year, venue, doi, url, software`` (text, ``""`` when missing; ``year`` nullable ``Int64``), and
+        ``keywords`` (the authors' keywords) and ``published_text`` (the abstract as published, where
+        publisher boilerplate was left out of ``text``; else ``""``) when some paper has them.
+    blocks : DataFrame
+        One row per non-blank block (entry) of every file read: ``source_file, block,
+        position, first_line, last_line, n_words, kind, paper_id``, plus ``key`` (the entry's
+        key) when any file is bibliographic.
+    files : DataFrame
+        One row per input file: ``source_file, path, status`` (``ok`` or
+        ``skipped``), ``header, n_blocks, sha256, problem``.
+    """
+
+    papers: pd.DataFrame
+    blocks: pd.DataFrame
+    files: pd.DataFrame
+    problems: list[str] = field(default_factory=list)
+    #: Each paper's other named fields of its entry (``paper_id`` and one text column per field name;
+    #: empty for the seed format), for ``--group-by COLUMN``.
+    fields: pd.DataFrame = field(default_factory=lambda: pd.DataFrame({"paper_id": pd.Series(dtype=str)}))
+    #: Records merged into a paper from another record of it (:data:`MERGE_COLUMNS`), in reading order.
+    merges: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=MERGE_COLUMNS))
+    #: Per file (``source_file`` and :data:`CLEANING_COLUMNS`): publisher sentences and headings left out of
+    #: the analysed texts, rows with an extra field, records merged into a paper; empty when all are 0.
+    cleaning: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=["source_file", *CLEANING_COLUMNS]))
+
+    @property
+    def headers(self) -> dict[str, str | None]:
+        """The header of each file read (``None`` when the file has none)."""
+        ok = self.files[self.files["status"] == "ok"]
+        # pandas keeps a missing header as NaN in a text column: read it back as None.
+        return {row.source_file: row.header if isinstance(row.header, str) else None for row in ok.itertuples()}
+
+    @property
+    def sha256(self) -> str:
+        """Order-independent SHA-256 of the files that were read."""
+        ok = self.files[self.files["status"] == "ok"]
+        return corpus_sha256(ok["sha256"])
+
+    @property
+    def skipped_files(self) -> list[str]:
+        return self.files.loc[self.files["status"] == "skipped", "source_file"].tolist()
+
+    def summary(self) -> dict[str, object]:
+        """Counts for ``summary.json``: every block is in exactly one count."""
+        kinds = self.blocks["kind"].value_counts()
+        record_counts = {kind.replace("-", "_"): int(kinds[kind]) for kind in RECORD_KINDS if kind in kinds}
+        record_counts |= {name: int(self.cleaning[name].sum()) for name in CLEANING_COLUMNS
+                          if len(self.cleaning) and int(self.cleaning[name].sum())}
+        return record_counts | {
+            "files": int((self.files["status"] == "ok").sum()),
+            "skipped_files": len(self.skipped_files),
+            "blocks": int(len(self.blocks)),
+            "headers": int(kinds.get("header", 0)),
+            "abstracts": int(kinds.get("abstract", 0) + kinds.get("duplicate", 0)),
+            "unique_papers": int(len(self.papers)),
+            "duplicates": int(kinds.get("duplicate", 0)),
+            "too_short": int(kinds.get("too-short", 0)),
+            "corpus_sha256": self.sha256,
+        }

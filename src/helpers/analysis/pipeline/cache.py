@@ -1,0 +1,161 @@
+"""The book's cache of a run: the key of everything that changes a shown result (:func:`build_key`: corpus
+files, settings, the package's source, the installed libraries) and :func:`cached_pipeline`."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import importlib.metadata
+import json
+import os
+import pickle
+import re
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+from helpers import __version__
+from helpers.analysis.corpus import CorpusError, expand_paths
+from helpers.analysis.pipeline.results import Analysis
+from helpers.analysis.pipeline.run import run_pipeline
+from helpers.analysis.settings import AnalysisSettings, EngineSettings
+
+__all__ = ["source_fingerprint", "dependency_closure", "environment_fingerprint", "corpus_files_fingerprint",
+           "build_key", "cached_pipeline"]
+
+
+def source_fingerprint() -> str:
+    """SHA-256 of every file of the helpers package (code, resources, JavaScript, CSS), so any edit invalidates caches.
+
+    Compiled bytecode is left out: it follows from the sources.
+    """
+    digest = hashlib.sha256(__version__.encode())
+    package = Path(__file__).resolve().parents[2]  # src/helpers
+    for path in sorted(package.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix not in {".pyc", ".pyo"}:
+            digest.update(path.relative_to(package).as_posix().encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
+
+
+def _canonical(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def dependency_closure(roots: Iterable[str], distributions: Iterable[Any] | None = None) -> dict[str, str]:
+    """The installed distributions ``roots`` need, transitively: canonical name to version.
+
+    Requirements whose markers exclude this machine (an extra, another platform or Python) are not
+    followed; names not installed are left out.
+
+    Examples
+    --------
+    >>> closure = dependency_closure(["seaborn"])
+    >>> {"seaborn", "matplotlib", "numpy", "pandas"} <= closure.keys(), "jupyter-book" in closure
+    (True, False)
+    """
+    from packaging.requirements import Requirement  # a dependency of pip, setuptools and Sphinx
+
+    installed: dict[str, Any] = {}
+    for dist in importlib.metadata.distributions() if distributions is None else distributions:
+        name = dist.metadata["Name"]
+        if name:
+            installed.setdefault(_canonical(name), dist)
+    closure: dict[str, str] = {}
+    pending = [_canonical(root) for root in roots]
+    while pending:
+        name = pending.pop()
+        if name in closure or name not in installed:
+            continue
+        dist = installed[name]
+        closure[name] = dist.version
+        for text in dist.requires or []:
+            requirement = Requirement(text)
+            # A requirement for an extra, another platform or another Python is not needed here.
+            if requirement.marker is None or requirement.marker.evaluate({"extra": ""}):
+                pending.append(_canonical(requirement.name))
+    return closure
+
+
+def environment_fingerprint(requirements: Path | None = None, distributions: Iterable[Any] | None = None) -> str:
+    """SHA-256 of ``requirements.txt`` and of the installed versions of what it pins, transitively.
+
+    A changed pin, or an upgrade made by hand without changing the pins, changes it: NMF, Louvain
+    and the other libraries' results are then computed again. Distributions the pins do not need
+    (JupyterLab, which ``make lab`` adds) leave it unchanged. Without a requirements file, the
+    installed dependencies of the project itself count.
+    """
+    digest = hashlib.sha256()
+    if requirements is not None and requirements.exists():
+        text = requirements.read_text(encoding="utf-8")
+        digest.update(text.encode("utf-8"))
+        roots = [match.group() for line in text.splitlines()
+                 if (match := _NAME.match(line.split("#", 1)[0].strip()))]
+    else:
+        roots = ["helpers"]
+    # The project itself is left out (its files are in source_fingerprint).
+    closure = dependency_closure(roots, distributions)
+    closure.pop("helpers", None)
+    digest.update("\n".join(f"{name}=={version}" for name, version in sorted(closure.items())).encode())
+    return digest.hexdigest()
+
+
+def corpus_files_fingerprint(paths: Sequence[str | Path]) -> list[tuple[str, str]]:
+    """Each corpus file's name and SHA-256, in reading order (no parsing).
+
+    Names and order are part of what the book shows (``source_file`` columns, per-file shares),
+    so renaming or reordering files changes the fingerprint even when the bytes do not.
+
+    Raises
+    ------
+    CorpusError
+        When a path does not exist or a directory has no ``.txt`` files.
+    """
+    from helpers.analysis.corpus import source_names
+
+    files, problems = expand_paths(list(paths))
+    if problems:
+        raise CorpusError(problems)
+    return [(name, hashlib.sha256(path.read_bytes()).hexdigest())
+            for name, path in zip(source_names(files), files)]
+
+
+def build_key(paths: Sequence[str | Path], settings: AnalysisSettings, *, root: Path | None = None,
+              extra_files: Sequence[Path] = ()) -> str:
+    """Short hash of everything that changes a shown result: one book build per key.
+
+    Covers the corpus files (names, order and bytes), the settings, the helpers' source and the
+    library versions (``root/requirements.txt`` and what is installed), and ``extra_files`` (names and
+    bytes: other files a page reads, such as the book's metadata and link checks).
+    """
+    requirements = root / "requirements.txt" if root is not None else None
+    extras = [(Path(path).name, hashlib.sha256(Path(path).read_bytes()).hexdigest()) for path in extra_files]
+    payload = json.dumps([corpus_files_fingerprint(paths), settings.as_dict(), source_fingerprint(),
+                          environment_fingerprint(requirements)] + ([extras] if extras else []))
+    return hashlib.sha256(payload.encode()).hexdigest()[:16]
+
+
+def cached_pipeline(paths: Sequence[str | Path], settings: AnalysisSettings, *, cache_dir: Path,
+                    root: Path | None = None, engine: EngineSettings = EngineSettings()) -> Analysis:
+    """:func:`run_pipeline` (on ``engine``, which the key leaves out: the results do not depend on it),
+    computed once per :func:`build_key`.
+
+    The result is pickled under ``cache_dir`` in a file named by the key, the abstracts' texts in a folder
+    beside it (``KEY.texts``); a partial file is never read (written aside, then renamed).
+    """
+    key = build_key(paths, settings, root=root)
+    cache_file = cache_dir / f"{key}.pickle"
+    if cache_file.exists() and (cache_dir / f"{key}.texts").is_dir():
+        with cache_file.open("rb") as handle:
+            return pickle.load(handle)
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    analysis = run_pipeline(paths, settings, engine=engine)
+    # The pickle names the texts' folder: a page that needs a few texts reads only their parts.
+    analysis = dataclasses.replace(analysis, cache_key=key, texts=analysis.texts.saved(cache_dir / f"{key}.texts"))
+    partial = cache_file.with_suffix(f".{os.getpid()}.tmp")
+    with partial.open("wb") as handle:
+        pickle.dump(analysis, handle)
+    os.replace(partial, cache_file)
+    return analysis

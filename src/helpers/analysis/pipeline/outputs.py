@@ -1,0 +1,39 @@
+"""The output folder of ``analyse``: every table as CSV, the per-paper ones also as Parquet parts, the
+network files and ``summary.json``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from helpers.analysis.pipeline.results import Analysis
+
+__all__ = ["write_outputs"]
+
+
+def write_outputs(analysis: Analysis, folder: Path) -> list[str]:
+    """Write the tables as CSV, the per-paper ones also as Parquet parts
+    (:func:`helpers.analysis.engine.parquet_parts.write_partitioned_tables`), the network files and ``summary.json``
+    into ``folder``; returns the names. The abstracts' texts are read one part at a time
+    (:meth:`Analysis.paper_parts`)."""
+    from helpers.analysis.cooccurrence.exporters import network_writers
+    from helpers.analysis.engine.parquet_parts import write_paper_parts, write_partitioned_tables
+    from helpers.analysis.spreadsheet import write_csv
+
+    # The papers table, with every abstract's text, is written one part at a time.
+    papers = write_paper_parts(analysis.paper_parts(), folder, folder / "papers.csv")
+    written = ["papers.csv"]
+    tables = analysis.tables(with_papers=False)
+    for name, table in tables.items():
+        write_csv(table, folder / f"{name}.csv")
+        written.append(f"{name}.csv")
+    written.extend(papers.files)
+    for partitioned in write_partitioned_tables(dict(tables, papers=analysis.papers), folder,
+                                                names=("links", "link_statements")):
+        written.extend(partitioned.files)
+    for name, writer in network_writers(analysis.cooccurrence).items():
+        writer(folder / name)
+        written.append(name)
+    (folder / "summary.json").write_text(json.dumps(analysis.summary, indent=2, sort_keys=True) + "\n")
+    written.append("summary.json")
+    return written

@@ -1,0 +1,165 @@
+"""One run of the analysis: the corpus read, then each stage once, on the engine the settings name."""
+
+from __future__ import annotations
+
+import time
+from contextlib import nullcontext
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from helpers.analysis.pipeline.results import Analysis
+from helpers.analysis.pipeline.stages import (DaskStages, LocalStages, StageEngine, analyse_group_change,
+                                              analyse_hierarchy, paper_table, start_theme_stage)
+from helpers.analysis.settings import AnalysisSettings, EngineSettings
+
+__all__ = ["RunOptions", "StageClock", "run_pipeline"]
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    """What a run reads and how (:func:`run_pipeline`'s arguments, but the engine).
+
+    Attributes
+    ----------
+    paths : tuple of str or Path
+        The corpus files and directories.
+    settings : AnalysisSettings
+    skip_bad : bool
+        Continue with the good files when some are bad.
+    n_jobs : int or None
+        Processes, threads and BLAS threads to use (``None``: all cores).
+    """
+
+    paths: tuple[str | Path, ...]
+    settings: AnalysisSettings = AnalysisSettings()
+    skip_bad: bool = False
+    n_jobs: int | None = None
+
+
+class StageClock:
+    """The seconds of each stage (added up when a stage runs in steps) and the progress bar over the stages.
+
+    Examples
+    --------
+    >>> clock = StageClock()
+    >>> clock("parse", sum, [1, 2])
+    3
+    >>> list(clock.timings)
+    ['parse']
+    """
+
+    def __init__(self, progress: bool = False, stages: int = 5) -> None:
+        self.timings: dict[str, float] = {}
+        self.bar = None
+        if progress:
+            from tqdm.auto import tqdm
+
+            self.bar = tqdm(total=stages, desc="analyse", unit="stage")
+
+    def __call__(self, name: str, compute: Callable[..., Any], *args: Any, done: bool = True) -> Any:
+        """``compute(*args)``, its seconds added to stage ``name``; ``done``: the bar moves on a stage."""
+        start = time.perf_counter()
+        value = compute(*args)
+        self.timings[name] = self.timings.get(name, 0.0) + time.perf_counter() - start
+        if self.bar is not None and done:
+            self.bar.update(1)
+        return value
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def run_pipeline(
+    paths: Sequence[str | Path],
+    settings: AnalysisSettings = AnalysisSettings(),
+    *,
+    skip_bad: bool = False,
+    progress: bool = False,
+    n_jobs: int | None = None,
+    engine: EngineSettings = EngineSettings(),
+) -> Analysis:
+    """Parse ``paths`` and run every stage.
+
+    ``engine`` says where: this process (the default) or a Dask cluster
+    (:mod:`helpers.analysis.engine.dask_cluster`, whose per-partition stages give the same tables).
+
+    ``n_jobs`` limits the processes, threads and BLAS threads used (default: all cores); results do not
+    depend on it. ``n_jobs=1`` is one thread of work: nothing runs in the background. Whether it
+    returns or raises, no thread it started is left running. ``progress`` shows a progress bar over
+    the stages (tqdm).
+
+    Raises
+    ------
+    CorpusError
+        For a bad corpus (every problem listed).
+    SettingsError
+        For a setting the corpus does not allow (a number of themes larger than the corpus, a
+        ``group_by`` the papers cannot be grouped by).
+    """
+    options = RunOptions(tuple([paths] if isinstance(paths, (str, Path)) else paths), settings, skip_bad, n_jobs)
+    clock = StageClock(progress)
+
+    # The stages' modules are imported before the clock starts, so stage times mean the same whoever calls.
+    import helpers.analysis.cooccurrence  # noqa: F401
+    import helpers.analysis.groups  # noqa: F401
+    import helpers.analysis.links  # noqa: F401
+    import helpers.analysis.terms  # noqa: F401
+    import helpers.analysis.themes  # noqa: F401
+    from helpers.analysis.text import stop_words
+
+    stop_words()  # imports scikit-learn
+
+    if engine.engine == "dask":
+        from helpers.analysis.engine.dask_cluster import ClusterStages, dask_client
+
+        with dask_client(engine, n_jobs) as client:
+            return run_stages(options, clock, DaskStages(ClusterStages(client, engine.partitions)))
+    return run_stages(options, clock, LocalStages(n_jobs))
+
+
+def run_stages(options: RunOptions, clock: StageClock, stages: StageEngine) -> Analysis:
+    """The stages of :func:`run_pipeline` on ``stages``, in order: parse, text, themes (the final fit in a
+    background thread) while terms and links are found, the texts set apart, the papers table, the change
+    between groups."""
+    from threadpoolctl import threadpool_limits
+
+    from helpers.analysis.groups import paper_groups
+    from helpers.analysis.terms import load_dictionaries
+    from helpers.analysis.themes import model_fitting
+
+    settings, n_jobs = options.settings, options.n_jobs
+    corpus = clock("parse", stages.read_corpus, options.paths, options.skip_bad)
+    groups = paper_groups(corpus.papers, corpus.fields, settings.group_by)  # a bad group_by fails here, at once
+    # The term stage's dictionaries (about a second to read) load while the other stages run.
+    dictionaries = load_dictionaries(background=n_jobs != 1)
+    finish_themes = None
+    try:
+        with threadpool_limits(n_jobs) if n_jobs else nullcontext():
+            runner, token_parts = clock("text", stages.tokenize, corpus)
+            with model_fitting():
+                try:
+                    # The final theme fit runs in a background thread while this one finds terms and links.
+                    finish_themes = clock("themes", start_theme_stage, runner, token_parts, settings, n_jobs,
+                                          done=False)
+                    cooccurrence = clock("cooccurrence",
+                                         lambda: dictionaries.result() or stages.cooccurrence(settings))
+                    links = clock("links", stages.links)
+                    themes = clock("themes", finish_themes)
+                finally:  # after an error too: no fit left running, and none outside model_fitting's limits
+                    if finish_themes is not None:
+                        finish_themes.wait()
+    finally:
+        dictionaries.wait()
+        clock.close()
+    corpus, texts = clock("text", stages.detach_texts, corpus, done=False)
+    hierarchy = clock("themes", analyse_hierarchy, themes, cooccurrence, done=False)
+    papers = paper_table(corpus, themes, links, groups, hierarchy)
+    # Papers without a value (the group "(none)") are in no comparison: groups.compared leaves them out.
+    change = (clock("change", analyse_group_change, papers, groups.compared, themes, cooccurrence, links, settings,
+                    done=False) if len(groups.compared) >= 2 else None)
+    return Analysis(corpus=corpus, settings=settings, themes=themes, cooccurrence=cooccurrence,
+                    links=links, papers=papers, timings=clock.timings, group_order=groups.order, group_by=groups.by,
+                    group_min_papers=groups.min_papers, change=change, texts=texts,
+                    hierarchy=hierarchy)

@@ -1,0 +1,272 @@
+"""The stages of a run, each a function of the previous stages' results, and the two engines that run them:
+:class:`LocalStages` (this process and its workers) and :class:`DaskStages` (a Dask cluster)."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Any, Protocol, Sequence
+
+import pandas as pd
+
+from helpers.analysis.corpus import Corpus, read_corpus
+from helpers.analysis.pipeline.results import LinkTables, ThemesResult
+from helpers.analysis.settings import AnalysisSettings, SettingsError
+
+if TYPE_CHECKING:  # heavy modules, imported when a stage runs
+    from pathlib import Path
+
+    from helpers.analysis.change import ChangeResult
+    from helpers.analysis.cooccurrence import CooccurrenceResult
+    from helpers.analysis.engine.dask_cluster import ClusterStages
+    from helpers.analysis.engine.local import PartitionRunner
+    from helpers.analysis.engine.paper_texts import PaperTexts
+    from helpers.analysis.groups import Groups
+    from helpers.analysis.text import TokenizedCorpus, TokenPartitions
+    from helpers.analysis.themes.hierarchy import ThemeHierarchy
+    from helpers.analysis.themes import PendingThemes
+
+__all__ = ["analyse_text", "detach_texts", "local_token_partitions", "ThemeStage",
+           "start_theme_stage", "analyse_terms", "analyse_link_tables", "analyse_hierarchy", "paper_table",
+           "analyse_group_change",
+           "StageEngine", "LocalStages", "DaskStages"]
+
+
+def analyse_text(corpus: Corpus, n_jobs: int | None = None) -> "TokenizedCorpus":
+    from helpers.analysis.text import tokenize_corpus
+
+    papers = corpus.papers
+    return tokenize_corpus(papers["text"].tolist(), papers["paper_id"], clean=True, n_jobs=n_jobs)
+
+
+def _openings(texts: Sequence[str]) -> list[str]:
+    from helpers.analysis.metadata import short_text
+
+    return [short_text(text) for text in texts]
+
+
+def detach_texts(corpus: Corpus, n_jobs: int | None = None) -> tuple[Corpus, "PaperTexts"]:
+    """The corpus with each abstract's ``opening`` (last column) instead of its ``text``, and the texts apart,
+    as the dask engine's parse gives them (:func:`helpers.analysis.corpus.without_texts`)."""
+    from helpers.analysis.engine.local import map_chunks
+    from helpers.analysis.engine.paper_texts import PaperTexts
+
+    papers = corpus.papers
+    texts = papers["text"].tolist()
+    openings = [opening for chunk in map_chunks(_openings, texts, n_jobs=n_jobs) for opening in chunk]
+    light = papers.drop(columns="text").assign(opening=pd.Series(openings, index=papers.index))
+    return dataclasses.replace(corpus, papers=light), PaperTexts.in_memory(papers["paper_id"].tolist(), texts)
+
+
+def local_token_partitions(tokens: "TokenizedCorpus") -> "TokenPartitions":
+    """The local engine's partitions of the word ids: consecutive papers, at most
+    :data:`helpers.analysis.engine.local.MAX_CHUNK_ITEMS` each (each made when a stage asks for it)."""
+    from helpers.analysis.engine.local import chunk_count, partition_bounds
+    from helpers.analysis.text import TokenPartitions
+
+    return TokenPartitions(tokens, partition_bounds(len(tokens), chunk_count(len(tokens), 1, 1)))
+
+
+class ThemeStage:
+    """The theme stage started by :func:`start_theme_stage`: call it for its :class:`ThemesResult`.
+
+    :meth:`wait` waits for the final fit's thread without taking its result, so that a pipeline
+    whose later stage failed leaves no fit running.
+    """
+
+    def __init__(self, pending: "PendingThemes | None", message: str = "") -> None:
+        self._pending, self._message = pending, message
+
+    def __call__(self) -> ThemesResult:
+        if self._pending is None:
+            return ThemesResult(None, self._message)
+        return ThemesResult(self._pending.result())
+
+    def wait(self) -> None:
+        """Wait until the final fit's thread (if any) has ended."""
+        if self._pending is not None:
+            self._pending.wait()
+
+
+def start_theme_stage(runner: "PartitionRunner", token_parts: Sequence[Any], settings: AnalysisSettings,
+                      n_jobs: int | None = None) -> ThemeStage:
+    """Start the theme model on the word ids in partitions (``token_parts``, handles on ``runner``:
+    :func:`helpers.analysis.themes.start_partitioned_themes`); call the returned stage for its result (a
+    corpus too small for any theme model gives a result with a message, not an error).
+
+    The final model fit runs in a background thread meanwhile (with ``n_jobs=1`` it runs before this
+    returns); every abstract is weighted on ``runner`` when the result is asked for.
+
+    Raises
+    ------
+    SettingsError
+        When ``settings.themes`` is larger than the corpus allows.
+    """
+    from helpers.analysis.themes import KOutOfRange, ThemesError, start_partitioned_themes
+
+    # Call inside helpers.analysis.themes.model_fitting(), as run_pipeline does.
+    try:
+        pending = start_partitioned_themes(runner, token_parts, k=settings.themes, seed=settings.seed,
+                                           n_jobs=n_jobs)
+    except KOutOfRange as error:
+        raise SettingsError(f"--themes / THEMES_K: {error}") from None
+    except ThemesError as error:
+        return ThemeStage(None, str(error))
+    return ThemeStage(pending)
+
+
+def analyse_terms(corpus: Corpus, tokens: "TokenizedCorpus", settings: AnalysisSettings
+                  ) -> "CooccurrenceResult":
+    """The term map, counted in partitions of at most :data:`helpers.analysis.engine.local.MAX_CHUNK_ITEMS`
+    papers as on the dask engine (:func:`helpers.analysis.cooccurrence.analyse_partitions`)."""
+    from helpers.analysis.cooccurrence import analyse_partitions
+    from helpers.analysis.engine.local import LocalPartitions
+
+    parts = local_token_partitions(tokens)
+    texts = corpus.papers["text"]
+    return analyse_partitions(LocalPartitions(), parts,
+                              [texts.iloc[start:stop].tolist() for start, stop in parts.bounds], seed=settings.seed,
+                              min_occurrences=settings.min_occurrences, relevant_share=settings.relevant_share)
+
+
+def analyse_link_tables(corpus: Corpus, n_jobs: int | None = None) -> LinkTables:
+    from helpers.analysis.links import analyse_links
+
+    return LinkTables(*analyse_links(corpus.papers, n_jobs=n_jobs))
+
+
+def analyse_hierarchy(themes: ThemesResult, cooccurrence: "CooccurrenceResult | None" = None
+                      ) -> "ThemeHierarchy | None":
+    """The broad themes of the theme model (:func:`helpers.analysis.themes.hierarchy.theme_hierarchy`, the
+    themes' profiles over the term map's terms); ``None`` without a model."""
+    from helpers.analysis.themes.hierarchy import theme_hierarchy
+
+    model = themes.model
+    if model is None:
+        return None
+    paper_ids = list(cooccurrence.paper_ids) if cooccurrence is not None else []
+    paper_terms = cooccurrence.paper_terms if cooccurrence is not None else None
+    return theme_hierarchy(model.themes, model.top_terms, model.weights, paper_ids, paper_terms)
+
+
+def paper_table(corpus: Corpus, themes: ThemesResult, links: LinkTables, groups: "Groups | None" = None,
+                hierarchy: "ThemeHierarchy | None" = None) -> pd.DataFrame:
+    """One row per paper: the corpus columns, the strongest theme, the two grains (the second theme, mixed or
+    not, the broad theme: :func:`helpers.analysis.themes.hierarchy.paper_grains`), the link state, the code link
+    given to the venue (``venue_code_field, venue_code, venue_code_url`` where the input has a code field:
+    :func:`helpers.analysis.links.venue_code_links`) and the group."""
+    from helpers.analysis.links import VENUE_CODE_COLUMNS, venue_code_links
+    from helpers.analysis.themes.hierarchy import paper_grains
+
+    papers = corpus.papers.copy()
+    if themes.model is None:
+        papers["theme"] = pd.array([pd.NA] * len(papers), dtype="Int64")
+        papers["theme_weight"] = 0.0
+    else:
+        merged = papers[["paper_id"]].merge(themes.model.paper_themes, on="paper_id", how="left")
+        papers["theme"] = merged["theme"].astype("Int64").to_numpy()
+        papers["theme_weight"] = merged["theme_weight"].to_numpy()
+        if hierarchy is not None:
+            grains = papers[["paper_id"]].merge(
+                paper_grains(themes.model.weights, hierarchy.broad_of, themes.model.settings["mixed_threshold"]),
+                on="paper_id", how="left")
+            papers["second_theme"] = grains["second_theme"].astype("Int64").to_numpy()
+            papers["second_theme_weight"] = grains["second_theme_weight"].fillna(0.0).to_numpy()
+            papers["mixed"] = grains["mixed"].fillna(False).astype(bool).to_numpy()
+            papers["broad_theme"] = grains["broad_theme"].fillna("").astype(str).to_numpy()
+            papers["broad_theme_weight"] = grains["broad_theme_weight"].fillna(0.0).to_numpy()
+    states = papers[["paper_id"]].merge(links.states, on="paper_id", how="left")
+    for column in ("link_state", "promised_too", "n_urls"):
+        papers[column] = states[column].to_numpy()
+    # The code link given to the venue (software field, url on a code host): beside the state, never in it.
+    venue = venue_code_links(corpus.papers)
+    if len(venue):
+        for column in VENUE_CODE_COLUMNS[1:]:
+            papers[column] = venue[column].to_numpy()
+    papers["group"] = groups.names.to_numpy() if groups is not None else "all"
+    return papers
+
+
+def analyse_group_change(papers: pd.DataFrame, groups: Sequence[str], themes: ThemesResult,
+                         cooccurrence: "CooccurrenceResult", links: LinkTables, settings: AnalysisSettings
+                         ) -> "ChangeResult":
+    """:func:`helpers.analysis.change.analyse_change` on the stages' results (two groups or more)."""
+    from helpers.analysis.change import analyse_change
+
+    return analyse_change(papers, groups, themes.labels, terms=cooccurrence.terms["term"].tolist(),
+                          paper_terms=cooccurrence.paper_terms, paper_ids=cooccurrence.paper_ids,
+                          links=links.links, seed=settings.seed)
+
+
+
+
+class StageEngine(Protocol):
+    """Where a run's stages run (:func:`helpers.analysis.pipeline.run.run_pipeline` calls them in this order)."""
+
+    def read_corpus(self, paths: Sequence[str | Path], skip_bad: bool) -> Corpus:
+        """The parsed corpus."""
+
+    def tokenize(self, corpus: Corpus) -> tuple["PartitionRunner", Sequence[Any]]:
+        """The abstracts' word ids, in partitions: the runner that holds them and a handle per partition."""
+
+    def cooccurrence(self, settings: AnalysisSettings) -> "CooccurrenceResult":
+        """The term map of the tokenised corpus."""
+
+    def links(self) -> LinkTables:
+        """The links analysis of the corpus."""
+
+    def detach_texts(self, corpus: Corpus) -> tuple[Corpus, "PaperTexts"]:
+        """The corpus without its abstracts' texts (an ``opening`` instead), and the texts apart."""
+
+
+class LocalStages:
+    """The local engine: every stage in this process and its worker processes (``n_jobs``)."""
+
+    _corpus: Corpus  # set by tokenize, the stage before those that read them
+    _tokens: "TokenizedCorpus"
+
+    def __init__(self, n_jobs: int | None = None) -> None:
+        self.n_jobs = n_jobs
+
+    def read_corpus(self, paths: Sequence[str | Path], skip_bad: bool) -> Corpus:
+        return read_corpus(paths, skip_bad=skip_bad)
+
+    def tokenize(self, corpus: Corpus) -> tuple["PartitionRunner", Sequence[Any]]:
+        from helpers.analysis.engine.local import LocalPartitions
+
+        self._corpus, self._tokens = corpus, analyse_text(corpus, self.n_jobs)
+        return LocalPartitions(), local_token_partitions(self._tokens)
+
+    def cooccurrence(self, settings: AnalysisSettings) -> "CooccurrenceResult":
+        return analyse_terms(self._corpus, self._tokens, settings)
+
+    def links(self) -> LinkTables:
+        return analyse_link_tables(self._corpus, self.n_jobs)
+
+    def detach_texts(self, corpus: Corpus) -> tuple[Corpus, "PaperTexts"]:
+        return detach_texts(corpus, self.n_jobs)
+
+
+class DaskStages:
+    """The dask engine: the stages of :class:`helpers.analysis.engine.dask_cluster.ClusterStages`, per partition
+    on the cluster's workers."""
+
+    def __init__(self, cluster: "ClusterStages") -> None:
+        self.cluster = cluster
+
+    def read_corpus(self, paths: Sequence[str | Path], skip_bad: bool) -> Corpus:
+        return self.cluster.read_corpus(paths, skip_bad)
+
+    def tokenize(self, corpus: Corpus) -> tuple["PartitionRunner", Sequence[Any]]:
+        self.cluster.start(corpus)  # the links are found on the workers while themes and terms run here
+        self.cluster.wait_for_tokens()
+        return self.cluster.runner(), self.cluster.token_parts
+
+    def cooccurrence(self, settings: AnalysisSettings) -> "CooccurrenceResult":
+        return self.cluster.cooccurrence(settings)
+
+    def links(self) -> LinkTables:
+        return LinkTables(*self.cluster.links())
+
+    def detach_texts(self, corpus: Corpus) -> tuple[Corpus, "PaperTexts"]:
+        # Each part of the texts from the workers to a folder, one at a time; the corpus came without them.
+        return corpus, self.cluster.texts(corpus.papers["paper_id"].tolist())

@@ -1,0 +1,84 @@
+"""The benchmarks' stages and the targets they are held to (``benchmarks/targets.csv``), read for the Performance
+page (:mod:`helpers.book.reports.performance`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+import pandas as pd
+
+from helpers.book.inputs import page_input
+
+__all__ = ["TOTAL", "BASELINE", "LDA_REFERENCE", "STAGE_ORDER", "TARGETS_FILE", "Targets", "read_targets"]
+
+TOTAL = "analyse (all stages)"
+BASELINE = "baseline TfidfVectorizer"
+LDA_REFERENCE = "reference LDA (15 topics)"
+STAGE_ORDER = ["parse", "corpus", "text", "themes", "cooccurrence", "links", "write"]
+#: The targets the benchmarks are held to: ``name, limit, target`` (what is measured where), one row each.
+TARGETS_FILE = "benchmarks/targets.csv"
+
+
+@dataclass(frozen=True)
+class Targets:
+    """The limits of :data:`TARGETS_FILE`, by name (:func:`read_targets`).
+
+    Attributes
+    ----------
+    max_lda_ratio : float
+        On each real corpus, the whole analysis within this many LDA fits.
+    max_ratio_20k, max_ratio_100k : float
+        At 20,000 and 100,000 synthetic abstracts, the whole analysis within this many TF-IDF passes.
+    max_peak_mib : float
+        At the largest synthetic corpus, peak memory (main process and workers, MiB).
+    max_growth_per_tenfold : float
+        Every stage between the two largest synthetic corpora: at most this many times slower for ten times the
+        abstracts.
+    min_timed_seconds : float
+        Shorter stages are timer noise, not held to a growth target.
+    max_dask_ratio : float
+        ``make bench-large``: the dask engine within this factor of the local engine's wall time at 100,000 abstracts.
+    max_large_gib : float
+        ... and every process together within this memory (the machine's) at 1,000,000 abstracts: their largest
+        resident memory at one time where measured, else the sum of each process's own peak (an upper bound).
+    max_stage_growth : float
+        ... and every stage (of at least ``min_timed_seconds`` at 100,000) within this factor from 100,000 to
+        1,000,000.
+    """
+
+    max_lda_ratio: float
+    max_ratio_20k: float
+    max_ratio_100k: float
+    max_peak_mib: float
+    max_growth_per_tenfold: float
+    min_timed_seconds: float
+    max_dask_ratio: float
+    max_large_gib: float
+    max_stage_growth: float
+
+    @property
+    def max_ratio_at(self) -> dict[int, float]:
+        """The whole analysis within this many TF-IDF passes, by corpus size."""
+        return {20_000: self.max_ratio_20k, 100_000: self.max_ratio_100k}
+
+
+def read_targets(path: str = TARGETS_FILE) -> Targets:
+    """The benchmarks' targets (a page input, :func:`helpers.book.inputs.page_input`).
+
+    Examples
+    --------
+    >>> read_targets().max_ratio_at
+    {20000: 5.0, 100000: 3.0}
+
+    Raises
+    ------
+    ValueError
+        When the file lacks a target or names one this module does not know.
+    """
+    table = pd.read_csv(page_input(path))
+    limits = dict(zip(table["name"], table["limit"]))
+    names = [field.name for field in fields(Targets)]
+    if set(limits) != set(names):
+        raise ValueError(f"{path}: the targets must be exactly {', '.join(names)}; "
+                         f"missing {sorted(set(names) - set(limits))}, unknown {sorted(set(limits) - set(names))}")
+    return Targets(**{name: float(limits[name]) for name in names})
