@@ -101,7 +101,8 @@ class Trend:
     p_value: float
 
 
-def trend_test(successes: Sequence[int], trials: Sequence[int], scores: Sequence[float] | None = None) -> Trend:
+def trend_test(successes: Sequence[int] | np.ndarray, trials: Sequence[int] | np.ndarray,
+               scores: Sequence[float] | None = None) -> Trend:
     r"""The Cochran-Armitage test for trend in proportions (Cochran 1954; Armitage 1955).
 
     Group :math:`i` has :math:`k_i` of :math:`n_i` papers with the property and score :math:`s_i`

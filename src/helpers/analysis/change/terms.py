@@ -215,11 +215,11 @@ def term_bursts(papers: pd.DataFrame, groups: Sequence[str], terms: Sequence[str
     for index in np.flatnonzero(states.any(axis=1)):
         run_start = None
         for t in range(len(groups) + 1):
-            inside = t < len(groups) and states[index, t] == 1
+            inside = bool(t < len(groups) and states[index, t] == 1)
             if inside and run_start is None:
                 run_start = t
             elif not inside and run_start is not None:
-                rows.append(dict(term=str(terms[index]), start_group=groups[run_start], end_group=groups[t - 1],
+                rows.append(dict(term=str(terms[int(index)]), start_group=groups[run_start], end_group=groups[t - 1],
                                  n_groups=t - run_start, n_papers=int(counts[index, run_start:t].sum()),
                                  weight=round(float(gain[index, run_start:t].sum()), 6), start=run_start))
                 run_start = None

@@ -135,8 +135,9 @@ def _identity_keys(row: dict) -> tuple[str, str]:
     """A record's normalised DOI and its title-and-year key (``""`` without either)."""
     doi = normalise_doi(row.get("doi"))
     title, year = title_key(row.get("title")), row.get("year")
-    has_year = year is not None and not pd.isna(year)
-    return doi, (f"{title}|{int(year)}" if title and has_year and len(title.split()) >= 3 else "")
+    if year is None or pd.isna(year) or not title or len(title.split()) < 3:
+        return doi, ""
+    return doi, f"{title}|{int(year)}"
 
 
 def _paper_row(row: dict, facts: dict, location: str, with_metadata: bool) -> dict:
@@ -199,14 +200,14 @@ def _papers_from_blocks(block_rows: list[dict], with_metadata: bool = False,
             facts = abstract_facts(row["text"])
         else:
             with_texts = False
-        paper_id = facts["paper_id"]
+        paper_id, dedup_sha1 = str(facts["paper_id"]), str(facts["dedup_sha1"])
         row["paper_id"] = paper_id
         location = f"{row['source_file']}:{row['position']}"
         is_record = "key" in row  # a record of a bibliographic file (the seed format has no keys)
         doi, title = _identity_keys(row) if with_metadata and is_record else ("", "")
         match, matched_by = None, ""
         if paper_id in papers or paper_id in alias:
-            if dedup[paper_id] != facts["dedup_sha1"]:
+            if dedup[paper_id] != dedup_sha1:
                 raise CorpusError(
                     [f"{row['source_file']}: block {row['block']}: paper id {paper_id} collides"
                      f" with {papers[resolve(paper_id)]['locations']}; please report this"]
@@ -219,7 +220,7 @@ def _papers_from_blocks(block_rows: list[dict], with_metadata: bool = False,
             if not doi or not papers[candidate].get("doi"):
                 match, matched_by = candidate, "title and year"
         if match is None:
-            dedup[paper_id] = facts["dedup_sha1"]
+            dedup[paper_id] = dedup_sha1
             papers[paper_id] = _paper_row(row, facts, location, with_metadata)
             members[paper_id] = [row]
         else:
@@ -233,7 +234,7 @@ def _papers_from_blocks(block_rows: list[dict], with_metadata: bool = False,
                 paper = _paper_row(row, facts, location, with_metadata)
                 paper["occurrences"] = existing["occurrences"] + 1
                 paper["locations"] = existing["locations"] + "; " + location
-                papers[paper_id], dedup[paper_id], members[paper_id] = paper, facts["dedup_sha1"], [row, *old_members]
+                papers[paper_id], dedup[paper_id], members[paper_id] = paper, dedup_sha1, [row, *old_members]
                 if paper_id != match:
                     alias[match] = paper_id
                 merges.append(dict(paper_id=paper_id, kept=location, merged=kept_location, matched_by=matched_by))

@@ -41,7 +41,7 @@ def parse_report(corpus: Corpus) -> pd.DataFrame:
     )
     report[kind_columns] = report[kind_columns].fillna(0).astype("int64")
     report.insert(4, "blocks", report[kind_columns].sum(axis=1))
-    total = {column: int(report[column].sum()) for column in ["blocks", *kind_columns]}
+    total: dict[str, int | str] = {column: int(report[column].sum()) for column in ["blocks", *kind_columns]}
     total.update(source_file="total", status="", file_header="", problem="")
     report = pd.concat([report, pd.DataFrame([total])], ignore_index=True)
     report["file_header"] = report["file_header"].fillna("(none)")

@@ -190,13 +190,15 @@ class ClusterStages:
         tasks = [client.map(read_piece, split, pure=False) if len(split) > 1
                  else [client.submit(read_whole_file, path, name, pure=False)]
                  for path, name, split in zip(files, names, splits)]
-        digests = {index: client.submit(file_sha256, files[index], pure=False)
-                   for index, split in enumerate(splits) if len(split) > 1}
+        digest_tasks = {index: client.submit(file_sha256, files[index], pure=False)
+                        for index, split in enumerate(splits) if len(split) > 1}
         light_parts = client.gather([client.map(light_piece, task, pure=False) if len(task) > 1
                                      else [client.submit(without_texts, task[0], pure=False)] for task in tasks])
-        digests = dict(zip(digests, client.gather(list(digests.values()))))
+        digests: dict[int, str] = dict(zip(digest_tasks, client.gather(list(digest_tasks.values()))))
         # Per file: its read_one_file result without texts; per block: its (task, row) in self._parsed.
-        light, origins, first_task = [], [], 0
+        light: list = []
+        origins: list[tuple[int, int]] = []
+        first_task = 0
         for index, (task, parts) in enumerate(zip(tasks, light_parts)):
             joined = join_pieces(files[index], names[index], parts, digests[index]) if len(task) > 1 else parts[0]
             if joined is None:  # read whole: the file's problem is named as read_one_file names it
@@ -289,4 +291,4 @@ class ClusterStages:
     def links(self) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
         """``(links, states, statements)``: the partitions' tables concatenated in partition order."""
         parts = self.client.gather(self._links)
-        return tuple(pd.concat([part[i] for part in parts], ignore_index=True) for i in range(3))  # type: ignore
+        return tuple(pd.concat([part[i] for part in parts], ignore_index=True) for i in range(3))

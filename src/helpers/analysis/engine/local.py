@@ -41,11 +41,11 @@ def _cgroup_quota(cgroup: Path) -> int | None:
         pass
     for folder in ("cpu", "cpu,cpuacct"):  # cgroup v1: a quota of -1 means none
         try:
-            quota = int((cgroup / folder / "cpu.cfs_quota_us").read_text())
-            period = int((cgroup / folder / "cpu.cfs_period_us").read_text())
+            quota_us = int((cgroup / folder / "cpu.cfs_quota_us").read_text())
+            period_us = int((cgroup / folder / "cpu.cfs_period_us").read_text())
         except (OSError, ValueError):
             continue
-        return max(1, math.ceil(quota / period)) if quota > 0 and period > 0 else None
+        return max(1, math.ceil(quota_us / period_us)) if quota_us > 0 and period_us > 0 else None
     return None
 
 

@@ -88,7 +88,7 @@ class PaperTexts:
         ValueError
             When a part does not hold its range's number of texts.
         """
-        bounds = tuple(output_partitions(len(paper_ids)) if bounds is None else map(tuple, bounds))
+        bounds = tuple(output_partitions(len(paper_ids)) if bounds is None else ((start, end) for start, end in bounds))
         temporary = folder is None
         if folder is None:
             folder = Path(tempfile.mkdtemp(prefix="helpers-texts-"))
@@ -126,6 +126,7 @@ class PaperTexts:
         """The texts of part ``index`` (papers ``bounds[index]``)."""
         if self.memory is not None:
             return list(self.memory[index])
+        assert self.folder is not None, "texts are either in memory or in a folder"
         return _read_text_part(self.folder / TEXT_PART.format(index))
 
     def parts(self) -> Iterator[list[str]]:

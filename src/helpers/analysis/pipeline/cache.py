@@ -153,6 +153,7 @@ def cached_pipeline(paths: Sequence[str | Path], settings: AnalysisSettings, *, 
     cache_dir.mkdir(parents=True, exist_ok=True)
     analysis = run_pipeline(paths, settings, engine=engine)
     # The pickle names the texts' folder: a page that needs a few texts reads only their parts.
+    assert analysis.texts is not None, "an analysis run keeps its papers' texts"
     analysis = dataclasses.replace(analysis, cache_key=key, texts=analysis.texts.saved(cache_dir / f"{key}.texts"))
     partial = cache_file.with_suffix(f".{os.getpid()}.tmp")
     with partial.open("wb") as handle:

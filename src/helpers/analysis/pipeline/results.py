@@ -133,7 +133,7 @@ class Analysis:
     def summary(self) -> dict[str, Any]:
         """The corpus counts of ``summary.json`` plus the settings and whether themes were fitted
         (and, with two groups or more, what they are and their papers)."""
-        groups = {}
+        groups: dict[str, object] = {}
         if len(self.group_order) > 1:
             counts = self.papers["group"].value_counts()
             groups = {"group_by": self.group_by,
@@ -155,6 +155,7 @@ class Analysis:
         papers = self.papers.drop(columns="opening")
         if len(self.group_order) <= 1:
             papers = papers.drop(columns="group")
+        assert self.texts is not None, "an analysis run keeps its papers' texts"
         for index, (start, stop) in enumerate(self.texts.bounds):
             part = papers.iloc[start:stop].copy()
             part.insert(3, "text", pd.Series(self.texts.part(index), index=part.index))
