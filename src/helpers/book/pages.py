@@ -17,6 +17,7 @@ from helpers.book.reports import change as change_report
 from helpers.book.reports import cooccurrence as cooccurrence_report
 from helpers.book.reports import explorer as explorer_report
 from helpers.book.reports import links as links_report
+from helpers.book.reports import performance as performance_report
 from helpers.book.reports import theme_grains, validation as validation_report
 from helpers.book.reports import themes as themes_report
 from helpers.book.title import figure_label
@@ -121,3 +122,35 @@ def validation(root: Path) -> ValidationTables:
     glue_all({**quality_values, **yardstick_values, **claim_values})
     glue_split(intrusion_values, ("intrusion_sentence",))
     return ValidationTables(quality_table, yardstick_table, intrusion_table, claim_table, claim_errors)
+
+
+class PerformanceTables(NamedTuple):
+    """The benchmark results the Performance page shows, and the sentence it prints where one is missing."""
+
+    benchmark: pd.DataFrame | None
+    selection: pd.DataFrame
+    build_checks: pd.DataFrame
+    explorer: pd.DataFrame
+    large: pd.DataFrame
+    one_file: pd.DataFrame
+    summaries: dict[str, Any]
+
+
+def performance(bench: Path, analysis: Analysis) -> PerformanceTables:
+    """The Performance page: every value and sentence it glues from the result files of ``bench``, and its figure."""
+    read = performance_report.read_results
+    benchmark = read(bench / "results.csv")
+    glue_all(performance_report.performance_findings(benchmark))
+    glue_markdown(figure_citations(analysis, "performance"))
+    publish_figure("fig-performance-stages", *performance_report.stages_figure(benchmark))
+    selection, selection_values = performance_report.selection_evidence(read(bench / "selection_results.csv"))
+    build_checks, build_values = performance_report.book_build_checks(read(bench / "book_results.csv"))
+    explorer, explorer_values = performance_report.explorer_readiness(read(bench / "explorer_results.csv"))
+    large, large_values = performance_report.large_runs(read(bench / "large_results.csv"))
+    one_file, one_file_values = performance_report.one_file_runs(read(bench / "large_file_results.csv"),
+                                                                 read(bench / "large_results.csv"))
+    glue_markdown(selection_values)
+    glue_all({**build_values, **explorer_values, **performance_report.group_cost(read(bench / "group_results.csv")),
+              **large_values, **one_file_values})
+    summaries = {**selection_values, **build_values, **explorer_values, **large_values}
+    return PerformanceTables(benchmark, selection, build_checks, explorer, large, one_file, summaries)
