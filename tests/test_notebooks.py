@@ -2,16 +2,28 @@
 
 from __future__ import annotations
 
+import json
 import pickle
 import re
 
 import jupytext
+import nbformat
 import pytest
 from nbclient import NotebookClient
 
 from conftest import ROOT, SEED_DIR
 
 PAGES = [ROOT / "intro.md", *sorted((ROOT / "chapters").glob("*.md"))]
+GLUE = re.compile(r"\{glue(?::text|:md)?\}`([^`]+)`|\{glue:(?:md|figure)\} (\S+)")
+
+
+def glue_names(markdown: str) -> set[str]:
+    """The glue names a page's text shows (roles and directives).
+
+    >>> sorted(glue_names("{glue:text}`n` and {glue}`m`\\n```{glue:figure} fig_a\\n```"))
+    ['fig_a', 'm', 'n']
+    """
+    return {role or directive for role, directive in GLUE.findall(markdown)}
 
 
 @pytest.fixture(scope="module")
@@ -41,10 +53,21 @@ def test_chapter_runs_as_a_notebook(page, small_corpus, tmp_path, monkeypatch):
     monkeypatch.setenv("BOOK_FIGURE_DIR", str(tmp_path / "figures"))
     monkeypatch.delenv("BOOK_CORPUS", raising=False)
     notebook = with_parameters(page, small_corpus)
+    # Last, the names the page glued (helpers.book.page keeps every value, sentence and figure it glues).
+    notebook.cells.append(nbformat.v4.new_code_cell(
+        "import json\nprint(json.dumps(sorted({*book.page.texts, *book.page.markdown, *book.page.figures})))"))
     NotebookClient(notebook, timeout=600, kernel_name="python3",
                    resources={"metadata": {"path": str(page.parent)}}).execute()
     errors = [o for c in notebook.cells for o in c.get("outputs", []) if o.get("output_type") == "error"]
     assert not errors
+    # The contract between a page's report and its prose: every {glue} name of the text is glued by the page's
+    # cells (the reports still glue some values their page does not show).
+    glued = set(json.loads(notebook.cells[-1].outputs[0]["text"]))
+    shown = glue_names(page.read_text(encoding="utf-8"))
+    if page.name == "change.md":  # one group of papers: What changed is left out of the book and draws nothing
+        assert not any(name.startswith("fig_") and not name.endswith("_cite") for name in glued)
+    else:
+        assert shown - glued == set(), page.name
     # Every chapter read the parameters cell's corpus: one cached analysis, of its 24 papers.
     pickles = list(cache.glob("*.pickle"))
     assert len(pickles) == 1
