@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Sequence
 
 from helpers import __version__
-from helpers.analysis.corpus import CorpusError
+from helpers.analysis.errors import CorpusError
 
 EXIT_BAD_INPUT = 2
 

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Sequence
 
 import pandas as pd
 
 from helpers.analysis.corpus.hashes import corpus_sha256
 from helpers.analysis.readers import METADATA_FIELDS, RECORD_SUFFIXES
+from helpers.analysis.errors import CorpusError  # noqa: F401 (re-exported: corpus.CorpusError)
 
 __all__ = ["Corpus", "CorpusError", "MIN_ABSTRACT_WORDS", "BLOCK_KINDS", "RECORD_KINDS", "METADATA_COLUMNS",
            "CORPUS_SUFFIXES", "PAPER_COLUMNS", "BLOCK_COLUMNS", "FILE_COLUMNS", "MERGE_COLUMNS", "CLEANING_COLUMNS"]
@@ -53,14 +53,6 @@ MERGE_COLUMNS = ["paper_id", "kept", "merged", "matched_by"]
 #: What the parse report counts besides the block kinds, per file (columns only when some count is not 0);
 #: ``merged_records``: records of another text merged into a paper (by DOI, or title and year).
 CLEANING_COLUMNS = ["boilerplate_sentences", "structured_headings", "extra_fields", "merged_records"]
-
-
-class CorpusError(ValueError):
-    """Bad corpus input. ``problems`` holds one line per problem, each naming its file."""
-
-    def __init__(self, problems: Sequence[str]):
-        self.problems = list(problems)
-        super().__init__("\n".join(self.problems))
 
 
 # Characters that become a plain space: tabs, no-break and all other Unicode
