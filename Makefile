@@ -158,7 +158,7 @@ lab-deps: setup
 	$(BIN)/python -m pip freeze --exclude-editable > _build/lab-constraints.txt
 	$(BIN)/python -m pip install -q -r requirements-lab.txt -c _build/lab-constraints.txt
 	mkdir -p $(dir $(LAB_SETTINGS))
-	$(BIN)/python -m helpers.book.lab settings > $(LAB_SETTINGS)
+	$(BIN)/python -c 'import sys; from helpers.book.lab import main; sys.exit(main(["settings"]))' > $(LAB_SETTINGS)
 
 lab: lab-deps
 	@token=$$($(BIN)/python -c "import secrets; print(secrets.token_hex(24))") && \
