@@ -358,9 +358,9 @@ def fit(name: str, paths: list[Path], labels: dict[str, str]) -> list[dict]:
             npmi = round(float(np.mean(themes.npmi_coherence([[position[t] for t in top] for top in tops], own))), 6)
         rows.append(dict(corpus=name, n_abstracts=len(papers), vocabulary=vocabulary,
                          k_rule="chosen" if k is None else "other vocabulary's k",
-                         n_terms=int(model.settings["vocabulary"]),
+                         n_terms=int(model.settings.vocabulary),
                          terms_per_abstract=round(float(np.diff(model.selection_counts.indptr).mean()), 6),
-                         k=int(model.settings["chosen_k"]),
+                         k=int(model.settings.chosen_k),
                          npmi=npmi,
                          **measures(model, tokens, set(model.selection_vocabulary.astype(str)), candidates, tops),
                          generic_only_labels=int(generic_only), labels=" | ".join(model.themes["label"])))

@@ -148,7 +148,7 @@ def main() -> None:
         chosen = themes.fit_themes(texts)
         checks.append(label_checks(name, chosen))
         counts, vocabulary = book_counts(texts)
-        for k_rule, k in [("chosen", int(chosen.settings["chosen_k"])), ("fixed", FIXED_K)]:
+        for k_rule, k in [("chosen", int(chosen.settings.chosen_k)), ("fixed", FIXED_K)]:
             model = chosen if k_rule == "chosen" else themes.fit_themes(texts, k=k)
             book_tops = [top.split(", ") for top in model.themes["top_terms"]]
             lda = lda_tops(counts, vocabulary, k)

@@ -42,8 +42,8 @@ def synthetic_texts(n_per_topic=12, seed=1):
 def test_two_separate_vocabularies_give_two_themes():
     texts, truth = synthetic_texts()
     model = fit_themes(texts)
-    assert model.settings["k_candidates"][0] == 2
-    assert model.settings["chosen_k"] == 2
+    assert model.settings.k_candidates[0] == 2
+    assert model.settings.chosen_k == 2
     assigned = model.paper_themes.set_index("paper_id")["theme"]
     groups = {topic: {assigned[p] for p, t in truth.items() if t == topic} for topic in (0, 1)}
     assert all(len(g) == 1 for g in groups.values()) and groups[0] != groups[1]
@@ -55,7 +55,7 @@ def test_two_separate_vocabularies_give_two_themes():
 def test_fixed_k_is_used():
     texts, _ = synthetic_texts()
     model = fit_themes(texts, k=3)
-    assert len(model.themes) == 3 and model.settings["k_given"]
+    assert len(model.themes) == 3 and model.settings.k_given
     assert model.selection["k"].tolist() == [3]
 
 
@@ -99,7 +99,7 @@ def seed_model():
 
 
 def test_seed_corpus_themes(seed_model):
-    assert seed_model.settings["chosen_k"] == 7
+    assert seed_model.settings.chosen_k == 7
     assert seed_model.paper_themes["theme"].notna().all()
     assert seed_model.themes["label"].tolist() == [
         # Issue 38: both parts among the theme's shown top terms, one concept each ("language model · llm",
@@ -109,7 +109,7 @@ def test_seed_corpus_themes(seed_model):
     for label, top_terms in zip(seed_model.themes["label"], seed_model.themes["top_terms"]):
         assert set(label.removeprefix("broad: ").replace(" · ", ", ").split(", ")) <= set(top_terms.split(", "))
     assert seed_model.themes["n_papers"].tolist() == [14, 11, 10, 4, 11, 4, 3]
-    assert seed_model.settings["comparison_documents"] == 57
+    assert seed_model.settings.comparison_documents == 57
     assert set(seed_model.comparison["model"]) == {"NMF (TF-IDF)", "LDA (counts)"}
 
 
@@ -130,16 +130,16 @@ def test_selection_scores_are_means_over_the_seeds_and_the_final_fit_is_converge
     counts = terms.rows(np.arange(terms.n_documents))
     tfidf = counting._tfidf(counts)
     binary = (counts > 0).astype(float)
-    k = seed_model.settings["chosen_k"]
+    k = seed_model.settings.chosen_k
     with themes.model_fitting():
-        runs = [selection._fit_nmf(tfidf, k, seed, themes.SELECTION_TOL) for seed in seed_model.settings["seeds"]]
-        final = selection._fit_nmf(tfidf, k, seed_model.settings["final_seed"], themes.FINAL_TOL)
+        runs = [selection._fit_nmf(tfidf, k, seed, themes.SELECTION_TOL) for seed in seed_model.settings.seeds]
+        final = selection._fit_nmf(tfidf, k, seed_model.settings.final_seed, themes.FINAL_TOL)
     scores = [_scores(run.components_, terms.vocabulary, binary) for run in runs]
     row = seed_model.selection.set_index("k").loc[k]
     assert row["coherence"] == round(float(np.mean([np.mean(c) for c, _ in scores])), 6)
     assert row["diversity"] == round(float(np.mean([d for _, d in scores])), 6)
     best = int(np.argmin([run.reconstruction_err_ for run in runs]))
-    assert seed_model.settings["final_seed"] == seed_model.settings["seeds"][best]
+    assert seed_model.settings.final_seed == seed_model.settings.seeds[best]
     top = [terms.vocabulary[i] for i in _top(final.components_[0], themes.N_COHERENCE_TERMS)]
     # Issue 21: the final fit's top terms as fitted; the book shows "neural network" in place of its words.
     assert top[:3] == ["network", "neural", "neural network"]

@@ -138,9 +138,9 @@ def test_selection_on_a_sample_then_a_final_fit_on_every_abstract():
     model = fit_themes(texts, sample_size=60, n_jobs=1)
     again = fit_themes(texts, sample_size=60, n_jobs=2)
     settings = model.settings
-    assert settings["selection_documents"] == 60 and settings["final_fit_documents"] == 150
-    assert settings["selection_vocabulary"] < settings["vocabulary"]
-    assert settings["final_seed"] in settings["seeds"]
+    assert settings.selection_documents == 60 and settings.final_fit_documents == 150
+    assert settings.selection_vocabulary < settings.vocabulary
+    assert settings.final_seed in settings.seeds
     assert model.paper_themes["theme"].notna().sum() == 150
     assert model.themes["n_papers"].sum() == 150
     pd.testing.assert_frame_equal(model.themes, again.themes)

@@ -167,7 +167,7 @@ def paper_table(corpus: Corpus, themes: ThemesResult, links: LinkTables, groups:
         papers["theme_weight"] = merged["theme_weight"].to_numpy()
         if hierarchy is not None:
             grains = papers[["paper_id"]].merge(
-                paper_grains(themes.model.weights, hierarchy.broad_of, themes.model.settings["mixed_threshold"]),
+                paper_grains(themes.model.weights, hierarchy.broad_of, themes.model.settings.mixed_threshold),
                 on="paper_id", how="left")
             papers["second_theme"] = grains["second_theme"].astype("Int64").to_numpy()
             papers["second_theme_weight"] = grains["second_theme_weight"].fillna(0.0).to_numpy()

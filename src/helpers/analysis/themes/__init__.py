@@ -52,6 +52,7 @@ from helpers.analysis.themes.labels import (
                                                 theme_concepts,
                                                 theme_labels,
 )
+from helpers.analysis.themes.fit_settings import ThemeSettings
 from helpers.analysis.themes.model import (
                                                 FINAL_FIT_THREAD,
                                                 FINAL_SAMPLE,
@@ -97,7 +98,7 @@ __all__ = [
     "N_COHERENCE_TERMS", "N_DIVERSITY_TERMS", "npmi_coherence", "npmi_of_counts", "topic_diversity", "stability",
     "N_SEEDS", "SELECTION_TOL", "FINAL_TOL", "MAX_CANDIDATES", "SELECTION_SAMPLE", "MIN_STABILITY", "MIN_DIVERSITY",
     "SELECTION_RULE", "candidate_ks", "choose_k", "model_fitting",
-    "FINAL_SAMPLE", "FINAL_FIT_THREAD", "MIXED_THRESHOLD", "ThemeModel", "PendingThemes", "start_themes",
+    "FINAL_SAMPLE", "FINAL_FIT_THREAD", "MIXED_THRESHOLD", "ThemeModel", "ThemeSettings", "PendingThemes", "start_themes",
     "start_partitioned_themes", "fit_themes",
     "LABEL_RULE", "MIN_LABEL_SHARE", "BROAD_PREFIX", "Concept", "same_concept", "is_acronym_of", "share_stem",
     "theme_concepts", "concept_share", "theme_labels", "shown_terms",

@@ -6,7 +6,7 @@ computed when first asked for: the command line never needs it).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 import pandas as pd
@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from sklearn.decomposition import LatentDirichletAllocation
 
 from helpers.analysis.themes.counting import _tfidf
+from helpers.analysis.themes.fit_settings import ThemeSettings
 from helpers.analysis.themes.scores import _scores
 from helpers.analysis.themes.selection import _fit_nmf, model_fitting
 
@@ -35,7 +36,7 @@ class SelectionData(Protocol):
     def selection_vocabulary(self) -> np.ndarray: ...
 
     @property
-    def settings(self) -> dict[str, Any]: ...
+    def settings(self) -> ThemeSettings: ...
 
 
 def _fit_lda(counts: sparse.csr_matrix, k: int, seed: int) -> LatentDirichletAllocation:
@@ -59,10 +60,10 @@ def compare_with_lda(model: SelectionData) -> pd.DataFrame:
     """
     settings = model.settings
     counts, vocabulary = model.selection_counts, model.selection_vocabulary
-    k = settings["chosen_k"]
+    k = settings.chosen_k
     with model_fitting():
-        nmf = _fit_nmf(_tfidf(counts), k, settings["final_seed"])
-        lda = _fit_lda(counts, k, settings["seeds"][0])
+        nmf = _fit_nmf(_tfidf(counts), k, settings.final_seed)
+        lda = _fit_lda(counts, k, settings.seeds[0])
     binary = sparse.csc_matrix((counts > 0).astype(np.float64))
     rows = []
     for name, components in [("NMF (TF-IDF)", nmf.components_), ("LDA (counts)", lda.components_)]:

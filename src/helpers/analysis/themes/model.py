@@ -8,7 +8,7 @@ the tables of :class:`ThemeModel`, each theme shown and labelled by :mod:`helper
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, Sequence
 
@@ -19,6 +19,7 @@ from scipy import sparse
 from helpers.analysis.engine.local import BackgroundCall, LocalPartitions, PartitionRunner, start_in_thread
 from helpers.analysis.text import TokenizedCorpus, analysis_texts_to_tokens
 from helpers.analysis.themes.comparison import compare_with_lda
+from helpers.analysis.themes.fit_settings import ThemeSettings
 from helpers.analysis.themes.counting import (MAX_DF, _assignment, _idf, _partitioned_counts, _PartitionedCounts,
                                               _tfidf_rows, _transform_blocks)
 from helpers.analysis.themes.labels import _labels, _shown_indices
@@ -58,7 +59,7 @@ class ThemeModel:
         Term counts of the abstracts the selection ran on (its own terms).
     selection_vocabulary : ndarray of str
         Those terms, in column order.
-    settings : dict
+    settings : ThemeSettings
         Every setting used (seeds, candidate range, sample size, rule).
     """
 
@@ -69,13 +70,13 @@ class ThemeModel:
     selection: pd.DataFrame
     selection_counts: sparse.csr_matrix
     selection_vocabulary: np.ndarray
-    settings: dict[str, Any] = field(default_factory=dict)
+    settings: ThemeSettings
 
     @cached_property
     def comparison(self) -> pd.DataFrame:
         """``model, k, coherence, diversity`` for NMF and LDA at the chosen k.
 
-        Both are fitted on the selection's abstracts (``settings["comparison_documents"]``),
+        Both are fitted on the selection's abstracts (``settings.comparison_documents``),
         NMF to :data:`FINAL_TOL` with the final seed, LDA with the first seed, and both are
         scored on those abstracts. Computed on first use (one LDA fit).
         """
@@ -132,7 +133,7 @@ class PendingThemes:
     """
 
     def __init__(self, final_fit: BackgroundCall, terms: _PartitionedCounts, idf: np.ndarray, sample: _Sample,
-                 selection: pd.DataFrame, settings: dict[str, Any]) -> None:
+                 selection: pd.DataFrame, settings: ThemeSettings) -> None:
         self._final_fit = final_fit
         self._terms, self._idf, self._sample = terms, idf, sample
         self._selection, self._settings = selection, settings
@@ -167,7 +168,7 @@ class PendingThemes:
         for column in ("coherence", "diversity", "stability", "score"):
             selection[column] = selection[column].round(6)
         return ThemeModel(selection=selection, selection_counts=sample.counts,
-                          selection_vocabulary=terms.vocabulary[sample.columns], settings=dict(self._settings),
+                          selection_vocabulary=terms.vocabulary[sample.columns], settings=self._settings,
                           **tables)
 
 
@@ -237,7 +238,7 @@ def start_partitioned_themes(
     final_tfidf = _tfidf_rows(terms.rows(final_rows), idf)[:, sample.columns]
     final_fit = start_in_thread(_fit_nmf, final_tfidf, chosen_k, best_seed,
                                 name=FINAL_FIT_THREAD, background=n_jobs != 1)
-    settings = dict(
+    settings = ThemeSettings(
         k_candidates=ks, chosen_k=chosen_k, k_given=k is not None, seeds=seeds,
         selection_documents=int(len(sample.rows)), selection_vocabulary=int(len(sample.columns)),
         selection_tol=SELECTION_TOL, final_tol=FINAL_TOL,

@@ -118,7 +118,7 @@ def settings_table(analysis: "Analysis") -> pd.DataFrame:
     given.setdefault("group_by", f"{analysis.group_by or 'none'} (from the corpus)")
     rows = [("analysis", name, value) for name, value in given.items()]
     if analysis.themes.model is not None:
-        rows += [("themes", name, value) for name, value in analysis.themes.model.settings.items()]
+        rows += [("themes", name, value) for name, value in analysis.themes.model.settings.as_dict().items()]
     rows += [("co-occurrence", name, value) for name, value in analysis.cooccurrence.settings.items()]
     rows += [("figures", "word cloud random_state", 0), ("figures", "paper map (t-SNE) random_state",
                                                           analysis.settings.seed)]

@@ -177,7 +177,7 @@ def theme_findings(analysis: "Analysis") -> dict[str, Any]:
     settings = model.settings
     papers = analysis.papers
     assigned = papers["theme"].notna()
-    mixed = assigned & (papers["theme_weight"] < settings["mixed_threshold"])
+    mixed = assigned & (papers["theme_weight"] < settings.mixed_threshold)
     nmf, lda = model.comparison.iloc[0], model.comparison.iloc[1]
     if nmf["coherence"] >= lda["coherence"]:
         verdict = f"NMF scored higher on coherence ({nmf['coherence']:.3f} against {lda['coherence']:.3f})"
@@ -186,28 +186,28 @@ def theme_findings(analysis: "Analysis") -> dict[str, Any]:
                    "so NMF is not the better model here")
     largest = model.themes.sort_values(["n_papers", "theme"], ascending=[False, True]).iloc[0]
     values = {
-        "themes_k": settings["chosen_k"],
-        "themes_k_how": "was fixed by the THEMES_K setting" if settings["k_given"] else "was chosen by the rule above",
-        "themes_k_min": min(settings["k_candidates"]),
-        "themes_k_max": max(settings["k_candidates"]),
-        "themes_n_candidates": len(settings["k_candidates"]),
-        "themes_seeds": ", ".join(map(str, settings["seeds"])),
-        "themes_n_seeds": len(settings["seeds"]),
-        "themes_rule": settings["rule"],
-        "themes_selection_docs": settings["selection_documents"],
-        "themes_selection_vocabulary": settings["selection_vocabulary"],
-        "themes_final_docs": settings["final_fit_documents"],
-        "themes_final_seed": settings["final_seed"],
-        "themes_selection_tol": f"{settings['selection_tol']:g}",
-        "themes_final_tol": f"{settings['final_tol']:g}",
-        "themes_comparison_docs": settings["comparison_documents"],
-        "themes_docs": settings["documents"],
-        "themes_vocabulary": settings["vocabulary"],
-        "themes_min_df": settings["min_df"],
+        "themes_k": settings.chosen_k,
+        "themes_k_how": "was fixed by the THEMES_K setting" if settings.k_given else "was chosen by the rule above",
+        "themes_k_min": min(settings.k_candidates),
+        "themes_k_max": max(settings.k_candidates),
+        "themes_n_candidates": len(settings.k_candidates),
+        "themes_seeds": ", ".join(map(str, settings.seeds)),
+        "themes_n_seeds": len(settings.seeds),
+        "themes_rule": settings.rule,
+        "themes_selection_docs": settings.selection_documents,
+        "themes_selection_vocabulary": settings.selection_vocabulary,
+        "themes_final_docs": settings.final_fit_documents,
+        "themes_final_seed": settings.final_seed,
+        "themes_selection_tol": f"{settings.selection_tol:g}",
+        "themes_final_tol": f"{settings.final_tol:g}",
+        "themes_comparison_docs": settings.comparison_documents,
+        "themes_docs": settings.documents,
+        "themes_vocabulary": settings.vocabulary,
+        "themes_min_df": settings.min_df,
         "themes_mixed_share": f"{mixed.mean():.0%}",
         "themes_mixed_n": int(mixed.sum()),
         "themes_unassigned_n": int((~assigned).sum()),
-        "themes_mixed_threshold": f"{settings['mixed_threshold']:.0%}",
+        "themes_mixed_threshold": f"{settings.mixed_threshold:.0%}",
         "themes_largest": int(largest["n_papers"]),
         "themes_largest_label": str(largest["label"]),
         "themes_smallest": int(model.themes["n_papers"].min()),
@@ -247,9 +247,9 @@ def selection_figure(model: ThemeModel | None, corpus_label: str, message: str =
         chosen = selection[selection["chosen"]]
         axis.scatter(chosen["k"], chosen[measure], s=120, facecolors="none", edgecolors="red", zorder=5)
         if measure in ("diversity", "stability"):
-            axis.axhline(settings[f"min_{measure}"], color="grey", linestyle="--", linewidth=1)
+            axis.axhline(getattr(settings, f"min_{measure}"), color="grey", linestyle="--", linewidth=1)
         axis.set(title=measure.capitalize(), xlabel="Number of themes k", ylabel="")
-    figure.suptitle(f"Model selection, {corpus_label}; chosen k={settings['chosen_k']} (red circle)")
+    figure.suptitle(f"Model selection, {corpus_label}; chosen k={settings.chosen_k} (red circle)")
     figure.tight_layout()
     return figure, selection
 
@@ -467,7 +467,7 @@ def chapter_lead(analysis: "Analysis") -> dict[str, str]:
         return {"themes_lead": f"No themes could be fitted: {md(analysis.themes.message)}."}
     by_size = model.themes.sort_values(["n_papers", "theme"], ascending=[False, True])
     largest, smallest = by_size.iloc[0], by_size.iloc[-1]
-    threshold = model.settings["mixed_threshold"]
+    threshold = model.settings.mixed_threshold
     papers = analysis.papers
     mixed = int((papers["theme"].notna() & (papers["theme_weight"] < threshold)).sum())
     lead = (f"The {md(analysis_name(analysis).sentence_subject)} fall into **{count(len(by_size), 'theme')}** "
