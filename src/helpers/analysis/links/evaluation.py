@@ -12,6 +12,10 @@ classifier was run on them and never tuned on; its score is the honest one. Both
    (few dangling and promised sentences: the intervals say how little their scores rest on);
 3. :func:`score_sets` stacks the scores of several named sets (``benchmarks/availability_heldout.py``
    writes them to ``benchmarks/results/availability_heldout.csv``; the Validation page shows them).
+
+:func:`load_evaluation_set`, :func:`evaluate_verdicts` and :func:`confusion_matrix` score any labelled
+``sentence, abstract, class`` table as it is; :func:`resolve_export_sentences` reads the sentences of a set that
+names them by place (``tests/evaluation/availability_exports.csv``).
 """
 
 from __future__ import annotations
