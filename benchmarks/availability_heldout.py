@@ -4,7 +4,7 @@
 blind run on it missed); ``tests/evaluation/availability_heldout.csv`` the held-out set (ICML 2023 and 2025
 sentences labelled by reading before the classifier was run on them, never tuned on): its score is the honest
 one. Both hold their sentences, so this needs nothing outside the repository. The Validation page computes the
-same scores when the book is built (:mod:`helpers.analysis.claim_evaluation`).
+same scores when the book is built (:mod:`helpers.analysis.links.evaluation`).
 
 Usage: ``python benchmarks/availability_heldout.py`` -> ``benchmarks/results/availability_heldout.csv``
 (``set, class, support, predicted, correct, precision, precision_low, precision_high, recall, recall_low,
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from helpers.analysis.claim_evaluation import load_heldout, predict, score_sets, with_context
+from helpers.analysis.links.evaluation import load_heldout, predict, score_sets, with_context
 
 ROOT = Path(__file__).resolve().parents[1]
 DEVELOPMENT = ROOT / "tests" / "evaluation" / "availability_claims.csv"

@@ -21,7 +21,7 @@ from pathlib import Path
 import pandas as pd
 
 from helpers.analysis.corpus import read_corpus
-from helpers.analysis.links import LINK_STATES, analyse_links
+from helpers.analysis.links.states import LINK_STATES, analyse_links
 
 ROOT = Path(__file__).resolve().parents[1]
 BEFORE_THE_CLAIM_GRAMMAR = "1bf22d0"  # the last commit with the pattern-list classifier

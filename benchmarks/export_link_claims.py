@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from helpers.analysis.availability import confusion_matrix, evaluate_verdicts, resolve_export_sentences
+from helpers.analysis.links.evaluation import confusion_matrix, evaluate_verdicts, resolve_export_sentences
 from helpers.analysis.corpus import read_corpus
 
 ROOT = Path(__file__).resolve().parents[1]

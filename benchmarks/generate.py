@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from helpers.analysis.corpus import read_corpus
-from helpers.analysis.urls import split_sentences
+from helpers.analysis.links.urls import split_sentences
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "corpora"

@@ -1,7 +1,7 @@
 """One very long block without full stops against the whole seed run (the availability grammar's worst case).
 
 A block with no sentence end is one sentence to the availability grammar
-(:mod:`helpers.analysis.availability`), so what the grammar reads around each availability word
+(:mod:`helpers.analysis.links.availability`), so what the grammar reads around each availability word
 (``available``, ``public``, ``provided``, ``found``, ...) must not grow with the block. Two blocks of
 36,000 words, each added as one file to the seed corpus (``data/raw``):
 
@@ -13,7 +13,7 @@ A block with no sentence end is one sentence to the availability grammar
 
 For each corpus: the wall time of ``python -m helpers analyse`` (a fresh process, imports included,
 best of ``--repeat`` runs), the analysis stages' seconds (``--timings``) and, in this process, the
-seconds :func:`helpers.analysis.availability.abstract_verdicts` takes on the block alone and on the
+seconds :func:`helpers.analysis.links.availability.abstract_verdicts` takes on the block alone and on the
 block cut to half its words (linear work: the full block takes about twice the half). Prints a table.
 
 Run: ``cd benchmarks && ../.venv/bin/python long_block.py``.
@@ -54,7 +54,7 @@ def seed_block(n_words: int = WORDS) -> str:
 
 def near_miss_block(n_words: int = WORDS) -> str:
     """The evaluation set's ``none`` sentences that hold an availability word, without full stops."""
-    from helpers.analysis.availability import _PREDICATE
+    from helpers.analysis.links.grammar import _PREDICATE
 
     with EVALUATION.open(encoding="utf-8", newline="") as handle:
         rows = [row for row in csv.DictReader(handle)
@@ -79,7 +79,7 @@ def analyse_seconds(paths: list[Path], out: Path, repeat: int) -> tuple[float, s
 
 
 def grammar_seconds(block: str) -> float:
-    from helpers.analysis.availability import abstract_verdicts
+    from helpers.analysis.links.availability import abstract_verdicts
 
     start = time.perf_counter()
     abstract_verdicts(block)

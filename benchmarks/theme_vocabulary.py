@@ -50,9 +50,8 @@ from scipy import sparse
 
 from helpers.analysis import themes
 from helpers.analysis.cooccurrence import analyse_cooccurrence
+from helpers.analysis.cooccurrence.acronyms import acronym_definitions, acronym_merges
 from helpers.analysis.cooccurrence.candidates import (
-    acronym_definitions,
-    acronym_merges,
     candidate_term_matrix,
     longest_term_counts,
     read_thesaurus,

@@ -4,8 +4,8 @@ import re
 
 import pytest
 
-import helpers.analysis.availability as availability
-from helpers.analysis.availability import abstract_verdicts
+import helpers.analysis.links.availability as availability
+from helpers.analysis.links.availability import abstract_verdicts
 
 
 class _Reads:

@@ -15,8 +15,8 @@ import pandas as pd
 import pytest
 
 from conftest import ROOT
-from helpers.analysis.availability import STATEMENTS
-from helpers.analysis.claim_evaluation import (HELDOUT_COLUMNS, SCORE_COLUMNS, class_scores, load_heldout,
+from helpers.analysis.links.availability import STATEMENTS
+from helpers.analysis.links.evaluation import (HELDOUT_COLUMNS, SCORE_COLUMNS, class_scores, load_heldout,
                                                score_sets, with_context)
 from helpers.book.reports.validation import CLAIM_COLUMNS, claim_scores
 
@@ -141,7 +141,7 @@ def test_heldout_comes_from_corpora_the_development_sets_do_not_use(heldout):
                                               "against it)")
 def test_heldout_sentences_are_quoted_as_published(heldout):
     from helpers.analysis.corpus import read_corpus
-    from helpers.analysis.urls import split_sentences
+    from helpers.analysis.links.urls import split_sentences
 
     for name, rows in heldout.groupby("corpus"):
         corpus = read_corpus(ICML / name)

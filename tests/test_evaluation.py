@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from conftest import ROOT
-from helpers.analysis.availability import STATEMENTS, confusion_matrix, evaluate_verdicts
+from helpers.analysis.links.availability import STATEMENTS
+from helpers.analysis.links.evaluation import confusion_matrix, evaluate_verdicts
 from helpers.book.reports.links import evaluation_set
 
 @pytest.fixture(scope="module")

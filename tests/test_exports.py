@@ -426,7 +426,7 @@ def test_real_wos_and_scopus_bibtex_give_each_shared_paper_once():
 
 def test_a_method_provided_is_no_code_claim():
     # Issue 39: the one "dangling" claim of the Web of Science BibTeX export is about methodological solutions.
-    from helpers.analysis.availability import classify_sentence
+    from helpers.analysis.links.availability import classify_sentence
 
     sentence = ("The interdependent principles are justified, and the methodological solutions underlying their "
                 "implementation are provided.")
@@ -446,7 +446,7 @@ def test_the_labelled_export_sentences_hold_no_export_text():
 
 @needs_exports
 def test_the_labelled_export_sentences_are_found_in_the_real_exports():
-    from helpers.analysis.availability import evaluate_verdicts, resolve_export_sentences
+    from helpers.analysis.links.evaluation import evaluate_verdicts, resolve_export_sentences
 
     labelled = pd.read_csv(Path(__file__).parent / "evaluation" / "availability_exports.csv", dtype=str,
                            keep_default_na=False)

@@ -6,7 +6,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pandas as pd
 import pytest
 
-from helpers.analysis.linkcheck import check_urls, latest_check, link_health, write_check
+from helpers.analysis.links.linkcheck import check_urls, latest_check, link_health, write_check
 
 # The slow path answers only when the test releases it (an event, not a sleep), long after any timeout.
 RELEASE_AFTER_SECONDS = 30.0

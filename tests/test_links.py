@@ -5,13 +5,13 @@ import math
 import pandas as pd
 import pytest
 
-from helpers.analysis.availability import (SentenceVerdict, abstract_verdicts, classify_sentence, confusion_matrix,
-                                           evaluate_verdicts, load_evaluation_set)
+from helpers.analysis.links.availability import SentenceVerdict, abstract_verdicts, classify_sentence
+from helpers.analysis.links.evaluation import confusion_matrix, evaluate_verdicts, load_evaluation_set
 from helpers.analysis.corpus import read_corpus
-from helpers.analysis.links import (LINKS_COLUMNS, STATEMENTS_COLUMNS, STATES_COLUMNS, analyse_links, find_links,
+from helpers.analysis.links.states import (LINKS_COLUMNS, STATEMENTS_COLUMNS, STATES_COLUMNS, analyse_links, find_links,
                                     state_shares)
 from helpers.analysis.statistics import wilson_interval
-from helpers.analysis.urls import (HOST_KINDS, LINKED_KINDS, classify_host, clean_url, extract_urls, find_urls,
+from helpers.analysis.links.urls import (HOST_KINDS, LINKED_KINDS, classify_host, clean_url, extract_urls, find_urls,
                                    is_safe_url, split_sentences)
 
 from conftest import PMLR_SAMPLE, SEED_DIR
@@ -533,7 +533,7 @@ def test_icml_dev_states():
 
 def test_the_quick_test_covers_every_patterns_hints():
     """find_url_spans skips a text without any of _ANY_HINT: each pattern's hints must contain one of them."""
-    from helpers.analysis import urls
+    from helpers.analysis.links import urls
 
     for name, hints in urls._PATTERN_HINTS.items():
         for hint in hints:
@@ -542,7 +542,7 @@ def test_the_quick_test_covers_every_patterns_hints():
 
 def test_venue_code_links_from_the_software_and_url_fields():
     """Issue 38: a code link given to the venue (``software``; ``url`` on a code host) is evidence of its own."""
-    from helpers.analysis.links import venue_code_links
+    from helpers.analysis.links.states import venue_code_links
 
     papers = pd.DataFrame({
         "paper_id": ["a", "b", "c", "d", "e", "f"],
@@ -568,7 +568,7 @@ def test_venue_code_links_from_the_software_and_url_fields():
 
 
 def test_venue_code_shares_beside_the_abstract_share():
-    from helpers.analysis.links import venue_code_shares
+    from helpers.analysis.links.states import venue_code_shares
 
     papers = pd.DataFrame({
         "group": ["2023", "2023", "2025", "2025", "2025", "2025"],

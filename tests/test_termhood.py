@@ -7,8 +7,9 @@ import pandas as pd
 from scipy import sparse
 
 from helpers.analysis.cooccurrence import analyse_cooccurrence, find_acronyms, pair_table
-from helpers.analysis.cooccurrence.candidates import acronym_definitions, schwartz_hearst_long_form
-from helpers.analysis.cooccurrence.relevance import multi_word_min_occurrences, nested_merges, select_terms
+from helpers.analysis.cooccurrence.acronyms import acronym_definitions, schwartz_hearst_long_form
+from helpers.analysis.cooccurrence.nested import nested_merges
+from helpers.analysis.cooccurrence.relevance import multi_word_min_occurrences, select_terms
 from helpers.analysis.cooccurrence.termhood import c_values, english_word_frequency, read_generic_terms, specificity
 from helpers.analysis.text import analysis_text
 

@@ -2,7 +2,8 @@
 
 import pytest
 
-from helpers.analysis.terms import NOUN, singular, word_classes
+from helpers.analysis.lexicon import singular
+from helpers.analysis.terms import NOUN, word_classes
 from helpers.analysis.text import analysis_text, segments, stop_words, tokenize, tokenize_corpus
 from helpers.analysis.themes import theme_counts, theme_terms
 

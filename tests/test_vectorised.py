@@ -9,7 +9,7 @@ import helpers.analysis.engine.local
 from helpers.analysis.cooccurrence import (acronym_definitions, acronym_merges, candidate_term_matrix, candidate_terms,
                                   find_acronyms, read_thesaurus)
 from helpers.analysis.corpus import files_sha256, read_corpus
-from helpers.analysis.links import analyse_links, find_links
+from helpers.analysis.links.states import analyse_links, find_links
 from helpers.analysis.text import analysis_text, segments, tokenize_corpus
 from helpers.analysis.themes import fit_themes, theme_counts, theme_terms
 

@@ -195,8 +195,8 @@ def run_analyse(args: argparse.Namespace) -> int:
 
 def run_linkcheck_command(args: argparse.Namespace) -> int:
     from helpers.analysis.corpus import read_corpus
-    from helpers.analysis.linkcheck import run_linkcheck
-    from helpers.analysis.links import distinct_urls, find_links
+    from helpers.analysis.links.linkcheck import run_linkcheck
+    from helpers.analysis.links.states import distinct_urls, find_links
 
     try:
         corpus = read_corpus(args.paths, skip_bad=args.skip_bad)

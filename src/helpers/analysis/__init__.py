@@ -7,7 +7,7 @@ The steps of a run (:func:`helpers.analysis.pipeline.run_pipeline`), each a pack
 2. :mod:`.text` and :mod:`.terms`: tokens and noun-phrase terms.
 3. :mod:`.themes`: the theme model.
 4. :mod:`.cooccurrence`: the term map.
-5. :mod:`.urls`, :mod:`.availability`, :mod:`.links`: link availability (:mod:`.linkcheck` checks the links online).
+5. :mod:`.links`: link availability (:mod:`.links.linkcheck` checks the links online).
 6. :mod:`.change`: what changed between groups, with the intervals and tests of :mod:`.statistics`.
 
 :mod:`.engine` runs the stages on this machine or a Dask cluster, :mod:`.pipeline` runs a corpus through them

@@ -3,7 +3,7 @@
 The stored abstract keeps its LaTeX, Markdown, HTML and URLs; :func:`analysis_text`
 removes them (keeping the words inside markup), so ``<em>epistemic</em>`` and
 ``*epistemic*`` count as the same word. The addresses removed are exactly those the
-link finder finds (:func:`helpers.analysis.urls.find_url_spans`), so ``doi:``
+link finder finds (:func:`helpers.analysis.links.urls.find_url_spans`), so ``doi:``
 identifiers or ``osf.io/abcde`` never become words. Removed spans, numbers and
 punctuation become phrase boundaries, so no term spans a formula or a sentence end.
 Singular forms and the theme terms are the term map's (:mod:`helpers.analysis.terms`,
@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
 
 import numpy as np
 
-from helpers.analysis.urls import find_url_spans
+from helpers.analysis.links.urls import find_url_spans
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -93,7 +93,7 @@ def analysis_text(text: str) -> str:
 
 
 def _without_urls(text: str) -> str:
-    """The text with each span :func:`helpers.analysis.urls.find_url_spans` finds replaced by a boundary.
+    """The text with each span :func:`helpers.analysis.links.urls.find_url_spans` finds replaced by a boundary.
 
     A Markdown link keeps its visible text, itself without addresses.
 

@@ -38,8 +38,8 @@ from urllib.parse import quote
 import numpy as np
 import pandas as pd
 
-from helpers.analysis.links import LINK_STATES
-from helpers.analysis.urls import LINKED_KINDS, is_safe_url
+from helpers.analysis.links.states import LINK_STATES
+from helpers.analysis.links.urls import LINKED_KINDS, is_safe_url
 from helpers.web.assets import inline_script, script_json, static_text
 
 if TYPE_CHECKING:
@@ -292,7 +292,7 @@ def explorer_data(
         column's labels), ``text``, ``links`` (URLs), ``claims`` (``[class, sentence]`` pairs) and ``terms``
         (indices into ``terms``); plus ``year`` when ``papers`` has a year column,
         and ``group`` (index into ``groups``) with two groups or more; ``venue_code`` when ``papers`` has
-        :func:`helpers.analysis.links.venue_code_links`' columns (the http(s) code links the paper gave the
+        :func:`helpers.analysis.links.states.venue_code_links`' columns (the http(s) code links the paper gave the
         venue, ``[]`` for none, ``None`` where its input has no code field); ``share``, ``theme2`` and ``share2``
         when ``papers`` has ``second_theme`` (:func:`helpers.analysis.themes.hierarchy.paper_grains`): the
         strongest and second theme's shares of the paper's theme weight (:func:`whole_percent`) and the second

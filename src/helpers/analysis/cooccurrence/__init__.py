@@ -5,12 +5,12 @@ The steps of :func:`analyse_cooccurrence` (:mod:`.result`), each a function of i
 1. :mod:`.candidates`, :func:`candidate_term_matrix`: which abstracts use which noun-phrase terms
    (:mod:`helpers.analysis.terms`), counted once per abstract, after merging variants
    through the thesaurus and the acronyms the abstracts define
-   (:func:`acronym_merges`).
+   (:mod:`.acronyms`, found by the Schwartz-Hearst algorithm: :func:`acronym_merges`).
 2. :mod:`.relevance`, :func:`select_terms`: terms in at least :func:`default_min_occurrences`
    abstracts (half that for a phrase), stock terms left out and nested terms merged into the longer
-   term, then the best share of them by the combined termhood score of :mod:`.termhood`
+   term (:mod:`.nested`, :func:`nested_merges`), then the best share of them by the combined termhood score of :mod:`.termhood`
    (VOSviewer's relevance, :func:`relevance_scores`; C-value; domain specificity against general
-   English from ``wordfreq``). Acronyms are found by the Schwartz-Hearst algorithm.
+   English from ``wordfreq``).
 3. :mod:`.network`, :func:`pair_table`: pair counts from one sparse product ``X.T @ X``, with
    VOSviewer's association strength.
 4. :mod:`.network`, :func:`term_network`: the drawn links (at most ``MAX_LINKS_PER_TERM`` per term),
@@ -22,14 +22,8 @@ The steps of :func:`analyse_cooccurrence` (:mod:`.result`), each a function of i
 against the labelled terms of ``tests/evaluation/``.
 """
 
-from helpers.analysis.cooccurrence.candidates import (
-                                                    acronym_definitions,
-                                                    acronym_merges,
-                                                    candidate_term_matrix,
-                                                    candidate_terms,
-                                                    find_acronyms,
-                                                    read_thesaurus,
-)
+from helpers.analysis.cooccurrence.acronyms import acronym_definitions, acronym_merges, find_acronyms
+from helpers.analysis.cooccurrence.candidates import candidate_term_matrix, candidate_terms, read_thesaurus
 from helpers.analysis.cooccurrence.exporters import (
                                                     network_writers,
                                                     vosviewer_document,
@@ -37,11 +31,11 @@ from helpers.analysis.cooccurrence.exporters import (
                                                     write_vosviewer_map,
                                                     write_vosviewer_network,
 )
+from helpers.analysis.cooccurrence.nested import nested_merges
 from helpers.analysis.cooccurrence.network import default_min_pair_papers, ordered_subgraph, pair_table, term_network
 from helpers.analysis.cooccurrence.relevance import (
                                                     RANKINGS,
                                                     RELEVANT_SHARE,
-                                                    nested_merges,
                                                     context_topics,
                                                     default_min_occurrences,
                                                     relevance_scores,

@@ -30,7 +30,8 @@ import numpy as np
 import pandas as pd
 from scipy import sparse
 
-from helpers.analysis.cooccurrence.candidates import acronym_definitions, candidate_term_matrix
+from helpers.analysis.cooccurrence.acronyms import acronym_definitions
+from helpers.analysis.cooccurrence.candidates import candidate_term_matrix
 from helpers.analysis.text import TokenizedCorpus
 
 __all__ = ["PartitionCandidates", "partition_definitions", "partition_candidates", "bucket_counts",
@@ -62,7 +63,7 @@ def partition_summary(tokens: TokenizedCorpus) -> tuple[list[str], int]:
 
 
 def partition_definitions(texts: list[str] | pd.Series) -> pd.DataFrame:
-    """:func:`helpers.analysis.cooccurrence.candidates.acronym_definitions` of one partition's stored texts
+    """:func:`helpers.analysis.cooccurrence.acronyms.acronym_definitions` of one partition's stored texts
     (``row`` counts from the partition's first text)."""
     return acronym_definitions(list(texts))
 

@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 from scipy import sparse
 
-from helpers.analysis.cooccurrence.relevance import contained_pairs
+from helpers.analysis.cooccurrence.nested import contained_pairs
 
 #: No term of the drawn network has more links than this (:func:`cap_links`: true by construction).
 MAX_LINKS_PER_TERM = 4

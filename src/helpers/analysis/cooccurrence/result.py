@@ -11,12 +11,8 @@ import numpy as np
 import pandas as pd
 from scipy import sparse
 
-from helpers.analysis.cooccurrence.candidates import (
-    acronym_merges,
-    acronym_table,
-    merge_table,
-    read_thesaurus,
-)
+from helpers.analysis.cooccurrence.acronyms import acronym_merges, acronym_table
+from helpers.analysis.cooccurrence.candidates import merge_table, read_thesaurus
 from helpers.analysis.cooccurrence.communities import community_table
 from helpers.analysis.cooccurrence.counting import (
     bucket_counts,

@@ -153,8 +153,8 @@ class DaskPartitions:
 
 
 def _links_partition(papers: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
-    """One partition's links, link states and statements (:func:`helpers.analysis.links.analyse_links`)."""
-    from helpers.analysis.links import analyse_links
+    """One partition's links, link states and statements (:func:`helpers.analysis.links.states.analyse_links`)."""
+    from helpers.analysis.links.states import analyse_links
 
     return analyse_links(papers, n_jobs=1)
 

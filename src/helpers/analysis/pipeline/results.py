@@ -53,7 +53,7 @@ class ThemesResult:
 
 @dataclass(frozen=True)
 class LinkTables:
-    """The links analysis (:func:`helpers.analysis.links.analyse_links`).
+    """The links analysis (:func:`helpers.analysis.links.states.analyse_links`).
 
     Attributes
     ----------
@@ -61,7 +61,7 @@ class LinkTables:
         One row per (paper, URL) with its host and kind.
     states : DataFrame
         One row per paper: ``paper_id, link_state, promised_too, n_urls`` (and more columns where
-        :func:`helpers.analysis.links.analyse_links` documents them).
+        :func:`helpers.analysis.links.states.analyse_links` documents them).
     statements : DataFrame
         One row per sentence that says something about code or data.
     """
@@ -92,7 +92,7 @@ class Analysis:
         broad_theme_weight`` (:func:`helpers.analysis.themes.hierarchy.paper_grains`), ``link_state``,
         ``promised_too``, ``n_urls``, ``venue_code_field``,
         ``venue_code`` and ``venue_code_url`` where the input has a code field
-        (:func:`helpers.analysis.links.venue_code_links`), and ``group`` (text; ``"all"`` without grouping).
+        (:func:`helpers.analysis.links.states.venue_code_links`), and ``group`` (text; ``"all"`` without grouping).
     timings : Mapping[str, float]
         Seconds per stage, ``parse`` first.
     cache_key : str

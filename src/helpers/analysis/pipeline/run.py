@@ -126,7 +126,7 @@ def run_stages(options: RunOptions, clock: StageClock, stages: StageEngine) -> A
     from threadpoolctl import threadpool_limits
 
     from helpers.analysis.groups import paper_groups
-    from helpers.analysis.terms import load_dictionaries
+    from helpers.analysis.lexicon import load_dictionaries
     from helpers.analysis.themes import model_fitting
 
     settings, n_jobs = options.settings, options.n_jobs

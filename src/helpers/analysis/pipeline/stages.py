@@ -129,7 +129,7 @@ def analyse_terms(corpus: Corpus, tokens: "TokenizedCorpus", settings: AnalysisS
 
 
 def analyse_link_tables(corpus: Corpus, n_jobs: int | None = None) -> LinkTables:
-    from helpers.analysis.links import analyse_links
+    from helpers.analysis.links.states import analyse_links
 
     return LinkTables(*analyse_links(corpus.papers, n_jobs=n_jobs))
 
@@ -153,8 +153,8 @@ def paper_table(corpus: Corpus, themes: ThemesResult, links: LinkTables, groups:
     """One row per paper: the corpus columns, the strongest theme, the two grains (the second theme, mixed or
     not, the broad theme: :func:`helpers.analysis.themes.hierarchy.paper_grains`), the link state, the code link
     given to the venue (``venue_code_field, venue_code, venue_code_url`` where the input has a code field:
-    :func:`helpers.analysis.links.venue_code_links`) and the group."""
-    from helpers.analysis.links import VENUE_CODE_COLUMNS, venue_code_links
+    :func:`helpers.analysis.links.states.venue_code_links`) and the group."""
+    from helpers.analysis.links.states import VENUE_CODE_COLUMNS, venue_code_links
     from helpers.analysis.themes.hierarchy import paper_grains
 
     papers = corpus.papers.copy()

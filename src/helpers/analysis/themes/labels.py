@@ -30,7 +30,7 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
-from helpers.analysis.cooccurrence.relevance import NESTED_SHARE
+from helpers.analysis.cooccurrence.nested import NESTED_SHARE
 from helpers.analysis.cooccurrence.termhood import read_any_field_generic_terms, read_generic_terms
 from helpers.analysis.terms import is_noun_phrase
 from helpers.analysis.themes.scores import N_COHERENCE_TERMS, N_DIVERSITY_TERMS, _top

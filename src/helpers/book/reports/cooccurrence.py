@@ -11,14 +11,14 @@ import pandas as pd
 from helpers.book.formatting import corpus_name
 from helpers.book.network_figures import EGO_CENTRE, EGO_PARTNERS
 
-from helpers.analysis.cooccurrence.candidates import DOMINANT_LONG_FORM_SHARE, MIN_CORPUS_WIDE_DEFINITIONS
+from helpers.analysis.cooccurrence.acronyms import DOMINANT_LONG_FORM_SHARE, MIN_CORPUS_WIDE_DEFINITIONS
 from helpers.analysis.cooccurrence.exporters import network_writers
+from helpers.analysis.cooccurrence.nested import NESTED_SHARE
 from helpers.analysis.cooccurrence.relevance import (
     CONTEXT_TERMS,
     MIN_MAP_TERMS,
     MIN_OCCURRENCES_RULE,
     MULTI_WORD_OCCURRENCE_SHARE,
-    NESTED_SHARE,
     RELEVANT_SHARE,
     SINGLE_WORD_SHARE,
     VOSVIEWER_MIN_OCCURRENCES,

@@ -38,7 +38,7 @@ def key_findings(analysis: "Analysis") -> dict[str, Any]:
     """
     from helpers.book.display import markdown_cell as md
     from helpers.book.formatting import count, number, plural
-    from helpers.analysis.links import state_shares
+    from helpers.analysis.links.states import state_shares
     from helpers.book.reports.links import venue_code_sentence
 
     papers = analysis.papers
@@ -114,7 +114,7 @@ def overview_figure(analysis: "Analysis") -> tuple["Figure", pd.DataFrame]:
     """Two panels: papers per theme (the :data:`N_OVERVIEW_THEMES` largest) and papers per link state."""
     import matplotlib.pyplot as plt
 
-    from helpers.analysis.links import LINK_STATES
+    from helpers.analysis.links.states import LINK_STATES
     from helpers.book.reports.themes import theme_palette
 
     figure, (themes_axis, links_axis) = plt.subplots(1, 2, figsize=(11, 4.2), width_ratios=[3, 2])

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from helpers.analysis.links import LINK_STATES, state_shares, venue_code_shares
-from helpers.analysis.urls import HOST_KINDS, LINKED_KINDS
+from helpers.analysis.links.states import LINK_STATES, state_shares, venue_code_shares
+from helpers.analysis.links.urls import HOST_KINDS, LINKED_KINDS
 from helpers.book.inputs import page_input
 from helpers.web.explorer import explorer_papers, explorer_url, papers_link_text
 
@@ -158,7 +158,7 @@ def health_table(health: pd.DataFrame, links: pd.DataFrame) -> pd.DataFrame:
 
 def health_sentence(health: pd.DataFrame, source: str) -> str:
     """The one sentence on link health: where the statuses come from, or, when no link was checked, the command
-    that checks them (``source``: :func:`helpers.analysis.linkcheck.link_health`'s sentence).
+    that checks them (``source``: :func:`helpers.analysis.links.linkcheck.link_health`'s sentence).
 
     Examples
     --------
@@ -238,7 +238,7 @@ def chapter_lead(analysis: "Analysis") -> dict[str, str]:
 
 def venue_code_sentence(papers: pd.DataFrame, *, emphasis: bool = True, wilson: str = "Wilson ") -> str:
     """The code link given to the venue beside the abstract's link, over the papers whose metadata has a code
-    field (:func:`helpers.analysis.links.venue_code_shares`), as Markdown; ``""`` without a code field.
+    field (:func:`helpers.analysis.links.states.venue_code_shares`), as Markdown; ``""`` without a code field.
 
     Examples
     --------

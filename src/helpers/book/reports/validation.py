@@ -17,8 +17,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from helpers.analysis.availability import STATEMENTS
-from helpers.analysis.claim_evaluation import class_scores, load_heldout, predict
+from helpers.analysis.links.availability import STATEMENTS
+from helpers.analysis.links.evaluation import class_scores, load_heldout, predict
 from helpers.book.formatting import MISSING, corpus_name, count, number, percent
 from helpers.book.inputs import page_input
 from helpers.book.reports.links import evaluation_set

@@ -2,7 +2,7 @@
 
 The leaf of the links analysis: it imports nothing of the project, so the text stage (which removes
 exactly the spans found here from the analysed text), the availability grammar and the per-paper
-link states (:mod:`helpers.analysis.links`) share one URL finder.
+link states (:mod:`helpers.analysis.links.states`) share one URL finder.
 
 Malformed URLs that a reader can still repair (``https//``, ``http:/``,
 ``https: //``, a stray space inside the address, a missing scheme, a trailing

@@ -136,7 +136,7 @@ def link_health(links: pd.DataFrame, folder: Path) -> tuple[pd.DataFrame, str]:
     Returns the table (``url, status, http_code, final_url, checked_at``) and a
     sentence saying where the statuses come from.
     """
-    from helpers.analysis.links import distinct_urls
+    from helpers.analysis.links.states import distinct_urls
 
     urls = distinct_urls(links)
     check, path = latest_check(folder)

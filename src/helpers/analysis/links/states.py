@@ -1,10 +1,10 @@
 """Links in abstracts: find them, repair them, say what they point to and what each paper says.
 
 Each paper gets one *link state*, from the availability claims of its sentences
-(:mod:`helpers.analysis.availability` reads each sentence) and from its URLs:
+(:mod:`helpers.analysis.links.availability` reads each sentence) and from its URLs:
 
 ``linked``
-    the abstract gives a usable URL of a kind in :data:`helpers.analysis.urls.LINKED_KINDS` (code,
+    the abstract gives a usable URL of a kind in :data:`helpers.analysis.links.urls.LINKED_KINDS` (code,
     data or a project page), anywhere; or an availability claim gives any
     non-paper URL (``other`` too: a claim makes a lab's own domain its
     artefact's address), in the claim or elsewhere in the abstract for a claim
@@ -25,17 +25,17 @@ Beside the abstract, a paper's metadata may hold a **code link given to the venu
 It is its own evidence, never mixed into the link state; :func:`venue_code_shares` puts both
 shares side by side, over the papers whose input has such a field.
 
-URLs are found and classified by :mod:`helpers.analysis.urls`.
+URLs are found and classified by :mod:`helpers.analysis.links.urls`.
 """
 
 from __future__ import annotations
 
 import pandas as pd
 
-from helpers.analysis.availability import abstract_verdicts
+from helpers.analysis.links.availability import abstract_verdicts
 from helpers.analysis.engine.local import map_chunks
 from helpers.analysis.statistics import wilson_interval
-from helpers.analysis.urls import classify_host, find_urls, is_safe_url
+from helpers.analysis.links.urls import classify_host, find_urls, is_safe_url
 
 __all__ = ["find_links", "analyse_links", "state_shares", "distinct_urls",
            "venue_code_links", "venue_code_shares", "LINK_STATES", "LINKS_COLUMNS", "STATES_COLUMNS",
@@ -168,7 +168,7 @@ def venue_code_links(papers: pd.DataFrame) -> pd.DataFrame:
 
     A ``software`` field (PMLR's code link) gives every http(s) URL found in it (a host written without
     a scheme gets ``https://``; PMLR's ``"."`` is no link); a ``url`` field gives its URLs on a code host
-    (:func:`helpers.analysis.urls.classify_host` kind ``code``; a proceedings page is not one). A paper's
+    (:func:`helpers.analysis.links.urls.classify_host` kind ``code``; a proceedings page is not one). A paper's
     source file *has a code field* when one of its papers has a ``software`` value or a ``url`` on a code
     host: its papers are the ones a share of code given to the venue is taken over.
 

@@ -12,6 +12,10 @@ classifier was run on them and never tuned on; its score is the honest one. Both
    (few dangling and promised sentences: the intervals say how little their scores rest on);
 3. :func:`score_sets` stacks the scores of several named sets (``benchmarks/availability_heldout.py``
    writes them to ``benchmarks/results/availability_heldout.csv``; the Validation page shows them).
+
+:func:`load_evaluation_set`, :func:`evaluate_verdicts` and :func:`confusion_matrix` score any labelled
+``sentence, abstract, class`` table as it is; :func:`resolve_export_sentences` reads the sentences of a set that
+names them by place (``tests/evaluation/availability_exports.csv``).
 """
 
 from __future__ import annotations
@@ -21,11 +25,11 @@ from typing import Mapping, Sequence
 
 import pandas as pd
 
-from helpers.analysis.availability import STATEMENTS, classify_sentence
+from helpers.analysis.links.availability import STATEMENTS, classify_sentence
 from helpers.analysis.statistics import wilson_interval
 
 __all__ = ["SCORE_COLUMNS", "HELDOUT_COLUMNS", "class_scores", "with_context", "load_heldout", "predict",
-           "score_sets"]
+           "score_sets", "load_evaluation_set", "resolve_export_sentences", "confusion_matrix", "evaluate_verdicts"]
 
 #: The columns of :func:`class_scores`, in order.
 SCORE_COLUMNS = ["class", "support", "predicted", "correct", "precision", "precision_low", "precision_high",
@@ -35,7 +39,7 @@ HELDOUT_COLUMNS = ["corpus", "key", "sentence_no", "sentence", "class", "why", "
 
 
 def class_scores(labels: Sequence[str], predicted: Sequence[str]) -> pd.DataFrame:
-    """Precision, recall and F1 per class of :data:`~helpers.analysis.availability.STATEMENTS`, with counts and
+    """Precision, recall and F1 per class of :data:`~helpers.analysis.links.availability.STATEMENTS`, with counts and
     Wilson 95% intervals (one row per class, columns :data:`SCORE_COLUMNS`).
 
     ``precision = correct / predicted`` and ``recall = correct / support`` are NaN (with their intervals)
@@ -94,7 +98,7 @@ def load_heldout(path: Path) -> pd.DataFrame:
     ------
     ValueError
         When a column is missing or a class is not one of
-        :data:`~helpers.analysis.availability.STATEMENTS`.
+        :data:`~helpers.analysis.links.availability.STATEMENTS`.
     """
     table = pd.read_csv(path, dtype=str, keep_default_na=False)
     missing = [c for c in HELDOUT_COLUMNS if c not in table.columns]
@@ -123,3 +127,98 @@ def score_sets(sets: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
     """
     frames = [class_scores(list(table["class"]), predict(table)).assign(set=name) for name, table in sets.items()]
     return pd.concat(frames, ignore_index=True)[["set", *SCORE_COLUMNS]]
+
+
+def load_evaluation_set(path) -> pd.DataFrame:
+    """A labelled evaluation set: a CSV with at least ``sentence, abstract, class``.
+
+    Blank cells become empty strings; ``class`` is checked against :data:`STATEMENTS`.
+    """
+    table = pd.read_csv(path, dtype=str, keep_default_na=False)
+    missing = {"sentence", "abstract", "class"} - set(table.columns)
+    if missing:
+        raise ValueError(f"{path}: missing column(s) {sorted(missing)}; need sentence, abstract, class")
+    unknown = sorted(set(table["class"]) - set(STATEMENTS))
+    if unknown:
+        raise ValueError(f"{path}: unknown class(es) {unknown}; allowed: {', '.join(STATEMENTS)}")
+    return table
+
+
+def resolve_export_sentences(labelled: pd.DataFrame, corpora: dict[str, pd.DataFrame]) -> pd.DataFrame:
+    """The sentences of a labelled set that names them by place (``corpus, key, sentence_no, sentence_sha1``,
+    as ``tests/evaluation/availability_exports.csv``, which holds no text of the exports it labels): each row
+    with its ``sentence`` and its whole analysed ``abstract``, read from ``corpora`` (a corpus file's name to
+    its ``blocks`` joined with its papers' ``text``: ``key, kind, text``).
+
+    Raises
+    ------
+    ValueError
+        When a row's record or sentence is not found, or the sentence found is not the one labelled (its
+        SHA-1 differs: the export or the reading changed).
+    """
+    import hashlib
+
+    from helpers.analysis.links.urls import split_sentences
+
+    rows = []
+    for row in labelled.to_dict("records"):
+        records = corpora[row["corpus"]]
+        found = records[(records["key"] == row["key"]) & (records["kind"] == "abstract")]
+        if found.empty:
+            raise ValueError(f"{row['corpus']}: no abstract with key {row['key']!r}")
+        abstract = found["text"].iloc[0]
+        sentences = split_sentences(abstract)
+        number = int(row["sentence_no"])
+        sentence = sentences[number - 1] if 0 < number <= len(sentences) else ""
+        if hashlib.sha1(sentence.encode("utf-8")).hexdigest()[:12] != row["sentence_sha1"]:
+            raise ValueError(f"{row['corpus']}: {row['key']} sentence {number} is not the sentence labelled")
+        rows.append(dict(row, sentence=sentence, abstract=abstract))
+    return pd.DataFrame(rows)
+
+
+def _predicted(labelled: pd.DataFrame) -> list[str]:
+    return [classify_sentence(s, a).statement for s, a in zip(labelled["sentence"], labelled["abstract"])]
+
+
+def confusion_matrix(labelled: pd.DataFrame) -> pd.DataFrame:
+    """Counts of (labelled class, predicted class): rows are labels, columns predictions.
+
+    Examples
+    --------
+    >>> rows = pd.DataFrame({"sentence": ["Code is public.", "We win."], "abstract": ["", ""],
+    ...                      "class": ["dangling", "none"]})
+    >>> int(confusion_matrix(rows).loc["dangling", "dangling"])
+    1
+    """
+    predicted = _predicted(labelled)
+    matrix = pd.crosstab(pd.Categorical(labelled["class"], STATEMENTS), pd.Categorical(predicted, STATEMENTS),
+                         dropna=False)
+    matrix.index.name, matrix.columns.name = "label", "predicted"
+    return matrix.astype(int)
+
+
+def evaluate_verdicts(labelled: pd.DataFrame) -> pd.DataFrame:
+    """Precision, recall, F1 and support per class of :func:`classify_sentence` on labelled rows.
+
+    ``labelled`` has ``sentence, abstract, class``. Returns one row per class
+    of :data:`STATEMENTS`: ``class, precision, recall, f1, support`` (NaN
+    where a ratio has no denominator).
+
+    Examples
+    --------
+    >>> rows = pd.DataFrame({"sentence": ["Code is public.", "We win.", "Code will be released."],
+    ...                      "abstract": ["", "", ""], "class": ["dangling", "none", "promised"]})
+    >>> evaluate_verdicts(rows)[["class", "precision", "recall", "support"]].values.tolist()[1:3]
+    [['dangling', 1.0, 1.0, 1], ['promised', 1.0, 1.0, 1]]
+    """
+    matrix = confusion_matrix(labelled)
+    rows = []
+    for name in STATEMENTS:
+        hits = int(matrix.loc[name, name])
+        predicted, support = int(matrix[name].sum()), int(matrix.loc[name].sum())
+        precision = hits / predicted if predicted else float("nan")
+        recall = hits / support if support else float("nan")
+        f1 = (2 * precision * recall / (precision + recall)
+              if predicted and support and precision + recall else float("nan"))
+        rows.append(dict(**{"class": name}, precision=precision, recall=recall, f1=f1, support=support))
+    return pd.DataFrame(rows, columns=["class", "precision", "recall", "f1", "support"])

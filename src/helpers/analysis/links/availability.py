@@ -10,7 +10,7 @@ hosted). Each sentence gets one class:
     a claim with a usable URL in it, or elsewhere in the abstract when the claim
     points to it ("on our project page", "here", "on GitHub"); also a sentence
     that gives a URL to a code, data or project-page host
-    (:data:`helpers.analysis.urls.LINKED_KINDS`) without saying more ("Project page:
+    (:data:`helpers.analysis.links.urls.LINKED_KINDS`) without saying more ("Project page:
     https://x.github.io"). A claim is usable with any URL but a paper's
     (arXiv, DOI, OpenReview): a claim makes an ``other`` host (a lab's own
     domain, ``bit.ly``) its artefact's address. A promise with a usable URL is
@@ -18,7 +18,7 @@ hosted). Each sentence gets one class:
     links code, data or a project page elsewhere ("Weights will be released."
     next to "Code: https://github.com/a/b"); a hub named as the place with
     ``owner/name`` identifiers ("on Hugging Face (org/model)") is a repaired
-    URL (:func:`helpers.analysis.urls.find_urls`);
+    URL (:func:`helpers.analysis.links.urls.find_urls`);
 ``dangling``
     a present claim with no usable link: "our implementation is publicly
     available", "released on GitHub", "available at this URL", a URL with a
@@ -87,12 +87,16 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, replace
 from typing import Callable
 
-import pandas as pd
 
-from helpers.analysis.urls import LINKED_KINDS, FoundUrl, classify_host, find_urls, split_sentences
+from helpers.analysis.links.grammar import (
+    LEFT_WINDOW, LINK, RIGHT_WINDOW, _BENEFICIARY, _CLAUSE_BREAK, _CLAUSE_END, _CLAUSE_OPENERS, _FOREIGN, _HEDGE,
+    _HOSTS_NAMED, _INTENT, _INTRODUCED_OPEN, _LABEL, _MAYBE_URL, _NEGATED_END, _OPEN_SOURCE_LABEL, _OWNER,
+    _PARENTHETICAL, _PLACE, _PLACE_AT, _POINTER, _PRECHECK, _PREDICATE, _PROMISE, _SAFE, _SOFTWARE, _SUBJECT,
+    _SUBJECT_REST, _SUBORDINATE, _VERB_BEFORE, _WE_CLAIM, _WE_OBJECT,
+)
+from helpers.analysis.links.urls import LINKED_KINDS, FoundUrl, classify_host, find_urls, split_sentences
 
-__all__ = ["SentenceVerdict", "classify_sentence", "evaluate_verdicts", "confusion_matrix",
-           "load_evaluation_set", "abstract_verdicts", "STATEMENTS"]
+__all__ = ["SentenceVerdict", "classify_sentence", "abstract_verdicts", "STATEMENTS"]
 
 #: The four classes of a sentence, in the order of precedence of a paper's state.
 STATEMENTS = ("linked", "dangling", "promised", "none")
@@ -117,140 +121,6 @@ class SentenceVerdict:
 
 
 _NONE = SentenceVerdict("none")
-
-# ---- the grammar's words (all matched on lower-case text; a URL is replaced by LINK) ----
-LINK = "⟨link⟩"
-_NOUN = (r"(?:source[- ]?codes?|codes?|codebase|implementations?|librar(?:y|ies)|toolkits?|toolbox(?:es)?|"
-         r"packages?|software|repositor(?:y|ies)|repos?|datasets?|data[- ]?sets?|data|benchmarks?|models?|"
-         r"weights|checkpoints?|demos?|(?:project|web|home)[- ]?(?:page|site)s?|pages?|websites?|leaderboards?|"
-         r"samples|examples|videos|supplementary(?:\s+materials?)?|materials|resources|tools?|suites?|"
-         r"corpus|corpora|annotations|scripts?|notebooks?|apis?|prompts|simulators?|environments?|"
-         r"platforms?|frameworks?|plugins?|apps?)")
-_OWNER = r"(?:our|the|all(?:\s+(?:of\s+)?(?:our|the))?|this|these|its|both(?:\s+the)?|my|accompanying)"
-_FOREIGN = re.compile(
-    r"\b(?:public|publicly|available|open[- ]?source[d]?|existing|pre-?trained|external|third[- ]party|"
-    r"unlabell?ed|labell?ed|target|input|offline|real[- ]world|standard|prior|previous|other|such|any|no|"
-    r"many|their|proprietary|private|popular|common|widely|several|various|some|most|large-scale|"
-    r"a|an|more|less|fewer|new)\b")
-_SUBORDINATE = re.compile(
-    r"\b(?:where|when|whenever|if|unless|since|because|although|though|whereas|while|until|whether|"
-    r"provided that|as long as|even)\b")
-_CLAUSE_OPENERS = re.compile(
-    r"^(?:(?:finally|additionally|moreover|furthermore|also|besides|importantly|lastly|further|thus|hence|"
-    r"therefore|in addition|to this end|to facilitate [\w\s-]{0,40}?|to foster [\w\s-]{0,40}?|"
-    r"to support [\w\s-]{0,40}?|for reproducibility|to ensure reproducibility)\s*,?\s*)+")
-_VERB_GROUP = (r"(?:(?:(?:is|are)(?:\s+yet)?\s+to\s+be|is|are|was|were|has been|have been|had been|"
-               r"will(?:\s+(?:also|soon|then|later))?\s+be|would be|shall be|can(?:\s+also)?\s+be|could be|"
-               r"may be|might be|should be|is being|are being|"
-               r"being|to be|becomes?|remains?|gets?|got)\s+)")
-_ADVERBS = r"(?:(?:now|also|made|all|publicly|freely|openly|fully|readily|easily|further|soon|then|later|" \
-           r"thus|hence|therefore|completely|partially|entirely|already|currently|recently|today|henceforth)\s+)*"
-_STRONG = (r"(?:available|avialable|availabe|availble|avaliable|released|open[- ]?sourced|open[- ]source|"
-           r"opensource|public|accessible|downloadable|hosted|obtainable|"
-           r"(?:at|on|in|from|via|under)\s+" + LINK + "|"
-           r"(?:at|on|in|from|via)\s+(?:our|the|its|this|a)\s+(?:anonymous\s+|github\s+|project\s+)?"
-           r"(?:page|website|webpage|homepage|site|repository|repo|link|url)\b|"
-           r"on\s+(?:github|gitlab|bitbucket|hugging ?face|zenodo|kaggle|figshare|pypi)\b)")
-_WEAK = (r"(?:provided|shared|found|located|published|accessed|downloaded|obtained|deposited|uploaded|posted|"
-         r"included)")
-_PLACE = (r"\s*(?::|at\b|on\b|in\b|from\b|via\b|through\b|here\b|under\b|online\b|" + LINK
-          + r"|to the (?:public|community)|for (?:public|research|download|academic))")
-_PLACE_AT = re.compile(_PLACE)
-# The predicate is found first (a plain alternation, fast); the verb group is read back from its left.
-_PREDICATE = re.compile(rf"(?:(?P<strong>{_STRONG})|(?P<weak>{_WEAK}))(?!\w)")
-_VERB_BEFORE = re.compile(rf"(?P<verb>{_VERB_GROUP})?(?P<neg>(?:not|never|no longer)\s+)?{_ADVERBS}$")
-# Where a claim may stop without naming a place: "Code is provided.", "Code available upon request."
-_CLAUSE_END = re.compile(r"\s*(?:[.;!]|$|upon\b|on\s+request|soon\b|after\b|once\b|"
-                         r"with\s+(?:the|this)\s+(?:paper|submission|article|manuscript))")
-# Nouns that are software or data whatever the context (a weak predicate with no place needs one).
-_SOFTWARE = re.compile(r"\b(?:code|codes|codebase|implementations?|software|librar(?:y|ies)|packages?|toolkits?|"
-                       r"toolbox(?:es)?|scripts?|notebooks?|datasets?|benchmarks?|checkpoints?|weights)\b")
-_BENEFICIARY = re.compile(
-    r"\s+(?:only\b|to\s+(?!(?:the\s+)?(?:public|community|research|researchers?|everyone|anyone|all\s*(?:[.;]|$)|"
-    r"facilitate|foster|support|encourage|enable|reproduce|promote|ensure|help)\b)"
-    r"(?:(?:the|a|an|each|every|any|all|both|its|their|his|her|only|other|some|these|those|this|that|such|"
-    r"one|two|three|no)\b|[a-z-]*[^s\W]s\b)|"
-    r"by\s+(?!us\b|the authors\b)|at\s+(?:training|test|inference|deployment|run)[- ]?time|"
-    r"in\s+(?:many|most|some|practice|real|such|these|those)\b|for\s+(?:free|many|most|some)\b|"
-    r"as\s+(?:a|an)\s+(?:prior|baseline))")
-_WE_CLAIM = re.compile(
-    r"\bwe\s+(?:[\w-]+\s+and\s+)?(?P<pre>(?:(?:also|will|further|hereby|publicly|now|therefore|thus|plan to|"
-    r"intend to|are going to|would like to|shall|have|additionally|then|openly|fully)\s+)*)"
-    r"(?P<verb>make|made|release[sd]?|open[- ]?source[sd]?|publish(?:ed)?|share[sd]?|provide[sd]?|"
-    r"host(?:ed)?|upload(?:ed)?)\b(?P<obj>[^;]{0,90})")
-_WE_OBJECT = re.compile(rf"^\s+(?:{_OWNER}\s+|an?\s+)?(?:[\w'’.-]+\s+){{0,4}}?{_NOUN}\b")
-_LABEL = re.compile(
-    rf"(?:^|[.;,:(]\s*|\band\s+)(?:{_OWNER}\s+)?(?:[\w'’-]+\s+){{0,2}}?{_NOUN}"
-    rf"(?:\s*(?:,|and|&|/)\s*(?:[\w'’-]+\s+){{0,2}}?{_NOUN})*\s*(?::|at|on|in|via|-|–|\()\s*" + LINK)
-_OPEN_SOURCE_LABEL = re.compile(
-    rf"^(?:open[- ]?source|public|publicly available)\s+{_NOUN}\s+(?:is\s+|are\s+)?(?:at|on|in|via)\b")
-_PROMISE = re.compile(
-    r"\b(?:will|shall|going to|plans? to|planned to|intends? to|to be (?:released|made|open|published|shared)|"
-    r"(?:upon|after|following|before|on)\s+(?:the\s+)?(?:paper'?s?\s+)?(?:acceptance|publication|"
-    r"camera[- ]ready|review)|(?:upon|on|by)\s+(?:reasonable\s+)?request|coming soon|\bsoon\b|"
-    r"in (?:the|a) (?:near )?future|forthcoming|once (?:the |this |our )?(?:paper|work|manuscript)?\s*"
-    r"(?:is |has been )?(?:accepted|published)|at a later)\b")
-_POINTER = re.compile(
-    r"\b(?:here|below|above|following|project[- ]?(?:page|site|website|webpage)|website|webpage|homepage|"
-    r"(?:this|that|the|our|its|a|anonymous)\s+(?:anonymous\s+|github\s+|project\s+)?(?:link|url|address|page|site|"
-    r"repository|repo)|github|gitlab|hugging ?face|zenodo|kaggle|link|url)\b")
-_HOSTS_NAMED = re.compile(r"\b(?:github|gitlab|bitbucket|hugging ?face|zenodo|kaggle|figshare|osf|codeberg)\b")
-# Words without which no sentence is a claim (a fast pre-check: most sentences have none of them).
-_PRECHECK = re.compile(
-    r"availab|avialab|availb|avalia|releas|open[- ]?sourc|opensourc|public|accessib|download|host|obtainab|"
-    r"provide|share|found|located|publish|deposit|upload|posted|included|http|www\.|\.(?:com|org|io|net|edu|ai)\b|"
-    r"github|gitlab|doi:|arxiv:|page\b|site\b|repositor|repo\b|link\b|url\b|hugging|zenodo|kaggle|pypi")
-# The paper's own new artefact called open-source where the authors introduce it ("we build an open-source
-# agent", "we present Foo, a family of open-source models"); not someone else's tool ("we extend the
-# open-source solver Y", "open-source LLMs such as Y"): the verb must introduce, and no preposition may
-# come between it and the adjective.
-_OPEN_ADJECTIVE = (r"(?:(?:fully|completely|entirely|freely)\s+)?(?:open[- ]?source[d]?|opensource|"
-                   r"publicly[- ](?:available|released|accessible)|open[- ]weights?)")
-_NP_WORD = (r"(?!(?:with|on|of|for|from|to|in|into|by|using|uses|use|via|against|and|or|than|that|which|who|whose|"
-            r"as|like|such|based|over|under|across|between|among|existing|other|their|popular|prior|previous|"
-            r"several|various|many|most|some|these|those|is|are|was|were)\b)[\w.+'’-]+,?")
-_INTRODUCED_OPEN = re.compile(
-    r"\b(?:we|us\s+to|(?:this|the present|our)\s+(?:paper|work|article|study|report))\s+"
-    r"(?:(?:also|further|then|additionally|hereby|now|first|finally|here)\s+)*"
-    r"(?P<verb>introduce[sd]?|present(?:s|ed)?|build|built|builds|develop(?:s|ed)?|provide[sd]?|propose[sd]?|"
-    r"release[sd]?|offer(?:s|ed)?|create[sd]?|design(?:s|ed)?|construct(?:s|ed)?|contribute[sd]?|"
-    r"implement(?:s|ed)?|curate[sd]?|unveil(?:s|ed)?)\s+"
-    rf"(?P<np>(?:[\w.+-]+(?:\s+[\w.+-]+)?\s*[,:]\s+)?(?:(?:an?|the|our|two|three|four|five|new)\s+)?"
-    rf"(?:(?:family|suite|set|collection|series|pair)\s+of\s+)?(?:{_NP_WORD}\s+){{0,2}}?{_OPEN_ADJECTIVE}[\s,]+"
-    rf"(?:{_NP_WORD}\s+){{0,2}}{_NP_WORD.removesuffix(',?')})(?!\w)")
-# Hedged intentions of the authors or an organisation ("we are considering releasing the data", "Acme
-# plans to open-source the weights"): promises. Read on the sentence as written, so that a capitalised
-# name can be the subject.
-_HEDGE = re.compile(r"consider|plan|intend|aim|hope")
-_INTENT = re.compile(
-    r"(?:^|[.;:]\s+|,\s*)(?:(?i:here|now|next|finally|additionally|moreover|in addition|in (?:the )?future),?\s+)?"
-    r"(?P<subject>(?i:we|the\s+authors|(?:our|the)\s+(?:team|group|lab|laboratory|organi[sz]ation|company|"
-    r"consortium|developers|maintainers))|[A-Z][\w&.-]*(?:\s+[A-Z][\w&.-]*){0,3})\s+"
-    r"(?i:(?:(?:is|are|am|were|was)\s+(?:(?:also|currently|now|actively|still)\s+)?"
-    r"(?:considering|planning|intending|aiming|hoping)|(?:(?:also|further|currently|now)\s+)?"
-    r"(?:considers?|plans?|intends?|aims?|hopes?))\s+(?:to\s+|on\s+)?"
-    r"(?P<verb>make|making|release|releasing|open[- ]?sourc(?:e|ing)|publish|publishing|share|sharing)\b"
-    r"(?P<obj>[^;.]{0,90}))")
-_MAYBE_URL = re.compile(r"https?\s*:|https?//|www\.|doi:|arxiv:|\.(?:com|org|io|co|net|edu|science)\b|"
-                        r"(?:git(?:hub|lab)|hugging\s?face)\b[^.]{0,40}/|"
-                        r"/[^.]{0,120}\b(?:git(?:hub|lab)|hugging\s?face)")
-
-
-# A phrase in commas between an artefact and its verb ("The corpus, which we annotated by hand, is ...",
-# "Our simulator, written in Rust, is ..."): set aside, so that the artefact stays the subject.
-_PARENTHETICAL = re.compile(rf"\b(?P<noun>{_NOUN})\s*,\s*(?!(?:and|or|but|as well as)\b)[^,;:]{{1,100}},\s*$")
-
-
-# Where one clause ends and the next begins: the subject is read in the last clause before the verb.
-_CLAUSE_BREAK = re.compile(r"[;:—–]|\.(?!\d)|\s--\s|,\s*(?:and|but|while|which|whereas)\s|\band\s+(?=we\b)")
-_NEGATED_END = re.compile(r"\b(?:not|never)\s*$")
-# How far the grammar reads on each side of an availability word, so that its work grows with the length
-# of a sentence, not with its square (a block without full stops is one long sentence). A subject with its
-# verb, or a place after the predicate, is far shorter. The last _SAFE characters before the verb are always
-# read whole: a phrase in commas or a clause break there is seen as in the whole sentence.
-LEFT_WINDOW = 400
-RIGHT_WINDOW = 200
-_SAFE = 150
 
 
 class _Clauses:
@@ -309,16 +179,6 @@ def _owned_subject(text: str, end: int, clauses: _Clauses) -> str | None:
         subject = _clause_subject(_CLAUSE_OPENERS.sub("", clause.rsplit(",", 1)[1].strip()))
     return subject
 
-
-# A subject: [owner] up to four modifiers and an artefact noun ...
-_SUBJECT = re.compile(rf"(?:(?P<owner>{_OWNER})\s+)?(?P<mods>(?:[\w'’.-]+\s+){{0,4}}?)(?P<noun>{_NOUN})\b")
-# ... then more nouns ("implementation code"), a name in commas ("our library, fastlib,"), a list
-# ("code, checkpoints and data") and a complement
-# ("for GIC", "to reproduce our experiments", "of this work") before the verb.
-_SUBJECT_REST = re.compile(
-    rf"(?:\s+{_NOUN}\b)*(?:\s*,\s*[\w'’. -]{{1,40}},)?"
-    rf"(?:\s*(?:,|and|&|/|as well as)\s*(?:{_OWNER}\s+)?(?:[\w'’.-]+\s+){{0,3}}?{_NOUN}\b)*"
-    r"(?:\s+(?:of|for|to|from|behind|used|accompanying|supporting|underlying|that|and|in)\b[^,]{0,70})?\s*,?\s*$")
 
 
 def _clause_subject(clause: str) -> str | None:
@@ -488,9 +348,9 @@ def abstract_verdicts(text: str, urls: list[FoundUrl] | None = None) -> list[tup
     """``(sentence_no, sentence, verdict)`` for every sentence of an abstract that is not ``none``.
 
     The same verdicts as :func:`classify_sentence` on each sentence of
-    :func:`helpers.analysis.urls.split_sentences`, computed faster for big corpora:
+    :func:`helpers.analysis.links.urls.split_sentences`, computed faster for big corpora:
     one pre-check pass and one URL search over the whole abstract (``urls``,
-    from :func:`helpers.analysis.urls.find_urls`, if the caller has them already).
+    from :func:`helpers.analysis.links.urls.find_urls`, if the caller has them already).
 
     Examples
     --------
@@ -568,98 +428,3 @@ def _verdict(sentence: str, urls: list[FoundUrl], abstract_urls: Callable[[], li
     else:
         why = "no link"
     return SentenceVerdict("dangling", False, f"{said}; {why}", (), True)
-
-
-def load_evaluation_set(path) -> pd.DataFrame:
-    """A labelled evaluation set: a CSV with at least ``sentence, abstract, class``.
-
-    Blank cells become empty strings; ``class`` is checked against :data:`STATEMENTS`.
-    """
-    table = pd.read_csv(path, dtype=str, keep_default_na=False)
-    missing = {"sentence", "abstract", "class"} - set(table.columns)
-    if missing:
-        raise ValueError(f"{path}: missing column(s) {sorted(missing)}; need sentence, abstract, class")
-    unknown = sorted(set(table["class"]) - set(STATEMENTS))
-    if unknown:
-        raise ValueError(f"{path}: unknown class(es) {unknown}; allowed: {', '.join(STATEMENTS)}")
-    return table
-
-
-def resolve_export_sentences(labelled: pd.DataFrame, corpora: dict[str, pd.DataFrame]) -> pd.DataFrame:
-    """The sentences of a labelled set that names them by place (``corpus, key, sentence_no, sentence_sha1``,
-    as ``tests/evaluation/availability_exports.csv``, which holds no text of the exports it labels): each row
-    with its ``sentence`` and its whole analysed ``abstract``, read from ``corpora`` (a corpus file's name to
-    its ``blocks`` joined with its papers' ``text``: ``key, kind, text``).
-
-    Raises
-    ------
-    ValueError
-        When a row's record or sentence is not found, or the sentence found is not the one labelled (its
-        SHA-1 differs: the export or the reading changed).
-    """
-    import hashlib
-
-    from helpers.analysis.urls import split_sentences
-
-    rows = []
-    for row in labelled.to_dict("records"):
-        records = corpora[row["corpus"]]
-        found = records[(records["key"] == row["key"]) & (records["kind"] == "abstract")]
-        if found.empty:
-            raise ValueError(f"{row['corpus']}: no abstract with key {row['key']!r}")
-        abstract = found["text"].iloc[0]
-        sentences = split_sentences(abstract)
-        number = int(row["sentence_no"])
-        sentence = sentences[number - 1] if 0 < number <= len(sentences) else ""
-        if hashlib.sha1(sentence.encode("utf-8")).hexdigest()[:12] != row["sentence_sha1"]:
-            raise ValueError(f"{row['corpus']}: {row['key']} sentence {number} is not the sentence labelled")
-        rows.append(dict(row, sentence=sentence, abstract=abstract))
-    return pd.DataFrame(rows)
-
-
-def _predicted(labelled: pd.DataFrame) -> list[str]:
-    return [classify_sentence(s, a).statement for s, a in zip(labelled["sentence"], labelled["abstract"])]
-
-
-def confusion_matrix(labelled: pd.DataFrame) -> pd.DataFrame:
-    """Counts of (labelled class, predicted class): rows are labels, columns predictions.
-
-    Examples
-    --------
-    >>> rows = pd.DataFrame({"sentence": ["Code is public.", "We win."], "abstract": ["", ""],
-    ...                      "class": ["dangling", "none"]})
-    >>> int(confusion_matrix(rows).loc["dangling", "dangling"])
-    1
-    """
-    predicted = _predicted(labelled)
-    matrix = pd.crosstab(pd.Categorical(labelled["class"], STATEMENTS), pd.Categorical(predicted, STATEMENTS),
-                         dropna=False)
-    matrix.index.name, matrix.columns.name = "label", "predicted"
-    return matrix.astype(int)
-
-
-def evaluate_verdicts(labelled: pd.DataFrame) -> pd.DataFrame:
-    """Precision, recall, F1 and support per class of :func:`classify_sentence` on labelled rows.
-
-    ``labelled`` has ``sentence, abstract, class``. Returns one row per class
-    of :data:`STATEMENTS`: ``class, precision, recall, f1, support`` (NaN
-    where a ratio has no denominator).
-
-    Examples
-    --------
-    >>> rows = pd.DataFrame({"sentence": ["Code is public.", "We win.", "Code will be released."],
-    ...                      "abstract": ["", "", ""], "class": ["dangling", "none", "promised"]})
-    >>> evaluate_verdicts(rows)[["class", "precision", "recall", "support"]].values.tolist()[1:3]
-    [['dangling', 1.0, 1.0, 1], ['promised', 1.0, 1.0, 1]]
-    """
-    matrix = confusion_matrix(labelled)
-    rows = []
-    for name in STATEMENTS:
-        hits = int(matrix.loc[name, name])
-        predicted, support = int(matrix[name].sum()), int(matrix.loc[name].sum())
-        precision = hits / predicted if predicted else float("nan")
-        recall = hits / support if support else float("nan")
-        f1 = (2 * precision * recall / (precision + recall)
-              if predicted and support and precision + recall else float("nan"))
-        rows.append(dict(**{"class": name}, precision=precision, recall=recall, f1=f1, support=support))
-    return pd.DataFrame(rows, columns=["class", "precision", "recall", "f1", "support"])

@@ -1,0 +1,213 @@
+"""Acronyms the abstracts define, found by the Schwartz-Hearst algorithm, and the merges they make.
+
+:func:`acronym_definitions` finds each definition ("Graph Neural Networks (GNNs)"),
+:func:`find_acronyms` and :func:`acronym_table` say where each acronym is replaced by its long form
+(every abstract, or only those that define it), :func:`acronym_merges` gives the merges that
+:mod:`.candidates` applies.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Iterable
+
+import numpy as np
+import pandas as pd
+
+from helpers.analysis.terms import fold_phrase
+
+__all__ = ["MIN_CORPUS_WIDE_DEFINITIONS", "DOMINANT_LONG_FORM_SHARE", "schwartz_hearst_long_form",
+           "acronym_definitions", "find_acronyms", "acronym_table", "acronym_merges"]
+
+# An acronym renames its letters in every abstract only when at least this many abstracts define it, all alike.
+MIN_CORPUS_WIDE_DEFINITIONS = 2
+# ... and when its most frequent long form holds at least this share of its definitions.
+DOMINANT_LONG_FORM_SHARE = 2 / 3
+
+
+# An acronym in parentheses, then the 1-8 words just before it. Searching for the parenthesis
+# first and looking back is much faster than one pattern that starts at every word.
+_ACRONYM_PAREN = re.compile(r"\(\s*([A-Z][A-Za-z0-9-]*?[A-Z][A-Za-z0-9-]*?)(s?)\s*\)")
+
+
+_WORD = re.compile(r"[^\W\d_][\w'-]*")
+
+
+_POSSESSIVE = re.compile(r"'s?$")
+
+
+_WORD_SUFFIX = re.compile(r"[^\W\d_][\w'-]*$")
+
+
+_LOOK_BACK = 400
+
+
+_MAX_WORDS_BEFORE = 8
+
+
+def _words_before(text: str, end: int) -> list[str]:
+    """The up to 8 words separated by white space that end just before ``text[end]``.
+
+    The first of them may be the tail of a longer piece (``(deep`` gives ``deep``).
+
+    Examples
+    --------
+    >>> _words_before("see (deep neural networks (DNNs)", 26)
+    ['deep', 'neural', 'networks']
+    >>> _words_before("networks, (N)", 10)
+    []
+    """
+    chunk = text[max(0, end - _LOOK_BACK):end]
+    if not chunk or not chunk[-1].isspace():
+        return []
+    words: list[str] = []
+    for piece in reversed(chunk.split()):
+        if len(words) == _MAX_WORDS_BEFORE:
+            break
+        if _WORD.fullmatch(piece):
+            words.append(piece)
+            continue
+        tail = _WORD_SUFFIX.search(piece)
+        if tail:
+            words.append(tail.group())
+        break
+    return words[::-1]
+
+
+def schwartz_hearst_long_form(short_form: str, text: str) -> str | None:
+    """The long form of ``short_form`` at the end of ``text`` by Schwartz and Hearst's rule, or ``None``.
+
+    The short form's letters and digits are matched right to left, each to the
+    nearest same character (case ignored) further left in ``text``, and the
+    first one must begin a word (after a space, a hyphen or the start); the
+    long form runs from the start of that word to the end of ``text``
+    (``findBestLongForm`` of Schwartz and Hearst, 2003). Unlike a match of
+    initials only, a letter may sit inside a word (``RLHF``: reinforcement
+    learning from human feedback), and words such as ``of`` may carry one.
+
+    References
+    ----------
+    Schwartz, A. S., and Hearst, M. A. (2003). A simple algorithm for identifying abbreviation
+    definitions in biomedical text. Pacific Symposium on Biocomputing, 8, 451-462.
+
+    Examples
+    --------
+    >>> schwartz_hearst_long_form("HSF", "the Heat shock transcription factor")
+    'Heat shock transcription factor'
+    >>> schwartz_hearst_long_form("RLHF", "via reinforcement learning from human feedback")
+    'reinforcement learning from human feedback'
+    >>> schwartz_hearst_long_form("MoE", "a sparse Mixture of Experts")
+    'Mixture of Experts'
+    >>> schwartz_hearst_long_form("CoT", "with chain-of-thought")
+    'chain-of-thought'
+    >>> schwartz_hearst_long_form("GNN", "we study networks") is None
+    True
+    """
+    s_index, l_index = len(short_form) - 1, len(text) - 1
+    while s_index >= 0:
+        char = short_form[s_index].lower()
+        if not char.isalnum():
+            s_index -= 1
+            continue
+        while l_index >= 0 and (text[l_index].lower() != char
+                                or (s_index == 0 and l_index > 0 and text[l_index - 1].isalnum())):
+            l_index -= 1
+        if l_index < 0:
+            return None
+        l_index -= 1
+        s_index -= 1
+    start = text.rfind(" ", 0, l_index + 1) + 1
+    return text[start:]
+
+
+def acronym_definitions(texts: Iterable[str]) -> pd.DataFrame:
+    """Every acronym definition, as ``row, acronym, long_form`` (one row per text and acronym).
+
+    An acronym is a word in parentheses with at least two capitals ("(GNNs)",
+    "(CoT)"); its long form is found among the ``min(|A| + 5, 2 |A|)`` words just
+    before it (``|A|`` its characters) by :func:`schwartz_hearst_long_form`, and must
+    be longer than the acronym.
+
+    Examples
+    --------
+    >>> acronym_definitions(["We train Graph Neural Networks (GNNs).", "No acronym here (XYZ).",
+    ...                      "Reinforcement learning from human feedback (RLHF) and Mixture-of-Experts (MoE)."])
+       row acronym                                   long_form
+    0    0     gnn                        graph neural network
+    1    2    rlhf  reinforcement learning from human feedback
+    2    2     moe                           mixture-of-expert
+    """
+    found: list[tuple[int, str, str]] = []
+    for row, text in enumerate(texts):
+        if "(" not in text:
+            continue
+        if not unicodedata.is_normalized("NFKC", text):
+            text = unicodedata.normalize("NFKC", text)
+        seen: set[tuple[str, str]] = set()
+        for match in _ACRONYM_PAREN.finditer(text):
+            short_form = match.group(1)
+            words = _words_before(text, match.start())
+            window = min(len(short_form) + 5, 2 * len(short_form))
+            if not words:
+                continue
+            long_text = schwartz_hearst_long_form(short_form, " ".join(words[-window:]))
+            if long_text is None or len(long_text) <= len(short_form):
+                continue
+            acronym = fold_phrase([short_form.lower()])
+            long_form = fold_phrase(_POSSESSIVE.sub("", word) for word in long_text.split())
+            if acronym != long_form and (acronym, long_form) not in seen:
+                seen.add((acronym, long_form))
+                found.append((row, acronym, long_form))
+    return pd.DataFrame(found, columns=["row", "acronym", "long_form"]).astype(
+        {"row": "int64", "acronym": object, "long_form": object})
+
+
+def find_acronyms(texts: Iterable[str]) -> pd.DataFrame:
+    """Acronyms defined in the texts: ``acronym, long_form, n_papers, scope``.
+
+    ``long_form`` is the most frequent definition (then the alphabetically
+    first); ``scope`` says where the acronym is replaced by it: ``corpus`` when
+    at least ``MIN_CORPUS_WIDE_DEFINITIONS`` abstracts define it with that long
+    form and they are at least ``DOMINANT_LONG_FORM_SHARE`` of its definitions,
+    ``defining abstracts`` otherwise (one "Adaptive Robust Method
+    (ARM)" must not rename every bandit's ``arm``).
+
+    Examples
+    --------
+    >>> find_acronyms(["Graph Neural Networks (GNNs) scale.",
+    ...                "Graph neural networks (GNN) and an Adaptive Robust Method (ARM)."])
+      acronym               long_form  n_papers               scope
+    0     arm  adaptive robust method         1  defining abstracts
+    1     gnn    graph neural network         2              corpus
+    """
+    return acronym_table(acronym_definitions(texts))
+
+
+def acronym_table(definitions: pd.DataFrame) -> pd.DataFrame:
+    if definitions.empty:
+        return pd.DataFrame({"acronym": pd.Series(dtype=object), "long_form": pd.Series(dtype=object),
+                             "n_papers": pd.Series(dtype="int64"), "scope": pd.Series(dtype=object)})
+    counts = definitions.groupby(["acronym", "long_form"]).size().rename("n_papers").reset_index()
+    counts = counts.sort_values(["acronym", "n_papers", "long_form"], ascending=[True, False, True])
+    total = counts.groupby("acronym")["n_papers"].transform("sum")
+    dominant = counts["n_papers"] >= DOMINANT_LONG_FORM_SHARE * total
+    counts["scope"] = np.where(dominant & (counts["n_papers"] >= MIN_CORPUS_WIDE_DEFINITIONS), "corpus",
+                               "defining abstracts")
+    counts["n_papers"] = total
+    return counts.drop_duplicates("acronym").reset_index(drop=True)
+
+
+def acronym_merges(definitions: pd.DataFrame, thesaurus: dict[str, str]) -> tuple[dict[str, str], pd.DataFrame]:
+    """``(corpus-wide merges, per-abstract merges)`` from :func:`acronym_definitions`.
+
+    Corpus-wide: acronyms whose ``scope`` is ``corpus`` (:func:`find_acronyms`).
+    Per abstract (``row, from, to``): every other acronym, in the abstracts that
+    define it, each with its own long form. The thesaurus applies to the long form.
+    """
+    table = acronym_table(definitions)
+    corpus_wide = table[table["scope"] == "corpus"]
+    merges = {a: thesaurus.get(long, long) for a, long in zip(corpus_wide["acronym"], corpus_wide["long_form"])}
+    local = definitions[~definitions["acronym"].isin(merges)].rename(columns={"acronym": "from", "long_form": "to"})
+    local = local.assign(to=local["to"].map(lambda long: thesaurus.get(long, long)))
+    return merges, local[["row", "from", "to"]].reset_index(drop=True)

@@ -1,0 +1,246 @@
+"""The figures of the "What changed" chapter: theme shares per group, the thematic maps, the term map
+coloured by first group, and the link shares per group.
+
+Each function returns ``(figure, the data it draws)``; :mod:`helpers.book.reports.change` re-exports them
+beside the chapter's tables and sentences.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from typing import TYPE_CHECKING
+
+import numpy as np
+import pandas as pd
+
+from helpers.book.title import figure_label
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
+    from matplotlib.figure import Figure
+
+    from helpers.analysis.change import ChangeResult
+    from helpers.analysis.pipeline import Analysis
+
+MAX_PANELS = 30
+
+
+def _group_ticks(axis, positions: np.ndarray, groups: list[str], *, fontsize: float) -> None:
+    """Group names under the ticks: level when short and few, else turned 45 degrees and ending at their tick,
+    so that names such as ``2010–2012`` never run into each other."""
+    level = len(groups) <= 3 and max((len(g) for g in groups), default=0) <= 9
+    if level:
+        axis.set_xticks(positions, groups, fontsize=fontsize)
+    else:
+        axis.set_xticks(positions, groups, fontsize=fontsize, rotation=45, ha="right", rotation_mode="anchor")
+
+
+PANEL_TITLE_WIDTH = 30  # characters of a panel's title on one line (10 pt, a third of the column)
+PREVALENCE_COLUMNS = 3  # panels per row: at column width (~7.6 in) a title of 10 pt fits
+
+
+def prevalence_figure(change: "ChangeResult", corpus_label: str) -> tuple["Figure", pd.DataFrame]:
+    """Small multiples: each theme's share per group with its bootstrap 95% interval (largest changes first)."""
+    import matplotlib.pyplot as plt
+
+    order = change.theme_change.reindex(change.theme_change["change"].abs().sort_values(
+        ascending=False, kind="mergesort").index)["theme"].head(MAX_PANELS).tolist()
+    data = change.theme_prevalence[change.theme_prevalence["theme"].isin(order)]
+    n_columns = min(PREVALENCE_COLUMNS, max(len(order), 1))
+    n_rows = max(1, -(-len(order) // n_columns))
+    figure, axes = plt.subplots(n_rows, n_columns, figsize=(7.6, 2.3 * n_rows + 0.6), sharey=True,
+                                squeeze=False)
+    positions = np.arange(len(change.groups))
+    for axis in axes.ravel()[len(order):]:
+        axis.axis("off")
+    for axis, theme in zip(axes.ravel(), order):
+        rows = data[data["theme"] == theme].set_index("group").reindex(list(change.groups))
+        axis.fill_between(positions, 100 * rows["ci_low"], 100 * rows["ci_high"], color="tab:blue", alpha=0.2,
+                          linewidth=0)
+        axis.plot(positions, 100 * rows["share"], marker="o", color="tab:blue")
+        # a long label takes two lines rather than running into the next panel's title
+        axis.set_title("\n".join(textwrap.wrap(f"{theme}. {rows['label'].iloc[0]}", PANEL_TITLE_WIDTH)), fontsize=10)
+        _group_ticks(axis, positions, list(change.groups), fontsize=9)
+        axis.tick_params(axis="y", labelsize=9)
+    for axis in axes[:, 0]:
+        axis.set_ylabel("% of papers", fontsize=9)
+    figure.suptitle(f"Share of each group's papers whose strongest theme it is, with bootstrap 95% intervals,\n"
+                    f"{corpus_label}", fontsize=10)
+    figure.tight_layout()
+    return figure, data.reset_index(drop=True)
+
+
+MAP_NUMBER_SIZE = 10  # theme numbers on the thematic map, in points (the figure is drawn at column width)
+_QUADRANTS = [((0.0, 1.02), "left", "bottom", "\u2196 niche"), ((1.0, 1.02), "right", "bottom", "motor \u2197"),
+              ((0.0, -0.2), "left", "top", "\u2199 emerging or declining"),
+              ((1.0, -0.2), "right", "top", "basic \u2198")]
+
+
+def _label_offsets(x: np.ndarray, y: np.ndarray, *, gap: float = 0.06, scale: float = 240.0,
+                   steps: int = 60) -> list[tuple[float, float]]:
+    """Offsets in points that push labels (at axes fractions ``x, y``) at least ``gap`` apart, a few
+    deterministic relaxation steps; ``scale`` is the axes' size in points.
+
+    Examples
+    --------
+    >>> [tuple(round(v) for v in o) for o in _label_offsets(np.array([0.5, 0.51, 1.0]), np.array([0.5, 0.5, 1.0]))]
+    [(-6, 0), (6, 0), (0, 0)]
+    """
+    start = np.column_stack([x, y]).astype(float)
+    points = start.copy()
+    for _ in range(steps):
+        moved = False
+        for i in range(len(points)):
+            for j in range(i + 1, len(points)):
+                delta = points[j] - points[i]
+                distance = float(np.hypot(*delta))
+                if distance >= gap:
+                    continue
+                direction = delta / distance if distance > 0 else np.array([1.0, 0.0])
+                push = (gap - distance) / 2 * direction
+                points[i] -= push
+                points[j] += push
+                moved = True
+        if not moved:
+            break
+    return [(float(dx * scale) + 0.0, float(dy * scale) + 0.0) for dx, dy in points - start]
+
+
+#: The most groups the thematic map draws (the first, the last and evenly spaced between; its CSV has all).
+MAX_MAP_PANELS = 6
+
+
+def panel_groups(groups: list[str], most: int = MAX_MAP_PANELS) -> list[str]:
+    """At most ``most`` of ``groups``: the first, the last and evenly spaced ones between, in order.
+
+    Examples
+    --------
+    >>> panel_groups([str(y) for y in range(1990, 2024)], 4), panel_groups(["a", "b"], 6)
+    (['1990', '2001', '2012', '2023'], ['a', 'b'])
+    """
+    if len(groups) <= most:
+        return list(groups)
+    positions = sorted({round(i * (len(groups) - 1) / (most - 1)) for i in range(most)})
+    return [groups[p] for p in positions]
+
+
+def thematic_map_figure(change: "ChangeResult", corpus_label: str) -> tuple["Figure", pd.DataFrame]:
+    """One panel per group (at most :data:`MAX_MAP_PANELS`, :func:`panel_groups`) on shared axes: each theme's
+    centrality (x) against density (y), median lines, quadrant names outside the axes, and a key from theme
+    number to label in the last cell. The data returned holds every group."""
+    import matplotlib.pyplot as plt
+    from matplotlib.gridspec import GridSpec
+
+    data = change.thematic_map
+    groups = panel_groups(list(change.groups))
+    n_columns = min(2, len(groups) + 1)
+    n_rows = -(-(len(groups) + 1) // n_columns)
+    figure = plt.figure(figsize=(7.6, 3.6 * n_rows + 0.4))
+    grid = GridSpec(n_rows, n_columns, figure=figure)
+    panels: list[Axes] = []
+    for index, group in enumerate(groups):
+        axis = figure.add_subplot(grid[index // n_columns, index % n_columns],
+                                  sharex=panels[0] if panels else None, sharey=panels[0] if panels else None)
+        axis.set_label("group")
+        panels.append(axis)
+    last = len(groups)
+    key_axis = figure.add_subplot(grid[last // n_columns, last % n_columns:])
+    key_axis.set_label("key")
+    key_axis.axis("off")
+    if not data.empty:
+        pad_x = 0.08 * float(data["centrality"].max() - data["centrality"].min() or 1.0)
+        pad_y = 0.08 * float(data["density"].max() - data["density"].min() or 1.0)
+        x_range = (float(data["centrality"].min()) - pad_x, float(data["centrality"].max()) + pad_x)
+        y_range = (float(data["density"].min()) - pad_y, float(data["density"].max()) + pad_y)
+    for axis, group in zip(panels, groups):
+        rows = data[data["group"] == group]
+        axis.set_title(f"{group}", fontsize=11, pad=16)
+        axis.tick_params(labelsize=9)
+        if rows.empty:
+            axis.text(0.5, 0.5, "no theme has map terms", ha="center", va="center", transform=axis.transAxes)
+            continue
+        sizes = 40 + 400 * rows["n_papers"] / max(float(data["n_papers"].max()), 1.0)
+        axis.scatter(rows["centrality"], rows["density"], s=sizes, alpha=0.45, color="tab:blue", edgecolors="white")
+        x = (rows["centrality"].to_numpy() - x_range[0]) / (x_range[1] - x_range[0])
+        y = (rows["density"].to_numpy() - y_range[0]) / (y_range[1] - y_range[0])
+        for row, offset in zip(rows.itertuples(), _label_offsets(x, y)):
+            axis.annotate(f"{row.theme}", (row.centrality, row.density), xytext=offset, textcoords="offset points",
+                          fontsize=MAP_NUMBER_SIZE, fontweight="bold", ha="center", va="center")
+        axis.axvline(rows["centrality"].median(), color="grey", linewidth=0.8, linestyle="--")
+        axis.axhline(rows["density"].median(), color="grey", linewidth=0.8, linestyle="--")
+        for (x_at, y_at), ha, va, name in _QUADRANTS:
+            axis.text(x_at, y_at, name, transform=axis.transAxes, ha=ha, va=va, fontsize=8, color="dimgrey")
+        axis.set_xlabel("centrality (Callon)", fontsize=9)
+        axis.set_ylabel("density (Callon)", fontsize=9)
+    if not data.empty:
+        panels[0].set(xlim=x_range, ylim=y_range)
+        themes = data.drop_duplicates("theme").sort_values("theme", kind="mergesort")
+        lines = [f"{theme}  {label}" for theme, label in zip(themes["theme"], themes["label"])]
+        size = 9 if len(lines) <= 14 else 7
+        for number, line in enumerate(lines):
+            key_axis.text(0.02, 0.98 - number * (size + 4) / (72 * key_axis.bbox.height / figure.dpi), line,
+                          transform=key_axis.transAxes, ha="left", va="top", fontsize=size)
+        key_axis.set_title("Themes (marker area: papers)", fontsize=10, loc="left")
+    figure.suptitle(f"Thematic map per group, shared axes (numbers are themes), {corpus_label}", fontsize=10)
+    figure.tight_layout()
+    return figure, data.reset_index(drop=True)
+
+
+def overlay_figure(analysis: "Analysis") -> tuple["Figure", pd.DataFrame]:
+    """The term map coloured by the mean year of each term's papers (or its mean group position)."""
+    from helpers.book.network_figures import term_map_figure
+
+    change = analysis.change
+    assert change is not None, "the overlay is drawn only when the papers fall in groups"
+    terms = change.terms
+    by_year = terms["balanced_year"].notna().any()
+    values = terms.set_index("term")["balanced_year" if by_year else "mean_position"]
+    return term_map_figure(analysis.cooccurrence, corpus_label=figure_label(analysis), overlay=values,
+                           overlay_range=overlay_range(analysis),
+                           overlay_label="mean year of the term's use, groups weighed alike" if by_year else
+                           "mean group of the term's papers (1 = first)")
+
+
+def overlay_range(analysis: "Analysis") -> tuple[float, float]:
+    """The overlay's colour scale: the first to the last year of the compared papers (else group 1 to the last).
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> papers = pd.DataFrame({"group": ["2023", "2024", "2025", "(none)"], "year": [2023, 2024, 2025, None]})
+    >>> terms = pd.DataFrame({"balanced_year": [2024.2]})
+    >>> overlay_range(SimpleNamespace(papers=papers, change=SimpleNamespace(groups=("2023", "2024", "2025"),
+    ...                                                                     terms=terms)))
+    (2023.0, 2025.0)
+    """
+    change = analysis.change
+    assert change is not None, "the overlay is drawn only when the papers fall in groups"
+    papers = analysis.papers
+    if change.terms["balanced_year"].notna().any() and "year" in papers:
+        years = pd.to_numeric(papers.loc[papers["group"].astype(str).isin(change.groups), "year"], errors="coerce")
+        if years.notna().any():
+            return float(years.min()), float(years.max())
+    return 1.0, float(len(change.groups))
+
+
+def links_figure(change: "ChangeResult", corpus_label: str) -> tuple["Figure", pd.DataFrame]:
+    """Share of linked papers per group with Wilson intervals (and, where known, the metadata's code links)."""
+    import matplotlib.pyplot as plt
+
+    links = change.links
+    figure, axis = plt.subplots(figsize=(7, 3.6))
+    positions = np.arange(len(links))
+    axis.errorbar(positions, 100 * links["share"], yerr=[100 * (links["share"] - links["ci_low"]),
+                                                         100 * (links["ci_high"] - links["share"])],
+                  fmt="o", capsize=4, color="tab:blue", label="abstract links code, data or a project page")
+    data = links.assign(series="abstract linked")
+    if len(change.software):
+        software = change.software.set_index("group").reindex(links["group"])
+        axis.plot(positions, 100 * software["software_share"].to_numpy(dtype=float), "s", color="tab:orange",
+                  label="code link given to the venue (software field)")
+        data = pd.concat([data, change.software.assign(series="software field")], ignore_index=True)
+    _group_ticks(axis, positions, links["group"].tolist(), fontsize=9)
+    axis.set(ylabel="% of papers", ylim=(0, None), title=f"Code and data links per group, {corpus_label}")
+    axis.legend(fontsize=8, loc="best")
+    figure.tight_layout()
+    return figure, data
