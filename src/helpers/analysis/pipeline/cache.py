@@ -155,6 +155,10 @@ def cached_pipeline(paths: Sequence[str | Path], settings: AnalysisSettings, *, 
     # The pickle names the texts' folder: a page that needs a few texts reads only their parts.
     assert analysis.texts is not None, "an analysis run keeps its papers' texts"
     analysis = dataclasses.replace(analysis, cache_key=key, texts=analysis.texts.saved(cache_dir / f"{key}.texts"))
+    if analysis.themes.model is not None:
+        # The themes page shows the LDA comparison (one LDA fit, computed on first use): fitted once, before the
+        # pickle, so no page run on the cached analysis fits it again.
+        _ = analysis.themes.model.comparison
     partial = cache_file.with_suffix(f".{os.getpid()}.tmp")
     with partial.open("wb") as handle:
         pickle.dump(analysis, handle)
