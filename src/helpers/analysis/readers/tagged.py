@@ -63,15 +63,26 @@ def _person(name: str) -> str:
     return " ".join(f"{first.strip()} {last.strip()}".split()) if first.strip() else name.strip()
 
 
-def _tagged_records(text: str, tag_pattern: re.Pattern[str], indent: str
+def _tagged_records(text: str, tag_pattern: re.Pattern[str], indent: str, expected: str, *,
+                    starts: tuple[str, ...] = (), ends: tuple[str, ...] = (), blank_ends: bool = False,
+                    first_tag: tuple[str, str] | None = None
                     ) -> Iterator[tuple[int, int, dict[str, list[list[str]]]]]:
-    """Each record's first and last line and its fields: tag to the list of its values, each value its lines."""
+    """Each record's first and last line and its fields: tag to the list of its values, each value its lines.
+
+    A record ends before a tag of ``starts``, after a tag of ``ends`` (Web of Science: ``PT``; ``ER``, ``EF``), or at
+    a blank line where ``blank_ends`` (MEDLINE); a line neither tagged nor an ``indent`` continuation is a
+    :class:`ReaderError` saying what was ``expected``, and so is a record not starting with ``first_tag``'s tag
+    (the tag and the error's text).
+    """
     fields: dict[str, list[list[str]]] = {}
     first = last = 0
     current: list[str] | None = None
     for number, line in enumerate(text.split("\n"), start=1):
         line = line.rstrip()
         if not line:
+            if blank_ends and fields:
+                yield first, last, fields
+                fields = {}
             current = None
             continue
         if line.startswith(indent) and current is not None:
@@ -80,18 +91,19 @@ def _tagged_records(text: str, tag_pattern: re.Pattern[str], indent: str
             continue
         match = tag_pattern.match(line)
         if match is None:
-            raise ReaderError("not a tagged line (a tag, or an indented continuation, expected): "
-                              f"{line.strip()[:40]!r}", number)
+            raise ReaderError(f"not a {expected}: {line.strip()[:40]!r}", number)
         tag, value = match.group(1).strip(), (match.group(2) or "").strip()
-        if tag == "PT" and fields:  # the file header (FN, VR) ends where the first record starts
+        if tag in starts and fields:  # the file header (FN, VR) ends where the first record starts
             yield first, last, fields
             fields = {}
         if not fields:
+            if first_tag is not None and tag != first_tag[0]:
+                raise ReaderError(f"{first_tag[1]}, not {tag!r}", number)
             first = number
         current = [value]
         fields.setdefault(tag, []).append(current)
         last = number
-        if tag in ("ER", "EF"):
+        if tag in ends:
             yield first, last, fields
             fields, current = {}, None
     if fields:
@@ -134,7 +146,9 @@ def read_wos(text: str) -> tuple[str | None, list[Record]]:
     """
     header: str | None = None
     records: list[Record] = []
-    for first, last, fields in _tagged_records(text, _WOS_TAG, "   "):
+    for first, last, fields in _tagged_records(
+            text, _WOS_TAG, "   ", "tagged line (a tag, or an indented continuation, expected)",
+            starts=("PT",), ends=("ER", "EF")):
         if "PT" not in fields:  # the file's own lines: FN, VR, EF
             unknown = set(fields) - {"FN", "VR", "EF"}
             if unknown:
@@ -176,35 +190,9 @@ def read_medline(text: str) -> tuple[None, list[Record]]:
     ('BACKGROUND: One two three four five.', None)
     """
     records: list[Record] = []
-    blocks: list[tuple[int, int, dict[str, list[list[str]]]]] = []
-    fields: dict[str, list[list[str]]] = {}
-    first = last = 0
-    current: list[str] | None = None
-    for number, line in enumerate(text.split("\n"), start=1):
-        line = line.rstrip()
-        if not line:
-            if fields:
-                blocks.append((first, last, fields))
-            fields, current = {}, None
-            continue
-        if line.startswith("      ") and current is not None:
-            current.append(line.strip())
-            last = number
-            continue
-        match = _MEDLINE_TAG.match(line)
-        if match is None:
-            raise ReaderError(f"not a MEDLINE line (a tag such as 'TI  - ', or a six-space continuation, expected):"
-                              f" {line.strip()[:40]!r}", number)
-        tag = match.group(1).strip()
-        if not fields:
-            if tag != "PMID":
-                raise ReaderError(f"a MEDLINE record starts with 'PMID- ', not {tag!r}", number)
-            first = number
-        current = [match.group(2).strip()]
-        fields.setdefault(tag, []).append(current)
-        last = number
-    if fields:
-        blocks.append((first, last, fields))
+    blocks = _tagged_records(
+        text, _MEDLINE_TAG, "      ", "MEDLINE line (a tag such as 'TI  - ', or a six-space continuation, expected)",
+        blank_ends=True, first_tag=("PMID", "a MEDLINE record starts with 'PMID- '"))
     for first, last, fields in blocks:
         dois = [join_wrapped(v) for tag in ("LID", "AID") for v in fields.get(tag, [])
                 if join_wrapped(v).endswith("[doi]")]
