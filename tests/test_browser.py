@@ -6,6 +6,7 @@ Run by ``make test`` after the strict build (``pytest -m browser``); the book un
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import os
@@ -331,19 +332,33 @@ def test_hostile_corpus_runs_nothing_and_shows_text(browser, hostile_site):
         assert "<script>alert(" not in content, html_file
 
 
+@contextlib.contextmanager
+def explorer_site(folder: Path, data: dict, *, with_mathjax: bool = False, **shell_options):
+    """The explorer of ``data`` in a page of its own (no book build), served on 127.0.0.1: yields its address."""
+    from helpers.web.explorer import explorer_html, write_explorer_data
+
+    write_explorer_data(data, folder)
+    if with_mathjax:
+        (folder / "mathjax").symlink_to(ROOT / "_vendor" / "mathjax")
+        shell_options["mathjax_src"] = "mathjax/es5/tex-chtml.js"
+    shell = explorer_html(data_src="explorer-data.js", **shell_options)
+    (folder / "explorer.html").write_text("<!doctype html><html><head><meta charset='utf-8'>"
+                                          "<link rel='icon' href='data:,'></head><body>" + shell + "</body></html>",
+                                          encoding="utf-8")
+    server = serve(folder)
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+
+
 def test_sampled_explorer_says_a_linked_paper_is_not_in_the_sample(browser, tmp_path):
     """A sample's data (three papers of ten) in a page of its own: a deep link to a left-out paper says so."""
     from test_explorer import three_papers
 
-    from helpers.web.explorer import explorer_data, explorer_html, write_explorer_data
+    from helpers.web.explorer import explorer_data
 
-    write_explorer_data(explorer_data(*three_papers(), corpus_papers=10), tmp_path)
-    (tmp_path / "explorer.html").write_text("<!doctype html><html><head><meta charset='utf-8'></head><body>"
-                                            + explorer_html(data_src="explorer-data.js") + "</body></html>",
-                                            encoding="utf-8")
-    server = serve(tmp_path)
-    base = f"http://127.0.0.1:{server.server_address[1]}"
-    try:
+    with explorer_site(tmp_path, explorer_data(*three_papers(), corpus_papers=10)) as base:
         page = browser.new_page()
         page.goto(f"{base}/explorer.html#paper-left-out")
         page.wait_for_function(EXPLORER_READY)
@@ -353,8 +368,6 @@ def test_sampled_explorer_says_a_linked_paper_is_not_in_the_sample(browser, tmp_
         page.wait_for_selector("#paper-p1-abstract")
         assert count_text(page) == "3 of 3 papers"
         page.close()
-    finally:
-        server.shutdown()
 
 
 @pytest.fixture()
@@ -362,23 +375,15 @@ def markup_explorer(browser, tmp_path):
     """The explorer of test_explorer.markup_papers in a page of its own (no book build), opened."""
     from test_explorer import MARKUP_HEADERS, markup_papers
 
-    from helpers.web.explorer import explorer_data, explorer_html, write_explorer_data
+    from helpers.web.explorer import explorer_data
 
-    write_explorer_data(explorer_data(*markup_papers(), headers=MARKUP_HEADERS), tmp_path)
-    (tmp_path / "mathjax").symlink_to(ROOT / "_vendor" / "mathjax")
-    shell = explorer_html(data_src="explorer-data.js", mathjax_src="mathjax/es5/tex-chtml.js")
-    (tmp_path / "explorer.html").write_text("<!doctype html><html><head><meta charset='utf-8'>"
-                                            "<link rel='icon' href='data:,'></head><body>" + shell + "</body></html>",
-                                            encoding="utf-8")
-    server = serve(tmp_path)
-    base = f"http://127.0.0.1:{server.server_address[1]}"
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    watch = PageWatch(page, base)
-    page.goto(f"{base}/explorer.html")
-    page.wait_for_function(EXPLORER_READY)
-    yield page, watch
-    page.close()
-    server.shutdown()
+    with explorer_site(tmp_path, explorer_data(*markup_papers(), headers=MARKUP_HEADERS), with_mathjax=True) as base:
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        watch = PageWatch(page, base)
+        page.goto(f"{base}/explorer.html")
+        page.wait_for_function(EXPLORER_READY)
+        yield page, watch
+        page.close()
 
 
 def inline_elements(page, selector: str) -> list:
@@ -439,20 +444,13 @@ def test_explorer_links_the_code_given_to_the_venue_and_filters_by_it(browser, t
     only http(s) links, papers whose input has no code field in neither list."""
     from test_explorer import three_papers
 
-    from helpers.web.explorer import explorer_data, explorer_html, write_explorer_data
+    from helpers.web.explorer import explorer_data
 
     papers, links, statements, labels, cooccurrence = three_papers()
     papers = papers.assign(venue_code_field=[True, True, False], venue_code=[True, False, False],
                            venue_code_url=["https://github.com/o/v javascript:alert(1)", "", ""])
-    write_explorer_data(explorer_data(papers, links, statements, labels, cooccurrence), tmp_path)
-    (tmp_path / "mathjax").symlink_to(ROOT / "_vendor" / "mathjax")
-    shell = explorer_html(data_src="explorer-data.js", mathjax_src="mathjax/es5/tex-chtml.js", with_venue_code=True)
-    (tmp_path / "explorer.html").write_text("<!doctype html><html><head><meta charset='utf-8'>"
-                                            "<link rel='icon' href='data:,'></head><body>" + shell + "</body></html>",
-                                            encoding="utf-8")
-    server = serve(tmp_path)
-    base = f"http://127.0.0.1:{server.server_address[1]}"
-    try:
+    with explorer_site(tmp_path, explorer_data(papers, links, statements, labels, cooccurrence), with_mathjax=True,
+                       with_venue_code=True) as base:
         page = browser.new_page(viewport={"width": 1280, "height": 900})
         watch = PageWatch(page, base)
         page.goto(f"{base}/explorer.html?venue_code=given")
@@ -475,8 +473,6 @@ def test_explorer_links_the_code_given_to_the_venue_and_filters_by_it(browser, t
         assert page.eval_on_selector_all("#explorer-app a[href^='javascript']", "els => els.length") == 0
         assert watch.dialogs == [] and watch.errors == [] and watch.failed == []
         page.close()
-    finally:
-        server.shutdown()
 
 
 def test_explorer_shows_both_grains_and_filters_by_broad_theme(browser, tmp_path):
@@ -485,7 +481,7 @@ def test_explorer_shows_both_grains_and_filters_by_broad_theme(browser, tmp_path
     import pandas as pd
     from test_explorer import three_papers
 
-    from helpers.web.explorer import explorer_data, explorer_html, write_explorer_data
+    from helpers.web.explorer import explorer_data
 
     papers, links, statements, labels, cooccurrence = three_papers()
     papers = papers.assign(theme_weight=[0.45, 0.9, 0.0], second_theme=pd.array([1, 2, pd.NA], dtype="Int64"),
@@ -493,14 +489,8 @@ def test_explorer_shows_both_grains_and_filters_by_broad_theme(browser, tmp_path
                            broad_theme=["B", "A", ""], broad_theme_weight=[0.45, 0.9, 0.0])
     hierarchy = pd.DataFrame({"broad_theme": ["A", "B"], "broad_label": ["<img src=x onerror=alert(1)>", "graph"],
                               "theme": [1, 2]})
-    write_explorer_data(explorer_data(papers, links, statements, labels, cooccurrence, hierarchy=hierarchy), tmp_path)
-    shell = explorer_html(data_src="explorer-data.js", with_broad=True)
-    (tmp_path / "explorer.html").write_text("<!doctype html><html><head><meta charset='utf-8'>"
-                                            "<link rel='icon' href='data:,'></head><body>" + shell + "</body></html>",
-                                            encoding="utf-8")
-    server = serve(tmp_path)
-    base = f"http://127.0.0.1:{server.server_address[1]}"
-    try:
+    data = explorer_data(papers, links, statements, labels, cooccurrence, hierarchy=hierarchy)
+    with explorer_site(tmp_path, data, with_broad=True) as base:
         page = browser.new_page(viewport={"width": 1280, "height": 900})
         watch = PageWatch(page, base)
         page.goto(f"{base}/explorer.html?broad=B")
@@ -520,5 +510,3 @@ def test_explorer_shows_both_grains_and_filters_by_broad_theme(browser, tmp_path
         assert page.eval_on_selector_all("#explorer-app img", "els => els.length") == 0
         assert watch.dialogs == [] and watch.errors == [] and watch.failed == []
         page.close()
-    finally:
-        server.shutdown()
