@@ -587,16 +587,22 @@ def test_venue_code_shares_beside_the_abstract_share():
     assert venue_code_shares(papers.drop(columns=["venue_code_field", "venue_code"])).empty
 
 
+def write_software_bib(folder):
+    """Three ICML 2025 BibTeX entries with PMLR's ``software`` field: a code link in the abstract and the field,
+    one in the field only, and a field holding no link."""
+    entries = [("a25", "We study graphs. Our code is at https://github.com/o/a.", "https://github.com/o/a"),
+               ("b25", "We study language models and their errors in detail.", "https://github.com/o/b"),
+               ("c25", "We study quantum sampling and its limits in detail.", ".")]
+    (folder / "icml.bib").write_text("\n".join(
+        f"@InProceedings{{{key},\n  title = {{T {key}}},\n  year = {{2025}},\n  abstract = {{{text}}},\n"
+        f"  software = {{{software}}}\n}}\n" for key, text, software in entries), encoding="utf-8")
+
+
 def test_papers_carry_the_venue_code_link_only_where_the_input_has_a_code_field(tmp_path):
     """The abstract's link state is unchanged; the venue's code link sits beside it (issue 38)."""
     from helpers.analysis.pipeline import run_pipeline
 
-    entries = [("a25", "We study graphs. Our code is at https://github.com/o/a.", "https://github.com/o/a"),
-               ("b25", "We study language models and their errors in detail.", "https://github.com/o/b"),
-               ("c25", "We study quantum sampling and its limits in detail.", ".")]
-    (tmp_path / "icml.bib").write_text("\n".join(
-        f"@InProceedings{{{key},\n  title = {{T {key}}},\n  year = {{2025}},\n  abstract = {{{text}}},\n"
-        f"  software = {{{software}}}\n}}\n" for key, text, software in entries), encoding="utf-8")
+    write_software_bib(tmp_path)
     papers = run_pipeline([tmp_path]).papers
     assert papers[["link_state", "venue_code_field", "venue_code", "venue_code_url"]].values.tolist() == [
         ["linked", True, True, "https://github.com/o/a"], ["none", True, True, "https://github.com/o/b"],

@@ -15,6 +15,7 @@ from helpers.book.reports import corpus as corpus_report, findings, performance,
 from helpers.book.figures import save_figure  # noqa: E402
 from helpers.book import with_titles  # noqa: E402
 from helpers.analysis.pipeline import run_pipeline  # noqa: E402
+from test_links import write_software_bib  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -228,12 +229,7 @@ def test_venue_code_table_per_group_links_the_explorer():
 
 
 def test_landing_page_states_the_venue_share_only_where_there_is_a_code_field(tmp_path, seed):
-    entries = [("a25", "We study graphs. Our code is at https://github.com/o/a.", "https://github.com/o/a"),
-               ("b25", "We study language models and their errors in detail.", "https://github.com/o/b"),
-               ("c25", "We study quantum sampling and its limits in detail.", ".")]
-    (tmp_path / "icml.bib").write_text("\n".join(
-        f"@InProceedings{{{key},\n  title = {{T {key}}},\n  year = {{2025}},\n  abstract = {{{text}}},\n"
-        f"  software = {{{software}}}\n}}\n" for key, text, software in entries), encoding="utf-8")
+    write_software_bib(tmp_path)
     sentence = findings.key_findings(run_pipeline([tmp_path]))["intro_linked_sentence"]
     assert sentence.endswith(
         "Of the 3 papers whose metadata has a code field, 2 (67%, 95% Wilson interval 21% to 94%) gave the venue a "
