@@ -56,11 +56,12 @@ def glue_all(values: Mapping[str, Any]) -> None:
     (:func:`helpers.book.lab.prose_resolved`), the values are shown under the cell as a table."""
     from myst_nb import glue
 
-    for name, value in values.items():
-        glue(name, glued_text(name, value), display=False)
-        page.record_text(name, glued_text(name, value))
-    if in_notebook() and not prose_resolved() and values:
-        rows = "\n".join(f"| `{name}` | {markdown_cell(glued_text(name, value))} |" for name, value in values.items())
+    texts = {name: glued_text(name, value) for name, value in values.items()}
+    for name, text in texts.items():
+        glue(name, text, display=False)
+        page.record_text(name, text)
+    if in_notebook() and not prose_resolved() and texts:
+        rows = "\n".join(f"| `{name}` | {markdown_cell(text)} |" for name, text in texts.items())
         show_markdown(f"Values this page's text shows (`{{glue:text}}` names):\n\n| name | value |\n| --- | --- |\n{rows}")
 
 
