@@ -1,13 +1,20 @@
-"""Time every stage of the analysis and two scikit-learn references in the same run, per corpus.
+"""Time ``python -m helpers analyse`` from start to exit beside two scikit-learn references, per corpus.
 
 ``make bench`` runs this on real conference abstracts (``../shared/corpora/icml2024-dev``, 495, and
-every real abstract at hand, 701: that slice, ``../shared/corpora/pmlr-v235-sample`` and ``data/raw``;
-skipped with a message when ``../shared`` is absent) and on synthetic corpora (``generate.py``); each corpus runs in a fresh process
-so its peak RSS is its own. The references: a TF-IDF pass (``TfidfVectorizer(ngram_range=(1, 2),
-min_df=2)``) and one LDA fit as a user would run it (``CountVectorizer(stop_words="english",
-ngram_range=(1, 2), min_df=2)`` then ``LatentDirichletAllocation(n_components=15, random_state=0)``, up
-to 20,000 abstracts). Writes ``benchmarks/results.csv`` (corpus, size, stage, seconds, ratios to both
-references, peak RSS) and ``benchmarks/results.png``.
+``../shared/corpora/icml-2023-2025``, 751 over three files; skipped with a message when ``../shared`` is
+absent) and on synthetic corpora (``generate.py``). Each corpus is measured :data:`REPEATS` times, in turns:
+the command as a user runs it (a fresh process, start to exit: start-up, every stage, writing the tables),
+then the references on the same texts in a fresh process of their own (``--references``):
+
+* a TF-IDF pass, ``TfidfVectorizer(ngram_range=(1, 2), min_df=2).fit_transform``;
+* one LDA fit as a user would run it, ``CountVectorizer(stop_words="english", ngram_range=(1, 2), min_df=2)``
+  then ``LatentDirichletAllocation(n_components=15, random_state=0)`` (real corpora and synthetic ones up to
+  :data:`LDA_UP_TO` abstracts).
+
+Every number written is the median of the repeats. Writes ``benchmarks/results.csv``: one row per corpus and
+stage (the stages ``analyse --timings`` prints, ``start-up`` for the rest of the command's time, the whole
+command and the references), with seconds, the ratios to both references, the command's peak RSS and the
+largest of its worker processes'; and ``benchmarks/results.png``.
 """
 
 from __future__ import annotations
@@ -16,141 +23,142 @@ import argparse
 import json
 import os
 import re
-import resource
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
+from large import TogetherPeak
+
 HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+PYTHON = sys.executable
 
-
-def child_peaks_kib() -> list[int]:
-    """Peak RSS (VmHWM) of this process's live children: the worker processes (Linux only)."""
-    peaks = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            parent = int(stat.read_text().rsplit(")", 1)[1].split()[1])
-            if parent != os.getpid():
-                continue
-            status = (stat.parent / "status").read_text()
-        except (OSError, IndexError, ValueError):
-            continue
-        match = re.search(r"VmHWM:\s+(\d+) kB", status)
-        if match:
-            peaks.append(int(match.group(1)))
-    return peaks
-
-
-LDA_UP_TO = 20_000  # the LDA reference is timed up to this size (it takes minutes beyond)
-SHARED = HERE.parent.parent / "shared" / "corpora"
+REPEATS = 3
+LDA_UP_TO = 1_000  # synthetic corpora up to this size also get the LDA reference (it takes minutes beyond)
+SHARED = ROOT.parent / "shared" / "corpora"
 REAL_CORPORA = {
-    "icml2024-dev": [SHARED / "icml2024-dev" / "abstracts.txt"],
-    "all real": [HERE.parent / "data" / "raw", SHARED / "pmlr-v235-sample" / "abstracts.txt",
-                 SHARED / "icml2024-dev" / "abstracts.txt"],
+    "icml2024-dev": SHARED / "icml2024-dev" / "abstracts.txt",
+    "icml-2023-2025": SHARED / "icml-2023-2025",
 }
+TOTAL = "analyse (command, start to exit)"
+STARTUP = "start-up"
 TFIDF = "baseline TfidfVectorizer"
 LDA = "reference LDA (15 topics)"
 
 
-def reference_lda(texts: list[str]) -> float:
-    """Seconds of one scikit-learn LDA fit as a user would run it (the issue's reference)."""
+def references(corpus: Path, lda: bool) -> dict:
+    """In this process: read ``corpus`` as ``analyse`` does, then time the references on its texts."""
     from sklearn.decomposition import LatentDirichletAllocation
-    from sklearn.feature_extraction.text import CountVectorizer
+    from sklearn.feature_extraction.text import CountVectorizer, TfidfVectorizer
 
+    from helpers.analysis.corpus import read_corpus
+
+    texts = read_corpus([corpus]).papers["text"].tolist()
     start = time.perf_counter()
-    counts = CountVectorizer(stop_words="english", ngram_range=(1, 2), min_df=2).fit_transform(texts)
-    LatentDirichletAllocation(n_components=15, random_state=0).fit(counts)
-    return time.perf_counter() - start
-
-
-def measure(n_abstracts: int, n_jobs: int | None = None, corpus: str | None = None) -> dict:
-    """In this process: generate (or read the real corpus named ``corpus``), run the pipeline stage by
-    stage, then the references."""
-    from sklearn.feature_extraction.text import TfidfVectorizer
-
-    from generate import generate
-    from helpers.analysis.pipeline import AnalysisSettings, run_pipeline, write_outputs
-
-    with tempfile.TemporaryDirectory() as folder:
-        files = REAL_CORPORA[corpus] if corpus else generate(n_abstracts, Path(folder) / "corpus")
-        results = run_pipeline(files, AnalysisSettings(), n_jobs=n_jobs)
-        out = Path(folder) / "out"
-        out.mkdir()
+    TfidfVectorizer(ngram_range=(1, 2), min_df=2).fit_transform(texts)
+    seconds = {TFIDF: time.perf_counter() - start}
+    if lda:
         start = time.perf_counter()
-        write_outputs(results, out)
-        timings = dict(results.timings, write=time.perf_counter() - start)
-        texts = [text for part in results.texts.parts() for text in part]
-        start = time.perf_counter()
-        TfidfVectorizer(ngram_range=(1, 2), min_df=2).fit_transform(texts)
-        baseline = time.perf_counter() - start
-        lda = reference_lda(texts) if len(texts) <= LDA_UP_TO else None
-    peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    workers = child_peaks_kib()
-    return {"worker_peak_rss_mib": sum(workers) / 1024, "n_workers": len(workers), "n_abstracts": len(texts),
-            "papers": len(texts), "baseline": baseline, "lda": lda, "n_jobs": n_jobs,
-            "corpus": corpus or "synthetic",
-            "timings": timings, "peak_rss_mib": peak_kib / 1024}
+        counts = CountVectorizer(stop_words="english", ngram_range=(1, 2), min_df=2).fit_transform(texts)
+        LatentDirichletAllocation(n_components=15, random_state=0).fit(counts)
+        seconds[LDA] = time.perf_counter() - start
+    return {"n_abstracts": len(texts), "seconds": seconds}
 
 
-def rows_of(result: dict) -> list[dict]:
-    """One results.csv row per stage, the whole analysis and each reference."""
-    from helpers.analysis.engine.local import available_cores
-
-    total = sum(result["timings"].values())
-    stages = [*result["timings"].items(), ("analyse (all stages)", total), (TFIDF, result["baseline"])]
-    if result["lda"] is not None:
-        stages.append((LDA, result["lda"]))
-    return [{"corpus": result["corpus"], "n_abstracts": result["n_abstracts"], "stage": stage,
-             "seconds": round(seconds, 3), "ratio_to_baseline": round(seconds / result["baseline"], 3),
-             "ratio_to_lda": round(seconds / result["lda"], 3) if result["lda"] else None,
-             "peak_rss_mib": round(result["peak_rss_mib"], 1),
-             "worker_peak_rss_mib": round(result["worker_peak_rss_mib"], 1),
-             "cores": os.cpu_count(), "n_jobs": result["n_jobs"] or available_cores()}
-            for stage, seconds in stages]
-
-
-def run_one(arguments: list[str]) -> dict:
-    result = subprocess.run([sys.executable, str(HERE / "run.py"), *arguments], capture_output=True, text=True,
-                            cwd=HERE)
+def run_command(arguments: list[str]) -> tuple[float, str, float]:
+    """Wall seconds, output and peak memory (MiB: the largest resident memory of the process and its workers
+    together, read every :data:`large.SAMPLE_SECONDS`) of ``python ARGUMENTS`` run from the book's root; exits
+    on failure."""
+    own_mib = own_rss_mib()
+    peak = TogetherPeak()
+    start = time.perf_counter()
+    result = subprocess.run([PYTHON, *arguments], cwd=ROOT, capture_output=True, text=True)
+    seconds = time.perf_counter() - start
+    peak_mib = max(0.0, peak.stop() - own_mib)
     if result.returncode:
-        sys.exit(f"run.py {' '.join(arguments)} failed:\n{result.stderr[-5000:]}")
-    return json.loads(result.stdout.strip().splitlines()[-1])
+        sys.exit(f"python {' '.join(arguments)} failed:\n{result.stderr[-5000:]}")
+    return seconds, result.stdout + result.stderr, peak_mib
+
+
+def own_rss_mib() -> float:
+    """This process's resident memory (MiB), left out of a command's peak."""
+    match = re.search(r"VmRSS:\s+(\d+) kB", Path("/proc/self/status").read_text())
+    return int(match.group(1)) / 1024 if match else 0.0
+
+
+def analyse_once(corpus: Path, out: Path, jobs: list[str]) -> dict:
+    """One ``analyse`` run (``jobs``: its ``--jobs`` option, if any): its wall seconds and the seconds of each
+    stage it prints."""
+    seconds, log, peak_mib = run_command(["-m", "helpers", "analyse", str(corpus), "--out", str(out), "--quiet",
+                                          "--timings", *jobs])
+    line = next(line for line in log.splitlines() if line.startswith("timings: "))
+    parts = line.removeprefix("timings: ").split("; ")
+    stages = {name: float(value) for name, value in (re.fullmatch(r"(\S+) ([\d.]+) s", part).groups()
+                                                     for part in parts[0].split(", "))}
+    stages["write"] = float(re.fullmatch(r"write ([\d.]+) s", parts[2]).group(1))
+    stages[STARTUP] = max(0.0, seconds - sum(stages.values()))
+    return {"seconds": seconds, "stages": stages, "peak_mib": peak_mib}
+
+
+def measure(name: str, corpus: Path, lda: bool, jobs: list[str]) -> list[dict]:
+    """:data:`REPEATS` turns of the command and the references on ``corpus``: the median of each as rows."""
+    runs, refs = [], []
+    with tempfile.TemporaryDirectory() as folder:
+        for _ in range(REPEATS):
+            runs.append(analyse_once(corpus, Path(folder) / "out", jobs))
+            _, log, _ = run_command([str(HERE / "run.py"), "--references", str(corpus)] + (["--lda"] if lda else []))
+            refs.append(json.loads(log.strip().splitlines()[-1]))
+    median = statistics.median
+    seconds = {stage: median(run["stages"][stage] for run in runs) for stage in runs[0]["stages"]}
+    seconds[TOTAL] = median(run["seconds"] for run in runs)
+    for reference in refs[0]["seconds"]:
+        seconds[reference] = median(ref["seconds"][reference] for ref in refs)
+    baseline, lda_seconds = seconds[TFIDF], seconds.get(LDA)
+    peak = max(run["peak_mib"] for run in runs)
+    rows = [{"corpus": name, "n_abstracts": refs[0]["n_abstracts"], "stage": stage, "seconds": round(value, 3),
+             "ratio_to_baseline": round(value / baseline, 3),
+             "ratio_to_lda": round(value / lda_seconds, 3) if lda_seconds else None,
+             "peak_rss_mib": round(peak, 1), "cores": os.cpu_count(), "jobs": jobs[1] if jobs else "all",
+             "repeats": REPEATS}
+            for stage, value in seconds.items()]
+    print(f"{name:>14} {refs[0]['n_abstracts']:>7} abstracts: analyse {seconds[TOTAL]:.2f} s = "
+          f"{seconds[TOTAL] / baseline:.2f} x TF-IDF"
+          + (f", {seconds[TOTAL] / lda_seconds:.2f} x LDA" if lda_seconds else "") + f", peak RSS {peak:.0f} MiB",
+          file=sys.stderr)
+    return rows
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("sizes", nargs="*", type=int, default=[1_000, 10_000, 20_000, 100_000])
-    parser.add_argument("--jobs", type=int, help="processes for the analysis (default: all cores)")
     parser.add_argument("--no-real", action="store_true", help="skip the real corpora")
-    parser.add_argument("--one", type=int, help=argparse.SUPPRESS)
-    parser.add_argument("--corpus", help=argparse.SUPPRESS)
+    parser.add_argument("--jobs", type=int, help="analyse --jobs (default: all cores)")
+    parser.add_argument("--references", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--lda", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.one is not None:
-        print(json.dumps(measure(args.one, args.jobs, args.corpus)))
+    if args.references is not None:
+        print(json.dumps(references(args.references, args.lda)))
         return
     import pandas as pd
 
-    jobs = ["--jobs", str(args.jobs)] if args.jobs else []
-    results = []
-    for name, paths in REAL_CORPORA.items():
-        missing = [str(path) for path in paths if not path.exists()]
+    from generate import generate
+
+    rows, jobs = [], ["--jobs", str(args.jobs)] if args.jobs else []
+    for name, path in REAL_CORPORA.items():
         if args.no_real:
             continue
-        if missing:
-            print(f"real corpus row {name!r} skipped: {missing[0]} is absent (it comes with ../shared/, "
-                  "not with the book)", file=sys.stderr)
+        if not path.exists():
+            print(f"real corpus {name!r} skipped: {path} is absent (it comes with ../shared/, not with the book)",
+                  file=sys.stderr)
             continue
-        results.append(run_one(["--one", "0", "--corpus", name, *jobs]))
-    results += [run_one(["--one", str(size), *jobs]) for size in args.sizes]
-    rows = [row for result in results for row in rows_of(result)]
-    for result in results:
-        total = sum(result["timings"].values())
-        lda = f", {total / result['lda']:.2f} x LDA" if result["lda"] else ""
-        print(f"{result['corpus']:>12} {result['n_abstracts']:>7} abstracts: analyse {total:.1f} s = "
-              f"{total / result['baseline']:.2f} x TF-IDF{lda}, peak RSS {result['peak_rss_mib']:.0f} MiB",
-              file=sys.stderr)
+        rows += measure(name, path, True, jobs)
+    for size in args.sizes:
+        with tempfile.TemporaryDirectory() as folder:
+            generate(size, Path(folder) / "corpus")
+            rows += measure("synthetic", Path(folder) / "corpus", size <= LDA_UP_TO, jobs)
     table = pd.DataFrame(rows)
     table.to_csv(HERE / "results.csv", index=False, lineterminator="\n")
     plot(table[table["corpus"] == "synthetic"])

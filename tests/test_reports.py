@@ -114,6 +114,33 @@ def test_performance_figure_with_and_without_results():
     assert performance.performance_findings(None)["perf_largest"] == "(not measured)"
 
 
+def test_performance_targets_hold_the_command_to_lda_tfidf_and_book_limits():
+    total, tfidf, lda = performance.TOTAL, performance.BASELINE, performance.LDA_REFERENCE
+    results = pd.DataFrame({
+        "corpus": ["icml-2023-2025"] * 3 + ["synthetic"] * 6,
+        "n_abstracts": [751] * 3 + [20_000] * 3 + [100_000] * 3,
+        "stage": [total, tfidf, lda] + ["parse", total, tfidf] * 2,
+        "seconds": [4.5, 0.2, 1.5, 1.0, 12.0, 2.5, 5.0, 40.0, 13.8],
+        "ratio_to_baseline": [22.5, 1.0, 7.5, 0.4, 4.8, 1.0, 0.36, 2.9, 1.0],
+        "ratio_to_lda": [3.0, 0.133, 1.0] + [None] * 6,
+        "peak_rss_mib": [400.0] * 6 + [2000.0] * 3})
+    book = pd.DataFrame({"corpus": ["seed", "seed"], "n_abstracts": [57, 57],
+                         "measure": ["cold book build (s)", "warm book build (s)"], "value": [25.0, 3.0],
+                         "limit": [30.0, None]})
+    checks = performance.targets(results, book=book)
+    assert checks.values.tolist()[:4] == [
+        ["analyse / one LDA fit, ICML 2023–2025 (751 abstracts)", 3.0, 2.5, False],
+        ["analyse / TF-IDF pass, 20,000 abstracts", 4.8, 4.0, False],
+        ["analyse / TF-IDF pass, 100,000 abstracts", 2.9, 3.0, True],
+        ["cold book build (s), the seed corpus (57 abstracts)", 25.0, 30.0, True]]
+    assert performance.headline(results, book) == (
+        "`analyse` took 4.5 s from start to exit on ICML 2023–2025 (751 abstracts), **3.0 times** one LDA fit of "
+        "the same abstracts (1.50 s; target 2.5, missed). `analyse` took 12.0 s on 20,000 synthetic abstracts, "
+        "**4.8 times** a TF-IDF pass (2.5 s; target 4, missed). `analyse` took 40.0 s on 100,000 synthetic "
+        "abstracts, **2.9 times** a TF-IDF pass (13.8 s; target 3, met). A cold `make book` took 25 s on the seed "
+        "corpus (57 abstracts; target 30 s, met).")
+
+
 def test_figure_files_are_byte_identical_across_runs(seed, tmp_path):
     for run in ("a", "b"):
         figure, data = theme_report.top_terms_figure(seed.themes.model, seed.corpus_label)

@@ -12,6 +12,7 @@ import argparse
 import shutil
 import sys
 import tempfile
+import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Sequence
@@ -164,6 +165,7 @@ def run_analyse(args: argparse.Namespace) -> int:
         return report_setting(error)
     staging_parent = out.parent if out.parent.exists() else Path(tempfile.gettempdir())
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-", dir=staging_parent))
+    write_start = time.perf_counter()
     try:
         written = write_outputs(analysis, staging)
         out.mkdir(parents=True, exist_ok=True)
@@ -173,10 +175,12 @@ def run_analyse(args: argparse.Namespace) -> int:
             shutil.move(str(staging / name), str(out / name))
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+    write_seconds = time.perf_counter() - write_start
     summary = analysis.summary
     if args.timings:
         stages = ", ".join(f"{name} {seconds:.2f} s" for name, seconds in analysis.timings.items())
-        print(f"timings: {stages}; analysis {sum(analysis.timings.values()):.2f} s", file=sys.stderr)
+        print(f"timings: {stages}; analysis {sum(analysis.timings.values()):.2f} s; write {write_seconds:.2f} s",
+              file=sys.stderr)
     if engine.engine == "dask":
         from helpers.analysis.engine.dask_cluster import CLIENT_SIDE
 

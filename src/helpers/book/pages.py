@@ -128,6 +128,7 @@ class PerformanceTables(NamedTuple):
     """The benchmark results the Performance page shows, and the sentence it prints where one is missing."""
 
     benchmark: pd.DataFrame | None
+    targets: pd.DataFrame
     selection: pd.DataFrame
     build_checks: pd.DataFrame
     explorer: pd.DataFrame
@@ -139,12 +140,14 @@ class PerformanceTables(NamedTuple):
 def performance(bench: Path, analysis: Analysis) -> PerformanceTables:
     """The Performance page: every value and sentence it glues from the result files of ``bench``, and its figure."""
     read = performance_report.read_results
-    benchmark = read(bench / "results.csv")
-    glue_all(performance_report.performance_findings(benchmark))
-    glue_markdown(figure_citations(analysis, "performance"))
+    benchmark, book_builds = read(bench / "results.csv"), read(bench / "book_results.csv")
+    glue_all(performance_report.performance_findings(benchmark, book=book_builds))
+    glue_markdown({"perf_headline": performance_report.headline(benchmark, book_builds),
+                   **figure_citations(analysis, "performance")})
+    targets = performance_report.targets_shown(benchmark, book_builds)
     publish_figure("fig-performance-stages", *performance_report.stages_figure(benchmark))
     selection, selection_values = performance_report.selection_evidence(read(bench / "selection_results.csv"))
-    build_checks, build_values = performance_report.book_build_checks(read(bench / "book_results.csv"))
+    build_checks, build_values = performance_report.book_build_checks(book_builds)
     explorer, explorer_values = performance_report.explorer_readiness(read(bench / "explorer_results.csv"))
     large, large_values = performance_report.large_runs(read(bench / "large_results.csv"))
     one_file, one_file_values = performance_report.one_file_runs(read(bench / "large_file_results.csv"),
@@ -153,4 +156,4 @@ def performance(bench: Path, analysis: Analysis) -> PerformanceTables:
     glue_all({**build_values, **explorer_values, **performance_report.group_cost(read(bench / "group_results.csv")),
               **large_values, **one_file_values})
     summaries = {**selection_values, **build_values, **explorer_values, **large_values}
-    return PerformanceTables(benchmark, selection, build_checks, explorer, large, one_file, summaries)
+    return PerformanceTables(benchmark, targets, selection, build_checks, explorer, large, one_file, summaries)

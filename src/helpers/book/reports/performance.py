@@ -18,7 +18,7 @@ from helpers.book.reports.benchmark_targets import (BASELINE, LDA_REFERENCE, STA
 from helpers.book.reports.performance_large import large_runs, large_tables, one_file_runs
 
 __all__ = ["TOTAL", "BASELINE", "LDA_REFERENCE", "STAGE_ORDER", "TARGETS_FILE", "Targets", "read_targets",
-           "stage_growth", "targets", "selection_evidence", "book_build_checks", "group_cost", "large_runs",
+           "stage_growth", "targets", "targets_shown", "book_rows", "headline", "selection_evidence", "book_build_checks", "group_cost", "large_runs",
            "large_tables", "one_file_runs"]
 
 
@@ -63,25 +63,26 @@ def stage_growth(results: pd.DataFrame) -> pd.DataFrame:
     return growth
 
 
-def targets(results: pd.DataFrame, limits: Targets | None = None) -> pd.DataFrame:
+def targets(results: pd.DataFrame, limits: Targets | None = None, book: pd.DataFrame | None = None) -> pd.DataFrame:
     """The benchmark targets (``limits``, default :func:`read_targets`), each checked where it was measured:
     ``target, measured, limit, met``.
 
-    * on each real corpus: the whole analysis within ``max_lda_ratio`` times one LDA fit;
+    * on each real corpus: the command, start to exit, within ``max_lda_ratio`` times one LDA fit;
     * at 20,000 and 100,000 synthetic abstracts: within ``max_ratio_20k`` and ``max_ratio_100k`` times the
       TF-IDF baseline;
-    * at the largest synthetic corpus: peak memory (main process plus workers) under ``max_peak_mib`` and
-      parsing faster than the baseline;
+    * at the largest synthetic corpus: peak memory (the command's processes together) under ``max_peak_mib``
+      and parsing faster than the baseline;
     * every stage close to linear: at most ``max_growth_per_tenfold`` times slower for 10 times the abstracts
       between the two largest synthetic corpora (the limit scales with their size ratio); stages shorter than
-      ``min_timed_seconds`` at the largest size are left out.
+      ``min_timed_seconds`` at the largest size are left out;
+    * with ``book`` (``benchmarks/book_results.csv``): each cold book build within its limit.
 
     Examples
     --------
     >>> table = pd.DataFrame({
     ...     "corpus": "synthetic", "n_abstracts": [10] * 3 + [100] * 3, "stage": ["parse", TOTAL, BASELINE] * 2,
     ...     "seconds": [1.0, 3.0, 1.0, 9.0, 30.0, 10.0], "ratio_to_baseline": [1, 3, 1, 0.9, 3, 1],
-    ...     "ratio_to_lda": float("nan"), "peak_rss_mib": [10.0] * 6, "worker_peak_rss_mib": [5.0] * 6})
+    ...     "ratio_to_lda": float("nan"), "peak_rss_mib": [10.0] * 6})
     >>> targets(table)[["target", "met"]].values.tolist()
     [['peak memory (MiB), 100 abstracts', True], ['parse / baseline, 100 abstracts', True], \
 ['parse growth, 100 vs 10 abstracts', True]]
@@ -90,17 +91,20 @@ def targets(results: pd.DataFrame, limits: Targets | None = None) -> pd.DataFram
     rows = []
     for row in real(results)[lambda t: t["stage"] == TOTAL].itertuples():
         if pd.notna(row.ratio_to_lda):
-            rows.append((f"whole analysis / LDA, {corpus_name(row.corpus)} ({row.n_abstracts:,} abstracts)",
+            rows.append((f"analyse / one LDA fit, {corpus_name(row.corpus)} ({row.n_abstracts:,} abstracts)",
                          float(row.ratio_to_lda), limits.max_lda_ratio))
     made = synthetic(results)
     for size, limit in limits.max_ratio_at.items():
         total = made[(made["n_abstracts"] == size) & (made["stage"] == TOTAL)]
         if len(total):
-            rows.append((f"whole analysis / baseline, {size:,} abstracts", float(total["ratio_to_baseline"].iloc[0]),
+            rows.append((f"analyse / TF-IDF pass, {size:,} abstracts", float(total["ratio_to_baseline"].iloc[0]),
                          limit))
+    for row in book_rows(book).itertuples():
+        rows.append((f"cold book build (s), {corpus_name(row.corpus)} ({row.n_abstracts:,} abstracts)",
+                     float(row.value), float(row.limit)))
     largest_size = int(made["n_abstracts"].max())
     largest = made[made["n_abstracts"] == largest_size].set_index("stage")
-    peak = float(largest["peak_rss_mib"].iloc[0]) + float(largest["worker_peak_rss_mib"].fillna(0).iloc[0])
+    peak = float(largest["peak_rss_mib"].iloc[0])
     rows.append((f"peak memory (MiB), {largest_size:,} abstracts", round(peak, 1), limits.max_peak_mib))
     rows.append((f"parse / baseline, {largest_size:,} abstracts", float(largest.loc["parse", "ratio_to_baseline"]), 1.0))
     growth = stage_growth(made)
@@ -117,6 +121,59 @@ def targets(results: pd.DataFrame, limits: Targets | None = None) -> pd.DataFram
     return table
 
 
+def book_rows(book: pd.DataFrame | None) -> pd.DataFrame:
+    """The cold builds of ``benchmarks/book_results.csv`` (``corpus, n_abstracts, value, limit``), none without it."""
+    if book is None or book.empty:
+        return pd.DataFrame(columns=["corpus", "n_abstracts", "value", "limit"])
+    return book[book["measure"] == "cold book build (s)"]
+
+
+def headline(results: pd.DataFrame | None, book: pd.DataFrame | None = None,
+             limits: Targets | None = None) -> str:
+    """The Performance page's opening sentences: each headline ratio and book build with its target, met or
+    missed (Markdown).
+
+    Examples
+    --------
+    >>> table = pd.DataFrame({"corpus": "synthetic", "n_abstracts": [20_000] * 2, "stage": [TOTAL, BASELINE],
+    ...     "seconds": [12.0, 3.0], "ratio_to_baseline": [4.0, 1.0], "ratio_to_lda": float("nan"),
+    ...     "peak_rss_mib": [900.0] * 2})
+    >>> headline(table)
+    '`analyse` took 12.0 s on 20,000 synthetic abstracts, **4.0 times** a TF-IDF pass (3.0 s; target 4, met).'
+    """
+    if results is None:
+        return "No benchmark results yet: run `make bench`."
+    limits = limits or read_targets()
+    sentences = []
+    for row in real(results)[lambda t: t["stage"] == TOTAL].itertuples():
+        lda = results[(results["corpus"] == row.corpus) & (results["stage"] == LDA_REFERENCE)]
+        if pd.notna(row.ratio_to_lda) and len(lda):
+            sentences.append(
+                f"`analyse` took {row.seconds:.1f} s from start to exit on {corpus_name(row.corpus)} "
+                f"({row.n_abstracts:,} abstracts), **{row.ratio_to_lda:.1f} times** one LDA fit of the same "
+                f"abstracts ({lda['seconds'].iloc[0]:.2f} s; target {limits.max_lda_ratio:g}, "
+                f"{_met(row.ratio_to_lda, limits.max_lda_ratio)}).")
+    made = synthetic(results)
+    for size, limit in limits.max_ratio_at.items():
+        total = made[(made["n_abstracts"] == size) & (made["stage"] == TOTAL)]
+        base = made[(made["n_abstracts"] == size) & (made["stage"] == BASELINE)]
+        if len(total) and len(base):
+            ratio = float(total["ratio_to_baseline"].iloc[0])
+            sentences.append(f"`analyse` took {total['seconds'].iloc[0]:.1f} s on {size:,} synthetic abstracts, "
+                             f"**{ratio:.1f} times** a TF-IDF pass ({base['seconds'].iloc[0]:.1f} s; target "
+                             f"{limit:g}, {_met(ratio, limit)}).")
+    builds = book_rows(book)
+    if len(builds):
+        sentences.append("A cold `make book` took " + "; ".join(
+            f"{row.value:.0f} s on {corpus_name(row.corpus)} ({row.n_abstracts:,} abstracts; target "
+            f"{row.limit:g} s, {_met(row.value, row.limit)})" for row in builds.itertuples()) + ".")
+    return " ".join(sentences)
+
+
+def _met(measured: float, limit: float) -> str:
+    return "met" if measured <= limit else "missed"
+
+
 def read_results(path) -> pd.DataFrame | None:
     """A benchmark's results (``benchmarks/results.csv``, ...; a page input, :func:`helpers.book.inputs.page_input`),
     or ``None`` when the benchmark has not been run."""
@@ -124,9 +181,18 @@ def read_results(path) -> pd.DataFrame | None:
     return pd.read_csv(path) if path.exists() else None
 
 
-def performance_findings(results: pd.DataFrame | None, limits: Targets | None = None) -> dict[str, object]:
+def targets_shown(results: pd.DataFrame | None, book: pd.DataFrame | None = None) -> pd.DataFrame:
+    """:func:`targets` as the page shows them (``met`` or ``missed`` in words); empty without results."""
+    if results is None:
+        return pd.DataFrame()
+    checks = targets(results, book=book)
+    return checks.assign(met=checks["met"].map({True: "met", False: "missed"}))
+
+
+def performance_findings(results: pd.DataFrame | None, limits: Targets | None = None,
+                         book: pd.DataFrame | None = None) -> dict[str, object]:
     """Every value the Performance page glues, by glue name (``"(not measured)"`` without results); the targets
-    ``limits`` default to :func:`read_targets`."""
+    ``limits`` default to :func:`read_targets`, ``book`` the book builds (``benchmarks/book_results.csv``)."""
     from helpers.analysis.engine.file_pieces import PIECE_BYTES
     from helpers.analysis.engine.local import MAX_CHUNK_ITEMS, MIN_PARALLEL_ITEMS
     from helpers.analysis.themes import (FINAL_SAMPLE, FINAL_TOL, MAX_CANDIDATES, N_SEEDS, SELECTION_SAMPLE, SELECTION_TOL,
@@ -159,7 +225,7 @@ def performance_findings(results: pd.DataFrame | None, limits: Targets | None = 
     made = synthetic(results)
     size = int(made["n_abstracts"].max())
     largest = made[made["n_abstracts"] == size].set_index("stage")
-    checks = targets(results, limits)
+    checks = targets(results, limits, book)
     stages = largest.loc[[stage for stage in STAGE_ORDER if stage in largest.index], "seconds"]
     return {
         **values,
@@ -294,48 +360,44 @@ and 0.350 (standard error about 0.007); 45 fits in 1.8 CPU seconds against 27 in
 
 
 def book_build_checks(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[str, str]]:
-    """``benchmarks/book_results.csv`` with ``met`` where a measure has a limit, and its glue values.
+    """``benchmarks/book_results.csv`` (one block of measures per corpus) with ``met`` where a measure has a
+    limit, and its glue values.
 
     Examples
     --------
-    >>> table = pd.DataFrame({"corpus": ["x"] * 2, "n_abstracts": [495] * 2,
-    ...     "measure": ["cold book build (s)", "pages executed, warm build"], "value": [55.0, 0.0],
-    ...     "limit": [66.0, 0.0]})
+    >>> table = pd.DataFrame({"corpus": ["x"] * 3, "n_abstracts": [495] * 3,
+    ...     "measure": ["cold book build (s)", "warm book build (s)", "pages executed, warm build"],
+    ...     "value": [55.0, 3.2, 0.0], "limit": [60.0, None, 0.0]})
     >>> checks, values = book_build_checks(table)
-    >>> checks["met"].tolist(), values["perf_book_cold"]
-    (['met', 'met'], '55 s')
+    >>> checks["met"].tolist(), values["perf_book_summary"]
+    (['met', '', 'met'], 'x (495 abstracts): cold 55 s, warm 3 s; 2 of 2 targets met')
     """
     if results is None or results.empty:
-        return pd.DataFrame(), {name: "(not measured: run benchmarks/book_build.py)"
-                                for name in ("perf_book_corpus", "perf_book_cold", "perf_book_cold_limit",
-                                             "perf_book_warm", "perf_book_summary")}
-    table = results.copy()
-    has_limit = table["limit"].notna()
-    table["met"] = ""
-    table.loc[has_limit, "met"] = (table.loc[has_limit, "value"] <= table.loc[has_limit, "limit"]).map(
+        return pd.DataFrame(), {"perf_book_summary": "(not measured: run benchmarks/book_build.py)"}
+    has_limit = results["limit"].notna()
+    met = pd.Series("", index=results.index)
+    met[has_limit] = (results.loc[has_limit, "value"] <= results.loc[has_limit, "limit"]).map(
         {True: "met", False: "missed"})
-    value = table.set_index("measure")["value"]
-    limit = table.set_index("measure")["limit"]
-    row = table.iloc[0]
-    met = int((table["met"] == "met").sum())
 
     def shown(number: float) -> str:
         return "" if pd.isna(number) else f"{number:.0f}" if float(number).is_integer() else f"{number:.2f}"
 
-    table = pd.DataFrame({"measure": table["measure"], "value": table["value"].map(shown),
-                          "limit": table["limit"].map(shown), "met": table["met"]})
-    return table, {
-        "perf_book_corpus": f"{corpus_name(row.corpus)} ({row.n_abstracts:,} abstracts)",
-        "perf_book_cold": f"{value.get('cold book build (s)', float('nan')):.0f} s",
-        "perf_book_cold_limit": f"{limit.get('cold book build (s)', float('nan')):.0f} s",
-        "perf_book_warm": f"{value.get('warm book build (s)', float('nan')):.0f} s",
-        "perf_book_summary": f"{met} of {int(has_limit.sum())} met",
-    }
+    table = pd.DataFrame({"corpus": [corpus_name(c) for c in results["corpus"]], "measure": results["measure"],
+                          "value": results["value"].map(shown), "limit": results["limit"].map(shown), "met": met})
+    summaries = []
+    for corpus, rows in results.groupby("corpus", sort=False):
+        value = rows.set_index("measure")["value"]
+        summaries.append(f"{corpus_name(corpus)} ({rows['n_abstracts'].iloc[0]:,} abstracts): cold "
+                         f"{value.get('cold book build (s)', float('nan')):.0f} s, warm "
+                         f"{value.get('warm book build (s)', float('nan')):.0f} s")
+    return table, {"perf_book_summary": "; ".join(summaries) + f"; {int((met == 'met').sum())} of "
+                                                                f"{int(has_limit.sum())} targets met"}
 
 
 #: The stages of ``analyse`` as the stage table's columns, in order.
-STAGE_COLUMNS = {"parse": "parse", "text": "text", "themes": "themes", "cooccurrence": "co-occurrence",
-                 "links": "links", "write": "write", "analyse (all stages)": "all stages"}
+STAGE_COLUMNS = {"start-up": "start-up", "parse": "parse", "text": "text", "themes": "themes",
+                 "cooccurrence": "co-occurrence", "links": "links", "change": "change", "write": "write",
+                 TOTAL: "command"}
 
 
 def stages_table(results: pd.DataFrame) -> pd.DataFrame:
@@ -344,17 +406,17 @@ def stages_table(results: pd.DataFrame) -> pd.DataFrame:
 
     Examples
     --------
-    >>> rows = [("c", 10, stage, 1.0, 2.0, 0.5, 300.0) for stage in ("parse", "analyse (all stages)")]
+    >>> rows = [("c", 10, stage, 1.0, 2.0, 0.5, 300.0) for stage in ("parse", TOTAL)]
     >>> results = pd.DataFrame(rows, columns=["corpus", "n_abstracts", "stage", "seconds", "ratio_to_baseline",
     ...                                       "ratio_to_lda", "peak_rss_mib"])
     >>> stages_table(results).columns.tolist()
-    ['corpus', 'abstracts', 'parse', 'all stages', '× TF-IDF', '× LDA', 'peak MiB']
+    ['corpus', 'abstracts', 'parse', 'command', '× TF-IDF', '× LDA', 'peak MiB']
     """
     order = list(dict.fromkeys(zip(results["corpus"], results["n_abstracts"])))
     stages = results[results["stage"].isin(STAGE_COLUMNS)]
     seconds = stages.pivot_table(index=["corpus", "n_abstracts"], columns="stage", values="seconds", aggfunc="first")
     seconds = seconds.reindex(columns=[s for s in STAGE_COLUMNS if s in seconds.columns]).reindex(order)
-    whole = results[results["stage"] == "analyse (all stages)"].set_index(["corpus", "n_abstracts"]).reindex(order)
+    whole = results[results["stage"] == TOTAL].set_index(["corpus", "n_abstracts"]).reindex(order)
     table = seconds.rename(columns=STAGE_COLUMNS).reset_index().rename(columns={"n_abstracts": "abstracts"})
     table["× TF-IDF"] = whole["ratio_to_baseline"].to_numpy()
     table["× LDA"] = whole["ratio_to_lda"].to_numpy()
