@@ -67,3 +67,21 @@ def test_chapters_are_prose_with_short_cells():
         budgets[page.name] = (sum(lines), max(lines, default=0))
     assert len(budgets) == 12 and budgets["themes.md"][0] > 10  # the count sees the chapters' code
     assert {name: budget for name, budget in budgets.items() if budget[0] > 40 or budget[1] > 10} == {}
+
+
+def test_glue_writes_what_myst_nb_glue_writes(monkeypatch):
+    import IPython.display
+    import myst_nb.ext.glue
+    from IPython.display import Markdown
+
+    from helpers.book import display
+
+    calls = []
+    monkeypatch.setattr(myst_nb.ext.glue, "ipy_display", lambda *args, **kwargs: calls.append((args, kwargs)))
+    monkeypatch.setattr(IPython.display, "display", lambda *args, **kwargs: calls.append((args, kwargs)))
+    for value, shown in [("1,234", False), (Markdown("*a* [b](c.html)"), False), (0.25, True)]:
+        myst_nb.ext.glue.glue("name", value, display=shown)
+        display.glue("name", value, display=shown)
+    assert len(calls) == 6
+    assert calls[0::2] == calls[1::2]
+    assert calls[0][0][0] == {"application/papermill.record/text/plain": "'1,234'"}

@@ -50,12 +50,29 @@ def glued_text(name: str, value: Any) -> Any:
     return value
 
 
+#: The MIME prefix of a value glued without being displayed (myst-nb's ``GLUE_PREFIX``).
+GLUE_PREFIX = "application/papermill.record/"
+
+
+def glue(name: str, variable: Any, display: bool = True) -> None:
+    """Glue ``variable`` under ``name`` for ``{glue}`` roles and directives: the same output as
+    ``myst_nb.glue`` (its display data, with ``{"scrapbook": {"name", "mime_prefix"}}`` metadata, every MIME
+    type behind :data:`GLUE_PREFIX` when not displayed), written here because importing ``myst_nb.glue``
+    imports nbformat and jsonschema, about a second per page where JupyterLab's extras are installed.
+    """
+    from IPython.core.formatters import format_display_data
+    from IPython.display import display as ipython_display
+
+    mimebundle, metadata = format_display_data(variable)
+    mime_prefix = "" if display else GLUE_PREFIX
+    metadata["scrapbook"] = dict(name=name, mime_prefix=mime_prefix)
+    ipython_display({mime_prefix + key: value for key, value in mimebundle.items()}, raw=True, metadata=metadata)
+
+
 def glue_all(values: Mapping[str, Any]) -> None:
-    """``myst_nb.glue`` every value without displaying it, and keep it for the page's notebook
+    """:func:`glue` every value without displaying it, and keep it for the page's notebook
     (:mod:`helpers.book.page_values`). In a notebook whose prose is not filled in by ``make lab``
     (:func:`helpers.book.lab.prose_resolved`), the values are shown under the cell as a table."""
-    from myst_nb import glue
-
     texts = {name: glued_text(name, value) for name, value in values.items()}
     for name, text in texts.items():
         glue(name, text, display=False)
@@ -66,13 +83,12 @@ def glue_all(values: Mapping[str, Any]) -> None:
 
 
 def glue_markdown(values: Mapping[str, str]) -> None:
-    """``myst_nb.glue`` Markdown sentences for ``{glue:md}`` (rendered inline, with emphasis and links); in a
+    """:func:`glue` Markdown sentences for ``{glue:md}`` (rendered inline, with emphasis and links); in a
     notebook they are shown under the cell, each after its name.
 
     Anything taken from the corpus must be escaped first (:func:`markdown_cell`).
     """
     from IPython.display import Markdown
-    from myst_nb import glue
 
     for name, value in values.items():
         glue(name, Markdown(value), display=False)
@@ -126,7 +142,6 @@ def publish_figure(label: str, figure, data) -> None:
     close it."""
     import matplotlib.pyplot as plt
     from IPython.display import Image
-    from myst_nb import glue
 
     from helpers.book.figures import figure_title, save_figure, screen_png
 

@@ -1,8 +1,9 @@
 """The theme model: the chosen number of themes fitted once more, every abstract weighted, the tables.
 
 :func:`fit_themes` is ``start_themes(...).result()``. :func:`start_partitioned_themes` counts the terms
-(:mod:`helpers.analysis.themes.counting`), chooses ``k`` (:mod:`helpers.analysis.themes.selection`) and starts
-the final NMF fit in a background thread (:class:`PendingThemes`); its result weights every abstract and makes
+(:mod:`helpers.analysis.themes.counting`), then chooses ``k`` (:mod:`helpers.analysis.themes.selection`) and
+fits it once more in a background thread (:class:`PendingThemes`), while the pipeline finds terms and links
+(the fits spend their time in compiled code that releases the GIL); its result weights every abstract and makes
 the tables of :class:`ThemeModel`, each theme shown and labelled by :mod:`helpers.analysis.themes.labels`.
 """
 
@@ -126,17 +127,25 @@ def _theme_tables(components: np.ndarray, document_weights: np.ndarray, vocabula
                 top_terms=pd.DataFrame(top_rows, columns=["theme", "rank", "term", "weight"]))
 
 
+@dataclass(frozen=True)
+class _Fitted:
+    """What the background thread of :class:`PendingThemes` hands back: the selection table, the settings it
+    settled and the final fit."""
+
+    selection: pd.DataFrame
+    settings: ThemeSettings
+    model: Any
+
+
 class PendingThemes:
-    """A theme model whose final fit runs in a background thread; :meth:`result` waits for it.
+    """A theme model whose selection and final fit run in a background thread; :meth:`result` waits for them.
 
     Made by :func:`start_themes`, so the caller can find terms and links meanwhile.
     """
 
-    def __init__(self, final_fit: BackgroundCall, terms: _PartitionedCounts, idf: np.ndarray, sample: _Sample,
-                 selection: pd.DataFrame, settings: ThemeSettings) -> None:
-        self._final_fit = final_fit
+    def __init__(self, fitting: BackgroundCall, terms: _PartitionedCounts, idf: np.ndarray, sample: _Sample) -> None:
+        self._final_fit = fitting
         self._terms, self._idf, self._sample = terms, idf, sample
-        self._selection, self._settings = selection, settings
         self._model: ThemeModel | None = None
 
     def wait(self) -> None:
@@ -151,7 +160,8 @@ class PendingThemes:
 
     def _finish(self) -> ThemeModel:
         terms, sample = self._terms, self._sample
-        model = self._final_fit.result()
+        fitted: _Fitted = self._final_fit.result()
+        model = fitted.model
         columns = sample.columns
         components = np.zeros((model.n_components_, len(terms.vocabulary)))
         components[:, columns] = model.components_
@@ -164,11 +174,11 @@ class PendingThemes:
         tables = _theme_tables(components, weights, terms.vocabulary, terms.paper_ids, statistics.class_terms, shown,
                                npmi_of_counts(top, coherence_columns, statistics.together, n_documents),
                                npmi_of_counts(shown_top, coherence_columns, statistics.together, n_documents))
-        selection = self._selection.copy()
+        selection = fitted.selection.copy()
         for column in ("coherence", "diversity", "stability", "score"):
             selection[column] = selection[column].round(6)
         return ThemeModel(selection=selection, selection_counts=sample.counts,
-                          selection_vocabulary=terms.vocabulary[sample.columns], settings=self._settings,
+                          selection_vocabulary=terms.vocabulary[sample.columns], settings=fitted.settings,
                           **tables)
 
 
@@ -181,12 +191,14 @@ def start_themes(
     sample_size: int = SELECTION_SAMPLE,
     n_jobs: int | None = None,
 ) -> PendingThemes:
-    """Choose the number of themes, then start the final fit in a background thread.
+    """Count the terms, then choose the number of themes and fit it in a background thread.
 
     Takes the arguments of :func:`fit_themes`, which is ``start_themes(...).result()``.
-    The selection runs before this returns. Call it inside :func:`model_fitting`, and
-    :meth:`PendingThemes.result` (or, on the way out after an error, :meth:`PendingThemes.wait`)
-    before leaving it. With ``n_jobs=1`` the final fit runs before this returns: no thread.
+    The counts and the checks run before this returns (a bad ``k`` raises here); the model selection
+    and the final fit run in the background while the caller finds terms and links. Call it inside
+    :func:`model_fitting`, and :meth:`PendingThemes.result` (or, on the way out after an error,
+    :meth:`PendingThemes.wait`) before leaving it. With ``n_jobs=1`` everything runs before this
+    returns: no thread.
 
     Raises
     ------
@@ -226,6 +238,15 @@ def start_partitioned_themes(
         raise ThemesError(f"only {len(sample.columns)} terms in the selection sample; "
                           f"too few for {max(ks)} themes")
     seeds = list(range(seed, seed + n_seeds))
+    fitting = start_in_thread(_select_and_fit, terms, idf, sample, ks, seeds, k, seed, n_jobs,
+                              name=FINAL_FIT_THREAD, background=n_jobs != 1)
+    return PendingThemes(fitting, terms, idf, sample)
+
+
+def _select_and_fit(terms: _PartitionedCounts, idf: np.ndarray, sample: _Sample, ks: list[int], seeds: list[int],
+                    k: int | None, seed: int, n_jobs: int | None) -> _Fitted:
+    """The model selection over ``ks`` (unless ``k`` is given, then only its table) and the final fit of the chosen
+    number of themes: the work :func:`start_partitioned_themes` leaves to its background thread."""
     selection, best_seeds = _select(sample.tfidf, sparse.csc_matrix((sample.counts > 0).astype(float)),
                                     terms.vocabulary[sample.columns], ks, seeds, n_jobs)
     chosen_k = choose_k(selection) if k is None else k
@@ -236,8 +257,7 @@ def start_partitioned_themes(
     best_seed = best_seeds[chosen_k]
     final_rows = _final_rows(terms.n_documents, seed)
     final_tfidf = _tfidf_rows(terms.rows(final_rows), idf)[:, sample.columns]
-    final_fit = start_in_thread(_fit_nmf, final_tfidf, chosen_k, best_seed,
-                                name=FINAL_FIT_THREAD, background=n_jobs != 1)
+    model = _fit_nmf(final_tfidf, chosen_k, best_seed)
     settings = ThemeSettings(
         k_candidates=ks, chosen_k=chosen_k, k_given=k is not None, seeds=seeds,
         selection_documents=int(len(sample.rows)), selection_vocabulary=int(len(sample.columns)),
@@ -247,7 +267,7 @@ def start_partitioned_themes(
         min_df=terms.min_df, max_df=MAX_DF, rule=SELECTION_RULE, min_stability=MIN_STABILITY,
         min_diversity=MIN_DIVERSITY, mixed_threshold=MIXED_THRESHOLD,
     )
-    return PendingThemes(final_fit, terms, idf, sample, selection, settings)
+    return _Fitted(selection, settings, model)
 
 
 def fit_themes(
