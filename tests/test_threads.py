@@ -3,6 +3,7 @@ and a failing pipeline leaves no thread behind."""
 
 from __future__ import annotations
 
+import gc
 import os
 import threading
 
@@ -96,3 +97,26 @@ def test_a_failing_stage_leaves_no_theme_fit_running(monkeypatch):
         run_pipeline([SEED_DIR], AnalysisSettings(), n_jobs=2)
     assert fitting.is_set()
     assert [thread.name for thread in threading.enumerate() if thread not in before] == []
+
+
+def test_a_run_collects_garbage_less_often_and_restores_the_collector(monkeypatch):
+    seen = []
+    text = stages.analyse_text
+
+    def text_stage(*args):
+        seen.append((gc.get_threshold()[0], gc.get_freeze_count() > 0))
+        return text(*args)
+
+    monkeypatch.setattr(stages, "analyse_text", text_stage)
+    before = (gc.get_threshold(), gc.get_freeze_count())
+    run_pipeline([SEED_DIR], AnalysisSettings(), n_jobs=1)
+    assert seen == [(10_000, True)]
+    assert (gc.get_threshold(), gc.get_freeze_count()) == before
+
+    def failing_text(*args):
+        raise RuntimeError("text failed")
+
+    monkeypatch.setattr(stages, "analyse_text", failing_text)
+    with pytest.raises(RuntimeError, match="text failed"):
+        run_pipeline([SEED_DIR], AnalysisSettings(), n_jobs=1)
+    assert (gc.get_threshold(), gc.get_freeze_count()) == before

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import gc
 import time
-from contextlib import nullcontext
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from helpers.analysis.pipeline.results import Analysis
 from helpers.analysis.pipeline.stages import (DaskStages, LocalStages, StageEngine, analyse_group_change,
@@ -111,12 +112,37 @@ def run_pipeline(
 
     stop_words()  # imports scikit-learn
 
-    if engine.engine == "dask":
-        from helpers.analysis.engine.dask_cluster import ClusterStages, dask_client
+    with fewer_collections():
+        if engine.engine == "dask":
+            from helpers.analysis.engine.dask_cluster import ClusterStages, dask_client
 
-        with dask_client(engine, n_jobs) as client:
-            return run_stages(options, clock, DaskStages(ClusterStages(client, engine.partitions)))
-    return run_stages(options, clock, LocalStages(n_jobs))
+            with dask_client(engine, n_jobs) as client:
+                return run_stages(options, clock, DaskStages(ClusterStages(client, engine.partitions)))
+        return run_stages(options, clock, LocalStages(n_jobs))
+
+
+#: Allocations between two collections of the youngest generation during a run (Python's default: 700).
+GC_YOUNG_THRESHOLD = 10_000
+
+
+@contextmanager
+def fewer_collections() -> Iterator[None]:
+    """Within the block, Python's garbage collector leaves alone what is alive at its start (the modules and
+    everything they hold: ``gc.freeze``) and collects the youngest objects after :data:`GC_YOUNG_THRESHOLD`
+    allocations; both are restored after it.
+
+    The collector looks for reference cycles; each full pass walks every tracked object, and a run with
+    scikit-learn, pandas and the dictionaries loaded spent about 0.6 s of 5 s in such passes on 751 abstracts.
+    Nothing a run computes depends on when cycles are freed.
+    """
+    thresholds = gc.get_threshold()
+    gc.freeze()
+    gc.set_threshold(GC_YOUNG_THRESHOLD, *thresholds[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*thresholds)
+        gc.unfreeze()
 
 
 def run_stages(options: RunOptions, clock: StageClock, stages: StageEngine) -> Analysis:
