@@ -2,9 +2,10 @@
 
 :func:`fit_themes` is ``start_themes(...).result()``. :func:`start_partitioned_themes` counts the terms
 (:mod:`helpers.analysis.themes.counting`), then chooses ``k`` (:mod:`helpers.analysis.themes.selection`) and
-fits it once more in a background thread (:class:`PendingThemes`), while the pipeline finds terms and links
-(the fits spend their time in compiled code that releases the GIL); its result weights every abstract and makes
-the tables of :class:`ThemeModel`, each theme shown and labelled by :mod:`helpers.analysis.themes.labels`.
+fits it once more, weights every abstract and makes the tables of :class:`ThemeModel` (each theme shown and
+labelled by :mod:`helpers.analysis.themes.labels`) in a background thread (:class:`PendingThemes`), while the
+pipeline finds terms and links: the fits and the weighting spend their time in compiled code that releases
+the GIL.
 """
 
 from __future__ import annotations
@@ -127,59 +128,45 @@ def _theme_tables(components: np.ndarray, document_weights: np.ndarray, vocabula
                 top_terms=pd.DataFrame(top_rows, columns=["theme", "rank", "term", "weight"]))
 
 
-@dataclass(frozen=True)
-class _Fitted:
-    """What the background thread of :class:`PendingThemes` hands back: the selection table, the settings it
-    settled and the final fit."""
-
-    selection: pd.DataFrame
-    settings: ThemeSettings
-    model: Any
-
-
 class PendingThemes:
-    """A theme model whose selection and final fit run in a background thread; :meth:`result` waits for them.
+    """A theme model whose selection, final fit and weighting run in a background thread; :meth:`result` waits
+    for them.
 
     Made by :func:`start_themes`, so the caller can find terms and links meanwhile.
     """
 
-    def __init__(self, fitting: BackgroundCall, terms: _PartitionedCounts, idf: np.ndarray, sample: _Sample) -> None:
-        self._final_fit = fitting
-        self._terms, self._idf, self._sample = terms, idf, sample
-        self._model: ThemeModel | None = None
+    def __init__(self, fitting: BackgroundCall) -> None:
+        self._fitting = fitting
 
     def wait(self) -> None:
-        """Wait until the final fit's thread has ended (whether the fit succeeded or not)."""
-        self._final_fit.wait()
+        """Wait until the background thread has ended (whether the model was made or not)."""
+        self._fitting.wait()
 
     def result(self) -> ThemeModel:
-        """The fitted :class:`ThemeModel` (waits for the final fit the first time)."""
-        if self._model is None:
-            self._model = self._finish()
-        return self._model
+        """The fitted :class:`ThemeModel` (waits for it)."""
+        return self._fitting.result()
 
-    def _finish(self) -> ThemeModel:
-        terms, sample = self._terms, self._sample
-        fitted: _Fitted = self._final_fit.result()
-        model = fitted.model
-        columns = sample.columns
-        components = np.zeros((model.n_components_, len(terms.vocabulary)))
-        components[:, columns] = model.components_
-        shown = _shown_indices(components, terms.vocabulary, terms.document_frequency)
-        top = [_top(component, N_COHERENCE_TERMS) for component in components]
-        shown_top = [indices[:N_COHERENCE_TERMS] for indices in shown]
-        coherence_columns = _coherence_columns(top + shown_top)
-        weights, statistics = _transform_blocks(terms, model, self._idf, columns, coherence_columns)
-        n_documents = terms.n_documents
-        tables = _theme_tables(components, weights, terms.vocabulary, terms.paper_ids, statistics.class_terms, shown,
-                               npmi_of_counts(top, coherence_columns, statistics.together, n_documents),
-                               npmi_of_counts(shown_top, coherence_columns, statistics.together, n_documents))
-        selection = fitted.selection.copy()
-        for column in ("coherence", "diversity", "stability", "score"):
-            selection[column] = selection[column].round(6)
-        return ThemeModel(selection=selection, selection_counts=sample.counts,
-                          selection_vocabulary=terms.vocabulary[sample.columns], settings=fitted.settings,
-                          **tables)
+
+def _theme_model(terms: _PartitionedCounts, idf: np.ndarray, sample: _Sample, selection: pd.DataFrame,
+                 settings: ThemeSettings, model: Any) -> ThemeModel:
+    """The :class:`ThemeModel` of the final fit ``model``: every abstract weighted, each theme shown and scored."""
+    columns = sample.columns
+    components = np.zeros((model.n_components_, len(terms.vocabulary)))
+    components[:, columns] = model.components_
+    shown = _shown_indices(components, terms.vocabulary, terms.document_frequency)
+    top = [_top(component, N_COHERENCE_TERMS) for component in components]
+    shown_top = [indices[:N_COHERENCE_TERMS] for indices in shown]
+    coherence_columns = _coherence_columns(top + shown_top)
+    weights, statistics = _transform_blocks(terms, model, idf, columns, coherence_columns)
+    n_documents = terms.n_documents
+    tables = _theme_tables(components, weights, terms.vocabulary, terms.paper_ids, statistics.class_terms, shown,
+                           npmi_of_counts(top, coherence_columns, statistics.together, n_documents),
+                           npmi_of_counts(shown_top, coherence_columns, statistics.together, n_documents))
+    selection = selection.copy()
+    for column in ("coherence", "diversity", "stability", "score"):
+        selection[column] = selection[column].round(6)
+    return ThemeModel(selection=selection, selection_counts=sample.counts,
+                      selection_vocabulary=terms.vocabulary[sample.columns], settings=settings, **tables)
 
 
 def start_themes(
@@ -240,13 +227,14 @@ def start_partitioned_themes(
     seeds = list(range(seed, seed + n_seeds))
     fitting = start_in_thread(_select_and_fit, terms, idf, sample, ks, seeds, k, seed, n_jobs,
                               name=FINAL_FIT_THREAD, background=n_jobs != 1)
-    return PendingThemes(fitting, terms, idf, sample)
+    return PendingThemes(fitting)
 
 
 def _select_and_fit(terms: _PartitionedCounts, idf: np.ndarray, sample: _Sample, ks: list[int], seeds: list[int],
-                    k: int | None, seed: int, n_jobs: int | None) -> _Fitted:
-    """The model selection over ``ks`` (unless ``k`` is given, then only its table) and the final fit of the chosen
-    number of themes: the work :func:`start_partitioned_themes` leaves to its background thread."""
+                    k: int | None, seed: int, n_jobs: int | None) -> ThemeModel:
+    """The model selection over ``ks`` (unless ``k`` is given, then only its table), the final fit of the chosen
+    number of themes and its :class:`ThemeModel`: the work :func:`start_partitioned_themes` leaves to its
+    background thread."""
     selection, best_seeds = _select(sample.tfidf, sparse.csc_matrix((sample.counts > 0).astype(float)),
                                     terms.vocabulary[sample.columns], ks, seeds, n_jobs)
     chosen_k = choose_k(selection) if k is None else k
@@ -267,7 +255,7 @@ def _select_and_fit(terms: _PartitionedCounts, idf: np.ndarray, sample: _Sample,
         min_df=terms.min_df, max_df=MAX_DF, rule=SELECTION_RULE, min_stability=MIN_STABILITY,
         min_diversity=MIN_DIVERSITY, mixed_threshold=MIXED_THRESHOLD,
     )
-    return _Fitted(selection, settings, model)
+    return _theme_model(terms, idf, sample, selection, settings, model)
 
 
 def fit_themes(
