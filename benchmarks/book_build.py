@@ -35,7 +35,7 @@ import pandas as pd
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 #: The corpora built, each with the target (a name in ``benchmarks/targets.csv``) its cold build is held to.
-CORPORA = {"seed": (ROOT / "data" / "raw", "max_book_seed_seconds"),
+CORPORA = {"seed corpus": (ROOT / "data" / "raw", "max_book_seed_seconds"),
            "icml-2023-2025": (ROOT.parent / "shared" / "corpora" / "icml-2023-2025", "max_book_years_seconds")}
 BIN = Path(sys.executable).parent
 NOISE = 1.10

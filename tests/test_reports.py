@@ -124,7 +124,7 @@ def test_performance_targets_hold_the_command_to_lda_tfidf_and_book_limits():
         "ratio_to_baseline": [22.5, 1.0, 7.5, 0.4, 4.8, 1.0, 0.36, 2.9, 1.0],
         "ratio_to_lda": [3.0, 0.133, 1.0] + [None] * 6,
         "peak_rss_mib": [400.0] * 6 + [2000.0] * 3})
-    book = pd.DataFrame({"corpus": ["seed", "seed"], "n_abstracts": [57, 57],
+    book = pd.DataFrame({"corpus": ["seed corpus", "seed corpus"], "n_abstracts": [57, 57],
                          "measure": ["cold book build (s)", "warm book build (s)"], "value": [25.0, 3.0],
                          "limit": [30.0, None]})
     checks = performance.targets(results, book=book)

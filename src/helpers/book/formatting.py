@@ -169,7 +169,7 @@ CORPUS_NAMES = {
     "icml2024-dev + pmlr-v235-sample": "ICML 2024 sample + PMLR v235 sample",
     "held-out icml2023 + icml2025 (own labels)": "held-out ICML 2023 + 2025",
     "seed (data/raw)": "seed",
-    "seed": "the seed corpus",
+    "seed corpus": "the seed corpus",
     "synthetic (benchmarks/generate.py)": "synthetic",
     "all real": "all real ICML",
 }
