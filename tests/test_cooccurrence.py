@@ -225,9 +225,10 @@ def test_seed_network(seed_outputs):
     assert round(result.modularity, 6) == 0.391458
 
 
-def test_deterministic(tmp_path):
-    for name in ["a", "b"]:
-        write_outputs(run_pipeline([SEED_DIR], AnalysisSettings()), (tmp_path / name).mkdir() or tmp_path / name)
+def test_deterministic(tmp_path, seed_analysis):
+    """Two runs (the session's and a new one) write the same bytes."""
+    for name, analysis in [("a", seed_analysis), ("b", run_pipeline([SEED_DIR], AnalysisSettings()))]:
+        write_outputs(analysis, (tmp_path / name).mkdir() or tmp_path / name)
     files = sorted(path.relative_to(tmp_path / "a") for path in (tmp_path / "a").rglob("*") if path.is_file())
     assert len(files) == 18  # 9 CSV tables (theme_hierarchy.csv too), 5 network files, summary.json and 3 Parquet parts
     for path in files:

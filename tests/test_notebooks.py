@@ -46,6 +46,7 @@ def with_parameters(page, corpus):
     return notebook
 
 
+@pytest.mark.chapters
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.stem)
 def test_chapter_runs_as_a_notebook(page, small_corpus, tmp_path, monkeypatch):
     cache = small_corpus.parent / "analysis-cache"  # one analysis shared by every chapter
@@ -107,6 +108,7 @@ def test_a_missing_corpus_file_is_one_line_in_a_notebook(tmp_path, monkeypatch):
     assert lines[1] == "(run %tb in a cell for the traceback)"
 
 
+@pytest.mark.chapters
 def test_a_chapter_run_as_a_notebook_shows_its_values_and_figures(small_corpus, tmp_path, monkeypatch):
     """In a notebook of another Jupyter (whose Markdown is not filled in as ``make lab``'s is), the cells show
     what the book glues into the prose: the values, the sentences and the figures; the figures go to a folder of
