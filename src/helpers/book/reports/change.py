@@ -166,8 +166,7 @@ def change_values(analysis: "Analysis") -> dict[str, Any]:
                         + (f" {count(left_out, 'paper')} without a value are in no comparison." if left_out else "")
                         + f" Each share is tested for a trend over every group and between the first and the "
                         f"last group ({md(groups[0])} and {md(groups[-1])})."),
-        "change_n_groups": len(groups), "change_first": groups[0], "change_last": groups[-1],
-        "change_groups": _groups_text(groups), "change_n_bootstrap": change.settings["n_bootstrap"],
+        "change_first": groups[0], "change_last": groups[-1], "change_n_bootstrap": change.settings["n_bootstrap"],
         "change_seed": change.settings["seed"],
     }
     table = change.theme_change
@@ -177,7 +176,6 @@ def change_values(analysis: "Analysis") -> dict[str, Any]:
     values["change_rise_sentence"] = _theme_sentence(rise, md) if rise is not None else "none (no theme's share rose)"
     values["change_fall_sentence"] = _theme_sentence(fall, md) if fall is not None else "none (no theme's share fell)"
     values["change_trend_sentence"] = trend_sentence(change, md)
-    values["change_n_trend"] = int((table["trend_q"] < SIGNIFICANCE).sum()) if len(table) else 0
     values["change_quadrant_sentence"] = quadrant_moves(change, md)
     terms = change.terms
     new = terms[terms["new_in_latest"]]
@@ -186,7 +184,6 @@ def change_values(analysis: "Analysis") -> dict[str, Any]:
         "change_new_sentence": ("; ".join(f"*{md(t)}* ({n})" for t, n in zip(new["term"].head(N_LISTED),
                                                                              new["n_latest"].head(N_LISTED)))
                                 or f"none: every map term already occurs before {md(groups[-1])}"),
-        "change_n_bursts": len(change.bursts),
         "change_burst_sentence": burst_sentence(change, md),
         "change_burst_scale": change.settings["burst_scale"], "change_burst_gamma": change.settings["burst_gamma"],
     })

@@ -113,7 +113,6 @@ def chapter_values(result: CooccurrenceResult) -> dict[str, Any]:
         "co_vosviewer_min_occurrences": VOSVIEWER_MIN_OCCURRENCES,
         "co_min_occurrences_rule": MIN_OCCURRENCES_RULE,
         "co_n_candidates": settings["n_candidates"],
-        "co_n_eligible": settings["n_eligible"],
         "co_n_terms": len(terms),
         "co_max_map_terms": settings["max_map_terms"],
         "co_multi_word_share": f"{terms['term'].str.contains(' ').mean():.0%}" if len(terms) else "0%",
@@ -201,8 +200,9 @@ def term_quality(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[str, 
 
     The glue values are those of the largest real corpus measured against the labels the
     settings were chosen on (``co_q_*``), and of the held-out corpus measured against its own
-    labels (``co_qh_*``; corpus name starting with ``held-out``); without results every value
-    says how to measure.
+    labels (``co_qh_*``; corpus name starting with ``held-out``): the F share and landmark recall of
+    each ranking, and the corpus's size (and name, for the first); the table has every measure.
+    Without results every value says how to measure.
 
     Examples
     --------
@@ -210,11 +210,12 @@ def term_quality(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[str, 
     >>> table.empty, values["co_q_corpus"], values["co_qh_field_share_combined"]
     (True, '(not measured: run benchmarks/term_quality.py)', '(not measured: run benchmarks/term_quality.py)')
     """
-    measures = ("field_share", "multi_word_share", "landmark_recall")
+    measures = ("field_share", "landmark_recall")  # glued; the multi-word share is in the table only
+    described = {"co_q": ("corpus", "n_abstracts"), "co_qh": ("n_abstracts",)}
     if results is None or results.empty:
         missing = "(not measured: run benchmarks/term_quality.py)"
-        return pd.DataFrame(), {f"co_q{h}_{n}": missing for n in ("corpus", "n_abstracts") for h in ("", "h")} | {
-            f"co_q{h}_{n}_{r}": missing for n in measures for r in RANKING_NAMES for h in ("", "h")}
+        return pd.DataFrame(), {f"{p}_{n}": missing for p, names in described.items() for n in names} | {
+            f"{p}_{n}_{r}": missing for n in measures for r in RANKING_NAMES for p in described}
     # Short cells and headers, so the measures fit the page's column; the CSV has every count.
     table = pd.DataFrame({
         "corpus": [f"{corpus_name(name)} ({n:,})" for name, n in zip(results["corpus"], results["n_abstracts"])],
@@ -232,14 +233,14 @@ def term_quality(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[str, 
     values: dict[str, str] = {}
     for prefix, rows in (("co_q", largest), ("co_qh", results[heldout])):
         if rows.empty:
-            values |= {f"{prefix}_{n}": "(not measured)" for n in ("corpus", "n_abstracts")} | {
+            values |= {f"{prefix}_{n}": "(not measured)" for n in described[prefix]} | {
                 f"{prefix}_{n}_{r}": "(not measured)" for n in measures for r in RANKING_NAMES}
             continue
-        values[f"{prefix}_corpus"] = corpus_name(rows["corpus"].iloc[0])
+        if "corpus" in described[prefix]:
+            values[f"{prefix}_corpus"] = corpus_name(rows["corpus"].iloc[0])
         values[f"{prefix}_n_abstracts"] = str(int(rows["n_abstracts"].iloc[0]))
         for row in rows.itertuples(index=False):
             values[f"{prefix}_field_share_{row.ranking}"] = f"{row.field_share:.0%}"
-            values[f"{prefix}_multi_word_share_{row.ranking}"] = f"{row.multi_word_share:.0%}"
             values[f"{prefix}_landmark_recall_{row.ranking}"] = f"{row.landmark_recall:.0%}"
     return table, values
 

@@ -28,22 +28,11 @@ def _holding(n: int) -> str:
 
 
 def corpus_findings(analysis: "Analysis") -> dict[str, Any]:
-    """Every value the corpus chapter glues, by glue name."""
+    """Every value the corpus chapter glues, by glue name (the counts of the parse are in its table and sentence)."""
     corpus, summary = analysis.corpus, analysis.summary
     papers = corpus.papers
     words = papers["n_words"]
     return {
-        "n_files": summary["files"],
-        "n_blocks": summary["blocks"],
-        "n_headers": summary["headers"],
-        "n_abstract_blocks": summary["abstracts"],
-        "n_papers": summary["unique_papers"],
-        "n_duplicates": summary["duplicates"],
-        "n_too_short": summary["too_short"],
-        "n_skipped": summary["skipped_files"],
-        "n_distinct_headers": len({h for h in corpus.headers.values() if h}),
-        "n_latex": int(papers["has_latex"].sum()),
-        "n_markdown": int(papers["has_markdown"].sum()),
         "n_distinct_headers_phrase": count(len({h for h in corpus.headers.values() if h}), "distinct header"),
         "n_latex_phrase": _holding(int(papers["has_latex"].sum())),
         "n_markdown_phrase": _holding(int(papers["has_markdown"].sum())),

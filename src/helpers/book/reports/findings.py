@@ -101,13 +101,15 @@ def _titles(analysis: "Analysis") -> dict[str, str]:
 
 
 def key_counts(analysis: "Analysis") -> dict[str, int | str]:
-    """The numbers the landing page glues beside :func:`key_findings`' sentences."""
-    states = analysis.papers["link_state"].value_counts()
+    """The values the landing page glues beside :func:`key_findings`' sentences (those its text shows)."""
     n_themes = len(analysis.themes.table)
-    return {"intro_n_dangling": int(states.get("dangling", 0)), "intro_n_promised": int(states.get("promised", 0)),
-            "intro_n_pairs": len(distinct_pairs(analysis.cooccurrence, N_FINDING_PAIRS)),
-            "intro_overview_themes": (f"the {N_OVERVIEW_THEMES} largest of the {n_themes} themes"
+    return {"intro_overview_themes": (f"the {N_OVERVIEW_THEMES} largest of the {n_themes} themes"
                                       if n_themes > N_OVERVIEW_THEMES else f"all {n_themes} themes")}
+
+
+def finding_pairs(analysis: "Analysis") -> int:
+    """How many strongest pairs of distinct communities the key findings show (at most :data:`N_FINDING_PAIRS`)."""
+    return len(distinct_pairs(analysis.cooccurrence, N_FINDING_PAIRS))
 
 
 def overview_figure(analysis: "Analysis") -> tuple["Figure", pd.DataFrame]:

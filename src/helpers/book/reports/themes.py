@@ -13,8 +13,7 @@ import pandas as pd
 
 from helpers.analysis.text import boilerplate_words
 from helpers.analysis.themes.labels import MIN_LABEL_SHARE
-from helpers.analysis.themes import (FINAL_SAMPLE, MAX_DF, N_COHERENCE_TERMS, N_DIVERSITY_TERMS, SELECTION_SAMPLE,
-                            ThemeModel)
+from helpers.analysis.themes import (FINAL_SAMPLE, MAX_DF, N_COHERENCE_TERMS, N_DIVERSITY_TERMS, ThemeModel)
 from helpers.book.formatting import percent
 
 if TYPE_CHECKING:
@@ -147,12 +146,11 @@ def theme_findings(analysis: "Analysis") -> dict[str, Any]:
     >>> folder = pathlib.Path(tempfile.mkdtemp())
     >>> _ = (folder / "a.txt").write_text("We study galaxies with a new telescope survey today.")
     >>> findings = theme_findings(run_pipeline([folder]))
-    >>> findings["themes_k"], findings["themes_message"]
-    ('n/a', 'themes need at least 4 abstracts; this corpus has 1')
+    >>> findings["themes_k"], findings["themes_largest"]
+    ('n/a', 'n/a')
     """
     model = analysis.themes.model
     constants = {
-        "themes_message": analysis.themes.message or "",
         "themes_n_boilerplate": len(boilerplate_words()),
         "themes_max_df": f"{MAX_DF:.0%}",
         "themes_n_coherence_terms": N_COHERENCE_TERMS,
@@ -160,7 +158,6 @@ def theme_findings(analysis: "Analysis") -> dict[str, Any]:
         "themes_n_bar_terms": N_BAR_TERMS,
         "themes_n_representative": N_REPRESENTATIVE,
         "themes_label_share": percent(MIN_LABEL_SHARE),
-        "themes_selection_sample": f"{SELECTION_SAMPLE:,}",
         "themes_final_sample": f"{FINAL_SAMPLE:,}",
         "themes_map_sample": f"{MAP_SAMPLE:,}",
     }
@@ -169,8 +166,7 @@ def theme_findings(analysis: "Analysis") -> dict[str, Any]:
              "themes_final_docs", "themes_final_seed", "themes_comparison_docs", "themes_docs",
              "themes_selection_tol", "themes_final_tol",
              "themes_vocabulary", "themes_min_df", "themes_mixed_share", "themes_mixed_n", "themes_unassigned_n",
-             "themes_mixed_threshold", "themes_largest", "themes_largest_label", "themes_smallest",
-             "themes_nmf_coherence", "themes_lda_coherence", "themes_nmf_diversity", "themes_lda_diversity",
+             "themes_mixed_threshold", "themes_largest", "themes_smallest", "themes_nmf_diversity", "themes_lda_diversity",
              "themes_verdict", "themes_map_docs", "themes_model_npmi", "themes_shown_npmi"]
     if model is None:
         return {**constants, **{name: "n/a" for name in names}}
@@ -209,10 +205,7 @@ def theme_findings(analysis: "Analysis") -> dict[str, Any]:
         "themes_unassigned_n": int((~assigned).sum()),
         "themes_mixed_threshold": f"{settings.mixed_threshold:.0%}",
         "themes_largest": int(largest["n_papers"]),
-        "themes_largest_label": str(largest["label"]),
         "themes_smallest": int(model.themes["n_papers"].min()),
-        "themes_nmf_coherence": f"{nmf['coherence']:.3f}",
-        "themes_lda_coherence": f"{lda['coherence']:.3f}",
         "themes_nmf_diversity": f"{nmf['diversity']:.2f}",
         "themes_lda_diversity": f"{lda['diversity']:.2f}",
         "themes_verdict": verdict,
