@@ -101,12 +101,12 @@ def start_theme_stage(runner: "PartitionRunner", token_parts: Sequence[Any], set
     SettingsError
         When ``settings.themes`` is larger than the corpus allows.
     """
-    from helpers.analysis.themes import KOutOfRange, ThemesError, start_partitioned_themes
+    from helpers.analysis.themes import KOutOfRange, ThemeOptions, ThemesError, start_partitioned_themes
 
     # Call inside helpers.analysis.themes.model_fitting(), as run_pipeline does.
     try:
-        pending = start_partitioned_themes(runner, token_parts, k=settings.themes, seed=settings.seed,
-                                           n_jobs=n_jobs)
+        pending = start_partitioned_themes(runner, token_parts,
+                                           ThemeOptions(k=settings.themes, seed=settings.seed, n_jobs=n_jobs))
     except KOutOfRange as error:
         raise SettingsError(f"--themes / THEMES_K: {error}") from None
     except ThemesError as error:

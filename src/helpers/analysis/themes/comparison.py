@@ -54,8 +54,8 @@ def compare_with_lda(model: SelectionData) -> pd.DataFrame:
     --------
     >>> texts = pd.Series(["graph networks learn graphs"] * 2 + ["bandit regret bounds"] * 2,
     ...                   index=["a", "b", "c", "d"])
-    >>> from helpers.analysis.themes import fit_themes
-    >>> compare_with_lda(fit_themes(texts, k=2))[["model", "k"]].values.tolist()
+    >>> from helpers.analysis.themes import ThemeOptions, fit_themes
+    >>> compare_with_lda(fit_themes(texts, ThemeOptions(k=2)))[["model", "k"]].values.tolist()
     [['NMF (TF-IDF)', 2], ['LDA (counts)', 2]]
     """
     settings = model.settings
