@@ -195,7 +195,7 @@ def test_relevant_share_keeps_the_most_relevant_terms():
     full = hand_made_result()
     half = hand_made_result(relevant_share=0.5)
     assert len(full.terms) == 3 and len(half.terms) == 2
-    assert half.settings["relevant_share"] == 0.5 and half.settings["min_occurrences"] == 2
+    assert half.settings.relevant_share == 0.5 and half.settings.min_occurrences == 2
     assert half.below_cut["term"].tolist() == sorted(set(full.terms["term"]) - set(half.terms["term"]))
 
 
@@ -216,7 +216,7 @@ def test_network_writers_write_every_file(tmp_path):
 def test_seed_network(seed_outputs):
     results, folder = seed_outputs
     result = results.cooccurrence
-    assert result.settings["min_occurrences"] == 3 and result.settings["relevant_share"] == 0.6
+    assert result.settings.min_occurrences == 3 and result.settings.relevant_share == 0.6
     assert len(result.terms) == SEED_N_TERMS
     assert result.terms["n_papers"].min() == 3
     pairs = pd.read_csv(folder / "term_pairs.csv")

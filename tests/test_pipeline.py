@@ -150,8 +150,8 @@ def test_term_map_settings_reach_the_map():
 
     assert AnalysisSettings().relevant_share == RELEVANT_SHARE
     analysis = run_pipeline([SEED_DIR], AnalysisSettings(min_occurrences=4, relevant_share=0.5))
-    assert analysis.cooccurrence.settings["min_occurrences"] == 4
-    assert analysis.cooccurrence.settings["relevant_share"] == 0.5
+    assert analysis.cooccurrence.settings.min_occurrences == 4
+    assert analysis.cooccurrence.settings.relevant_share == 0.5
     # Issue 21: a multi-word term needs multi_word_min_occurrences(4) == 3 abstracts; stock and nested terms go;
     # half the eligible phrases and 0.3 times that share of the single words are kept, then the next best
     # terms of any length fill the map up to min(MIN_MAP_TERMS, half of all eligible terms).

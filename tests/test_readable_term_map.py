@@ -48,7 +48,7 @@ def test_no_term_has_more_links_than_the_cap_on_a_star():
 def test_the_link_cap_holds_on_the_seed(seed):
     degrees = dict(seed.graph.degree())
     assert max(degrees.values()) == MAX_LINKS_PER_TERM
-    assert seed.graph.number_of_edges() == 58 and seed.settings["min_pair_papers"] == 2
+    assert seed.graph.number_of_edges() == 58 and seed.settings.min_pair_papers == 2
 
 
 def test_cap_links_keeps_the_strongest_first():

@@ -343,7 +343,7 @@ def ego_partners(result: CooccurrenceResult, hub: str, n: int = EGO_PARTNERS) ->
     Returns ``neighbour, n_papers, association_strength, community``.
     """
     pairs = result.pairs
-    minimum = int(result.settings.get("min_pair_papers", 2))
+    minimum = int(result.settings.min_pair_papers)
     mine = pairs[((pairs["source"] == hub) | (pairs["target"] == hub)) & (pairs["n_papers"] >= minimum)]
     partners = pd.DataFrame({"neighbour": np.where(mine["source"] == hub, mine["target"], mine["source"]),
                              "n_papers": mine["n_papers"].to_numpy(),
@@ -394,7 +394,7 @@ def ego_figure(result: CooccurrenceResult, *, corpus_label: str) -> tuple[Figure
             continue
         partners = ego_partners(result, hub)
         if partners.empty:
-            axis.set_title(f"{hub}: no partner in {result.settings.get('min_pair_papers', 2)} abstracts", fontsize=10)
+            axis.set_title(f"{hub}: no partner in {result.settings.min_pair_papers} abstracts", fontsize=10)
             continue
         angles = np.pi / 2 - 2 * np.pi * np.arange(len(partners)) / max(len(partners), 1)
         strength = partners["association_strength"].to_numpy(dtype=float)

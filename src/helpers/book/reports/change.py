@@ -166,8 +166,8 @@ def change_values(analysis: "Analysis") -> dict[str, Any]:
                         + (f" {count(left_out, 'paper')} without a value are in no comparison." if left_out else "")
                         + f" Each share is tested for a trend over every group and between the first and the "
                         f"last group ({md(groups[0])} and {md(groups[-1])})."),
-        "change_first": groups[0], "change_last": groups[-1], "change_n_bootstrap": change.settings["n_bootstrap"],
-        "change_seed": change.settings["seed"],
+        "change_first": groups[0], "change_last": groups[-1], "change_n_bootstrap": change.settings.n_bootstrap,
+        "change_seed": change.settings.seed,
     }
     table = change.theme_change
     values["change_n_themes"] = len(table)
@@ -185,7 +185,7 @@ def change_values(analysis: "Analysis") -> dict[str, Any]:
                                                                              new["n_latest"].head(N_LISTED)))
                                 or f"none: every map term already occurs before {md(groups[-1])}"),
         "change_burst_sentence": burst_sentence(change, md),
-        "change_burst_scale": change.settings["burst_scale"], "change_burst_gamma": change.settings["burst_gamma"],
+        "change_burst_scale": change.settings.burst_scale, "change_burst_gamma": change.settings.burst_gamma,
     })
     recent = terms[terms["n_papers"] > 0].sort_values([when_column(terms), "n_papers", "term"],
                                                        ascending=[False, False, True], kind="mergesort")
@@ -269,7 +269,7 @@ def burst_sentence(change: "ChangeResult", md) -> str:
     Examples
     --------
     >>> from types import SimpleNamespace
-    >>> burst_sentence(SimpleNamespace(groups=("a", "b"), bursts=pd.DataFrame(), settings={}), str)
+    >>> burst_sentence(SimpleNamespace(groups=("a", "b"), bursts=pd.DataFrame()), str)
     'Bursts are looked for over 4 groups or more; over 2 groups a burst cannot stand apart from the first or the last group.'
     """
     from helpers.analysis.change import MIN_BURST_GROUPS

@@ -119,7 +119,7 @@ def settings_table(analysis: "Analysis") -> pd.DataFrame:
     rows = [("analysis", name, value) for name, value in given.items()]
     if analysis.themes.model is not None:
         rows += [("themes", name, value) for name, value in analysis.themes.model.settings.as_dict().items()]
-    rows += [("co-occurrence", name, value) for name, value in analysis.cooccurrence.settings.items()]
+    rows += [("co-occurrence", name, value) for name, value in analysis.cooccurrence.settings.as_dict().items()]
     rows += [("figures", "word cloud random_state", 0), ("figures", "paper map (t-SNE) random_state",
                                                           analysis.settings.seed)]
     return pd.DataFrame([(part, name, setting_text(value)) for part, name, value in rows],
