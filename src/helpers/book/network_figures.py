@@ -10,6 +10,7 @@ palette, :func:`helpers.web.term_map.community_colour`), so both maps agree; lay
 from __future__ import annotations
 
 import math
+import textwrap
 
 import matplotlib.pyplot as plt
 import networkx as nx
@@ -87,8 +88,6 @@ def legend_labels(result: CooccurrenceResult, shown: set[int] | None = None) -> 
     >>> legend_labels(SimpleNamespace(communities=table))
     [(1, '#0173b2', '1 (36 terms): a, b, c'), (2, '#de8f05', '2 (1 term): e')]
     """
-    from helpers.book.formatting import count
-
     rows = []
     for row in result.communities.itertuples(index=False):
         colour = community_colour(int(row.community))
@@ -362,8 +361,6 @@ def _ego_label(term: str, lines: int = 2) -> str:
     >>> _ego_label("contrastive language-image pre-training", lines=3)
     'contrastive\nlanguage-image pre-\ntraining'
     """
-    import textwrap
-
     wrapped = textwrap.wrap(term, EGO_LABEL_CHARS)
     return "\n".join(wrapped[:lines - 1] + [" ".join(wrapped[lines - 1:])] if len(wrapped) > lines else wrapped)
 

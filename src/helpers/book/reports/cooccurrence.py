@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import html
 from functools import partial
 from pathlib import Path
 from typing import Any, Callable
 
 import pandas as pd
 
-from helpers.book.formatting import corpus_name
+from helpers.analysis.cooccurrence.communities import community_cohesion
+from helpers.analysis.metadata import shorten_title
+from helpers.book.display import markdown_cell as md
+from helpers.book.formatting import corpus_name, count
 from helpers.book.network_figures import EGO_CENTRE, EGO_PARTNERS
 
 from helpers.analysis.cooccurrence.acronyms import DOMINANT_LONG_FORM_SHARE, MIN_CORPUS_WIDE_DEFINITIONS
@@ -29,6 +33,7 @@ from helpers.analysis.cooccurrence.termhood import SCORE_WEIGHTS, SIGNALS, read_
 from helpers.analysis.cooccurrence.result import STRONGEST_PAIRS, CooccurrenceResult, papers_with_terms, strongest_pairs
 from helpers.book.inputs import page_input
 from helpers.book.settings import COMMUNITY_QUALITY_FILE, TERM_QUALITY_FILE
+from helpers.book.title import analysis_name
 from helpers.web.explorer import explorer_sample_ids, explorer_url, papers_link_text
 from helpers.analysis.spreadsheet import write_csv
 
@@ -62,13 +67,9 @@ def strongest_pairs_table(result: CooccurrenceResult, titles: dict[str, str], *,
     explorer holds a sample, "the M of N in the sample", and the examples are papers of
     the sample); both are escaped HTML. The table never has more than ``top`` rows.
     """
-    import html
-
     columns = ["pair", "papers", "association strength", "jaccard", "examples", "all"]
     if result.pairs.empty:
         return pd.DataFrame(columns=columns)
-    from helpers.analysis.metadata import shorten_title
-
     strongest = strongest_pairs(result, top)
     sample = explorer_sample_ids(result.paper_ids)
     rows = []
@@ -176,8 +177,6 @@ def cohesion_values(result: CooccurrenceResult) -> dict[str, str]:
     >>> cohesion_values(analyse_cooccurrence(raw, raw.map(analysis_text)))["co_within"]
     'n/a'
     """
-    from helpers.analysis.cooccurrence.communities import community_cohesion
-
     if result.pairs.empty or result.terms["community"].nunique() < 2:
         return dict.fromkeys(("co_within", "co_between", "co_cohesion_ratio"), "n/a")
     measured = community_cohesion(result.terms, result.pairs)
@@ -360,10 +359,6 @@ def chapter_lead(analysis) -> dict[str, str]:
     >>> chapter_lead(run_pipeline([folder]))["cooccurrence_lead"][:40]
     'No term map for the 1 abstract: fewer th'
     """
-    from helpers.book.display import markdown_cell as md
-    from helpers.book.formatting import count
-    from helpers.book.title import analysis_name
-
     result = analysis.cooccurrence
     subject = md(analysis_name(analysis).sentence_subject)
     pairs = strongest_pairs(result, 1)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from helpers.analysis.corpus import MAX_HEADER_WORDS, MIN_ABSTRACT_WORDS, Corpus
+from helpers.analysis.corpus import BLOCK_KINDS, RECORD_KINDS, parse_report
 from helpers.book.formatting import count, number, plural
 
 if TYPE_CHECKING:
@@ -178,8 +179,6 @@ def parse_sentence(corpus: Corpus) -> str:
     >>> print(parse_sentence(Corpus(papers=pd.DataFrame({"x": [1, 2]}), blocks=blocks, files=files)))
     The book read 1 file holding 5 blocks and entries: 3 abstracts (1 of them a repeat of an earlier abstract), 1 entry without an abstract and 1 `@Proceedings` entry. That leaves 2 distinct papers for the analysis.
     """
-    from helpers.analysis.corpus import BLOCK_KINDS, RECORD_KINDS
-
     kinds = corpus.blocks["kind"].value_counts()
     n_files = int((corpus.files["status"] == "ok").sum())
     n_abstracts = int(kinds.get("abstract", 0) + kinds.get("duplicate", 0))
@@ -206,8 +205,6 @@ def parse_sentence(corpus: Corpus) -> str:
 def parse_table(corpus: Corpus) -> pd.DataFrame:
     """:func:`helpers.analysis.corpus.parse_report` as the page shows it: a ``file`` column, the header, the
     blocks and their kinds; ``status`` and ``problem`` only when a file was skipped."""
-    from helpers.analysis.corpus import parse_report
-
     table = parse_report(corpus).rename(columns={"source_file": "file", "file_header": "file's header",
                                                  "header": "headers"})
     if (table["problem"].fillna("") == "").all():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -10,7 +11,10 @@ import pandas as pd
 
 from helpers.analysis.links.states import LINK_STATES, state_shares, venue_code_shares
 from helpers.analysis.links.urls import HOST_KINDS, LINKED_KINDS
+from helpers.book.display import markdown_cell as md, paper_links
+from helpers.book.formatting import count, number, percent, plural
 from helpers.book.inputs import page_input
+from helpers.book.title import analysis_name
 from helpers.web.explorer import explorer_papers, explorer_url, papers_link_text
 
 if TYPE_CHECKING:
@@ -141,8 +145,6 @@ def quoted_claims(analysis: "Analysis", papers: pd.DataFrame) -> pd.DataFrame:
 
     ``papers`` needs ``paper_id, display_title``.
     """
-    from helpers.book.display import paper_links
-
     statements = analysis.links.statements
     quoted = statements[statements["statement"].isin(["dangling", "promised"])].merge(
         papers[["paper_id", "display_title"]], on="paper_id")
@@ -235,10 +237,6 @@ def chapter_lead(analysis: "Analysis") -> dict[str, str]:
     page; 0 claim code or data without a usable link, 0 only promise them and 0 say nothing about them. The
     abstract holds 1 link (1 distinct); 0 were written in a broken form and repaired.
     """
-    from helpers.book.display import markdown_cell as md
-    from helpers.book.formatting import count, number, plural
-    from helpers.book.title import analysis_name
-
     counts = link_counts(analysis)
     n_linked, n_dangling, n_promised, n_none = counts.n_linked, counts.n_dangling, counts.n_promised, counts.n_none
     n_too, n_urls, n_repaired = counts.n_promised_too, counts.n_urls, counts.n_repaired
@@ -271,9 +269,6 @@ def venue_code_sentence(papers: pd.DataFrame, *, emphasis: bool = True, wilson: 
     code link, and the abstracts of 1 (50%, 95% Wilson interval 9% to 91%) link code, data or a project page;
     1 of the 1 paper with a code link given to the venue says nothing about code or data in its abstract.
     """
-    from helpers.book.display import markdown_cell as md
-    from helpers.book.formatting import count, number, percent, plural
-
     shares = venue_code_shares(papers)
     if shares.empty:
         return ""
@@ -306,8 +301,6 @@ def venue_code_table(papers: pd.DataFrame, by: str | None = None) -> pd.DataFram
     >>> venue_code_table(papers).iloc[0, 2:4].tolist()
     ['1 (50%; 9% to 91%)', '1 (50%; 9% to 91%)']
     """
-    from helpers.book.formatting import number, percent
-
     shares = venue_code_shares(papers, by)
     if shares.empty:
         return pd.DataFrame()
@@ -330,6 +323,4 @@ def venue_code_table(papers: pd.DataFrame, by: str | None = None) -> pd.DataFram
 
 def html_escape(text: str) -> str:
     """HTML-escape an attribute value (quotes too)."""
-    import html
-
     return html.escape(text, quote=True)

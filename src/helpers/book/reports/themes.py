@@ -6,19 +6,24 @@ values become ``"n/a"``, tables are empty and figures say why there are no theme
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
 
+from helpers.analysis.metadata import shorten_title
 from helpers.analysis.text import boilerplate_words
 from helpers.analysis.themes.labels import MIN_LABEL_SHARE
 from helpers.analysis.themes import (FINAL_SAMPLE, MAX_DF, N_COHERENCE_TERMS, N_DIVERSITY_TERMS, ThemeModel)
-from helpers.book.formatting import percent
+from helpers.book.array_cache import cached_array
+from helpers.book.display import markdown_cell as md, paper_links
+from helpers.book.formatting import count, percent
+from helpers.book.inputs import page_input
+from helpers.book.settings import THEME_VOCABULARY_FILE
+from helpers.book.title import analysis_name
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from matplotlib.figure import Figure
 
     from helpers.analysis.pipeline import Analysis
@@ -48,11 +53,6 @@ def vocabulary_trial(root: "Path") -> dict[str, str]:
     >>> vocabulary_trial(Path("/nonexistent"))["themes_trial_npmi_seed_kept"]
     '(not measured: run benchmarks/theme_vocabulary.py)'
     """
-    from pathlib import Path
-
-    from helpers.book.inputs import page_input
-    from helpers.book.settings import THEME_VOCABULARY_FILE
-
     columns = {"npmi": "npmi", "ref": "npmi_reference", "distinct": "npmi_reference_distinct"}
     decimals = {"terms_per_abstract": "density"}
     kinds = {"(kept)": "kept", "(tried)": "tried", "(merged)": "merged", "(merged variant)": "mergedvar"}
@@ -313,9 +313,6 @@ def representative_papers(model: ThemeModel | None, papers: pd.DataFrame) -> pd.
     Columns ``theme, label, papers`` (escaped links to the explorer, titles shortened, ``; ``-joined).
     ``papers`` needs ``paper_id, display_title, theme``. One row per theme keeps the page short at any k.
     """
-    from helpers.book.display import paper_links
-    from helpers.analysis.metadata import shorten_title
-
     columns = ["theme", "label", "papers"]
     if model is None:
         return pd.DataFrame(columns=columns)
@@ -335,8 +332,6 @@ def paper_map(model: ThemeModel, papers: pd.DataFrame, seed: int = 0) -> pd.Data
     papers when there are more). Columns ``paper_id, x, y, theme, theme_weight, theme_label``."""
     import sklearn
     from sklearn.manifold import TSNE
-
-    from helpers.book.array_cache import cached_array
 
     weights = model.weights
     if len(weights) > MAP_SAMPLE:
@@ -451,10 +446,6 @@ def chapter_lead(analysis: "Analysis") -> dict[str, str]:
     >>> chapter_lead(run_pipeline([folder]))["themes_lead"]
     'No themes could be fitted: themes need at least 4 abstracts; this corpus has 1.'
     """
-    from helpers.book.display import markdown_cell as md
-    from helpers.book.formatting import count
-    from helpers.book.title import analysis_name
-
     model = analysis.themes.model
     if model is None:
         return {"themes_lead": f"No themes could be fitted: {md(analysis.themes.message)}."}
