@@ -72,7 +72,7 @@ def parse_citation(text: str) -> Citation:
     ...
     ValueError: CITATION.cff: missing version, authors
     """
-    import yaml
+    import yaml  # lazy: only where a YAML file is read
 
     data = yaml.safe_load(text) or {}
     missing = [key for key in ("title", "version", "authors") if not data.get(key)]

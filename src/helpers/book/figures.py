@@ -80,7 +80,7 @@ def write_thumbnail(png_path: Path, folder: Path, *, width: int = THUMBNAIL_PIXE
     >>> thumbnail.name, Image.open(thumbnail).size
     ('fig-a-b.png', (400, 200))
     """
-    from PIL import Image
+    from PIL import Image  # lazy: slow to import
 
     folder.mkdir(parents=True, exist_ok=True)
     with Image.open(png_path) as image:
@@ -248,7 +248,7 @@ def screen_png(png_path: Path) -> bytes:
     >>> Image.open(io.BytesIO(screen_png(path))).size
     (200, 100)
     """
-    from PIL import Image
+    from PIL import Image  # lazy: slow to import
 
     with Image.open(png_path) as image:
         scale = SCREEN_DPI / PNG_DPI

@@ -156,7 +156,7 @@ def run_linkcheck(urls: list[str], out: Path, *, timeout: float, concurrency: in
     start = time.perf_counter()
     bar = None
     if progress:
-        from tqdm.auto import tqdm
+        from tqdm.auto import tqdm  # lazy: progress bars only
 
         bar = tqdm(total=len(urls), desc="linkcheck", unit="url")
     table = check_urls(urls, timeout=timeout, concurrency=concurrency, progress=bar.update if bar else None)

@@ -40,7 +40,7 @@ class SelectionData(Protocol):
 
 
 def _fit_lda(counts: sparse.csr_matrix, k: int, seed: int) -> LatentDirichletAllocation:
-    from sklearn.decomposition import LatentDirichletAllocation
+    from sklearn.decomposition import LatentDirichletAllocation  # lazy: slow to import
 
     lda = LatentDirichletAllocation(n_components=k, random_state=seed, learning_method="batch",
                                     max_iter=LDA_MAX_ITER)

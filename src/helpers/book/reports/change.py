@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from helpers.analysis.groups import MIN_PERIOD_PAPERS, MIN_PERIOD_SHARE, NO_VALUE, PERIOD_DASH
+from helpers.book.display import markdown_cell as md
+from helpers.book.formatting import count
 from helpers.book.reports.change_figures import (  # noqa: F401  the chapter's figures, with its tables
     MAP_NUMBER_SIZE,
     PREVALENCE_COLUMNS,
@@ -99,8 +101,6 @@ def trend_sentence(change: "ChangeResult", md) -> str:
     >>> trend_sentence(SimpleNamespace(groups=("a", "b", "c"), theme_change=table), str)
     '2 of 3 themes follow a trend over the 3 groups (Cochran–Armitage, BH-adjusted p below 0.05): the steepest rise is *x* (+5.0 points a group, z = 3.20, BH-adjusted p = 0.004), the steepest fall is *y* (-3.0 points a group, z = -2.50, BH-adjusted p = 0.02)'
     """
-    from helpers.book.formatting import count
-
     table = change.theme_change
     if not len(table):
         return "no theme to test"
@@ -130,9 +130,6 @@ def rise_and_fall(change: "ChangeResult") -> tuple[pd.Series | None, pd.Series |
 
 def change_values(analysis: "Analysis") -> dict[str, Any]:
     """Every value the chapter glues (``change_...``); only ``change_note`` with one group."""
-    from helpers.book.display import markdown_cell as md
-    from helpers.book.formatting import count
-
     change = analysis.change
     min_papers = int(getattr(analysis, "group_min_papers", 0) or 0)
     if change is None:
@@ -272,9 +269,7 @@ def burst_sentence(change: "ChangeResult", md) -> str:
     >>> burst_sentence(SimpleNamespace(groups=("a", "b"), bursts=pd.DataFrame()), str)
     'Bursts are looked for over 4 groups or more; over 2 groups a burst cannot stand apart from the first or the last group.'
     """
-    from helpers.analysis.change import MIN_BURST_GROUPS
-    from helpers.book.formatting import count
-
+    from helpers.analysis.change import MIN_BURST_GROUPS  # lazy: at the top it would load scipy
     n_groups = len(change.groups)
     if n_groups < MIN_BURST_GROUPS:
         return (f"Bursts are looked for over {MIN_BURST_GROUPS} groups or more; over {n_groups} groups a burst "
@@ -301,8 +296,6 @@ def pointer(analysis: "Analysis", chapter: str) -> str:
     if analysis.change is None:
         return ""
     what = POINTERS[chapter]
-    from helpers.book.display import markdown_cell as md
-
     groups = tuple(md(g) for g in analysis.change.groups)
     return f"The papers form {len(groups)} groups ({_groups_text(groups)}): {{ref}}`sec-change` shows {what}."
 
@@ -311,8 +304,6 @@ def landing_block(analysis: "Analysis") -> str:
     """The landing page's change findings as one MyST bullet list (empty with one group)."""
     if analysis.change is None:
         return ""
-    from helpers.book.display import markdown_cell as md
-
     values = change_values(analysis)
     first, last = md(values["change_first"]), md(values["change_last"])
     return (f"- **What changed** ({{ref}}`sec-change`, {first} to {last}): "

@@ -92,8 +92,8 @@ def record_note(corpus: Corpus) -> str:
 
 def length_figure(papers: pd.DataFrame, corpus_label: str) -> tuple["Figure", pd.DataFrame]:
     """Histogram of words per abstract (:data:`LENGTH_BINS` bins), stacked by source file, median dashed."""
-    import matplotlib.pyplot as plt
-    import seaborn as sns
+    import matplotlib.pyplot as plt  # lazy: slow to import
+    import seaborn as sns  # lazy: slow to import
 
     data = papers[["paper_id", "source_file", "n_words"]].sort_values("paper_id").reset_index(drop=True)
     figure, axis = plt.subplots(figsize=(7, 3.5))

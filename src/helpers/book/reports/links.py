@@ -96,7 +96,7 @@ def state_counts(shares: pd.DataFrame) -> pd.DataFrame:
 
 def shares_figure(shares: pd.DataFrame, corpus_label: str) -> tuple["Figure", pd.DataFrame]:
     """Share of papers in state ``linked``, with its 95% Wilson interval, per group of :func:`shares_table`."""
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # lazy: slow to import
 
     linked = shares[shares["link_state"] == "linked"].reset_index(drop=True)
     figure, axis = plt.subplots(figsize=(8, 0.9 + 0.38 * len(linked)))
@@ -114,7 +114,7 @@ def shares_figure(shares: pd.DataFrame, corpus_label: str) -> tuple["Figure", pd
 
 def host_kinds_figure(links: pd.DataFrame, corpus_label: str) -> tuple["Figure", pd.DataFrame]:
     """Links per host kind (every kind of :data:`HOST_KINDS`, zero included)."""
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # lazy: slow to import
 
     kinds = links.groupby("kind").size().reindex(list(HOST_KINDS), fill_value=0).rename("links")
     kinds = kinds.rename_axis("kind").reset_index()

@@ -117,7 +117,7 @@ def theme_palette(n_themes: int) -> list[tuple[float, float, float]]:
     >>> theme_palette(3) == theme_palette(10)[:3]
     True
     """
-    import seaborn as sns
+    import seaborn as sns  # lazy: slow to import
 
     if n_themes <= 10:
         return [tuple(c) for c in sns.color_palette("colorblind", 10)[:max(n_themes, 0)]]
@@ -218,7 +218,7 @@ def theme_findings(analysis: "Analysis") -> dict[str, Any]:
 
 def no_themes_figure(message: str, corpus_label: str) -> tuple["Figure", pd.DataFrame]:
     """A small figure that says why there are no themes, with an empty data table."""
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # lazy: slow to import
 
     figure, axis = plt.subplots(figsize=(6, 1.2))
     axis.axis("off")
@@ -229,7 +229,7 @@ def no_themes_figure(message: str, corpus_label: str) -> tuple["Figure", pd.Data
 
 def selection_figure(model: ThemeModel | None, corpus_label: str, message: str = "") -> tuple["Figure", pd.DataFrame]:
     """Coherence, diversity and stability per candidate k; the chosen k circled, thresholds dashed."""
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # lazy: slow to import
 
     if model is None:
         return no_themes_figure(message, corpus_label)
@@ -259,7 +259,7 @@ def theme_table(model: ThemeModel | None) -> pd.DataFrame:
 
 
 def _grid(n_panels: int, width: float, height: float):
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # lazy: slow to import
 
     columns = min(3 if n_panels <= 12 else 4, max(n_panels, 1))
     rows = -(-max(n_panels, 1) // columns)
@@ -287,7 +287,7 @@ def top_terms_figure(model: ThemeModel | None, corpus_label: str, message: str =
 
 def wordcloud_figure(model: ThemeModel | None, corpus_label: str, message: str = "") -> tuple["Figure", pd.DataFrame]:
     """A word cloud per theme of its :data:`N_DIVERSITY_TERMS` top terms, sized by weight (fixed layout seed)."""
-    from wordcloud import WordCloud
+    from wordcloud import WordCloud  # lazy: slow to import
 
     if model is None:
         return no_themes_figure(message, corpus_label)
@@ -330,8 +330,8 @@ def representative_papers(model: ThemeModel | None, papers: pd.DataFrame) -> pd.
 def paper_map(model: ThemeModel, papers: pd.DataFrame, seed: int = 0) -> pd.DataFrame:
     """2-D t-SNE coordinates of the papers' theme weights (seeded; a seeded sample of :data:`MAP_SAMPLE`
     papers when there are more). Columns ``paper_id, x, y, theme, theme_weight, theme_label``."""
-    import sklearn
-    from sklearn.manifold import TSNE
+    import sklearn  # lazy: slow to import
+    from sklearn.manifold import TSNE  # lazy: slow to import
 
     weights = model.weights
     if len(weights) > MAP_SAMPLE:
@@ -355,8 +355,8 @@ def paper_map(model: ThemeModel, papers: pd.DataFrame, seed: int = 0) -> pd.Data
 def paper_map_figure(model: ThemeModel | None, papers: pd.DataFrame, corpus_label: str, seed: int = 0,
                      message: str = "") -> tuple["Figure", pd.DataFrame]:
     """Papers on a t-SNE map of their theme weights, coloured by strongest theme, labelled at each theme's centre."""
-    import matplotlib.pyplot as plt
-    import matplotlib.patheffects as effects
+    import matplotlib.pyplot as plt  # lazy: slow to import
+    import matplotlib.patheffects as effects  # lazy: slow to import
 
     if model is None:
         return no_themes_figure(message, corpus_label)
@@ -388,8 +388,8 @@ def by_source_figure(model: ThemeModel | None, papers: pd.DataFrame, corpus_labe
                      message: str = "") -> tuple["Figure", pd.DataFrame]:
     """Heatmap of themes (rows) by source file (columns) as shares of each file's papers with a theme, so a
     large file does not swamp the others; the data (``theme, source_file, papers, share``) holds the counts."""
-    import matplotlib.pyplot as plt
-    import seaborn as sns
+    import matplotlib.pyplot as plt  # lazy: slow to import
+    import seaborn as sns  # lazy: slow to import
 
     if model is None:
         return no_themes_figure(message, corpus_label)
@@ -401,7 +401,7 @@ def by_source_figure(model: ThemeModel | None, papers: pd.DataFrame, corpus_labe
     shown.index = [names[int(t)] for t in shown.index]
     shown.columns = [f"{name}\n({int(total):,} papers)" for name, total in zip(counts.columns, counts.sum(axis=0))]
     figure, axis = plt.subplots(figsize=(3.5 + 1.8 * max(shown.shape[1], 1), 1.2 + 0.45 * len(shown)))
-    from matplotlib.ticker import PercentFormatter
+    from matplotlib.ticker import PercentFormatter  # lazy: slow to import
 
     sns.heatmap(shown, annot=True, fmt=".0%", cmap="Blues", vmin=0,
                 cbar_kws={"label": "share of the file", "format": PercentFormatter(1.0)}, ax=axis)
