@@ -19,13 +19,14 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 
 @pytest.fixture(scope="session", autouse=True)
-def own_book_folders(tmp_path_factory):
-    """The book's analysis cache and figure folder of this test process (each pytest-xdist worker has its own):
-    no test reads a cache left in ``_build`` by a book build or an earlier run, and workers never share one."""
-    folder = tmp_path_factory.mktemp("book")
+def own_analysis_cache(tmp_path_factory):
+    """The book's analysis cache of this test process (each pytest-xdist worker has its own): no test reads a cache
+    left in ``_build`` by a book build or an earlier run, and workers never share one. (No test writes the default
+    figure folder: those that publish figures set ``BOOK_FIGURE_DIR`` themselves, as JupyterLab's tests leave it
+    unset on purpose.)"""
+    folder = tmp_path_factory.mktemp("analysis-cache")
     with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("BOOK_ANALYSIS_CACHE", str(folder / "analysis-cache"))
-        patch.setenv("BOOK_FIGURE_DIR", str(folder / "figures"))
+        patch.setenv("BOOK_ANALYSIS_CACHE", str(folder))
         yield folder
 
 
