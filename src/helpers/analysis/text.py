@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING, Iterable, Iterator, Sequence
 
 import numpy as np
 
-from helpers.analysis.engine.local import map_chunks
 from helpers.analysis.links.urls import find_url_spans
 
 if TYPE_CHECKING:
@@ -314,6 +313,8 @@ def tokenize_corpus(texts: Iterable[str], paper_ids: Iterable[str], *, clean: bo
     is applied first. ``n_jobs`` processes share the work for large corpora
     (:func:`helpers.analysis.engine.local.map_chunks`); the result does not depend on it.
     """
+    from helpers.analysis.engine.local import map_chunks
+
     texts = list(texts)
     return merge_token_chunks(map_chunks(_tokenize_chunk, texts, clean, n_jobs=n_jobs), paper_ids)
 

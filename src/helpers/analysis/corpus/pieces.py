@@ -94,7 +94,7 @@ def light_rows(rows: Sequence[dict]) -> list[dict]:
     >>> "text" in rows[0], rows[0]["facts"]["n_chars"], rows[0]["facts"]["opening"]
     (False, 14, 'One two three.')
     """
-    from helpers.analysis.metadata import short_text  # lazy: keeps this module's import light
+    from helpers.analysis.metadata import short_text
 
     light = []
     for row in rows:

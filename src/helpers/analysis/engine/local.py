@@ -90,7 +90,7 @@ def run_calls(calls: Sequence[tuple[Callable[..., Any], tuple]], workers: int) -
     >>> run_calls([(sum, ([1, 2],)), (max, ([3, 4],))], workers=1)
     [3, 4]
     """
-    from joblib import Parallel, delayed  # lazy: parallel runs only
+    from joblib import Parallel, delayed
 
     # max_nbytes=None: no read-only memory maps, which scipy's in-place sparse clean-ups reject.
     return Parallel(n_jobs=max(1, min(workers, len(calls))), max_nbytes=None)(

@@ -46,7 +46,7 @@ def authors_text(value: str) -> str:
     'Rogelio A. Mancisidor; Marko Mitrović; Jane van der Berg'
     """
     from bibtexparser.middlewares.names import (InvalidNameError, parse_single_name_into_parts,
-                                                split_multiple_persons_names)  # lazy: BibTeX input only
+                                                split_multiple_persons_names)
 
     # The name parser reads every "~" as a tie (a space), the tilde accent's too: decode that accent first.
     value = _TILDE_ACCENT.sub(lambda match: latex_to_text(match.group()), value)
@@ -180,8 +180,7 @@ def read_bibtex(text: str) -> tuple[str | None, list[Record]]:
     >>> header, [(r.kind, r.first_line, r.last_line, r.title, r.year, r.venue) for r in records]
     ('Proc. of X', [('proceedings', 1, 1, '', 2023, ''), ('entry', 3, 4, 'A Bayesian Study', 2023, 'X')])
     """
-    import bibtexparser  # lazy: BibTeX input only
-    # Lazy: BibTeX input only.
+    import bibtexparser
     from bibtexparser.model import DuplicateBlockKeyBlock, DuplicateFieldKeyBlock, Entry, ParsingFailedBlock, String
 
     with _quiet_parser():

@@ -26,7 +26,7 @@ _SIMPLE = [("---", "\u2014"), ("--", "\u2013"), ("``", "\u201c"), ("''", "\u201d
 @lru_cache(maxsize=2)
 def _converter(math_mode: str = "verbatim"):
     """pylatexenc's converter: math kept as written (``verbatim``) or written as text (``text``)."""
-    from pylatexenc.latex2text import LatexNodes2Text  # lazy: LaTeX in the input only
+    from pylatexenc.latex2text import LatexNodes2Text
 
     return LatexNodes2Text(math_mode=math_mode, keep_comments=False, strict_latex_spaces=False)
 

@@ -67,7 +67,7 @@ def read_ris(text: str) -> tuple[None, list[Record]]:
     >>> [(r.first_line, r.last_line, r.title, r.authors, r.year, r.abstract) for r in records]
     [(1, 6, 'A Title', 'Jane Doe', 2024, 'One two three four five.')]
     """
-    import rispy  # lazy: RIS input only
+    import rispy
 
     spans = _record_lines(text)
     parsed = rispy.loads(text)

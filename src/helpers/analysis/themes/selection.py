@@ -87,8 +87,8 @@ def model_fitting() -> Iterator[None]:
     silenced: an unconverged run still counts, its worse fit and stability are what we measure.
     Both settings are process-wide, so threads must not enter this themselves.
     """
-    from sklearn.exceptions import ConvergenceWarning  # lazy: slow to import
-    from threadpoolctl import threadpool_limits  # lazy: only where threads are limited
+    from sklearn.exceptions import ConvergenceWarning
+    from threadpoolctl import threadpool_limits
 
     with warnings.catch_warnings(), threadpool_limits(1):
         warnings.simplefilter("ignore", ConvergenceWarning)
@@ -97,7 +97,7 @@ def model_fitting() -> Iterator[None]:
 
 def _fit_nmf(tfidf: sparse.spmatrix, k: int, seed: int, tol: float = FINAL_TOL) -> NMF:
     """One NMF run; call inside :func:`model_fitting`."""
-    from sklearn.decomposition import NMF  # lazy: slow to import
+    from sklearn.decomposition import NMF
 
     return NMF(n_components=k, init="random", random_state=seed, max_iter=300, tol=tol).fit(tfidf)
 
