@@ -16,7 +16,7 @@ ifeq ($(CAN_UNSHARE),yes)
 OFFLINE := unshare -n sh -c 'ip link set lo up && exec "$$0" "$$@"'
 endif
 
-.PHONY: setup book test lint test-js test-unit strict-book latex-book test-browser lab lab-deps browser-deps clean bench bench-large bench-peers word-intrusion term-quality profile linkcheck pdf check-determinism
+.PHONY: setup book test lint test-js test-unit test-chapters strict-book latex-book test-browser lab lab-deps browser-deps clean bench bench-large bench-peers word-intrusion term-quality profile linkcheck pdf check-determinism
 
 setup: $(INSTALLED) $(VENDOR)
 
@@ -60,7 +60,7 @@ book: setup
 	ln -sfn books/$$key/_build/html _build/html && \
 	echo "book: _build/html/index.html"
 
-test: setup lint test-js test-unit strict-book latex-book test-browser
+test: setup lint test-js test-unit test-chapters strict-book latex-book test-browser
 
 # The browser programs (src/helpers/web/static/*.js): ESLint, then their pure functions under node's own test
 # runner. The tools come from the npm registry, pinned by tests/js/package-lock.json; `npm ci` runs again when
@@ -75,7 +75,8 @@ test-js: $(JS_TESTS)/node_modules/.installed
 	$(JS_TESTS)/node_modules/.bin/eslint --max-warnings 0 --config $(JS_TESTS)/eslint.config.js src/helpers/web/static $(JS_TESTS)
 	cd $(JS_TESTS) && node --test --test-reporter=spec
 
-# ruff and mypy (requirements-dev.txt, installed beside the pins without changing them), as pyproject.toml sets them.
+# ruff and mypy, and pytest-xdist for the tests (requirements-dev.txt, installed beside the pins without changing
+# them), as pyproject.toml sets them.
 DEV_INSTALLED := $(VENV)/.dev-installed
 $(DEV_INSTALLED): $(INSTALLED) requirements-dev.txt
 	mkdir -p _build
@@ -87,9 +88,16 @@ lint: $(DEV_INSTALLED)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 
-# JupyterLab (lab-deps) too: helpers.book.lab_contents and the notebook tests need it.
-test-unit: setup lab-deps
-	$(BIN)/python -m pytest -m "not browser"
+# JupyterLab (lab-deps) too: helpers.book.lab_contents and the notebook tests need it. On every core with
+# pytest-xdist (requirements-dev.txt): each worker has its own analysis cache and figure folder (tests/conftest.py);
+# a file's tests stay on one worker (--dist loadfile), so a module fixture (a corpus analysed once) runs once.
+test-unit: setup lab-deps $(DEV_INSTALLED)
+	$(BIN)/python -m pytest -m "not browser and not chapters" -n auto --dist loadfile
+
+# Every chapter run as a plain notebook in a Jupyter kernel on a small corpus (tests/test_notebooks.py): slower
+# than the unit tests (a kernel and an analysis per page), so a target of its own; make test runs both.
+test-chapters: setup lab-deps $(DEV_INSTALLED)
+	$(BIN)/python -m pytest -m chapters -n auto
 
 # Debian's Chromium for the browser tests (never a browser download by playwright), with a CJK font
 # so screenshots show the Chinese file header instead of boxes.

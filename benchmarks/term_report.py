@@ -27,9 +27,9 @@ def report(path: str) -> str:
     settings = result.settings
     lines = [
         f"## {path}",
-        f"abstracts {settings['n_papers']}; min occurrences {settings['min_occurrences']}; "
-        f"eligible {settings['n_eligible']}; kept {len(terms)} ({settings['relevant_share']:.0%}); "
-        f"multi-word {multi:.0%}; drawn links {result.graph.number_of_edges()} (pairs >= {settings['min_pair_papers']}); "
+        f"abstracts {settings.n_papers}; min occurrences {settings.min_occurrences}; "
+        f"eligible {settings.n_eligible}; kept {len(terms)} ({settings.relevant_share:.0%}); "
+        f"multi-word {multi:.0%}; drawn links {result.graph.number_of_edges()} (pairs >= {settings.min_pair_papers}); "
         f"communities {terms['community'].nunique() if len(terms) else 0}; modularity {result.modularity:.3f}",
         f"acronyms {len(result.acronyms)} ({(result.acronyms['scope'] == 'corpus').sum()} corpus-wide)",
         "20 most relevant: " + "; ".join(f"{r.term} ({r.n_papers})" for r in top.itertuples()),

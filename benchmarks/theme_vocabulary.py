@@ -343,7 +343,7 @@ def fit(name: str, paths: list[Path], labels: dict[str, str]) -> list[dict]:
             themes.theme_counts = lambda t, *, min_df=1, max_df=1.0, max_features=None: counts(
                 t, min_df=max(min_df, floor), max_df=max_df, max_features=max_features)
         try:
-            model = themes.fit_themes(tokens, k=k, seed=0)
+            model = themes.fit_themes(tokens, themes.ThemeOptions(k=k, seed=0))
         finally:
             themes.theme_counts = original
         generic_only = sum(all(labels.get(term_key(t)) in ("G", "X") for t in label.split(" · "))

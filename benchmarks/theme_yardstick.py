@@ -149,7 +149,7 @@ def main() -> None:
         checks.append(label_checks(name, chosen))
         counts, vocabulary = book_counts(texts)
         for k_rule, k in [("chosen", int(chosen.settings.chosen_k)), ("fixed", FIXED_K)]:
-            model = chosen if k_rule == "chosen" else themes.fit_themes(texts, k=k)
+            model = chosen if k_rule == "chosen" else themes.fit_themes(texts, themes.ThemeOptions(k=k))
             book_tops = [top.split(", ") for top in model.themes["top_terms"]]
             lda = lda_tops(counts, vocabulary, k)
             book_score, lda_score = yardstick(book_tops, reference_tokens), yardstick(lda, reference_tokens)

@@ -182,6 +182,22 @@ def test_the_change_tables_are_written(three_years):
         assert (out / f"{name}.csv").exists(), name
 
 
+def test_the_change_page_shows_every_value_it_glues_for_groups(three_years):
+    """The other half of the glue contract for the page whose chapter run (tests/test_notebooks.py) has one group:
+    with three groups, every value, sentence and figure it glues is shown in chapters/change.md's text."""
+    from helpers.book.display import figure_citations, glue_name
+    from helpers.book.figures import GROUP_FIGURES
+
+    from conftest import ROOT
+    from test_notebooks import glue_names
+
+    analysis, _ = three_years
+    glued = {*report.change_values(analysis), *figure_citations(analysis, "change"),
+             *(glue_name(label) for label, chapter, _ in GROUP_FIGURES if chapter == "change")}
+    shown = glue_names((ROOT / "chapters" / "change.md").read_text(encoding="utf-8"))
+    assert len(glued) > 30 and glued - shown == set()
+
+
 def test_glued_numbers_are_those_of_the_csvs(three_years):
     analysis, out = three_years
     values = report.change_values(analysis)
@@ -190,7 +206,8 @@ def test_glued_numbers_are_those_of_the_csvs(three_years):
     test = pd.read_csv(out / "link_change_test.csv", dtype={"first_group": str, "last_group": str})
     terms = pd.read_csv(out / "term_change.csv")
     bursts = pd.read_csv(out / "term_bursts.csv")
-    assert values["change_n_groups"] == len(links) == 3
+    assert len(links) == 3 and values["change_note"].startswith(
+        "The 57 papers form 3 groups: 2023 (19 papers); 2024 (19 papers); 2025 (19 papers).")
     assert (values["change_first"], values["change_last"]) == ("2023", "2025")
     rise = themes[themes["change"] > 0].sort_values(["change", "theme"], ascending=[False, True]).iloc[0]
     assert values["change_rise_sentence"] == (
@@ -216,7 +233,7 @@ def test_glued_numbers_are_those_of_the_csvs(three_years):
     assert values["change_n_terms"] == len(terms)
     assert values["change_n_new"] == int(terms["new_in_latest"].sum())
     # Three groups: no burst is looked for (MIN_BURST_GROUPS), and the page says why.
-    assert bursts.empty and values["change_n_bursts"] == 0
+    assert bursts.empty
     assert values["change_burst_sentence"] == ("Bursts are looked for over 4 groups or more; over 3 groups a burst "
                                                "cannot stand apart from the first or the last group.")
     # The two themes whose quadrant moved from 2023 to 2025, the larger first, each against 2025's medians.
@@ -229,7 +246,6 @@ def test_glued_numbers_are_those_of_the_csvs(three_years):
     assert values["change_linked_trend"] == (f"{100 * test_row['trend_slope']:+.1f} points a group, "
                                              f"z = {test_row['trend_z']:.2f}, p = {test_row['trend_p']:.3g}")
     trending = themes[themes["trend_q"] < 0.05]
-    assert values["change_n_trend"] == len(trending)
     verb = "follows" if len(trending) == 1 else "follow"
     assert values["change_trend_sentence"].startswith(f"{len(trending)} of {len(themes)} themes {verb} a trend")
     software = pd.read_csv(out / "software_links.csv", dtype={"group": str}).iloc[0]

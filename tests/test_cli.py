@@ -8,20 +8,29 @@ import sys
 from pathlib import Path
 
 import pandas as pd
+import pytest
 
-from conftest import SEED_DIR
+from conftest import SEED_DIR, run_in_process
 
 ABSTRACT = "We study graph neural networks for molecules and report strong results."
 
 
 def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    """``python -m helpers ARGS`` in a process of its own (the error paths run in this one: ``run_in_process``)."""
     return subprocess.run([sys.executable, "-m", "helpers", *args], capture_output=True, text=True,
                           cwd=cwd)
 
 
-def test_analyse_seed_corpus_writes_tables(tmp_path):
-    out = tmp_path / "out"
-    result = run("analyse", str(SEED_DIR), "--out", str(out), "--quiet", "--timings")
+@pytest.fixture(scope="module")
+def seed_run(tmp_path_factory):
+    """``analyse`` of the seed folder (its files in name order) in a process of its own, run once for the tests
+    below (``make test-unit`` keeps a file's tests on one pytest-xdist worker): its result and output folder."""
+    out = tmp_path_factory.mktemp("seed") / "out"
+    return run("analyse", str(SEED_DIR), "--out", str(out), "--quiet", "--timings"), out
+
+
+def test_analyse_seed_corpus_writes_tables(seed_run):
+    result, out = seed_run
     assert result.returncode == 0, result.stderr
     timings = next(line for line in result.stderr.splitlines() if line.startswith("timings: "))
     stages = [part.split()[0] for part in timings.removeprefix("timings: ").split("; ")[0].split(", ")]
@@ -46,7 +55,7 @@ def test_bad_input_exits_2_and_leaves_out_untouched(tmp_path):
     bad.write_bytes(b"Header\n\nnot \xfe utf8 at all in this abstract\n")
     empty = tmp_path / "empty.txt"
     empty.write_text("")
-    result = run("analyse", str(bad), str(empty), "--out", str(out))
+    result = run_in_process("analyse", str(bad), str(empty), "--out", str(out))
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 2
@@ -58,7 +67,7 @@ def test_bad_input_exits_2_and_leaves_out_untouched(tmp_path):
 
 def test_missing_out_is_not_created_on_error(tmp_path):
     out = tmp_path / "never"
-    result = run("analyse", str(tmp_path / "missing"), "--out", str(out))
+    result = run_in_process("analyse", str(tmp_path / "missing"), "--out", str(out))
     assert result.returncode == 2
     assert "no such file or directory" in result.stderr
     assert not out.exists()
@@ -68,7 +77,7 @@ def test_skip_bad_lists_skipped_files(tmp_path):
     (tmp_path / "good.txt").write_text(ABSTRACT + "\n")
     (tmp_path / "empty.txt").write_text("")
     out = tmp_path / "out"
-    result = run("analyse", str(tmp_path / "good.txt"), str(tmp_path / "empty.txt"), "--out",
+    result = run_in_process("analyse", str(tmp_path / "good.txt"), str(tmp_path / "empty.txt"), "--out",
                  str(out), "--skip-bad", "--quiet")
     assert result.returncode == 0, result.stderr
     summary = json.loads((out / "summary.json").read_text())
@@ -84,26 +93,29 @@ def test_help_documents_options():
         assert option in result.stdout
 
 
-def test_two_runs_are_byte_identical(tmp_path):
-    for name in ["one", "two"]:
-        assert run("analyse", str(SEED_DIR), "--out", str(tmp_path / name), "--quiet").returncode == 0
-    one = sorted(path.relative_to(tmp_path / "one") for path in (tmp_path / "one").rglob("*") if path.is_file())
-    assert one == sorted(path.relative_to(tmp_path / "two") for path in (tmp_path / "two").rglob("*") if path.is_file())
-    assert Path("papers/part-00000.parquet") in one
-    for path in one:
-        assert (tmp_path / "one" / path).read_bytes() == (tmp_path / "two" / path).read_bytes(), path
+def test_two_runs_are_byte_identical(seed_run, tmp_path):
+    """A second process (its own hash seed) writes the same bytes as the first; ``--timings`` changes no file."""
+    one = seed_run[1]
+    assert run("analyse", str(SEED_DIR), "--out", str(tmp_path / "two"), "--quiet").returncode == 0
+    files = sorted(path.relative_to(one) for path in one.rglob("*") if path.is_file())
+    assert files == sorted(path.relative_to(tmp_path / "two") for path in (tmp_path / "two").rglob("*") if path.is_file())
+    assert Path("papers/part-00000.parquet") in files
+    for path in files:
+        assert (one / path).read_bytes() == (tmp_path / "two" / path).read_bytes(), path
 
 
-def test_reordering_files_changes_no_paper_id_or_theme(tmp_path):
+def test_reordering_files_changes_no_paper_id_or_theme(seed_run, tmp_path):
+    """The seed's files named in reverse order give the paper ids, themes and terms of the folder (name order)."""
     files = sorted(str(p) for p in SEED_DIR.glob("*.txt"))
-    assert run("analyse", *files, "--out", str(tmp_path / "forward"), "--quiet").returncode == 0
+    assert len(files) == 3
+    forward = seed_run[1]
     assert run("analyse", *files[::-1], "--out", str(tmp_path / "backward"), "--quiet").returncode == 0
     columns = ["paper_id", "theme", "theme_weight", "link_state"]
-    forward = pd.read_csv(tmp_path / "forward" / "papers.csv")[columns].sort_values("paper_id", ignore_index=True)
+    forward_papers = pd.read_csv(forward / "papers.csv")[columns].sort_values("paper_id", ignore_index=True)
     backward = pd.read_csv(tmp_path / "backward" / "papers.csv")[columns].sort_values("paper_id", ignore_index=True)
-    pd.testing.assert_frame_equal(forward, backward)
+    pd.testing.assert_frame_equal(forward_papers, backward)
     for name in ["themes.csv", "terms.csv", "term_pairs.csv"]:
-        assert (tmp_path / "forward" / name).read_bytes() == (tmp_path / "backward" / name).read_bytes(), name
+        assert (forward / name).read_bytes() == (tmp_path / "backward" / name).read_bytes(), name
 
 
 def test_bibtex_of_two_years_is_grouped_by_year(tmp_path):
@@ -114,14 +126,14 @@ def test_bibtex_of_two_years_is_grouped_by_year(tmp_path):
                            f"  abstract = {{{text}}}\n}}\n\n" for key, year, text in entries))
     out = tmp_path / "out"
     # three papers a year: by default one period (2023–2025), so grouped by year as asked
-    result = run("analyse", str(bib), "--out", str(out), "--quiet", "--group-by", "year")
+    result = run_in_process("analyse", str(bib), "--out", str(out), "--quiet", "--group-by", "year")
     assert result.returncode == 0, result.stderr
     summary = json.loads((out / "summary.json").read_text())
     assert summary["group_by"] == "year" and summary["groups"] == {"2023": 3, "2025": 3}
     papers = pd.read_csv(out / "papers.csv")
     assert papers[["title", "year", "group"]].values.tolist() == [
         [f"Title k{i}", 2023 + 2 * (i % 2), 2023 + 2 * (i % 2)] for i in range(6)]
-    result = run("analyse", str(bib), "--out", str(out), "--quiet", "--group-by", "colour")
+    result = run_in_process("analyse", str(bib), "--out", str(out), "--quiet", "--group-by", "colour")
     assert result.returncode == 2
     assert result.stderr == ("error: --group-by / BOOK_GROUP_BY: must be year, file or a column of the input (title),"
                              " got 'colour'\n")

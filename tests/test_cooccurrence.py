@@ -195,7 +195,7 @@ def test_relevant_share_keeps_the_most_relevant_terms():
     full = hand_made_result()
     half = hand_made_result(relevant_share=0.5)
     assert len(full.terms) == 3 and len(half.terms) == 2
-    assert half.settings["relevant_share"] == 0.5 and half.settings["min_occurrences"] == 2
+    assert half.settings.relevant_share == 0.5 and half.settings.min_occurrences == 2
     assert half.below_cut["term"].tolist() == sorted(set(full.terms["term"]) - set(half.terms["term"]))
 
 
@@ -216,7 +216,7 @@ def test_network_writers_write_every_file(tmp_path):
 def test_seed_network(seed_outputs):
     results, folder = seed_outputs
     result = results.cooccurrence
-    assert result.settings["min_occurrences"] == 3 and result.settings["relevant_share"] == 0.6
+    assert result.settings.min_occurrences == 3 and result.settings.relevant_share == 0.6
     assert len(result.terms) == SEED_N_TERMS
     assert result.terms["n_papers"].min() == 3
     pairs = pd.read_csv(folder / "term_pairs.csv")
@@ -225,9 +225,10 @@ def test_seed_network(seed_outputs):
     assert round(result.modularity, 6) == 0.391458
 
 
-def test_deterministic(tmp_path):
-    for name in ["a", "b"]:
-        write_outputs(run_pipeline([SEED_DIR], AnalysisSettings()), (tmp_path / name).mkdir() or tmp_path / name)
+def test_deterministic(tmp_path, seed_analysis):
+    """Two runs (the session's and a new one) write the same bytes."""
+    for name, analysis in [("a", seed_analysis), ("b", run_pipeline([SEED_DIR], AnalysisSettings()))]:
+        write_outputs(analysis, (tmp_path / name).mkdir() or tmp_path / name)
     files = sorted(path.relative_to(tmp_path / "a") for path in (tmp_path / "a").rglob("*") if path.is_file())
     assert len(files) == 18  # 9 CSV tables (theme_hierarchy.csv too), 5 network files, summary.json and 3 Parquet parts
     for path in files:

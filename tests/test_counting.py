@@ -55,7 +55,7 @@ def test_partitions_count_what_the_whole_counts(seed, whole, n_parts, runner):
     assert parts.paper_ids == whole.paper_ids
     assert (parts.paper_terms != whole.paper_terms).nnz == 0
     assert parts.paper_terms.shape == whole.paper_terms.shape == (57, len(whole.terms))
-    assert len(whole.terms) == 50 and whole.settings["n_candidates"] == 2142
+    assert len(whole.terms) == 50 and whole.settings.n_candidates == 2142
 
 
 def test_an_acronym_defined_in_one_partition_renames_only_there():

@@ -6,14 +6,12 @@ from __future__ import annotations
 
 import gzip
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pandas as pd
 import pytest
 
-from conftest import SHARED
+from conftest import SHARED, run_in_process
 from helpers.analysis.corpus import CorpusError, parse_report, read_corpus
 
 EXPORTS = SHARED / "corpora" / "exports"
@@ -29,10 +27,6 @@ def write(folder: Path, name: str, text: str) -> Path:
     path = folder / name
     path.write_text(text, encoding="utf-8")
     return path
-
-
-def run(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "helpers", *args], capture_output=True, text=True)
 
 
 WOS = f"""FN Clarivate Analytics Web of Science
@@ -104,7 +98,7 @@ def test_text_blocks_that_are_a_tagged_export_are_refused_with_the_format_named(
                                     "as text blocks; give the export as it was saved (its first line a record's "
                                     "first tag)"]
     out = tmp_path / "out"
-    result = run("analyse", str(path), "--out", str(out))
+    result = run_in_process("analyse", str(path), "--out", str(out))
     assert result.returncode == 2 and not out.exists()
     assert result.stderr.strip().splitlines() == [f"error: {problem}" for problem in error.value.problems]
 
@@ -343,7 +337,7 @@ def test_bibtex_concatenation_dois_and_authors_of_a_repeated_key(tmp_path):
 
 def test_no_csv_cell_starts_a_spreadsheet_formula(tmp_path):
     out = tmp_path / "out"
-    result = run("analyse", str(write(tmp_path, "h.bib", HOSTILE_BIB)), "--out", str(out), "--jobs", "1")
+    result = run_in_process("analyse", str(write(tmp_path, "h.bib", HOSTILE_BIB)), "--out", str(out), "--jobs", "1")
     assert result.returncode == 0, result.stderr
     papers = pd.read_csv(out / "papers.csv", keep_default_na=False, dtype=str)
     assert papers[["title", "authors", "url"]].values.tolist() == [

@@ -46,6 +46,7 @@ def with_parameters(page, corpus):
     return notebook
 
 
+@pytest.mark.chapters
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.stem)
 def test_chapter_runs_as_a_notebook(page, small_corpus, tmp_path, monkeypatch):
     cache = small_corpus.parent / "analysis-cache"  # one analysis shared by every chapter
@@ -60,14 +61,15 @@ def test_chapter_runs_as_a_notebook(page, small_corpus, tmp_path, monkeypatch):
                    resources={"metadata": {"path": str(page.parent)}}).execute()
     errors = [o for c in notebook.cells for o in c.get("outputs", []) if o.get("output_type") == "error"]
     assert not errors
-    # The contract between a page's report and its prose: every {glue} name of the text is glued by the page's
-    # cells (the reports still glue some values their page does not show).
+    # The contract between a page's report and its prose, both ways: every {glue} name of the text is glued by the
+    # page's cells, and the cells glue nothing the text does not show (no page shows another page's glue).
     glued = set(json.loads(notebook.cells[-1].outputs[0]["text"]))
     shown = glue_names(page.read_text(encoding="utf-8"))
     if page.name == "change.md":  # one group of papers: What changed is left out of the book and draws nothing
         assert not any(name.startswith("fig_") and not name.endswith("_cite") for name in glued)
     else:
         assert shown - glued == set(), page.name
+    assert glued - shown == set(), page.name
     # Every chapter read the parameters cell's corpus: one cached analysis, of its 24 papers.
     pickles = list(cache.glob("*.pickle"))
     assert len(pickles) == 1
@@ -107,6 +109,7 @@ def test_a_missing_corpus_file_is_one_line_in_a_notebook(tmp_path, monkeypatch):
     assert lines[1] == "(run %tb in a cell for the traceback)"
 
 
+@pytest.mark.chapters
 def test_a_chapter_run_as_a_notebook_shows_its_values_and_figures(small_corpus, tmp_path, monkeypatch):
     """In a notebook of another Jupyter (whose Markdown is not filled in as ``make lab``'s is), the cells show
     what the book glues into the prose: the values, the sentences and the figures; the figures go to a folder of
@@ -122,7 +125,7 @@ def test_a_chapter_run_as_a_notebook_shows_its_values_and_figures(small_corpus, 
                    resources={"metadata": {"path": str(page.parent)}}).execute()
     outputs = [o for c in notebook.cells for o in c.get("outputs", [])]
     markdown = "\n".join(o["data"].get("text/markdown", "") for o in outputs if "data" in o)
-    assert "| `links_n_papers` | 24 |" in markdown
+    assert "| `links_n_code` | 5 |" in markdown
     assert "`links_lead`: Of the 24 abstracts" in markdown
     assert sum("image/png" in o.get("data", {}) for o in outputs) == 2  # the chapter's two figures
     html_links = "\n".join(o["data"].get("text/html", "") for o in outputs if "data" in o)

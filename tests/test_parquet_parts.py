@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 
 import pandas as pd
 import pytest
 
-from conftest import SEED_DIR
+from conftest import SEED_DIR, run_in_process
 from helpers.analysis.corpus import read_corpus
 from helpers.analysis.engine.parquet_parts import PARTITIONED_TABLES, output_partitions, write_partitioned_tables
 from helpers.analysis.pipeline import AnalysisSettings, run_pipeline
@@ -76,8 +74,7 @@ def test_analyse_replaces_an_older_runs_parts(tmp_path):
     out = tmp_path / "out"
     (out / "papers").mkdir(parents=True)
     (out / "papers" / "part-00007.parquet").write_bytes(b"an older, larger run's part")
-    result = subprocess.run([sys.executable, "-m", "helpers", "analyse", str(SEED_DIR), "--out", str(out), "--quiet"],
-                            capture_output=True, text=True)
+    result = run_in_process("analyse", str(SEED_DIR), "--out", str(out), "--quiet")
     assert result.returncode == 0, result.stderr
     assert sorted(path.name for path in (out / "papers").iterdir()) == ["part-00000.parquet"]
     assert len(pd.read_parquet(out / "papers")) == 57

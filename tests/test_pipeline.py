@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import SEED_DIR
+from conftest import SEED_DIR, run_in_process
 from helpers.analysis.engine import local
 from helpers.analysis.themes import selection
 from helpers.book import BookConfig
@@ -82,23 +80,18 @@ def test_bad_book_settings_are_one_line_errors(environment, message, tmp_path):
     assert str(error.value) == message
 
 
-def run_cli(*args, env=None):
-    return subprocess.run([sys.executable, "-m", "helpers", *args], capture_output=True, text=True, env=env)
-
-
 def test_too_many_themes_exits_2_and_writes_nothing(tmp_path):
     out = tmp_path / "out"
-    result = run_cli("analyse", str(SEED_DIR), "--out", str(out), "--themes", "500", "--quiet")
+    result = run_in_process("analyse", str(SEED_DIR), "--out", str(out), "--themes", "500", "--quiet")
     assert result.returncode == 2
     assert result.stderr.strip().splitlines() == [
         "error: --themes / THEMES_K: must be between 1 and 57 for this corpus (57 abstracts, 707 terms), got 500"]
     assert not out.exists()
 
 
-def test_fingerprint_rejects_a_bad_themes_setting():
-    import os
-
-    result = run_cli("fingerprint", str(SEED_DIR), env=dict(os.environ, THEMES_K="many"))
+def test_fingerprint_rejects_a_bad_themes_setting(monkeypatch):
+    monkeypatch.setenv("THEMES_K", "many")
+    result = run_in_process("fingerprint", str(SEED_DIR))
     assert (result.returncode, result.stderr.strip()) == (2, "error: THEMES_K: must be a whole number, got 'many'")
 
 
@@ -106,7 +99,7 @@ def test_a_corpus_too_small_for_themes_is_reported_not_an_error(tmp_path):
     corpus = tmp_path / "tiny.txt"
     corpus.write_text("Header\n\nWe study galaxies with a new telescope survey today.\n\n"
                       "We cook pasta with fresh tomato sauce and basil leaves.\n")
-    result = run_cli("analyse", str(corpus), "--out", str(tmp_path / "out"), "--quiet")
+    result = run_in_process("analyse", str(corpus), "--out", str(tmp_path / "out"), "--quiet")
     assert result.returncode == 0, result.stderr
     assert result.stderr.splitlines()[0] == (
         "note: no themes: themes need at least 4 abstracts; this corpus has 2")
@@ -115,11 +108,11 @@ def test_a_corpus_too_small_for_themes_is_reported_not_an_error(tmp_path):
     assert (tmp_path / "out" / "themes.csv").read_text() == "theme,label,top_terms,n_papers,coherence,shown_coherence\n"
 
 
-def test_two_processes_give_the_same_analysis(monkeypatch):
+def test_two_processes_give_the_same_analysis(monkeypatch, seed_analysis):
     # Lower the size thresholds so the multi-process paths run on the seed corpus.
     monkeypatch.setattr(local, "MIN_PARALLEL_ITEMS", 10)
     monkeypatch.setattr(selection, "MIN_PARALLEL_DOCUMENTS", 10)
-    one = run_pipeline([SEED_DIR], AnalysisSettings(), n_jobs=1)
+    one = seed_analysis  # n_jobs=1
     two = run_pipeline([SEED_DIR], AnalysisSettings(), n_jobs=2)
     assert local.worker_count(2, 57) == 2
     for name, table in one.tables().items():  # the CSV files must be byte-identical
@@ -147,7 +140,7 @@ def test_analysis_papers_join_every_stage(seed_analysis):
     ("--jobs", "0", "error: --jobs: must be a whole number of at least 1, got 0"),
 ])
 def test_bad_term_map_options_exit_2(option, value, message, tmp_path):
-    result = run_cli("analyse", str(SEED_DIR), "--out", str(tmp_path / "out"), option, value, "--quiet")
+    result = run_in_process("analyse", str(SEED_DIR), "--out", str(tmp_path / "out"), option, value, "--quiet")
     assert (result.returncode, result.stderr.strip()) == (2, message)
     assert not (tmp_path / "out").exists()
 
@@ -157,8 +150,8 @@ def test_term_map_settings_reach_the_map():
 
     assert AnalysisSettings().relevant_share == RELEVANT_SHARE
     analysis = run_pipeline([SEED_DIR], AnalysisSettings(min_occurrences=4, relevant_share=0.5))
-    assert analysis.cooccurrence.settings["min_occurrences"] == 4
-    assert analysis.cooccurrence.settings["relevant_share"] == 0.5
+    assert analysis.cooccurrence.settings.min_occurrences == 4
+    assert analysis.cooccurrence.settings.relevant_share == 0.5
     # Issue 21: a multi-word term needs multi_word_min_occurrences(4) == 3 abstracts; stock and nested terms go;
     # half the eligible phrases and 0.3 times that share of the single words are kept, then the next best
     # terms of any length fill the map up to min(MIN_MAP_TERMS, half of all eligible terms).
@@ -197,9 +190,9 @@ def test_chunks_hold_at_most_max_chunk_items(monkeypatch):
     assert local.map_chunks(len, list(range(25)), n_jobs=2) == [4, 3, 3, 3, 3, 3, 3, 3]
 
 
-def test_small_chunks_give_the_same_analysis(monkeypatch):
+def test_small_chunks_give_the_same_analysis(monkeypatch, seed_analysis):
     """Chunks of at most 7 papers (nine chunks of the seed corpus): the CSVs of one process in one piece."""
-    one = run_pipeline([SEED_DIR], AnalysisSettings(), n_jobs=1)
+    one = seed_analysis  # n_jobs=1
     monkeypatch.setattr(local, "MIN_PARALLEL_ITEMS", 10)
     monkeypatch.setattr(local, "MAX_CHUNK_ITEMS", 7)
     assert local.chunk_count(57, 2) == 9

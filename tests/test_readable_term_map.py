@@ -14,18 +14,17 @@ from helpers.analysis.cooccurrence import analyse_cooccurrence, distinct_pairs, 
 from helpers.analysis.cooccurrence.communities import community_cohesion, community_table, term_cohesion  # noqa: E402
 from helpers.analysis.cooccurrence.evaluation import read_landmark_fields  # noqa: E402
 from helpers.analysis.cooccurrence.network import MAX_LINKS_PER_TERM, cap_links  # noqa: E402
-from helpers.analysis.pipeline import AnalysisSettings, run_pipeline  # noqa: E402
 from helpers.analysis.text import analysis_text  # noqa: E402
 from helpers.book import network_figures as nf  # noqa: E402
 from helpers.book.reports.cooccurrence import community_terms, strongest_pairs_table  # noqa: E402
 from helpers.web.term_map import term_map_data  # noqa: E402
 
-from conftest import ROOT, SEED_DIR  # noqa: E402
+from conftest import ROOT  # noqa: E402
 
 
 @pytest.fixture(scope="module")
-def seed():
-    return run_pipeline([SEED_DIR], AnalysisSettings()).cooccurrence
+def seed(seed_analysis):
+    return seed_analysis.cooccurrence
 
 
 def small(texts: dict[str, str], **options):
@@ -49,7 +48,7 @@ def test_no_term_has_more_links_than_the_cap_on_a_star():
 def test_the_link_cap_holds_on_the_seed(seed):
     degrees = dict(seed.graph.degree())
     assert max(degrees.values()) == MAX_LINKS_PER_TERM
-    assert seed.graph.number_of_edges() == 58 and seed.settings["min_pair_papers"] == 2
+    assert seed.graph.number_of_edges() == 58 and seed.settings.min_pair_papers == 2
 
 
 def test_cap_links_keeps_the_strongest_first():

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SHARED
+from conftest import SHARED, run_in_process
 from helpers.analysis.corpus import CorpusError, parse_report, read_corpus, source_names
 from helpers.analysis.groups import paper_groups
 from helpers.analysis.readers.latex import latex_to_text
@@ -176,8 +176,7 @@ def test_group_by_validation_names_the_option(tmp_path):
 def test_cli_bad_group_by_exits_2_and_writes_nothing(tmp_path):
     corpus = write(tmp_path, "a.txt", f"{A}\n\n{B}\n")
     out = tmp_path / "out"
-    result = subprocess.run([sys.executable, "-m", "helpers", "analyse", str(corpus), "--out", str(out),
-                             "--group-by", "year"], capture_output=True, text=True)
+    result = run_in_process("analyse", str(corpus), "--out", str(out), "--group-by", "year")
     assert result.returncode == 2
     assert result.stderr == "error: --group-by / BOOK_GROUP_BY: must be file, got 'year'\n"
     assert not out.exists()

@@ -68,7 +68,7 @@ def test_theme_figures_without_a_model_say_why(tiny):
 
 def test_theme_findings_count_mixed_and_unassigned_separately(seed):
     values = theme_report.theme_findings(seed)
-    assert (values["themes_k"], values["themes_largest"], values["themes_largest_label"]) == (7, 14, "neural network · theoretical")
+    assert (values["themes_k"], values["themes_largest"]) == (7, 14)
     assert values["themes_mixed_n"] + values["themes_unassigned_n"] == int((seed.papers["theme_weight"] < 0.5).sum())
     assert values["themes_unassigned_n"] == int(seed.papers["theme"].isna().sum()) == 0
     assert values["themes_max_df"] == "60%"
@@ -161,8 +161,8 @@ def test_link_figures_and_tables(seed):
     assert rows(link_report.host_kinds_figure(seed.links.links, seed.corpus_label)) == 5
     quoted = link_report.quoted_claims(seed, with_titles(seed.papers))
     assert quoted["statement"].tolist() == ["dangling", "dangling"]
-    values = link_report.link_findings(seed)
-    assert (values["links_n_linked"], values["links_n_dangling"], values["links_n_none"]) == (16, 2, 39)
+    counts = link_report.link_counts(seed)
+    assert (counts.n_papers, counts.n_linked, counts.n_dangling, counts.n_promised, counts.n_none) == (57, 16, 2, 0, 39)
 
 
 def test_link_health_table_puts_problems_first():

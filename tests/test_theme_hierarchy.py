@@ -3,7 +3,6 @@ the explorer's data, on small corpora written here and on the seed corpus."""
 
 import numpy as np
 import pandas as pd
-import pytest
 from scipy import sparse
 
 from helpers.analysis.pipeline import run_pipeline, write_outputs
@@ -104,11 +103,6 @@ def test_mixed_means_the_strongest_theme_holds_less_than_half():
     assert grains.drop(columns="paper_id").values.tolist() == [
         [2, 0.3, False, "A", 0.5], [2, 0.3, True, "A", 0.499999], [pd.NA, 0.0, False, "A", 1.0],
         [pd.NA, 0.0, False, "", 0.0], [2, 0.4, True, "A", 0.4]]
-
-
-@pytest.fixture(scope="module")
-def seed_analysis():
-    return run_pipeline([SEED_DIR])
 
 
 def test_seed_corpus_two_grains(seed_analysis, tmp_path):

@@ -12,7 +12,7 @@ from helpers.analysis import themes
 from helpers.analysis.themes import counting, selection
 from helpers.analysis.themes.labels import _labels
 from helpers.analysis.themes.scores import _scores, _top
-from helpers.analysis.themes import SELECTION_RULE, ThemesError, candidate_ks, fit_themes, theme_counts
+from helpers.analysis.themes import SELECTION_RULE, ThemeOptions, ThemesError, candidate_ks, fit_themes, theme_counts
 
 from conftest import PMLR_SAMPLE, SEED_DIR
 
@@ -54,7 +54,7 @@ def test_two_separate_vocabularies_give_two_themes():
 
 def test_fixed_k_is_used():
     texts, _ = synthetic_texts()
-    model = fit_themes(texts, k=3)
+    model = fit_themes(texts, ThemeOptions(k=3))
     assert len(model.themes) == 3 and model.settings.k_given
     assert model.selection["k"].tolist() == [3]
 
@@ -231,7 +231,7 @@ CITING = pd.Series({
 def test_et_al_is_no_theme_term_and_no_map_term():
     from helpers.analysis.cooccurrence import analyse_cooccurrence
 
-    model = fit_themes(CITING.map(analysis_text), k=2)
+    model = fit_themes(CITING.map(analysis_text), ThemeOptions(k=2))
     assert model.themes["top_terms"].tolist() == [
         "galaxy cluster, telescope, survey, cluster seen, radio, distant galaxy, spectrum, galaxy merger, image",
         "privacy, private, amplification, query, differential, learning, budget, following, training, accounting",
@@ -256,7 +256,7 @@ def test_themes_spell_plurals_as_the_term_map_does():
         "g1": "Graph vertices and edges.", "g2": "Vertices of planar graph drawings.",
         "g3": "Graph edges join vertices.", "g4": "Coloring graph vertices.",
     })
-    model = fit_themes(texts.map(analysis_text), k=2)
+    model = fit_themes(texts.map(analysis_text), ThemeOptions(k=2))
     # The suffix rule labelled these "graph · vertice" and "biase · matrice". Every top term of the first
     # theme shares a word with another ("graph vertex", "graph edge", "edge join"): one concept, so broad.
     assert model.themes["label"].tolist() == ["broad: graph vertex", "bias · matrix"]
@@ -372,7 +372,7 @@ def test_a_tiny_corpus_is_labelled_by_its_own_terms():
         "p3": "DP and privacy budgets for private queries.",
         "p4": "Privacy accounting of DP training, private and differential.",
     })
-    model = fit_themes(texts.map(analysis_text), k=2)
+    model = fit_themes(texts.map(analysis_text), ThemeOptions(k=2))
     assert model.themes["top_terms"].tolist() == [
         "private, dp, differential privacy, noise, data, privacy accounting, training, privacy budget, query, learns",
         "policy, reinforcement learning, rl, agent, gradient, offline, learns, reward"]
@@ -419,8 +419,8 @@ def test_themes_are_the_same_in_any_partitions_and_blocks(monkeypatch):
 
     def model(bounds):
         with themes.model_fitting():
-            return themes.start_partitioned_themes(ThreeBuckets(), TokenPartitions(tokens, bounds), k=5,
-                                                   n_jobs=1).result()
+            return themes.start_partitioned_themes(ThreeBuckets(), TokenPartitions(tokens, bounds),
+                                                   themes.ThemeOptions(k=5, n_jobs=1)).result()
 
     monkeypatch.setattr(counting, "TRANSFORM_BLOCK", 10)
     models = [model(bounds) for bounds in ([(0, 57)], [(0, 20), (20, 57)], partition_bounds(57, 7))]

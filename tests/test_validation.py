@@ -60,7 +60,7 @@ def test_the_word_intrusion_table_and_finding(tmp_path):
         ["seed", "book themes", 7, 7, 1.0, 2.86], ["seed", "LDA", 7, 0, 0.0, -9], ["seed", "BERTopic", 7, 5, 0.714, 2.2],
         ["all", "book themes", 7, 7, 1.0, 2.86], ["all", "LDA", 7, 0, 0.0, -9], ["all", "BERTopic", 7, 5, 0.714, 2.2]]
     assert values == {
-        "intrusion_items": "21 items", "intrusion_book_precision": "100%", "intrusion_peer_precision": "71%",
+        "intrusion_items": "21 items",
         "intrusion_sentence": "In a blind word-intrusion test on seed, the reader found the intruder in 7 of 7 items (100%, mean confidence 2.86) of the book's "
                              "themes, against 0 of 7 items (0%) of LDA's and 5 of 7 items (71%, mean confidence 2.20) "
                              "of BERTopic's."}

@@ -11,7 +11,7 @@ from helpers.analysis.cooccurrence import (acronym_definitions, acronym_merges, 
 from helpers.analysis.corpus import files_sha256, read_corpus
 from helpers.analysis.links.states import analyse_links, find_links
 from helpers.analysis.text import analysis_text, segments, tokenize_corpus
-from helpers.analysis.themes import fit_themes, theme_counts, theme_terms
+from helpers.analysis.themes import ThemeOptions, fit_themes, theme_counts, theme_terms
 
 from conftest import PMLR_SAMPLE, SEED_DIR
 
@@ -135,8 +135,8 @@ def test_several_processes_give_the_same_tables(monkeypatch):
 def test_selection_on_a_sample_then_a_final_fit_on_every_abstract():
     papers = read_corpus(PMLR_SAMPLE).papers
     texts = papers.set_index("paper_id")["text"].map(analysis_text)
-    model = fit_themes(texts, sample_size=60, n_jobs=1)
-    again = fit_themes(texts, sample_size=60, n_jobs=2)
+    model = fit_themes(texts, ThemeOptions(sample_size=60, n_jobs=1))
+    again = fit_themes(texts, ThemeOptions(sample_size=60, n_jobs=2))
     settings = model.settings
     assert settings.selection_documents == 60 and settings.final_fit_documents == 150
     assert settings.selection_vocabulary < settings.vocabulary

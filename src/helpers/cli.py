@@ -116,12 +116,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "linkcheck":
         return run_linkcheck_command(args)
     if args.command == "fingerprint":
-        from helpers.analysis.corpus import read_corpus
-        from helpers.analysis.pipeline import SettingsError
-        from helpers.book.settings import book_key, config
+        from helpers.analysis.corpus import read_corpus  # lazy: at the top it would load pyarrow and pandas
+        from helpers.analysis.pipeline import SettingsError  # lazy: at the top it would load pyarrow and pandas
+        from helpers.book.settings import book_key, config  # lazy: at the top it would load pyarrow and pandas
 
         try:
-            from helpers.analysis.groups import paper_groups
+            from helpers.analysis.groups import paper_groups  # lazy: at the top it would load pyarrow and pandas
 
             book_config = config()  # bad book settings fail here, before the book build starts
             corpus = read_corpus(args.paths)  # and so does a bad corpus
@@ -149,8 +149,9 @@ def report_setting(error: ValueError) -> int:
 
 
 def run_analyse(args: argparse.Namespace) -> int:
+    # Lazy: at the top it would load pyarrow and pandas.
     from helpers.analysis.pipeline import AnalysisSettings, SettingsError, run_pipeline, write_outputs
-    from helpers.analysis.settings import EngineSettings, check_whole
+    from helpers.analysis.settings import EngineSettings, check_whole  # lazy: at the top it would load numpy
 
     out = Path(args.out)
     show_progress = not args.quiet and sys.stderr.isatty()
@@ -183,12 +184,13 @@ def run_analyse(args: argparse.Namespace) -> int:
         print(f"timings: {stages}; analysis {sum(analysis.timings.values()):.2f} s; write {write_seconds:.2f} s",
               file=sys.stderr)
     if engine.engine == "dask":
+        # Lazy: at the top it would load pyarrow and pandas.
         from helpers.analysis.engine.dask_cluster import CLIENT_SIDE
 
         print(f"note: dask engine: {CLIENT_SIDE}", file=sys.stderr)
     if analysis.themes.message:
         print(f"note: no themes: {analysis.themes.message}", file=sys.stderr)
-    from helpers.book.formatting import count
+    from helpers.book.formatting import count  # lazy: at the top it would load pyarrow and pandas
 
     print(
         f"{count(summary['unique_papers'], 'paper')} from {count(summary['files'], 'file')} "
@@ -202,8 +204,9 @@ def run_analyse(args: argparse.Namespace) -> int:
 
 
 def run_linkcheck_command(args: argparse.Namespace) -> int:
-    from helpers.analysis.corpus import read_corpus
-    from helpers.analysis.links.linkcheck import run_linkcheck
+    from helpers.analysis.corpus import read_corpus  # lazy: at the top it would load pyarrow and pandas
+    from helpers.analysis.links.linkcheck import run_linkcheck  # lazy: at the top it would load pyarrow and pandas
+    # Lazy: at the top it would load pyarrow and pandas.
     from helpers.analysis.links.states import distinct_urls, find_links
 
     try:

@@ -106,9 +106,9 @@ def load_dictionaries(*, background: bool = True) -> BackgroundCall:
     >>> lexicon_tag("network")
     'NN'
     """
-    import wordfreq
+    import wordfreq  # lazy: large word lists
 
-    from helpers.analysis.engine.local import start_in_thread
+    from helpers.analysis.engine.local import start_in_thread  # lazy: at the top it would load pyarrow and pandas
 
     _lemmas()
 
@@ -122,7 +122,7 @@ def load_dictionaries(*, background: bool = True) -> BackgroundCall:
 
 @lru_cache(maxsize=1)
 def _lemmas():
-    import lemminflect
+    import lemminflect  # lazy: large word lists
 
     return lemminflect
 

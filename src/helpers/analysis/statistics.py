@@ -31,7 +31,7 @@ def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tu
     """
     if trials == 0:
         return float("nan"), float("nan")
-    from scipy.stats import binomtest
+    from scipy.stats import binomtest  # lazy: slow to import
 
     interval = binomtest(successes, trials).proportion_ci(confidence_level=confidence, method="wilson")
     return float(interval.low), float(interval.high)
@@ -120,7 +120,7 @@ def trend_test(successes: Sequence[int] | np.ndarray, trials: Sequence[int] | np
     >>> trend_test([10, 18, 25], [50, 50, 50])
     Trend(slope=0.15, z=3.138042, p_value=0.00170081)
     """
-    from scipy.stats import norm
+    from scipy.stats import norm  # lazy: slow to import
 
     k = np.asarray(successes, dtype=float)
     n = np.asarray(trials, dtype=float)
@@ -167,7 +167,7 @@ def proportion_change(successes: Sequence[int], trials: Sequence[int], groups: S
     >>> round(change.difference, 2), round(change.z, 4), round(change.p_value, 4), change.dof
     (0.3, 3.1449, 0.0017, 2)
     """
-    from scipy.stats import chi2_contingency, norm
+    from scipy.stats import chi2_contingency, norm  # lazy: slow to import
 
     successes, trials = [int(k) for k in successes], [int(n) for n in trials]
     k1, n1, k2, n2 = successes[0], trials[0], successes[-1], trials[-1]

@@ -4,6 +4,8 @@ figures, one report module per chapter (:mod:`.reports`), the page prebuild and 
 The chapters import this package as ``book`` and call the names below.
 """
 
+import importlib
+
 from helpers.book.display import (bibtex_blocks, book_figures, figure_citations, glue_all, glue_markdown, glue_name,
                                   markdown_cell, paper_links, plain, publish_figure, show_downloads, show_html,
                                   show_markdown, show_table, show_top, table_html, table_markdown)
@@ -27,8 +29,6 @@ __all__ += ["PAGE_INPUTS", "page", "page_input", "pages"]
 def __getattr__(name: str):
     # book.pages (what each chapter glues and draws) imports every report: only when a chapter asks for it.
     if name == "pages":
-        import importlib
-
         return importlib.import_module("helpers.book.pages")
     raise AttributeError(f"module 'helpers.book' has no attribute {name!r}")
 

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
+from helpers.book.settings import config
 
 
 def array_key(parts: Sequence[object]) -> str:
@@ -52,8 +53,6 @@ def cached_array(name: str, parts: Sequence[object], compute: Callable[[], np.nd
     ([[0.0, 1.0, 2.0], [0.0, 1.0, 2.0]], 1)
     """
     if folder is None:
-        from helpers.book.settings import config
-
         folder = config().cache_dir
     path = Path(folder) / f"{name}-{array_key(parts)}.npy"
     if path.exists():

@@ -6,10 +6,12 @@ page's footer (:mod:`helpers.book.sphinx_ext`) and the BibTeX entry read them fr
 
 from __future__ import annotations
 
+import re
 import textwrap
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
+from helpers.book.inputs import page_input
 
 __all__ = ["Citation", "read_citation", "parse_citation", "author_name", "bibtex_author", "book_bibtex",
            "BASE_URL_UNSET"]
@@ -70,7 +72,7 @@ def parse_citation(text: str) -> Citation:
     ...
     ValueError: CITATION.cff: missing version, authors
     """
-    import yaml
+    import yaml  # lazy: only where a YAML file is read
 
     data = yaml.safe_load(text) or {}
     missing = [key for key in ("title", "version", "authors") if not data.get(key)]
@@ -83,8 +85,6 @@ def parse_citation(text: str) -> Citation:
 
 def read_citation(root: Path | None = None) -> Citation:
     """The book's ``CITATION.cff`` (through :func:`helpers.book.inputs.page_input`) as a :class:`Citation`."""
-    from helpers.book.inputs import page_input
-
     return parse_citation(page_input(CITATION_FILE, root=root).read_text(encoding="utf-8"))
 
 
@@ -155,8 +155,6 @@ def book_bibtex(citation: Citation, *, corpus_sha256: str, base_url: str | None 
         abababababababababababababababababababababababababababababababab}
     }
     """
-    import re
-
     book_title = title or citation.title
     key = re.sub(r"[^a-z0-9]+", "_", f"{' '.join(book_title.lower().split()[:2])} {citation.version}").strip("_")
     def wrapped(text: str) -> str:  # continuation lines indented by four, so the whole hash fits in width

@@ -14,11 +14,14 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 import numpy as np
 import pandas as pd
+from helpers import __version__
 from helpers.analysis.spreadsheet import write_csv
 
 from helpers.book.formatting import MISSING, display_table, number
 from helpers.book.lab import in_notebook, prose_resolved
 from helpers.book.page_values import page
+from helpers.book.settings import config
+from helpers.book.title import citation_title
 
 if TYPE_CHECKING:
     from helpers.analysis.pipeline import Analysis
@@ -60,8 +63,8 @@ def glue(name: str, variable: Any, display: bool = True) -> None:
     type behind :data:`GLUE_PREFIX` when not displayed), written here because importing ``myst_nb.glue``
     imports nbformat and jsonschema, about a second per page where JupyterLab's extras are installed.
     """
-    from IPython.core.formatters import format_display_data
-    from IPython.display import display as ipython_display
+    from IPython.core.formatters import format_display_data  # lazy: Jupyter only
+    from IPython.display import display as ipython_display  # lazy: Jupyter only
 
     mimebundle, metadata = format_display_data(variable)
     mime_prefix = "" if display else GLUE_PREFIX
@@ -73,6 +76,7 @@ def glue_all(values: Mapping[str, Any]) -> None:
     """:func:`glue` every value without displaying it, and keep it for the page's notebook
     (:mod:`helpers.book.page_values`). In a notebook whose prose is not filled in by ``make lab``
     (:func:`helpers.book.lab.prose_resolved`), the values are shown under the cell as a table."""
+
     texts = {name: glued_text(name, value) for name, value in values.items()}
     for name, text in texts.items():
         glue(name, text, display=False)
@@ -88,7 +92,7 @@ def glue_markdown(values: Mapping[str, str]) -> None:
 
     Anything taken from the corpus must be escaped first (:func:`markdown_cell`).
     """
-    from IPython.display import Markdown
+    from IPython.display import Markdown  # lazy: Jupyter only
 
     for name, value in values.items():
         glue(name, Markdown(value), display=False)
@@ -118,7 +122,7 @@ def notebook_links(text: str, *, folder: Path | None = None) -> str:
     """
     if not in_notebook():
         return text
-    from helpers.book.figures import figure_dir
+    from helpers.book.figures import figure_dir  # lazy: at the top it would load matplotlib and PIL
 
     relative = Path(os.path.relpath(folder or figure_dir(), Path.cwd())).as_posix()
     text = _BOOK_FIGURES.sub(lambda m: f'{m.group(1)}{relative}/', text)
@@ -140,9 +144,10 @@ def publish_figure(label: str, figure, data) -> None:
     """Save a figure's files for citing (PNG, SVG, PDF and the CSV of ``data``), ``glue`` it under
     :func:`glue_name` for a ``{glue:figure}`` directive (the saved PNG at screen resolution), then
     close it."""
-    import matplotlib.pyplot as plt
-    from IPython.display import Image
+    import matplotlib.pyplot as plt  # lazy: slow to import
+    from IPython.display import Image  # lazy: Jupyter only
 
+    # Lazy: at the top it would load matplotlib and PIL.
     from helpers.book.figures import figure_title, save_figure, screen_png
 
     png_path = save_figure(figure, data, label)[0]
@@ -152,7 +157,7 @@ def publish_figure(label: str, figure, data) -> None:
     page.record_figure(glue_name(label), png, figure_title(label))
     plt.close(figure)
     if in_notebook() and not prose_resolved():
-        from IPython.display import display
+        from IPython.display import display  # lazy: Jupyter only
 
         display(image)
         show_markdown(f"*Figure `{label}`* (its caption is in the text below; files in "
@@ -161,11 +166,8 @@ def publish_figure(label: str, figure, data) -> None:
 
 def figure_citations(analysis: "Analysis", chapter: str) -> dict[str, str]:
     """The citation of each figure of ``chapter``, glued as ``<glue name>_cite`` for its caption."""
-    from helpers import __version__
+    # Lazy: at the top it would load matplotlib and PIL.
     from helpers.book.figures import FIGURES, GROUP_FIGURES, figure_citation
-    from helpers.book.settings import config
-    from helpers.book.title import citation_title
-
     title = citation_title(analysis)
     return {f"{glue_name(label)}_cite": figure_citation(label, chapter, version=__version__,
                                                         corpus_sha256=analysis.corpus.sha256,
@@ -175,7 +177,7 @@ def figure_citations(analysis: "Analysis", chapter: str) -> dict[str, str]:
 
 def book_figures(analysis: "Analysis") -> list[tuple[str, str, str]]:
     """The figures this build draws: every one of ``FIGURES``, and ``GROUP_FIGURES`` when there are groups."""
-    from helpers.book.figures import FIGURES, GROUP_FIGURES
+    from helpers.book.figures import FIGURES, GROUP_FIGURES  # lazy: at the top it would load matplotlib and PIL
 
     return FIGURES + (GROUP_FIGURES if analysis.change is not None else [])
 
@@ -184,10 +186,8 @@ def bibtex_blocks(corpus_sha256: str, year: str, figures: list[tuple[str, str, s
                   book_title: str | None = None) -> tuple[str, str]:
     """One BibTeX entry per figure of the book (``figures``, default ``FIGURES``), as HTML (a wrapped
     ``<pre>`` each) and as Markdown."""
-    from helpers import __version__
+    # Lazy: at the top it would load matplotlib and PIL.
     from helpers.book.figures import BOOK_TITLE, FIGURES, figure_bibtex
-    from helpers.book.settings import config
-
     entries = [figure_bibtex(label, chapter, title, version=__version__, corpus_sha256=corpus_sha256, year=year,
                              base_url=config().base_url, title=book_title or BOOK_TITLE)
                for label, chapter, title in (FIGURES if figures is None else figures)]
@@ -201,6 +201,7 @@ def show_downloads(label: str, *, base: str = "../figures") -> None:
 
     ``base`` is the figures folder seen from the page (``figures`` from the landing page).
     """
+    # Lazy: at the top it would load matplotlib and PIL.
     from helpers.book.figures import FIGURE_FORMATS, download_links_html
 
     files = ", ".join(f"`figures/{label}.{extension}`" for extension in FIGURE_FORMATS)
@@ -280,7 +281,7 @@ def show_top(table, name: str, n_rows: int, *, precision: int = 3, html_columns:
     A long table never makes the page grow with the corpus. ``csv_columns`` picks the columns written
     to the CSV (default: every column not in ``html_columns``).
     """
-    from helpers.book.figures import figure_dir
+    from helpers.book.figures import figure_dir  # lazy: at the top it would load matplotlib and PIL
 
     folder = figure_dir()
     folder.mkdir(parents=True, exist_ok=True)
@@ -296,14 +297,14 @@ def show_top(table, name: str, n_rows: int, *, precision: int = 3, html_columns:
 def show_markdown(text: str) -> None:
     """Show ``text`` as Markdown (escape anything taken from the corpus first); nothing at all for ``""``."""
     if text:
-        from IPython.display import Markdown, display
+        from IPython.display import Markdown, display  # lazy: Jupyter only
 
         display(Markdown(text))
 
 
 def show_html(html_text: str, markdown_text: str) -> None:
     """Display HTML in the web book and its Markdown form in the PDF book (LaTeX never shows HTML)."""
-    from IPython.display import display
+    from IPython.display import display  # lazy: Jupyter only
 
     html_text = notebook_links(html_text)
     display({"text/html": html_text, "text/markdown": markdown_text, "text/plain": markdown_text}, raw=True)

@@ -6,11 +6,15 @@ figure of the book can be downloaded in three formats next to its data.
 
 from __future__ import annotations
 
+import io
+import textwrap
 from pathlib import Path
 
 import matplotlib
 import pandas as pd
 from helpers.analysis.spreadsheet import write_csv
+from helpers.book.citation import _bibtex_text
+from helpers.book.settings import config
 
 FIGURE_FORMATS = ("png", "svg", "pdf", "csv")
 PNG_DPI = 200
@@ -23,8 +27,6 @@ _METADATA = {"svg": {"Date": None}, "pdf": {"CreationDate": None, "ModDate": Non
 
 def figure_dir() -> Path:
     """Where figure files go: the book setting ``BOOK_FIGURE_DIR`` (:class:`helpers.book.BookConfig`)."""
-    from helpers.book.settings import config
-
     return config().figure_dir
 
 
@@ -78,7 +80,7 @@ def write_thumbnail(png_path: Path, folder: Path, *, width: int = THUMBNAIL_PIXE
     >>> thumbnail.name, Image.open(thumbnail).size
     ('fig-a-b.png', (400, 200))
     """
-    from PIL import Image
+    from PIL import Image  # lazy: slow to import
 
     folder.mkdir(parents=True, exist_ok=True)
     with Image.open(png_path) as image:
@@ -177,10 +179,6 @@ def figure_bibtex(label: str, chapter: str, caption: str, *, version: str, corpu
       year    = {2026}
     }
     """
-    import textwrap
-
-    from helpers.book.citation import _bibtex_text
-
     note = f"Figure {label} of ``{_bibtex_text(title)}'', version {version}, corpus SHA-256 {corpus_sha256[:12]}"
     if not base_url:
         note += f", on the page {figure_page(chapter)} of the web book"
@@ -250,9 +248,7 @@ def screen_png(png_path: Path) -> bytes:
     >>> Image.open(io.BytesIO(screen_png(path))).size
     (200, 100)
     """
-    import io
-
-    from PIL import Image
+    from PIL import Image  # lazy: slow to import
 
     with Image.open(png_path) as image:
         scale = SCREEN_DPI / PNG_DPI

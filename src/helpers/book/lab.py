@@ -14,6 +14,7 @@ import json
 import os
 import sys
 from typing import Any, Mapping
+from helpers.analysis.settings import SettingsError
 
 #: Set by ``make lab`` for JupyterLab's kernels; any Jupyter server also sets ``JPY_SESSION_NAME`` for the
 #: kernels of its notebooks, while the book's executors (myst-nb, ``helpers.book.prebuild``) set neither.
@@ -100,16 +101,15 @@ def install_error_handler() -> bool:
     if not in_notebook():
         return False
     try:
-        from IPython import get_ipython
+        from IPython import get_ipython  # lazy: Jupyter only
     except ImportError:  # pragma: no cover - the book always runs in IPython
         return False
     shell = get_ipython()
     if shell is None:
         return False
-    from helpers.analysis.corpus import CorpusError
-    from helpers.analysis.readers.records import ReaderError
-    from helpers.analysis.settings import SettingsError
-    from helpers.analysis.themes import ThemesError
+    from helpers.analysis.corpus import CorpusError  # lazy: keeps this module's import light
+    from helpers.analysis.readers.records import ReaderError  # lazy: keeps this module's import light
+    from helpers.analysis.themes import ThemesError  # lazy: at the top it would load scipy and networkx
 
     shell.set_custom_exc((CorpusError, ReaderError, SettingsError, ThemesError), _show_one_line)
     return True

@@ -10,6 +10,7 @@ palette, :func:`helpers.web.term_map.community_colour`), so both maps agree; lay
 from __future__ import annotations
 
 import math
+import textwrap
 
 import matplotlib.pyplot as plt
 import networkx as nx
@@ -87,8 +88,6 @@ def legend_labels(result: CooccurrenceResult, shown: set[int] | None = None) -> 
     >>> legend_labels(SimpleNamespace(communities=table))
     [(1, '#0173b2', '1 (36 terms): a, b, c'), (2, '#de8f05', '2 (1 term): e')]
     """
-    from helpers.book.formatting import count
-
     rows = []
     for row in result.communities.itertuples(index=False):
         colour = community_colour(int(row.community))
@@ -101,7 +100,7 @@ def legend_labels(result: CooccurrenceResult, shown: set[int] | None = None) -> 
 
 def _community_legend(axis, result: CooccurrenceResult, drawn: pd.DataFrame) -> None:
     """A legend of the largest coloured communities with a drawn term: number, colour, terms, top terms."""
-    from matplotlib.lines import Line2D
+    from matplotlib.lines import Line2D  # lazy: slow to import
 
     handles = [Line2D([], [], marker="o", linestyle="", markersize=8, color=colour, label=text)
                for _, colour, text in legend_labels(result, set(drawn["community"].astype(int)))]
@@ -192,8 +191,8 @@ def term_map_figure(result: CooccurrenceResult, *, corpus_label: str, overlay: p
     })
     scale = None
     if overlay is not None:
-        from matplotlib import colormaps
-        from matplotlib.colors import Normalize, to_hex
+        from matplotlib import colormaps  # lazy: slow to import
+        from matplotlib.colors import Normalize, to_hex  # lazy: slow to import
 
         data["overlay"] = terms["term"].map(overlay).to_numpy(dtype=float)
         known = data["overlay"].dropna()
@@ -212,7 +211,7 @@ def term_map_figure(result: CooccurrenceResult, *, corpus_label: str, overlay: p
         edges = [(u, v, d["weight"]) for u, v, d in result.graph.edges(data=True) if u in position]
         ranks = pd.Series([w for _, _, w in edges], dtype=float).rank(pct=True).to_numpy()
         segments = [(position[u], position[v]) for u, v, _ in edges]
-        from matplotlib.collections import LineCollection
+        from matplotlib.collections import LineCollection  # lazy: slow to import
 
         axis.add_collection(LineCollection(segments, colors="#999999", linewidths=0.3 + 1.2 * ranks, alpha=0.35,
                                            zorder=1))
@@ -222,7 +221,7 @@ def term_map_figure(result: CooccurrenceResult, *, corpus_label: str, overlay: p
         axis.set_xlim(drawn["x"].min() - 0.08, drawn["x"].max() + 0.08)
         axis.set_ylim(drawn["y"].min() - 0.05, drawn["y"].max() + 0.05)
         if scale is not None:  # before the labels, which are placed in the axes the bar leaves
-            from matplotlib.cm import ScalarMappable
+            from matplotlib.cm import ScalarMappable  # lazy: slow to import
 
             bar = figure.colorbar(ScalarMappable(norm=scale, cmap="viridis"), ax=axis, shrink=0.5, pad=0.01)
             bar.set_label(overlay_label)
@@ -314,7 +313,7 @@ def _draw_labels(figure: Figure, axis, drawn: pd.DataFrame, areas: np.ndarray, c
             x, y = inverse.transform(corner)
             label = axis.text(x, y, term, fontsize=size, ha="left", va="bottom", zorder=3, color=colour)
             if outline is not None:  # readable on light and dark ground alike
-                from matplotlib import patheffects
+                from matplotlib import patheffects  # lazy: slow to import
 
                 label.set_path_effects([patheffects.withStroke(linewidth=2, foreground=outline)])
     return np.array([c is not None for c in corners], dtype=bool)
@@ -343,7 +342,7 @@ def ego_partners(result: CooccurrenceResult, hub: str, n: int = EGO_PARTNERS) ->
     Returns ``neighbour, n_papers, association_strength, community``.
     """
     pairs = result.pairs
-    minimum = int(result.settings.get("min_pair_papers", 2))
+    minimum = int(result.settings.min_pair_papers)
     mine = pairs[((pairs["source"] == hub) | (pairs["target"] == hub)) & (pairs["n_papers"] >= minimum)]
     partners = pd.DataFrame({"neighbour": np.where(mine["source"] == hub, mine["target"], mine["source"]),
                              "n_papers": mine["n_papers"].to_numpy(),
@@ -362,8 +361,6 @@ def _ego_label(term: str, lines: int = 2) -> str:
     >>> _ego_label("contrastive language-image pre-training", lines=3)
     'contrastive\nlanguage-image pre-\ntraining'
     """
-    import textwrap
-
     wrapped = textwrap.wrap(term, EGO_LABEL_CHARS)
     return "\n".join(wrapped[:lines - 1] + [" ".join(wrapped[lines - 1:])] if len(wrapped) > lines else wrapped)
 
@@ -394,7 +391,7 @@ def ego_figure(result: CooccurrenceResult, *, corpus_label: str) -> tuple[Figure
             continue
         partners = ego_partners(result, hub)
         if partners.empty:
-            axis.set_title(f"{hub}: no partner in {result.settings.get('min_pair_papers', 2)} abstracts", fontsize=10)
+            axis.set_title(f"{hub}: no partner in {result.settings.min_pair_papers} abstracts", fontsize=10)
             continue
         angles = np.pi / 2 - 2 * np.pi * np.arange(len(partners)) / max(len(partners), 1)
         strength = partners["association_strength"].to_numpy(dtype=float)
@@ -435,7 +432,7 @@ def community_theme_figure(result: CooccurrenceResult, paper_themes: pd.Series, 
     figure, data
         ``community`` then one column per theme, at most :data:`MAX_HEATMAP_COMMUNITIES` rows.
     """
-    import seaborn as sns
+    import seaborn as sns  # lazy: slow to import
 
     terms = result.terms
     figure, axis = plt.subplots(figsize=(9, 5))

@@ -25,13 +25,12 @@ from pathlib import Path
 from typing import Any
 
 from helpers.analysis.engine.local import available_cores
+from helpers.book.settings import analysis, config
 
 __all__ = ["book_pages", "read_page", "pending_pages", "execute_pages", "main"]
 
 
 def _root() -> Path:
-    from helpers.book.settings import config
-
     return config().root
 
 
@@ -44,7 +43,7 @@ def book_pages(root: Path, toc: dict[str, Any] | None = None) -> list[Path]:
     >>> [page.name for page in book_pages(_root())][:2]
     ['intro.md', 'corpus.md']
     """
-    from helpers.book.toc import read_toc
+    from helpers.book.toc import read_toc  # lazy: at the top it would load yaml
 
     toc = read_toc(root) if toc is None else toc
     files = [toc["root"]] + [chapter["file"] for part in toc.get("parts", []) for chapter in part["chapters"]]
@@ -53,10 +52,10 @@ def book_pages(root: Path, toc: dict[str, Any] | None = None) -> list[Path]:
 
 def read_page(path: Path, root: Path):
     """The notebook myst-nb reads from a page (same reader, same Markdown extensions)."""
-    import yaml
-    from myst_nb.core.config import NbParserConfig
-    from myst_nb.core.read import create_nb_reader
-    from myst_parser.config.main import MdParserConfig
+    import yaml  # lazy: only where a YAML file is read
+    from myst_nb.core.config import NbParserConfig  # lazy: Sphinx/Jupyter only
+    from myst_nb.core.read import create_nb_reader  # lazy: Sphinx/Jupyter only
+    from myst_parser.config.main import MdParserConfig  # lazy: Sphinx only
 
     settings = yaml.safe_load((root / "_config.yml").read_text(encoding="utf-8"))
     extensions = set(settings.get("parse", {}).get("myst_enable_extensions", []))
@@ -67,7 +66,7 @@ def read_page(path: Path, root: Path):
 
 def pending_pages(root: Path, cache_path: Path, toc: dict[str, Any] | None = None) -> list[Path]:
     """The pages (of ``toc``, see :func:`book_pages`) whose current code the execution cache does not hold."""
-    from jupyter_cache import get_cache
+    from jupyter_cache import get_cache  # lazy: the prebuild only
 
     cache = get_cache(str(cache_path))
     pending = []
@@ -80,7 +79,7 @@ def pending_pages(root: Path, cache_path: Path, toc: dict[str, Any] | None = Non
 
 
 def _execute(path: Path, root: Path, timeout: int) -> tuple[Path, Any, float, str | None]:
-    from jupyter_cache.executors.utils import single_nb_execution
+    from jupyter_cache.executors.utils import single_nb_execution  # lazy: the prebuild only
 
     notebook = read_page(path, root)
     result = single_nb_execution(notebook, cwd=str(path.parent), allow_errors=False, timeout=timeout,
@@ -95,8 +94,8 @@ def execute_pages(pages: list[Path], root: Path, cache_path: Path, *, workers: i
 
     Returns each page with its seconds and its error (``None`` when it ran).
     """
-    from jupyter_cache import get_cache
-    from jupyter_cache.base import CacheBundleIn
+    from jupyter_cache import get_cache  # lazy: the prebuild only
+    from jupyter_cache.base import CacheBundleIn  # lazy: the prebuild only
 
     cache = get_cache(str(cache_path))
     done = []
@@ -117,11 +116,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--path-output", required=True, help="the jupyter-book build's --path-output")
     parser.add_argument("--jobs", type=int, default=available_cores(), help="processes (default: all cores)")
     args = parser.parse_args(argv)
-    from helpers.book.settings import analysis
-
     root = _root()
     cache_path = Path(args.path_output) / "_build" / ".jupyter_cache"
-    from helpers.book.toc import build_toc
+    from helpers.book.toc import build_toc  # lazy: at the top it would load yaml
 
     pages = pending_pages(root, cache_path, build_toc(root, analysis()))
     if not pages:

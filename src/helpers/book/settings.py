@@ -29,6 +29,8 @@ Every setting the book reads from the environment is read here, once, by
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -36,6 +38,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from helpers.analysis.settings import AnalysisSettings, EngineSettings, SettingsError
 from helpers.book.inputs import book_root, page_input, page_inputs  # noqa: F401  (page_inputs: the build key's files)
+from helpers.book.lab import in_notebook
 
 if TYPE_CHECKING:
     from helpers.analysis.pipeline import Analysis
@@ -145,8 +148,6 @@ def config(*, corpus: str | Sequence[str] | None = None, themes: int | None = No
     book build (which leaves them ``None``) uses its environment, and a reader running a chapter as a
     notebook sets a corpus (a folder or file, or several; relative to the book's root) and settings.
     """
-    from helpers.book.lab import in_notebook
-
     given = (corpus, themes, seed, min_occurrences, relevant_share, group_by)
     if _page_config is not None and all(value is None for value in given) and in_notebook():
         return _page_config  # a notebook's later cells (figures, tables) follow its parameters cell
@@ -174,8 +175,6 @@ def notebook_folders(book_config: BookConfig, environment: Mapping[str, str] | N
     """In a notebook (:func:`helpers.book.lab.in_notebook`) without ``BOOK_FIGURE_DIR``, figures go to a folder
     of their own corpus and settings, ``_build/notebooks/<build key>/figures``, as each book build has its own
     (:func:`book_key`); the book's builds are left as they are."""
-    from helpers.book.lab import in_notebook
-
     environment = os.environ if environment is None else environment
     if not in_notebook(environment) or environment.get("BOOK_FIGURE_DIR"):
         return book_config
@@ -189,7 +188,7 @@ def analysis(book_config: BookConfig | None = None, **settings: Any) -> "Analysi
     ``settings`` (``corpus``, ``themes``, ``seed``, ``min_occurrences``, ``relevant_share``, ``group_by``) override the
     book's settings, as in :func:`config`.
     """
-    from helpers.analysis.pipeline import cached_pipeline
+    from helpers.analysis.pipeline import cached_pipeline  # lazy: keeps this module's import light
 
     global _page_config
     book_config = book_config or config(**settings)
@@ -219,10 +218,7 @@ WORD_INTRUSION_FILE = "benchmarks/results/word_intrusion.csv"
 def book_key(book_config: BookConfig) -> str:
     """The build folder's key: :func:`helpers.analysis.pipeline.build_key` with every file of
     :data:`helpers.book.inputs.PAGE_INPUTS`, and ``BOOK_BASE_URL`` when set (it changes the citations)."""
-    import hashlib
-    import json
-
-    from helpers.analysis.pipeline import build_key
+    from helpers.analysis.pipeline import build_key  # lazy: keeps this module's import light
 
     key = build_key(book_config.corpus_paths, book_config.settings, root=book_config.root,
                     extra_files=page_inputs(book_config.root))
@@ -234,6 +230,7 @@ def book_key(book_config: BookConfig) -> str:
 def with_titles(papers):
     """``papers`` with ``title``, ``authors`` and ``display_title`` from the book's metadata file
     (:func:`helpers.analysis.metadata.with_titles`)."""
+    # Lazy: keeps this module's import light.
     from helpers.analysis.metadata import read_metadata, with_titles as add_titles
 
     return add_titles(papers, read_metadata(page_input(METADATA_FILE, root=config().root)))

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from helpers.book.citation import read_citation
+from helpers.book.settings import analysis, config as book_config
 from helpers.book.title import book_title
 from helpers.book.toc import left_out, write_build_toc
 
@@ -33,8 +35,6 @@ def _drop_thebe_listeners(app) -> None:
 
 def _name_the_book(app, config) -> None:
     """The corpus's title everywhere; the table of contents of this build (:mod:`helpers.book.toc`)."""
-    from helpers.book.settings import analysis, config as book_config
-
     book_analysis = analysis()
     title = book_title(book_analysis)
     config.html_title = title
@@ -45,8 +45,6 @@ def _name_the_book(app, config) -> None:
 
 
 def _authors_from_citation(app, config) -> None:
-    from helpers.book.citation import read_citation
-
     if (Path(app.srcdir) / "CITATION.cff").is_file():
         config.author = ", ".join(read_citation(Path(app.srcdir)).author_names)
 

@@ -197,7 +197,7 @@ def book_title(analysis: "Analysis", environment: Mapping[str, str] | None = Non
 def file_formats(analysis: "Analysis") -> list[str]:
     """The format of each corpus file that can still be read (:func:`helpers.analysis.readers.detect.format_of_file`:
     ``seed``, ``bibtex``, ``wos``, ...), in the files' order."""
-    from helpers.analysis.readers.detect import format_of_file
+    from helpers.analysis.readers.detect import format_of_file  # lazy: keeps this module's import light
 
     formats = []
     for path in analysis.corpus.files.get("path", []):

@@ -42,7 +42,8 @@ The modules, one job each (the steps of :func:`analyse_change`, in :mod:`.result
 3. :mod:`.thematic_map`, :func:`thematic_map`: Callon's centrality and density per theme and group.
 4. :mod:`.terms`, :func:`term_change`, :func:`term_bursts` (:func:`kleinberg_states`): the terms over the groups.
 5. :mod:`.link_shares`, :func:`link_change` and :func:`software_coverage`: the share of papers linking.
-6. :mod:`.result`, :func:`analyse_change`: all of them as one :class:`ChangeResult`.
+6. :mod:`.result`, :func:`analyse_change`: all of them as one :class:`ChangeResult` (its settings a
+   :class:`ChangeSettings`).
 
 The intervals and tests (Wilson, Newcombe, Cochran-Armitage, the two-proportion tests) are in
 :mod:`helpers.analysis.statistics`, which the link analysis shares.
@@ -51,7 +52,7 @@ The intervals and tests (Wilson, Newcombe, Cochran-Armitage, the two-proportion 
 from helpers.analysis.change.group_order import ordered_groups
 from helpers.analysis.change.link_shares import link_change, software_coverage
 from helpers.analysis.change.prevalence import N_BOOTSTRAP, theme_change, theme_prevalence
-from helpers.analysis.change.result import ChangeResult, analyse_change
+from helpers.analysis.change.result import ChangeResult, ChangeSettings, analyse_change
 from helpers.analysis.change.terms import (
                                          BURST_GAMMA,
                                          BURST_SCALE,
@@ -63,7 +64,7 @@ from helpers.analysis.change.terms import (
 from helpers.analysis.change.thematic_map import QUADRANTS, thematic_map
 from helpers.analysis.statistics import ProportionChange, Trend, newcombe_interval, proportion_change, trend_test
 
-__all__ = ["ChangeResult", "ProportionChange", "analyse_change", "ordered_groups", "theme_prevalence",
+__all__ = ["ChangeResult", "ChangeSettings", "ProportionChange", "analyse_change", "ordered_groups", "theme_prevalence",
            "theme_change", "thematic_map", "term_change", "kleinberg_states", "term_bursts", "link_change",
            "proportion_change", "software_coverage", "newcombe_interval", "Trend", "trend_test", "N_BOOTSTRAP",
            "BURST_SCALE", "BURST_GAMMA", "QUADRANTS", "MIN_BURST_GROUPS"]

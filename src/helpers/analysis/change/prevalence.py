@@ -118,7 +118,7 @@ def theme_change(papers: pd.DataFrame, groups: Sequence[str], labels: Mapping[in
     0      2     0.8   0.0011   0.0011
     1      1    -0.8   0.0011   0.0011
     """
-    from scipy.stats import false_discovery_control, fisher_exact
+    from scipy.stats import false_discovery_control, fisher_exact  # lazy: slow to import
 
     themes = sorted(int(t) for t in labels)
     if not themes:

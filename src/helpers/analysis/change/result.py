@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass
 from typing import Any, Mapping, Sequence
 
 import pandas as pd
@@ -15,7 +15,50 @@ from helpers.analysis.change.terms import (BURST_COLUMNS, BURST_GAMMA, BURST_SCA
 from helpers.analysis.change.thematic_map import thematic_map
 from helpers.analysis.statistics import ProportionChange, proportion_change
 
-__all__ = ["ChangeResult", "analyse_change"]
+__all__ = ["ChangeSettings", "ChangeResult", "analyse_change"]
+
+PREVALENCE = "share of the group's papers whose strongest theme it is"
+THEME_TEST = "Fisher's exact test, two-sided, Benjamini-Hochberg corrected"
+TREND_TEST = "Cochran-Armitage test for trend over the groups in order (scores 0, 1, 2, ...)"
+LINK_TEST = "two-proportion z-test (first vs last group); chi-square and Cochran-Armitage trend over all groups"
+
+
+@dataclass(frozen=True)
+class ChangeSettings:
+    """What the comparisons were computed with, as attributes (``change.settings.n_bootstrap``).
+
+    Attributes
+    ----------
+    n_bootstrap : int
+        Bootstrap resamples of each group's papers for a theme's share interval.
+    seed : int
+        The bootstrap's seed.
+    burst_scale, burst_gamma : float
+        Kleinberg's burst model: the burst state's rate over the base rate, and the cost of entering it.
+    min_burst_groups : int
+        Bursts are looked for over at least this many groups.
+    prevalence, theme_test, trend_test, link_test : str
+        What a theme's prevalence is and which test each comparison uses.
+
+    Examples
+    --------
+    >>> ChangeSettings(n_bootstrap=200, seed=1).as_dict()["n_bootstrap"]
+    200
+    """
+
+    n_bootstrap: int
+    seed: int
+    burst_scale: float = BURST_SCALE
+    burst_gamma: float = BURST_GAMMA
+    min_burst_groups: int = MIN_BURST_GROUPS
+    prevalence: str = PREVALENCE
+    theme_test: str = THEME_TEST
+    trend_test: str = TREND_TEST
+    link_test: str = LINK_TEST
+
+    def as_dict(self) -> dict[str, Any]:
+        """The settings by name, in the order above."""
+        return asdict(self)
 
 
 @dataclass(frozen=True)
@@ -42,8 +85,8 @@ class ChangeResult:
         The linked share, first against last group.
     software : DataFrame
         :func:`software_coverage` (empty when no paper has a ``software`` field).
-    settings : dict
-        ``n_bootstrap, seed, burst_scale, burst_gamma`` and the tests' names.
+    settings : ChangeSettings
+        The bootstrap's size and seed, the burst model's parameters and the tests' names.
     """
 
     groups: tuple[str, ...]
@@ -55,7 +98,7 @@ class ChangeResult:
     links: pd.DataFrame
     link_difference: ProportionChange
     software: pd.DataFrame
-    settings: dict[str, Any] = field(default_factory=dict)
+    settings: ChangeSettings
 
     def tables(self) -> dict[str, pd.DataFrame]:
         """The CSV outputs, by file stem (``software_links`` only where papers carry a software field)."""
@@ -106,11 +149,5 @@ def analyse_change(papers: pd.DataFrame, groups: Sequence[str], labels: Mapping[
         links=successes,
         link_difference=proportion_change(successes["n_linked"], successes["n_papers"], groups),
         software=software_coverage(papers, links, groups),
-        settings=dict(n_bootstrap=n_bootstrap, seed=seed, burst_scale=BURST_SCALE, burst_gamma=BURST_GAMMA,
-                      min_burst_groups=MIN_BURST_GROUPS,
-                      prevalence="share of the group's papers whose strongest theme it is",
-                      theme_test="Fisher's exact test, two-sided, Benjamini-Hochberg corrected",
-                      trend_test="Cochran-Armitage test for trend over the groups in order (scores 0, 1, 2, ...)",
-                      link_test="two-proportion z-test (first vs last group); chi-square and Cochran-Armitage "
-                                "trend over all groups"),
+        settings=ChangeSettings(n_bootstrap=n_bootstrap, seed=seed),
     )

@@ -43,6 +43,7 @@ from helpers.analysis.cooccurrence.relevance import (
 )
 from helpers.analysis.cooccurrence.result import (
                                                     CooccurrenceResult,
+                                                    CooccurrenceSettings,
                                                     analyse_cooccurrence,
                                                     analyse_partitions,
                                                     distinct_pairs,
@@ -55,6 +56,6 @@ __all__ = [
     "acronym_merges", "read_thesaurus", "default_min_occurrences", "context_topics", "relevance_scores",
     "select_terms", "default_min_pair_papers", "pair_table", "term_network", "analyse_cooccurrence",
     "analyse_partitions",
-    "CooccurrenceResult", "network_writers", "ordered_subgraph", "vosviewer_document", "write_vosviewer_json",
+    "CooccurrenceResult", "CooccurrenceSettings", "network_writers", "ordered_subgraph", "vosviewer_document", "write_vosviewer_json",
     "write_vosviewer_map", "write_vosviewer_network", "papers_with_terms", "strongest_pairs", "distinct_pairs",
 ]

@@ -73,9 +73,9 @@ def context_topics(cooccurrences: sparse.spmatrix, papers: np.ndarray, *, n_topi
     >>> context_topics(c, np.array([5, 5, 5, 5]), n_topics=2).tolist()
     [1, 1, 0, 0]
     """
-    from sklearn.cluster import KMeans
-    from sklearn.preprocessing import normalize
-    from threadpoolctl import threadpool_limits
+    from sklearn.cluster import KMeans  # lazy: slow to import
+    from sklearn.preprocessing import normalize  # lazy: slow to import
+    from threadpoolctl import threadpool_limits  # lazy: only where threads are limited
 
     matrix = sparse.csr_matrix(cooccurrences, dtype=float)
     n_terms = matrix.shape[0]

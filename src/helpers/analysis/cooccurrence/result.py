@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import operator
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any, Iterable, Sequence
 
 import networkx as nx
@@ -53,6 +53,58 @@ from helpers.analysis.text import TokenizedCorpus, analysis_texts_to_tokens
 
 
 @dataclass(frozen=True)
+class CooccurrenceSettings:
+    """What the term map was made with, as attributes (``result.settings.min_pair_papers``), in the order the
+    Reproduce page lists them (:meth:`as_dict`).
+
+    Attributes
+    ----------
+    min_occurrences : int
+        Abstracts a term needs to be a candidate for the map.
+    relevant_share : float
+        Share of the eligible terms kept, best ranked first.
+    min_pair_papers : int
+        Abstracts a pair needs to be a link of the network.
+    louvain_seed : int
+    resolution : float
+        The Louvain communities' seed and resolution.
+    n_papers, n_candidates, n_eligible : int
+        Abstracts counted, candidate terms, and terms with at least ``min_occurrences`` abstracts.
+    relevance_smoothing : float
+    relevance_topics : int
+        The relevance score's smoothing and number of topics.
+    max_map_terms, max_term_words, max_links_per_term : int
+        The map's caps: terms, words a term, links a term.
+    ranking : str
+        The ranking the kept terms were chosen by (:func:`select_terms`).
+    n_tokens, n_generic, n_nested : int
+        Tokens counted, generic terms left out, terms nested in a longer one and merged into it.
+    """
+
+    min_occurrences: int
+    relevant_share: float
+    min_pair_papers: int
+    louvain_seed: int
+    resolution: float
+    n_papers: int
+    n_candidates: int
+    n_eligible: int
+    relevance_smoothing: float
+    relevance_topics: int
+    max_map_terms: int
+    max_term_words: int
+    max_links_per_term: int
+    ranking: str
+    n_tokens: int
+    n_generic: int
+    n_nested: int
+
+    def as_dict(self) -> dict[str, Any]:
+        """The settings by name, in the order above."""
+        return asdict(self)
+
+
+@dataclass(frozen=True)
 class CooccurrenceResult:
     """Terms, pairs, the network and its communities.
 
@@ -81,9 +133,8 @@ class CooccurrenceResult:
     modularity : float
     message : str
         Why there is no network to draw, or ``""``.
-    settings : dict
-        ``min_occurrences, relevant_share, min_pair_papers, louvain_seed,
-        resolution, n_papers, n_candidates, n_eligible``.
+    settings : CooccurrenceSettings
+        The thresholds, seeds and caps the map was made with, and its counts.
     below_cut : DataFrame
         ``term, n_papers, relevance``: the eligible terms just below the relevance cut, most relevant first.
     """
@@ -98,7 +149,7 @@ class CooccurrenceResult:
     paper_ids: list[str]
     modularity: float
     message: str
-    settings: dict[str, Any] = field(default_factory=dict)
+    settings: CooccurrenceSettings
     below_cut: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=["term", "n_papers", "relevance",
                                                                                    "score"]))
 
@@ -269,13 +320,12 @@ def analyse_partitions(
                               "n_papers": papers_per_term[below].astype(np.int64),
                               "relevance": np.round(selection.relevance[below], 6),
                               "score": np.round(selection.score[below], 6)})
-    settings = dict(min_occurrences=min_occurrences, relevant_share=relevant_share, min_pair_papers=min_pair_papers,
-                    louvain_seed=seed, resolution=resolution, n_papers=n_papers,
-                    n_candidates=int(n_candidates), n_eligible=selection.n_eligible,
-                    relevance_smoothing=RELEVANCE_SMOOTHING, relevance_topics=RELEVANCE_TOPICS,
-                    max_map_terms=MAX_MAP_TERMS, max_term_words=MAX_TERM_WORDS,
-                    max_links_per_term=MAX_LINKS_PER_TERM, ranking=ranking, n_tokens=n_tokens,
-                    n_generic=int(len(selection.generic)), n_nested=len(selection.nested))
+    settings = CooccurrenceSettings(
+        min_occurrences=min_occurrences, relevant_share=relevant_share, min_pair_papers=min_pair_papers,
+        louvain_seed=seed, resolution=resolution, n_papers=n_papers, n_candidates=int(n_candidates),
+        n_eligible=selection.n_eligible, relevance_smoothing=RELEVANCE_SMOOTHING, relevance_topics=RELEVANCE_TOPICS,
+        max_map_terms=MAX_MAP_TERMS, max_term_words=MAX_TERM_WORDS, max_links_per_term=MAX_LINKS_PER_TERM,
+        ranking=ranking, n_tokens=n_tokens, n_generic=int(len(selection.generic)), n_nested=len(selection.nested))
     return CooccurrenceResult(
         terms=terms, pairs=pairs, graph=graph, communities=communities, acronyms=acronyms,
         merges=_with_nested(merge_table(acronyms, local_merges, thesaurus), selection.nested), paper_terms=paper_terms,

@@ -60,7 +60,7 @@ def english_word_frequency(word: str) -> float:
     >>> english_word_frequency("qwertyzxcv")
     1e-09
     """
-    from wordfreq import word_frequency
+    from wordfreq import word_frequency  # lazy: large word lists
 
     return max(float(word_frequency(word, "en")), UNKNOWN_WORD_FREQUENCY)
 
@@ -163,7 +163,7 @@ def percentile_ranks(values: np.ndarray) -> np.ndarray:
     >>> percentile_ranks(np.array([3.0, 1.0, 2.0, 2.0])).tolist()
     [1.0, 0.25, 0.625, 0.625]
     """
-    from scipy.stats import rankdata
+    from scipy.stats import rankdata  # lazy: slow to import
 
     values = np.asarray(values, dtype=float)
     return rankdata(values, method="average") / max(len(values), 1) if len(values) else values

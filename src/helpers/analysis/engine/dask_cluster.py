@@ -43,7 +43,9 @@ import pandas as pd
 from helpers.analysis.corpus import (Corpus, assemble_corpus, expand_paths, light_piece, read_piece, read_whole_file,
                                      source_names, without_texts)
 from helpers.analysis.engine.file_pieces import ParsedPiece, file_sha256, join_pieces, split_file
-from helpers.analysis.engine.local import MAX_CHUNK_ITEMS, chunk_count, partition_bounds
+from helpers.analysis.engine.local import MAX_CHUNK_ITEMS, available_cores, chunk_count, partition_bounds
+from helpers.analysis.engine.paper_texts import PaperTexts
+from helpers.analysis.engine.parquet_parts import output_partitions
 from helpers.analysis.settings import ENGINE_NAMES, EngineSettings, SettingsError
 
 if TYPE_CHECKING:
@@ -75,9 +77,7 @@ def dask_client(engine: EngineSettings, n_jobs: int | None = None) -> Iterator["
     The local cluster has ``n_jobs`` (default: the cores this process may use) worker processes of one
     thread each, and no dashboard.
     """
-    from distributed import Client, LocalCluster
-
-    from helpers.analysis.engine.local import available_cores
+    from distributed import Client, LocalCluster  # lazy: the Dask engine only
 
     if engine.scheduler is not None:
         try:
@@ -95,7 +95,7 @@ def dask_client(engine: EngineSettings, n_jobs: int | None = None) -> Iterator["
 
 def _partition_tokens(papers: pd.DataFrame) -> "TokenizedCorpus":
     """One partition's word ids as a corpus of its own (its own vocabulary), for the themes and the term counts."""
-    from helpers.analysis.text import _tokenize_chunk, merge_token_chunks
+    from helpers.analysis.text import _tokenize_chunk, merge_token_chunks  # lazy: keeps this module's import light
 
     return merge_token_chunks([_tokenize_chunk(papers["text"].tolist(), True)], papers["paper_id"])
 
@@ -154,7 +154,7 @@ class DaskPartitions:
 
 def _links_partition(papers: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataFrame]:
     """One partition's links, link states and statements (:func:`helpers.analysis.links.states.analyse_links`)."""
-    from helpers.analysis.links.states import analyse_links
+    from helpers.analysis.links.states import analyse_links  # lazy: keeps this module's import light
 
     return analyse_links(papers, n_jobs=1)
 
@@ -249,13 +249,14 @@ class ClusterStages:
 
     def wait_for_tokens(self) -> None:
         """Wait until every partition's word ids are ready on the workers (nothing comes back)."""
-        from distributed import wait
+        from distributed import wait  # lazy: the Dask engine only
 
         wait(self._token_parts)
 
     def cooccurrence(self, settings: "AnalysisSettings") -> "CooccurrenceResult":
         """The term map, each partition's terms counted on the worker that holds its word ids
         (:func:`helpers.analysis.cooccurrence.analyse_partitions`): only counts come back."""
+        # Lazy: at the top it would load scipy and networkx.
         from helpers.analysis.cooccurrence import analyse_partitions
 
         return analyse_partitions(DaskPartitions(self.client), self._token_parts, self._text_parts,
@@ -267,9 +268,6 @@ class ClusterStages:
         """The papers' texts, written to ``folder`` (default: a temporary one) in the parts of
         :func:`helpers.analysis.engine.parquet_parts.output_partitions` (at most ``max_papers`` each); each part comes
         from the workers while the previous one is written, so this process holds at most two."""
-        from helpers.analysis.engine.parquet_parts import output_partitions
-        from helpers.analysis.engine.paper_texts import PaperTexts
-
         def ask(start: int, stop: int) -> "Future":
             pieces = [(index, max(start, a) - a, min(stop, b) - a) for index, (a, b) in enumerate(self._bounds)
                       if a < stop and start < b]

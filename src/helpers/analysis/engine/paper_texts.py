@@ -32,14 +32,14 @@ TEXT_PART = "texts-{:05d}.parquet"
 
 
 def _write_text_part(texts: Sequence[str], path: Path) -> None:
-    import pyarrow as pa
-    import pyarrow.parquet as pq
+    import pyarrow as pa  # lazy: Parquet files only
+    import pyarrow.parquet as pq  # lazy: Parquet files only
 
     pq.write_table(pa.table({"text": pa.array(list(texts), type=pa.string())}), path, compression=COMPRESSION)
 
 
 def _read_text_part(path: Path) -> list[str]:
-    import pyarrow.parquet as pq
+    import pyarrow.parquet as pq  # lazy: Parquet files only
 
     return pq.read_table(path, columns=["text"]).column("text").to_pylist()
 

@@ -80,8 +80,8 @@ def paper_parts(paper_ids: pd.Series, bounds: list[tuple[int, int]], rows: pd.Se
 
 
 def _write_part(table: pd.DataFrame, path: Path) -> None:
-    import pyarrow as pa
-    import pyarrow.parquet as pq
+    import pyarrow as pa  # lazy: Parquet files only
+    import pyarrow.parquet as pq  # lazy: Parquet files only
 
     pq.write_table(pa.Table.from_pandas(table, preserve_index=False), path, compression=COMPRESSION)
 

@@ -20,12 +20,14 @@ names them by place (``tests/evaluation/availability_exports.csv``).
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 from typing import Mapping, Sequence
 
 import pandas as pd
 
 from helpers.analysis.links.availability import STATEMENTS, classify_sentence
+from helpers.analysis.links.urls import split_sentences
 from helpers.analysis.statistics import wilson_interval
 
 __all__ = ["SCORE_COLUMNS", "HELDOUT_COLUMNS", "class_scores", "with_context", "load_heldout", "predict",
@@ -156,10 +158,6 @@ def resolve_export_sentences(labelled: pd.DataFrame, corpora: dict[str, pd.DataF
         When a row's record or sentence is not found, or the sentence found is not the one labelled (its
         SHA-1 differs: the export or the reading changed).
     """
-    import hashlib
-
-    from helpers.analysis.links.urls import split_sentences
-
     rows = []
     for row in labelled.to_dict("records"):
         records = corpora[row["corpus"]]

@@ -24,6 +24,7 @@ from typing import Callable, Iterable
 from urllib.parse import urlsplit
 
 import pandas as pd
+from helpers.analysis.links.states import distinct_urls
 from helpers.analysis.spreadsheet import write_csv
 
 from helpers import __version__
@@ -136,8 +137,6 @@ def link_health(links: pd.DataFrame, folder: Path) -> tuple[pd.DataFrame, str]:
     Returns the table (``url, status, http_code, final_url, checked_at``) and a
     sentence saying where the statuses come from.
     """
-    from helpers.analysis.links.states import distinct_urls
-
     urls = distinct_urls(links)
     check, path = latest_check(folder)
     base = pd.DataFrame({"url": urls})
@@ -157,7 +156,7 @@ def run_linkcheck(urls: list[str], out: Path, *, timeout: float, concurrency: in
     start = time.perf_counter()
     bar = None
     if progress:
-        from tqdm.auto import tqdm
+        from tqdm.auto import tqdm  # lazy: progress bars only
 
         bar = tqdm(total=len(urls), desc="linkcheck", unit="url")
     table = check_urls(urls, timeout=timeout, concurrency=concurrency, progress=bar.update if bar else None)

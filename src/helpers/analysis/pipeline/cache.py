@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from helpers import __version__
-from helpers.analysis.corpus import CorpusError, expand_paths
+from helpers.analysis.corpus import CorpusError, expand_paths, source_names
 from helpers.analysis.pipeline.results import Analysis
 from helpers.analysis.pipeline.run import run_pipeline
 from helpers.analysis.settings import AnalysisSettings, EngineSettings
@@ -113,8 +113,6 @@ def corpus_files_fingerprint(paths: Sequence[str | Path]) -> list[tuple[str, str
     CorpusError
         When a path does not exist or a directory has no ``.txt`` files.
     """
-    from helpers.analysis.corpus import source_names
-
     files, problems = expand_paths(list(paths))
     if problems:
         raise CorpusError(problems)

@@ -6,7 +6,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from helpers.analysis.engine.parquet_parts import write_paper_parts, write_partitioned_tables
 from helpers.analysis.pipeline.results import Analysis
+from helpers.analysis.spreadsheet import write_csv
 
 __all__ = ["write_outputs"]
 
@@ -16,10 +18,8 @@ def write_outputs(analysis: Analysis, folder: Path) -> list[str]:
     (:func:`helpers.analysis.engine.parquet_parts.write_partitioned_tables`), the network files and ``summary.json``
     into ``folder``; returns the names. The abstracts' texts are read one part at a time
     (:meth:`Analysis.paper_parts`)."""
+    # Lazy: at the top it would load scipy and networkx.
     from helpers.analysis.cooccurrence.exporters import network_writers
-    from helpers.analysis.engine.parquet_parts import write_paper_parts, write_partitioned_tables
-    from helpers.analysis.spreadsheet import write_csv
-
     # The papers table, with every abstract's text, is written one part at a time.
     papers = write_paper_parts(analysis.paper_parts(), folder, folder / "papers.csv")
     written = ["papers.csv"]

@@ -54,7 +54,7 @@ class StageClock:
         self.timings: dict[str, float] = {}
         self.bar = None
         if progress:
-            from tqdm.auto import tqdm
+            from tqdm.auto import tqdm  # lazy: progress bars only
 
             self.bar = tqdm(total=stages, desc="analyse", unit="stage")
 
@@ -108,12 +108,13 @@ def run_pipeline(
     import helpers.analysis.links  # noqa: F401
     import helpers.analysis.terms  # noqa: F401
     import helpers.analysis.themes  # noqa: F401
-    from helpers.analysis.text import stop_words
+    from helpers.analysis.text import stop_words  # lazy: keeps this module's import light
 
     stop_words()  # imports scikit-learn
 
     with fewer_collections():
         if engine.engine == "dask":
+            # Lazy: keeps this module's import light.
             from helpers.analysis.engine.dask_cluster import ClusterStages, dask_client
 
             with dask_client(engine, n_jobs) as client:
@@ -149,11 +150,11 @@ def run_stages(options: RunOptions, clock: StageClock, stages: StageEngine) -> A
     """The stages of :func:`run_pipeline` on ``stages``, in order: parse, text, themes (the final fit in a
     background thread) while terms and links are found, the texts set apart, the papers table, the change
     between groups."""
-    from threadpoolctl import threadpool_limits
+    from threadpoolctl import threadpool_limits  # lazy: only where threads are limited
 
-    from helpers.analysis.groups import paper_groups
-    from helpers.analysis.lexicon import load_dictionaries
-    from helpers.analysis.themes import model_fitting
+    from helpers.analysis.groups import paper_groups  # lazy: keeps this module's import light
+    from helpers.analysis.lexicon import load_dictionaries  # lazy: keeps this module's import light
+    from helpers.analysis.themes import model_fitting  # lazy: at the top it would load scipy and networkx
 
     settings, n_jobs = options.settings, options.n_jobs
     corpus = clock("parse", stages.read_corpus, options.paths, options.skip_bad)

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any, Protocol, Sequence
 import pandas as pd
 
 from helpers.analysis.corpus import Corpus, read_corpus
+from helpers.analysis.engine.local import LocalPartitions, chunk_count, map_chunks, partition_bounds
+from helpers.analysis.engine.paper_texts import PaperTexts
 from helpers.analysis.pipeline.results import LinkTables, ThemesResult
 from helpers.analysis.settings import AnalysisSettings, SettingsError
 
@@ -32,14 +34,14 @@ __all__ = ["analyse_text", "detach_texts", "local_token_partitions", "ThemeStage
 
 
 def analyse_text(corpus: Corpus, n_jobs: int | None = None) -> "TokenizedCorpus":
-    from helpers.analysis.text import tokenize_corpus
+    from helpers.analysis.text import tokenize_corpus  # lazy: keeps this module's import light
 
     papers = corpus.papers
     return tokenize_corpus(papers["text"].tolist(), papers["paper_id"], clean=True, n_jobs=n_jobs)
 
 
 def _openings(texts: Sequence[str]) -> list[str]:
-    from helpers.analysis.metadata import short_text
+    from helpers.analysis.metadata import short_text  # lazy: keeps this module's import light
 
     return [short_text(text) for text in texts]
 
@@ -47,9 +49,6 @@ def _openings(texts: Sequence[str]) -> list[str]:
 def detach_texts(corpus: Corpus, n_jobs: int | None = None) -> tuple[Corpus, "PaperTexts"]:
     """The corpus with each abstract's ``opening`` (last column) instead of its ``text``, and the texts apart,
     as the dask engine's parse gives them (:func:`helpers.analysis.corpus.without_texts`)."""
-    from helpers.analysis.engine.local import map_chunks
-    from helpers.analysis.engine.paper_texts import PaperTexts
-
     papers = corpus.papers
     texts = papers["text"].tolist()
     openings = [opening for chunk in map_chunks(_openings, texts, n_jobs=n_jobs) for opening in chunk]
@@ -60,8 +59,7 @@ def detach_texts(corpus: Corpus, n_jobs: int | None = None) -> tuple[Corpus, "Pa
 def local_token_partitions(tokens: "TokenizedCorpus") -> "TokenPartitions":
     """The local engine's partitions of the word ids: consecutive papers, at most
     :data:`helpers.analysis.engine.local.MAX_CHUNK_ITEMS` each (each made when a stage asks for it)."""
-    from helpers.analysis.engine.local import chunk_count, partition_bounds
-    from helpers.analysis.text import TokenPartitions
+    from helpers.analysis.text import TokenPartitions  # lazy: keeps this module's import light
 
     return TokenPartitions(tokens, partition_bounds(len(tokens), chunk_count(len(tokens), 1, 1)))
 
@@ -101,12 +99,13 @@ def start_theme_stage(runner: "PartitionRunner", token_parts: Sequence[Any], set
     SettingsError
         When ``settings.themes`` is larger than the corpus allows.
     """
-    from helpers.analysis.themes import KOutOfRange, ThemesError, start_partitioned_themes
+    # Lazy: at the top it would load scipy and networkx.
+    from helpers.analysis.themes import KOutOfRange, ThemeOptions, ThemesError, start_partitioned_themes
 
     # Call inside helpers.analysis.themes.model_fitting(), as run_pipeline does.
     try:
-        pending = start_partitioned_themes(runner, token_parts, k=settings.themes, seed=settings.seed,
-                                           n_jobs=n_jobs)
+        pending = start_partitioned_themes(runner, token_parts,
+                                           ThemeOptions(k=settings.themes, seed=settings.seed, n_jobs=n_jobs))
     except KOutOfRange as error:
         raise SettingsError(f"--themes / THEMES_K: {error}") from None
     except ThemesError as error:
@@ -118,9 +117,7 @@ def analyse_terms(corpus: Corpus, tokens: "TokenizedCorpus", settings: AnalysisS
                   ) -> "CooccurrenceResult":
     """The term map, counted in partitions of at most :data:`helpers.analysis.engine.local.MAX_CHUNK_ITEMS`
     papers as on the dask engine (:func:`helpers.analysis.cooccurrence.analyse_partitions`)."""
-    from helpers.analysis.cooccurrence import analyse_partitions
-    from helpers.analysis.engine.local import LocalPartitions
-
+    from helpers.analysis.cooccurrence import analyse_partitions  # lazy: at the top it would load scipy and networkx
     parts = local_token_partitions(tokens)
     texts = corpus.papers["text"]
     return analyse_partitions(LocalPartitions(), parts,
@@ -129,7 +126,7 @@ def analyse_terms(corpus: Corpus, tokens: "TokenizedCorpus", settings: AnalysisS
 
 
 def analyse_link_tables(corpus: Corpus, n_jobs: int | None = None) -> LinkTables:
-    from helpers.analysis.links.states import analyse_links
+    from helpers.analysis.links.states import analyse_links  # lazy: keeps this module's import light
 
     return LinkTables(*analyse_links(corpus.papers, n_jobs=n_jobs))
 
@@ -138,7 +135,7 @@ def analyse_hierarchy(themes: ThemesResult, cooccurrence: "CooccurrenceResult | 
                       ) -> "ThemeHierarchy | None":
     """The broad themes of the theme model (:func:`helpers.analysis.themes.hierarchy.theme_hierarchy`, the
     themes' profiles over the term map's terms); ``None`` without a model."""
-    from helpers.analysis.themes.hierarchy import theme_hierarchy
+    from helpers.analysis.themes.hierarchy import theme_hierarchy  # lazy: at the top it would load scipy and networkx
 
     model = themes.model
     if model is None:
@@ -154,8 +151,9 @@ def paper_table(corpus: Corpus, themes: ThemesResult, links: LinkTables, groups:
     not, the broad theme: :func:`helpers.analysis.themes.hierarchy.paper_grains`), the link state, the code link
     given to the venue (``venue_code_field, venue_code, venue_code_url`` where the input has a code field:
     :func:`helpers.analysis.links.states.venue_code_links`) and the group."""
+    # Lazy: keeps this module's import light.
     from helpers.analysis.links.states import VENUE_CODE_COLUMNS, venue_code_links
-    from helpers.analysis.themes.hierarchy import paper_grains
+    from helpers.analysis.themes.hierarchy import paper_grains  # lazy: at the top it would load scipy and networkx
 
     papers = corpus.papers.copy()
     if themes.model is None:
@@ -190,7 +188,7 @@ def analyse_group_change(papers: pd.DataFrame, groups: Sequence[str], themes: Th
                          cooccurrence: "CooccurrenceResult", links: LinkTables, settings: AnalysisSettings
                          ) -> "ChangeResult":
     """:func:`helpers.analysis.change.analyse_change` on the stages' results (two groups or more)."""
-    from helpers.analysis.change import analyse_change
+    from helpers.analysis.change import analyse_change  # lazy: at the top it would load scipy
 
     return analyse_change(papers, groups, themes.labels, terms=cooccurrence.terms["term"].tolist(),
                           paper_terms=cooccurrence.paper_terms, paper_ids=cooccurrence.paper_ids,
@@ -231,8 +229,6 @@ class LocalStages:
         return read_corpus(paths, skip_bad=skip_bad)
 
     def tokenize(self, corpus: Corpus) -> tuple["PartitionRunner", Sequence[Any]]:
-        from helpers.analysis.engine.local import LocalPartitions
-
         self._corpus, self._tokens = corpus, analyse_text(corpus, self.n_jobs)
         return LocalPartitions(), local_token_partitions(self._tokens)
 

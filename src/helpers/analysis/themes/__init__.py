@@ -10,7 +10,7 @@ The steps of :func:`fit_themes` (:mod:`.model`, ``start_themes(...).result()``),
    fits with several seeds on a sample of abstracts, each scored by :mod:`.scores` (coherence
    :func:`npmi_coherence`, :func:`topic_diversity`, :func:`stability`); the number chosen by
    :data:`SELECTION_RULE`.
-4. :mod:`.model`, :func:`start_themes`: the chosen number fitted once more in a background thread
+4. :mod:`.model`, :func:`start_themes` (its options a :class:`ThemeOptions`): the chosen number fitted once more in a background thread
    (:class:`PendingThemes`), every abstract weighted in blocks (:mod:`.counting`), the tables of
    :class:`ThemeModel`.
 5. :mod:`.labels`, :func:`theme_labels`: each theme's shown top terms (:func:`shown_terms`, a noun phrase in
@@ -52,7 +52,7 @@ from helpers.analysis.themes.labels import (
                                                 theme_concepts,
                                                 theme_labels,
 )
-from helpers.analysis.themes.fit_settings import ThemeSettings
+from helpers.analysis.themes.fit_settings import ThemeOptions, ThemeSettings
 from helpers.analysis.themes.model import (
                                                 FINAL_FIT_THREAD,
                                                 FINAL_SAMPLE,
@@ -98,8 +98,8 @@ __all__ = [
     "N_COHERENCE_TERMS", "N_DIVERSITY_TERMS", "npmi_coherence", "npmi_of_counts", "topic_diversity", "stability",
     "N_SEEDS", "SELECTION_TOL", "FINAL_TOL", "MAX_CANDIDATES", "SELECTION_SAMPLE", "MIN_STABILITY", "MIN_DIVERSITY",
     "SELECTION_RULE", "candidate_ks", "choose_k", "model_fitting",
-    "FINAL_SAMPLE", "FINAL_FIT_THREAD", "MIXED_THRESHOLD", "ThemeModel", "ThemeSettings", "PendingThemes", "start_themes",
-    "start_partitioned_themes", "fit_themes",
+    "FINAL_SAMPLE", "FINAL_FIT_THREAD", "MIXED_THRESHOLD", "ThemeModel", "ThemeOptions", "ThemeSettings", "PendingThemes",
+    "start_themes", "start_partitioned_themes", "fit_themes",
     "LABEL_RULE", "MIN_LABEL_SHARE", "BROAD_PREFIX", "Concept", "same_concept", "is_acronym_of", "share_stem",
     "theme_concepts", "concept_share", "theme_labels", "shown_terms",
     "HIERARCHY_RULE", "MIXED_SHARE", "N_POOLED_TERMS", "GRAIN_COLUMNS", "ThemeHierarchy", "n_broad_themes",

@@ -40,7 +40,7 @@ class SelectionData(Protocol):
 
 
 def _fit_lda(counts: sparse.csr_matrix, k: int, seed: int) -> LatentDirichletAllocation:
-    from sklearn.decomposition import LatentDirichletAllocation
+    from sklearn.decomposition import LatentDirichletAllocation  # lazy: slow to import
 
     lda = LatentDirichletAllocation(n_components=k, random_state=seed, learning_method="batch",
                                     max_iter=LDA_MAX_ITER)
@@ -54,8 +54,8 @@ def compare_with_lda(model: SelectionData) -> pd.DataFrame:
     --------
     >>> texts = pd.Series(["graph networks learn graphs"] * 2 + ["bandit regret bounds"] * 2,
     ...                   index=["a", "b", "c", "d"])
-    >>> from helpers.analysis.themes import fit_themes
-    >>> compare_with_lda(fit_themes(texts, k=2))[["model", "k"]].values.tolist()
+    >>> from helpers.analysis.themes import ThemeOptions, fit_themes
+    >>> compare_with_lda(fit_themes(texts, ThemeOptions(k=2)))[["model", "k"]].values.tolist()
     [['NMF (TF-IDF)', 2], ['LDA (counts)', 2]]
     """
     settings = model.settings

@@ -44,7 +44,7 @@ THEME_COUNT_COLUMNS = ["term", "n_papers", "occurrences"]
 
 def _tfidf(counts: sparse.csr_matrix) -> sparse.csr_matrix:
     """Sublinear TF-IDF weights of term counts (scikit-learn's ``TfidfTransformer``)."""
-    from sklearn.feature_extraction.text import TfidfTransformer
+    from sklearn.feature_extraction.text import TfidfTransformer  # lazy: slow to import
 
     return TfidfTransformer(sublinear_tf=True).fit_transform(counts)
 
@@ -122,7 +122,7 @@ def _idf(document_frequency: np.ndarray, n_documents: int) -> np.ndarray:
 def _tfidf_rows(counts: sparse.csr_matrix, idf: np.ndarray) -> sparse.csr_matrix:
     """Sublinear TF-IDF of some rows with the corpus's ``idf``: the rows of :func:`_tfidf` of every abstract
     (``TfidfTransformer.transform``, row by row)."""
-    from sklearn.preprocessing import normalize
+    from sklearn.preprocessing import normalize  # lazy: slow to import
 
     tfidf = counts.astype(np.float64, copy=True).tocsr()
     np.log(tfidf.data, tfidf.data)
@@ -223,7 +223,7 @@ class _BlockStatistics:
 def _transform_block(fitted: tuple["NMF", np.ndarray, np.ndarray, np.ndarray],
                      *pieces: tuple[np.ndarray, sparse.csr_matrix]) -> tuple[np.ndarray, _BlockStatistics]:
     """One transform block: its abstracts' theme weights (``paper_id`` order) and statistics."""
-    from sklearn.exceptions import ConvergenceWarning
+    from sklearn.exceptions import ConvergenceWarning  # lazy: slow to import
 
     model, idf, columns, coherence_columns = fitted
     positions = np.concatenate([piece[0] for piece in pieces])

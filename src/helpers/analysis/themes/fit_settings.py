@@ -1,9 +1,44 @@
-"""The settings a theme model was fitted with, as attributes (``model.settings.chosen_k``)."""
+"""A theme fit's options (:class:`ThemeOptions`, given) and the settings it was fitted with (:class:`ThemeSettings`,
+found: ``model.settings.chosen_k``), as attributes."""
 
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 from typing import Any
+
+from helpers.analysis.themes.selection import N_SEEDS, SELECTION_SAMPLE
+
+
+@dataclass(frozen=True)
+class ThemeOptions:
+    """What a theme fit is asked for (:func:`helpers.analysis.themes.fit_themes`, ``start_themes``,
+    ``start_partitioned_themes``); the defaults are the book's.
+
+    Attributes
+    ----------
+    k : int, optional
+        Number of themes; chosen by :data:`helpers.analysis.themes.SELECTION_RULE` when ``None``.
+    seed : int
+        First seed; the selection's runs use ``seed, seed + 1, ...``, the samples ``seed``.
+    n_seeds : int
+        Seeds per candidate k (stability needs at least 2).
+    sample_size : int
+        Model selection runs on a seeded sample of this many abstracts when the corpus is larger.
+    n_jobs : int, optional
+        Cores for the selection's fits (``None``: all; 1: everything in the calling thread, the final fit too).
+        Results do not depend on it.
+
+    Examples
+    --------
+    >>> ThemeOptions(k=5).k, ThemeOptions().n_seeds == N_SEEDS
+    (5, True)
+    """
+
+    k: int | None = None
+    seed: int = 0
+    n_seeds: int = N_SEEDS
+    sample_size: int = SELECTION_SAMPLE
+    n_jobs: int | None = None
 
 
 @dataclass(frozen=True)

@@ -106,7 +106,7 @@ def broad_groups(profiles: np.ndarray, n_groups: int) -> np.ndarray:
     >>> broad_groups(profiles, 2).tolist()
     [1, 1, 2, 2]
     """
-    from scipy.cluster.hierarchy import fcluster, linkage
+    from scipy.cluster.hierarchy import fcluster, linkage  # lazy: slow to import
 
     k = len(profiles)
     if k < 2 or n_groups >= k:

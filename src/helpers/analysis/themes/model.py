@@ -21,18 +21,18 @@ from scipy import sparse
 from helpers.analysis.engine.local import BackgroundCall, LocalPartitions, PartitionRunner, start_in_thread
 from helpers.analysis.text import TokenizedCorpus, analysis_texts_to_tokens
 from helpers.analysis.themes.comparison import compare_with_lda
-from helpers.analysis.themes.fit_settings import ThemeSettings
+from helpers.analysis.themes.fit_settings import ThemeOptions, ThemeSettings
 from helpers.analysis.themes.counting import (MAX_DF, _assignment, _idf, _partitioned_counts, _PartitionedCounts,
                                               _tfidf_rows, _transform_blocks)
 from helpers.analysis.themes.labels import _labels, _shown_indices
 from helpers.analysis.themes.scores import N_COHERENCE_TERMS, _coherence_columns, _top, npmi_of_counts
-from helpers.analysis.themes.selection import (FINAL_TOL, MIN_DIVERSITY, MIN_STABILITY, N_SEEDS, SELECTION_RULE,
-                                               SELECTION_SAMPLE, SELECTION_TOL, _check_k, _fit_nmf, _Sample, _select,
+from helpers.analysis.themes.selection import (FINAL_TOL, MIN_DIVERSITY, MIN_STABILITY, SELECTION_RULE,
+                                               SELECTION_TOL, _check_k, _fit_nmf, _Sample, _select,
                                                _selection_sample, candidate_ks, choose_k, model_fitting)
 from helpers.analysis.themes.vocabulary import ThemesError
 
-__all__ = ["FINAL_SAMPLE", "FINAL_FIT_THREAD", "MIXED_THRESHOLD", "ThemeModel", "PendingThemes", "start_themes",
-           "start_partitioned_themes", "fit_themes"]
+__all__ = ["FINAL_SAMPLE", "FINAL_FIT_THREAD", "MIXED_THRESHOLD", "ThemeModel", "ThemeOptions", "PendingThemes",
+           "start_themes", "start_partitioned_themes", "fit_themes"]
 
 FINAL_SAMPLE = 10_000
 #: The name of the final fit's background thread.
@@ -169,15 +169,7 @@ def _theme_model(terms: _PartitionedCounts, idf: np.ndarray, sample: _Sample, se
                       selection_vocabulary=terms.vocabulary[sample.columns], settings=settings, **tables)
 
 
-def start_themes(
-    texts: TokenizedCorpus | pd.Series,
-    *,
-    k: int | None = None,
-    seed: int = 0,
-    n_seeds: int = N_SEEDS,
-    sample_size: int = SELECTION_SAMPLE,
-    n_jobs: int | None = None,
-) -> PendingThemes:
+def start_themes(texts: TokenizedCorpus | pd.Series, options: ThemeOptions = ThemeOptions()) -> PendingThemes:
     """Count the terms, then choose the number of themes and fit it in a background thread.
 
     Takes the arguments of :func:`fit_themes`, which is ``start_themes(...).result()``.
@@ -192,20 +184,11 @@ def start_themes(
     KOutOfRange, ThemesError
         As :func:`fit_themes`.
     """
-    return start_partitioned_themes(LocalPartitions(), [analysis_texts_to_tokens(texts)], k=k, seed=seed,
-                                    n_seeds=n_seeds, sample_size=sample_size, n_jobs=n_jobs)
+    return start_partitioned_themes(LocalPartitions(), [analysis_texts_to_tokens(texts)], options)
 
 
-def start_partitioned_themes(
-    runner: PartitionRunner,
-    token_parts: Sequence[Any],
-    *,
-    k: int | None = None,
-    seed: int = 0,
-    n_seeds: int = N_SEEDS,
-    sample_size: int = SELECTION_SAMPLE,
-    n_jobs: int | None = None,
-) -> PendingThemes:
+def start_partitioned_themes(runner: PartitionRunner, token_parts: Sequence[Any],
+                             options: ThemeOptions = ThemeOptions()) -> PendingThemes:
     """:func:`start_themes` of a corpus in consecutive partitions, counted where they are.
 
     ``token_parts`` are handles (values, or Dask futures) of each partition's
@@ -215,16 +198,17 @@ def start_partitioned_themes(
     blocks of :data:`TRANSFORM_BLOCK` consecutive ``paper_id`` ranks on ``runner``. The result is the
     same for any cut into partitions (a tested equivalence).
     """
+    k, seed, n_jobs = options.k, options.seed, options.n_jobs
     terms = _partitioned_counts(runner, token_parts)
     ks = candidate_ks(terms.n_documents) if k is None else [k]
     _check_k(k, ks, terms)
     idf = _idf(terms.document_frequency, terms.n_documents)
 
-    sample = _selection_sample(terms, idf, sample_size, seed)
+    sample = _selection_sample(terms, idf, options.sample_size, seed)
     if len(sample.columns) < max(ks):
         raise ThemesError(f"only {len(sample.columns)} terms in the selection sample; "
                           f"too few for {max(ks)} themes")
-    seeds = list(range(seed, seed + n_seeds))
+    seeds = list(range(seed, seed + options.n_seeds))
     fitting = start_in_thread(_select_and_fit, terms, idf, sample, ks, seeds, k, seed, n_jobs,
                               name=FINAL_FIT_THREAD, background=n_jobs != 1)
     return PendingThemes(fitting)
@@ -258,15 +242,7 @@ def _select_and_fit(terms: _PartitionedCounts, idf: np.ndarray, sample: _Sample,
     return _theme_model(terms, idf, sample, selection, settings, model)
 
 
-def fit_themes(
-    texts: TokenizedCorpus | pd.Series,
-    *,
-    k: int | None = None,
-    seed: int = 0,
-    n_seeds: int = N_SEEDS,
-    sample_size: int = SELECTION_SAMPLE,
-    n_jobs: int | None = None,
-) -> ThemeModel:
+def fit_themes(texts: TokenizedCorpus | pd.Series, options: ThemeOptions = ThemeOptions()) -> ThemeModel:
     """Fit the theme model on a tokenised corpus (or analysis texts indexed by ``paper_id``).
 
     Parameters
@@ -274,14 +250,10 @@ def fit_themes(
     texts : TokenizedCorpus or Series
         :func:`helpers.analysis.text.tokenize_corpus` of the analysis texts, or the
         :func:`helpers.analysis.text.analysis_text` of each paper indexed by ``paper_id``.
-    k : int, optional
-        Number of themes; chosen by :data:`SELECTION_RULE` when omitted.
-    seed : int
-        First seed; runs use ``seed, seed + 1, ...``.
-    n_seeds : int
-        Seeds per candidate k (stability needs at least 2).
-    sample_size : int
-        Model selection runs on a random sample of this many abstracts (seeded)
+    options : ThemeOptions
+        The number of themes (``k``; chosen by :data:`SELECTION_RULE` when ``None``), the first seed, the
+        seeds per candidate k, the selection's sample size and the cores (``n_jobs``). Model selection runs
+        on a random sample of ``options.sample_size`` abstracts (seeded)
         when the corpus is larger, with the terms that occur in at least
         ``min_df`` of the sampled abstracts; its runs stop at
         :data:`SELECTION_TOL`. The chosen model is then fitted once more to
@@ -289,10 +261,9 @@ def fit_themes(
         abstract or on a seeded sample of :data:`FINAL_SAMPLE` when there are
         more, and every abstract is weighted by it (``NMF.transform``). The LDA comparison is
         fitted on the selection's abstracts and compared with an NMF fit of the
-        chosen k on the same abstracts.
-    n_jobs : int, optional
-        Cores for the selection's fits (default: all), run on one thread more
-        than that (1: everything in the calling thread). Results do not depend on it.
+        chosen k on the same abstracts. The selection's fits run on ``n_jobs`` cores
+        (default: all) and one thread more (1: everything in the calling thread); results
+        do not depend on it.
 
     Raises
     ------
@@ -306,10 +277,9 @@ def fit_themes(
     --------
     >>> texts = pd.Series(["graph networks learn graphs"] * 2 + ["bandit regret bounds"] * 2,
     ...                   index=["a", "b", "c", "d"])
-    >>> model = fit_themes(texts, k=2)
+    >>> model = fit_themes(texts, ThemeOptions(k=2))
     >>> model.themes["n_papers"].tolist()
     [2, 2]
     """
     with model_fitting():
-        return start_themes(texts, k=k, seed=seed, n_seeds=n_seeds, sample_size=sample_size,
-                            n_jobs=n_jobs).result()
+        return start_themes(texts, options).result()

@@ -104,7 +104,7 @@ def stability(components: list[np.ndarray]) -> float:
     >>> stability([run, run[::-1]])
     1.0
     """
-    from scipy.optimize import linear_sum_assignment
+    from scipy.optimize import linear_sum_assignment  # lazy: slow to import
 
     values = []
     for first, second in combinations(components, 2):

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from helpers.analysis.groups import MIN_PERIOD_PAPERS, MIN_PERIOD_SHARE, NO_VALUE, PERIOD_DASH
+from helpers.book.display import markdown_cell as md
+from helpers.book.formatting import count
 from helpers.book.reports.change_figures import (  # noqa: F401  the chapter's figures, with its tables
     MAP_NUMBER_SIZE,
     PREVALENCE_COLUMNS,
@@ -99,8 +101,6 @@ def trend_sentence(change: "ChangeResult", md) -> str:
     >>> trend_sentence(SimpleNamespace(groups=("a", "b", "c"), theme_change=table), str)
     '2 of 3 themes follow a trend over the 3 groups (Cochran–Armitage, BH-adjusted p below 0.05): the steepest rise is *x* (+5.0 points a group, z = 3.20, BH-adjusted p = 0.004), the steepest fall is *y* (-3.0 points a group, z = -2.50, BH-adjusted p = 0.02)'
     """
-    from helpers.book.formatting import count
-
     table = change.theme_change
     if not len(table):
         return "no theme to test"
@@ -130,9 +130,6 @@ def rise_and_fall(change: "ChangeResult") -> tuple[pd.Series | None, pd.Series |
 
 def change_values(analysis: "Analysis") -> dict[str, Any]:
     """Every value the chapter glues (``change_...``); only ``change_note`` with one group."""
-    from helpers.book.display import markdown_cell as md
-    from helpers.book.formatting import count
-
     change = analysis.change
     min_papers = int(getattr(analysis, "group_min_papers", 0) or 0)
     if change is None:
@@ -166,9 +163,8 @@ def change_values(analysis: "Analysis") -> dict[str, Any]:
                         + (f" {count(left_out, 'paper')} without a value are in no comparison." if left_out else "")
                         + f" Each share is tested for a trend over every group and between the first and the "
                         f"last group ({md(groups[0])} and {md(groups[-1])})."),
-        "change_n_groups": len(groups), "change_first": groups[0], "change_last": groups[-1],
-        "change_groups": _groups_text(groups), "change_n_bootstrap": change.settings["n_bootstrap"],
-        "change_seed": change.settings["seed"],
+        "change_first": groups[0], "change_last": groups[-1], "change_n_bootstrap": change.settings.n_bootstrap,
+        "change_seed": change.settings.seed,
     }
     table = change.theme_change
     values["change_n_themes"] = len(table)
@@ -177,7 +173,6 @@ def change_values(analysis: "Analysis") -> dict[str, Any]:
     values["change_rise_sentence"] = _theme_sentence(rise, md) if rise is not None else "none (no theme's share rose)"
     values["change_fall_sentence"] = _theme_sentence(fall, md) if fall is not None else "none (no theme's share fell)"
     values["change_trend_sentence"] = trend_sentence(change, md)
-    values["change_n_trend"] = int((table["trend_q"] < SIGNIFICANCE).sum()) if len(table) else 0
     values["change_quadrant_sentence"] = quadrant_moves(change, md)
     terms = change.terms
     new = terms[terms["new_in_latest"]]
@@ -186,9 +181,8 @@ def change_values(analysis: "Analysis") -> dict[str, Any]:
         "change_new_sentence": ("; ".join(f"*{md(t)}* ({n})" for t, n in zip(new["term"].head(N_LISTED),
                                                                              new["n_latest"].head(N_LISTED)))
                                 or f"none: every map term already occurs before {md(groups[-1])}"),
-        "change_n_bursts": len(change.bursts),
         "change_burst_sentence": burst_sentence(change, md),
-        "change_burst_scale": change.settings["burst_scale"], "change_burst_gamma": change.settings["burst_gamma"],
+        "change_burst_scale": change.settings.burst_scale, "change_burst_gamma": change.settings.burst_gamma,
     })
     recent = terms[terms["n_papers"] > 0].sort_values([when_column(terms), "n_papers", "term"],
                                                        ascending=[False, False, True], kind="mergesort")
@@ -272,12 +266,10 @@ def burst_sentence(change: "ChangeResult", md) -> str:
     Examples
     --------
     >>> from types import SimpleNamespace
-    >>> burst_sentence(SimpleNamespace(groups=("a", "b"), bursts=pd.DataFrame(), settings={}), str)
+    >>> burst_sentence(SimpleNamespace(groups=("a", "b"), bursts=pd.DataFrame()), str)
     'Bursts are looked for over 4 groups or more; over 2 groups a burst cannot stand apart from the first or the last group.'
     """
-    from helpers.analysis.change import MIN_BURST_GROUPS
-    from helpers.book.formatting import count
-
+    from helpers.analysis.change import MIN_BURST_GROUPS  # lazy: at the top it would load scipy
     n_groups = len(change.groups)
     if n_groups < MIN_BURST_GROUPS:
         return (f"Bursts are looked for over {MIN_BURST_GROUPS} groups or more; over {n_groups} groups a burst "
@@ -304,8 +296,6 @@ def pointer(analysis: "Analysis", chapter: str) -> str:
     if analysis.change is None:
         return ""
     what = POINTERS[chapter]
-    from helpers.book.display import markdown_cell as md
-
     groups = tuple(md(g) for g in analysis.change.groups)
     return f"The papers form {len(groups)} groups ({_groups_text(groups)}): {{ref}}`sec-change` shows {what}."
 
@@ -314,8 +304,6 @@ def landing_block(analysis: "Analysis") -> str:
     """The landing page's change findings as one MyST bullet list (empty with one group)."""
     if analysis.change is None:
         return ""
-    from helpers.book.display import markdown_cell as md
-
     values = change_values(analysis)
     first, last = md(values["change_first"]), md(values["change_last"])
     return (f"- **What changed** ({{ref}}`sec-change`, {first} to {last}): "

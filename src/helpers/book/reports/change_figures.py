@@ -41,7 +41,7 @@ PREVALENCE_COLUMNS = 3  # panels per row: at column width (~7.6 in) a title of 1
 
 def prevalence_figure(change: "ChangeResult", corpus_label: str) -> tuple["Figure", pd.DataFrame]:
     """Small multiples: each theme's share per group with its bootstrap 95% interval (largest changes first)."""
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # lazy: slow to import
 
     order = change.theme_change.reindex(change.theme_change["change"].abs().sort_values(
         ascending=False, kind="mergesort").index)["theme"].head(MAX_PANELS).tolist()
@@ -128,8 +128,8 @@ def thematic_map_figure(change: "ChangeResult", corpus_label: str) -> tuple["Fig
     """One panel per group (at most :data:`MAX_MAP_PANELS`, :func:`panel_groups`) on shared axes: each theme's
     centrality (x) against density (y), median lines, quadrant names outside the axes, and a key from theme
     number to label in the last cell. The data returned holds every group."""
-    import matplotlib.pyplot as plt
-    from matplotlib.gridspec import GridSpec
+    import matplotlib.pyplot as plt  # lazy: slow to import
+    from matplotlib.gridspec import GridSpec  # lazy: slow to import
 
     data = change.thematic_map
     groups = panel_groups(list(change.groups))
@@ -188,7 +188,7 @@ def thematic_map_figure(change: "ChangeResult", corpus_label: str) -> tuple["Fig
 
 def overlay_figure(analysis: "Analysis") -> tuple["Figure", pd.DataFrame]:
     """The term map coloured by the mean year of each term's papers (or its mean group position)."""
-    from helpers.book.network_figures import term_map_figure
+    from helpers.book.network_figures import term_map_figure  # lazy: at the top it would load scipy and networkx
 
     change = analysis.change
     assert change is not None, "the overlay is drawn only when the papers fall in groups"
@@ -225,7 +225,7 @@ def overlay_range(analysis: "Analysis") -> tuple[float, float]:
 
 def links_figure(change: "ChangeResult", corpus_label: str) -> tuple["Figure", pd.DataFrame]:
     """Share of linked papers per group with Wilson intervals (and, where known, the metadata's code links)."""
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # lazy: slow to import
 
     links = change.links
     figure, axis = plt.subplots(figsize=(7, 3.6))

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import html
 from functools import partial
 from pathlib import Path
 from typing import Any, Callable
 
 import pandas as pd
 
-from helpers.book.formatting import corpus_name
+from helpers.analysis.cooccurrence.communities import community_cohesion
+from helpers.analysis.metadata import shorten_title
+from helpers.book.display import markdown_cell as md
+from helpers.book.formatting import corpus_name, count
 from helpers.book.network_figures import EGO_CENTRE, EGO_PARTNERS
 
 from helpers.analysis.cooccurrence.acronyms import DOMINANT_LONG_FORM_SHARE, MIN_CORPUS_WIDE_DEFINITIONS
@@ -29,6 +33,7 @@ from helpers.analysis.cooccurrence.termhood import SCORE_WEIGHTS, SIGNALS, read_
 from helpers.analysis.cooccurrence.result import STRONGEST_PAIRS, CooccurrenceResult, papers_with_terms, strongest_pairs
 from helpers.book.inputs import page_input
 from helpers.book.settings import COMMUNITY_QUALITY_FILE, TERM_QUALITY_FILE
+from helpers.book.title import analysis_name
 from helpers.web.explorer import explorer_sample_ids, explorer_url, papers_link_text
 from helpers.analysis.spreadsheet import write_csv
 
@@ -62,13 +67,9 @@ def strongest_pairs_table(result: CooccurrenceResult, titles: dict[str, str], *,
     explorer holds a sample, "the M of N in the sample", and the examples are papers of
     the sample); both are escaped HTML. The table never has more than ``top`` rows.
     """
-    import html
-
     columns = ["pair", "papers", "association strength", "jaccard", "examples", "all"]
     if result.pairs.empty:
         return pd.DataFrame(columns=columns)
-    from helpers.analysis.metadata import shorten_title
-
     strongest = strongest_pairs(result, top)
     sample = explorer_sample_ids(result.paper_ids)
     rows = []
@@ -107,29 +108,28 @@ def chapter_values(result: CooccurrenceResult) -> dict[str, Any]:
     by = "score" if "score" in terms else "relevance"
     most_relevant = terms.sort_values([by, "n_papers", "term"], ascending=[False, False, True])
     return {
-        "co_min_occurrences": settings["min_occurrences"],
-        "co_relevant_share": f"{settings['relevant_share']:.0%}",
+        "co_min_occurrences": settings.min_occurrences,
+        "co_relevant_share": f"{settings.relevant_share:.0%}",
         "co_vosviewer_share": f"{RELEVANT_SHARE:.0%}",
         "co_vosviewer_min_occurrences": VOSVIEWER_MIN_OCCURRENCES,
         "co_min_occurrences_rule": MIN_OCCURRENCES_RULE,
-        "co_n_candidates": settings["n_candidates"],
-        "co_n_eligible": settings["n_eligible"],
+        "co_n_candidates": settings.n_candidates,
         "co_n_terms": len(terms),
-        "co_max_map_terms": settings["max_map_terms"],
+        "co_max_map_terms": settings.max_map_terms,
         "co_multi_word_share": f"{terms['term'].str.contains(' ').mean():.0%}" if len(terms) else "0%",
-        "co_max_term_words": settings["max_term_words"],
-        "co_relevance_topics": settings["relevance_topics"],
+        "co_max_term_words": settings.max_term_words,
+        "co_relevance_topics": settings.relevance_topics,
         "co_context_terms": CONTEXT_TERMS,
-        "co_relevance_smoothing": f"{settings['relevance_smoothing']:g}",
+        "co_relevance_smoothing": f"{settings.relevance_smoothing:g}",
         "co_n_pairs": len(result.pairs),
         "co_n_edges": result.graph.number_of_edges(),
-        "co_min_pair_papers": settings["min_pair_papers"],
-        "co_max_links_per_term": settings["max_links_per_term"],
+        "co_min_pair_papers": settings.min_pair_papers,
+        "co_max_links_per_term": settings.max_links_per_term,
         "co_n_communities": int(terms["community"].nunique()) if len(terms) else 0,
         "co_n_multi": len(multi_term),
         "co_modularity": f"{result.modularity:.3f}",
-        "co_resolution": settings["resolution"],
-        "co_seed": settings["louvain_seed"],
+        "co_resolution": settings.resolution,
+        "co_seed": settings.louvain_seed,
         "co_n_acronyms": len(result.acronyms),
         "co_n_acronyms_corpus": int((result.acronyms["scope"] == "corpus").sum()),
         "co_min_definitions": MIN_CORPUS_WIDE_DEFINITIONS,
@@ -142,18 +142,18 @@ def chapter_values(result: CooccurrenceResult) -> dict[str, Any]:
         "co_below_cut": ", ".join(result.below_cut["term"]) or "none",
         "co_n_most_relevant": MOST_RELEVANT_SHOWN,
         "co_most_relevant": ", ".join(most_relevant["term"].head(MOST_RELEVANT_SHOWN)) or "none",
-        "co_ranking": settings.get("ranking", "combined"),
-        "co_n_generic": settings.get("n_generic", 0),
-        "co_n_nested": settings.get("n_nested", 0),
+        "co_ranking": settings.ranking,
+        "co_n_generic": settings.n_generic,
+        "co_n_nested": settings.n_nested,
         "co_n_stock_terms": len(read_generic_terms()),
         "co_nested_share": f"{NESTED_SHARE:.0%}",
-        "co_multi_word_min": multi_word_min_occurrences(settings["min_occurrences"]),
+        "co_multi_word_min": multi_word_min_occurrences(settings.min_occurrences),
         "co_multi_word_occurrence_share": f"{MULTI_WORD_OCCURRENCE_SHARE:.0%}",
         "co_score_weights": ", ".join(f"{w:g}" for w in SCORE_WEIGHTS),
         "co_score_signals": ", ".join(SIGNALS),
         "co_single_word_share": f"{SINGLE_WORD_SHARE:g}",
         "co_min_map_terms": MIN_MAP_TERMS,
-        "co_single_word_kept_share": f"{SINGLE_WORD_SHARE * settings['relevant_share']:.0%}",
+        "co_single_word_kept_share": f"{SINGLE_WORD_SHARE * settings.relevant_share:.0%}",
         "co_n_single_terms": int((~terms["term"].str.contains(" ")).sum()) if len(terms) else 0,
         "co_cluster_min_pair_papers": CLUSTER_MIN_PAIR_PAPERS,
         "co_message": result.message or "every kept term has at least one drawn link or stands alone",
@@ -177,8 +177,6 @@ def cohesion_values(result: CooccurrenceResult) -> dict[str, str]:
     >>> cohesion_values(analyse_cooccurrence(raw, raw.map(analysis_text)))["co_within"]
     'n/a'
     """
-    from helpers.analysis.cooccurrence.communities import community_cohesion
-
     if result.pairs.empty or result.terms["community"].nunique() < 2:
         return dict.fromkeys(("co_within", "co_between", "co_cohesion_ratio"), "n/a")
     measured = community_cohesion(result.terms, result.pairs)
@@ -201,8 +199,9 @@ def term_quality(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[str, 
 
     The glue values are those of the largest real corpus measured against the labels the
     settings were chosen on (``co_q_*``), and of the held-out corpus measured against its own
-    labels (``co_qh_*``; corpus name starting with ``held-out``); without results every value
-    says how to measure.
+    labels (``co_qh_*``; corpus name starting with ``held-out``): the F share and landmark recall of
+    each ranking, and the corpus's size (and name, for the first); the table has every measure.
+    Without results every value says how to measure.
 
     Examples
     --------
@@ -210,11 +209,12 @@ def term_quality(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[str, 
     >>> table.empty, values["co_q_corpus"], values["co_qh_field_share_combined"]
     (True, '(not measured: run benchmarks/term_quality.py)', '(not measured: run benchmarks/term_quality.py)')
     """
-    measures = ("field_share", "multi_word_share", "landmark_recall")
+    measures = ("field_share", "landmark_recall")  # glued; the multi-word share is in the table only
+    described = {"co_q": ("corpus", "n_abstracts"), "co_qh": ("n_abstracts",)}
     if results is None or results.empty:
         missing = "(not measured: run benchmarks/term_quality.py)"
-        return pd.DataFrame(), {f"co_q{h}_{n}": missing for n in ("corpus", "n_abstracts") for h in ("", "h")} | {
-            f"co_q{h}_{n}_{r}": missing for n in measures for r in RANKING_NAMES for h in ("", "h")}
+        return pd.DataFrame(), {f"{p}_{n}": missing for p, names in described.items() for n in names} | {
+            f"{p}_{n}_{r}": missing for n in measures for r in RANKING_NAMES for p in described}
     # Short cells and headers, so the measures fit the page's column; the CSV has every count.
     table = pd.DataFrame({
         "corpus": [f"{corpus_name(name)} ({n:,})" for name, n in zip(results["corpus"], results["n_abstracts"])],
@@ -232,14 +232,14 @@ def term_quality(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[str, 
     values: dict[str, str] = {}
     for prefix, rows in (("co_q", largest), ("co_qh", results[heldout])):
         if rows.empty:
-            values |= {f"{prefix}_{n}": "(not measured)" for n in ("corpus", "n_abstracts")} | {
+            values |= {f"{prefix}_{n}": "(not measured)" for n in described[prefix]} | {
                 f"{prefix}_{n}_{r}": "(not measured)" for n in measures for r in RANKING_NAMES}
             continue
-        values[f"{prefix}_corpus"] = corpus_name(rows["corpus"].iloc[0])
+        if "corpus" in described[prefix]:
+            values[f"{prefix}_corpus"] = corpus_name(rows["corpus"].iloc[0])
         values[f"{prefix}_n_abstracts"] = str(int(rows["n_abstracts"].iloc[0]))
         for row in rows.itertuples(index=False):
             values[f"{prefix}_field_share_{row.ranking}"] = f"{row.field_share:.0%}"
-            values[f"{prefix}_multi_word_share_{row.ranking}"] = f"{row.multi_word_share:.0%}"
             values[f"{prefix}_landmark_recall_{row.ranking}"] = f"{row.landmark_recall:.0%}"
     return table, values
 
@@ -359,10 +359,6 @@ def chapter_lead(analysis) -> dict[str, str]:
     >>> chapter_lead(run_pipeline([folder]))["cooccurrence_lead"][:40]
     'No term map for the 1 abstract: fewer th'
     """
-    from helpers.book.display import markdown_cell as md
-    from helpers.book.formatting import count
-    from helpers.book.title import analysis_name
-
     result = analysis.cooccurrence
     subject = md(analysis_name(analysis).sentence_subject)
     pairs = strongest_pairs(result, 1)

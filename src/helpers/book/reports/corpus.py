@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from helpers.analysis.corpus import MAX_HEADER_WORDS, MIN_ABSTRACT_WORDS, Corpus
+from helpers.analysis.corpus import BLOCK_KINDS, RECORD_KINDS, parse_report
 from helpers.book.formatting import count, number, plural
 
 if TYPE_CHECKING:
@@ -28,22 +29,11 @@ def _holding(n: int) -> str:
 
 
 def corpus_findings(analysis: "Analysis") -> dict[str, Any]:
-    """Every value the corpus chapter glues, by glue name."""
+    """Every value the corpus chapter glues, by glue name (the counts of the parse are in its table and sentence)."""
     corpus, summary = analysis.corpus, analysis.summary
     papers = corpus.papers
     words = papers["n_words"]
     return {
-        "n_files": summary["files"],
-        "n_blocks": summary["blocks"],
-        "n_headers": summary["headers"],
-        "n_abstract_blocks": summary["abstracts"],
-        "n_papers": summary["unique_papers"],
-        "n_duplicates": summary["duplicates"],
-        "n_too_short": summary["too_short"],
-        "n_skipped": summary["skipped_files"],
-        "n_distinct_headers": len({h for h in corpus.headers.values() if h}),
-        "n_latex": int(papers["has_latex"].sum()),
-        "n_markdown": int(papers["has_markdown"].sum()),
         "n_distinct_headers_phrase": count(len({h for h in corpus.headers.values() if h}), "distinct header"),
         "n_latex_phrase": _holding(int(papers["has_latex"].sum())),
         "n_markdown_phrase": _holding(int(papers["has_markdown"].sum())),
@@ -102,8 +92,8 @@ def record_note(corpus: Corpus) -> str:
 
 def length_figure(papers: pd.DataFrame, corpus_label: str) -> tuple["Figure", pd.DataFrame]:
     """Histogram of words per abstract (:data:`LENGTH_BINS` bins), stacked by source file, median dashed."""
-    import matplotlib.pyplot as plt
-    import seaborn as sns
+    import matplotlib.pyplot as plt  # lazy: slow to import
+    import seaborn as sns  # lazy: slow to import
 
     data = papers[["paper_id", "source_file", "n_words"]].sort_values("paper_id").reset_index(drop=True)
     figure, axis = plt.subplots(figsize=(7, 3.5))
@@ -189,8 +179,6 @@ def parse_sentence(corpus: Corpus) -> str:
     >>> print(parse_sentence(Corpus(papers=pd.DataFrame({"x": [1, 2]}), blocks=blocks, files=files)))
     The book read 1 file holding 5 blocks and entries: 3 abstracts (1 of them a repeat of an earlier abstract), 1 entry without an abstract and 1 `@Proceedings` entry. That leaves 2 distinct papers for the analysis.
     """
-    from helpers.analysis.corpus import BLOCK_KINDS, RECORD_KINDS
-
     kinds = corpus.blocks["kind"].value_counts()
     n_files = int((corpus.files["status"] == "ok").sum())
     n_abstracts = int(kinds.get("abstract", 0) + kinds.get("duplicate", 0))
@@ -217,8 +205,6 @@ def parse_sentence(corpus: Corpus) -> str:
 def parse_table(corpus: Corpus) -> pd.DataFrame:
     """:func:`helpers.analysis.corpus.parse_report` as the page shows it: a ``file`` column, the header, the
     blocks and their kinds; ``status`` and ``problem`` only when a file was skipped."""
-    from helpers.analysis.corpus import parse_report
-
     table = parse_report(corpus).rename(columns={"source_file": "file", "file_header": "file's header",
                                                  "header": "headers"})
     if (table["problem"].fillna("") == "").all():

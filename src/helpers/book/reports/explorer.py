@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pandas as pd
 
 from helpers.book.display import markdown_cell
+from helpers.book.formatting import count, number
 from helpers.web.explorer import MAX_EXPLORER_PAPERS, SAMPLE_SEED, explorer_papers  # noqa: F401 (the chapter's)
 from helpers.analysis.spreadsheet import write_csv
 
@@ -37,8 +39,6 @@ def grains_note(analysis: "Analysis") -> str:
     >>> grains_note(SimpleNamespace(hierarchy=None, papers=papers))
     ''
     """
-    from helpers.book.formatting import count, number
-
     if analysis.hierarchy is None or "mixed" not in analysis.papers:
         return ""
     n_broad = analysis.hierarchy.table["broad_theme"].nunique()
@@ -94,8 +94,6 @@ def venue_code_note(analysis: "Analysis") -> str:
     >>> venue_code_note(SimpleNamespace(papers=pd.DataFrame({"text": ["x"]})))
     ''
     """
-    from helpers.book.formatting import count, number
-
     papers = analysis.papers
     if "venue_code_field" not in papers or not papers["venue_code_field"].astype(bool).any():
         return ""
@@ -146,8 +144,6 @@ writes them all with their abstracts (papers.csv, and papers/*.parquet in parts)
 
 def write_full_table(papers: pd.DataFrame, folder) -> None:
     """Write every paper's :data:`FULL_TABLE_COLUMNS` (those it has) as ``folder/``:data:`FULL_TABLE```.csv``."""
-    from pathlib import Path
-
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     columns = [c for c in FULL_TABLE_COLUMNS if c in papers]

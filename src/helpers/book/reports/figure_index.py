@@ -14,6 +14,7 @@ from typing import Sequence
 
 from helpers.book.display import markdown_cell
 from helpers.book.figures import BOOK_TITLE, FIGURE_FORMATS, THUMBNAIL_DIR, figure_citation
+from helpers.book.inputs import page_input
 
 __all__ = ["chapter_order", "in_book_order", "figure_entry", "figure_index", "collapsed"]
 
@@ -26,9 +27,7 @@ INDEX_STYLE = ("<style>.figure-index-text p { margin: 0 0 0.4rem 0; } "
 
 def chapter_order(root: Path | None = None) -> list[str]:
     """The pages of the book's table of contents (a page input), by file stem, root first."""
-    import yaml
-
-    from helpers.book.inputs import page_input
+    import yaml  # lazy: only where a YAML file is read
 
     toc = yaml.safe_load(page_input(TOC_FILE, root=root).read_text(encoding="utf-8")) or {}
     files = [toc.get("root", "")] + [chapter["file"] for part in toc.get("parts", []) for chapter in part["chapters"]]

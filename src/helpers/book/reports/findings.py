@@ -7,6 +7,10 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from helpers.analysis.cooccurrence import distinct_pairs
+from helpers.analysis.links.states import LINK_STATES, state_shares
+from helpers.book.display import markdown_cell as md
+from helpers.book.formatting import count, number, plural
+from helpers.book.settings import with_titles
 from helpers.book.title import figure_label
 
 if TYPE_CHECKING:
@@ -36,10 +40,7 @@ def key_findings(analysis: "Analysis") -> dict[str, Any]:
     >>> findings["intro_linked_sentence"]
     '0 of 1 paper (0%, 95% interval 0% to 79%) link code, data or a project page; 0 more say their code or data are available but give no usable link, and 0 only promise it for later'
     """
-    from helpers.book.display import markdown_cell as md
-    from helpers.book.formatting import count, number, plural
-    from helpers.analysis.links.states import state_shares
-    from helpers.book.reports.links import venue_code_sentence
+    from helpers.book.reports.links import venue_code_sentence  # lazy: at the top it would load jinja2
 
     papers = analysis.papers
     model = analysis.themes.model
@@ -92,30 +93,29 @@ def key_findings(analysis: "Analysis") -> dict[str, Any]:
 def _titles(analysis: "Analysis") -> dict[str, str]:
     """Each paper's title as the book shows it (``display_title``: the book's metadata file where the corpus
     has no titles), shortened, for the landing page's example papers."""
-    from helpers.analysis.metadata import shorten_title
-    from helpers.book.settings import with_titles
-
+    from helpers.analysis.metadata import shorten_title  # lazy: keeps this module's import light
     papers = with_titles(analysis.papers)
     return {str(paper): shorten_title(str(title), EXAMPLE_TITLE_CHARS)
             for paper, title in zip(papers["paper_id"], papers["display_title"])}
 
 
 def key_counts(analysis: "Analysis") -> dict[str, int | str]:
-    """The numbers the landing page glues beside :func:`key_findings`' sentences."""
-    states = analysis.papers["link_state"].value_counts()
+    """The values the landing page glues beside :func:`key_findings`' sentences (those its text shows)."""
     n_themes = len(analysis.themes.table)
-    return {"intro_n_dangling": int(states.get("dangling", 0)), "intro_n_promised": int(states.get("promised", 0)),
-            "intro_n_pairs": len(distinct_pairs(analysis.cooccurrence, N_FINDING_PAIRS)),
-            "intro_overview_themes": (f"the {N_OVERVIEW_THEMES} largest of the {n_themes} themes"
+    return {"intro_overview_themes": (f"the {N_OVERVIEW_THEMES} largest of the {n_themes} themes"
                                       if n_themes > N_OVERVIEW_THEMES else f"all {n_themes} themes")}
+
+
+def finding_pairs(analysis: "Analysis") -> int:
+    """How many strongest pairs of distinct communities the key findings show (at most :data:`N_FINDING_PAIRS`)."""
+    return len(distinct_pairs(analysis.cooccurrence, N_FINDING_PAIRS))
 
 
 def overview_figure(analysis: "Analysis") -> tuple["Figure", pd.DataFrame]:
     """Two panels: papers per theme (the :data:`N_OVERVIEW_THEMES` largest) and papers per link state."""
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # lazy: slow to import
 
-    from helpers.analysis.links.states import LINK_STATES
-    from helpers.book.reports.themes import theme_palette
+    from helpers.book.reports.themes import theme_palette  # lazy: keeps this module's import light
 
     figure, (themes_axis, links_axis) = plt.subplots(1, 2, figsize=(11, 4.2), width_ratios=[3, 2])
     model = analysis.themes.model

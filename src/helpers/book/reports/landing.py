@@ -60,9 +60,9 @@ def landing_sentences(analysis: "Analysis") -> dict[str, str]:
                  f"accounted for in {{ref}}`sec-corpus-parse-report`.{header_text} Corpus SHA-256 "
                  f"`{summary['corpus_sha256'][:12]}`, helpers version {md(summary['helpers_version'])}.")
     left = " ".join(LEFT_OUT_REASONS[chapter] for chapter in left_out(analysis))
-    from helpers.book.reports.findings import key_counts
+    from helpers.book.reports.findings import finding_pairs  # lazy: at the top it would load scipy and networkx
 
-    pairs = int(key_counts(analysis)["intro_n_pairs"])
+    pairs = finding_pairs(analysis)
     pairs_lead = (f"the strongest pairs of {number(pairs)} different communities of the term map, each with an "
                   "example paper of its own, are" if pairs != 1
                   else "the strongest pair of the term map is")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -9,7 +11,10 @@ import pandas as pd
 
 from helpers.analysis.links.states import LINK_STATES, state_shares, venue_code_shares
 from helpers.analysis.links.urls import HOST_KINDS, LINKED_KINDS
+from helpers.book.display import markdown_cell as md, paper_links
+from helpers.book.formatting import count, number, percent, plural
 from helpers.book.inputs import page_input
+from helpers.book.title import analysis_name
 from helpers.web.explorer import explorer_papers, explorer_url, papers_link_text
 
 if TYPE_CHECKING:
@@ -22,26 +27,48 @@ EVALUATION_SET = Path("tests") / "evaluation" / "availability_claims.csv"
 FIRST_RUN = Path("tests") / "evaluation" / "availability_first_run.csv"
 
 
-def link_findings(analysis: "Analysis") -> dict[str, Any]:
-    """Every value the links chapter glues about the corpus, by glue name."""
+@dataclass(frozen=True)
+class LinkCounts:
+    """The corpus's papers and links by link state, as the chapter's lead (:func:`chapter_lead`) reads them.
+
+    ``share_linked`` and ``ci_linked`` are the linked share and its 95% Wilson interval as the lead prints them.
+    """
+
+    n_papers: int
+    n_urls: int
+    n_distinct: int
+    n_linked: int
+    share_linked: str
+    ci_linked: str
+    n_dangling: int
+    n_promised: int
+    n_none: int
+    n_promised_too: int
+    n_repaired: int
+
+
+def link_counts(analysis: "Analysis") -> LinkCounts:
+    """Papers per link state (with the linked share's interval) and the links' counts of ``analysis``."""
     papers, links = analysis.papers, analysis.links.links
     overall = state_shares(papers).set_index("link_state")
     linked = overall.loc["linked"]
+    return LinkCounts(
+        n_papers=len(papers), n_urls=len(links), n_distinct=int(links["url"].nunique()),
+        n_linked=int(linked["n_papers"]), share_linked=f"{linked['share']:.0%}",
+        ci_linked=f"{linked['ci_low']:.0%} to {linked['ci_high']:.0%}",
+        n_dangling=int(overall.loc["dangling", "n_papers"]), n_promised=int(overall.loc["promised", "n_papers"]),
+        n_none=int(overall.loc["none", "n_papers"]), n_promised_too=int(papers["promised_too"].sum()),
+        n_repaired=int(links["repaired"].sum()))
+
+
+def link_findings(analysis: "Analysis") -> dict[str, Any]:
+    """Every value the links chapter glues about the corpus, by glue name (the counts by state are in its lead,
+    :func:`chapter_lead`)."""
+    links = analysis.links.links
     code_links = links[links["kind"] == "code"]
     return {
-        "links_n_papers": len(papers),
-        "links_n_urls": len(links),
-        "links_n_distinct": links["url"].nunique(),
-        "links_n_linked": int(linked["n_papers"]),
-        "links_share_linked": f"{linked['share']:.0%}",
-        "links_ci_linked": f"{linked['ci_low']:.0%} to {linked['ci_high']:.0%}",
-        "links_n_dangling": int(overall.loc["dangling", "n_papers"]),
-        "links_n_promised": int(overall.loc["promised", "n_papers"]),
-        "links_n_none": int(overall.loc["none", "n_papers"]),
-        "links_n_promised_too": int(papers["promised_too"].sum()),
         "links_n_code": len(code_links),
         "links_n_owners": code_links["owner"].nunique(),
-        "links_n_repaired": int(links["repaired"].sum()),
         "links_linked_kinds": ", ".join(LINKED_KINDS),
         "links_n_top": N_TOP_ROWS,
     }
@@ -69,7 +96,7 @@ def state_counts(shares: pd.DataFrame) -> pd.DataFrame:
 
 def shares_figure(shares: pd.DataFrame, corpus_label: str) -> tuple["Figure", pd.DataFrame]:
     """Share of papers in state ``linked``, with its 95% Wilson interval, per group of :func:`shares_table`."""
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # lazy: slow to import
 
     linked = shares[shares["link_state"] == "linked"].reset_index(drop=True)
     figure, axis = plt.subplots(figsize=(8, 0.9 + 0.38 * len(linked)))
@@ -87,7 +114,7 @@ def shares_figure(shares: pd.DataFrame, corpus_label: str) -> tuple["Figure", pd
 
 def host_kinds_figure(links: pd.DataFrame, corpus_label: str) -> tuple["Figure", pd.DataFrame]:
     """Links per host kind (every kind of :data:`HOST_KINDS`, zero included)."""
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # lazy: slow to import
 
     kinds = links.groupby("kind").size().reindex(list(HOST_KINDS), fill_value=0).rename("links")
     kinds = kinds.rename_axis("kind").reset_index()
@@ -118,8 +145,6 @@ def quoted_claims(analysis: "Analysis", papers: pd.DataFrame) -> pd.DataFrame:
 
     ``papers`` needs ``paper_id, display_title``.
     """
-    from helpers.book.display import paper_links
-
     statements = analysis.links.statements
     quoted = statements[statements["statement"].isin(["dangling", "promised"])].merge(
         papers[["paper_id", "display_title"]], on="paper_id")
@@ -212,26 +237,21 @@ def chapter_lead(analysis: "Analysis") -> dict[str, str]:
     page; 0 claim code or data without a usable link, 0 only promise them and 0 say nothing about them. The
     abstract holds 1 link (1 distinct); 0 were written in a broken form and repaired.
     """
-    from helpers.book.display import markdown_cell as md
-    from helpers.book.formatting import count, number, plural
-    from helpers.book.title import analysis_name
-
-    values = link_findings(analysis)
-    n_papers, n_linked = int(values["links_n_papers"]), int(values["links_n_linked"])
-    n_dangling, n_promised, n_none = (int(values[f"links_n_{state}"]) for state in ("dangling", "promised", "none"))
-    n_too, n_urls = int(values["links_n_promised_too"]), int(values["links_n_urls"])
+    counts = link_counts(analysis)
+    n_linked, n_dangling, n_promised, n_none = counts.n_linked, counts.n_dangling, counts.n_promised, counts.n_none
+    n_too, n_urls, n_repaired = counts.n_promised_too, counts.n_urls, counts.n_repaired
     subject = md(analysis_name(analysis).sentence_subject)
-    one = n_papers == 1
-    lead = (f"Of the {subject}, **{number(n_linked)} ({values['links_share_linked']}, 95% Wilson interval "
-            f"{values['links_ci_linked']}) {plural('gives', n_linked)} a link** to code, data or a "
+    one = counts.n_papers == 1
+    lead = (f"Of the {subject}, **{number(n_linked)} ({counts.share_linked}, 95% Wilson interval "
+            f"{counts.ci_linked}) {plural('gives', n_linked)} a link** to code, data or a "
             f"project page; {number(n_dangling)} {plural('claims', n_dangling)} code or data without a "
             f"usable link, {number(n_promised)} only {plural('promises', n_promised)} them and "
             f"{number(n_none)} {plural('says', n_none)} nothing about them.")
     if n_too:
         lead += f" Of the linked papers, {number(n_too)} also {plural('promises', n_too)} more to come."
     lead += (f" The {'abstract holds' if one else 'abstracts hold'} {count(n_urls, 'link')} "
-             f"({number(int(values['links_n_distinct']))} distinct); {number(int(values['links_n_repaired']))} "
-             f"{'was' if int(values['links_n_repaired']) == 1 else 'were'} written in a broken form and repaired.")
+             f"({number(counts.n_distinct)} distinct); {number(n_repaired)} "
+             f"{'was' if n_repaired == 1 else 'were'} written in a broken form and repaired.")
     venue = venue_code_sentence(analysis.papers)  # only where the input has a code field
     return {"links_lead": lead + (f" {venue}" if venue else "")}
 
@@ -249,9 +269,6 @@ def venue_code_sentence(papers: pd.DataFrame, *, emphasis: bool = True, wilson: 
     code link, and the abstracts of 1 (50%, 95% Wilson interval 9% to 91%) link code, data or a project page;
     1 of the 1 paper with a code link given to the venue says nothing about code or data in its abstract.
     """
-    from helpers.book.display import markdown_cell as md
-    from helpers.book.formatting import count, number, percent, plural
-
     shares = venue_code_shares(papers)
     if shares.empty:
         return ""
@@ -284,8 +301,6 @@ def venue_code_table(papers: pd.DataFrame, by: str | None = None) -> pd.DataFram
     >>> venue_code_table(papers).iloc[0, 2:4].tolist()
     ['1 (50%; 9% to 91%)', '1 (50%; 9% to 91%)']
     """
-    from helpers.book.formatting import number, percent
-
     shares = venue_code_shares(papers, by)
     if shares.empty:
         return pd.DataFrame()
@@ -308,6 +323,4 @@ def venue_code_table(papers: pd.DataFrame, by: str | None = None) -> pd.DataFram
 
 def html_escape(text: str) -> str:
     """HTML-escape an attribute value (quotes too)."""
-    import html
-
     return html.escape(text, quote=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from helpers.book.formatting import corpus_name
+from helpers.book.formatting import corpus_name, number
 from helpers.book.inputs import page_input
 from helpers.book.reports.benchmark_targets import (BASELINE, LDA_REFERENCE, STAGE_ORDER, TARGETS_FILE, TOTAL, Targets,
                                                     read_targets)
@@ -193,10 +193,11 @@ def performance_findings(results: pd.DataFrame | None, limits: Targets | None = 
                          book: pd.DataFrame | None = None) -> dict[str, object]:
     """Every value the Performance page glues, by glue name (``"(not measured)"`` without results); the targets
     ``limits`` default to :func:`read_targets`, ``book`` the book builds (``benchmarks/book_results.csv``)."""
-    from helpers.analysis.engine.file_pieces import PIECE_BYTES
+    from helpers.analysis.engine.file_pieces import PIECE_BYTES  # lazy: keeps this module's import light
+    # Lazy: keeps this module's import light.
     from helpers.analysis.engine.local import MAX_CHUNK_ITEMS, MIN_PARALLEL_ITEMS
     from helpers.analysis.themes import (FINAL_SAMPLE, FINAL_TOL, MAX_CANDIDATES, N_SEEDS, SELECTION_SAMPLE, SELECTION_TOL,
-                                TRANSFORM_BLOCK, candidate_ks)
+                                TRANSFORM_BLOCK, candidate_ks)  # lazy: at the top it would load scipy and networkx
 
     limits = limits or read_targets()
     values = {
@@ -244,8 +245,8 @@ def performance_findings(results: pd.DataFrame | None, limits: Targets | None = 
 
 def stages_figure(results: pd.DataFrame | None):
     """Log-log lines of seconds per stage against corpus size, with the baseline; returns ``(figure, data)``."""
-    import matplotlib.pyplot as plt
-    import seaborn as sns
+    import matplotlib.pyplot as plt  # lazy: slow to import
+    import seaborn as sns  # lazy: slow to import
 
     if results is None:
         figure, axis = plt.subplots(figsize=(6, 1.5))
@@ -283,7 +284,7 @@ def explorer_readiness(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict
     >>> explorer_readiness(sampled)[1]["perf_explorer_summary"]
     '1,000,000 abstracts (a seeded sample of 20,000 in the explorer): 0.60 s (target 1 s, met)'
     """
-    from helpers.web.explorer import MAX_EXPLORER_PAPERS
+    from helpers.web.explorer import MAX_EXPLORER_PAPERS  # lazy: at the top it would load jinja2
 
     cap = {"perf_explorer_cap": f"{MAX_EXPLORER_PAPERS:,}"}
     if results is None or results.empty:
@@ -334,8 +335,6 @@ def selection_evidence(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict
     - x (50 abstracts): with seed 0, 8 themes by full fits and 10 by the book's rule; expected coherence 0.360 \
 and 0.350 (standard error about 0.007); 45 fits in 1.8 CPU seconds against 27 in 0.7 (2.6 times less).
     """
-    from helpers.book.formatting import number
-
     if results is None or results.empty:
         return pd.DataFrame(), {"perf_selection_summary": "(not measured: run benchmarks/selection.py)"}
     lines = []

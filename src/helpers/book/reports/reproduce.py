@@ -13,8 +13,11 @@ from typing import TYPE_CHECKING, Any, Callable
 
 import pandas as pd
 
+from helpers import __version__
 from helpers.analysis.settings import AnalysisSettings
-from helpers.book.display import MISSING
+from helpers.book.citation import BASE_URL_UNSET, book_bibtex, read_citation
+from helpers.book.display import MISSING, markdown_cell, table_html, table_markdown
+from helpers.book.inputs import page_input
 
 if TYPE_CHECKING:
     from helpers.analysis.pipeline import Analysis
@@ -84,8 +87,6 @@ def corpus_files(analysis: "Analysis") -> pd.DataFrame:
 def corpus_files_html(table: pd.DataFrame) -> tuple[str, str]:
     """:func:`corpus_files` as HTML, its SHA-256 column in monospace and wrapped within the column, and as
     Markdown, for :func:`helpers.book.show_html`."""
-    from helpers.book.display import table_html, table_markdown
-
     style = ("<style>.corpus-files td:last-child { font-family: var(--pst-font-family-monospace); "
              "word-break: break-all; min-width: 12rem; }</style>")
     return f'{style}<div class="corpus-files">{table_html(table)}</div>', table_markdown(table)
@@ -119,7 +120,7 @@ def settings_table(analysis: "Analysis") -> pd.DataFrame:
     rows = [("analysis", name, value) for name, value in given.items()]
     if analysis.themes.model is not None:
         rows += [("themes", name, value) for name, value in analysis.themes.model.settings.as_dict().items()]
-    rows += [("co-occurrence", name, value) for name, value in analysis.cooccurrence.settings.items()]
+    rows += [("co-occurrence", name, value) for name, value in analysis.cooccurrence.settings.as_dict().items()]
     rows += [("figures", "word cloud random_state", 0), ("figures", "paper map (t-SNE) random_state",
                                                           analysis.settings.seed)]
     return pd.DataFrame([(part, name, setting_text(value)) for part, name, value in rows],
@@ -161,8 +162,6 @@ def distributions(requirements_text: str, *, installed: Callable[[str], str | No
 def environment_values(table: pd.DataFrame) -> dict[str, str]:
     """Glue values of the environment: Python's and the helpers' versions, and how many pins the installed
     versions match."""
-    from helpers import __version__
-
     matching = int((table["pinned"] == table["installed"]).sum())
     return {"reproduce_python": platform.python_version(), "reproduce_helpers": __version__,
             "reproduce_pins": f"{len(table):,}", "reproduce_pins_matching": f"{matching:,}"}
@@ -170,8 +169,6 @@ def environment_values(table: pd.DataFrame) -> dict[str, str]:
 
 def read_requirements(root=None) -> str:
     """The text of the book's ``requirements.txt`` (a page input)."""
-    from helpers.book.inputs import page_input
-
     path = page_input(REQUIREMENTS_FILE, root=root)
     return path.read_text(encoding="utf-8") if path.is_file() else ""
 
@@ -179,8 +176,6 @@ def read_requirements(root=None) -> str:
 def cite_blocks(analysis: "Analysis", book_config: "BookConfig", *, title: str | None = None) -> tuple[str, str]:
     """The book's BibTeX entry (:func:`helpers.book.citation.book_bibtex`) as HTML and Markdown, for
     :func:`helpers.book.show_html`."""
-    from helpers.book.citation import book_bibtex, read_citation
-
     entry = book_bibtex(read_citation(book_config.root), corpus_sha256=analysis.corpus.sha256,
                         base_url=book_config.base_url, title=title)
     return (f'<pre class="bibtex" style="white-space: pre-wrap">{html.escape(entry)}</pre>',
@@ -190,9 +185,6 @@ def cite_blocks(analysis: "Analysis", book_config: "BookConfig", *, title: str |
 def cite_values(analysis: "Analysis", book_config: "BookConfig", *, title: str | None = None) -> dict[str, str]:
     """Markdown sentences for the How to cite page (``{glue:md}``), escaped: the authors, version and release
     from ``CITATION.cff``, the corpus hash, and where figure addresses point."""
-    from helpers.book.citation import BASE_URL_UNSET, read_citation
-    from helpers.book.display import markdown_cell
-
     citation = read_citation(book_config.root)
     names = citation.author_names
     authors = ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else names[0]

@@ -9,7 +9,9 @@ from typing import TYPE_CHECKING
 import pandas as pd
 
 from helpers.analysis.themes.hierarchy import MIXED_SHARE, N_POOLED_TERMS
-from helpers.web.explorer import explorer_url
+from helpers.book.display import markdown_cell as md
+from helpers.book.formatting import count, number, percent
+from helpers.web.explorer import explorer_url, papers_link_text
 
 if TYPE_CHECKING:
     from helpers.analysis.pipeline import Analysis
@@ -31,8 +33,6 @@ def _and(items: list[str]) -> str:
 
 def _broad_mixed(n: int, n_papers: int) -> str:
     """``"none is"``, ``"1 paper (2%) is"``, ``"7 papers (12%) are"``."""
-    from helpers.book.formatting import count, percent
-
     if n == 0:
         return "none is"
     return f"{count(n, 'paper')} ({percent(n / max(n_papers, 1))}) {'is' if n == 1 else 'are'}"
@@ -56,8 +56,6 @@ def hierarchy_table(analysis: "Analysis") -> pd.DataFrame:
     >>> rows["explorer"].iloc[0]
     '<a href="explorer.html?broad=A">all 3 papers</a>'
     """
-    from helpers.web.explorer import papers_link_text
-
     if analysis.hierarchy is None:
         return pd.DataFrame(columns=HIERARCHY_COLUMNS)
     papers = analysis.papers
@@ -96,9 +94,6 @@ def grain_findings(analysis: "Analysis") -> dict[str, str]:
     At a coarser grain the 3 themes form **2 broad themes**: *x · y* (3 papers) and *z* (1 paper). 2 of the 4
     papers (50%) are *mixed*, no theme holding half their weight; at the broad grain 1 paper (25%) is.
     """
-    from helpers.book.display import markdown_cell as md
-    from helpers.book.formatting import count, number, percent
-
     names = ["themes_grains_lead", "themes_n_broad", "themes_broad_rule", "themes_broad_mixed_n"]
     if analysis.hierarchy is None or "mixed" not in analysis.papers:
         return {**{name: "n/a" for name in names}, "themes_grains_lead": "No broad themes: no themes could be fitted.",

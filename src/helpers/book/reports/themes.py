@@ -6,20 +6,24 @@ values become ``"n/a"``, tables are empty and figures say why there are no theme
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
 
+from helpers.analysis.metadata import shorten_title
 from helpers.analysis.text import boilerplate_words
 from helpers.analysis.themes.labels import MIN_LABEL_SHARE
-from helpers.analysis.themes import (FINAL_SAMPLE, MAX_DF, N_COHERENCE_TERMS, N_DIVERSITY_TERMS, SELECTION_SAMPLE,
-                            ThemeModel)
-from helpers.book.formatting import percent
+from helpers.analysis.themes import (FINAL_SAMPLE, MAX_DF, N_COHERENCE_TERMS, N_DIVERSITY_TERMS, ThemeModel)
+from helpers.book.array_cache import cached_array
+from helpers.book.display import markdown_cell as md, paper_links
+from helpers.book.formatting import count, percent
+from helpers.book.inputs import page_input
+from helpers.book.settings import THEME_VOCABULARY_FILE
+from helpers.book.title import analysis_name
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from matplotlib.figure import Figure
 
     from helpers.analysis.pipeline import Analysis
@@ -49,11 +53,6 @@ def vocabulary_trial(root: "Path") -> dict[str, str]:
     >>> vocabulary_trial(Path("/nonexistent"))["themes_trial_npmi_seed_kept"]
     '(not measured: run benchmarks/theme_vocabulary.py)'
     """
-    from pathlib import Path
-
-    from helpers.book.inputs import page_input
-    from helpers.book.settings import THEME_VOCABULARY_FILE
-
     columns = {"npmi": "npmi", "ref": "npmi_reference", "distinct": "npmi_reference_distinct"}
     decimals = {"terms_per_abstract": "density"}
     kinds = {"(kept)": "kept", "(tried)": "tried", "(merged)": "merged", "(merged variant)": "mergedvar"}
@@ -118,7 +117,7 @@ def theme_palette(n_themes: int) -> list[tuple[float, float, float]]:
     >>> theme_palette(3) == theme_palette(10)[:3]
     True
     """
-    import seaborn as sns
+    import seaborn as sns  # lazy: slow to import
 
     if n_themes <= 10:
         return [tuple(c) for c in sns.color_palette("colorblind", 10)[:max(n_themes, 0)]]
@@ -147,12 +146,11 @@ def theme_findings(analysis: "Analysis") -> dict[str, Any]:
     >>> folder = pathlib.Path(tempfile.mkdtemp())
     >>> _ = (folder / "a.txt").write_text("We study galaxies with a new telescope survey today.")
     >>> findings = theme_findings(run_pipeline([folder]))
-    >>> findings["themes_k"], findings["themes_message"]
-    ('n/a', 'themes need at least 4 abstracts; this corpus has 1')
+    >>> findings["themes_k"], findings["themes_largest"]
+    ('n/a', 'n/a')
     """
     model = analysis.themes.model
     constants = {
-        "themes_message": analysis.themes.message or "",
         "themes_n_boilerplate": len(boilerplate_words()),
         "themes_max_df": f"{MAX_DF:.0%}",
         "themes_n_coherence_terms": N_COHERENCE_TERMS,
@@ -160,7 +158,6 @@ def theme_findings(analysis: "Analysis") -> dict[str, Any]:
         "themes_n_bar_terms": N_BAR_TERMS,
         "themes_n_representative": N_REPRESENTATIVE,
         "themes_label_share": percent(MIN_LABEL_SHARE),
-        "themes_selection_sample": f"{SELECTION_SAMPLE:,}",
         "themes_final_sample": f"{FINAL_SAMPLE:,}",
         "themes_map_sample": f"{MAP_SAMPLE:,}",
     }
@@ -169,8 +166,7 @@ def theme_findings(analysis: "Analysis") -> dict[str, Any]:
              "themes_final_docs", "themes_final_seed", "themes_comparison_docs", "themes_docs",
              "themes_selection_tol", "themes_final_tol",
              "themes_vocabulary", "themes_min_df", "themes_mixed_share", "themes_mixed_n", "themes_unassigned_n",
-             "themes_mixed_threshold", "themes_largest", "themes_largest_label", "themes_smallest",
-             "themes_nmf_coherence", "themes_lda_coherence", "themes_nmf_diversity", "themes_lda_diversity",
+             "themes_mixed_threshold", "themes_largest", "themes_smallest", "themes_nmf_diversity", "themes_lda_diversity",
              "themes_verdict", "themes_map_docs", "themes_model_npmi", "themes_shown_npmi"]
     if model is None:
         return {**constants, **{name: "n/a" for name in names}}
@@ -209,10 +205,7 @@ def theme_findings(analysis: "Analysis") -> dict[str, Any]:
         "themes_unassigned_n": int((~assigned).sum()),
         "themes_mixed_threshold": f"{settings.mixed_threshold:.0%}",
         "themes_largest": int(largest["n_papers"]),
-        "themes_largest_label": str(largest["label"]),
         "themes_smallest": int(model.themes["n_papers"].min()),
-        "themes_nmf_coherence": f"{nmf['coherence']:.3f}",
-        "themes_lda_coherence": f"{lda['coherence']:.3f}",
         "themes_nmf_diversity": f"{nmf['diversity']:.2f}",
         "themes_lda_diversity": f"{lda['diversity']:.2f}",
         "themes_verdict": verdict,
@@ -225,7 +218,7 @@ def theme_findings(analysis: "Analysis") -> dict[str, Any]:
 
 def no_themes_figure(message: str, corpus_label: str) -> tuple["Figure", pd.DataFrame]:
     """A small figure that says why there are no themes, with an empty data table."""
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # lazy: slow to import
 
     figure, axis = plt.subplots(figsize=(6, 1.2))
     axis.axis("off")
@@ -236,7 +229,7 @@ def no_themes_figure(message: str, corpus_label: str) -> tuple["Figure", pd.Data
 
 def selection_figure(model: ThemeModel | None, corpus_label: str, message: str = "") -> tuple["Figure", pd.DataFrame]:
     """Coherence, diversity and stability per candidate k; the chosen k circled, thresholds dashed."""
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # lazy: slow to import
 
     if model is None:
         return no_themes_figure(message, corpus_label)
@@ -266,7 +259,7 @@ def theme_table(model: ThemeModel | None) -> pd.DataFrame:
 
 
 def _grid(n_panels: int, width: float, height: float):
-    import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt  # lazy: slow to import
 
     columns = min(3 if n_panels <= 12 else 4, max(n_panels, 1))
     rows = -(-max(n_panels, 1) // columns)
@@ -294,7 +287,7 @@ def top_terms_figure(model: ThemeModel | None, corpus_label: str, message: str =
 
 def wordcloud_figure(model: ThemeModel | None, corpus_label: str, message: str = "") -> tuple["Figure", pd.DataFrame]:
     """A word cloud per theme of its :data:`N_DIVERSITY_TERMS` top terms, sized by weight (fixed layout seed)."""
-    from wordcloud import WordCloud
+    from wordcloud import WordCloud  # lazy: slow to import
 
     if model is None:
         return no_themes_figure(message, corpus_label)
@@ -320,9 +313,6 @@ def representative_papers(model: ThemeModel | None, papers: pd.DataFrame) -> pd.
     Columns ``theme, label, papers`` (escaped links to the explorer, titles shortened, ``; ``-joined).
     ``papers`` needs ``paper_id, display_title, theme``. One row per theme keeps the page short at any k.
     """
-    from helpers.book.display import paper_links
-    from helpers.analysis.metadata import shorten_title
-
     columns = ["theme", "label", "papers"]
     if model is None:
         return pd.DataFrame(columns=columns)
@@ -340,10 +330,8 @@ def representative_papers(model: ThemeModel | None, papers: pd.DataFrame) -> pd.
 def paper_map(model: ThemeModel, papers: pd.DataFrame, seed: int = 0) -> pd.DataFrame:
     """2-D t-SNE coordinates of the papers' theme weights (seeded; a seeded sample of :data:`MAP_SAMPLE`
     papers when there are more). Columns ``paper_id, x, y, theme, theme_weight, theme_label``."""
-    import sklearn
-    from sklearn.manifold import TSNE
-
-    from helpers.book.array_cache import cached_array
+    import sklearn  # lazy: slow to import
+    from sklearn.manifold import TSNE  # lazy: slow to import
 
     weights = model.weights
     if len(weights) > MAP_SAMPLE:
@@ -367,8 +355,8 @@ def paper_map(model: ThemeModel, papers: pd.DataFrame, seed: int = 0) -> pd.Data
 def paper_map_figure(model: ThemeModel | None, papers: pd.DataFrame, corpus_label: str, seed: int = 0,
                      message: str = "") -> tuple["Figure", pd.DataFrame]:
     """Papers on a t-SNE map of their theme weights, coloured by strongest theme, labelled at each theme's centre."""
-    import matplotlib.pyplot as plt
-    import matplotlib.patheffects as effects
+    import matplotlib.pyplot as plt  # lazy: slow to import
+    import matplotlib.patheffects as effects  # lazy: slow to import
 
     if model is None:
         return no_themes_figure(message, corpus_label)
@@ -400,8 +388,8 @@ def by_source_figure(model: ThemeModel | None, papers: pd.DataFrame, corpus_labe
                      message: str = "") -> tuple["Figure", pd.DataFrame]:
     """Heatmap of themes (rows) by source file (columns) as shares of each file's papers with a theme, so a
     large file does not swamp the others; the data (``theme, source_file, papers, share``) holds the counts."""
-    import matplotlib.pyplot as plt
-    import seaborn as sns
+    import matplotlib.pyplot as plt  # lazy: slow to import
+    import seaborn as sns  # lazy: slow to import
 
     if model is None:
         return no_themes_figure(message, corpus_label)
@@ -413,7 +401,7 @@ def by_source_figure(model: ThemeModel | None, papers: pd.DataFrame, corpus_labe
     shown.index = [names[int(t)] for t in shown.index]
     shown.columns = [f"{name}\n({int(total):,} papers)" for name, total in zip(counts.columns, counts.sum(axis=0))]
     figure, axis = plt.subplots(figsize=(3.5 + 1.8 * max(shown.shape[1], 1), 1.2 + 0.45 * len(shown)))
-    from matplotlib.ticker import PercentFormatter
+    from matplotlib.ticker import PercentFormatter  # lazy: slow to import
 
     sns.heatmap(shown, annot=True, fmt=".0%", cmap="Blues", vmin=0,
                 cbar_kws={"label": "share of the file", "format": PercentFormatter(1.0)}, ax=axis)
@@ -458,10 +446,6 @@ def chapter_lead(analysis: "Analysis") -> dict[str, str]:
     >>> chapter_lead(run_pipeline([folder]))["themes_lead"]
     'No themes could be fitted: themes need at least 4 abstracts; this corpus has 1.'
     """
-    from helpers.book.display import markdown_cell as md
-    from helpers.book.formatting import count
-    from helpers.book.title import analysis_name
-
     model = analysis.themes.model
     if model is None:
         return {"themes_lead": f"No themes could be fitted: {md(analysis.themes.message)}."}

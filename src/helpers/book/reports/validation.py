@@ -17,7 +17,6 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from helpers.analysis.links.availability import STATEMENTS
 from helpers.analysis.links.evaluation import class_scores, load_heldout, predict
 from helpers.book.formatting import MISSING, corpus_name, count, number, percent
 from helpers.book.inputs import page_input
@@ -139,16 +138,15 @@ def theme_yardstick(root: Path) -> tuple[pd.DataFrame, dict[str, str]]:
 
 INTRUSION_COLUMNS = ["corpus", "model", "items", "intruder found", "precision", "mean confidence when right"]
 MODEL_NAMES = {"book": "book themes", "LDA": "LDA", "BERTopic": "BERTopic"}
-INTRUSION_VALUES = ["intrusion_items", "intrusion_sentence", "intrusion_book_precision", "intrusion_peer_precision"]
+INTRUSION_VALUES = ["intrusion_items", "intrusion_sentence"]
 NOT_JUDGED = "No reader has judged the word-intrusion items yet."
 
 
 def word_intrusion(root: Path) -> tuple[pd.DataFrame, dict[str, str]]:
     """The blind word-intrusion test (``benchmarks/word_intrusion.py``): per corpus and model, the items, how many
     intruders the reader found, the precision and the reader's mean confidence (1-3) when right; and the glued
-    values ``intrusion_items`` (items judged), ``intrusion_sentence`` (the sentence reading the table, for ``{glue:md}``),
-    ``intrusion_book_precision`` and ``intrusion_peer_precision`` (the best peer's, over every corpus). Empty,
-    with the finding :data:`NOT_JUDGED`, when no answers were scored.
+    values ``intrusion_items`` (items judged) and ``intrusion_sentence`` (the sentence reading the table, for
+    ``{glue:md}``). Empty, with the finding :data:`NOT_JUDGED`, when no answers were scored.
 
     Examples
     --------
@@ -172,7 +170,6 @@ def word_intrusion(root: Path) -> tuple[pd.DataFrame, dict[str, str]]:
     overall = scores[scores["last"]].set_index("model")
     book = overall.loc["book"]
     peers = overall.drop(index="book")
-    best = peers.sort_values(["precision", "mean_confidence_right"], ascending=False).iloc[0]
 
     def found(row) -> str:
         confidence = f", mean confidence {number(row['mean_confidence_right'], precision=2)}" if row["right"] else ""
@@ -182,11 +179,13 @@ def word_intrusion(root: Path) -> tuple[pd.DataFrame, dict[str, str]]:
     finding = (f"In a blind word-intrusion test on {corpora}, the reader found the intruder in {found(book)} of the "
                "book's themes, against " + " and ".join(f"{found(row)} of {MODEL_NAMES[model]}'s"
                                                         for model, row in peers.iterrows()) + ".")
-    values = [count(int(overall["items"].sum()), "item"), finding, percent(book["precision"]), percent(best["precision"])]
+    values = [count(int(overall["items"].sum()), "item"), finding]
     return table, dict(zip(INTRUSION_VALUES, values))
 
 
 HELDOUT_SET = Path("tests") / "evaluation" / "availability_heldout.csv"
+#: The classes whose held-out scores the Validation page prints (the table has every class).
+HELDOUT_CLASSES_SHOWN = ("linked", "dangling")
 CLAIM_COLUMNS = ["set", "class", "labelled", "precision (95% CI)", "recall (95% CI)", "F1"]
 
 
@@ -212,8 +211,9 @@ def _score_rows(name: str, scores: pd.DataFrame) -> pd.DataFrame:
 def claim_scores(root: Path) -> tuple[pd.DataFrame, pd.DataFrame, dict[str, str]]:
     """The link classes on the held-out set (the honest score) and on the development set: a table per set and class,
     the held-out sentences the classifier gets wrong (``label, predicted, sentence``), and the glued values
-    ``links_heldout_*`` (sizes, and per class precision, recall, their Wilson intervals and support) and
-    ``links_dev_n``, ``links_dev_papers`` (the development set's sentences and abstracts).
+    ``links_heldout_*`` (sizes; precision, recall, their Wilson intervals and support of each class the page
+    prints, :data:`HELDOUT_CLASSES_SHOWN`; the promised class in a sentence of its own) and ``links_dev_n``,
+    ``links_dev_papers`` (the development set's sentences and abstracts).
 
     Every value is "n/a" and both tables empty when either set is missing (a copy of the book without its tests).
 
@@ -227,7 +227,7 @@ def claim_scores(root: Path) -> tuple[pd.DataFrame, pd.DataFrame, dict[str, str]
     development = evaluation_set(Path(root))
     names = ["links_heldout_n", "links_heldout_papers", "links_heldout_wrong", "links_heldout_promised_note",
              "links_dev_n", "links_dev_papers"] + [
-        f"links_heldout_{state}_{value}" for state in STATEMENTS
+        f"links_heldout_{state}_{value}" for state in HELDOUT_CLASSES_SHOWN
         for value in ("precision", "precision_ci", "recall", "recall_ci", "support")]
     if development is None or not path.is_file():
         return (pd.DataFrame(columns=CLAIM_COLUMNS), pd.DataFrame(columns=["label", "predicted", "sentence"]),
@@ -251,7 +251,8 @@ def claim_scores(root: Path) -> tuple[pd.DataFrame, pd.DataFrame, dict[str, str]
                   "score" if promised == 0 else
                   f"promised claims are found with precision {_ratio(held.loc['promised', 'precision'])} and "
                   f"recall {_ratio(held.loc['promised', 'recall'])} of {count(promised, 'sentence')}")}
-    for state, row in held.iterrows():
+    for state in HELDOUT_CLASSES_SHOWN:
+        row = held.loc[state]
         values.update({f"links_heldout_{state}_precision": _ratio(row["precision"]),
                        f"links_heldout_{state}_precision_ci": _interval(row["precision_low"], row["precision_high"]),
                        f"links_heldout_{state}_recall": _ratio(row["recall"]),
