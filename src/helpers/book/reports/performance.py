@@ -18,7 +18,7 @@ from helpers.book.reports.benchmark_targets import (BASELINE, LDA_REFERENCE, STA
 from helpers.book.reports.performance_large import large_runs, large_tables, one_file_runs
 
 __all__ = ["TOTAL", "BASELINE", "LDA_REFERENCE", "STAGE_ORDER", "TARGETS_FILE", "Targets", "read_targets",
-           "stage_growth", "targets", "targets_shown", "book_rows", "headline", "selection_evidence", "book_build_checks", "group_cost", "large_runs",
+           "stage_growth", "growth_table", "stages_table", "targets", "targets_shown", "book_rows", "headline", "selection_evidence", "book_build_checks", "group_cost", "large_runs",
            "large_tables", "one_file_runs"]
 
 
@@ -61,6 +61,32 @@ def stage_growth(results: pd.DataFrame) -> pd.DataFrame:
     order = {stage: i for i, stage in enumerate(STAGE_ORDER + [TOTAL, BASELINE, LDA_REFERENCE])}
     growth = growth.sort_values("stage", key=lambda s: s.map(order).fillna(len(order)), ignore_index=True)
     return growth
+
+
+def growth_table(results: pd.DataFrame) -> pd.DataFrame:
+    """:func:`stage_growth` of the synthetic corpora as the page shows it: the stages measured at both sizes, each
+    with its seconds at each size and how many times longer it took for how many times the abstracts.
+
+    Examples
+    --------
+    >>> table = pd.DataFrame({"corpus": "synthetic", "n_abstracts": [10, 10, 100, 100],
+    ...                       "stage": ["parse", "themes"] * 2, "seconds": [1.0, 4.0, 10.0, 8.0]})
+    >>> growth_table(table).to_dict("list")
+    {'stage': ['parse', 'themes'], 'seconds, 10': ['1.00', '4.00'], 'seconds, 100': ['10.0', '8.00'], \
+'abstracts ×': ['10', '10'], 'time ×': ['10.0', '2.0']}
+    """
+    made = synthetic(results)
+    sizes = sorted(made["n_abstracts"].unique())
+    growth = stage_growth(made).dropna(subset=["growth"])
+    if len(sizes) < 2 or growth.empty:
+        return pd.DataFrame()
+    return pd.DataFrame({
+        "stage": growth["stage"].map(lambda stage: STAGE_COLUMNS.get(stage, stage)),
+        f"seconds, {sizes[-2]:,}": growth["seconds_small"].map(_seconds),
+        f"seconds, {sizes[-1]:,}": growth["seconds_large"].map(_seconds),
+        "abstracts ×": growth["size_ratio"].map(lambda ratio: f"{ratio:g}"),
+        "time ×": growth["growth"].map(_ratio),
+    })
 
 
 def targets(results: pd.DataFrame, limits: Targets | None = None, book: pd.DataFrame | None = None) -> pd.DataFrame:
@@ -186,7 +212,9 @@ def targets_shown(results: pd.DataFrame | None, book: pd.DataFrame | None = None
     if results is None:
         return pd.DataFrame()
     checks = targets(results, book=book)
-    return checks.assign(met=checks["met"].map({True: "met", False: "missed"}))
+    measured = [f"{value:,.0f}" if value >= 100 else f"{value:.2f}" for value in checks["measured"]]
+    limits = [f"{value:,.0f}" if value >= 100 else f"{value:g}" for value in checks["limit"]]
+    return checks.assign(measured=measured, limit=limits, met=checks["met"].map({True: "met", False: "missed"}))
 
 
 def performance_findings(results: pd.DataFrame | None, limits: Targets | None = None,
@@ -400,28 +428,39 @@ STAGE_COLUMNS = {"start-up": "start-up", "parse": "parse", "text": "text", "them
 
 
 def stages_table(results: pd.DataFrame) -> pd.DataFrame:
-    """``benchmarks/results.csv`` as one row per corpus: seconds per stage, the whole run as a multiple of the
-    TF-IDF baseline and of one LDA fit, and peak memory (MiB) — narrow enough for the page's column.
+    """``benchmarks/results.csv`` as the page shows it: one row per stage (seconds), then the whole command as a
+    multiple of the TF-IDF pass and of one LDA fit and its peak memory (MiB), one column per corpus — narrow
+    enough for the page's column however many stages there are.
 
     Examples
     --------
-    >>> rows = [("c", 10, stage, 1.0, 2.0, 0.5, 300.0) for stage in ("parse", TOTAL)]
+    >>> rows = [("c", 10, stage, 1.234, 2.0, 0.5, 300.0) for stage in ("parse", TOTAL)]
     >>> results = pd.DataFrame(rows, columns=["corpus", "n_abstracts", "stage", "seconds", "ratio_to_baseline",
     ...                                       "ratio_to_lda", "peak_rss_mib"])
-    >>> stages_table(results).columns.tolist()
-    ['corpus', 'abstracts', 'parse', 'command', '× TF-IDF', '× LDA', 'peak MiB']
+    >>> stages_table(results).to_dict("list")
+    {'stage': ['parse', 'command', '× TF-IDF', '× LDA', 'peak MiB'], 'c, 10': ['1.23', '1.23', '2.0', '0.5', '300']}
     """
     order = list(dict.fromkeys(zip(results["corpus"], results["n_abstracts"])))
     stages = results[results["stage"].isin(STAGE_COLUMNS)]
-    seconds = stages.pivot_table(index=["corpus", "n_abstracts"], columns="stage", values="seconds", aggfunc="first")
-    seconds = seconds.reindex(columns=[s for s in STAGE_COLUMNS if s in seconds.columns]).reindex(order)
+    seconds = stages.pivot_table(index="stage", columns=["corpus", "n_abstracts"], values="seconds", aggfunc="first")
+    seconds = seconds.reindex(index=[s for s in STAGE_COLUMNS if s in seconds.index], columns=order)
     whole = results[results["stage"] == TOTAL].set_index(["corpus", "n_abstracts"]).reindex(order)
-    table = seconds.rename(columns=STAGE_COLUMNS).reset_index().rename(columns={"n_abstracts": "abstracts"})
-    table["× TF-IDF"] = whole["ratio_to_baseline"].to_numpy()
-    table["× LDA"] = whole["ratio_to_lda"].to_numpy()
-    table["peak MiB"] = whole["peak_rss_mib"].to_numpy()
-    table["corpus"] = [corpus_name(c) for c in table["corpus"]]
-    return table
+    rows = {STAGE_COLUMNS[stage]: [_seconds(value) for value in seconds.loc[stage]] for stage in seconds.index}
+    rows["× TF-IDF"] = [_ratio(value) for value in whole["ratio_to_baseline"]]
+    rows["× LDA"] = [_ratio(value) for value in whole["ratio_to_lda"]]
+    rows["peak MiB"] = ["—" if pd.isna(value) else f"{value:,.0f}" for value in whole["peak_rss_mib"]]
+    columns = [f"{corpus_name(corpus)}, {size:,}" for corpus, size in order]
+    table = pd.DataFrame.from_dict(rows, orient="index", columns=columns)
+    return table.rename_axis("stage").reset_index()
+
+
+def _seconds(value: float) -> str:
+    """Seconds as the stage table shows them: three significant figures at most, ``—`` when not measured."""
+    return "—" if pd.isna(value) else f"{value:.2f}" if value < 10 else f"{value:.1f}" if value < 100 else f"{value:,.0f}"
+
+
+def _ratio(value: float) -> str:
+    return "—" if pd.isna(value) else f"{value:.1f}"
 
 
 def explorer_table(explorer: pd.DataFrame) -> pd.DataFrame:
