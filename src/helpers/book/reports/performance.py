@@ -81,7 +81,7 @@ def growth_table(results: pd.DataFrame) -> pd.DataFrame:
     if len(sizes) < 2 or growth.empty:
         return pd.DataFrame()
     return pd.DataFrame({
-        "stage": growth["stage"].map(lambda stage: STAGE_COLUMNS.get(stage, stage)),
+        "stage": growth["stage"].map(lambda stage: {BASELINE: "TF-IDF pass", **STAGE_COLUMNS}.get(stage, stage)),
         f"seconds, {sizes[-2]:,}": growth["seconds_small"].map(_seconds),
         f"seconds, {sizes[-1]:,}": growth["seconds_large"].map(_seconds),
         "abstracts ×": growth["size_ratio"].map(lambda ratio: f"{ratio:g}"),
