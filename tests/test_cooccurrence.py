@@ -365,3 +365,21 @@ def test_static_term_map_uses_the_interactive_maps_colours_and_has_a_legend():
     legend = figure.axes[0].get_legend()
     shown = [text.get_text() for text in legend.get_texts()]
     assert shown == ["1 (3 terms): galaxy cluster, quantum kernel, spiking neuron"]
+
+
+def test_a_selection_taken_from_a_larger_selection_is_the_same_matrix():
+    import numpy as np
+    from scipy import sparse
+
+    from helpers.analysis.cooccurrence.relevance import _among
+
+    rng = np.random.default_rng(3)
+    papers = sparse.random(60, 40, density=0.15, random_state=4, format="csr")
+    papers.data[:] = 1
+    gram = sparse.csr_matrix((papers.T @ papers).astype(np.int64))
+    first = np.sort(rng.choice(40, size=25, replace=False))
+    later = np.sort(rng.choice(first, size=12, replace=False))
+    direct, nested = _among(gram, later), _among(_among(gram, first), np.searchsorted(first, later))
+    assert direct.nnz > 20
+    assert (direct.indptr.tolist(), direct.indices.tolist(), direct.data.tolist()) == \
+        (nested.indptr.tolist(), nested.indices.tolist(), nested.data.tolist())

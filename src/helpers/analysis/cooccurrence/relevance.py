@@ -333,8 +333,9 @@ def select_from_gram(gram: sparse.csr_matrix, terms: np.ndarray, *, min_occurren
         eligible = frequent[multi_word | (papers[frequent] >= min_occurrences)]
     else:
         eligible = np.flatnonzero(papers >= min_occurrences)
-    eligible = np.setdiff1d(eligible, eligible[_nested_terms_of_gram(vocabulary[eligible],
-                                                                     _among(gram, eligible))])
+    # Later selections are subsets of this one, taken from its (much smaller) matrix rather than the whole gram.
+    first, first_gram = eligible, _among(gram, eligible)
+    eligible = np.setdiff1d(eligible, eligible[_nested_terms_of_gram(vocabulary[eligible], first_gram)])
     nan = np.full(len(vocabulary), np.nan)
     relevance, score, specificity, c_value, bursts = nan.copy(), nan.copy(), nan.copy(), nan.copy(), nan.copy()
     nested: dict[str, str] = {}
@@ -343,7 +344,7 @@ def select_from_gram(gram: sparse.csr_matrix, terms: np.ndarray, *, min_occurren
         stock = termhood.read_generic_terms() if generic_terms is None else generic_terms
         is_generic = np.array([termhood.is_stock_term(t, stock) for t in vocabulary[eligible]], dtype=bool)
         generic, eligible = eligible[is_generic], eligible[~is_generic]
-        nested_positions, into = nested_merges_of_gram(vocabulary[eligible], _among(gram, eligible))
+        nested_positions, into = nested_merges_of_gram(vocabulary[eligible], _among(first_gram, np.searchsorted(first, eligible)))
         nested = {str(vocabulary[eligible[s]]): str(vocabulary[eligible[t]]) for s, t in zip(nested_positions, into)}
         for short, long in nested.items():
             while long in nested:  # a chain (model -> language model -> large language model) ends at the longest
@@ -353,7 +354,7 @@ def select_from_gram(gram: sparse.csr_matrix, terms: np.ndarray, *, min_occurren
     if not len(eligible):
         empty = np.array([], dtype=np.int64)
         return TermSelection(empty, relevance, empty, 0, score, specificity, c_value, nested, generic, bursts)
-    cooccurrences = _without_diagonal(_among(gram, eligible))
+    cooccurrences = _without_diagonal(_among(first_gram, np.searchsorted(first, eligible)))
     topics = context_topics(cooccurrences, papers[eligible], seed=seed)
     relevance[eligible] = np.round(relevance_scores(cooccurrences, topics), 9)
     if ranking == "relevance":
@@ -386,7 +387,8 @@ def select_from_gram(gram: sparse.csr_matrix, terms: np.ndarray, *, min_occurren
 
 
 def _among(gram: sparse.csr_matrix, columns: np.ndarray) -> sparse.csr_matrix:
-    """The rows and columns ``columns`` of ``gram``."""
+    """The rows and columns ``columns`` (ascending) of ``gram``; of a matrix made by ``_among(gram, first)``, its
+    rows and columns ``np.searchsorted(first, columns)`` are the same matrix for any ``columns`` within ``first``."""
     return gram[columns][:, columns].tocsr()
 
 
