@@ -9,6 +9,8 @@ met or missed. The targets are the benchmarks' own (``benchmarks/targets.csv``, 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pandas as pd
 
 from helpers.book.formatting import corpus_name, number
@@ -80,13 +82,60 @@ def growth_table(results: pd.DataFrame) -> pd.DataFrame:
     growth = stage_growth(made).dropna(subset=["growth"])
     if len(sizes) < 2 or growth.empty:
         return pd.DataFrame()
+    labels = {BASELINE: TFIDF_PASS, **STAGE_COLUMNS}
     return pd.DataFrame({
-        "stage": growth["stage"].map(lambda stage: {BASELINE: "TF-IDF pass", **STAGE_COLUMNS}.get(stage, stage)),
+        "stage": growth["stage"].map(lambda stage: labels.get(stage, stage)),
         f"seconds, {sizes[-2]:,}": growth["seconds_small"].map(_seconds),
         f"seconds, {sizes[-1]:,}": growth["seconds_large"].map(_seconds),
         "abstracts ×": growth["size_ratio"].map(lambda ratio: f"{ratio:g}"),
         "time ×": growth["growth"].map(_ratio),
     })
+
+
+LDA_FIT, TFIDF_PASS = "one LDA fit", "TF-IDF pass"
+
+
+@dataclass(frozen=True)
+class HeadlineRatio:
+    """The command against a reference on one corpus: each real corpus against one LDA fit, the synthetic
+    corpora of :attr:`Targets.max_ratio_at` against a TF-IDF pass (``reference_seconds``: ``None`` without the
+    reference's own row)."""
+
+    reference: str
+    corpus: str
+    n_abstracts: int
+    seconds: float
+    reference_seconds: float | None
+    ratio: float
+    limit: float
+
+    @property
+    def where(self) -> str:
+        """The corpus as the targets name it."""
+        if self.corpus == "synthetic":
+            return f"{self.n_abstracts:,} abstracts"
+        return f"{corpus_name(self.corpus)} ({self.n_abstracts:,} abstracts)"
+
+
+def headline_ratios(results: pd.DataFrame, limits: Targets) -> list[HeadlineRatio]:
+    """The command's headline ratios in ``results``, each with its limit: the real corpora first."""
+
+    def reference_seconds(corpus: str, size: int, stage: str) -> float | None:
+        row = results[(results["corpus"] == corpus) & (results["n_abstracts"] == size) & (results["stage"] == stage)]
+        return float(row["seconds"].iloc[0]) if len(row) else None
+
+    ratios = [HeadlineRatio(LDA_FIT, row.corpus, row.n_abstracts, float(row.seconds),
+                            reference_seconds(row.corpus, row.n_abstracts, LDA_REFERENCE), float(row.ratio_to_lda),
+                            limits.max_lda_ratio)
+              for row in real(results)[lambda t: t["stage"] == TOTAL].itertuples() if pd.notna(row.ratio_to_lda)]
+    made = synthetic(results)
+    for size, limit in limits.max_ratio_at.items():
+        total = made[(made["n_abstracts"] == size) & (made["stage"] == TOTAL)]
+        if len(total):
+            ratios.append(HeadlineRatio(TFIDF_PASS, "synthetic", size, float(total["seconds"].iloc[0]),
+                                        reference_seconds("synthetic", size, BASELINE),
+                                        float(total["ratio_to_baseline"].iloc[0]), limit))
+    return ratios
 
 
 def targets(results: pd.DataFrame, limits: Targets | None = None, book: pd.DataFrame | None = None) -> pd.DataFrame:
@@ -114,17 +163,9 @@ def targets(results: pd.DataFrame, limits: Targets | None = None, book: pd.DataF
 ['parse growth, 100 vs 10 abstracts', True]]
     """
     limits = limits or read_targets()
-    rows = []
-    for row in real(results)[lambda t: t["stage"] == TOTAL].itertuples():
-        if pd.notna(row.ratio_to_lda):
-            rows.append((f"analyse / one LDA fit, {corpus_name(row.corpus)} ({row.n_abstracts:,} abstracts)",
-                         float(row.ratio_to_lda), limits.max_lda_ratio))
+    rows = [(f"analyse / {ratio.reference}, {ratio.where}", ratio.ratio, ratio.limit)
+            for ratio in headline_ratios(results, limits)]
     made = synthetic(results)
-    for size, limit in limits.max_ratio_at.items():
-        total = made[(made["n_abstracts"] == size) & (made["stage"] == TOTAL)]
-        if len(total):
-            rows.append((f"analyse / TF-IDF pass, {size:,} abstracts", float(total["ratio_to_baseline"].iloc[0]),
-                         limit))
     for row in book_rows(book).itertuples():
         rows.append((f"cold book build (s), {corpus_name(row.corpus)} ({row.n_abstracts:,} abstracts)",
                      float(row.value), float(row.limit)))
@@ -169,25 +210,18 @@ def headline(results: pd.DataFrame | None, book: pd.DataFrame | None = None,
     """
     if results is None:
         return "No benchmark results yet: run `make bench`."
-    limits = limits or read_targets()
     sentences = []
-    for row in real(results)[lambda t: t["stage"] == TOTAL].itertuples():
-        lda = results[(results["corpus"] == row.corpus) & (results["stage"] == LDA_REFERENCE)]
-        if pd.notna(row.ratio_to_lda) and len(lda):
-            sentences.append(
-                f"`analyse` took {row.seconds:.1f} s from start to exit on {corpus_name(row.corpus)} "
-                f"({row.n_abstracts:,} abstracts), **{row.ratio_to_lda:.1f} times** one LDA fit of the same "
-                f"abstracts ({lda['seconds'].iloc[0]:.2f} s; target {limits.max_lda_ratio:g}, "
-                f"{_met(row.ratio_to_lda, limits.max_lda_ratio)}).")
-    made = synthetic(results)
-    for size, limit in limits.max_ratio_at.items():
-        total = made[(made["n_abstracts"] == size) & (made["stage"] == TOTAL)]
-        base = made[(made["n_abstracts"] == size) & (made["stage"] == BASELINE)]
-        if len(total) and len(base):
-            ratio = float(total["ratio_to_baseline"].iloc[0])
-            sentences.append(f"`analyse` took {total['seconds'].iloc[0]:.1f} s on {size:,} synthetic abstracts, "
-                             f"**{ratio:.1f} times** a TF-IDF pass ({base['seconds'].iloc[0]:.1f} s; target "
-                             f"{limit:g}, {_met(ratio, limit)}).")
+    for ratio in headline_ratios(results, limits or read_targets()):
+        if ratio.reference_seconds is None:
+            continue
+        target = f"target {ratio.limit:g}, {_met(ratio.ratio, ratio.limit)}"
+        if ratio.reference == LDA_FIT:
+            sentences.append(f"`analyse` took {ratio.seconds:.1f} s from start to exit on {ratio.where}, "
+                             f"**{ratio.ratio:.1f} times** one LDA fit of the same abstracts "
+                             f"({ratio.reference_seconds:.2f} s; {target}).")
+        else:
+            sentences.append(f"`analyse` took {ratio.seconds:.1f} s on {ratio.n_abstracts:,} synthetic abstracts, "
+                             f"**{ratio.ratio:.1f} times** a TF-IDF pass ({ratio.reference_seconds:.1f} s; {target}).")
     builds = book_rows(book)
     if len(builds):
         sentences.append("A cold `make book` took " + "; ".join(
@@ -422,9 +456,7 @@ def book_build_checks(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[
 
 
 #: The stages of ``analyse`` as the stage table's columns, in order.
-STAGE_COLUMNS = {"start-up": "start-up", "parse": "parse", "text": "text", "themes": "themes",
-                 "cooccurrence": "co-occurrence", "links": "links", "change": "change", "write": "write",
-                 TOTAL: "command"}
+STAGE_COLUMNS = {**{stage: stage for stage in STAGE_ORDER}, "cooccurrence": "co-occurrence", TOTAL: "command"}
 
 
 def stages_table(results: pd.DataFrame) -> pd.DataFrame:
