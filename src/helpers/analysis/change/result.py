@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
-from typing import Any, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Mapping, Sequence
 
 import pandas as pd
 from scipy import sparse
@@ -42,7 +42,7 @@ class ChangeSettings:
 
     Examples
     --------
-    >>> ChangeSettings(n_bootstrap=200, seed=1).as_dict()["n_bootstrap"]
+    >>> ChangeSettings(n_bootstrap=200, seed=1).n_bootstrap
     200
     """
 
@@ -55,10 +55,6 @@ class ChangeSettings:
     theme_test: str = THEME_TEST
     trend_test: str = TREND_TEST
     link_test: str = LINK_TEST
-
-    def as_dict(self) -> dict[str, Any]:
-        """The settings by name, in the order above."""
-        return asdict(self)
 
 
 @dataclass(frozen=True)
