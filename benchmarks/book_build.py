@@ -34,17 +34,12 @@ import pandas as pd
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-#: The corpora built, each with the target (a name in ``benchmarks/targets.csv``) its cold build is held to.
+#: The corpora built, each with the target (a :class:`helpers.book.reports.benchmark_targets.Targets` limit) its
+#: cold build is held to.
 CORPORA = {"seed corpus": (ROOT / "data" / "raw", "max_book_seed_seconds"),
            "icml-2023-2025": (ROOT.parent / "shared" / "corpora" / "icml-2023-2025", "max_book_years_seconds")}
 BIN = Path(sys.executable).parent
 NOISE = 1.10
-
-
-def target(name: str) -> float:
-    """The limit named ``name`` in ``benchmarks/targets.csv``."""
-    targets = pd.read_csv(HERE / "targets.csv")
-    return float(targets.set_index("name").loc[name, "limit"])
 
 
 def timed(command: list[str], env: dict[str, str] | None = None) -> tuple[float, str]:
@@ -106,13 +101,16 @@ def measure(name: str, corpus: Path, limit: float) -> pd.DataFrame:
 
 
 def main() -> None:
+    from helpers.book.reports.benchmark_targets import read_targets
+
+    limits = read_targets()
     tables = []
     for name, (corpus, limit_name) in CORPORA.items():
         if not corpus.exists():
             print(f"book build benchmark on {name} skipped: {corpus} is absent (it comes with ../shared/)",
                   file=sys.stderr)
             continue
-        tables.append(measure(name, corpus, target(limit_name)))
+        tables.append(measure(name, corpus, getattr(limits, limit_name)))
     table = pd.concat(tables, ignore_index=True)
     table.to_csv(HERE / "book_results.csv", index=False, lineterminator="\n")
     print(table.to_string(index=False), file=sys.stderr)

@@ -44,13 +44,19 @@ COLUMNS = ["n_abstracts", "engine", "workers", "stage", "seconds", "main_peak_rs
 SAMPLE_SECONDS = 0.25
 
 
-def vm_hwm_mib(pid: int) -> float | None:
-    """Peak resident memory (VmHWM) of process ``pid`` in MiB (Linux), or None when it has ended."""
+def status_mib(pid: int | str, field: str) -> float | None:
+    """A memory ``field`` of ``/proc/<pid>/status`` (``VmHWM``: peak resident memory; ``VmRSS``: resident now) in
+    MiB (Linux; ``pid`` may be ``"self"``), or None when the process has ended."""
     try:
-        match = re.search(r"VmHWM:\s+(\d+) kB", Path(f"/proc/{pid}/status").read_text())
+        match = re.search(rf"{field}:\s+(\d+) kB", Path(f"/proc/{pid}/status").read_text())
     except OSError:
         return None
     return int(match.group(1)) / 1024 if match else None
+
+
+def vm_hwm_mib(pid: int) -> float | None:
+    """Peak resident memory (VmHWM) of process ``pid`` in MiB (Linux), or None when it has ended."""
+    return status_mib(pid, "VmHWM")
 
 
 def descendant_peaks_mib() -> dict[int, float]:
@@ -88,14 +94,8 @@ class TogetherPeak:
 
     def _run(self) -> None:
         while not self._stop.wait(SAMPLE_SECONDS):
-            total = 0
-            for pid in family_pids():
-                try:
-                    match = re.search(r"VmRSS:\s+(\d+) kB", Path(f"/proc/{pid}/status").read_text())
-                except OSError:
-                    continue
-                total += int(match.group(1)) if match else 0
-            self.peak_mib = max(self.peak_mib, total / 1024)
+            total = sum(status_mib(pid, "VmRSS") or 0.0 for pid in family_pids())
+            self.peak_mib = max(self.peak_mib, total)
 
     def stop(self) -> float:
         self._stop.set()

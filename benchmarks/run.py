@@ -30,7 +30,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from large import TogetherPeak
+from large import TogetherPeak, status_mib
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -72,7 +72,7 @@ def run_command(arguments: list[str]) -> tuple[float, str, float]:
     """Wall seconds, output and peak memory (MiB: the largest resident memory of the process and its workers
     together, read every :data:`large.SAMPLE_SECONDS`) of ``python ARGUMENTS`` run from the book's root; exits
     on failure."""
-    own_mib = own_rss_mib()
+    own_mib = status_mib("self", "VmRSS") or 0.0  # this process, left out of the peak
     peak = TogetherPeak()
     start = time.perf_counter()
     result = subprocess.run([PYTHON, *arguments], cwd=ROOT, capture_output=True, text=True)
@@ -81,12 +81,6 @@ def run_command(arguments: list[str]) -> tuple[float, str, float]:
     if result.returncode:
         sys.exit(f"python {' '.join(arguments)} failed:\n{result.stderr[-5000:]}")
     return seconds, result.stdout + result.stderr, peak_mib
-
-
-def own_rss_mib() -> float:
-    """This process's resident memory (MiB), left out of a command's peak."""
-    match = re.search(r"VmRSS:\s+(\d+) kB", Path("/proc/self/status").read_text())
-    return int(match.group(1)) / 1024 if match else 0.0
 
 
 def analyse_once(corpus: Path, out: Path, jobs: list[str]) -> dict:
