@@ -16,9 +16,10 @@ __all__ = ["Corpus", "CorpusError", "MIN_ABSTRACT_WORDS", "BLOCK_KINDS", "RECORD
 MIN_ABSTRACT_WORDS = 5
 
 BLOCK_KINDS = ("header", "abstract", "duplicate", "too-short")
-#: Kinds of bibliographic files only: an entry without an abstract, a BibTeX ``@Proceedings``
-#: entry, any other block (``@string``, ``@preamble``, comments).
-RECORD_KINDS = ("no-abstract", "proceedings", "other")
+#: Kinds of bibliographic files only: an entry without an abstract, an entry whose abstract is only publisher
+#: boilerplate (a copyright statement), a proceedings volume's own record (a BibTeX ``@Proceedings`` entry, or
+#: a record listing the volume's papers), any other block (``@string``, ``@preamble``, comments).
+RECORD_KINDS = ("no-abstract", "boilerplate-only", "proceedings", "other")
 #: The metadata columns of :attr:`Corpus.papers` when any file is bibliographic.
 METADATA_COLUMNS = list(METADATA_FIELDS)
 #: File extensions and their format; any other file given by name is read as the seed format.
