@@ -73,6 +73,8 @@ def record_row(record: Record, block: int, position: object) -> dict:
     row.update({name: getattr(record, name) for name in METADATA_COLUMNS})
     if record.keywords:
         row["keywords"] = record.keywords
+    if record.subjects:
+        row["subjects"] = record.subjects
     if record.notes:
         row["notes"] = record.notes
     if kind in ("abstract", "too-short", "boilerplate-only") and (cleaned.sentences or cleaned.headings):

@@ -70,7 +70,8 @@ class Corpus:
         text_sha1`` (first occurrence wins for ``source_file``, ``position`` and metadata; of records
         that are the same paper, the richest), then, when any file is bibliographic, ``title, authors,
         year, venue, doi, url, software`` (text, ``""`` when missing; ``year`` nullable ``Int64``), and
-        ``keywords`` (the authors' keywords) and ``published_text`` (the abstract as published, where
+        ``keywords`` (the authors' keywords), ``subjects`` (the database's subject categories of the record:
+        Web of Science ``WC``/``SC``, PubMed's MeSH major topics) and ``published_text`` (the abstract as published, where
         publisher boilerplate was left out of ``text``; else ``""``) when some paper has them.
     blocks : DataFrame
         One row per non-blank block (entry) of every file read: ``source_file, block,
