@@ -23,6 +23,12 @@ def test_statement_at_the_end_of_an_unpunctuated_abstract_goes_alone():
     assert cleaned == (UNPUNCTUATED, 1, 0)
 
 
+def test_statement_with_a_publisher_before_its_year_at_the_end_of_an_unpunctuated_abstract_goes_alone():
+    assert strip_boilerplate(f"{UNPUNCTUATED} © Springer-Verlag Berlin Heidelberg 2013") == (UNPUNCTUATED, 1, 0)
+    kept = "We used Matlab© and the © symbol in plots of ozone at ten sites"
+    assert strip_boilerplate(kept) == (kept, 0, 0)
+
+
 def test_statement_in_parentheses_mid_text_goes_alone():
     text = ("A diode-pumped Nd:YVO4 laser gives 2 W at 1064 nm. ((c) 2012 by Astro Ltd., Published exclusively by "
             "WILEY-VCH Verlag GmbH & Co. KGaA) The beam quality factor M2 is 1.1 in both directions.")
