@@ -98,3 +98,16 @@ def test_papers_csv_has_the_subjects_column(tmp_path):
     papers = pd.read_csv(out / "papers.csv", keep_default_na=False, dtype=str)
     assert papers["subjects"].tolist() == [
         "Ecology; Zoology", "Agriculture, Dairy & Animal Science", "Ecology", "Zoology; Veterinary Sciences"]
+
+
+def test_tab_delimited_and_bibtex_web_of_science_exports_carry_their_categories(tmp_path):
+    tsv = tmp_path / "savedrecs.tsv"
+    tsv.write_text("PT\tTI\tAB\tWC\tSC\tUT\n"
+                   f"J\tPaper 1\t{ABSTRACT.format(what='hens', n=1)}\tEngineering, Civil; Ergonomics\tEngineering\tWOS:1\n"
+                   f"J\tPaper 2\t{ABSTRACT.format(what='hens', n=2)}\t\tTransportation\tWOS:2\n", encoding="utf-8")
+    assert read_corpus(tsv).papers["subjects"].tolist() == ["Engineering, Civil; Ergonomics", "Transportation"]
+    bib = tmp_path / "savedrecs.bib"
+    bib.write_text("@article{ WOS:1,\nTitle = {{Paper 1}},\nAbstract = {{" + ABSTRACT.format(what="hens", n=1)
+                   + "}},\nWeb-of-Science-Categories  = {{Agriculture, Dairy \\& Animal Science}},\n"
+                   "Research-Areas = {{Agriculture}},\n}\n", encoding="utf-8")
+    assert read_corpus(bib).papers["subjects"].tolist() == ["Agriculture, Dairy & Animal Science"]
