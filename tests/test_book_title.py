@@ -10,7 +10,7 @@ import pandas as pd
 
 from conftest import run_in_process
 from helpers.analysis.corpus import read_corpus
-from helpers.book.title import book_title, corpus_name, file_formats
+from helpers.book.title import book_title, corpus_name, figure_label, file_formats
 
 ABSTRACT = "We counted {what} on {n} farms over three winters and report how housing changed the counts."
 
@@ -53,6 +53,9 @@ def test_web_of_science_title_names_its_categories_and_book_title_overrides_it(t
     assert file_formats(analysis) == ["wos"]
     assert book_title(analysis, {}) == "Ecology and Zoology, 2010\u20132012: 4 Web of Science abstracts"
     assert book_title(analysis, {"BOOK_TITLE": "Birds on farms"}) == "Birds on farms"
+    # A figure's title line names the corpus in the short form.
+    assert figure_label(analysis, {}) == "Web of Science 2010\u20132012: 4 abstracts"
+    assert figure_label(analysis, {"BOOK_TITLE": "Birds on farms"}) == "Birds on farms"
 
 
 def test_research_areas_name_the_subject_without_categories(tmp_path):

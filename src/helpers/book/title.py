@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
 import pandas as pd
@@ -310,9 +310,12 @@ def analysis_name(analysis: "Analysis") -> CorpusName:
     return corpus_name(analysis.papers, analysis.corpus.headers, file_formats(analysis))
 
 
-def figure_label(analysis: "Analysis") -> str:
-    """The corpus as a figure's title names it: "ICML 2024: 57 abstracts" (``BOOK_TITLE`` when set)."""
-    return book_title(analysis)
+def figure_label(analysis: "Analysis", environment: Mapping[str, str] | None = None) -> str:
+    """The corpus as a figure's title names it: "ICML 2024: 57 abstracts", "Web of Science 1991–2018: 729
+    abstracts" (short enough for a figure's title line: without the subjects the book's title names;
+    ``BOOK_TITLE`` when set)."""
+    environment = os.environ if environment is None else environment
+    return environment.get(TITLE_ENV, "").strip() or replace(analysis_name(analysis), subjects=()).title
 
 
 def citation_title(analysis: "Analysis", environment: Mapping[str, str] | None = None) -> str:
