@@ -40,7 +40,7 @@ NAMED_VENUES_SHARE = 0.8
 #: The most subjects a title names.
 MAX_NAMED_SUBJECTS = 2
 #: A second subject is named only when the subjects' names stay within this many characters (a short title).
-MAX_SUBJECT_CHARS = 60
+MAX_SUBJECT_CHARS = 45
 #: A subject the title names is given to at least this share of the papers that carry subjects.
 SUBJECT_SHARE = 0.2
 #: Without subjects, a journal names the subject when it holds at least this share of the papers with a venue.
