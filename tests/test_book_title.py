@@ -114,3 +114,19 @@ def test_tab_delimited_and_bibtex_web_of_science_exports_carry_their_categories(
                    + "}},\nWeb-of-Science-Categories  = {{Agriculture, Dairy \\& Animal Science}},\n"
                    "Research-Areas = {{Agriculture}},\n}\n", encoding="utf-8")
     assert read_corpus(bib).papers["subjects"].tolist() == ["Agriculture, Dairy & Animal Science"]
+
+
+def test_scopus_title_names_its_index_keywords_and_the_database_from_its_record_keys(tmp_path):
+    rows = [("Poultry Science", "Animals; Poultry; Heat stress"), ("Animals", "animals; housing"),
+            ("Biosystems Engineering", "Agricultural robots"), ("Oikos", "")]
+    lines = ["Authors,Title,Year,Source title,Abstract,Index Keywords,EID"]
+    lines += [f'Doe J.,Paper {n},2021,{venue},"{ABSTRACT.format(what="hens", n=n)}",{terms},2-s2.0-{n}'
+              for n, (venue, terms) in enumerate(rows, start=1)]
+    path = tmp_path / "scopus.csv"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    analysis = analysis_of(path)
+    assert analysis.papers["subjects"].tolist() == ["Animals; Poultry; Heat stress", "animals; housing",
+                                                    "Agricultural robots", ""]
+    # "animals" and "Animals" are one subject, on 2 of the 3 papers with subjects; each other on 1 (33%).
+    assert book_title(analysis, {}) == "Animals and Agricultural Robots, 2021: 4 Scopus abstracts"
+    assert figure_label(analysis, {}) == "Scopus 2021: 4 abstracts"

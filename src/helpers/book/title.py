@@ -28,7 +28,9 @@ TITLE_ENV = "BOOK_TITLE"
 #: The most venues a title names.
 MAX_NAMED_VENUES = 2
 #: The databases a title names when the venues are many (an export of one database).
-DATABASE_NAMES = {"wos": "Web of Science", "medline": "PubMed"}
+DATABASE_NAMES = {"wos": "Web of Science", "medline": "PubMed", "scopus": "Scopus"}
+#: Record keys that name their database, whatever the file's format (Scopus EIDs, Web of Science accession numbers).
+DATABASE_KEYS = {"scopus": re.compile(r"^2-s2\.0-\d+$"), "wos": re.compile(r"^WOS:\w+$")}
 _HEADER_VENUE = re.compile(r"^\s*([A-Z][A-Za-z&-]{1,15})\s+((?:19|20)\d\d)\b")
 _YEAR = re.compile(r"\b((?:19|20)\d\d)\b")
 _SMALL_WORDS = {"of", "on", "the", "and", "for", "in", "a", "an", "to"}
@@ -91,8 +93,11 @@ def subject_name(subject: str) -> str:
     ('Materials Science', 'Agriculture, Dairy and Animal Science')
     >>> subject_name("Public, Environmental & Occupational Health"), subject_name("Decision Support Techniques")
     ('Public, Environmental and Occupational Health', 'Decision Support Techniques')
+    >>> subject_name("Agricultural robots"), subject_name("mRNA vaccines of the pH test")
+    ('Agricultural Robots', 'mRNA Vaccines of the pH Test')
     """
-    subject = " ".join(subject.split())
+    subject = " ".join(word[0].upper() + word[1:] if word.islower() and (not index or word not in _SMALL_WORDS)
+                       else word for index, word in enumerate(subject.split()))
     head, comma, qualifier = subject.partition(", ")
     if comma and "," not in qualifier and len(head.split()) <= 2 and not _ADJECTIVE.match(head.split()[-1]):
         if _BROAD_QUALIFIER.match(qualifier):
@@ -105,8 +110,9 @@ def subject_name(subject: str) -> str:
 def named_subjects(subjects: Iterable[str], share: float = SUBJECT_SHARE) -> tuple[str, ...]:
     """The subjects a title names (:func:`subject_name`), most papers first: each given to at least ``share`` of
     the papers with subjects (``subjects``: one ``; ``-separated text per paper, ``""`` without), at most
-    :data:`MAX_NAMED_SUBJECTS` within :data:`MAX_SUBJECT_CHARS` characters, none whose words another named one
-    holds, or that holds another's words ("Transportation Science and Technology" after "Transportation").
+    :data:`MAX_NAMED_SUBJECTS` within :data:`MAX_SUBJECT_CHARS` characters, none whose words (their first six
+    letters) another named one holds, or that holds another's words ("Transportation Science and Technology" after
+    "Transportation", "Agriculture" after "Agricultural Robots").
 
     Examples
     --------
@@ -129,12 +135,16 @@ def named_subjects(subjects: Iterable[str], share: float = SUBJECT_SHARE) -> tup
     for name, n in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
         if n < share * n_papers or len(named) == MAX_NAMED_SUBJECTS:
             break
-        words = set(name.lower().split()) - _SMALL_WORDS
-        if any(words <= set(other.lower().split()) or set(other.lower().split()) - _SMALL_WORDS <= words
-               for other in named) or (named and len(named[0]) + len(name) + 2 > MAX_SUBJECT_CHARS):
+        if any(_stems(name) <= _stems(other) or _stems(other) <= _stems(name) for other in named) or (
+                named and len(named[0]) + len(name) + 2 > MAX_SUBJECT_CHARS):
             continue
         named.append(name)
     return tuple(named)
+
+
+def _stems(name: str) -> set[str]:
+    """A subject's words as :func:`named_subjects` compares them: lower case, their first six letters."""
+    return {word[:6] for word in re.findall(r"\w+", name.lower()) if word not in _SMALL_WORDS}
 
 
 def year_span(years: Iterable[int]) -> str:
@@ -305,9 +315,29 @@ def file_formats(analysis: "Analysis") -> list[str]:
     return formats
 
 
+def export_databases(analysis: "Analysis") -> list[str]:
+    """Each readable corpus file's database (``wos``, ``medline``, ``scopus``) where its format or its records' keys
+    name one (a Scopus CSV's EIDs, a Web of Science BibTeX file's accession numbers), else its format."""
+    from helpers.analysis.readers.detect import format_of_file  # lazy: keeps this module's import light
+
+    blocks = analysis.corpus.blocks
+    databases = []
+    for row in analysis.corpus.files.itertuples():
+        try:
+            database = format_of_file(row.path)
+        except OSError:
+            continue
+        if "key" in blocks and database not in DATABASE_NAMES:
+            keys = blocks.loc[(blocks["source_file"] == row.source_file) & (blocks["kind"] == "abstract"), "key"]
+            database = next((name for name, pattern in DATABASE_KEYS.items()
+                             if len(keys) and keys.astype(str).str.match(pattern).all()), database)
+        databases.append(database)
+    return databases
+
+
 def analysis_name(analysis: "Analysis") -> CorpusName:
-    """:func:`corpus_name` of an analysis (its files' formats name a database export)."""
-    return corpus_name(analysis.papers, analysis.corpus.headers, file_formats(analysis))
+    """:func:`corpus_name` of an analysis (its files' formats, or their records' keys, name a database export)."""
+    return corpus_name(analysis.papers, analysis.corpus.headers, export_databases(analysis))
 
 
 def figure_label(analysis: "Analysis", environment: Mapping[str, str] | None = None) -> str:

@@ -41,7 +41,7 @@ COLUMN_MAPS: tuple[ColumnMap, ...] = (
     ColumnMap("Scopus", ("source title", "abstract", "eid"), {
         "title": ("title",), "authors": ("author full names", "authors"), "year": ("year",),
         "venue": ("source title",), "doi": ("doi",), "url": ("link",), "abstract": ("abstract",),
-        "keywords": ("author keywords",), "key": ("eid",)}, authors_style="scopus"),
+        "keywords": ("author keywords",), "subjects": ("index keywords",), "key": ("eid",)}, authors_style="scopus"),
     ColumnMap("IEEE Xplore", ("document title", "publication title", "abstract"), {
         "title": ("document title",), "authors": ("authors",), "year": ("publication year",),
         "venue": ("publication title",), "doi": ("doi",), "url": ("pdf link",), "abstract": ("abstract",),
