@@ -117,16 +117,17 @@ def test_tab_delimited_and_bibtex_web_of_science_exports_carry_their_categories(
 
 
 def test_scopus_title_names_its_index_keywords_and_the_database_from_its_record_keys(tmp_path):
-    rows = [("Poultry Science", "Animals; Poultry; Heat stress"), ("Animals", "animals; housing"),
-            ("Biosystems Engineering", "Agricultural robots"), ("Oikos", "")]
+    rows = [("Poultry Science", "Animals; Poultry; Heat stress"), ("Animals", "animals; poultry; housing"),
+            ("Biosystems Engineering", "Agricultural robots; Article"), ("Oikos", "")]
     lines = ["Authors,Title,Year,Source title,Abstract,Index Keywords,EID"]
     lines += [f'Doe J.,Paper {n},2021,{venue},"{ABSTRACT.format(what="hens", n=n)}",{terms},2-s2.0-{n}'
               for n, (venue, terms) in enumerate(rows, start=1)]
     path = tmp_path / "scopus.csv"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     analysis = analysis_of(path)
-    assert analysis.papers["subjects"].tolist() == ["Animals; Poultry; Heat stress", "animals; housing",
-                                                    "Agricultural robots", ""]
-    # "animals" and "Animals" are one subject, on 2 of the 3 papers with subjects; each other on 1 (33%).
-    assert book_title(analysis, {}) == "Animals and Agricultural Robots, 2021: 4 Scopus abstracts"
+    assert analysis.papers["subjects"].tolist() == ["Animals; Poultry; Heat stress", "animals; poultry; housing",
+                                                    "Agricultural robots; Article", ""]
+    # "poultry" and "Poultry" are one subject, on 2 of the 3 papers with subjects, each other on 1 (33%); "Animals"
+    # and "Article" are check tags, never a subject.
+    assert book_title(analysis, {}) == "Poultry and Agricultural Robots, 2021: 4 Scopus abstracts"
     assert figure_label(analysis, {}) == "Scopus 2021: 4 abstracts"

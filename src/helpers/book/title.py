@@ -47,6 +47,18 @@ MAX_SUBJECT_CHARS = 45
 SUBJECT_SHARE = 0.2
 #: Without subjects, a journal names the subject when it holds at least this share of the papers with a venue.
 JOURNAL_SHARE = 0.4
+#: Index terms that say who or what was studied, or what kind of document it is, never the subject: the check tags
+#: and publication types of MeSH and Emtree (Scopus' index keywords) that most records of a field carry.
+CHECK_TAGS = frozenset({
+    "human", "humans", "animal", "animals", "female", "male", "adult", "aged", "middle aged", "young adult",
+    "adolescent", "child", "child, preschool", "preschool child", "school child", "infant", "infant, newborn",
+    "newborn", "aged, 80 and over", "very elderly", "article", "review", "controlled study", "nonhuman",
+    "priority journal", "major clinical study", "clinical article", "procedures", "methodology", "questionnaire",
+    "cross-sectional study", "cross-sectional studies", "cohort analysis", "prospective study", "retrospective study",
+    "retrospective studies", "prospective studies", "comparative study", "randomized controlled trial", "case report",
+    "mouse", "mice", "rat", "rats", "animal experiment", "animal model", "human experiment", "normal human",
+    "united states", "pregnancy", "sensitivity and specificity", "surveys and questionnaires", "treatment outcome",
+})
 # Web of Science's qualified categories ("Engineering, Civil"): a qualifier of adjectives reads first.
 _ADJECTIVE = re.compile(r"^(?:[A-Z][a-z]*(?:al|ic|ed|ar|il)|&)$")
 _BROAD_QUALIFIER = re.compile(r"^(?:Multidisciplinary|Interdisciplinary Applications)$")
@@ -110,7 +122,8 @@ def subject_name(subject: str) -> str:
 def named_subjects(subjects: Iterable[str], share: float = SUBJECT_SHARE) -> tuple[str, ...]:
     """The subjects a title names (:func:`subject_name`), most papers first: each given to at least ``share`` of
     the papers with subjects (``subjects``: one ``; ``-separated text per paper, ``""`` without), at most
-    :data:`MAX_NAMED_SUBJECTS` within :data:`MAX_SUBJECT_CHARS` characters, none whose words (their first six
+    :data:`MAX_NAMED_SUBJECTS` within :data:`MAX_SUBJECT_CHARS` characters, no check tag (:data:`CHECK_TAGS`:
+    "Humans", "Article"), none whose words (their first six
     letters) another named one holds, or that holds another's words ("Transportation Science and Technology" after
     "Transportation", "Agriculture" after "Agricultural Robots").
 
@@ -124,11 +137,13 @@ def named_subjects(subjects: Iterable[str], share: float = SUBJECT_SHARE) -> tup
     ((), ())
     >>> named_subjects(["Automation & Control Systems", "Operations Research & Management Science"] * 2)
     ('Automation and Control Systems',)
+    >>> named_subjects(["human; article; female; diabetes mellitus", "Human; Article; male; obesity; diabetes mellitus"])
+    ('Diabetes Mellitus', 'Obesity')
     """
     counts: Counter[str] = Counter()
     n_papers = 0
     for text in subjects:
-        names = {subject_name(s) for s in str(text).split(";") if s.strip()}
+        names = {subject_name(s) for s in str(text).split(";") if s.strip() and s.strip().lower() not in CHECK_TAGS}
         n_papers += bool(names)
         counts.update(names)
     named: list[str] = []
