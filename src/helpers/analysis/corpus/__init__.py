@@ -5,8 +5,9 @@ one-line header, then one abstract per block, blocks separated by blank lines. B
 database exports are read by their reader (:mod:`helpers.analysis.readers`: BibTeX, RIS, CSV/TSV by the
 database's column names, JSON and JSON Lines with OpenAlex works, Web of Science plain text, MEDLINE), the
 format decided in one place (:func:`helpers.analysis.readers.file_format`), one block per entry. Publisher
-boilerplate is left out of the analysed texts of entries (:mod:`helpers.analysis.readers.boilerplate`), and
-the same paper from two records is one paper (by abstract, DOI, or title and year). Every non-blank
+boilerplate is left out of the analysed texts of entries (:mod:`helpers.analysis.readers.boilerplate`; an entry
+that is nothing else is a ``boilerplate-only`` block), a proceedings volume's own record is a ``proceedings``
+block (:mod:`helpers.analysis.readers.front_matter`), and the same paper from two records is one paper (by abstract, DOI, or title and year). Every non-blank
 block (every entry) of every file ends up as one row of
 :attr:`Corpus.blocks`, so nothing is dropped without a row saying why; unique abstracts become
 rows of :attr:`Corpus.papers`, with the entries' metadata (:data:`METADATA_COLUMNS`) when any

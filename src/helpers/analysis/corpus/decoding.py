@@ -12,6 +12,7 @@ from helpers.analysis.corpus.tables import METADATA_COLUMNS, MIN_ABSTRACT_WORDS,
 from helpers.analysis.readers import (FORMAT_NAMES, Record, ReaderError, corpus_suffix, file_format, read_records,
                                       tagged_export_name)
 from helpers.analysis.readers.boilerplate import strip_boilerplate
+from helpers.analysis.readers.front_matter import is_proceedings_record
 from helpers.analysis.readers.seed import is_header, join_lines, split_blocks
 
 __all__ = ["decode_file", "record_row", "record_rows", "parse_records_file", "seed_rows", "parse_file"]
@@ -47,25 +48,36 @@ def decode_file(path: Path, data: bytes) -> str:
 
 
 def record_row(record: Record, block: int, position: object) -> dict:
-    """One entry's block row, with its metadata (``paper_id`` filled later)."""
+    """One entry's block row, with its metadata (``paper_id`` filled later).
+
+    An entry whose abstract is only publisher boilerplate is a ``boilerplate-only`` block (its ``n_words`` those
+    of the abstract as published), a proceedings volume's own record a ``proceedings`` block
+    (:func:`is_proceedings_record`); neither is analysed.
+    """
+    published = " ".join(normalise_text(record.abstract).split()) if record.abstract is not None else ""
     if record.kind != "entry":
         text, n_words, kind = "", 0, record.kind
-    elif record.abstract is None:
+    elif not published:
         text, n_words, kind = "", 0, "no-abstract"
+    elif is_proceedings_record(record.title, published):
+        text, n_words, kind = "", len(published.split()), "proceedings"
     else:
-        published = " ".join(normalise_text(record.abstract).split())
         cleaned = strip_boilerplate(published)
         text = cleaned.text
         n_words = len(text.split())
         kind = "abstract" if n_words >= MIN_ABSTRACT_WORDS else "too-short"
+        if not n_words:  # nothing but the publisher's statement: not a 0-word abstract
+            n_words, kind = len(published.split()), "boilerplate-only"
     row = dict(block=block, position=position, first_line=record.first_line, last_line=record.last_line,
                n_words=n_words, kind=kind, text=text, key=record.key, fields=dict(record.fields))
     row.update({name: getattr(record, name) for name in METADATA_COLUMNS})
     if record.keywords:
         row["keywords"] = record.keywords
+    if record.subjects:
+        row["subjects"] = record.subjects
     if record.notes:
         row["notes"] = record.notes
-    if kind in ("abstract", "too-short") and (cleaned.sentences or cleaned.headings):
+    if kind in ("abstract", "too-short", "boilerplate-only") and (cleaned.sentences or cleaned.headings):
         row.update(published_text=published, boilerplate=cleaned.sentences, headings=cleaned.headings)
     return row
 
@@ -92,7 +104,7 @@ def parse_records_file(path: Path, source_file: str, text: str, fmt: str) -> tup
     except ReaderError as error:
         raise CorpusError([f"{path}: {error}"]) from None
     if not any(row["kind"] == "abstract" for row in rows):
-        entries = sum(row["kind"] != "proceedings" and row["kind"] != "other" for row in rows)
+        entries = sum(row["kind"] not in ("proceedings", "other") for row in rows)
         raise CorpusError([f"{path}: has no abstracts ({entries} entries, none with an abstract of at least"
                            f" {MIN_ABSTRACT_WORDS} words)"])
     return header, rows

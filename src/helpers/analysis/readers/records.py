@@ -43,6 +43,9 @@ class Record:
         (:func:`helpers.analysis.readers.identity.normalise_doi`).
     keywords : str
         The authors' keywords (or the database's subject headings), ``; `` between them; ``""`` without.
+    subjects : str
+        The subjects the database gives the record, ``; `` between them (Web of Science categories ``WC``, else
+        research areas ``SC``; PubMed's MeSH major topics, the ``MH`` headings marked ``*``); ``""`` without.
     year : int or None
     fields : mapping
         The entry's other named fields, as text (for ``--group-by COLUMN``).
@@ -61,6 +64,7 @@ class Record:
     url: str = ""
     software: str = ""
     keywords: str = ""
+    subjects: str = ""
     #: What the reader noticed and tolerated (``extra-field``: a row with one field more than its header).
     notes: tuple[str, ...] = ()
     fields: Mapping[str, str] = field(default_factory=dict)

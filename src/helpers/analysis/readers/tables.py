@@ -65,6 +65,7 @@ def _mapped_record(values: Mapping[str, Any], columns: ColumnMap, first: int, la
         title=latex_to_text(text("title")), authors=split_authors(text("authors"), columns.authors_style),
         year=parse_year(text("year")), venue=text("venue"), doi=normalise_doi(text("doi")), url=text("url"),
         keywords="; ".join(k.strip() for k in text("keywords").split(";") if k.strip()), notes=notes,
+        subjects="; ".join(k.strip() for k in text("subjects").split(";") if k.strip()),
         fields={name: clean_field(value) for name, value in values.items() if name not in used and name},
     )
 

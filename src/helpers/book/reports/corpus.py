@@ -54,7 +54,7 @@ def record_note(corpus: Corpus) -> str:
     --------
     >>> blocks = pd.DataFrame({"kind": ["proceedings", "abstract", "no-abstract", "abstract"], "key": ["P", "a", "b", "c"]})
     >>> note = record_note(Corpus(papers=pd.DataFrame(), blocks=blocks, files=pd.DataFrame()))
-    >>> "1 entry has no abstract" in note, "1 is a `@Proceedings` entry" in note
+    >>> "1 entry has no abstract" in note, "1 is a proceedings volume's own record" in note
     (True, True)
     >>> record_note(Corpus(papers=pd.DataFrame(), blocks=pd.DataFrame({"kind": ["abstract"]}), files=pd.DataFrame()))
     ''
@@ -68,9 +68,15 @@ def record_note(corpus: Corpus) -> str:
 
     parts = [entries(count("no-abstract"), "entry has", "entries have") + " no abstract (kind `no-abstract`, left out "
              "of the analysis)"]
+    if count("boilerplate-only"):
+        parts.append(entries(count("boilerplate-only"), "entry's abstract is", "entries' abstracts are")
+                     + " only a publisher's copyright or licence statement (kind `boilerplate-only`, left out of the "
+                     "analysis)")
     if count("proceedings"):
-        parts.append(entries(count("proceedings"), "is a `@Proceedings` entry", "are `@Proceedings` entries")
-                     + " (kind `proceedings`), whose year and venue go to the papers without their own")
+        parts.append(entries(count("proceedings"), "is a proceedings volume's own record", "are proceedings volumes' "
+                     "own records") + " (kind `proceedings`: a `@Proceedings` entry, whose year and venue go to the "
+                     "papers without their own, or a record whose text lists the volume's papers; left out of the "
+                     "analysis)")
     if count("other"):
         parts.append(entries(count("other"), "is another BibTeX block", "are other BibTeX blocks")
                      + " (`@string`, `@preamble`, comments: kind `other`)")
@@ -165,7 +171,8 @@ def duplicate_table(corpus: Corpus) -> pd.DataFrame:
 KIND_PHRASES = {
     "header": "header", "abstract": "abstract", "duplicate": "repeat of an earlier abstract",
     "too-short": "block too short to be an abstract", "no-abstract": "entry without an abstract",
-    "proceedings": "`@Proceedings` entry", "other": "other entry (`@string`, `@preamble`, comments)",
+    "boilerplate-only": "boilerplate-only abstract",
+    "proceedings": "proceedings-volume record", "other": "other entry (`@string`, `@preamble`, comments)",
 }
 
 
@@ -177,7 +184,7 @@ def parse_sentence(corpus: Corpus) -> str:
     >>> blocks = pd.DataFrame({"kind": ["proceedings", "abstract", "abstract", "no-abstract", "duplicate"]})
     >>> files = pd.DataFrame({"source_file": ["a.bib"], "status": ["ok"]})
     >>> print(parse_sentence(Corpus(papers=pd.DataFrame({"x": [1, 2]}), blocks=blocks, files=files)))
-    The book read 1 file holding 5 blocks and entries: 3 abstracts (1 of them a repeat of an earlier abstract), 1 entry without an abstract and 1 `@Proceedings` entry. That leaves 2 distinct papers for the analysis.
+    The book read 1 file holding 5 blocks and entries: 3 abstracts (1 of them a repeat of an earlier abstract), 1 entry without an abstract and 1 proceedings-volume record. That leaves 2 distinct papers for the analysis.
     """
     kinds = corpus.blocks["kind"].value_counts()
     n_files = int((corpus.files["status"] == "ok").sum())
