@@ -15,7 +15,7 @@ from helpers.analysis.corpus.files import not_a_file, read_file_bytes, unreadabl
 from helpers.analysis.corpus.hashes import abstract_facts
 from helpers.analysis.corpus.normalise import NEWLINES, normalise_text
 from helpers.analysis.corpus.tables import CorpusError
-from helpers.analysis.engine.file_pieces import (PIECE_BYTES, FilePiece, ParsedPiece, file_sha256, join_pieces,
+from helpers.analysis.engine.file_pieces import (FilePiece, ParsedPiece, file_sha256, join_pieces,
                                                 piece_bytes, split_file)
 from helpers.analysis.readers import ReaderError, corpus_suffix, file_format
 
@@ -82,15 +82,20 @@ def gzip_pieces(path: Path, piece_size: int) -> Iterator[bytes]:
     with gzip.open(path, "rb") as stream:
         rest = b""
         while chunk := stream.read(piece_size):
-            data = rest + chunk
-            cut = data.rfind(b"\n") + 1
-            if cut == 0 or len(data) < piece_size:  # a piece must end at a line end and hold piece_size bytes
-                rest = data
+            cut = chunk.rfind(b"\n") + 1
+            if cut == 0 or len(rest) + len(chunk) < piece_size:  # a piece ends at a line end, piece_size bytes or more
+                rest += chunk
                 continue
-            yield data[:cut]
-            rest = data[cut:]
+            piece, rest = rest + chunk[:cut], chunk[cut:]
+            del chunk
+            yield piece
         if rest:
             yield rest
+
+
+#: The decompressed bytes of a ``.jsonl.gz`` parsed at a time: smaller than a plain file's pieces
+#: (:data:`helpers.analysis.engine.file_pieces.PIECE_BYTES`), so that decompressing adds no memory to parsing.
+GZIP_PIECE_BYTES = 8 * 2**20
 
 
 def _read_gzip_lines(path: Path, name: str, piece_size: int) -> tuple[dict, list[dict], list[str]] | None:
@@ -124,7 +129,7 @@ def read_one_file(path: Path, name: str, piece_size: int | None = None) -> tuple
     if not_a_file(path) or unreadable(path):
         return read_whole_file(path, name)
     if corpus_suffix(path) == ".jsonl.gz":
-        streamed = _read_gzip_lines(path, name, piece_size or PIECE_BYTES)
+        streamed = _read_gzip_lines(path, name, piece_size or GZIP_PIECE_BYTES)
         if streamed is not None:
             return streamed
         return read_whole_file(path, name)
