@@ -71,6 +71,10 @@ CASES = [
      "line 1: a whole number of more than 4,300 digits"),
     ("repeated.csv", f"Abstract,title,abstract\n{ABSTRACT},T,Other words entirely here today\n",
      "line 1: column 'abstract' appears twice in the header (columns 1 and 3); rename or remove one"),
+    ("repeated-key.jsonl", '{"abstract": "' + ABSTRACT + '", "year": 2020, "abstract": "Other words entirely."}\n',
+     "line 1: key 'abstract' appears twice in one object; remove one"),
+    ("repeated-key-case.json", '[{"Abstract": "' + ABSTRACT + '", "abstract ": "' + ABSTRACT + ' Two."}]',
+     "line 1: key 'abstract' appears twice in one object (keys 1 and 2); rename or remove one"),
     ("utf16.txt", ("Header\n\n" + ABSTRACT + "\n").encode("utf-16"), "line 1: UTF-16 text: save as UTF-8"),
     ("utf16be.csv", ("title,abstract\nT," + ABSTRACT + "\n").encode("utf-16-be"), "line 1: UTF-16 text: save as UTF-8"),
     ("utf32.jsonl", ('{"abstract": "' + ABSTRACT + '"}\n').encode("utf-32"), "line 1: UTF-32 text: save as UTF-8"),
@@ -92,6 +96,11 @@ def test_bad_file_is_one_line_exit_2_nothing_written(tmp_path, name, data, probl
 def test_numbers_in_text_are_no_year_and_no_error(tmp_path):
     corpus = read_corpus(_write(tmp_path, "year-negative.csv", dict((c[0], c[1]) for c in CASES)["year-negative.csv"]))
     assert corpus.papers["year"].tolist()[0] == 2020 and corpus.papers["year"].isna().tolist() == [False, True]
+
+
+def test_a_key_repeated_inside_a_field_is_no_problem(tmp_path):
+    corpus = read_corpus(_write(tmp_path, "a.jsonl", '{"abstract": "' + ABSTRACT + '", "x": {"b": 1, "b": 2}}\n'))
+    assert corpus.fields["x"].tolist() == ["{'b': 2}"]
 
 
 def test_skip_bad_skips_and_counts_every_bad_file(tmp_path):

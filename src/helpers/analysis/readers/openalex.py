@@ -110,7 +110,7 @@ def openalex_record(work: Mapping[str, Any], first: int, last: int) -> Record:
             authors.append(clean_field(text_value(name, "authorships.author.display_name")))
     keywords = [clean_field(text_value(k.get("display_name") if isinstance(k, Mapping) else k, "keywords"))
                 for k in _array(work, "keywords")]
-    for name in ("id", "title", "display_name", "doi"):
+    for name in ("id", "title", "display_name", "doi", "publication_year"):
         text_value(work.get(name), name)
     abstract = abstract_from_index(work.get("abstract_inverted_index"))
     if abstract is None and isinstance(work.get("abstract"), str) and work["abstract"].strip():

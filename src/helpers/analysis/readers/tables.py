@@ -142,9 +142,10 @@ def _read_delimited(text: str, delimiter: str) -> tuple[None, list[Record]]:
     return None, records
 
 
-def _refuse_repeated_columns(header: list[str], line: int) -> None:
+def _refuse_repeated_columns(header: list[str], line: int, noun: str = "column", where: str = "in the header"
+                             ) -> None:
     """A header naming one column twice (case and spaces ignored) is a :class:`ReaderError`: a row's value
-    for that name would be one of them, silently.
+    for that name would be one of them, silently (``noun`` and ``where`` name them otherwise: JSON keys).
 
     Examples
     --------
@@ -158,7 +159,7 @@ def _refuse_repeated_columns(header: list[str], line: int) -> None:
     for position, cell in enumerate(header, start=1):
         name = cell.strip().lower()
         if name and name in seen:
-            raise ReaderError(f"column '{cell.strip()}' appears twice in the header (columns {seen[name]} and"
+            raise ReaderError(f"{noun} '{cell.strip()}' appears twice {where} ({noun}s {seen[name]} and"
                               f" {position}); rename or remove one", line)
         seen.setdefault(name, position)
 
@@ -199,6 +200,8 @@ def _object_records(spans: Iterable[tuple[int, int, Any]], noun: str) -> list[Re
             has_abstract = True
             continue
         values = {str(k).strip().lower(): v for k, v in value.items()}
+        if len(values) < len(value):  # two keys that differ only in case or spaces: one would be lost
+            _refuse_repeated_columns(list(value), first, "key", "in one object")
         has_abstract = has_abstract or "abstract" in values
         records.append(_at_line(lambda: _record(values, first, last), first))
     if not records:
@@ -206,6 +209,41 @@ def _object_records(spans: Iterable[tuple[int, int, Any]], noun: str) -> list[Re
     if not has_abstract:
         raise ReaderError(f"has no 'abstract' field in any {noun}")
     return records
+
+
+class _JsonDecoder(json.JSONDecoder):
+    """Python's JSON decoder that remembers, of each object it makes, a key given twice (Python keeps the last)."""
+
+    def __init__(self) -> None:
+        super().__init__(object_pairs_hook=self._object)
+        self.repeated: dict[int, str] = {}
+
+    def _object(self, pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        value = dict(pairs)
+        if len(value) < len(pairs):
+            seen: set[str] = set()
+            for key, _ in pairs:
+                if key in seen:
+                    self.repeated[id(value)] = key
+                    break
+                seen.add(key)
+        return value
+
+    def refuse_repeated(self, value: Any, line: int) -> None:
+        """A :class:`ReaderError` when the object ``value`` (a record) gave a key twice.
+
+        Examples
+        --------
+        >>> decoder = _JsonDecoder()
+        >>> decoder.refuse_repeated(decoder.decode('{"a": {"b": 1, "b": 2}}'), 1)
+        >>> decoder.refuse_repeated(decoder.decode('{"abstract": "x", "abstract": "y"}'), 7)
+        Traceback (most recent call last):
+        ...
+        helpers.analysis.readers.records.ReaderError: line 7: key 'abstract' appears twice in one object; remove one
+        """
+        key = self.repeated.get(id(value))
+        if key is not None:
+            raise ReaderError(f"key '{key}' appears twice in one object; remove one", line)
 
 
 def _refuse_lone_surrogates(value: Any, line: int) -> None:
@@ -248,18 +286,22 @@ def read_jsonl(text: str) -> tuple[None, list[Record]]:
     >>> [(r.first_line, r.key, r.title, r.year) for r in records]
     [(1, 'a1', 'T', 2024)]
     """
+    decoder = _JsonDecoder()
+
     def lines() -> Iterator[tuple[int, int, Any]]:
         for number, line in enumerate(text.split("\n"), start=1):
             if not line.strip():
                 continue
+            decoder.repeated.clear()  # the ids of the objects of earlier lines may be reused
             try:
-                value = json.loads(line)
+                value = decoder.decode(line)
             except json.JSONDecodeError as error:
                 raise ReaderError(f"invalid JSON ({error.msg}, column {error.colno})", number) from None
             except RecursionError:
                 raise ReaderError(TOO_DEEP, number) from None
             except ValueError as error:
                 raise ReaderError(_json_problem(error), number) from None
+            decoder.refuse_repeated(value, number)
             if _SURROGATE_ESCAPE.search(line):
                 _refuse_lone_surrogates(value, number)
             yield number, number, value
@@ -285,7 +327,7 @@ def read_json(text: str) -> tuple[None, list[Record]]:
     >>> [(r.first_line, r.last_line, r.title, r.abstract) for r in records]
     [(1, 1, 'T', 'One two three four five.'), (2, 2, '', 'Six')]
     """
-    decoder = json.JSONDecoder()
+    decoder = _JsonDecoder()
     stripped = text.lstrip()
     offset = len(text) - len(stripped)
     spans: list[tuple[int, int, Any]] = []
@@ -304,7 +346,7 @@ def read_json(text: str) -> tuple[None, list[Record]]:
                 spans.append((text.count("\n", 0, index) + 1, text.count("\n", 0, end) + 1, value))
                 index = end
         else:
-            value = json.loads(text)
+            value = decoder.decode(text)
             results = value.get("results") if isinstance(value, dict) else None
             items = results if isinstance(results, list) else [value]
             last = text.rstrip().count("\n") + 1
@@ -317,6 +359,8 @@ def read_json(text: str) -> tuple[None, list[Record]]:
         raise ReaderError(TOO_DEEP, text.count("\n", 0, index) + 1) from None
     except ValueError as error:
         raise ReaderError(_json_problem(error), text.count("\n", 0, index) + 1) from None
+    for first, _, value in spans:  # every value is alive in spans: their ids are their own
+        decoder.refuse_repeated(value, first)
     if _SURROGATE_ESCAPE.search(text):
         for first, _, value in spans:
             _refuse_lone_surrogates(value, first)
