@@ -80,17 +80,20 @@ def gzip_pieces(path: Path, piece_size: int) -> Iterator[bytes]:
     [b'one\\n', b'two\\n', b'three']
     """
     with gzip.open(path, "rb") as stream:
-        rest = b""
+        parts: list[bytes] = []  # what the next piece starts with (a line longer than a piece: all of its parts)
+        size = 0
         while chunk := stream.read(piece_size):
             cut = chunk.rfind(b"\n") + 1
-            if cut == 0 or len(rest) + len(chunk) < piece_size:  # a piece ends at a line end, piece_size bytes or more
-                rest += chunk
+            if cut == 0 or size + len(chunk) < piece_size:  # a piece ends at a line end, piece_size bytes or more
+                parts.append(chunk)
+                size += len(chunk)
                 continue
-            piece, rest = rest + chunk[:cut], chunk[cut:]
+            piece = b"".join([*parts, chunk[:cut]])
+            parts, size = [chunk[cut:]], len(chunk) - cut
             del chunk
             yield piece
-        if rest:
-            yield rest
+        if size:
+            yield b"".join(parts)
 
 
 #: The decompressed bytes of a ``.jsonl.gz`` parsed at a time: smaller than a plain file's pieces
