@@ -27,7 +27,7 @@ One module a job, in the order a corpus is read:
 
 from helpers.analysis.corpus.assembly import assemble_corpus, read_corpus
 from helpers.analysis.corpus.decoding import decode_file, parse_file, parse_records_file, record_row
-from helpers.analysis.corpus.files import directory_files, expand_paths, files_sha256, source_names
+from helpers.analysis.corpus.files import directory_files, expand_paths, files_sha256, read_file_bytes, source_names
 from helpers.analysis.corpus.hashes import abstract_facts, corpus_sha256, paper_id_for
 from helpers.analysis.corpus.normalise import dedup_key, normalise_text
 from helpers.analysis.corpus.pieces import (
@@ -57,7 +57,7 @@ from helpers.analysis.readers.seed import MAX_HEADER_WORDS, split_blocks
 
 __all__ = [
     "Corpus", "CorpusError", "read_corpus", "assemble_corpus", "read_one_file", "read_whole_file", "read_piece",
-    "light_rows", "light_piece", "without_texts", "parse_file", "parse_records_file", "decode_file", "record_row",
+    "read_file_bytes", "light_rows", "light_piece", "without_texts", "parse_file", "parse_records_file", "decode_file", "record_row",
     "expand_paths", "directory_files", "source_names", "files_sha256", "normalise_text", "dedup_key",
     "split_blocks", "paper_id_for", "abstract_facts", "corpus_sha256", "parse_report", "papers_per_header",
     "MIN_ABSTRACT_WORDS", "MAX_HEADER_WORDS", "BLOCK_KINDS", "RECORD_KINDS", "METADATA_COLUMNS", "CORPUS_SUFFIXES",
