@@ -176,7 +176,9 @@ def test_ctrl_c_during_the_analysis_is_one_line_and_out_unchanged(corpora, monke
 def paused_run(corpus: Path, out: Path, step: str) -> subprocess.Popen:
     """``analyse CORPUS --out OUT`` in a process of its own, returned once it sleeps at ``step``."""
     process = subprocess.Popen([sys.executable, "-m", "helpers", "analyse", str(corpus), "--out", str(out), "--quiet"],
-                               stderr=subprocess.PIPE, text=True, env=dict(os.environ, **{PAUSE_VARIABLE: step}))
+                               stderr=subprocess.PIPE, text=True, env=dict(os.environ, **{PAUSE_VARIABLE: step}),
+                               # Ctrl-C as in a terminal, even when this test runs where SIGINT is ignored (nohup, &)
+                               preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert process.stderr is not None
     line = process.stderr.readline()
     if line != f"paused at {step}\n":
@@ -226,3 +228,19 @@ def test_kill_9_after_the_swap_leaves_the_new_tables_whole(corpora, tmp_path):
     assert len(stale) == 1 and b"graph neural" in (out.parent / stale[0] / "papers.csv").read_bytes()  # the old
     assert run_in_process("analyse", str(first), "--out", str(out), "--quiet").returncode == 0
     assert leftovers(out) == []
+
+
+def test_the_dask_engines_workers_leave_ctrl_c_to_the_command():
+    """The local cluster's worker processes ignore SIGINT (Ctrl-C reaches every process of the terminal's group):
+    the command alone stops, closes the cluster and prints its one line, with no traceback from the workers."""
+    pytest.importorskip("distributed")
+    from helpers.analysis.engine.dask_cluster import dask_client
+    from helpers.analysis.settings import EngineSettings
+
+    handler = signal.getsignal(signal.SIGINT)
+    with dask_client(EngineSettings.from_values("dask", None, None), n_jobs=1) as client:
+        assert signal.getsignal(signal.SIGINT) is handler
+        (pid,) = client.run(os.getpid).values()
+        assert list(client.run(lambda: signal.getsignal(signal.SIGINT) is signal.SIG_IGN).values()) == [True]
+        os.kill(pid, signal.SIGINT)
+        assert list(client.run(os.getpid).values()) == [pid]
