@@ -244,3 +244,38 @@ def test_the_dask_engines_workers_leave_ctrl_c_to_the_command():
         assert list(client.run(lambda: signal.getsignal(signal.SIGINT) is signal.SIG_IGN).values()) == [True]
         os.kill(pid, signal.SIGINT)
         assert list(client.run(os.getpid).values()) == [pid]
+
+
+def test_without_the_one_step_exchange_two_renames_replace_the_folder(corpora, monkeypatch):
+    import helpers.analysis.output_folder as output_folder
+
+    first, second, out = corpora
+    monkeypatch.setattr(output_folder, "exchange", lambda first, second: False)  # not Linux, or a file system without it
+    assert run_in_process("analyse", str(second), "--out", str(out), "--quiet").returncode == 0
+    assert b"Broiler" in (out / "papers.csv").read_bytes() and foreign_files(out) == [] and leftovers(out) == []
+
+
+def test_a_link_to_the_folder_stays_a_link_to_the_new_tables(corpora):
+    first, second, out = corpora
+    link = out.parent / "latest"
+    link.symlink_to(out, target_is_directory=True)
+    assert run_in_process("analyse", str(second), "--out", str(link), "--quiet").returncode == 0
+    assert link.is_symlink() and b"Broiler" in (link / "papers.csv").read_bytes() and leftovers(out) == []
+
+
+def test_a_full_disk_while_writing_is_one_line_and_out_unchanged(corpora, monkeypatch):
+    import errno
+
+    import helpers.analysis.pipeline as pipeline
+
+    def disk_full(analysis, folder):
+        (folder / "papers.csv").write_text("half")
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(folder / "papers.csv"))
+
+    first, second, out = corpora
+    before = snapshot(out)
+    monkeypatch.setattr(pipeline, "write_outputs", disk_full)
+    result = run_in_process("analyse", str(second), "--out", str(out), "--quiet")
+    assert (result.returncode, result.stderr) == (
+        1, f"error: {out}: cannot write the tables (No space left on device); {out} unchanged\n")
+    assert snapshot(out) == before and leftovers(out) == []

@@ -145,8 +145,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     return EXIT_BAD_INPUT  # pragma: no cover - argparse enforces a command
 
 
-class Terminated(Exception):
-    """SIGTERM, raised in the main thread so that the run cleans up as on Ctrl-C."""
+class Terminated(BaseException):
+    """SIGTERM, raised in the main thread so that the run cleans up as on Ctrl-C (a BaseException, as
+    KeyboardInterrupt: no ``except Exception`` on the way swallows it)."""
 
 
 @contextlib.contextmanager
@@ -198,7 +199,12 @@ def run_analyse(args: argparse.Namespace) -> int:
                     analysis = run_pipeline(args.paths, settings, skip_bad=args.skip_bad, progress=show_progress,
                                             n_jobs=args.jobs, engine=engine)
                     write_start = time.perf_counter()
-                    folder.commit(write_outputs(analysis, folder.staging))
+                    try:
+                        folder.commit(write_outputs(analysis, folder.staging))
+                    except OSError as error:  # a full disk, a quota: not the input's fault (exit 1)
+                        print(f"error: {shown(out)}: cannot write the tables ({error.strerror}); "
+                              f"{shown(out)} unchanged", file=sys.stderr)
+                        return 1
                     write_seconds = time.perf_counter() - write_start
             except CorpusError as error:
                 return report_problems(error)

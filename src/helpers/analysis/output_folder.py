@@ -280,7 +280,8 @@ class OutputFolder:
             for stale in stale_folders(self.out):
                 shutil.rmtree(stale)
             self._refuse_foreign()
-            self.staging = Path(tempfile.mkdtemp(prefix=f".{self.out.name}.staging-", dir=self.out.parent))
+            with signals_held():  # made and named in one step: a Ctrl-C cannot leave it unnamed
+                self.staging = Path(tempfile.mkdtemp(prefix=f".{self.out.name}.staging-", dir=self.out.parent))
             os.chmod(self.staging, folder_mode(self.out))
         except BaseException:
             self._release()
