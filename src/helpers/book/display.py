@@ -165,10 +165,11 @@ def publish_figure(label: str, figure, data) -> None:
 
 
 def figure_citations(analysis: "Analysis", chapter: str) -> dict[str, str]:
-    """The citation of each figure of ``chapter``, glued as ``<glue name>_cite`` for its caption."""
+    """The citation of each figure of ``chapter``, glued as ``<glue name>_cite`` (Markdown) for its caption: the
+    title names the corpus, so it is escaped (:func:`markdown_cell`)."""
     # Lazy: at the top it would load matplotlib and PIL.
     from helpers.book.figures import FIGURES, GROUP_FIGURES, figure_citation
-    title = citation_title(analysis)
+    title = markdown_cell(citation_title(analysis))
     return {f"{glue_name(label)}_cite": figure_citation(label, chapter, version=__version__,
                                                         corpus_sha256=analysis.corpus.sha256,
                                                         base_url=config().base_url, title=title)

@@ -3,8 +3,8 @@
 - The book is named after its corpus: the HTML title, the sidebar and the landing page's heading
   (``{{ book_title }}``, a MyST substitution) read :func:`helpers.book.title.book_title` of the book's
   analysis (computed once per build key; ``BOOK_TITLE`` replaces it). The title comes from the input, so it is
-  text everywhere: a MyST literal in the substitution (:func:`myst_literal`), escaped HTML in the theme's
-  templates (:func:`html_literal`).
+  text everywhere: a MyST literal in the substitution, escaped HTML wherever the themes' templates print it
+  unescaped (:mod:`helpers.book.escaping`).
 - Every page carries a Content-Security-Policy ``<meta>`` (:data:`CONTENT_SECURITY_POLICY`): scripts only from
   the book's own files or inline ``<script>`` elements (the theme, MathJax's settings, itables and the
   term map need those), never an event-handler attribute, a plug-in, a ``<base>`` or a form sent elsewhere.
@@ -20,31 +20,47 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import html
-import re
-import string
 from pathlib import Path
-
-from markupsafe import Markup
+from typing import Any, Iterator
 
 from helpers.book.citation import read_citation
+from helpers.book.escaping import html_literal, myst_literal
 from helpers.book.settings import analysis, config as book_config
 from helpers.book.title import book_title
 from helpers.book.toc import left_out, write_build_toc
 
 STATIC_DIR = Path(__file__).parent / "static"
 STYLE_FILE = "book.css"
-_PUNCTUATION = re.compile(f"([{re.escape(string.punctuation)}])")
+#: The only event-handler attributes a page may run: sphinx-book-theme's header buttons (print, full screen), by
+#: their exact text (CSP's 'unsafe-hashes'); an injected handler never matches. A build whose theme adds another
+#: fails (:func:`_page_context`).
+THEME_HANDLERS = ("window.print()", "toggleFullScreen()")
+
+
+def csp_hash(source: str) -> str:
+    """A CSP source expression for one exact script text.
+
+    Examples
+    --------
+    >>> csp_hash("window.print()")
+    "'sha256-MguIPR6qNR8D3B+eAlK+bIRTZe8t3wkOY4B/56Me9FU='"
+    """
+    return f"'sha256-{base64.b64encode(hashlib.sha256(source.encode()).digest()).decode()}'"
+
+
 #: The policy of every page (a ``<meta http-equiv>``, so ``frame-ancestors``, ``report-uri`` and ``sandbox`` cannot
-#: be set; a web server's header can add them). ``script-src-attr 'none'`` forbids ``onerror=``-style handlers
-#: even though inline ``<script>`` elements run ('unsafe-inline' for elements: the theme's mode switch, MathJax's
+#: be set; a web server's header can add them). ``script-src-attr`` forbids ``onerror=``-style handlers (all but
+#: :data:`THEME_HANDLERS`, by hash) even though inline ``<script>`` elements run ('unsafe-inline' for elements: the theme's mode switch, MathJax's
 #: settings, itables' tables and the term map's data are inline scripts of the build). Styles may be inline
 #: (the theme, MathJax's CHTML output and itables set them); images and fonts may be ``data:`` URLs.
 CONTENT_SECURITY_POLICY = "; ".join([
     "default-src 'self'",
     "script-src 'self' 'unsafe-inline'",
     "script-src-elem 'self' 'unsafe-inline'",
-    "script-src-attr 'none'",
+    "script-src-attr 'unsafe-hashes' " + " ".join(csp_hash(handler) for handler in THEME_HANDLERS),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self' data:",
@@ -53,33 +69,9 @@ CONTENT_SECURITY_POLICY = "; ".join([
     "base-uri 'self'",
     "form-action 'self'",
 ])
+#: The template values that are plain text but printed as HTML by a theme (see :func:`_page_context`).
+TEXT_CONTEXT = ("docstitle", "shorttitle", "root_title", "pagetitle", "page_description")
 CSP_META = f'<meta http-equiv="Content-Security-Policy" content="{html.escape(CONTENT_SECURITY_POLICY)}" />'
-
-
-def myst_literal(text: str) -> str:
-    r"""``text`` as MyST Markdown that renders as exactly that text on one line: every ASCII punctuation character
-    backslash-escaped (CommonMark allows it for all of them), so no HTML, role, substitution, math or link starts.
-
-    Examples
-    --------
-    >>> print(myst_literal("<img src=x onerror=alert(1)> {{ env }}  {raw}`html`"))
-    \<img src\=x onerror\=alert\(1\)\> \{\{ env \}\} \{raw\}\`html\`
-    """
-    return _PUNCTUATION.sub(r"\\\1", " ".join(str(text).split()))
-
-
-def html_literal(text: str) -> Markup:
-    """``text`` escaped for HTML, as :class:`markupsafe.Markup` so that the theme's templates print it as it is
-    whether they escape it (``{{ docstitle|e }}``) or not (``{{ docstitle }}``).
-
-    Examples
-    --------
-    >>> html_literal('<b onclick="x">A & B</b>')
-    Markup('&lt;b onclick=&#34;x&#34;&gt;A &amp; B&lt;/b&gt;')
-    >>> str(html_literal("ICML 2024")) + " - Home"
-    'ICML 2024 - Home'
-    """
-    return Markup.escape(" ".join(str(text).split()))
 
 
 def _drop_thebe_listeners(app) -> None:
@@ -108,17 +100,33 @@ def _add_style(app, config) -> None:
     config.html_static_path = [*config.html_static_path, str(STATIC_DIR)]
 
 
+def _button_handlers(buttons: Any) -> Iterator[str]:
+    """The ``javascript`` of sphinx-book-theme's header buttons, in button groups too."""
+    for button in buttons if isinstance(buttons, list) else []:
+        if isinstance(button, dict):
+            if button.get("type") == "javascript":
+                yield str(button.get("javascript"))
+            yield from _button_handlers(button.get("buttons"))
+
+
 def _page_context(app, pagename, templatename, context, doctree) -> None:
-    """The policy first in ``<head>``; the title as escaped HTML (the theme prints ``docstitle`` unescaped in its
-    navbar and the search page's ``<title>``; Sphinx's type check keeps ``html_title`` itself a plain string)."""
+    """The policy first in ``<head>``; the titles as escaped HTML. The themes print them unescaped: ``docstitle``
+    in the navbar and the search page's ``<title>`` (Sphinx's type check keeps ``html_title`` itself a plain
+    string), and sphinx-book-theme's own ``root_title`` (the sidebar's home link), ``pagetitle`` (the printed
+    page's ``<h1>``) and ``page_description`` are the pages' titles and text as plain text. Runs after the themes'
+    handlers (priority 900)."""
     context["metatags"] = CSP_META + context.get("metatags", "")
-    for name in ("docstitle", "shorttitle"):
+    handlers = set(_button_handlers(context.get("header_buttons", []))) - set(THEME_HANDLERS)
+    if handlers:
+        raise ValueError(f"{pagename}: header buttons with handlers the Content-Security-Policy does not allow: "
+                         f"{sorted(handlers)} (add them to THEME_HANDLERS)")
+    for name in TEXT_CONTEXT:
         if context.get(name):
             context[name] = html_literal(context[name])
 
 
 def setup(app):
-    app.connect("html-page-context", _page_context)
+    app.connect("html-page-context", _page_context, priority=900)
     app.connect("config-inited", _add_style)
     app.connect("config-inited", _name_the_book)
     app.connect("config-inited", _authors_from_citation)
