@@ -123,6 +123,25 @@ def _page_context(app, pagename, templatename, context, doctree) -> None:
     for name in TEXT_CONTEXT:
         if context.get(name):
             context[name] = html_literal(context[name])
+    _escape_search_titles(getattr(getattr(app, "builder", None), "indexer", None), pagename)
+
+
+def _escape_search_titles(indexer: Any, pagename: str) -> None:
+    """This page's section titles in the search index as HTML. Sphinx's ``searchtools.js`` shows a matching title
+    with ``innerHTML``, and its index keeps section titles (``alltitles``) as plain text, a landing heading named
+    after the corpus too (document titles, ``titles``, are HTML already). The page was indexed just before
+    ``html-page-context`` (``write_doc_serialized``); a page not written again keeps its escaped titles.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> indexer = SimpleNamespace(_all_titles={"intro": [("<img src=x> & B", None)], "other": [("<i>", "a")]})
+    >>> _escape_search_titles(indexer, "intro"); indexer._all_titles
+    {'intro': [('&lt;img src=x&gt; &amp; B', None)], 'other': [('<i>', 'a')]}
+    """
+    titles = getattr(indexer, "_all_titles", None)
+    if isinstance(titles, dict) and pagename in titles:
+        titles[pagename] = [(html.escape(title, quote=False), anchor) for title, anchor in titles[pagename]]
 
 
 def setup(app):
