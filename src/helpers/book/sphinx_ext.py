@@ -6,8 +6,9 @@
   text everywhere: a MyST literal in the substitution, escaped HTML wherever the themes' templates print it
   unescaped (:mod:`helpers.book.escaping`).
 - Every page carries a Content-Security-Policy ``<meta>`` (:data:`CONTENT_SECURITY_POLICY`): scripts only from
-  the book's own files or inline ``<script>`` elements (the theme, MathJax's settings, itables and the
-  term map need those), never an event-handler attribute, a plug-in, a ``<base>`` or a form sent elsewhere.
+  the book's own files or inline ``<script>`` elements (the themes, MathJax's settings, the term map and
+  the explorer need those), never an event-handler attribute (but the theme's two header buttons', by hash), a
+  plug-in, a ``<base>`` or a form sent elsewhere.
 - A chapter that does not apply to the corpus (What changed with one group) is left out of the
   build's table of contents (:mod:`helpers.book.toc`).
 - The book's authors come from ``CITATION.cff`` (:mod:`helpers.book.citation`), so every page's
@@ -53,9 +54,11 @@ def csp_hash(source: str) -> str:
 
 #: The policy of every page (a ``<meta http-equiv>``, so ``frame-ancestors``, ``report-uri`` and ``sandbox`` cannot
 #: be set; a web server's header can add them). ``script-src-attr`` forbids ``onerror=``-style handlers (all but
-#: :data:`THEME_HANDLERS`, by hash) even though inline ``<script>`` elements run ('unsafe-inline' for elements: the theme's mode switch, MathJax's
-#: settings, itables' tables and the term map's data are inline scripts of the build). Styles may be inline
-#: (the theme, MathJax's CHTML output and itables set them); images and fonts may be ``data:`` URLs.
+#: :data:`THEME_HANDLERS`, by hash) even though inline ``<script>`` elements run ('unsafe-inline' for
+#: elements: the theme's mode switch, sphinx-togglebutton's and Sphinx's page options, MathJax's settings,
+#: the term map's and the explorer's programs are inline scripts of the build). Styles may be inline (the
+#: themes and MathJax's output set them); images and fonts may be ``data:`` URLs. ``javascript:`` links are
+#: not blocked by the policy (inline scripts are allowed); the escaping keeps them out of the pages.
 CONTENT_SECURITY_POLICY = "; ".join([
     "default-src 'self'",
     "script-src 'self' 'unsafe-inline'",
