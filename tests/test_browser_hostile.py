@@ -19,6 +19,7 @@ import subprocess
 import sys
 from pathlib import Path
 from urllib.parse import quote
+from xml.etree import ElementTree
 
 import pytest
 
@@ -221,6 +222,13 @@ def test_hostile_book_downloads_guard_formulas_and_keep_bibtex_whole(browser, ho
                     assert re.fullmatch(r"-\d[\d.e+-]*|-inf", cell), (table.name, cell[:60])
                 guarded += cell.startswith(("'=1+1 <b>A</b>", "'@B <i>B</i>"))
     assert guarded > 0  # the groups' formulas reached the tables, guarded
+    drawings = [*(folder / "figures").glob("*.svg"), *(folder / "figures").glob("network.g*")]
+    assert len(drawings) > 10
+    for drawing in drawings:  # SVG figures (an SVG opened alone runs its scripts), GEXF and GraphML: text only
+        elements = list(ElementTree.parse(drawing).iter())
+        assert not [e.tag for e in elements if e.tag.rsplit("}", 1)[-1] in ("script", "img", "u", "a", "foreignObject")
+                    or any(name.lower().startswith("on") for name in e.attrib)], drawing.name
+    assert any("venue-script" in drawing.read_text(encoding="utf-8") for drawing in drawings)  # the payload is there
     page = browser.new_page()
     entries = []
     for path in ["chapters/cite.html", "chapters/figures.html"]:
