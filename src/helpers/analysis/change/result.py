@@ -18,9 +18,11 @@ from helpers.analysis.statistics import ProportionChange, proportion_change
 __all__ = ["ChangeSettings", "ChangeResult", "analyse_change"]
 
 PREVALENCE = "share of the group's papers whose strongest theme it is"
-THEME_TEST = "Fisher's exact test, two-sided, Benjamini-Hochberg corrected"
+THEME_TEST = ("Newcombe's hybrid score interval and the two-sided test it inverts, Benjamini-Hochberg corrected; "
+              "the interval at the matching level (Benjamini-Yekutieli)")
 TREND_TEST = "Cochran-Armitage test for trend over the groups in order (scores 0, 1, 2, ...)"
-LINK_TEST = "two-proportion z-test (first vs last group); chi-square and Cochran-Armitage trend over all groups"
+LINK_TEST = ("Newcombe's hybrid score interval and the test it inverts (first vs last group); chi-square and "
+             "Cochran-Armitage trend over all groups; no test where no paper, or every paper, links")
 
 
 @dataclass(frozen=True)
@@ -137,7 +139,7 @@ def analyse_change(papers: pd.DataFrame, groups: Sequence[str], labels: Mapping[
     return ChangeResult(
         groups=groups,
         theme_prevalence=theme_prevalence(papers, groups, labels, seed=seed, n_bootstrap=n_bootstrap),
-        theme_change=theme_change(papers, groups, labels, seed=seed, n_bootstrap=n_bootstrap),
+        theme_change=theme_change(papers, groups, labels),
         thematic_map=thematic_map(papers, groups, labels, paper_terms, paper_ids),
         terms=term_change(papers, groups, terms, paper_terms, paper_ids),
         bursts=(term_bursts(papers, groups, terms, paper_terms, paper_ids) if len(groups) >= MIN_BURST_GROUPS
