@@ -121,3 +121,53 @@ def test_first_and_last_without_links_are_not_compared_but_the_groups_are():
     assert sentence.startswith("0.0% (0 of 10, 95% interval 0.0% to 27.8%) in a and 0.0% (0 of 10, 95% interval "
                                "0.0% to 27.8%) in c (Wilson intervals); no paper linked in either a or c, so the two "
                                "are not compared. Over every group the share's trend is +0.0 points a group, z = 0.00")
+
+
+def test_the_thematic_map_settles_a_side_only_beyond_noise():
+    from scipy import sparse
+
+    from helpers.analysis.change import thematic_map
+
+    # Three papers outside the compared group give the terms their themes: 0-2 theme 1, 3-4 theme 2, 5 theme 3.
+    # The group's four papers all use the six terms, so every resample gives the same map: every equivalence
+    # index is 1; theme 1 has 3 links inside (density 100 x 3 / 3) and 9 out (centrality 90), theme 2 1 and 8
+    # (50, 80), theme 3 0 and 5 (0, 50). Medians 80 and 50: theme 2 sits on both, within noise.
+    rows = [[1, 1, 1, 0, 0, 0], [0, 0, 0, 1, 1, 0], [0, 0, 0, 0, 0, 1]] + [[1] * 6] * 4
+    papers = pd.DataFrame({"paper_id": [f"p{i}" for i in range(7)], "group": ["z"] * 3 + ["a"] * 4,
+                           "theme": pd.array([1, 2, 3] + [None] * 4, dtype="Int64")})
+    table = thematic_map(papers, ["a", "b"], {1: "x", 2: "y", 3: "w"}, sparse.csr_matrix(np.array(rows)),
+                         papers["paper_id"].tolist(), n_bootstrap=50)
+    table = table[table["group"] == "a"]
+    assert table[["centrality", "density", "quadrant"]].values.tolist() == [
+        [90.0, 100.0, "motor"], [80.0, 50.0, "motor"], [50.0, 0.0, "emerging or declining"]]
+    assert table[["centrality_margin_low", "centrality_margin_high", "density_margin_low",
+                  "density_margin_high"]].values.tolist() == [[10.0, 10.0, 50.0, 50.0], [0.0, 0.0, 0.0, 0.0],
+                                                              [-30.0, -30.0, -50.0, -50.0]]
+    assert table[["centrality_side", "density_side"]].values.tolist() == [
+        ["high", "high"], ["border", "border"], ["low", "low"]]
+
+
+def _map_row(group: str, quadrant: str, centrality: float, density: float, margins: tuple[float, ...],
+             sides: tuple[str, str]) -> dict:
+    return dict(group=group, theme=1, label="foundation model · vision", n_papers=38, centrality=centrality,
+                density=density, quadrant=quadrant, centrality_margin_low=margins[0], centrality_margin_high=margins[1],
+                density_margin_low=margins[2], density_margin_high=margins[3], centrality_side=sides[0],
+                density_side=sides[1])
+
+
+def test_a_density_a_hair_below_the_median_is_no_quadrant_change():
+    # Motor in 2023; in 2025 its density 12.907 is below the median 12.912 by less than the noise.
+    others = [dict(_map_row(g, "niche", 100.0, d, (-5.0, -1.0, 1.0, 9.0), ("low", "high")), theme=2, label="y")
+              for g, d in (("2023", 20.0), ("2025", 12.917))]
+    table = pd.DataFrame([_map_row("2023", "motor", 172.4, 25.0, (2.0, 120.0, 1.0, 20.0), ("high", "high")),
+                          _map_row("2025", "basic", 172.4, 12.907, (2.6, 117.9, -4.3, 6.5), ("high", "border")),
+                          *others])
+    change = SimpleNamespace(groups=("2023", "2025"), thematic_map=table)
+    assert report.quadrant_moves(change, str) == (
+        "none beyond noise: 1 theme is in another quadrant by the medians alone, but its centrality or density lies "
+        "within noise of a median in 2023 or 2025")
+    settled = table.assign(density_side=["high", "low", "high", "high"], density_margin_high=[20.0, -0.5, 9.0, 9.0])
+    assert report.quadrant_moves(SimpleNamespace(groups=("2023", "2025"), thematic_map=settled), str) == (
+        "*foundation model · vision*, motor in 2023, is basic in 2025: its centrality 172.40 is above the median "
+        "136.20 of 2025 (the difference's 95% bootstrap interval +2.60 to +117.90) and its density 12.907 below the "
+        "median 12.912 (-4.30 to -0.50)")

@@ -235,6 +235,7 @@ def change_values(analysis: "Analysis") -> dict[str, Any]:
                         + f" Each share is tested for a trend over every group and between the first and the "
                         f"last group ({md(groups[0])} and {md(groups[-1])})."),
         "change_first": groups[0], "change_last": groups[-1], "change_n_bootstrap": change.settings.n_bootstrap,
+        "change_map_bootstrap": change.settings.map_bootstrap,
         "change_seed": change.settings.seed,
     }
     table = change.theme_change
@@ -305,7 +306,7 @@ def links_sentence(change: "ChangeResult", md) -> str:
 
 
 def _side(value: float, median: float) -> str:
-    return "at or above" if value >= median else "below"
+    return "above" if value >= median else "below"
 
 
 def _against(value: float, median: float) -> tuple[str, str]:
@@ -323,40 +324,66 @@ def _against(value: float, median: float) -> tuple[str, str]:
     return shown
 
 
+def _settled(row: pd.Series) -> str | None:
+    from helpers.analysis.change.thematic_map import settled_quadrant  # lazy: at the top it would load scipy
+    return settled_quadrant(str(row["centrality_side"]), str(row["density_side"]))
+
+
 def quadrant_moves(change: "ChangeResult", md) -> str:
-    """The themes whose quadrant of the thematic map differs between the first and the last group, each
-    with why: its centrality and density in the last group against that group's medians (the quadrants'
-    borders; at most :data:`N_QUADRANT_MOVES`, the largest themes first).
+    """The themes whose quadrant of the thematic map differs between the first and the last group beyond noise,
+    each with why: its centrality and density in the last group against that group's medians (the quadrants'
+    borders) with the bootstrap interval of each difference (at most :data:`N_QUADRANT_MOVES`, the largest
+    themes first). A move counts only when, in both groups, both differences' intervals exclude 0
+    (``centrality_side`` and ``density_side`` of the map are not ``border``); the other moves are counted
+    as within noise.
 
     Examples
     --------
     >>> from types import SimpleNamespace
     >>> table = pd.DataFrame({"group": ["a", "a", "b", "b"], "theme": [1, 2, 1, 2], "label": ["x", "y", "x", "y"],
     ...                       "n_papers": [5, 5, 6, 4], "centrality": [2.0, 1.0, 3.0, 1.0],
-    ...                       "density": [1.0, 4.0, 5.0, 6.0], "quadrant": ["motor", "niche", "basic", "niche"]})
+    ...                       "density": [1.0, 4.0, 5.0, 6.0], "quadrant": ["motor", "niche", "basic", "niche"],
+    ...                       "centrality_margin_low": [0.2, -2.0, 0.5, -3.0],
+    ...                       "centrality_margin_high": [1.0, -0.2, 2.5, -0.5],
+    ...                       "density_margin_low": [0.5, 0.1, -2.0, 0.1], "density_margin_high": [3.0, 2.0, -0.1, 2.0],
+    ...                       "centrality_side": ["high", "low", "high", "low"],
+    ...                       "density_side": ["high", "high", "low", "high"]})
     >>> quadrant_moves(SimpleNamespace(groups=("a", "b"), thematic_map=table), str)
-    '*x*, motor in a, is basic in b: its centrality 3.00 is at or above the median 2.00 of b and its density 5.00 below the median 5.50'
+    "*x*, motor in a, is basic in b: its centrality 3.00 is above the median 2.00 of b (the difference's 95% bootstrap interval +0.50 to +2.50) and its density 5.00 below the median 5.50 (-2.00 to -0.10)"
+    >>> within = table.assign(density_side=["high", "high", "border", "high"])
+    >>> quadrant_moves(SimpleNamespace(groups=("a", "b"), thematic_map=within), str)
+    'none beyond noise: 1 theme is in another quadrant by the medians alone, but its centrality or density lies within noise of a median in a or b'
     """
     table = change.thematic_map
     first = table[table["group"] == change.groups[0]].set_index("theme")
     last = table[table["group"] == change.groups[-1]].set_index("theme")
     both = first.index.intersection(last.index)
-    moved = [t for t in sorted(both, key=lambda t: (-int(last.loc[t, "n_papers"]), t))
-             if first.loc[t, "quadrant"] != last.loc[t, "quadrant"]]
-    if not moved:
-        return "none"
+    ordered = sorted(both, key=lambda t: (-int(last.loc[t, "n_papers"]), t))
+    moved = [t for t in ordered if first.loc[t, "quadrant"] != last.loc[t, "quadrant"]]
+    settled = [t for t in ordered if None not in (_settled(first.loc[t]), _settled(last.loc[t]))
+               and _settled(first.loc[t]) != _settled(last.loc[t])]
+    within = len([t for t in moved if t not in settled])
+    noise = (f"{count(within, 'theme')} {'is' if within == 1 else 'are'} in another quadrant by the medians alone, "
+             f"but {'its centrality or density lies' if within == 1 else 'each has a centrality or density'} within "
+             f"noise of a median in {md(change.groups[0])} or {md(change.groups[-1])}")
+    if not settled:
+        return f"none beyond noise: {noise}" if within else "none"
     centre, dense = float(last["centrality"].median()), float(last["density"].median())
     group = md(change.groups[-1])
     texts = []
-    for t in moved[:N_QUADRANT_MOVES]:
-        c, d = float(last.loc[t, "centrality"]), float(last.loc[t, "density"])
+    for t in settled[:N_QUADRANT_MOVES]:
+        row = last.loc[t]
+        c, d = float(row["centrality"]), float(row["density"])
         (c_text, centre_text), (d_text, dense_text) = _against(c, centre), _against(d, dense)
-        texts.append(f"*{md(first.loc[t, 'label'])}*, {first.loc[t, 'quadrant']} in {md(change.groups[0])}, is "
-                     f"{last.loc[t, 'quadrant']} in {group}: its centrality {c_text} is {_side(c, centre)} the "
-                     f"median {centre_text} of {group} and its density {d_text} {_side(d, dense)} the median "
-                     f"{dense_text}")
-    more = len(moved) - N_QUADRANT_MOVES
-    return "; ".join(texts) + (f"; and {more} more (`thematic_map.csv`)" if more > 0 else "")
+        texts.append(f"*{md(first.loc[t, 'label'])}*, {_settled(first.loc[t])} in {md(change.groups[0])}, is "
+                     f"{_settled(row)} in {group}: its centrality {c_text} is {_side(c, centre)} the "
+                     f"median {centre_text} of {group} (the difference's 95% bootstrap interval "
+                     f"{row['centrality_margin_low']:+.2f} to {row['centrality_margin_high']:+.2f}) and its density "
+                     f"{d_text} {_side(d, dense)} the median {dense_text} ({row['density_margin_low']:+.2f} to "
+                     f"{row['density_margin_high']:+.2f})")
+    more = len(settled) - N_QUADRANT_MOVES
+    return ("; ".join(texts) + (f"; and {more} more (`thematic_map.csv`)" if more > 0 else "")
+            + (f"; {noise}" if within else ""))
 
 
 def burst_sentence(change: "ChangeResult", md) -> str:
