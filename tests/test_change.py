@@ -89,12 +89,15 @@ def test_theme_change_newcombe_and_benjamini_hochberg():
     assert table["q_value"].iloc[0] < 0.05 and table.loc[0, "ci_low"] > 0 and table.loc[1, "ci_high"] < 0
 
 
-def test_bootstrap_is_seeded():
-    papers = pd.DataFrame({"group": ["a"] * 30 + ["b"] * 30, "theme": ([1, 2, 3] * 20)})
-    first = theme_prevalence(papers, ["a", "b"], {1: "x", 2: "y", 3: "z"}, seed=0)
-    assert first.equals(theme_prevalence(papers, ["a", "b"], {1: "x", 2: "y", 3: "z"}, seed=0))
-    assert not first.equals(theme_prevalence(papers, ["a", "b"], {1: "x", 2: "y", 3: "z"}, seed=1))
-    assert first["share"].tolist() == [round(1 / 3, 6)] * 6
+def test_theme_shares_have_wilson_intervals_never_of_zero_width():
+    # Group a: 0 of 35 papers in theme 1; Wilson's interval of 0/35 is [0, z^2 / (35 + z^2)].
+    papers = pd.DataFrame({"group": ["a"] * 35 + ["b"] * 10, "theme": [2] * 35 + [1] * 4 + [2] * 6})
+    table = theme_prevalence(papers, ["a", "b"], {1: "x", 2: "y"})
+    z2 = 1.959963984540054 ** 2
+    assert table[["group", "theme", "n_papers", "share"]].values.tolist() == [
+        ["a", 1, 0, 0.0], ["a", 2, 35, 1.0], ["b", 1, 4, 0.4], ["b", 2, 6, 0.6]]
+    assert table.loc[0, ["ci_low", "ci_high"]].tolist() == [0.0, round(z2 / (35 + z2), 6)] == [0.0, 0.098901]
+    assert table.loc[1, ["ci_low", "ci_high"]].tolist() == [round(35 / (35 + z2), 6), 1.0]
 
 
 def test_papers_without_a_theme_count_in_the_group():
@@ -495,7 +498,7 @@ def test_long_theme_labels_do_not_run_into_the_next_panel():
     labels = {1: "contaminated sediment · remediation", 2: "irrigation water · landslide", 3: "rare disease · criterion"}
     papers = pd.DataFrame({"group": np.repeat(["a", "b"], 6), "theme": [1, 2, 3] * 4})
     change = SimpleNamespace(groups=("a", "b"), theme_change=theme_change(papers, ["a", "b"], labels),
-                             theme_prevalence=theme_prevalence(papers, ["a", "b"], labels, n_bootstrap=20))
+                             theme_prevalence=theme_prevalence(papers, ["a", "b"], labels))
     figure, _ = report.prevalence_figure(change, "test")
     figure.canvas.draw()
     titles = sorted((axis.title for axis in figure.axes if axis.axison), key=lambda t: t.get_window_extent().x0)

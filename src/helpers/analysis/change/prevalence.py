@@ -1,4 +1,4 @@
-"""Theme prevalence per group with bootstrap intervals, and each theme's change from the first to the last group
+"""Theme prevalence per group with Wilson intervals, and each theme's change from the first to the last group
 (Newcombe's interval at the level that matches the Benjamini-Hochberg correction, and the test it inverts)."""
 
 from __future__ import annotations
@@ -11,10 +11,9 @@ import pandas as pd
 from helpers.analysis.change.group_order import group_numbers
 from helpers.analysis.statistics import trend_test
 
-__all__ = ["ALPHA", "adjusted_level", "N_BOOTSTRAP", "PREVALENCE_COLUMNS", "THEME_CHANGE_COLUMNS", "theme_prevalence", "theme_change"]
+__all__ = ["ALPHA", "adjusted_level", "PREVALENCE_COLUMNS", "THEME_CHANGE_COLUMNS", "theme_counts", "theme_prevalence",
+           "theme_change"]
 
-#: Bootstrap resamples per group.
-N_BOOTSTRAP = 2000
 PREVALENCE_COLUMNS = ["group", "theme", "label", "n_group", "n_papers", "share", "ci_low", "ci_high"]
 THEME_CHANGE_COLUMNS = ["theme", "label", "first_group", "last_group", "n_first", "n_last", "share_first",
                         "share_last", "change", "ci_low", "ci_high", "ci_level", "p_value", "q_value", "trend_slope",
@@ -31,36 +30,26 @@ def _theme_codes(papers: pd.DataFrame, themes: Sequence[int]) -> np.ndarray:
                     dtype=np.int64)
 
 
-def _bootstrap_shares(codes: np.ndarray, n_categories: int, rng: np.random.Generator, n_bootstrap: int
-                      ) -> np.ndarray:
-    """``n_bootstrap x n_categories`` shares of papers resampled with replacement (a multinomial draw)."""
-    n = len(codes)
-    if n == 0:
-        return np.zeros((n_bootstrap, n_categories))
-    observed = np.bincount(codes, minlength=n_categories + 1)[:n_categories + 1] / n
-    return rng.multinomial(n, observed, size=n_bootstrap)[:, :n_categories] / n
+def theme_counts(papers: pd.DataFrame, groups: Sequence[str], themes: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
+    """Papers per group (``groups``) and per group and theme (``groups x themes``) whose strongest theme it is.
+
+    Examples
+    --------
+    >>> papers = pd.DataFrame({"group": ["a", "a", "b"], "theme": pd.array([1, None, 2], dtype="Int64")})
+    >>> [v.tolist() for v in theme_counts(papers, ["a", "b"], [1, 2])]
+    [[2, 1], [[1, 0], [0, 1]]]
+    """
+    codes, theme_codes = group_numbers(papers, groups), _theme_codes(papers, themes)
+    counts = np.stack([np.bincount(theme_codes[codes == index], minlength=len(themes) + 1)[:len(themes)]
+                       for index in range(len(groups))]) if len(groups) else np.zeros((0, len(themes)), np.int64)
+    return np.bincount(codes[codes >= 0], minlength=len(groups)), counts
 
 
-def _percentiles(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    return np.percentile(values, 2.5, axis=0), np.percentile(values, 97.5, axis=0)
+def theme_prevalence(papers: pd.DataFrame, groups: Sequence[str], labels: Mapping[int, str]) -> pd.DataFrame:
+    """Share of each group's papers whose strongest theme is each theme, with Wilson 95% intervals.
 
-
-def _bootstraps(papers: pd.DataFrame, groups: Sequence[str], themes: Sequence[int], *, seed: int,
-                n_bootstrap: int) -> tuple[np.ndarray, list[np.ndarray]]:
-    """Observed theme counts (groups x themes) and each group's bootstrap shares."""
-    group_codes, theme_codes = group_numbers(papers, groups), _theme_codes(papers, themes)
-    counts = np.zeros((len(groups), len(themes)), dtype=np.int64)
-    draws = []
-    for index in range(len(groups)):
-        members = theme_codes[group_codes == index]
-        counts[index] = np.bincount(members, minlength=len(themes) + 1)[:len(themes)]
-        draws.append(_bootstrap_shares(members, len(themes), np.random.default_rng([seed, index]), n_bootstrap))
-    return counts, draws
-
-
-def theme_prevalence(papers: pd.DataFrame, groups: Sequence[str], labels: Mapping[int, str], *, seed: int = 0,
-                     n_bootstrap: int = N_BOOTSTRAP) -> pd.DataFrame:
-    """Share of each group's papers whose strongest theme is each theme, with bootstrap 95% intervals.
+    Wilson's score interval never has zero width (0 of 35 papers: 0% to 9.9%), and Newcombe's interval of a
+    change (:func:`theme_change`) is built from these intervals.
 
     Parameters
     ----------
@@ -79,25 +68,26 @@ def theme_prevalence(papers: pd.DataFrame, groups: Sequence[str], labels: Mappin
     Examples
     --------
     >>> papers = pd.DataFrame({"group": ["a", "a", "b", "b"], "theme": [1, 2, 2, 2]})
-    >>> theme_prevalence(papers, ["a", "b"], {1: "x", 2: "y"})[["group", "theme", "n_papers", "share"]]
-      group  theme  n_papers  share
-    0     a      1         1    0.5
-    1     a      2         1    0.5
-    2     b      1         0    0.0
-    3     b      2         2    1.0
+    >>> theme_prevalence(papers, ["a", "b"], {1: "x", 2: "y"})[["group", "theme", "n_papers", "share", "ci_low"]]
+      group  theme  n_papers  share    ci_low
+    0     a      1         1    0.5  0.094531
+    1     a      2         1    0.5  0.094531
+    2     b      1         0    0.0  0.000000
+    3     b      2         2    1.0  0.342380
     """
+    from helpers.analysis.statistics import wilson_interval
+
     themes = sorted(int(t) for t in labels)
-    counts, draws = _bootstraps(papers, groups, themes, seed=seed, n_bootstrap=n_bootstrap)
-    totals = np.bincount(group_numbers(papers, groups)[group_numbers(papers, groups) >= 0], minlength=len(groups))
+    totals, counts = theme_counts(papers, groups, themes)
     rows = []
     for index, group in enumerate(groups):
-        low, high = _percentiles(draws[index])
+        total = int(totals[index])
         for column, theme in enumerate(themes):
-            total = int(totals[index])
-            rows.append(dict(group=group, theme=theme, label=labels[theme], n_group=total,
-                             n_papers=int(counts[index, column]),
-                             share=round(counts[index, column] / total, 6) if total else float("nan"),
-                             ci_low=round(float(low[column]), 6), ci_high=round(float(high[column]), 6)))
+            k = int(counts[index, column])
+            low, high = wilson_interval(k, total)
+            rows.append(dict(group=group, theme=theme, label=labels[theme], n_group=total, n_papers=k,
+                             share=round(k / total, 6) if total else float("nan"),
+                             ci_low=round(low, 6), ci_high=round(high, 6)))
     return pd.DataFrame(rows, columns=PREVALENCE_COLUMNS)
 
 
@@ -160,11 +150,7 @@ def theme_change(papers: pd.DataFrame, groups: Sequence[str], labels: Mapping[in
     themes = sorted(int(t) for t in labels)
     if not themes:
         return pd.DataFrame(columns=THEME_CHANGE_COLUMNS)
-    codes = group_numbers(papers, groups)
-    theme_codes = _theme_codes(papers, themes)
-    counts = np.stack([np.bincount(theme_codes[codes == index], minlength=len(themes) + 1)[:len(themes)]
-                       for index in range(len(groups))])
-    totals = np.bincount(codes[codes >= 0], minlength=len(groups))
+    totals, counts = theme_counts(papers, groups, themes)
     n_first, n_last = int(totals[0]), int(totals[-1])
     rows = []
     for column, theme in enumerate(themes):

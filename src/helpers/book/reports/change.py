@@ -234,7 +234,7 @@ def change_values(analysis: "Analysis") -> dict[str, Any]:
                         + (f" {count(left_out, 'paper')} without a value are in no comparison." if left_out else "")
                         + f" Each share is tested for a trend over every group and between the first and the "
                         f"last group ({md(groups[0])} and {md(groups[-1])})."),
-        "change_first": groups[0], "change_last": groups[-1], "change_n_bootstrap": change.settings.n_bootstrap,
+        "change_first": groups[0], "change_last": groups[-1],
         "change_map_bootstrap": change.settings.map_bootstrap,
         "change_seed": change.settings.seed,
     }
