@@ -100,7 +100,8 @@ def thematic_map(papers: pd.DataFrame, groups: Sequence[str], labels: Mapping[in
         for density) are the 95% percentile interval of the theme's value minus the group's median over
         ``n_bootstrap`` resamples of the group's papers (the map recomputed on each); ``centrality_side``
         and ``density_side`` are ``high`` or ``low`` where that interval excludes 0, else ``border``
-        (within noise of the median).
+        (within noise of the median). Only the first and the last group, whose quadrants are compared,
+        are resampled; the others' margins are NaN and their sides empty.
 
     Examples
     --------
@@ -143,11 +144,12 @@ def thematic_map(papers: pd.DataFrame, groups: Sequence[str], labels: Mapping[in
         high_c = frame["centrality"] >= frame["centrality"].median()
         high_d = frame["density"] >= frame["density"].median()
         frame["quadrant"] = [QUADRANTS[(bool(a), bool(b))] for a, b in zip(high_c, high_d)]
+        compared = index in (0, len(groups) - 1)  # the quadrants of the first and the last group are compared
         margins = _bootstrap_margins(matrix, indicator, n_terms, kept, np.random.default_rng([seed, index]),
-                                     n_bootstrap)
+                                     n_bootstrap if compared else 0)
         for name, (low, high) in zip(("centrality", "density"), margins):
             frame[f"{name}_margin_low"], frame[f"{name}_margin_high"] = np.round(low, 6), np.round(high, 6)
-            frame[f"{name}_side"] = [_side(a, b) for a, b in zip(low, high)]
+            frame[f"{name}_side"] = [_side(a, b) if compared else None for a, b in zip(low, high)]
         records.append(frame)
     if not records:
         return pd.DataFrame(columns=MAP_COLUMNS)
@@ -160,7 +162,10 @@ def _bootstrap_margins(matrix: sparse.csr_matrix, indicator: sparse.csr_matrix, 
     """95% percentile intervals of each kept theme's centrality and density minus the group's median, over
     resamples of the group's papers (each drawn as multinomial counts of the papers)."""
     n = matrix.shape[0]
-    if n == 0 or n_bootstrap == 0:
+    if n_bootstrap == 0:
+        unknown = np.full(int(kept.sum()), np.nan)
+        return [(unknown, unknown), (unknown, unknown)]
+    if n == 0:
         empty = np.zeros(int(kept.sum()))
         return [(empty, empty), (empty, empty)]
     draws: list[list[np.ndarray]] = [[], []]
