@@ -171,3 +171,26 @@ def test_a_density_a_hair_below_the_median_is_no_quadrant_change():
         "*foundation model · vision*, motor in 2023, is basic in 2025: its centrality 172.40 is above the median "
         "136.20 of 2025 (the difference's 95% bootstrap interval +2.60 to +117.90) and its density 12.907 below the "
         "median 12.912 (-4.30 to -0.50)")
+
+
+def test_two_groups_are_compared_by_one_test_only():
+    # Over two groups the Cochran-Armitage trend and the chi-square test the same two shares as Newcombe's test
+    # (and may disagree with it near 0.05): the page gives the one test.
+    papers = pd.DataFrame({"group": ["2010"] * 40 + ["2013"] * 60,
+                           "theme": [1] * 2 + [2] * 38 + [1] * 30 + [2] * 30,
+                           "link_state": ["linked"] * 4 + ["none"] * 36 + ["linked"] * 15 + ["none"] * 45})
+    groups = ("2010", "2013")
+    links = link_change(papers, list(groups))
+    difference = proportion_change(links["n_linked"], links["n_papers"], list(groups))
+    change = SimpleNamespace(groups=groups, links=links, link_difference=difference,
+                             theme_change=theme_change(papers, list(groups), {1: "x", 2: "y"}))
+    assert report.trend_sentence(change, str) == (
+        "with two groups, a trend is the change from 2010 to 2013, tested once below")
+    low, high = newcombe_interval(4, 40, 15, 60)
+    assert report.links_sentence(change, str) == (
+        f"10.0% (4 of 40, 95% interval {100 * links['ci_low'][0]:.1f}% to {100 * links['ci_high'][0]:.1f}%) in 2010 "
+        f"and 25.0% (15 of 60, 95% interval {100 * links['ci_low'][1]:.1f}% to {100 * links['ci_high'][1]:.1f}%) in "
+        f"2013 (Wilson intervals), a change of +15.0 points (95% interval {100 * low:+.1f} to {100 * high:+.1f} "
+        f"points, Newcombe; p = {newcombe_test(4, 40, 15, 60)[1]:.3g}, the test this interval inverts)")
+    assert list(report.theme_change_table(change).columns) == [
+        "theme", "first group", "last group", "change, points (95% interval)", "p (BH)", "explorer"]

@@ -131,8 +131,16 @@ def trend_sentence(change: "ChangeResult", md) -> str:
     ...                       "trend_z": [3.2, -2.5, 0.1], "trend_q": [0.004, 0.02, 0.9]})
     >>> trend_sentence(SimpleNamespace(groups=("a", "b", "c"), theme_change=table), str)
     '2 of 3 themes follow a trend over the 3 groups (Cochran–Armitage, BH-adjusted p below 0.05): the steepest rise is *x* (+5.0 points a group, z = 3.20, BH-adjusted p = 0.004), the steepest fall is *y* (-3.0 points a group, z = -2.50, BH-adjusted p = 0.02)'
+
+    Over two groups a trend is the change from the first to the second, which has its own test
+    (:func:`shift_sentence`); a second test of the same two shares could disagree with it:
+
+    >>> trend_sentence(SimpleNamespace(groups=("a", "b"), theme_change=table), str)
+    'with two groups, a trend is the change from a to b, tested once below'
     """
     table = change.theme_change
+    if len(change.groups) == 2:
+        return f"with two groups, a trend is the change from {md(change.groups[0])} to {md(change.groups[1])}, tested once below"
     if not len(table):
         return "no theme to test"
     trending = table[table["trend_q"] < SIGNIFICANCE]
@@ -299,6 +307,8 @@ def links_sentence(change: "ChangeResult", md) -> str:
         pair = (f", a change of {points(difference.difference)} "
                 f"({interval(difference.ci_low, difference.ci_high, ' points')}, Newcombe; p "
                 f"{_p_is(difference.p_value)}, the test this interval inverts)")
+    if len(groups) == 2:  # the trend and the chi-square over two groups would test the same two shares again
+        return lead + pair
     return (lead + pair + f". Over every group the share's trend is "
             f"{_trend_text(difference.trend_slope, difference.trend_z, difference.trend_p)} (Cochran–Armitage), "
             f"and a chi-square test of equal shares gives chi-square = {difference.chi2:.2f} with {difference.dof} "
@@ -442,9 +452,10 @@ def _explorer_link(url: str, text: str) -> str:
 
 
 def theme_change_table(change: "ChangeResult") -> pd.DataFrame:
-    """The themes by change, with a link to each theme's papers in the explorer."""
+    """The themes by change, with a link to each theme's papers in the explorer (and their trend from three
+    groups on: over two, the trend is the change)."""
     table = change.theme_change
-    return pd.DataFrame({
+    shown = pd.DataFrame({
         "theme": [f"{int(t)}. {label}" for t, label in zip(table["theme"], table["label"])],
         "first group": table["share_first"].map(percent),
         "last group": table["share_last"].map(percent),
@@ -457,6 +468,7 @@ def theme_change_table(change: "ChangeResult") -> pd.DataFrame:
                                          for slope, q in zip(table["trend_slope"], table["trend_q"])],
         "explorer": [_explorer_link(explorer_url(theme=int(t)), "papers") for t in table["theme"]],
     })
+    return shown.drop(columns="trend, points a group (BH p)") if len(change.groups) == 2 else shown
 
 
 def _term_link(term: str, group: str = "") -> str:
