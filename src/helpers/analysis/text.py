@@ -53,8 +53,22 @@ _HTML_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9]*(?:\s[^<>]*)?/?>")
 _MATH = re.compile(r"\$\$.+?\$\$|\$[^$]+\$|\\\(.+?\\\)|\\\[.+?\\\]", re.DOTALL)
 _MARKDOWN_MARKS = re.compile(r"\*{1,3}|(?<!\w)_{1,2}|_{1,2}(?!\w)|`+|^#+\s", re.MULTILINE)
 _POSSESSIVE = re.compile(r"['’]s\b")
-_PUNCTUATION = re.compile(r"[.,;:!?()\[\]{}\"“”‘’'/\\|<>=+*&%#@~^]|\s[-–—]+\s|[–—]")
-_TOKEN = re.compile(r"[^\W_](?:[\w]|-(?=[^\W_]))*")
+# Symbols end a phrase like punctuation (a formula "CuSO4·5H2O", "x ≈ 3" or "Cl−" never joins its neighbours).
+_PUNCTUATION = re.compile(r"[.,;:!?()\[\]{}\"“”‘’'/\\|<>=+*&%#@~^·•×÷±∼≈≤≥≠≫≪→←↔∝∞°−⊙⊗⊕]|\s[-–—]+\s|[–—]")
+# Chemical element symbols (lower case): a charged ion or an oxidation state is one token ("hg2+", "cu(ii)").
+_ELEMENT = (r"(?:h[efgos]?|l[aiuvr]|b[aehikr]?|c[adeflmnorsu]?|n[abdehiop]?|o[gs]?|f[elmr]?|m[cdgnot]|"
+            r"a[cglmrstu]|s[bcegimnr]?|p[abdmortu]?|k[r]?|t[abcehilms]|v|cr|zn|ga|ge|se|rb|sr|y[b]?|zr|"
+            r"ru|rh|i[nr]?|xe|eu|gd|dy|er|w|re|ir|pt|au|hg|tl|bi|po|rn|fr|ra|th|u|np|pu|ds|ts)")
+_SPECIES = (rf"(?<![\w-])(?:{_ELEMENT}[+−]|(?:{_ELEMENT}\d*)+\d[+−]|"
+            rf"{_ELEMENT}\((?:i{{1,3}}|iv|vi{{0,3}})\))(?![\w+−(])")
+_TOKEN = re.compile(rf"{_SPECIES}|[^\W_](?:[\w]|-(?=[^\W_]))*")
+# Punctuation first, then word tokens: one scan yields both, in text order.
+_PIECE = re.compile(f"{_PUNCTUATION.pattern}|{_TOKEN.pattern}")
+
+
+def _is_word(piece: str) -> bool:
+    """A piece that can be part of a term (the test :func:`segments` applies)."""
+    return len(piece) >= 2 and not piece[0].isdigit() and _TOKEN.fullmatch(piece) is not None
 
 
 def analysis_text(text: str) -> str:
@@ -78,7 +92,14 @@ def analysis_text(text: str) -> str:
     if not unicodedata.is_normalized("NFKC", text):
         text = unicodedata.normalize("NFKC", text)
     # Addresses are found before lower case, in the text as the link finder reads it.
-    text = _without_urls(html.unescape(text)).lower()
+    text = _without_urls(html.unescape(text))
+    if " to" in text or " dot" in text or " circle" in text:
+        text = decode_wos_escapes(text)
+    text = lower_case(text)
+    if "in " in text or "ex " in text or "de novo" in text:
+        text = _LATIN_PHRASE.sub(r"\1-\2", text)
+    if " i" in text or " v" in text:
+        text = _SPACED_OXIDATION_STATE.sub(r"\1(\2)", text)
     if "et al" in text or "et. al" in text or "et.al" in text:
         text = _ET_AL.sub(BOUNDARY, text)
     if "](" in text:
@@ -90,6 +111,120 @@ def analysis_text(text: str) -> str:
     if any(mark in text for mark in "*_`#"):
         text = _MARKDOWN_MARKS.sub("", text)
     return text
+
+
+# Web of Science writes symbols as words (its character conversions): "center dot" is ·, "similar to" before
+# a number is ∼. Phrases that are also English ("similar to", "greater than or equal to") count only before a number.
+_WOS_ESCAPE_SYMBOLS = {
+    "center dot": "·", "circle dot": "⊙", "circle times": "⊗", "circle plus": "⊕", "approximate to": "≈",
+    "similar to": "∼", "greater than or equal to": "≥", "less than or equal to": "≤", "not equal to": "≠",
+    "much greater than": "≫", "much less than": "≪", "proportional to": "∝",
+}
+_WOS_ESCAPE = re.compile(
+    r"\b(center dot|circle dot|circle times|circle plus|approximate to)\b"
+    r"|\b(similar to|greater than or equal to|less than or equal to|not equal to|much greater than|much less than"
+    r"|proportional to)(?= ?[-+−(]?\d)")
+# An oxidation state whose parentheses were stripped ("Cu II" in a Web of Science abstract) is one word, "cu(ii)";
+# element symbols that are also English words ("in", "as", "at") are left out.
+_SPACED_OXIDATION_STATE = re.compile(rf"(?<![\w-])(?!(?:in|as|at|no|be|he|hi|is|so|i)\b)({_ELEMENT}) "
+                                    r"(i{1,3}|iv|vi{0,3})\b(?!-)")
+# Latin phrases are one word, never "vitro" alone ("in vitro" -> "in-vitro").
+_LATIN_PHRASE = re.compile(r"\b(in|ex|de) (vitro|vivo|situ|silico|utero|ovo|novo)\b")
+# A word with a capital after its first letter ("PDMS", "GaAs", "LLMs"), and a capitalised word after a lower-case
+# one ("in Oeiras"): the casing says whether it is an acronym, a formula or a name.
+_CASED_WORD = re.compile(r"(?<![\w-])[^\W\d_][^\W_]*?[A-Z][^\W_]*(?![\w-])")
+_NAME_MID_SENTENCE = re.compile(r"(?:(?<=[a-z0-9)] )|(?<=[a-z0-9)], ))[A-Z][a-z]+s\b(?!-)")
+# A chemical formula: element symbols, each with its count ("GaAs", "TiO2").
+_FORMULA = re.compile(rf"{_ELEMENT}\d*", re.IGNORECASE)  # one element and its count
+_FORMULA_PART = re.compile(r"[A-Z][a-z]?\d*")
+
+
+def decode_wos_escapes(text: str) -> str:
+    """The text with Web of Science's words for symbols written as the symbols.
+
+    Examples
+    --------
+    >>> decode_wos_escapes("Cu center dot H2O at similar to 5 nm, similar to that of M-circle dot")
+    'Cu · H2O at ∼ 5 nm, similar to that of M-⊙'
+    >>> decode_wos_escapes("BMI greater than or equal to 30, approximate to 10%")
+    'BMI ≥ 30, ≈ 10%'
+    """
+    return _WOS_ESCAPE.sub(lambda m: _WOS_ESCAPE_SYMBOLS[m.group(0)], text)
+
+
+def written_as_is(word: str) -> bool:
+    """Whether a word's capitals make it an acronym, a formula or a name that is never made singular
+    ("PDMS", "AIDS", "GaAs", "MICE"), unlike an acronym's plural ("LLMs", "mRNAs") or a plain word.
+
+    Only words whose singular would differ count: the others read the same in lower case.
+
+    Examples
+    --------
+    >>> [written_as_is(w) for w in ["PDMS", "AIDS", "GaAs", "LLMs", "mRNAs", "ViTs", "Networks", "networks", "HIV"]]
+    [True, True, True, False, False, False, False, False, False]
+    """
+    from helpers.analysis.lexicon import singular  # lazy: the dictionaries are large
+
+    if not _CASED_WORD.fullmatch(word) or (word.endswith("s") and not _is_formula(word)):
+        return False  # an acronym's plural: "LLMs", "ViTs", "mRNAs"
+    lower = word.lower()
+    return singular(lower) != lower
+
+
+def _is_formula(word: str) -> bool:
+    """Whether a word is a chemical formula written with capitals: element symbols and counts.
+
+    Examples
+    --------
+    >>> [_is_formula(w) for w in ["GaAs", "TiO2", "NaCl", "ViTs", "LLMs", "KSDs", "Oeiras"]]
+    [True, True, True, False, False, False, False]
+    """
+    parts = _FORMULA_PART.findall(word)
+    # A formula that ends in a lower-case "s" ends in arsenic or caesium ("GaAs", "InAs"), unlike "KSDs".
+    return ("".join(parts) == word and all(_FORMULA.fullmatch(part) for part in parts)
+            and (not word.endswith("s") or parts[-1] in ("As", "Cs")))
+
+
+def _name_as_is(word: str, before: str) -> bool:
+    """A capitalised word after a lower-case word (``before``, the text before it) that the dictionaries know
+    neither as a plural nor by its singular ("in Oeiras", "of Athens"): a name, never made singular.
+
+    Examples
+    --------
+    >>> [_name_as_is(w, "in ") for w in ["Oeiras", "Athens", "Gaussians", "Models"]], _name_as_is("Oeiras", "The ")
+    ([True, True, False, False], False)
+    """
+    from helpers.analysis.lexicon import _all_lemmas, _lexicon, singular  # lazy: the dictionaries are large
+
+    previous = before.split()[-1:] or [""]
+    if not previous[0].rstrip(",;").islower() or previous[0][-1] in ".!?:":
+        return False
+    lower = word.lower()
+    singular_form = singular(lower)
+    return (singular_form != lower and "NOUN" not in _all_lemmas(lower)
+            and singular_form not in _lexicon() and not _all_lemmas(singular_form))
+
+
+def lower_case(text: str) -> str:
+    """The text in lower case, except acronyms, formulas and names whose lower-case form would be made
+    singular (:func:`written_as_is`, ``_name_as_is``): their casing is what keeps them whole.
+
+    Examples
+    --------
+    >>> lower_case("PDMS films, GaAs and LLMs for AIDS in Oeiras. Networks of Towns")
+    'PDMS films, GaAs and llms for AIDS in Oeiras. networks of towns'
+    """
+    kept = [m.span() for m in _CASED_WORD.finditer(text) if written_as_is(m.group())]
+    kept += [m.span() for m in _NAME_MID_SENTENCE.finditer(text)
+             if _name_as_is(m.group(), text[max(0, m.start() - 40):m.start()])]
+    if not kept:
+        return text.lower()
+    parts, position = [], 0
+    for start, end in sorted(kept):
+        parts += [text[position:start].lower(), text[start:end]]
+        position = end
+    parts.append(text[position:].lower())
+    return "".join(parts)
 
 
 def _without_urls(text: str) -> str:
@@ -128,17 +263,15 @@ def segments(text: str) -> Iterator[list[str]]:
     >>> list(segments("graph neural networks (gnns), top 5 accuracy; fine-tuning"))
     [['graph', 'neural', 'networks'], ['gnns'], ['top'], ['accuracy'], ['fine-tuning']]
     """
-    for chunk in _PUNCTUATION.split(_POSSESSIVE.sub("", text)):
-        run: list[str] = []
-        for token in _TOKEN.findall(chunk):
-            if token[0].isdigit() or len(token) < 2:
-                if run:
-                    yield run
-                run = []
-            else:
-                run.append(token)
-        if run:
+    run: list[str] = []
+    for piece in _PIECE.findall(_POSSESSIVE.sub("", text)):
+        if _is_word(piece):
+            run.append(piece)
+        elif run:
             yield run
+            run = []
+    if run:
+        yield run
 
 
 def tokenize(text: str) -> list[str]:
@@ -187,15 +320,6 @@ def stop_words() -> frozenset[str]:
     from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
     return frozenset(ENGLISH_STOP_WORDS) | boilerplate_words()
-
-
-# Punctuation first, then word tokens: one scan yields both, in text order.
-_PIECE = re.compile(f"{_PUNCTUATION.pattern}|{_TOKEN.pattern}")
-
-
-def _is_word(piece: str) -> bool:
-    """A piece that can be part of a term (the test :func:`segments` applies)."""
-    return len(piece) >= 2 and not piece[0].isdigit() and _TOKEN.fullmatch(piece) is not None
 
 
 @dataclass(frozen=True)
