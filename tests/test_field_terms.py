@@ -95,6 +95,20 @@ def test_sequences_and_letter_runs_are_never_terms():
     assert sorted(candidate_terms(text)) == ["cattle", "motif", "site"]
 
 
+STRIPPED = ("A novel Hg2+ turn on fluorescent probe based on rhodamine was designed for the detection of Hg2+ in "
+            "water samples with a follow up study of the trade off between the turn on response and the selectivity "
+            "of the probe in living cells")
+
+
+def test_a_compound_broken_by_stripped_punctuation_is_one_word_again():
+    assert theme_words(STRIPPED) == [
+        "hg2+", "turn-on", "fluorescent", "probe-based", "rhodamine", "designed", "detection", "hg2+", "water",
+        "sample", "follow-up", "trade-off", "turn-on", "response", "selectivity", "probe", "living", "cell"]
+    # With its punctuation, "turn on" is a verb and stays two words.
+    assert words("We turn on the probe. It is a turn-on probe") == [
+        "we", "turn", "on", "the", "probe", "it", "is", "turn-on", "probe"]
+
+
 WOS_RECORD = """PT J
 AU Roe, R
 TI Record {n}

@@ -41,6 +41,10 @@ __all__ = [
     "TokenizedCorpus",
     "tokenize_corpus",
     "analysis_texts_to_tokens",
+    "decode_wos_escapes",
+    "written_as_is",
+    "lower_case",
+    "join_broken_compounds",
 ]
 
 BOUNDARY = " | "
@@ -100,6 +104,8 @@ def analysis_text(text: str) -> str:
         text = _LATIN_PHRASE.sub(r"\1-\2", text)
     if " i" in text or " v" in text:
         text = _SPACED_OXIDATION_STATE.sub(r"\1(\2)", text)
+    if "." not in text and "," not in text and ";" not in text and text.count(" ") >= _MIN_STRIPPED_WORDS:
+        text = join_broken_compounds(text)
     if "et al" in text or "et. al" in text or "et.al" in text:
         text = _ET_AL.sub(BOUNDARY, text)
     if "](" in text:
@@ -137,6 +143,41 @@ _NAME_MID_SENTENCE = re.compile(r"(?:(?<=[a-z0-9)] )|(?<=[a-z0-9)], ))[A-Z][a-z]
 # A chemical formula: element symbols, each with its count ("GaAs", "TiO2").
 _FORMULA = re.compile(rf"{_ELEMENT}\d*", re.IGNORECASE)  # one element and its count
 _FORMULA_PART = re.compile(r"[A-Z][a-z]?\d*")
+
+
+# An abstract of at least this many words without a full stop, comma or semicolon had its punctuation stripped.
+_MIN_STRIPPED_WORDS = 30
+
+
+@lru_cache(maxsize=1)
+def _broken_compound() -> re.Pattern[str]:
+    """The two words of a compound of a word and a stop word, written apart ("turn on"): the tagger lexicon's
+    hyphenated words of one word and one stop word ("follow-up", "well-known") and
+    ``resources/particle_compounds.txt``."""
+    from helpers.analysis.lexicon import _lexicon  # lazy: the lexicon is large
+
+    stops = stop_words()
+    compounds = set(_read_word_list("particle_compounds.txt"))
+    for word in _lexicon():
+        parts = word.split("-")
+        if len(parts) == 2 and all(len(p) > 1 and p.isascii() and p.isalpha() for p in parts) and (
+                (parts[0] in stops) != (parts[1] in stops)):  # one stop word: "to-do" is no compound here
+            compounds.add(word)
+    words = sorted((compound.replace("-", " ") for compound in compounds), key=lambda c: (-len(c), c))
+    return re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, words)) + r")(?![\w-])")
+
+
+def join_broken_compounds(text: str) -> str:
+    """A lower-case text with each known compound of a word and a stop word hyphenated again, as an export that
+    stripped the punctuation wrote it apart ("turn on" -> "turn-on"). :func:`analysis_text` applies it only to
+    such abstracts: elsewhere "turn on" is a verb.
+
+    Examples
+    --------
+    >>> join_broken_compounds("a hg2+ turn on probe with a trade off and a follow up study to turn the key")
+    'a hg2+ turn-on probe with a trade-off and a follow-up study to turn the key'
+    """
+    return _broken_compound().sub(lambda m: m.group().replace(" ", "-"), text)
 
 
 def decode_wos_escapes(text: str) -> str:
