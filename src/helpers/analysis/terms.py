@@ -29,7 +29,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from helpers.analysis.lexicon import _can_be_noun, _can_be_verb, lexicon_tag, singular
+from helpers.analysis.lexicon import _can_be_noun, _can_be_verb, lexicon_tag, singular, unknown_plural
 from helpers.analysis.text import segments, stop_words, written_as_is
 
 __all__ = [
@@ -165,9 +165,10 @@ def word_classes(vocabulary: Sequence[str] | np.ndarray) -> WordClasses:
     words = [str(word) for word in vocabulary]
     lower = [word.lower() for word in words]
     for word, as_written in zip(lower, words):
-        # A word the analysis text kept in its capitals ("PDMS", "Oeiras", :func:`lower_case`) is a name or an
-        # acronym: a noun, never made singular. A proper noun of the lexicon ("texas") is not made singular either.
-        keep = as_written != word
+        # A word the analysis text kept in its capitals (:func:`lower_case`) is an acronym ("PDMS") or, when only
+        # its first letter is a capital and no dictionary knows it, a name ("Oeiras"): a noun, never made
+        # singular ("Towns" is a plural). A proper noun of the lexicon ("texas") is not made singular either.
+        keep = as_written != word and (not as_written[1:].islower() or unknown_plural(word))
         singular_form = word if keep or _proper_noun(word) else singular(word)
         word_class, verb = _word_class(word, singular_form, stops) if word != "|" else (BREAK, False)
         if keep and word_class != BREAK:

@@ -65,7 +65,8 @@ _ELEMENT = (r"(?:h[efgos]?|l[aiuvr]|b[aehikr]?|c[adeflmnorsu]?|n[abdehiop]?|o[gs
             r"ru|rh|i[nr]?|xe|eu|gd|dy|er|w|re|ir|pt|au|hg|tl|bi|po|rn|fr|ra|th|u|np|pu|ds|ts)")
 _SPECIES = (rf"(?<![\w-])(?:{_ELEMENT}[+−]|(?:{_ELEMENT}\d*)+\d[+−]|"
             rf"{_ELEMENT}\((?:i{{1,3}}|iv|vi{{0,3}})\))(?![\w+−(])")
-_TOKEN = re.compile(rf"{_SPECIES}|[^\W_](?:[\w]|-(?=[^\W_]))*")
+# The look-ahead lets a word that cannot start a species skip the element alternatives (as fast as without them).
+_TOKEN = re.compile(rf"(?=[a-z]{{1,2}}[\d+−(]){_SPECIES}|[^\W_](?:[\w]|-(?=[^\W_]))*")
 # Punctuation first, then word tokens: one scan yields both, in text order.
 _PIECE = re.compile(f"{_PUNCTUATION.pattern}|{_TOKEN.pattern}")
 
@@ -97,12 +98,14 @@ def analysis_text(text: str) -> str:
         text = unicodedata.normalize("NFKC", text)
     # Addresses are found before lower case, in the text as the link finder reads it.
     text = _without_urls(html.unescape(text))
-    if " to" in text or " dot" in text or " circle" in text:
+    if ("center dot" in text or "circle " in text or "approximate to" in text or "similar to" in text
+            or "equal to" in text or "much " in text or "proportional to" in text):
         text = decode_wos_escapes(text)
     text = lower_case(text)
-    if "in " in text or "ex " in text or "de novo" in text:
+    if "vitro" in text or "vivo" in text or "situ" in text or "silico" in text or "utero" in text or " ovo" in text \
+            or "novo" in text:
         text = _LATIN_PHRASE.sub(r"\1-\2", text)
-    if " i" in text or " v" in text:
+    if _ROMAN_NUMERAL.search(text):
         text = _SPACED_OXIDATION_STATE.sub(r"\1(\2)", text)
     if "." not in text and "," not in text and ";" not in text and text.count(" ") >= _MIN_STRIPPED_WORDS:
         text = join_broken_compounds(text)
@@ -132,14 +135,18 @@ _WOS_ESCAPE = re.compile(
     r"|proportional to)(?= ?[-+−(]?\d)")
 # An oxidation state whose parentheses were stripped ("Cu II" in a Web of Science abstract) is one word, "cu(ii)";
 # element symbols that are also English words ("in", "as", "at") are left out.
+_ROMAN_NUMERAL = re.compile(r" (?:i{1,3}|iv|vi{0,3})\b")
 _SPACED_OXIDATION_STATE = re.compile(rf"(?<![\w-])(?!(?:in|as|at|no|be|he|hi|is|so|i)\b)({_ELEMENT}) "
                                     r"(i{1,3}|iv|vi{0,3})\b(?!-)")
 # Latin phrases are one word, never "vitro" alone ("in vitro" -> "in-vitro").
 _LATIN_PHRASE = re.compile(r"\b(in|ex|de) (vitro|vivo|situ|silico|utero|ovo|novo)\b")
 # A word with a capital after its first letter ("PDMS", "GaAs", "LLMs"), and a capitalised word after a lower-case
 # one ("in Oeiras"): the casing says whether it is an acronym, a formula or a name.
-_CASED_WORD = re.compile(r"(?<![\w-])[^\W\d_][^\W_]*?[A-Z][^\W_]*(?![\w-])")
-_NAME_MID_SENTENCE = re.compile(r"(?:(?<=[a-z0-9)] )|(?<=[a-z0-9)], ))[A-Z][a-z]+s\b(?!-)")
+_CASED_WORD = re.compile(r"[^\W\d_][^\W_]*?[A-Z][^\W_]*")
+# The end of a word with a capital that ends in "s" (found from its capital: a scan for a word shape at every
+# position is several times slower); the word's start is found from there.
+_CASED_END = re.compile(r"[A-Z][A-Za-z0-9]*[sS](?![\w-])")
+_CAPITALISED_PLURAL = re.compile(r"[A-Z][a-z]+s\b(?!-)")
 # A chemical formula: element symbols, each with its count ("GaAs", "TiO2").
 _FORMULA = re.compile(rf"{_ELEMENT}\d*", re.IGNORECASE)  # one element and its count
 _FORMULA_PART = re.compile(r"[A-Z][a-z]?\d*")
@@ -193,23 +200,21 @@ def decode_wos_escapes(text: str) -> str:
     return _WOS_ESCAPE.sub(lambda m: _WOS_ESCAPE_SYMBOLS[m.group(0)], text)
 
 
+@lru_cache(maxsize=100_000)
 def written_as_is(word: str) -> bool:
-    """Whether a word's capitals make it an acronym, a formula or a name that is never made singular
-    ("PDMS", "AIDS", "GaAs", "MICE"), unlike an acronym's plural ("LLMs", "mRNAs") or a plain word.
+    """Whether a word's capitals make it an acronym or a formula that ends in an "s" of its own ("PDMS", "AIDS",
+    "NeurIPS", "GaAs"), never made singular, unlike an acronym's plural ("LLMs", "ViTs", "mRNAs") or a plain word.
 
-    Only words whose singular would differ count: the others read the same in lower case.
+    Only words ending in "s" count: the others read the same once lower case (no dictionary is needed here).
 
     Examples
     --------
     >>> [written_as_is(w) for w in ["PDMS", "AIDS", "GaAs", "LLMs", "mRNAs", "ViTs", "Networks", "networks", "HIV"]]
     [True, True, True, False, False, False, False, False, False]
     """
-    from helpers.analysis.lexicon import singular  # lazy: the dictionaries are large
-
-    if not _CASED_WORD.fullmatch(word) or (word.endswith("s") and not _is_formula(word)):
-        return False  # an acronym's plural: "LLMs", "ViTs", "mRNAs"
-    lower = word.lower()
-    return singular(lower) != lower
+    if not word.endswith(("s", "S")) or not _CASED_WORD.fullmatch(word):
+        return False
+    return word.endswith("S") or _is_formula(word)  # "LLMs", "ViTs", "mRNAs": an acronym's plural
 
 
 def _is_formula(word: str) -> bool:
@@ -226,38 +231,41 @@ def _is_formula(word: str) -> bool:
             and (not word.endswith("s") or parts[-1] in ("As", "Cs")))
 
 
-def _name_as_is(word: str, before: str) -> bool:
-    """A capitalised word after a lower-case word (``before``, the text before it) that the dictionaries know
-    neither as a plural nor by its singular ("in Oeiras", "of Athens"): a name, never made singular.
+def _after_lower_case_word(before: str) -> bool:
+    """Whether the text ``before`` a word ends in a lower-case word and one space, in mid-sentence.
 
     Examples
     --------
-    >>> [_name_as_is(w, "in ") for w in ["Oeiras", "Athens", "Gaussians", "Models"]], _name_as_is("Oeiras", "The ")
-    ([True, True, False, False], False)
+    >>> [_after_lower_case_word(b) for b in ["a survey in ", "data, ", "The ", "results. ", "(", ""]]
+    [True, True, False, False, False, False]
     """
-    from helpers.analysis.lexicon import _all_lemmas, _lexicon, singular  # lazy: the dictionaries are large
-
     previous = before.split()[-1:] or [""]
-    if not previous[0].rstrip(",;").islower() or previous[0][-1] in ".!?:":
-        return False
-    lower = word.lower()
-    singular_form = singular(lower)
-    return (singular_form != lower and "NOUN" not in _all_lemmas(lower)
-            and singular_form not in _lexicon() and not _all_lemmas(singular_form))
+    return before.endswith(" ") and previous[0].rstrip(",").islower() and previous[0][-1] not in ".!?:;("
+
+
+def _cased_spans(text: str) -> Iterator[tuple[int, int]]:
+    """``(start, end)`` of each word with a capital that ends in "s" or "S", not part of a hyphenated word."""
+    for found in _CASED_END.finditer(text):
+        start, end = found.span()
+        while start > 0 and text[start - 1].isalnum():
+            start -= 1
+        if start == 0 or text[start - 1] not in "-_":
+            yield start, end
 
 
 def lower_case(text: str) -> str:
-    """The text in lower case, except acronyms, formulas and names whose lower-case form would be made
-    singular (:func:`written_as_is`, ``_name_as_is``): their casing is what keeps them whole.
+    """The text in lower case, except acronyms and formulas ending in "s" (:func:`written_as_is`) and
+    capitalised words ending in "s" after a lower-case word (a name, "in Oeiras", or a plain plural written
+    with a capital, "of Towns": :func:`helpers.analysis.terms.word_classes` tells them apart with its dictionaries).
 
     Examples
     --------
     >>> lower_case("PDMS films, GaAs and LLMs for AIDS in Oeiras. Networks of Towns")
-    'PDMS films, GaAs and llms for AIDS in Oeiras. networks of towns'
+    'PDMS films, GaAs and llms for AIDS in Oeiras. networks of Towns'
     """
-    kept = [m.span() for m in _CASED_WORD.finditer(text) if written_as_is(m.group())]
-    kept += [m.span() for m in _NAME_MID_SENTENCE.finditer(text)
-             if _name_as_is(m.group(), text[max(0, m.start() - 40):m.start()])]
+    kept = [(start, end) for start, end in _cased_spans(text) if written_as_is(text[start:end])]
+    kept += [m.span() for m in _CAPITALISED_PLURAL.finditer(text)
+             if _after_lower_case_word(text[max(0, m.start() - 40):m.start()])]
     if not kept:
         return text.lower()
     parts, position = [], 0
