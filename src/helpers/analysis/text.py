@@ -6,6 +6,11 @@ removes them (keeping the words inside markup), so ``<em>epistemic</em>`` and
 link finder finds (:func:`helpers.analysis.links.urls.find_url_spans`), so ``doi:``
 identifiers or ``osf.io/abcde`` never become words. Removed spans, numbers and
 punctuation become phrase boundaries, so no term spans a formula or a sentence end.
+
+Terms keep a field's own words: Web of Science's words for symbols are decoded ("center dot" is ·, a boundary),
+an ion or an oxidation state is one token ("hg2+", "cu(ii)"), an acronym or formula ending in its own "s" keeps
+its capitals so it is never made singular ("PDMS", "GaAs"; :func:`lower_case`), Latin phrases are one word
+("in-vitro"), and in an abstract whose punctuation was stripped a compound such as "turn on" is "turn-on" again.
 Singular forms and the theme terms are the term map's (:mod:`helpers.analysis.terms`,
 :func:`helpers.analysis.themes.theme_terms`).
 """
