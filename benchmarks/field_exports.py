@@ -42,7 +42,7 @@ EXPORTS = ("wos-traffic-safety.txt", "scopus-poultry.csv", "wos-circular-economy
            "scopus-innovation.csv", "wos-mcda.bib", "scopus-mcda.bib")
 ICML = ("icml-2023-2025", "icml2024-dev")
 # A copyright or licence statement left in analysed text.
-COPYRIGHT = re.compile(r"©|\(c\)\s*(?:19|20)\d{2}|\bcopyright\b|all rights reserved|\blicensee\b"
+COPYRIGHT = re.compile(r"©\s*(?:(?:19|20)\d{2}|[A-Z])|\(c\)\s*(?:19|20)\d{2}|\bcopyright\b|all rights reserved|\blicensee\b"
                        r"|published by (?:elsevier|wiley|springer)|creative commons", re.IGNORECASE)
 LABEL_SEPARATOR = re.compile(r"\s+·\s+|,\s+|\s+and\s+|\s+&\s+")
 

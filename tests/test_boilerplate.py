@@ -29,6 +29,14 @@ def test_statement_with_a_publisher_before_its_year_at_the_end_of_an_unpunctuate
     assert strip_boilerplate(kept) == (kept, 0, 0)
 
 
+def test_statement_glued_to_the_last_sentence_goes_alone():
+    # Web of Science sometimes writes the statement with no space after the abstract's last full stop.
+    text = "The tandem cell reached an efficiency of greater than 30%."
+    assert strip_boilerplate(f"{text}(C) 2017 Elsevier Ltd. All rights reserved.") == (text, 2, 0)
+    assert strip_boilerplate(f"{text}(C) 2017 Elsevier Ltd.") == (text, 1, 0)
+    assert strip_boilerplate(f"{text}©2017 Elsevier Ltd.") == (text, 1, 0)
+
+
 def test_statement_in_parentheses_mid_text_goes_alone():
     text = ("A diode-pumped Nd:YVO4 laser gives 2 W at 1064 nm. ((c) 2012 by Astro Ltd., Published exclusively by "
             "WILEY-VCH Verlag GmbH & Co. KGaA) The beam quality factor M2 is 1.1 in both directions.")

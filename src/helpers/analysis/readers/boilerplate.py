@@ -37,11 +37,11 @@ MAX_STATEMENT_LEAD = 20
 _SENTENCE_START = r"(?:^|(?:(?<=[.!?)\]])|(?<=[.!?][\"”’]))(?<!\b[A-Z]\.)\s+)"
 _COPYRIGHT_MARK = re.compile(
     _SENTENCE_START + r"(?=(?:Crown\s+)?(?:[Cc]opyright\b|COPYRIGHT\b|©|\([Cc]\)\s*(?:\d{4}|[A-Z])))"
-    r"|(?<=\s)(?=©\s*\d{4})")
-# A mark and a year (or © and a name) inside a sentence ("... winter (C) 2010 Elsevier Ltd All rights reserved",
+    r"|(?:(?<=\s)|(?<=[.!?]))(?=©\s*\d{4})")
+# A mark and a year (or © and a name) inside a sentence, or glued to its last full stop ("... 30%.(C) 2017 ..."), ("... winter (C) 2010 Elsevier Ltd All rights reserved",
 # "... sites © Springer-Verlag Berlin Heidelberg 2013"): a statement only
 # when what follows it names a publisher or rights (:data:`_STATEMENT_WORDS`).
-_INLINE_MARK = re.compile(r"(?<=\s)(?=(?:\([Cc]\)|[Cc]opyright\s*(?:©|\([Cc]\))?)\s*\(?(?:19|20)\d{2}\b|©\s*[A-Z])")
+_INLINE_MARK = re.compile(r"(?:(?<=\s)|(?<=[.!?]))(?=(?:\([Cc]\)|[Cc]opyright\s*(?:©|\([Cc]\))?)\s*\(?(?:19|20)\d{2}\b|©\s*[A-Z])")
 _STATEMENT_WORDS = re.compile(
     r"\b(?:Elsevier|Wiley|Springer|Pergamon|Blackwell|Taylor|Francis|Informa|Ltd|LLC|Inc|GmbH|KGaA|B\.?V|AG|SAS"
     r"|Limited|Publish\w*|Press|Society|Association|Institute|Academy|Authors?|Author\(s\)|rights|licen[cs]\w*"
