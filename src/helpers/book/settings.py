@@ -213,6 +213,8 @@ THEME_YARDSTICK_FILE = "benchmarks/results/theme_yardstick.csv"
 THEME_PEERS_FILE = "benchmarks/results/theme_peers.csv"
 # The blind word-intrusion test of the themes and their peers (benchmarks/word_intrusion.py), on Validation.
 WORD_INTRUSION_FILE = "benchmarks/results/word_intrusion.csv"
+# The checks a researcher of another field makes, on the dev exports (benchmarks/field_exports.py), on Validation.
+FIELD_EXPORTS_FILE = "benchmarks/results/field_exports.csv"
 
 
 def book_key(book_config: BookConfig) -> str:

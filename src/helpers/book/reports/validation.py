@@ -21,7 +21,8 @@ from helpers.analysis.links.evaluation import class_scores, load_heldout, predic
 from helpers.book.formatting import MISSING, corpus_name, count, number, percent
 from helpers.book.inputs import page_input
 from helpers.book.reports.links import evaluation_set
-from helpers.book.settings import THEME_PEERS_FILE, THEME_VOCABULARY_FILE, THEME_YARDSTICK_FILE, WORD_INTRUSION_FILE
+from helpers.book.settings import (FIELD_EXPORTS_FILE, THEME_PEERS_FILE, THEME_VOCABULARY_FILE, THEME_YARDSTICK_FILE,
+                                   WORD_INTRUSION_FILE)
 
 #: The vocabularies the theme comparison shows, in order, as the table names them.
 VOCABULARY_NAMES = {
@@ -259,3 +260,52 @@ def claim_scores(root: Path) -> tuple[pd.DataFrame, pd.DataFrame, dict[str, str]
                        f"links_heldout_{state}_recall_ci": _interval(row["recall_low"], row["recall_high"]),
                        f"links_heldout_{state}_support": number(int(row["support"]))})
     return table, wrong, values
+
+
+FIELD_COLUMNS = ["corpus", "abstracts", "abstracts lost", "copyright left", "label words found", "labels naming twice",
+                 "themes", "smallest theme", "themes under the floor"]
+#: The export files of ``benchmarks/field_exports.py`` as the table names them (their field and database).
+FIELD_CORPUS_NAMES = {
+    "wos-traffic-safety.txt": "traffic safety (Web of Science)", "scopus-poultry.csv": "poultry science (Scopus)",
+    "wos-circular-economy.txt": "circular economy (Web of Science)",
+    "pubmed-mcda.txt": "decision analysis in health (PubMed)", "scopus-innovation.csv": "innovation studies (Scopus)",
+    "wos-mcda.bib": "decision analysis (Web of Science BibTeX)", "scopus-mcda.bib": "decision analysis (Scopus BibTeX)",
+}
+
+
+def field_reading(root: Path) -> tuple[pd.DataFrame, dict[str, str]]:
+    """The checks a researcher of another field makes, per dev export and ICML folder
+    (``benchmarks/results/field_exports.csv``), and the sentence that sums them up (``field_sentence``).
+
+    Examples
+    --------
+    >>> table, values = field_reading(Path("/nonexistent"))
+    >>> table.empty, values["field_sentence"]
+    (True, 'These checks have not been run (`python benchmarks/field_exports.py`).')
+    """
+    path = page_input(FIELD_EXPORTS_FILE, root=Path(root))
+    if not path.is_file():
+        return (pd.DataFrame(columns=FIELD_COLUMNS),
+                {"field_sentence": "These checks have not been run (`python benchmarks/field_exports.py`)."})
+    rows = pd.read_csv(path, keep_default_na=False)
+    table = pd.DataFrame({
+        "corpus": [FIELD_CORPUS_NAMES.get(name, corpus_name(name)) for name in rows["corpus"]],
+        "abstracts": rows["papers"].map(number).to_numpy(), "abstracts lost": rows["lost"].to_numpy(),
+        "copyright left": rows["copyright_left"].to_numpy(),
+        "label words found": [f"{number(found)} of {number(parts)}"
+                              for found, parts in zip(rows["label_parts_found"], rows["label_parts"])],
+        "labels naming twice": rows["labels_naming_twice"].to_numpy(), "themes": rows["themes"].to_numpy(),
+        "smallest theme": rows["smallest_theme"].to_numpy(),
+        "themes under the floor": rows["themes_under_floor"].to_numpy()}, columns=FIELD_COLUMNS)
+    found, parts = int(rows["label_parts_found"].sum()), int(rows["label_parts"].sum())
+    sentence = (
+        f"On {count(len(rows), 'corpus', plural_form='corpora')}, {count(int(rows['lost'].sum()), 'abstract')} "
+        f"{'was' if int(rows['lost'].sum()) == 1 else 'were'} lost, "
+        f"{count(int(rows['copyright_left'].sum()), 'analysed text')} still "
+        f"{'holds' if int(rows['copyright_left'].sum()) == 1 else 'hold'} a copyright statement, "
+        f"{number(found)} of {number(parts)} label words ({percent(found / parts if parts else float('nan'))}) occur "
+        f"as written in their theme's abstracts, {count(int(rows['labels_naming_twice'].sum()), 'label')} "
+        f"{'names' if int(rows['labels_naming_twice'].sum()) == 1 else 'name'} one thing twice and "
+        f"{count(int(rows['themes_under_floor'].sum()), 'theme')} "
+        f"{'is' if int(rows['themes_under_floor'].sum()) == 1 else 'are'} under the floor.")
+    return table, {"field_sentence": sentence}
