@@ -238,10 +238,10 @@ def test_glued_numbers_are_those_of_the_csvs(three_years):
                                                "cannot stand apart from the first or the last group.")
     # The two themes whose quadrant moved from 2023 to 2025, the larger first, each against 2025's medians.
     assert values["change_quadrant_sentence"] == (
-        "*language model · transformer*, motor in 2023, is basic in 2025: its centrality 86.28 is at or above the "
-        "median 70.18 of 2025 and its density 26.11 below the median 33.68; *reward · preference*, emerging or "
-        "declining in 2023, is niche in 2025: its centrality 54.08 is below the median 70.18 of 2025 and its "
-        "density 125.00 at or above the median 33.68")
+        "*language models · preference*, basic in 2023, is motor in 2025: its centrality 92.97 is at or above the "
+        "median 84.17 of 2025 and its density 82.27 at or above the median 44.79; *complexity · gradient*, niche in "
+        "2023, is emerging or declining in 2025: its centrality 65.47 is below the median 84.17 of 2025 and its "
+        "density 41.67 below the median 44.79")
     test_row = test.iloc[0]
     assert values["change_linked_trend"] == (f"{100 * test_row['trend_slope']:+.1f} points a group, "
                                              f"z = {test_row['trend_z']:.2f}, p = {test_row['trend_p']:.3g}")

@@ -180,9 +180,9 @@ def run_stages(options: RunOptions, clock: StageClock, stages: StageEngine) -> A
     finally:
         dictionaries.wait()
         clock.close()
-    # Labels in the abstracts' own words need the texts, before they are set apart.
-    themes, hierarchy = clock("themes", name_themes, themes, cooccurrence, corpus.papers, done=False)
     corpus, texts = clock("text", stages.detach_texts, corpus, done=False)
+    # Labels in the abstracts' own words, at both grains.
+    themes, hierarchy = clock("themes", name_themes, themes, cooccurrence, texts, done=False)
     papers = paper_table(corpus, themes, links, groups, hierarchy)
     # Papers without a value (the group "(none)") are in no comparison: groups.compared leaves them out.
     change = (clock("change", analyse_group_change, papers, groups.compared, themes, cooccurrence, links, settings,

@@ -149,7 +149,7 @@ def analyse_hierarchy(themes: ThemesResult, cooccurrence: "CooccurrenceResult | 
 LABEL_TEXTS = 200
 
 
-def name_themes(themes: ThemesResult, cooccurrence: "CooccurrenceResult | None", papers: pd.DataFrame
+def name_themes(themes: ThemesResult, cooccurrence: "CooccurrenceResult | None", texts: "PaperTexts"
                 ) -> "tuple[ThemesResult, ThemeHierarchy | None]":
     """The themes labelled at both grains in the abstracts' own words, and the broad themes
     (:func:`analyse_hierarchy`).
@@ -158,7 +158,7 @@ def name_themes(themes: ThemesResult, cooccurrence: "CooccurrenceResult | None",
     their symbols: :func:`helpers.analysis.cooccurrence.acronyms.abbreviation_pairs`) are one concept in a label
     (:func:`helpers.analysis.themes.model.relabel`); then each label part is written as the theme's papers (at
     most :data:`LABEL_TEXTS`, its strongest; a broad theme's, those of its themes) most often write it
-    (:func:`helpers.analysis.themes.labels.written_label`). ``papers`` holds ``paper_id`` and ``text``.
+    (:func:`helpers.analysis.themes.labels.written_label`). ``texts`` are the papers' abstracts (:func:`detach_texts`).
     """
     # Lazy: at the top they would load scipy and networkx.
     from helpers.analysis.cooccurrence.acronyms import abbreviation_pairs, acronym_table
@@ -168,11 +168,13 @@ def name_themes(themes: ThemesResult, cooccurrence: "CooccurrenceResult | None",
     model = themes.model
     if model is None:
         return themes, None
-    text_of = dict(zip(papers["paper_id"].astype(str), papers["text"].astype(str)))
     assigned = model.paper_themes.dropna(subset=["theme"]).sort_values(["theme_weight", "paper_id"],
                                                                          ascending=[False, True], kind="stable")
-    sample = {int(theme): [text_of.get(str(p), "") for p in group["paper_id"].head(LABEL_TEXTS)]
+    chosen = {int(theme): [str(p) for p in group["paper_id"].head(LABEL_TEXTS)]
               for theme, group in assigned.groupby("theme", sort=True)}
+    wanted = [p for ids in chosen.values() for p in ids]
+    text_of = dict(zip(wanted, texts.take(wanted)))
+    sample = {theme: [text_of[p] for p in ids] for theme, ids in chosen.items()}
     acronyms = cooccurrence.acronyms if cooccurrence is not None else acronym_table(pd.DataFrame(
         {"row": pd.Series(dtype="int64"), "acronym": pd.Series(dtype=object), "long_form": pd.Series(dtype=object)}))
     same_thing = abbreviation_pairs(acronyms, (text for texts in sample.values() for text in texts))

@@ -32,7 +32,7 @@ import pandas as pd
 from scipy import sparse
 
 from helpers.analysis.terms import is_noun_phrase
-from helpers.analysis.themes.labels import Concept, _stock_terms, label_parts, same_concept, theme_concepts
+from helpers.analysis.themes.labels import Concept, _stock_terms, label_parts, same_concept
 
 __all__ = ["BROAD_LABEL_RULE", "N_COVER_TERMS", "HIERARCHY_RULE", "MIXED_SHARE", "N_POOLED_TERMS", "ThemeHierarchy", "n_broad_themes", "broad_ids",
            "theme_profiles", "broad_groups", "broad_labels", "theme_hierarchy", "paper_grains", "GRAIN_COLUMNS"]
@@ -125,9 +125,34 @@ def broad_groups(profiles: np.ndarray, n_groups: int) -> np.ndarray:
     return fcluster(linkage(unit, method="ward"), n_groups, criterion="maxclust")
 
 
-def _label(concepts: list[Concept], weight: dict[Concept, float]) -> str:
-    """Concepts' names joined by `` · ``, the strongest first."""
-    return " · ".join(c.name for c in sorted(concepts, key=lambda c: -weight[c]))
+def _names(term: str, other: str, same_thing: Collection[frozenset[str]]) -> bool:
+    """Whether ``term`` names what ``other`` says: the same term or one concept
+    (:func:`helpers.analysis.themes.labels.same_concept`; an acronym names its expansion, ``llm`` a
+    ``language model``).
+
+    Examples
+    --------
+    >>> [_names(a, b, ()) for a, b in [("llm", "language model"), ("privacy", "private"), ("graph", "node")]]
+    [True, True, False]
+    """
+    return term == other or same_concept(term, other, same_thing)
+
+
+def _label(terms: list[str], weight: dict[str, float], pooled: Sequence[str],
+           same_thing: Collection[frozenset[str]]) -> str:
+    """Terms joined by `` · ``, the strongest first, each acronym by its expansion among the ``pooled`` terms (the one
+    of most words), as a concept is named (:class:`helpers.analysis.themes.labels.Concept`).
+
+    Examples
+    --------
+    >>> _label(["rl", "regret"], {"rl": 3.0, "regret": 5.0}, ["regret", "rl", "reinforcement learning"], ())
+    'regret · reinforcement learning'
+    """
+    def name(term: str) -> str:
+        members = [term] + [other for other in pooled if other != term and _names(term, other, same_thing)]
+        return Concept(tuple(members)).name
+
+    return " · ".join(name(t) for t in sorted(terms, key=lambda t: -weight.get(t, 0.0)))
 
 
 def broad_labels(members: Sequence[Sequence[int]], top_terms: pd.DataFrame, masses: Sequence[float],
@@ -168,31 +193,29 @@ def broad_labels(members: Sequence[Sequence[int]], top_terms: pd.DataFrame, mass
             continue
         usable = [t for t in pooled if t not in stock and (" " not in t or is_noun_phrase(t))] or list(pooled)
         order = sorted(usable, key=lambda t: (-round(pooled[t], 9), usable.index(t)))
-        concepts = theme_concepts(order, same_thing, spelled_out=False)
-        weight = {c: sum(pooled[t] for t in c.members) for c in concepts}
         described = {}
         for theme in group:
             own = [t for t in terms_of.get(theme, []) if t in usable][:N_COVER_TERMS]
             described[theme] = set(own) | set(label_parts(str(labels[theme - 1])) if labels is not None else [])
 
-        def covers(concept: Concept, theme: int) -> bool:
-            return any(t == other or same_concept(t, other, same_thing)
-                       for t in concept.members for other in described[theme])
+        def covers(term: str, theme: int) -> bool:
+            return any(_names(term, other, same_thing) for other in described[theme])
 
-        chosen: list[Concept] = []
+        chosen: list[str] = []
         uncovered = set(group)
         while uncovered:
-            options = [c for c in concepts if c not in chosen]
-            gains = [(sum(covers(c, theme) for theme in uncovered), weight[c], -i) for i, c in enumerate(options)]
+            options = [t for t in order if not any(_names(t, c, same_thing) for c in chosen)]
+            gains = [(sum(covers(t, theme) for theme in uncovered), -i) for i, t in enumerate(options)]
             if not gains or max(gains)[0] == 0:
                 break
-            best = options[-max(gains)[2]]
+            best = options[-max(gains)[1]]
             chosen.append(best)
             uncovered = {theme for theme in uncovered if not covers(best, theme)}
-        spare = [c for c in concepts if c not in chosen]
-        while spare and (len(chosen) < 2 or _label(chosen, weight) in result):
+        spare = [t for t in order if not any(_names(t, c, same_thing) for c in chosen)]
+        while spare and (len(chosen) < 2 or _label(chosen, pooled, order, same_thing) in result):
             chosen.append(spare.pop(0))
-        label = _label(chosen, weight)
+            spare = [t for t in spare if not any(_names(t, c, same_thing) for c in chosen)]
+        label = _label(chosen, pooled, order, same_thing)
         result.append(label if label not in result else f"{label} ({len(result) + 1})")
     return result
 

@@ -174,13 +174,12 @@ class Concept:
         return max(named or self.members, key=lambda term: (len(term.split()), -self.members.index(term)))
 
 
-def theme_concepts(terms: Sequence[str], same_thing: Collection[frozenset[str]] = (), spelled_out: bool = True
-                   ) -> list[Concept]:
+def theme_concepts(terms: Sequence[str], same_thing: Collection[frozenset[str]] = ()) -> list[Concept]:
     """A theme's terms (by weight) grouped into concepts (:func:`same_concept`), in the order of their first term.
 
     A term joins the first concept it is one thing with; a two-letter word whose letters are the first
     letters of two single-word terms of the list (``dp`` beside ``differential`` and ``privacy``) joins
-    those terms' concepts, which become one (unless ``spelled_out`` is false: terms pooled from several themes).
+    those terms' concepts, which become one.
 
     Examples
     --------
@@ -189,7 +188,7 @@ def theme_concepts(terms: Sequence[str], same_thing: Collection[frozenset[str]] 
     >>> [c.name for c in theme_concepts(["privacy", "dp", "private", "differential", "client"])]
     ['privacy', 'client']
     """
-    spelled = _spelled_pairs(terms) if spelled_out else set()
+    spelled = _spelled_pairs(terms)
     groups: list[list[str]] = []
     for term in terms:
         joined = [group for group in groups
