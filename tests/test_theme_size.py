@@ -30,3 +30,20 @@ def test_k_at_the_top_of_the_range_is_flagged_unless_given():
     assert k_at_top([3, 6, 9, 12], 12, k_given=False)
     assert not k_at_top([3, 6, 9, 12], 9, k_given=False)
     assert not k_at_top([12], 12, k_given=True)
+
+
+def test_a_k_at_the_top_of_the_range_is_not_called_chosen(seed_analysis):
+    import dataclasses
+
+    from helpers.analysis.pipeline import ThemesResult
+    from helpers.book.reports.themes import theme_findings
+
+    analysis = seed_analysis
+    assert theme_findings(analysis)["themes_k_how"] == "was chosen by the rule above"
+    assert analysis.summary["themes_k_at_top"] is False
+    model = analysis.themes.model
+    at_top = dataclasses.replace(model, settings=dataclasses.replace(model.settings, k_at_top=True))
+    flagged = dataclasses.replace(analysis, themes=ThemesResult(at_top))
+    assert theme_findings(flagged)["themes_k_how"] == (
+        "is the largest candidate searched, so the rule's best may lie above it (it was not chosen among more)")
+    assert flagged.summary["themes_k_at_top"] is True
