@@ -47,3 +47,38 @@ def test_a_k_at_the_top_of_the_range_is_not_called_chosen(seed_analysis):
     assert theme_findings(flagged)["themes_k_how"] == (
         "is the largest candidate searched, so the rule's best may lie above it (it was not chosen among more)")
     assert flagged.summary["themes_k_at_top"] is True
+
+
+def extension_corpus():
+    """150 abstracts on 30 topics of their own words, five abstracts a topic."""
+    texts = [" ".join(f"topic{t}word{w}" for w in range(6)) + f" variant{i % 5}" for t in range(30) for i in range(5)]
+    return pd.Series(texts, index=[f"p{i:03d}" for i in range(len(texts))])
+
+
+def fake_select(best):
+    """A selection whose coherence peaks at ``best`` (every candidate eligible and readable), as ``_select`` returns."""
+    def select(tfidf, binary, vocabulary, ks, seeds, n_jobs, min_papers=0.0):
+        table = pd.DataFrame({"k": ks, "smallest": 5, "coherence": [-abs(k - best) for k in ks], "diversity": 0.9,
+                              "stability": 0.9})
+        table["score"] = 0.5
+        table["eligible"] = table["readable"] = True
+        return table, {k: seeds[0] for k in ks}
+    return select
+
+
+def test_a_best_k_at_the_top_of_the_range_extends_the_search_above_it(monkeypatch):
+    from helpers.analysis.themes import fit_themes, model
+
+    monkeypatch.setattr(model, "_select", fake_select(23))
+    fitted = fit_themes(extension_corpus())
+    # candidate_ks(150) ends at 19; the search goes on at the same step up to the floor's 30 themes.
+    assert fitted.settings.k_candidates == [3, 5, 7, 8, 10, 12, 14, 15, 17, 19, 21, 23, 25, 27, 29]
+    assert fitted.settings.chosen_k == 23 and not fitted.settings.k_at_top
+    assert fitted.selection["k"].tolist() == fitted.settings.k_candidates
+    monkeypatch.setattr(model, "_select", fake_select(100))
+    still = fit_themes(extension_corpus())
+    # Still best at the top of the extended range: chosen, and flagged as the largest searched.
+    assert (still.settings.k_candidates[-1], still.settings.chosen_k, still.settings.k_at_top) == (29, 29, True)
+    monkeypatch.setattr(model, "_select", fake_select(10))
+    inside = fit_themes(extension_corpus())
+    assert inside.settings.k_candidates[-1] == 19 and inside.settings.chosen_k == 10

@@ -29,7 +29,7 @@ from helpers.analysis.themes.scores import N_COHERENCE_TERMS, _coherence_columns
 from helpers.analysis.themes.selection import (FINAL_TOL, MIN_DIVERSITY, MIN_STABILITY, SELECTION_RULE,
                                                SELECTION_TOL, _check_k, _fit_nmf, _Sample, _select,
                                                _selection_sample, candidate_ks, choose_k, k_at_top,
-                                               min_theme_papers, model_fitting, theme_sizes)
+                                               min_theme_papers, model_fitting, more_ks, rescore, theme_sizes)
 from helpers.analysis.themes.vocabulary import ThemesError
 
 __all__ = ["relabel", "FINAL_SAMPLE", "FINAL_FIT_THREAD", "MIXED_THRESHOLD", "ThemeModel", "ThemeOptions", "PendingThemes",
@@ -250,9 +250,17 @@ def _select_and_fit(terms: _PartitionedCounts, idf: np.ndarray, sample: _Sample,
     number of themes and its :class:`ThemeModel`: the work :func:`start_partitioned_themes` leaves to its
     background thread."""
     floor = min_theme_papers(terms.n_documents)
-    selection, best_seeds = _select(sample.tfidf, sparse.csc_matrix((sample.counts > 0).astype(float)),
-                                    terms.vocabulary[sample.columns], ks, seeds, n_jobs,
-                                    floor * len(sample.rows) / max(terms.n_documents, 1))
+    binary = sparse.csc_matrix((sample.counts > 0).astype(float))
+    sample_floor = floor * len(sample.rows) / max(terms.n_documents, 1)
+    selection, best_seeds = _select(sample.tfidf, binary, terms.vocabulary[sample.columns], ks, seeds, n_jobs,
+                                    sample_floor)
+    # The rule's best at the top of the range: the range is extended once above it.
+    extra = more_ks(ks, terms.n_documents, len(sample.columns)) if k is None and choose_k(selection) == max(ks) else []
+    if extra:
+        more, more_seeds = _select(sample.tfidf, binary, terms.vocabulary[sample.columns], extra, seeds, n_jobs,
+                                   sample_floor)
+        selection, ks = rescore(pd.concat([selection, more], ignore_index=True)), ks + extra
+        best_seeds.update(more_seeds)
 
     # The chosen k, fitted to FINAL_TOL with its best selection seed, on every abstract (or FINAL_SAMPLE),
     # with the terms the selection scored (all of them unless the selection ran on a sample). A chosen k whose

@@ -11,7 +11,8 @@ coherence wins; if none qualifies, the ``k`` with the highest mean of the three
 scores scaled to [0, 1]. Ties go to the smaller ``k``. Only candidates whose themes are of a readable size
 compete: the best-fitting seed's run gives every theme at least :func:`min_theme_papers` of the abstracts
 (``max(5, 1%)``, scaled to the selection's sample); when no candidate does, the ``k`` whose smallest theme is
-largest. :func:`k_at_top` says when the chosen ``k`` is the largest candidate searched.
+largest. When the rule's best is the largest candidate, the range is extended once above it (:func:`more_ks`);
+:func:`k_at_top` says when the chosen ``k`` is still the largest candidate searched.
 
 Selection runs stop early (:data:`SELECTION_TOL`), on a seeded sample of :data:`SELECTION_SAMPLE`
 abstracts when the corpus is larger (:func:`_selection_sample`); the chosen ``k`` is then fitted
@@ -40,7 +41,8 @@ from helpers.analysis.themes.counting import _PartitionedCounts, _tfidf, _tfidf_
 from helpers.analysis.themes.scores import _scores, stability
 from helpers.analysis.themes.vocabulary import KOutOfRange, ThemesError
 
-__all__ = ["MIN_THEME_PAPERS", "MIN_THEME_SHARE", "min_theme_papers", "theme_sizes", "k_at_top", "N_SEEDS", "SELECTION_TOL", "FINAL_TOL", "MAX_CANDIDATES", "SELECTION_SAMPLE", "MIN_PARALLEL_DOCUMENTS",
+__all__ = ["MIN_THEME_PAPERS", "MIN_THEME_SHARE", "min_theme_papers", "theme_sizes", "k_at_top", "more_ks",
+           "rescore", "N_SEEDS", "SELECTION_TOL", "FINAL_TOL", "MAX_CANDIDATES", "SELECTION_SAMPLE", "MIN_PARALLEL_DOCUMENTS",
            "MIN_STABILITY", "MIN_DIVERSITY", "SELECTION_RULE", "candidate_ks", "model_fitting", "choose_k"]
 
 N_SEEDS = 3
@@ -62,7 +64,8 @@ SELECTION_RULE = (
     f"least {MIN_DIVERSITY:.2f}, "
     "the k with the highest coherence (both means over the seeds' runs); if none qualifies, the k with "
     "the highest mean of the three scores min-max scaled over the candidates; ties go to the smaller k; "
-    "when no candidate's themes are all that large, the k whose smallest theme is largest"
+    "when no candidate's themes are all that large, the k whose smallest theme is largest; when the best is the "
+    f"largest candidate, up to {MAX_CANDIDATES // 2} more above it at the same step are searched once"
 )
 
 
@@ -89,6 +92,39 @@ def theme_sizes(document_weights: np.ndarray) -> np.ndarray:
     k = weights.shape[1]
     assigned = weights.sum(axis=1) > 0
     return np.bincount(weights[assigned].argmax(axis=1), minlength=k)[:k]
+
+
+def more_ks(ks: list[int], n_documents: int, n_terms: int) -> list[int]:
+    """The candidates above ``ks`` searched when the rule's best is their largest: up to half of
+    :data:`MAX_CANDIDATES` more at the same step, no more themes than the size floor allows
+    (``n_documents // min_theme_papers``) nor than terms.
+
+    Examples
+    --------
+    >>> more_ks([3, 6, 9, 12, 15, 18, 21, 24, 27, 30], 5000, 4000)
+    [33, 36, 39, 42, 45]
+    >>> more_ks([3, 5, 6, 8, 10, 11, 13, 15, 16, 18], 128, 900), more_ks([3, 4, 5], 20, 100)
+    ([20, 22, 24], [])
+    """
+    step = max(1, ks[-1] - ks[-2]) if len(ks) > 1 else 1
+    largest = min(n_documents // min_theme_papers(n_documents), n_terms)
+    return [k for k in range(ks[-1] + step, ks[-1] + step * (MAX_CANDIDATES // 2) + 1, step) if k <= largest]
+
+
+def rescore(selection: pd.DataFrame) -> pd.DataFrame:
+    """The selection table (``k, coherence, diversity, stability, ...``) in order of ``k`` with its ``score`` (the
+    three scores min-max scaled over all its candidates, averaged) made again, as after an extended search.
+
+    Examples
+    --------
+    >>> table = pd.DataFrame({"k": [4, 2], "coherence": [0.5, 0.1], "diversity": [1.0, 0.8], "stability": [0.9, 0.9]})
+    >>> rescore(table)["score"].round(3).tolist()
+    [0.333, 1.0]
+    """
+    selection = selection.sort_values("k", ignore_index=True)
+    selection["score"] = (_minmax(selection["coherence"]) + _minmax(selection["diversity"])
+                          + _minmax(selection["stability"])) / 3
+    return selection
 
 
 def k_at_top(ks: list[int], chosen_k: int, k_given: bool) -> bool:
