@@ -40,7 +40,7 @@ from helpers.analysis.corpus import read_corpus
 from helpers.analysis.engine.local import LocalPartitions
 from helpers.analysis.text import analysis_text, tokenize_corpus
 from helpers.analysis.themes import counting as theme_counting
-from helpers.analysis.themes.labels import BROAD_PREFIX, same_concept
+from helpers.analysis.themes.labels import GENERAL_SUFFIX, label_parts, same_concept
 from helpers.analysis.themes.scores import _top
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -56,17 +56,6 @@ LDA_ITERATIONS = 50
 REFERENCE = "the corpus and the other real ICML corpora (their union, each abstract once)"
 
 
-def label_parts(label: str) -> list[str]:
-    """The terms a label names.
-
-    Examples
-    --------
-    >>> label_parts("broad: machine learning, prediction"), label_parts("regret · bandit")
-    (['machine learning', 'prediction'], ['regret', 'bandit'])
-    """
-    return label.removeprefix(BROAD_PREFIX).replace(" · ", ", ").split(", ")
-
-
 def label_checks(corpus: str, model: themes.ThemeModel) -> pd.DataFrame:
     """One row per theme: its label, top terms and the three checks of issue 38."""
     labels = model.themes["label"].tolist()
@@ -74,7 +63,7 @@ def label_checks(corpus: str, model: themes.ThemeModel) -> pd.DataFrame:
     for theme, label, top in zip(model.themes["theme"], labels, model.themes["top_terms"]):
         parts, terms = label_parts(label), top.split(", ")
         rows.append(dict(corpus=corpus, k=len(labels), theme=int(theme), label=label, top_terms=top,
-                         broad=label.startswith(BROAD_PREFIX),
+                         general=label.endswith(GENERAL_SUFFIX),
                          parts_outside_top=sum(part not in terms for part in parts),
                          one_concept_twice=any(same_concept(a, b) for i, a in enumerate(parts) for b in parts[i + 1:]),
                          duplicate=labels.count(label) > 1))
@@ -167,7 +156,7 @@ def main() -> None:
     pd.DataFrame(scores).to_csv(RESULTS / "theme_yardstick.csv", index=False, lineterminator="\n")
     labels = pd.concat(checks, ignore_index=True)
     labels.to_csv(RESULTS / "theme_labels.csv", index=False, lineterminator="\n")
-    print(labels.groupby("corpus")[["parts_outside_top", "one_concept_twice", "duplicate", "broad"]].sum())
+    print(labels.groupby("corpus")[["parts_outside_top", "one_concept_twice", "duplicate", "general"]].sum())
 
 
 if __name__ == "__main__":

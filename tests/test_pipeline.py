@@ -125,7 +125,10 @@ def test_analysis_papers_join_every_stage(seed_analysis):
         "theme", "theme_weight", "second_theme", "second_theme_weight", "mixed", "broad_theme", "broad_theme_weight",
         "link_state", "promised_too", "n_urls", "group"]
     assert analysis.papers["paper_id"].tolist() == analysis.corpus.papers["paper_id"].tolist()
-    assert analysis.themes.labels[1] == "neural network · theoretical"  # issue 38: parts among its top terms
+    # Issue 38: parts among its top terms; issue 46: as the abstracts write them.
+    assert analysis.themes.labels[1] == "neural networks · deep"
+    assert analysis.summary["themes_k"] == 3 and not analysis.summary["themes_k_at_top"]
+    assert analysis.summary["themes_min_theme_papers"] == 5 and analysis.summary["themes_size_floor_met"]
     assert list(analysis.timings) == ["parse", "text", "themes", "cooccurrence", "links"]
     assert analysis.summary["themes_message"] == "" and analysis.summary["unique_papers"] == 57
     # One group (the seed has no years): nothing compared, papers.csv and summary.json as before.

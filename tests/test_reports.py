@@ -40,10 +40,10 @@ def rows(result):
 def test_theme_figures_return_their_data(seed):
     model, label, papers = seed.themes.model, seed.corpus_label, seed.papers
     assert rows(theme_report.selection_figure(model, label)) == 9  # one row per candidate k
-    assert rows(theme_report.top_terms_figure(model, label)) == 7 * theme_report.N_BAR_TERMS
-    assert rows(theme_report.wordcloud_figure(model, label)) == 7 * 25
+    assert rows(theme_report.top_terms_figure(model, label)) == 3 * theme_report.N_BAR_TERMS
+    assert rows(theme_report.wordcloud_figure(model, label)) == 3 * 25
     assert rows(theme_report.paper_map_figure(model, papers, label)) == 57
-    assert rows(theme_report.by_source_figure(model, papers, label)) == 7 * 3  # one row per theme and file
+    assert rows(theme_report.by_source_figure(model, papers, label)) == 3 * 3  # one row per theme and file
 
 
 def test_themes_by_source_are_shares_of_each_file(seed):
@@ -68,7 +68,7 @@ def test_theme_figures_without_a_model_say_why(tiny):
 
 def test_theme_findings_count_mixed_and_unassigned_separately(seed):
     values = theme_report.theme_findings(seed)
-    assert (values["themes_k"], values["themes_largest"]) == (7, 14)
+    assert (values["themes_k"], values["themes_largest"]) == (3, 25)
     assert values["themes_mixed_n"] + values["themes_unassigned_n"] == int((seed.papers["theme_weight"] < 0.5).sum())
     assert values["themes_unassigned_n"] == int(seed.papers["theme"].isna().sum()) == 0
     assert values["themes_max_df"] == "60%"
@@ -77,8 +77,8 @@ def test_theme_findings_count_mixed_and_unassigned_separately(seed):
 def test_representative_papers_escape_titles(seed):
     papers = with_titles(seed.papers).assign(display_title="<b>x</b>")
     table = theme_report.representative_papers(seed.themes.model, papers)
-    assert len(table) == 7
-    assert table["papers"].str.count("<a href").tolist() == [theme_report.N_REPRESENTATIVE] * 7
+    assert len(table) == 3
+    assert table["papers"].str.count("<a href").tolist() == [theme_report.N_REPRESENTATIVE] * 3
     assert table["papers"].str.contains("&lt;b&gt;x&lt;/b&gt;").all()
 
 
@@ -89,17 +89,16 @@ def test_theme_palette_is_distinct_up_to_30():
 
 def test_corpus_and_overview_figures(seed, tiny):
     assert rows(corpus_report.length_figure(seed.corpus.papers, seed.corpus_label)) == 57
-    assert rows(findings.overview_figure(seed)) == 7 + 4
+    assert rows(findings.overview_figure(seed)) == 3 + 4
     assert rows(findings.overview_figure(tiny)) == 4
     assert corpus_report.corpus_findings(seed)["length_bins"] == corpus_report.LENGTH_BINS
 
 
 def test_key_findings_on_the_seed_corpus(seed):
     values = findings.key_findings(seed)
-    assert values["intro_themes_sentence"].startswith("7 themes; the largest is *neural network · theoretical* with 14 papers.")
+    assert values["intro_themes_sentence"].startswith("3 themes; the largest is *language models · preference* with 25 papers.")
     assert values["intro_themes_sentence"].endswith(
-        " At a coarser grain, 3 broad themes: *transformer · llm* (43), *complexity · gradient* (10) and "
-        "*preference · reward* (4).")
+        " At a coarser grain, 2 broad themes: *language models · neural networks* (43) and *complexity · gradient* (14).")
     assert values["intro_linked_sentence"] == (
         "16 of 57 papers (28%, 95% interval 18% to 41%) link code, data or a project page; 2 more say their code or "
         "data are available but give no usable link, and 0 only promise it for later")
@@ -156,7 +155,7 @@ def test_link_figures_and_tables(seed):
 
     shares = link_report.shares_table(seed.papers, seed.themes.labels)
     assert sorted(set(shares["grouping"])) == ["all", "source file", "theme"]
-    assert len(shares) == 4 * (1 + 3 + 7)
+    assert len(shares) == 4 * (1 + 3 + 3)
     assert rows(link_report.shares_figure(shares, seed.corpus_label)) == len(shares)
     assert rows(link_report.host_kinds_figure(seed.links.links, seed.corpus_label)) == 5
     quoted = link_report.quoted_claims(seed, with_titles(seed.papers))

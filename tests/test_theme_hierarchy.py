@@ -5,18 +5,15 @@ import numpy as np
 import pandas as pd
 from scipy import sparse
 
+from helpers.analysis.corpus import read_corpus
 from helpers.analysis.pipeline import run_pipeline, write_outputs
 from helpers.analysis.themes.hierarchy import (GRAIN_COLUMNS, broad_groups, broad_ids, broad_labels, n_broad_themes,
                                                paper_grains, theme_hierarchy, theme_profiles)
-from helpers.analysis.themes.labels import BROAD_PREFIX, same_concept
+from helpers.analysis.themes.labels import label_parts, same_concept
 from helpers.book.reports.theme_grains import grain_findings, hierarchy_table
 from helpers.web.explorer import explorer_data, explorer_html
 
 from conftest import SEED_DIR
-
-
-def label_parts(label: str) -> list[str]:
-    return label.removeprefix(BROAD_PREFIX).replace(" · ", ", ").split(", ")
 
 
 def test_the_number_of_broad_themes_is_the_rounded_square_root_at_least_two_at_most_k():
@@ -86,12 +83,37 @@ def test_a_broad_label_never_says_one_concept_twice_nor_repeats_another():
                         "term": ["llm", "language model", "reasoning", "rl", "reinforcement learning", "policy",
                                  "llm", "language model", "reasoning"],
                         "weight": [1.0, 0.9, 0.5, 1.0, 0.9, 0.8, 1.0, 0.9, 0.5]})
-    # Theme 1 holds most of "language model": it names broad theme 1; broad theme 3 says the same, so it is broad.
+    # "llm" and "language model" are one concept, named by its expansion; the third saying the same takes its number.
     assert broad_labels([[1], [2], [3]], top, [10, 10, 1]) == [
-        "language model · reasoning", "reinforcement learning · policy", "broad: language model, reasoning"]
-    # Equal papers: neither owns the concept; the second broad theme saying the same takes its number.
-    assert broad_labels([[1], [2], [3]], top, [10, 10, 10]) == [
-        "broad: language model, reasoning", "reinforcement learning · policy", "broad: language model, reasoning (3)"]
+        "language model · reasoning", "reinforcement learning · policy", "language model · reasoning (3)"]
+    # Terms pooled from several themes: "rl" is not spelled by "reasoning" and "llm" of two other themes.
+    assert broad_labels([[1, 2], [3]], top, [10, 10, 1]) == [
+        "language model · reinforcement learning", "language model · reasoning"]
+
+
+def test_a_broad_label_names_every_one_of_its_themes_not_only_its_largest():
+    # Issue 46: ICML's "image · representation" held the language-model theme; a large theme's terms outweigh
+    # the small themes' in the pooled weights, but every theme gets a part of the label.
+    top = pd.DataFrame({"theme": [1] * 4 + [2] * 3 + [3] * 3, "rank": [1, 2, 3, 4, 1, 2, 3, 1, 2, 3],
+                        "term": ["image", "representation", "vision", "feature", "llm", "language model", "reasoning",
+                                 "protein", "molecule", "binding"],
+                        "weight": [1.0, 0.9, 0.8, 0.7, 1.0, 0.9, 0.5, 1.0, 0.9, 0.2]})
+    labels = ["image · vision", "language model · reasoning", "protein · molecule"]
+    assert broad_labels([[1, 2, 3]], top, [100, 10, 10], labels) == ["image · language model · protein"]
+    # A term several themes share covers them at once: "representation" names themes 1 and 3.
+    top.loc[top["term"] == "binding", "term"] = "representation"
+    assert broad_labels([[1, 2, 3]], top, [100, 10, 10], labels) == ["representation · language model"]
+    # A broad theme of one theme is named as that theme.
+    assert broad_labels([[2]], top, [100, 10, 10], labels) == ["language model · reasoning"]
+
+
+def test_a_broad_label_counts_a_defined_abbreviation_as_its_term():
+    top = pd.DataFrame({"theme": [1, 1, 2, 2], "rank": [1, 2, 1, 2], "term": ["pani", "film", "polyaniline", "sensor"],
+                        "weight": [1.0, 0.5, 1.0, 0.5]})
+    labels = ["pani · film", "polyaniline · sensor"]
+    assert broad_labels([[1, 2]], top, [10, 10], labels) == ["pani · polyaniline"]
+    assert broad_labels([[1, 2]], top, [10, 10], labels, {frozenset(("pani", "polyaniline"))}) == [
+        "polyaniline · film"]
 
 
 def test_mixed_means_the_strongest_theme_holds_less_than_half():
@@ -108,26 +130,29 @@ def test_mixed_means_the_strongest_theme_holds_less_than_half():
 def test_seed_corpus_two_grains(seed_analysis, tmp_path):
     analysis = seed_analysis
     table = analysis.hierarchy.table
-    assert table[["broad_theme", "theme"]].values.tolist() == [
-        ["A", 1], ["A", 2], ["A", 5], ["A", 6], ["A", 7], ["B", 3], ["C", 4]]
+    assert table[["broad_theme", "theme"]].values.tolist() == [["A", 1], ["A", 2], ["B", 3]]
+    # Broad theme A names both its themes ("neural networks · deep", "language models · preference"), each part
+    # as its abstracts write it.
     assert table.drop_duplicates("broad_theme")[["broad_label", "broad_n_papers"]].values.tolist() == [
-        ["transformer · llm", 43], ["complexity · gradient", 10], ["preference · reward", 4]]
-    for label, pooled in zip(table["broad_label"], table["broad_top_terms"]):
-        first, second = label_parts(label)
-        assert {first, second} <= set(pooled.split(", ")) and not same_concept(first, second)
+        ["language models · neural networks", 43], ["complexity · gradient", 14]]
+    texts = read_corpus(SEED_DIR).papers.set_index("paper_id")["text"]
     papers = analysis.papers
-    assert int(papers["mixed"].sum()) == 9
+    for broad, label in zip(table["broad_theme"], table["broad_label"]):
+        written = " ".join(texts[papers.loc[papers["broad_theme"] == broad, "paper_id"]])
+        first, second = label_parts(label)
+        assert first in written and second in written and not same_concept(first, second)
+    assert int(papers["mixed"].sum()) == 0
     assert bool((papers["mixed"] == (papers["theme_weight"] < 0.5)).all())
-    assert papers.groupby("broad_theme").size().to_dict() == {"A": 43, "B": 10, "C": 4}
+    assert papers.groupby("broad_theme").size().to_dict() == {"A": 43, "B": 14}
     # The grains nest: a paper's broad theme is its strongest theme's.
     assert bool((papers["broad_theme"] == papers["theme"].map(analysis.hierarchy.broad_of)).all())
     assert bool((papers["broad_theme_weight"] >= papers["theme_weight"] - 1e-9).all())
     lead = grain_findings(analysis)["themes_grains_lead"]
-    assert lead == ("At a coarser grain the 7 themes form **3 broad themes**: *transformer · llm* (43 papers), "
-                    "*complexity · gradient* (10 papers) and *preference · reward* (4 papers). 9 of the 57 papers "
-                    "(16%) are *mixed*, no theme holding half their weight; at the broad grain none is.")
+    assert lead == ("At a coarser grain the 3 themes form **2 broad themes**: *language models · neural networks* "
+                    "(43 papers) and *complexity · gradient* (14 papers). 0 of the 57 papers "
+                    "(0%) are *mixed*, no theme holding half their weight; at the broad grain none is.")
     shown = hierarchy_table(analysis)
-    assert shown[["papers", "mixed"]].values.tolist() == [[43, 9], [10, 0], [4, 0]]
+    assert shown[["papers", "mixed"]].values.tolist() == [[43, 0], [14, 0]]
     assert shown["explorer"].tolist()[0] == '<a href="explorer.html?broad=A">all 43 papers</a>'
 
 

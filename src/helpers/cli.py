@@ -227,6 +227,9 @@ def run_analyse(args: argparse.Namespace) -> int:
         print(f"note: dask engine: {CLIENT_SIDE}", file=sys.stderr)
     if analysis.themes.message:
         print(f"note: no themes: {analysis.themes.message}", file=sys.stderr)
+    if summary.get("themes_k_at_top"):
+        print(f"note: {summary['themes_k']} themes is the largest number searched, not one chosen among more; "
+              "set --themes to try more", file=sys.stderr)
     from helpers.book.formatting import count  # lazy: at the top it would load pyarrow and pandas
 
     print(

@@ -17,8 +17,62 @@ import pandas as pd
 
 from helpers.analysis.terms import fold_phrase
 
-__all__ = ["MIN_CORPUS_WIDE_DEFINITIONS", "DOMINANT_LONG_FORM_SHARE", "schwartz_hearst_long_form",
+__all__ = ["CHEMICAL_ELEMENTS", "element_definitions", "abbreviation_pairs", "MIN_CORPUS_WIDE_DEFINITIONS", "DOMINANT_LONG_FORM_SHARE", "schwartz_hearst_long_form",
            "acronym_definitions", "find_acronyms", "acronym_table", "acronym_merges"]
+
+#: Symbol and name of every chemical element, for definitions such as "mercury (Hg)" that no initials spell.
+CHEMICAL_ELEMENTS = dict(pair.split(":") for pair in (
+    "H:hydrogen He:helium Li:lithium Be:beryllium B:boron C:carbon N:nitrogen O:oxygen F:fluorine Ne:neon "
+    "Na:sodium Mg:magnesium Al:aluminium Si:silicon P:phosphorus S:sulfur Cl:chlorine Ar:argon K:potassium "
+    "Ca:calcium Sc:scandium Ti:titanium V:vanadium Cr:chromium Mn:manganese Fe:iron Co:cobalt Ni:nickel "
+    "Cu:copper Zn:zinc Ga:gallium Ge:germanium As:arsenic Se:selenium Br:bromine Kr:krypton Rb:rubidium "
+    "Sr:strontium Y:yttrium Zr:zirconium Nb:niobium Mo:molybdenum Tc:technetium Ru:ruthenium Rh:rhodium "
+    "Pd:palladium Ag:silver Cd:cadmium In:indium Sn:tin Sb:antimony Te:tellurium I:iodine Xe:xenon Cs:cesium "
+    "Ba:barium La:lanthanum Ce:cerium Pr:praseodymium Nd:neodymium Pm:promethium Sm:samarium Eu:europium "
+    "Gd:gadolinium Tb:terbium Dy:dysprosium Ho:holmium Er:erbium Tm:thulium Yb:ytterbium Lu:lutetium "
+    "Hf:hafnium Ta:tantalum W:tungsten Re:rhenium Os:osmium Ir:iridium Pt:platinum Au:gold Hg:mercury "
+    "Tl:thallium Pb:lead Bi:bismuth Po:polonium At:astatine Rn:radon Fr:francium Ra:radium Ac:actinium "
+    "Th:thorium Pa:protactinium U:uranium Np:neptunium Pu:plutonium Am:americium Cm:curium Bk:berkelium "
+    "Cf:californium Es:einsteinium Fm:fermium Md:mendelevium No:nobelium Lr:lawrencium").split())
+_ELEMENT_NAMES = {name: symbol for symbol, name in CHEMICAL_ELEMENTS.items()} | {
+    "aluminum": "Al", "sulphur": "S", "caesium": "Cs"}
+# An element's name, then its symbol in parentheses, perhaps with a charge or oxidation state: "mercury (Hg2+)".
+_ELEMENT_PAREN = re.compile(r"\b([A-Za-z]+)(?:\s+ions?)?\s*\(\s*([A-Z][a-z]?)(?:\d*[+-]|\([IVX]+\)|\s*[IVX]+)?\s*\)")
+
+
+def element_definitions(texts: Iterable[str]) -> set[tuple[str, str]]:
+    """``(symbol, name)`` of each chemical element the texts define by its symbol in parentheses, both lower case.
+
+    Examples
+    --------
+    >>> sorted(element_definitions(["Mercury (Hg2+) and lead (Pb) ions", "copper ions (Cu(II))", "a cat (Ca)"]))
+    [('cu', 'copper'), ('hg', 'mercury'), ('pb', 'lead')]
+    """
+    found: set[tuple[str, str]] = set()
+    for text in texts:
+        if "(" not in text:
+            continue
+        for name, symbol in _ELEMENT_PAREN.findall(text):
+            if _ELEMENT_NAMES.get(name.lower()) == symbol:
+                found.add((symbol.lower(), name.lower()))
+    return found
+
+
+def abbreviation_pairs(acronyms: pd.DataFrame, texts: Iterable[str] = ()) -> set[frozenset[str]]:
+    """Pairs of terms the abstracts define as one thing: each acronym and its long form (``acronyms``:
+    ``acronym, long_form``, :func:`find_acronyms`) and each chemical element and its symbol in ``texts``
+    (:func:`element_definitions`), folded as terms are.
+
+    Examples
+    --------
+    >>> table = find_acronyms(["Polyaniline (PANI) films.", "Mercury (Hg) sensing."])
+    >>> sorted(sorted(pair) for pair in abbreviation_pairs(table, ["Mercury (Hg) sensing."]))
+    [['hg', 'mercury'], ['pani', 'polyaniline']]
+    """
+    pairs = {frozenset((str(a), str(b))) for a, b in zip(acronyms["acronym"], acronyms["long_form"]) if a != b}
+    pairs |= {frozenset((fold_phrase([symbol]), fold_phrase([name]))) for symbol, name in element_definitions(texts)}
+    return pairs
+
 
 # An acronym renames its letters in every abstract only when at least this many abstracts define it, all alike.
 MIN_CORPUS_WIDE_DEFINITIONS = 2

@@ -131,8 +131,9 @@ class Analysis:
 
     @property
     def summary(self) -> dict[str, Any]:
-        """The corpus counts of ``summary.json`` plus the settings and whether themes were fitted
-        (and, with two groups or more, what they are and their papers)."""
+        """The corpus counts of ``summary.json`` plus the settings and whether themes were fitted (with a model:
+        the number of themes, whether it is the largest candidate searched, the fewest papers a theme may hold and
+        whether every theme does; with two groups or more, what they are and their papers)."""
         groups: dict[str, object] = {}
         if len(self.group_order) > 1:
             counts = self.papers["group"].value_counts()
@@ -140,7 +141,13 @@ class Analysis:
                       "groups": {name: int(counts.get(name, 0)) for name in self.group_order}}
             if self.group_min_papers:
                 groups["min_papers_per_period"] = self.group_min_papers
-        return dict(self.corpus.summary(), settings=self.settings.as_dict(), themes_message=self.themes.message,
+        model = self.themes.model
+        # Whether the number of themes sits at the top of the range searched (then it was not chosen among more).
+        fitted = {} if model is None else {
+            "themes_k": model.settings.chosen_k, "themes_k_at_top": model.settings.k_at_top,
+            "themes_min_theme_papers": model.settings.min_theme_papers,
+            "themes_size_floor_met": model.settings.size_floor_met}
+        return dict(self.corpus.summary(), settings=self.settings.as_dict(), themes_message=self.themes.message, **fitted,
                     helpers_version=__version__, **groups)
 
     @property

@@ -11,7 +11,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 from helpers.analysis.pipeline.results import Analysis
 from helpers.analysis.pipeline.stages import (DaskStages, LocalStages, StageEngine, analyse_group_change,
-                                              analyse_hierarchy, paper_table, start_theme_stage)
+                                              name_themes, paper_table, start_theme_stage)
 from helpers.analysis.settings import AnalysisSettings, EngineSettings
 
 __all__ = ["RunOptions", "StageClock", "run_pipeline"]
@@ -181,7 +181,8 @@ def run_stages(options: RunOptions, clock: StageClock, stages: StageEngine) -> A
         dictionaries.wait()
         clock.close()
     corpus, texts = clock("text", stages.detach_texts, corpus, done=False)
-    hierarchy = clock("themes", analyse_hierarchy, themes, cooccurrence, done=False)
+    # Labels in the abstracts' own words, at both grains.
+    themes, hierarchy = clock("themes", name_themes, themes, cooccurrence, texts, done=False)
     papers = paper_table(corpus, themes, links, groups, hierarchy)
     # Papers without a value (the group "(none)") are in no comparison: groups.compared leaves them out.
     change = (clock("change", analyse_group_change, papers, groups.compared, themes, cooccurrence, links, settings,

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Collection, Protocol, Sequence
 
 import pandas as pd
 
@@ -28,7 +28,7 @@ if TYPE_CHECKING:  # heavy modules, imported when a stage runs
     from helpers.analysis.themes import PendingThemes
 
 __all__ = ["analyse_text", "detach_texts", "local_token_partitions", "ThemeStage",
-           "start_theme_stage", "analyse_terms", "analyse_link_tables", "analyse_hierarchy", "paper_table",
+           "start_theme_stage", "analyse_terms", "analyse_link_tables", "analyse_hierarchy", "LABEL_TEXTS", "name_themes", "paper_table",
            "analyse_group_change",
            "StageEngine", "LocalStages", "DaskStages"]
 
@@ -131,8 +131,8 @@ def analyse_link_tables(corpus: Corpus, n_jobs: int | None = None) -> LinkTables
     return LinkTables(*analyse_links(corpus.papers, n_jobs=n_jobs))
 
 
-def analyse_hierarchy(themes: ThemesResult, cooccurrence: "CooccurrenceResult | None" = None
-                      ) -> "ThemeHierarchy | None":
+def analyse_hierarchy(themes: ThemesResult, cooccurrence: "CooccurrenceResult | None" = None,
+                      same_thing: "Collection[frozenset[str]]" = ()) -> "ThemeHierarchy | None":
     """The broad themes of the theme model (:func:`helpers.analysis.themes.hierarchy.theme_hierarchy`, the
     themes' profiles over the term map's terms); ``None`` without a model."""
     from helpers.analysis.themes.hierarchy import theme_hierarchy  # lazy: at the top it would load scipy and networkx
@@ -142,7 +142,59 @@ def analyse_hierarchy(themes: ThemesResult, cooccurrence: "CooccurrenceResult | 
         return None
     paper_ids = list(cooccurrence.paper_ids) if cooccurrence is not None else []
     paper_terms = cooccurrence.paper_terms if cooccurrence is not None else None
-    return theme_hierarchy(model.themes, model.top_terms, model.weights, paper_ids, paper_terms)
+    return theme_hierarchy(model.themes, model.top_terms, model.weights, paper_ids, paper_terms, same_thing)
+
+
+#: The papers per theme (its strongest) whose texts give its labels' written forms and defined abbreviations.
+LABEL_TEXTS = 200
+
+
+def name_themes(themes: ThemesResult, cooccurrence: "CooccurrenceResult | None", texts: "PaperTexts"
+                ) -> "tuple[ThemesResult, ThemeHierarchy | None]":
+    """The themes labelled at both grains in the abstracts' own words, and the broad themes
+    (:func:`analyse_hierarchy`).
+
+    A term and the abbreviation the abstracts define for it (the term map's acronyms, and chemical elements by
+    their symbols: :func:`helpers.analysis.cooccurrence.acronyms.abbreviation_pairs`) are one concept in a label
+    (:func:`helpers.analysis.themes.model.relabel`); then each label part is written as the theme's papers (at
+    most :data:`LABEL_TEXTS`, its strongest; a broad theme's, those of its themes) most often write it
+    (:func:`helpers.analysis.themes.labels.written_label`). ``texts`` are the papers' abstracts (:func:`detach_texts`).
+    """
+    # Lazy: at the top they would load scipy and networkx.
+    from helpers.analysis.cooccurrence.acronyms import abbreviation_pairs, acronym_table
+    from helpers.analysis.themes.labels import label_parts, written_forms, written_label
+    from helpers.analysis.themes.model import relabel
+
+    model = themes.model
+    if model is None:
+        return themes, None
+    assigned = model.paper_themes.dropna(subset=["theme"]).sort_values(["theme_weight", "paper_id"],
+                                                                         ascending=[False, True], kind="stable")
+    chosen = {int(theme): [str(p) for p in group["paper_id"].head(LABEL_TEXTS)]
+              for theme, group in assigned.groupby("theme", sort=True)}
+    wanted = [p for ids in chosen.values() for p in ids]
+    text_of = dict(zip(wanted, texts.take(wanted)))
+    sample = {theme: [text_of[p] for p in ids] for theme, ids in chosen.items()}
+    acronyms = cooccurrence.acronyms if cooccurrence is not None else acronym_table(pd.DataFrame(
+        {"row": pd.Series(dtype="int64"), "acronym": pd.Series(dtype=object), "long_form": pd.Series(dtype=object)}))
+    same_thing = abbreviation_pairs(acronyms, (text for texts in sample.values() for text in texts))
+    model = relabel(model, same_thing)
+    hierarchy = analyse_hierarchy(ThemesResult(model, themes.message), cooccurrence, same_thing)
+
+    def written(label: str, numbers: "Sequence[int]") -> str:
+        texts = [text for number in numbers for text in sample.get(int(number), [])]
+        return written_label(label, written_forms(label_parts(label), texts))
+
+    labels = [written(str(label), [int(t)]) for t, label in zip(model.themes["theme"], model.themes["label"])]
+    model = dataclasses.replace(model, themes=model.themes.assign(label=labels))
+    if hierarchy is not None:
+        table = hierarchy.table
+        members = table.groupby("broad_theme", sort=False)["theme"].apply(list).to_dict()
+        broad = {b: written(str(label), members[b]) for b, label in zip(table["broad_theme"], table["broad_label"])}
+        label_of = dict(zip(model.themes["theme"].astype(int), labels))
+        table = table.assign(broad_label=table["broad_theme"].map(broad), label=table["theme"].astype(int).map(label_of))
+        hierarchy = dataclasses.replace(hierarchy, table=table)
+    return ThemesResult(model, themes.message), hierarchy
 
 
 def paper_table(corpus: Corpus, themes: ThemesResult, links: LinkTables, groups: "Groups | None" = None,

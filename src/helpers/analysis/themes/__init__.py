@@ -40,17 +40,20 @@ from helpers.analysis.themes.hierarchy import (
                                                 theme_profiles,
 )
 from helpers.analysis.themes.labels import (
-                                                BROAD_PREFIX,
+                                                GENERAL_SUFFIX,
                                                 LABEL_RULE,
                                                 MIN_LABEL_SHARE,
                                                 Concept,
                                                 concept_share,
                                                 is_acronym_of,
+                                                label_parts,
                                                 same_concept,
                                                 share_stem,
                                                 shown_terms,
                                                 theme_concepts,
                                                 theme_labels,
+                                                written_forms,
+                                                written_label,
 )
 from helpers.analysis.themes.fit_settings import ThemeOptions, ThemeSettings
 from helpers.analysis.themes.model import (
@@ -100,7 +103,7 @@ __all__ = [
     "SELECTION_RULE", "candidate_ks", "choose_k", "model_fitting",
     "FINAL_SAMPLE", "FINAL_FIT_THREAD", "MIXED_THRESHOLD", "ThemeModel", "ThemeOptions", "ThemeSettings", "PendingThemes",
     "start_themes", "start_partitioned_themes", "fit_themes",
-    "LABEL_RULE", "MIN_LABEL_SHARE", "BROAD_PREFIX", "Concept", "same_concept", "is_acronym_of", "share_stem",
+    "LABEL_RULE", "MIN_LABEL_SHARE", "GENERAL_SUFFIX", "label_parts", "written_forms", "written_label", "Concept", "same_concept", "is_acronym_of", "share_stem",
     "theme_concepts", "concept_share", "theme_labels", "shown_terms",
     "HIERARCHY_RULE", "MIXED_SHARE", "N_POOLED_TERMS", "GRAIN_COLUMNS", "ThemeHierarchy", "n_broad_themes",
     "broad_ids", "theme_profiles", "broad_groups", "broad_labels", "theme_hierarchy", "paper_grains",

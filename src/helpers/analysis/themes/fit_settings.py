@@ -44,7 +44,13 @@ class ThemeOptions:
 @dataclass(frozen=True)
 class ThemeSettings:
     """Every setting a theme model was fitted with: the candidates and seeds of the selection, its sample, the
-    tolerances, the rule and its thresholds, the chosen k and its final fit."""
+    tolerances, the rule and its thresholds, the chosen k and its final fit.
+
+    ``min_theme_papers`` is the size floor of a theme (:func:`helpers.analysis.themes.selection.min_theme_papers`),
+    ``size_floor_met`` whether every theme of the final fit reaches it, and ``k_at_top`` whether the chosen k is
+    the largest candidate searched (:func:`helpers.analysis.themes.selection.k_at_top`): the rule's best may lie
+    beyond the range, so the page does not call it chosen.
+    """
 
     k_candidates: list[int]
     chosen_k: int
@@ -65,6 +71,9 @@ class ThemeSettings:
     min_stability: float
     min_diversity: float
     mixed_threshold: float
+    min_theme_papers: int = 0
+    size_floor_met: bool = True
+    k_at_top: bool = False
 
     def as_dict(self) -> dict[str, Any]:
         """The settings by name, in the order above (the Reproduce page's rows)."""

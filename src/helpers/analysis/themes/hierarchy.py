@@ -13,8 +13,8 @@ The hierarchy (:data:`HIERARCHY_RULE`):
    beside one group of all the others. The tree is cut into :func:`n_broad_themes` groups: the rounded
    square root of the number of themes, at least 2 and at most the number of themes (:func:`broad_groups`).
 3. Broad themes are lettered ``A, B, ...`` by their papers (most first; ties to the group holding the
-   lowest theme number); each is labelled by the themes' label rule
-   (:func:`helpers.analysis.themes.labels.theme_labels`) over its pooled top terms (:func:`broad_labels`).
+   lowest theme number); each is named so that its label describes every one of its themes (:func:`broad_labels`,
+   :data:`BROAD_LABEL_RULE`): a term for each theme, a term shared by several themes covering them all at once.
 
 A paper's broad theme is the broad theme of its strongest theme, so the two grains nest: every paper of
 a theme is in that theme's broad theme. A paper is *mixed* when its strongest theme holds less than half
@@ -25,21 +25,29 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Collection, Sequence
 
 import numpy as np
 import pandas as pd
 from scipy import sparse
 
-from helpers.analysis.themes.labels import theme_labels
+from helpers.analysis.terms import is_noun_phrase
+from helpers.analysis.themes.labels import Concept, _stock_terms, label_parts, same_concept
 
-__all__ = ["HIERARCHY_RULE", "MIXED_SHARE", "N_POOLED_TERMS", "ThemeHierarchy", "n_broad_themes", "broad_ids",
+__all__ = ["BROAD_LABEL_RULE", "N_COVER_TERMS", "HIERARCHY_RULE", "MIXED_SHARE", "N_POOLED_TERMS", "ThemeHierarchy", "n_broad_themes", "broad_ids",
            "theme_profiles", "broad_groups", "broad_labels", "theme_hierarchy", "paper_grains", "GRAIN_COLUMNS"]
 
 #: A paper whose strongest theme holds less than this share of its theme weight is mixed.
 MIXED_SHARE = 0.5
 #: Terms a broad theme's label is chosen from: the strongest of its themes' pooled shown terms.
 N_POOLED_TERMS = 10
+#: A theme is described by a term among its label's parts and its first this many shown top terms.
+N_COVER_TERMS = 5
+BROAD_LABEL_RULE = (
+    "a broad theme of one theme takes that theme's label; otherwise the fewest of its pooled top terms such that "
+    f"each of its themes has one of them among its label's parts or first {N_COVER_TERMS} shown top terms (a term "
+    "shared by several themes first, then the strongest), one concept each, at least two, strongest first"
+)
 HIERARCHY_RULE = (
     "each theme's profile is the term map's terms in its papers, each paper counted by its share of the theme; "
     "a Ward tree on the unit-length profiles (nearness by cosine), cut into round(√k) broad themes for k themes "
@@ -117,39 +125,99 @@ def broad_groups(profiles: np.ndarray, n_groups: int) -> np.ndarray:
     return fcluster(linkage(unit, method="ward"), n_groups, criterion="maxclust")
 
 
-def broad_labels(members: Sequence[Sequence[int]], top_terms: pd.DataFrame, masses: Sequence[float]) -> list[str]:
-    """One label per broad theme, by the themes' label rule (:func:`helpers.analysis.themes.labels.theme_labels`).
+def _names(term: str, other: str, same_thing: Collection[frozenset[str]]) -> bool:
+    """Whether ``term`` names what ``other`` says: the same term or one concept
+    (:func:`helpers.analysis.themes.labels.same_concept`; an acronym names its expansion, ``llm`` a
+    ``language model``).
 
-    A broad theme's terms are its themes' shown top terms (``top_terms``: ``theme, rank, term, weight``, the
-    first :data:`N_POOLED_TERMS` of each theme), each weighted by its weight in each theme (as a share of
-    that theme's strongest) times the theme's papers (``masses``, by 1-based theme); the strongest
-    :data:`N_POOLED_TERMS` are its pooled top terms, and a term's share among the broad themes (its
-    specificity in the rule) is its pooled weight's.
+    Examples
+    --------
+    >>> [_names(a, b, ()) for a, b in [("llm", "language model"), ("privacy", "private"), ("graph", "node")]]
+    [True, True, False]
+    """
+    return term == other or same_concept(term, other, same_thing)
+
+
+def _label(terms: list[str], weight: dict[str, float], pooled: Sequence[str],
+           same_thing: Collection[frozenset[str]]) -> str:
+    """Terms joined by `` · ``, the strongest first, each acronym by its expansion among the ``pooled`` terms (the one
+    of most words), as a concept is named (:class:`helpers.analysis.themes.labels.Concept`).
+
+    Examples
+    --------
+    >>> _label(["rl", "regret"], {"rl": 3.0, "regret": 5.0}, ["regret", "rl", "reinforcement learning"], ())
+    'regret · reinforcement learning'
+    """
+    def name(term: str) -> str:
+        members = [term] + [other for other in pooled if other != term and _names(term, other, same_thing)]
+        return Concept(tuple(members)).name
+
+    return " · ".join(name(t) for t in sorted(terms, key=lambda t: -weight.get(t, 0.0)))
+
+
+def broad_labels(members: Sequence[Sequence[int]], top_terms: pd.DataFrame, masses: Sequence[float],
+                 labels: Sequence[str] | None = None, same_thing: Collection[frozenset[str]] = ()) -> list[str]:
+    """One label per broad theme by :data:`BROAD_LABEL_RULE`: it names every one of the broad theme's themes.
+
+    A broad theme's pooled terms are its themes' shown top terms (``top_terms``: ``theme, rank, term, weight``, the
+    first :data:`N_POOLED_TERMS` of each theme), each weighted by its weight in each theme (as a share of that
+    theme's strongest) times the theme's papers (``masses``, by 1-based theme); stock terms and word pairs that
+    are no noun phrase are left out. ``labels`` are the themes' labels (by 1-based theme); ``same_thing`` the pairs
+    the corpus defines as one thing (:func:`helpers.analysis.themes.labels.same_concept`).
 
     Examples
     --------
     >>> top = pd.DataFrame({"theme": [1, 1, 2, 2, 3, 3], "rank": [1, 2] * 3,
     ...                     "term": ["language model", "llm", "diffusion model", "image", "regret", "bandit"],
     ...                     "weight": [1.0, 0.8, 1.0, 0.5, 1.0, 0.9]})
-    >>> broad_labels([[1, 2], [3]], top, [10, 5, 8])
+    >>> broad_labels([[1, 2], [3]], top, [10, 5, 8], ["language model · llm", "diffusion model · image",
+    ...                                               "regret · bandit"])
     ['language model · diffusion model', 'regret · bandit']
     """
     shown = top_terms[top_terms["rank"] <= N_POOLED_TERMS]
+    stock = _stock_terms()
     strongest = shown.groupby("theme")["weight"].transform("max")
     relative = (shown["weight"] / strongest.where(strongest > 0, 1.0)).to_numpy()
     mass = np.array([float(masses[int(t) - 1]) for t in shown["theme"]])
-    group_of = {int(theme): g for g, themes in enumerate(members) for theme in themes}
-    vocabulary = list(dict.fromkeys(str(t) for t in shown["term"]))
-    column = {term: i for i, term in enumerate(vocabulary)}
-    pooled = np.zeros((len(members), len(vocabulary)))
-    for theme, term, value in zip(shown["theme"], shown["term"], relative * mass):
-        if int(theme) in group_of:
-            pooled[group_of[int(theme)], column[str(term)]] += value
-    ranked = []
-    for row in pooled:
-        order = sorted((i for i in np.flatnonzero(row > 0)), key=lambda i: (-round(float(row[i]), 9), i))
-        ranked.append([vocabulary[i] for i in order[:N_POOLED_TERMS]])
-    return theme_labels(ranked, pooled, vocabulary)
+    terms_of: dict[int, list[str]] = {}
+    for theme, term in zip(shown["theme"], shown["term"]):
+        terms_of.setdefault(int(theme), []).append(str(term))
+    result = []
+    for group in members:
+        pooled: dict[str, float] = {}
+        for theme, term, value in zip(shown["theme"], shown["term"], relative * mass):
+            if int(theme) in group:
+                pooled[str(term)] = pooled.get(str(term), 0.0) + float(value)
+        if len(group) == 1 and labels is not None:
+            result.append(str(labels[group[0] - 1]))
+            continue
+        usable = [t for t in pooled if t not in stock and (" " not in t or is_noun_phrase(t))] or list(pooled)
+        order = sorted(usable, key=lambda t: (-round(pooled[t], 9), usable.index(t)))
+        described = {}
+        for theme in group:
+            own = [t for t in terms_of.get(theme, []) if t in usable][:N_COVER_TERMS]
+            described[theme] = set(own) | set(label_parts(str(labels[theme - 1])) if labels is not None else [])
+
+        def covers(term: str, theme: int) -> bool:
+            return any(_names(term, other, same_thing) for other in described[theme])
+
+        chosen: list[str] = []
+        uncovered = set(group)
+        while uncovered:
+            options = [t for t in order if not any(_names(t, c, same_thing) for c in chosen)]
+            gains = [(sum(covers(t, theme) for theme in uncovered), -i) for i, t in enumerate(options)]
+            if not gains or max(gains)[0] == 0:
+                break
+            best = options[-max(gains)[1]]
+            chosen.append(best)
+            uncovered = {theme for theme in uncovered if not covers(best, theme)}
+        spare = [t for t in order if not any(_names(t, c, same_thing) for c in chosen)]
+        while spare and (len(chosen) < 2 or _label(chosen, pooled, order, same_thing) in result):
+            chosen.append(spare.pop(0))
+            spare = [t for t in spare if not any(_names(t, c, same_thing) for c in chosen)]
+        label = _label(chosen, pooled, order, same_thing)
+        result.append(label if label not in result else f"{label} ({len(result) + 1})")
+    return result
 
 
 @dataclass(frozen=True)
@@ -183,7 +251,8 @@ class ThemeHierarchy:
 
 
 def theme_hierarchy(themes: pd.DataFrame, top_terms: pd.DataFrame, weights: pd.DataFrame,
-                    paper_ids: Sequence[str] = (), paper_terms: sparse.spmatrix | None = None) -> ThemeHierarchy:
+                    paper_ids: Sequence[str] = (), paper_terms: sparse.spmatrix | None = None,
+                    same_thing: Collection[frozenset[str]] = ()) -> ThemeHierarchy:
     """The broad themes of a theme model by :data:`HIERARCHY_RULE`.
 
     Parameters
@@ -197,6 +266,8 @@ def theme_hierarchy(themes: pd.DataFrame, top_terms: pd.DataFrame, weights: pd.D
     paper_ids, paper_terms : optional
         The term map's papers and their terms (papers x terms); without them, or when some theme has no
         term of the map, the profiles are the themes' top-term weights.
+    same_thing : collection of frozenset, optional
+        Pairs of terms the corpus defines as one thing (a term and its abbreviation), for the broad labels.
 
     Examples
     --------
@@ -232,7 +303,7 @@ def theme_hierarchy(themes: pd.DataFrame, top_terms: pd.DataFrame, weights: pd.D
         members.setdefault(int(group), []).append(theme)
     ordered = sorted(members.values(), key=lambda ts: (-sum(n_papers[t] for t in ts), min(ts)))
     masses = weights[columns].sum(axis=0).to_numpy()
-    labels = broad_labels(ordered, top_terms, masses)
+    labels = broad_labels(ordered, top_terms, masses, [str(label) for label in themes["label"]], same_thing)
     shown = top_terms[top_terms["rank"] <= N_POOLED_TERMS]
     label_of = dict(zip(numbers, themes["label"].astype(str)))
     rows = []

@@ -1,4 +1,4 @@
-"""Theme labels: two of a theme's shown top terms, one concept each, or "broad: ..." when none names it.
+"""Theme labels: two of a theme's shown top terms, one concept each, marked "(general)" when none names it.
 
 The rule (:data:`LABEL_RULE`), for each theme in number order:
 
@@ -7,15 +7,21 @@ The rule (:data:`LABEL_RULE`), for each theme in number order:
    word pairs that are no noun phrase by the term map's rule (``discourse relies``).
 2. Candidates that say one thing are one *concept* (:func:`same_concept`): terms sharing a word, words
    sharing a stem (``privacy``, ``private``), an acronym and its expansion (``llm``, ``language model``;
-   ``dp`` beside ``differential`` and ``privacy``); stock words do not count. A concept is named by its
+   ``dp`` beside ``differential`` and ``privacy``), a term and the abbreviation the corpus defines for it
+   (``polyaniline (PANI)``, ``mercury (Hg)``: ``same_thing``); stock words do not count. A concept is named by its
    member of most words (the most specific), the first by weight among equals that is no acronym.
 3. A concept is *specific* to the theme when at least :data:`MIN_LABEL_SHARE` of its members'
    occurrences are in the theme's papers (:func:`concept_share`): a term used mostly in one theme's
    papers names it, one used across themes (``neural network`` at ICML) does not.
 4. With two specific concepts the label names the first two by weight, the more specific first
-   (more words first, then the higher share): ``"language model · reasoning"``. Otherwise the theme
-   is broad, named by its first two concepts: ``"broad: machine learning, prediction"``.
+   (more words first, then the higher share): ``"language model · reasoning"``. Otherwise the theme's
+   terms are common across the corpus: it is named by its first two concepts, marked *general*
+   (:data:`GENERAL_SUFFIX`): ``"machine learning · prediction (general)"``.
 5. A label already given to an earlier theme takes the theme's next concept instead, else its number.
+
+Each part is then shown as the abstracts write it (:func:`written_forms`, :func:`written_label`): the term's most
+frequent spelling in the theme's papers (``nanochannels``, ``PDMS``, ``Higgs boson``), never a folded form that
+does not occur.
 
 The shown top terms come first (:func:`shown_terms`): a theme's terms by weight, a noun phrase in place of
 its own words.
@@ -23,10 +29,13 @@ its own words.
 
 from __future__ import annotations
 
+import html
 import os
 import re
+import unicodedata
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from collections import Counter
+from typing import Collection, Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -35,7 +44,7 @@ from helpers.analysis.cooccurrence.termhood import read_any_field_generic_terms,
 from helpers.analysis.terms import is_noun_phrase
 from helpers.analysis.themes.scores import N_COHERENCE_TERMS, N_DIVERSITY_TERMS, _top
 
-__all__ = ["LABEL_RULE", "MIN_LABEL_SHARE", "BROAD_PREFIX", "same_concept", "is_acronym_of", "share_stem",
+__all__ = ["LABEL_RULE", "MIN_LABEL_SHARE", "GENERAL_SUFFIX", "label_parts", "written_forms", "written_label", "same_concept", "is_acronym_of", "share_stem",
            "Concept", "theme_concepts", "concept_share", "theme_labels", "shown_terms"]
 
 #: Share of a concept's occurrences that must fall in one theme's papers for it to name that theme.
@@ -47,14 +56,15 @@ SUFFIXES = frozenset({
     "", "s", "e", "y", "es", "ed", "ing", "er", "ers", "or", "ors", "ion", "ions", "ation", "ations", "ate",
     "ated", "ator", "acy", "al", "ally", "ial", "ially", "ly", "ity", "ive", "ively", "ative", "ization", "ize",
     "ized", "ic", "ical", "ically", "ies", "ence", "ent", "ance", "ant", "ment", "able", "ability", "ness", "ual"})
-#: The start of a broad theme's label.
-BROAD_PREFIX = "broad: "
+#: The end of the label of a theme whose terms are common across the corpus (none is used mostly in its papers).
+GENERAL_SUFFIX = " (general)"
 LABEL_RULE = (
-    "two of the theme's ten shown top terms, stock terms and word pairs that are no noun phrase left out; an acronym, its expansion and words "
+    "two of the theme's ten shown top terms, stock terms and word pairs that are no noun phrase left out; an acronym, "
+    "its expansion (or the abbreviation the abstracts define for a term) and words "
     "of one stem count as one concept; a concept names the theme when at least "
     f"{MIN_LABEL_SHARE:.0%} of its occurrences are in the theme's papers; the first two such concepts "
-    "by weight, the more specific first (more words, then the higher share), else 'broad:' and the "
-    "theme's first two concepts"
+    "by weight, the more specific first (more words, then the higher share), else the theme's first two "
+    "concepts marked '(general)'; each shown as the theme's abstracts most often write it"
 )
 
 _ACRONYM = re.compile(r"[a-z][a-z0-9]{1,4}")
@@ -99,9 +109,10 @@ def share_stem(first: str, second: str) -> bool:
     return any(first[k:] in SUFFIXES and second[k:] in SUFFIXES for k in range(prefix, MIN_STEM - 1, -1))
 
 
-def same_concept(first: str, second: str) -> bool:
+def same_concept(first: str, second: str, same_thing: Collection[frozenset[str]] = ()) -> bool:
     """Whether two terms say one thing: they share a word, two of their words share a stem
-    (:func:`share_stem`), or one is the other's acronym (:func:`is_acronym_of`). Stock words are left out
+    (:func:`share_stem`), one is the other's acronym (:func:`is_acronym_of`), or the pair is one of
+    ``same_thing`` (a term and the abbreviation the corpus defines for it). Stock words are left out
     (``diffusion model`` and ``generative model`` share only ``model``).
 
     Examples
@@ -110,13 +121,40 @@ def same_concept(first: str, second: str) -> bool:
     ...                                  ("graph", "graph neural network"), ("diffusion model", "generative model"),
     ...                                  ("regret", "bandit")]]
     [True, True, True, False, False]
+    >>> same_concept("pani", "polyaniline"), same_concept("pani", "polyaniline", {frozenset(("polyaniline", "pani"))})
+    (False, True)
     """
+    if same_thing and _defined_as_one(first, second, same_thing):
+        return True
     stock = _stock_terms()
     words_first = [w for w in first.split() if w not in stock]
     words_second = [w for w in second.split() if w not in stock]
     return (bool(set(words_first) & set(words_second))
             or any(share_stem(a, b) for a in words_first for b in words_second)
             or is_acronym_of(first, second) or is_acronym_of(second, first))
+
+
+def _defined_as_one(first: str, second: str, same_thing: Collection[frozenset[str]]) -> bool:
+    """Whether one term is a term of a pair of ``same_thing`` and the other is, or holds as its words, the pair's
+    other term (``pani`` and ``polyaniline film``).
+
+    Examples
+    --------
+    >>> pairs = {frozenset(("pani", "polyaniline"))}
+    >>> [_defined_as_one(a, b, pairs) for a, b in [("pani", "polyaniline film"), ("polyaniline", "pani"),
+    ...                                             ("pani", "film")]]
+    [True, True, False]
+    """
+    if frozenset((first, second)) in same_thing:
+        return True
+    for pair in same_thing:
+        if len(pair) != 2:
+            continue
+        one, other = tuple(pair)
+        for short, long in ((one, other), (other, one)):
+            if (first == short and f" {long} " in f" {second} ") or (second == short and f" {long} " in f" {first} "):
+                return True
+    return False
 
 
 @dataclass(frozen=True)
@@ -129,11 +167,14 @@ class Concept:
     def name(self) -> str:
         """The member of most words (the most specific; an expansion, not its acronym), the first by weight
         among equals that is no acronym of another member (``privacy`` beside ``dp``, ``private``)."""
-        named = [term for term in self.members if not any(is_acronym_of(term, other) for other in self.members)]
+        named = [term for term in self.members if not any(is_acronym_of(term, other) or len(term) < len(other)
+                                                          and " " not in term and _ACRONYM.fullmatch(term)
+                                                          and not share_stem(term, other.split()[0])
+                                                          for other in self.members)]
         return max(named or self.members, key=lambda term: (len(term.split()), -self.members.index(term)))
 
 
-def theme_concepts(terms: Sequence[str]) -> list[Concept]:
+def theme_concepts(terms: Sequence[str], same_thing: Collection[frozenset[str]] = ()) -> list[Concept]:
     """A theme's terms (by weight) grouped into concepts (:func:`same_concept`), in the order of their first term.
 
     A term joins the first concept it is one thing with; a two-letter word whose letters are the first
@@ -151,7 +192,8 @@ def theme_concepts(terms: Sequence[str]) -> list[Concept]:
     groups: list[list[str]] = []
     for term in terms:
         joined = [group for group in groups
-                  if any(same_concept(term, member) or frozenset((term, member)) in spelled for member in group)]
+                  if any(same_concept(term, member, same_thing) or frozenset((term, member)) in spelled
+                         for member in group)]
         if not joined:
             groups.append([term])
             continue
@@ -204,7 +246,8 @@ def _stock_terms() -> frozenset[str]:
     return read_generic_terms() | read_any_field_generic_terms()
 
 
-def theme_labels(shown: Sequence[Sequence[str]], class_terms: np.ndarray, vocabulary: Sequence[str]) -> list[str]:
+def theme_labels(shown: Sequence[Sequence[str]], class_terms: np.ndarray, vocabulary: Sequence[str],
+                 same_thing: Collection[frozenset[str]] = ()) -> list[str]:
     """One label per theme by :data:`LABEL_RULE`, unique across themes.
 
     Parameters
@@ -215,6 +258,8 @@ def theme_labels(shown: Sequence[Sequence[str]], class_terms: np.ndarray, vocabu
         Themes x terms: each term's occurrences summed over each theme's papers.
     vocabulary : sequence of str
         The terms of ``class_terms``'s columns.
+    same_thing : collection of frozenset
+        Pairs of terms the corpus defines as one thing (a term and its abbreviation, :func:`same_concept`).
 
     Examples
     --------
@@ -222,7 +267,7 @@ def theme_labels(shown: Sequence[Sequence[str]], class_terms: np.ndarray, vocabu
     >>> class_terms = np.array([[9.0, 8, 7, 5, 4, 1, 0], [1, 2, 1, 5, 6, 9, 8], [0, 0, 0, 5, 6, 0, 1]])
     >>> theme_labels([["rl", "policy", "reinforcement learning"], ["graph", "node", "data"],
     ...               ["data", "weight", "node"]], class_terms, vocabulary)
-    ['reinforcement learning · policy', 'graph · node', 'broad: weight, node']
+    ['reinforcement learning · policy', 'graph · node', 'weight · node (general)']
     """
     index = {str(term): i for i, term in enumerate(vocabulary)}
     stock = _stock_terms()
@@ -231,13 +276,13 @@ def theme_labels(shown: Sequence[Sequence[str]], class_terms: np.ndarray, vocabu
         terms = [str(t) for t in terms]
         # A pair of words that is no noun phrase ("discourse relies") names nothing.
         terms = [t for t in terms if " " not in t or is_noun_phrase(t)] or terms
-        concepts = theme_concepts([t for t in terms if t not in stock] or terms)
+        concepts = theme_concepts([t for t in terms if t not in stock] or terms, same_thing)
         shares = [concept_share(c, theme, class_terms, index) for c in concepts]
         specific = [(c, s) for c, s in zip(concepts, shares) if s >= MIN_LABEL_SHARE]
         options = [_specific_label(pair) for pair in _pairs(specific)] if len(specific) >= 2 else []
-        options += [BROAD_PREFIX + ", ".join(c.name for c in pair) for pair in _pairs(concepts)]
+        options += [" · ".join(c.name for c in pair) + GENERAL_SUFFIX for pair in _pairs(concepts)]
         if len(concepts) == 1:
-            options.append(f"{BROAD_PREFIX}{concepts[0].name}")
+            options.append(f"{concepts[0].name}{GENERAL_SUFFIX}")
         label = next((option for option in options if option not in labels), None)
         labels.append(label if label is not None else f"{options[0] if options else 'theme'} ({theme + 1})")
     return labels
@@ -324,3 +369,76 @@ def _labels(class_terms: np.ndarray, vocabulary: np.ndarray, shown: list[list[in
     """
     return theme_labels([[str(vocabulary[i]) for i in indices[:N_COHERENCE_TERMS]] for indices in shown],
                         class_terms, [str(term) for term in vocabulary])
+
+
+def label_parts(label: str) -> list[str]:
+    """The terms a label names (without :data:`GENERAL_SUFFIX` or a theme's number).
+
+    Examples
+    --------
+    >>> label_parts("machine learning · prediction (general)"), label_parts("regret · bandit (3)")
+    (['machine learning', 'prediction'], ['regret', 'bandit'])
+    """
+    return re.sub(r" \((?:general|\d+)\)$", "", label.removesuffix(GENERAL_SUFFIX)).split(" · ")
+
+
+_WRITTEN_TOKEN = re.compile(r"[^\W_](?:[\w]|-(?=[^\W_]))*")
+_WRITTEN_BREAK = re.compile(r"[.,;:!?()\[\]{}\"“”‘’'/\\|<>=+*&%#@~^$]|\s[-–—]+\s|[–—]")
+_WRITTEN_POSSESSIVE = re.compile(r"['’]s\b")
+
+
+def written_forms(terms: Collection[str], texts: Iterable[str]) -> dict[str, str]:
+    """Each of ``terms`` (as the themes spell them: lower case, a noun singular) as ``texts`` most often write it;
+    a term the texts never write is left out.
+
+    A word or two adjacent words (no punctuation between) are one of the terms when their theme spelling is;
+    the most frequent spelling wins (ties to the first seen), and a spelling capitalised only at its first
+    letter gives way to the same in lower case when the texts write that too (a sentence's first word).
+
+    Examples
+    --------
+    >>> texts = ["PDMS nanochannels were made.", "Nanochannels of PDMS and the Higgs boson.", "Our nanochannels."]
+    >>> written_forms(["pdm", "nanochannel", "higg boson", "graph"], texts)
+    {'pdm': 'PDMS', 'nanochannel': 'nanochannels', 'higg boson': 'Higgs boson'}
+    """
+    from helpers.analysis.themes.vocabulary import _theme_word
+
+    wanted = set(terms)
+    seen: dict[str, Counter[str]] = {}
+    for text in texts:
+        if not unicodedata.is_normalized("NFKC", text):
+            text = unicodedata.normalize("NFKC", text)
+        for chunk in _WRITTEN_BREAK.split(_WRITTEN_POSSESSIVE.sub("", html.unescape(text))):
+            previous: tuple[str, str] | None = None
+            for token in _WRITTEN_TOKEN.findall(chunk):
+                spelled = _theme_word(token.lower()) if len(token) > 1 and not token[0].isdigit() else None
+                if spelled is None:
+                    previous = None
+                    continue
+                if spelled in wanted:
+                    seen.setdefault(spelled, Counter())[token] += 1
+                if previous is not None and f"{previous[0]} {spelled}" in wanted:
+                    seen.setdefault(f"{previous[0]} {spelled}", Counter())[f"{previous[1]} {token}"] += 1
+                previous = (spelled, token)
+    forms = {}
+    for term, counts in seen.items():
+        folded: Counter[str] = Counter()
+        for form, n in counts.items():
+            lower = form.lower()
+            folded[lower if form[:1].isupper() and form[1:] == lower[1:] and lower in counts else form] += n
+        forms[term] = folded.most_common(1)[0][0]
+    return forms
+
+
+def written_label(label: str, forms: Mapping[str, str]) -> str:
+    """``label`` with each part as the abstracts write it (``forms``, :func:`written_forms`); a part without a
+    written form stays as it is.
+
+    Examples
+    --------
+    >>> written_label("nanochannel · pdm (general)", {"nanochannel": "nanochannels", "pdm": "PDMS"})
+    'nanochannels · PDMS (general)'
+    """
+    match = re.search(r" \((?:general|\d+)\)$", label)
+    tail = match.group() if match else ""
+    return " · ".join(forms.get(part, part) for part in label_parts(label)) + tail

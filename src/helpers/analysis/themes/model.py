@@ -10,9 +10,9 @@ the GIL.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any, Sequence
+from typing import Any, Collection, Sequence
 
 import numpy as np
 import pandas as pd
@@ -24,14 +24,15 @@ from helpers.analysis.themes.comparison import compare_with_lda
 from helpers.analysis.themes.fit_settings import ThemeOptions, ThemeSettings
 from helpers.analysis.themes.counting import (MAX_DF, _assignment, _idf, _partitioned_counts, _PartitionedCounts,
                                               _tfidf_rows, _transform_blocks)
-from helpers.analysis.themes.labels import _labels, _shown_indices
+from helpers.analysis.themes.labels import _labels, _shown_indices, theme_labels
 from helpers.analysis.themes.scores import N_COHERENCE_TERMS, _coherence_columns, _top, npmi_of_counts
 from helpers.analysis.themes.selection import (FINAL_TOL, MIN_DIVERSITY, MIN_STABILITY, SELECTION_RULE,
                                                SELECTION_TOL, _check_k, _fit_nmf, _Sample, _select,
-                                               _selection_sample, candidate_ks, choose_k, model_fitting)
+                                               _selection_sample, candidate_ks, choose_k, k_at_top,
+                                               min_theme_papers, model_fitting, more_ks, rescore, theme_sizes)
 from helpers.analysis.themes.vocabulary import ThemesError
 
-__all__ = ["FINAL_SAMPLE", "FINAL_FIT_THREAD", "MIXED_THRESHOLD", "ThemeModel", "ThemeOptions", "PendingThemes",
+__all__ = ["relabel", "FINAL_SAMPLE", "FINAL_FIT_THREAD", "MIXED_THRESHOLD", "ThemeModel", "ThemeOptions", "PendingThemes",
            "start_themes", "start_partitioned_themes", "fit_themes"]
 
 FINAL_SAMPLE = 10_000
@@ -63,6 +64,9 @@ class ThemeModel:
         Those terms, in column order.
     settings : ThemeSettings
         Every setting used (seeds, candidate range, sample size, rule).
+    label_counts : DataFrame, optional
+        Themes x the terms the labels are chosen from (each theme's shown top terms): each term's occurrences
+        summed over each theme's papers, so the labels can be made again (:func:`relabel`).
     """
 
     themes: pd.DataFrame
@@ -73,6 +77,7 @@ class ThemeModel:
     selection_counts: sparse.csr_matrix
     selection_vocabulary: np.ndarray
     settings: ThemeSettings
+    label_counts: pd.DataFrame | None = None
 
     @cached_property
     def comparison(self) -> pd.DataFrame:
@@ -83,6 +88,28 @@ class ThemeModel:
         scored on those abstracts. Computed on first use (one LDA fit).
         """
         return compare_with_lda(self)
+
+
+def relabel(model: ThemeModel, same_thing: Collection[frozenset[str]]) -> ThemeModel:
+    """The model with its labels made again (:func:`helpers.analysis.themes.labels.theme_labels`), the pairs the
+    corpus defines as one thing (a term and its abbreviation) counted as one concept; the model as it is
+    without ``label_counts`` or pairs.
+
+    Examples
+    --------
+    >>> texts = pd.Series(["polyaniline films of pani", "pani and polyaniline films", "polyaniline pani coating",
+    ...                    "bandit regret bounds", "bandit arm regret", "regret of the arm"], index=list("abcdef"))
+    >>> model = fit_themes(texts, ThemeOptions(k=2))
+    >>> model.themes["label"].tolist()
+    ['polyaniline film · pani', 'bandit arm · regret']
+    >>> relabel(model, {frozenset(("pani", "polyaniline"))}).themes["label"].tolist()
+    ['polyaniline film · coating', 'bandit arm · regret']
+    """
+    if model.label_counts is None or not same_thing:
+        return model
+    shown = [row.split(", ") for row in model.themes["top_terms"]]
+    labels = theme_labels(shown, model.label_counts.to_numpy(), list(model.label_counts.columns), same_thing)
+    return replace(model, themes=model.themes.assign(label=labels))
 
 
 def _final_rows(n_documents: int, seed: int) -> np.ndarray:
@@ -124,7 +151,10 @@ def _theme_tables(components: np.ndarray, document_weights: np.ndarray, vocabula
     normalised = document_weights / np.maximum(totals[:, None], 1e-12)
     weights = pd.DataFrame(np.round(normalised, 6), columns=[f"theme_{t}" for t in range(1, k + 1)])
     weights.insert(0, "paper_id", paper_ids)
-    return dict(themes=themes, paper_themes=paper_themes, weights=weights,
+    label_columns = sorted({i for indices in shown for i in indices[:N_COHERENCE_TERMS]})
+    label_counts = pd.DataFrame(class_terms[:, label_columns], columns=[str(vocabulary[i]) for i in label_columns],
+                                index=np.arange(1, k + 1))
+    return dict(themes=themes, paper_themes=paper_themes, weights=weights, label_counts=label_counts,
                 top_terms=pd.DataFrame(top_rows, columns=["theme", "rank", "term", "weight"]))
 
 
@@ -219,17 +249,36 @@ def _select_and_fit(terms: _PartitionedCounts, idf: np.ndarray, sample: _Sample,
     """The model selection over ``ks`` (unless ``k`` is given, then only its table), the final fit of the chosen
     number of themes and its :class:`ThemeModel`: the work :func:`start_partitioned_themes` leaves to its
     background thread."""
-    selection, best_seeds = _select(sample.tfidf, sparse.csc_matrix((sample.counts > 0).astype(float)),
-                                    terms.vocabulary[sample.columns], ks, seeds, n_jobs)
-    chosen_k = choose_k(selection) if k is None else k
-    selection["chosen"] = selection["k"] == chosen_k
+    floor = min_theme_papers(terms.n_documents)
+    binary = sparse.csc_matrix((sample.counts > 0).astype(float))
+    sample_floor = floor * len(sample.rows) / max(terms.n_documents, 1)
+    selection, best_seeds = _select(sample.tfidf, binary, terms.vocabulary[sample.columns], ks, seeds, n_jobs,
+                                    sample_floor)
+    # The rule's best at the top of the range: the range is extended once above it.
+    extra = more_ks(ks, terms.n_documents, len(sample.columns)) if k is None and choose_k(selection) == max(ks) else []
+    if extra:
+        more, more_seeds = _select(sample.tfidf, binary, terms.vocabulary[sample.columns], extra, seeds, n_jobs,
+                                   sample_floor)
+        selection, ks = rescore(pd.concat([selection, more], ignore_index=True)), ks + extra
+        best_seeds.update(more_seeds)
 
     # The chosen k, fitted to FINAL_TOL with its best selection seed, on every abstract (or FINAL_SAMPLE),
-    # with the terms the selection scored (all of them unless the selection ran on a sample).
-    best_seed = best_seeds[chosen_k]
+    # with the terms the selection scored (all of them unless the selection ran on a sample). A chosen k whose
+    # final fit leaves a theme under the floor is dropped and the rule applied to the others.
     final_rows = _final_rows(terms.n_documents, seed)
     final_tfidf = _tfidf_rows(terms.rows(final_rows), idf)[:, sample.columns]
-    model = _fit_nmf(final_tfidf, chosen_k, best_seed)
+    floor_final = floor * len(final_rows) / max(terms.n_documents, 1)
+    remaining = selection
+    while True:
+        chosen_k = choose_k(remaining) if k is None else k
+        model = _fit_nmf(final_tfidf, chosen_k, best_seeds[chosen_k])
+        smallest = int(theme_sizes(model.transform(final_tfidf)).min())
+        remaining = remaining[remaining["k"] != chosen_k]
+        if k is not None or smallest >= floor_final or not remaining["readable"].any():
+            break
+        selection.loc[selection["k"] == chosen_k, "readable"] = False
+    selection["chosen"] = selection["k"] == chosen_k
+    best_seed = best_seeds[chosen_k]
     settings = ThemeSettings(
         k_candidates=ks, chosen_k=chosen_k, k_given=k is not None, seeds=seeds,
         selection_documents=int(len(sample.rows)), selection_vocabulary=int(len(sample.columns)),
@@ -237,7 +286,8 @@ def _select_and_fit(terms: _PartitionedCounts, idf: np.ndarray, sample: _Sample,
         final_fit_documents=int(len(final_rows)), comparison_documents=int(len(sample.rows)),
         final_seed=int(best_seed), documents=terms.n_documents, vocabulary=int(len(terms.vocabulary)),
         min_df=terms.min_df, max_df=MAX_DF, rule=SELECTION_RULE, min_stability=MIN_STABILITY,
-        min_diversity=MIN_DIVERSITY, mixed_threshold=MIXED_THRESHOLD,
+        min_diversity=MIN_DIVERSITY, mixed_threshold=MIXED_THRESHOLD, min_theme_papers=floor,
+        size_floor_met=smallest >= floor_final, k_at_top=k_at_top(ks, chosen_k, k is not None),
     )
     return _theme_model(terms, idf, sample, selection, settings, model)
 

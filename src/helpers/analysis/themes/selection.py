@@ -8,7 +8,11 @@ Coherence and diversity are the means over the seeds' runs: the quality a run at
 (:data:`SELECTION_RULE`): among the candidates whose stability and diversity both
 reach :data:`MIN_STABILITY` and :data:`MIN_DIVERSITY`, the ``k`` with the highest
 coherence wins; if none qualifies, the ``k`` with the highest mean of the three
-scores scaled to [0, 1]. Ties go to the smaller ``k``.
+scores scaled to [0, 1]. Ties go to the smaller ``k``. Only candidates whose themes are of a readable size
+compete: the best-fitting seed's run gives every theme at least :func:`min_theme_papers` of the abstracts
+(``max(5, 1%)``, scaled to the selection's sample); when no candidate does, the ``k`` whose smallest theme is
+largest. When the rule's best is the largest candidate, the range is extended once above it (:func:`more_ks`);
+:func:`k_at_top` says when the chosen ``k`` is still the largest candidate searched.
 
 Selection runs stop early (:data:`SELECTION_TOL`), on a seeded sample of :data:`SELECTION_SAMPLE`
 abstracts when the corpus is larger (:func:`_selection_sample`); the chosen ``k`` is then fitted
@@ -37,7 +41,8 @@ from helpers.analysis.themes.counting import _PartitionedCounts, _tfidf, _tfidf_
 from helpers.analysis.themes.scores import _scores, stability
 from helpers.analysis.themes.vocabulary import KOutOfRange, ThemesError
 
-__all__ = ["N_SEEDS", "SELECTION_TOL", "FINAL_TOL", "MAX_CANDIDATES", "SELECTION_SAMPLE", "MIN_PARALLEL_DOCUMENTS",
+__all__ = ["MIN_THEME_PAPERS", "MIN_THEME_SHARE", "min_theme_papers", "theme_sizes", "k_at_top", "more_ks",
+           "rescore", "N_SEEDS", "SELECTION_TOL", "FINAL_TOL", "MAX_CANDIDATES", "SELECTION_SAMPLE", "MIN_PARALLEL_DOCUMENTS",
            "MIN_STABILITY", "MIN_DIVERSITY", "SELECTION_RULE", "candidate_ks", "model_fitting", "choose_k"]
 
 N_SEEDS = 3
@@ -48,12 +53,90 @@ SELECTION_SAMPLE = 1000
 MIN_PARALLEL_DOCUMENTS = 100
 MIN_STABILITY = 0.8
 MIN_DIVERSITY = 0.8
+#: No theme may hold fewer papers than this ...
+MIN_THEME_PAPERS = 5
+#: ... or than this share of the papers (:func:`min_theme_papers`).
+MIN_THEME_SHARE = 0.01
 SELECTION_RULE = (
-    f"among the candidate k whose stability is at least {MIN_STABILITY:.2f} and whose diversity is at "
+    f"among the candidate k whose every theme holds at least {MIN_THEME_PAPERS} papers and "
+    f"{MIN_THEME_SHARE:.0%} of the papers (in the best-fitting seed's run), "
+    f"those whose stability is at least {MIN_STABILITY:.2f} and whose diversity is at "
     f"least {MIN_DIVERSITY:.2f}, "
     "the k with the highest coherence (both means over the seeds' runs); if none qualifies, the k with "
-    "the highest mean of the three scores min-max scaled over the candidates; ties go to the smaller k"
+    "the highest mean of the three scores min-max scaled over the candidates; ties go to the smaller k; "
+    "when no candidate's themes are all that large, the k whose smallest theme is largest; when the best is the "
+    f"largest candidate, up to {MAX_CANDIDATES // 2} more above it at the same step are searched once"
 )
+
+
+def min_theme_papers(n_documents: int) -> int:
+    """The fewest papers a theme may hold: ``max(5, ceil(1% of the papers))``.
+
+    Examples
+    --------
+    >>> [min_theme_papers(n) for n in (57, 497, 501, 10_000)]
+    [5, 5, 6, 100]
+    """
+    return max(MIN_THEME_PAPERS, math.ceil(round(MIN_THEME_SHARE * n_documents, 9)))
+
+
+def theme_sizes(document_weights: np.ndarray) -> np.ndarray:
+    """Papers per theme: each paper in its strongest theme (ties to the first), a paper without weight in none.
+
+    Examples
+    --------
+    >>> theme_sizes(np.array([[0.9, 0.1, 0.0], [0.2, 0.8, 0.0], [0.5, 0.5, 0.0], [0.0, 0.0, 0.0]])).tolist()
+    [2, 1, 0]
+    """
+    weights = np.asarray(document_weights, dtype=np.float64)
+    k = weights.shape[1]
+    assigned = weights.sum(axis=1) > 0
+    return np.bincount(weights[assigned].argmax(axis=1), minlength=k)[:k]
+
+
+def more_ks(ks: list[int], n_documents: int, n_terms: int) -> list[int]:
+    """The candidates above ``ks`` searched when the rule's best is their largest: up to half of
+    :data:`MAX_CANDIDATES` more at the same step, no more themes than the size floor allows
+    (``n_documents // min_theme_papers``) nor than terms.
+
+    Examples
+    --------
+    >>> more_ks([3, 6, 9, 12, 15, 18, 21, 24, 27, 30], 5000, 4000)
+    [33, 36, 39, 42, 45]
+    >>> more_ks([3, 5, 6, 8, 10, 11, 13, 15, 16, 18], 128, 900), more_ks([3, 4, 5], 20, 100)
+    ([20, 22, 24], [])
+    """
+    step = max(1, ks[-1] - ks[-2]) if len(ks) > 1 else 1
+    largest = min(n_documents // min_theme_papers(n_documents), n_terms)
+    return [k for k in range(ks[-1] + step, ks[-1] + step * (MAX_CANDIDATES // 2) + 1, step) if k <= largest]
+
+
+def rescore(selection: pd.DataFrame) -> pd.DataFrame:
+    """The selection table (``k, coherence, diversity, stability, ...``) in order of ``k`` with its ``score`` (the
+    three scores min-max scaled over all its candidates, averaged) made again, as after an extended search.
+
+    Examples
+    --------
+    >>> table = pd.DataFrame({"k": [4, 2], "coherence": [0.5, 0.1], "diversity": [1.0, 0.8], "stability": [0.9, 0.9]})
+    >>> rescore(table)["score"].round(3).tolist()
+    [0.333, 1.0]
+    """
+    selection = selection.sort_values("k", ignore_index=True)
+    selection["score"] = (_minmax(selection["coherence"]) + _minmax(selection["diversity"])
+                          + _minmax(selection["stability"])) / 3
+    return selection
+
+
+def k_at_top(ks: list[int], chosen_k: int, k_given: bool) -> bool:
+    """Whether the chosen number of themes is the largest of several candidates searched, so the rule's best
+    may lie beyond the range (never for a given ``k``).
+
+    Examples
+    --------
+    >>> k_at_top([3, 6, 9], 9, False), k_at_top([3, 6, 9], 6, False), k_at_top([9], 9, True)
+    (True, False, False)
+    """
+    return not k_given and len(ks) > 1 and chosen_k == max(ks)
 
 
 def candidate_ks(n_documents: int) -> list[int]:
@@ -113,18 +196,23 @@ class _Run:
 
     components: np.ndarray
     error: float
+    smallest: int
 
 
 def _selection_run(tfidf: sparse.spmatrix, k: int, seed: int) -> _Run:
-    model = _fit_nmf(tfidf, k, seed, SELECTION_TOL)
-    return _Run(model.components_, float(model.reconstruction_err_))
+    from sklearn.decomposition import NMF
+
+    model = NMF(n_components=k, init="random", random_state=seed, max_iter=300, tol=SELECTION_TOL)
+    document_weights = model.fit_transform(tfidf)
+    return _Run(model.components_, float(model.reconstruction_err_), int(theme_sizes(document_weights).min()))
 
 
 def _select(
     tfidf: sparse.spmatrix, binary: sparse.spmatrix, vocabulary: np.ndarray, ks: list[int],
-    seeds: list[int], n_jobs: int | None,
+    seeds: list[int], n_jobs: int | None, min_papers: float = 0.0,
 ) -> tuple[pd.DataFrame, dict[int, int]]:
-    """The selection table and, for each k, the seed whose run fitted best."""
+    """The selection table and, for each k, the seed whose run fitted best; ``readable`` when that run's
+    smallest theme (``smallest``, papers of the selection's abstracts) holds at least ``min_papers``."""
     # Larger k first, so the longest fits start early and the cores finish together.
     jobs = [(k, seed) for k in sorted(ks, reverse=True) for seed in seeds]
     # One thread more than cores: while one thread runs Python, the others run compiled code. One job: one thread.
@@ -137,10 +225,12 @@ def _select(
     rows, best_seeds = [], {}
     for k in ks:
         by_seed = [runs[k, seed] for seed in seeds]
-        best_seeds[k] = seeds[int(np.argmin([run.error for run in by_seed]))]
+        best = int(np.argmin([run.error for run in by_seed]))
+        best_seeds[k] = seeds[best]
         scores = [_scores(run.components, vocabulary, binary) for run in by_seed]
         rows.append(dict(
             k=k,
+            smallest=by_seed[best].smallest,
             coherence=float(np.mean([np.mean(coherence) for coherence, _ in scores])),
             diversity=float(np.mean([diversity for _, diversity in scores])),
             stability=stability([run.components for run in by_seed]),
@@ -150,11 +240,13 @@ def _select(
                           + _minmax(selection["stability"])) / 3
     selection["eligible"] = ((selection["stability"] >= MIN_STABILITY)
                              & (selection["diversity"] >= MIN_DIVERSITY))
+    selection["readable"] = selection["smallest"] >= min_papers
     return selection, best_seeds
 
 
 def choose_k(selection: pd.DataFrame) -> int:
-    """Apply :data:`SELECTION_RULE` to a table with ``k, coherence, score, eligible``.
+    """Apply :data:`SELECTION_RULE` to a table with ``k, coherence, score, eligible`` (and ``readable, smallest``,
+    the size floor: without them every k is readable).
 
     Examples
     --------
@@ -164,7 +256,16 @@ def choose_k(selection: pd.DataFrame) -> int:
     3
     >>> choose_k(table.assign(eligible=False))
     2
+    >>> choose_k(table.assign(readable=[True, False, False], smallest=[9, 2, 1]))
+    2
+    >>> choose_k(table.assign(readable=False, smallest=[3, 4, 1]))
+    3
     """
+    if "readable" in selection:
+        if not selection["readable"].any():
+            best = selection.sort_values(["smallest", "k"], ascending=[False, True]).iloc[0]
+            return int(best["k"])
+        selection = selection[selection["readable"]]
     eligible = selection[selection["eligible"]]
     if len(eligible):
         best = eligible.sort_values(["coherence", "k"], ascending=[False, True]).iloc[0]

@@ -183,7 +183,9 @@ def theme_findings(analysis: "Analysis") -> dict[str, Any]:
     largest = model.themes.sort_values(["n_papers", "theme"], ascending=[False, True]).iloc[0]
     values = {
         "themes_k": settings.chosen_k,
-        "themes_k_how": "was fixed by the THEMES_K setting" if settings.k_given else "was chosen by the rule above",
+        "themes_k_how": ("was fixed by the THEMES_K setting" if settings.k_given else
+                         "is the largest candidate searched, so the rule's best may lie above it (it was not chosen "
+                         "among more)" if settings.k_at_top else "was chosen by the rule above"),
         "themes_k_min": min(settings.k_candidates),
         "themes_k_max": max(settings.k_candidates),
         "themes_n_candidates": len(settings.k_candidates),
