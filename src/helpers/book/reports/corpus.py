@@ -34,7 +34,6 @@ def corpus_findings(analysis: "Analysis") -> dict[str, Any]:
     papers = corpus.papers
     words = papers["n_words"]
     return {
-        "n_distinct_headers_phrase": count(len({h for h in corpus.headers.values() if h}), "distinct header"),
         "n_latex_phrase": _holding(int(papers["has_latex"].sum())),
         "n_markdown_phrase": _holding(int(papers["has_markdown"].sum())),
         "median_words": int(words.median()) if len(words) else 0,
@@ -45,6 +44,34 @@ def corpus_findings(analysis: "Analysis") -> dict[str, Any]:
         "max_header_words": MAX_HEADER_WORDS,
         "length_bins": LENGTH_BINS,
     }
+
+
+def headers_sentence(corpus: Corpus) -> str:
+    """What the files' headers are, in one sentence that agrees with how many files and headers there are.
+
+    Examples
+    --------
+    >>> def sentence(*headers):
+    ...     files = pd.DataFrame({"source_file": [f"{i}.txt" for i in range(len(headers))], "status": "ok",
+    ...                           "header": list(headers)})
+    ...     return headers_sentence(Corpus(papers=pd.DataFrame(), blocks=pd.DataFrame(), files=files))
+    >>> sentence(None, None)
+    'No file here has one.'
+    >>> sentence("ICML", "ICML 论文")
+    'The 2 files use 2 distinct headers, in whatever language they are written; the analysis treats them alike.'
+    >>> sentence("ICML", None), sentence("Clarivate Analytics Web of Science")
+    ('Of the 2 files, 1 has one.', 'The file has one, shown below.')
+    """
+    n_files = len(corpus.headers)
+    with_header = [h for h in corpus.headers.values() if h]
+    if not with_header:
+        return "No file here has one."
+    if n_files == 1:
+        return "The file has one, shown below."
+    if len(with_header) < n_files:
+        return f"Of the {count(n_files, 'file')}, {number(len(with_header))} {plural('has', len(with_header))} one."
+    return (f"The {count(n_files, 'file')} use {count(len(set(with_header)), 'distinct header')}, in whatever "
+            "language they are written; the analysis treats them alike.")
 
 
 def record_note(corpus: Corpus) -> str:
@@ -161,11 +188,15 @@ def duplicate_table(corpus: Corpus) -> pd.DataFrame:
         ["source_file", "block", "first_line", "paper_id", "locations"]]
 
 
-#: How the parse report's sentence names each kind of block, singular.
+#: How the parse report's sentence names each kind of block, singular and plural (the noun inflected is the
+#: phrase's head, never its last word: "blocks too short to be abstracts", "entries without an abstract").
 KIND_PHRASES = {
-    "header": "header", "abstract": "abstract", "duplicate": "repeat of an earlier abstract",
-    "too-short": "block too short to be an abstract", "no-abstract": "entry without an abstract",
-    "proceedings": "`@Proceedings` entry", "other": "other entry (`@string`, `@preamble`, comments)",
+    "header": ("header", "headers"), "abstract": ("abstract", "abstracts"),
+    "duplicate": ("repeat of an earlier abstract", "repeats of an earlier abstract"),
+    "too-short": ("block too short to be an abstract", "blocks too short to be abstracts"),
+    "no-abstract": ("entry without an abstract", "entries without an abstract"),
+    "proceedings": ("`@Proceedings` entry", "`@Proceedings` entries"),
+    "other": ("other entry (`@string`, `@preamble`, comments)", "other entries (`@string`, `@preamble`, comments)"),
 }
 
 
@@ -178,6 +209,9 @@ def parse_sentence(corpus: Corpus) -> str:
     >>> files = pd.DataFrame({"source_file": ["a.bib"], "status": ["ok"]})
     >>> print(parse_sentence(Corpus(papers=pd.DataFrame({"x": [1, 2]}), blocks=blocks, files=files)))
     The book read 1 file holding 5 blocks and entries: 3 abstracts (1 of them a repeat of an earlier abstract), 1 entry without an abstract and 1 `@Proceedings` entry. That leaves 2 distinct papers for the analysis.
+    >>> blocks = pd.DataFrame({"kind": ["abstract", "no-abstract", "no-abstract", "too-short", "too-short"]})
+    >>> print(parse_sentence(Corpus(papers=pd.DataFrame({"x": [1]}), blocks=blocks, files=files)))
+    The book read 1 file holding 5 blocks and entries: 1 abstract, 2 blocks too short to be abstracts and 2 entries without an abstract. That leaves 1 distinct paper for the analysis.
     """
     kinds = corpus.blocks["kind"].value_counts()
     n_files = int((corpus.files["status"] == "ok").sum())
@@ -189,7 +223,8 @@ def parse_sentence(corpus: Corpus) -> str:
         n = n_abstracts if kind == "abstract" else int(kinds.get(kind, 0))
         if n == 0 and kind not in ("abstract",):
             continue
-        phrase = count(n, KIND_PHRASES[kind])
+        singular, plural_form = KIND_PHRASES[kind]
+        phrase = count(n, singular, plural_form=plural_form)
         if kind == "abstract" and kinds.get("duplicate", 0):
             phrase += f" ({number(int(kinds['duplicate']))} of them a repeat of an earlier abstract)"
         parts.append(phrase)
