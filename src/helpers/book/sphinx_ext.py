@@ -7,6 +7,9 @@
   build's table of contents (:mod:`helpers.book.toc`).
 - The book's authors come from ``CITATION.cff`` (:mod:`helpers.book.citation`), so every page's
   "By ..." line names the authors the How to cite page names.
+- Where fewer than :data:`helpers.book.reports.links.MIN_LINKED_PAPERS` papers give a link, the links chapter's
+  sections of shares, tables and figures (:data:`~helpers.book.reports.links.FEW_LINKS_SECTIONS`) are left out
+  of the page as it is read, before figures are numbered; its paragraph says why.
 - The book's own style sheet (``static/book.css``: tables that fit the column, wrapped code).
 - Jupyter Book 1.x always loads sphinx-thebe, whose page set-up runs twice and declares ``THEBE_JS_URL``
   twice, an error in every page's console. The book has no live code cells, so this extension unhooks
@@ -17,6 +20,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from docutils import nodes
+
 from helpers.book.citation import read_citation
 from helpers.book.settings import analysis, config as book_config
 from helpers.book.title import book_title
@@ -24,6 +29,7 @@ from helpers.book.toc import left_out, write_build_toc
 
 STATIC_DIR = Path(__file__).parent / "static"
 STYLE_FILE = "book.css"
+LINKS_CHAPTER = "chapters/links"
 
 
 def _drop_thebe_listeners(app) -> None:
@@ -44,6 +50,17 @@ def _name_the_book(app, config) -> None:
         config.external_toc_path = str(write_build_toc(book_config().root, book_analysis, Path(app.outdir).parent))
 
 
+def _drop_sections(app, doctree) -> None:
+    """Leave the links chapter's sections of shares, tables and figures out when few papers give a link."""
+    from helpers.book.reports.links import FEW_LINKS_SECTIONS, few_links  # lazy: loads pandas
+
+    if app.env.docname != LINKS_CHAPTER or not few_links(analysis().papers):
+        return
+    for section in list(doctree.findall(nodes.section)):
+        if set(section["ids"]) & set(FEW_LINKS_SECTIONS) and section.parent is not None:
+            section.parent.remove(section)
+
+
 def _authors_from_citation(app, config) -> None:
     if (Path(app.srcdir) / "CITATION.cff").is_file():
         config.author = ", ".join(read_citation(Path(app.srcdir)).author_names)
@@ -59,4 +76,5 @@ def setup(app):
     app.connect("config-inited", _authors_from_citation)
     app.add_css_file(STYLE_FILE)
     app.connect("builder-inited", _drop_thebe_listeners)
+    app.connect("doctree-read", _drop_sections)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
