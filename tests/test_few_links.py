@@ -57,6 +57,13 @@ def test_neurips_is_context_only_at_machine_learning_venues(poultry, tmp_path):
     assert "Coakley et al. (2026)" in report.change_context(icml)["change_links_context"]
 
 
+def test_without_any_link_the_page_says_so_and_leaves_out_repairs_and_checks(tmp_path):
+    no_links = run_pipeline([corpus(tmp_path / "none", "Poultry Science 2021", POULTRY[:2] + POULTRY[3:])])
+    assert "The abstracts hold no link." in report.chapter_lead(no_links)["links_lead"]
+    assert report.left_out_sections(no_links.papers, no_links.links.links) == (
+        "sec-links-shares", "sec-links-hosts", "sec-links-repaired", "sec-links-health")
+
+
 def test_ten_linked_papers_keep_the_shares():
     assert not report.few_links(pd.DataFrame({"link_state": ["linked"] * 10 + ["none"] * 5}))
     assert report.few_links(pd.DataFrame({"link_state": ["linked"] * 9 + ["dangling"] * 20}))
@@ -67,7 +74,7 @@ def links_doctree() -> nodes.document:
     document = new_document("links.md", get_default_settings(Parser))
     page = nodes.section(ids=["sec-links"])
     page += nodes.paragraph(text="Lead.")
-    for label in ("sec-links-shares", "sec-links-hosts", "sec-links-method"):
+    for label in ("sec-links-shares", "sec-links-hosts", "sec-links-health", "sec-links-method"):
         page += nodes.section("", nodes.paragraph(text=label), ids=[label, label.split("-")[-1]])
     document += page
     return document
@@ -76,12 +83,14 @@ def links_doctree() -> nodes.document:
 @pytest.mark.parametrize("few", [True, False])
 def test_the_book_leaves_the_sections_of_shares_out(monkeypatch, few):
     states = ["linked"] * (1 if few else 10) + ["none"] * 3
-    monkeypatch.setattr(sphinx_ext, "analysis",
-                        lambda: SimpleNamespace(papers=pd.DataFrame({"link_state": states})))
+    links = pd.DataFrame({"url": ["https://osf.io/abcde"]})
+    monkeypatch.setattr(sphinx_ext, "analysis", lambda: SimpleNamespace(
+        papers=pd.DataFrame({"link_state": states}), links=SimpleNamespace(links=links)))
     doctree = links_doctree()
     sphinx_ext._drop_sections(SimpleNamespace(env=SimpleNamespace(docname="chapters/links")), doctree)
     ids = {i for section in doctree.findall(nodes.section) for i in section["ids"]}
     assert ("sec-links-shares" in ids, "sec-links-hosts" in ids, "sec-links-method" in ids) == (not few, not few, True)
+    assert "sec-links-health" in ids  # a link to check
     other = links_doctree()
     sphinx_ext._drop_sections(SimpleNamespace(env=SimpleNamespace(docname="chapters/themes")), other)
     assert "sec-links-hosts" in {i for section in other.findall(nodes.section) for i in section["ids"]}

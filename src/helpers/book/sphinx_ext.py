@@ -9,7 +9,8 @@
   "By ..." line names the authors the How to cite page names.
 - Where fewer than :data:`helpers.book.reports.links.MIN_LINKED_PAPERS` papers give a link, the links chapter's
   sections of shares, tables and figures (:data:`~helpers.book.reports.links.FEW_LINKS_SECTIONS`) are left out
-  of the page as it is read, before figures are numbered; its paragraph says why.
+  of the page as it is read, before figures are numbered; its paragraph says why. Without any link, so are
+  the sections on repairing and checking links.
 - The book's own style sheet (``static/book.css``: tables that fit the column, wrapped code).
 - Jupyter Book 1.x always loads sphinx-thebe, whose page set-up runs twice and declares ``THEBE_JS_URL``
   twice, an error in every page's console. The book has no live code cells, so this extension unhooks
@@ -51,13 +52,16 @@ def _name_the_book(app, config) -> None:
 
 
 def _drop_sections(app, doctree) -> None:
-    """Leave the links chapter's sections of shares, tables and figures out when few papers give a link."""
-    from helpers.book.reports.links import FEW_LINKS_SECTIONS, few_links  # lazy: loads pandas
+    """Leave the links chapter's sections of shares, tables and figures out when few papers give a link, and those
+    on repairing and checking links when there is none (:func:`helpers.book.reports.links.left_out_sections`)."""
+    from helpers.book.reports.links import left_out_sections  # lazy: loads pandas
 
-    if app.env.docname != LINKS_CHAPTER or not few_links(analysis().papers):
+    if app.env.docname != LINKS_CHAPTER:
         return
+    book_analysis = analysis()
+    left_out = set(left_out_sections(book_analysis.papers, book_analysis.links.links))
     for section in list(doctree.findall(nodes.section)):
-        if set(section["ids"]) & set(FEW_LINKS_SECTIONS) and section.parent is not None:
+        if set(section["ids"]) & left_out and section.parent is not None:
             section.parent.remove(section)
 
 

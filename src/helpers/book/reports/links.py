@@ -32,6 +32,8 @@ MIN_LINKED_PAPERS = 10
 #: a link (:mod:`helpers.book.sphinx_ext`), with the figures in them.
 FEW_LINKS_SECTIONS = ("sec-links-shares", "sec-links-hosts")
 FEW_LINKS_FIGURES = ("fig-links-shares", "fig-links-host-kinds")
+#: The sections left out too when the abstracts hold no link at all: no link to repair or to check.
+NO_LINKS_SECTIONS = ("sec-links-repaired", "sec-links-health")
 #: Venue names (or files' headers) of machine learning, where the NeurIPS 2019 figure is context: acronyms as
 #: written, names in any case.
 _ML_ACRONYMS = re.compile(r"\b(?:ICML|NeurIPS|NIPS|ICLR|AISTATS|COLT|UAI|CoRL|MLSys|JMLR|TMLR|PMLR|ECML|ACML)\b")
@@ -246,6 +248,24 @@ def few_links(papers: pd.DataFrame) -> bool:
     return int((papers["link_state"] == "linked").sum()) < MIN_LINKED_PAPERS
 
 
+def left_out_sections(papers: pd.DataFrame, links: pd.DataFrame) -> tuple[str, ...]:
+    """The links chapter's sections the book leaves out for this corpus: those of shares, tables and figures when
+    :func:`few_links`, and those on repairing and checking links when the abstracts hold none.
+
+    Examples
+    --------
+    >>> few = pd.DataFrame({"link_state": ["linked", "none"]})
+    >>> left_out_sections(few, pd.DataFrame({"url": ["https://a.org"]}))
+    ('sec-links-shares', 'sec-links-hosts')
+    >>> left_out_sections(few.assign(link_state="none"), pd.DataFrame({"url": []}))
+    ('sec-links-shares', 'sec-links-hosts', 'sec-links-repaired', 'sec-links-health')
+    >>> left_out_sections(pd.DataFrame({"link_state": ["linked"] * 10}), pd.DataFrame({"url": ["https://a.org"]}))
+    ()
+    """
+    return ((FEW_LINKS_SECTIONS if few_links(papers) else ())
+            + (NO_LINKS_SECTIONS if len(links) == 0 else ()))
+
+
 def few_links_paragraph(n_linked: int) -> str:
     """The paragraph that stands for the shares, tables and figures when :func:`few_links`: why none are shown
     and what so few links mean.
@@ -363,9 +383,12 @@ def chapter_lead(analysis: "Analysis") -> dict[str, str]:
             f"{number(n_none)} {plural('says', n_none)} nothing about them.")
     if n_too:
         lead += f" Of the linked papers, {number(n_too)} also {plural('promises', n_too)} more to come."
-    lead += (f" The {'abstract holds' if one else 'abstracts hold'} {count(n_urls, 'link')} "
-             f"({number(counts.n_distinct)} distinct); {number(n_repaired)} "
-             f"{'was' if n_repaired == 1 else 'were'} written in a broken form and repaired.")
+    if n_urls == 0:
+        lead += f" The {'abstract holds' if one else 'abstracts hold'} no link."
+    else:
+        lead += (f" The {'abstract holds' if one else 'abstracts hold'} {count(n_urls, 'link')} "
+                 f"({number(counts.n_distinct)} distinct); {number(n_repaired)} "
+                 f"{'was' if n_repaired == 1 else 'were'} written in a broken form and repaired.")
     venue = venue_code_sentence(analysis.papers)  # only where the input has a code field
     lead += f" {venue}" if venue else ""
     few = few_links_paragraph(n_linked) if few_links(analysis.papers) else ""
