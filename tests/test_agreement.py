@@ -70,3 +70,15 @@ def test_the_rebuild_command_shows_the_corpus_as_given(tmp_path: Path):
     assert rebuild_command(config) == f"make book CORPUS={outside}"
     config = BookConfig.from_environment({"BOOK_CORPUS": "../exports/a.txt data/raw"}, root=book)
     assert rebuild_command(config) == "make book CORPUS='../exports/a.txt data/raw'"
+
+
+def test_one_paper_is_never_papers():
+    import pandas as pd
+
+    from helpers.book.reports.links import venue_code_table
+    from helpers.web.explorer import explorer_markdown
+
+    assert "of the 1 paper is" in explorer_markdown(1)
+    papers = pd.DataFrame({"venue_code_field": [True, True], "venue_code": [True, False],
+                           "link_state": ["none", "linked"]})
+    assert ">the 1 paper</a>" in venue_code_table(papers)["explorer"].iloc[0]

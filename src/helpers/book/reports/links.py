@@ -449,7 +449,7 @@ def venue_code_table(papers: pd.DataFrame, by: str | None = None) -> pd.DataFram
 
     groups = shares["group"].astype(str)
     links = [f'<a href="{html_escape(explorer_url(group="" if by is None else g, venue_code="given"))}">'
-             f"the {number(int(n))} papers</a>" for g, n in zip(groups, shares["n_venue_code"])]
+             f"the {count(int(n), 'paper')}</a>" for g, n in zip(groups, shares["n_venue_code"])]
     return pd.DataFrame({
         "group": groups, "papers with a code field": shares["n_papers"],
         "code link given to the venue (share; 95% Wilson interval)": cells(
