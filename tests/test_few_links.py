@@ -64,6 +64,18 @@ def test_without_any_link_the_page_says_so_and_leaves_out_repairs_and_checks(tmp
         "sec-links-shares", "sec-links-hosts", "sec-links-repaired", "sec-links-health")
 
 
+def test_few_links_point_to_no_test_per_group(tmp_path):
+    from helpers.analysis.settings import AnalysisSettings
+    from helpers.book.reports.change import pointer
+
+    folder = corpus(tmp_path / "two", "Poultry Science 2021", POULTRY)
+    (folder / "b.txt").write_text("Poultry Science 2022\n\n" + "\n\n".join(
+        text.replace("hens", "quails") for text in POULTRY[:2] + POULTRY[3:]) + "\n", encoding="utf-8")
+    two_files = run_pipeline([folder], AnalysisSettings(group_by="file"))
+    assert pointer(two_files, "links").startswith("The papers form 2 groups")  # the other chapters' pointer
+    assert report.change_pointer(two_files) == ""  # 1 linked paper: no share per group to compare
+
+
 def test_ten_linked_papers_keep_the_shares():
     assert not report.few_links(pd.DataFrame({"link_state": ["linked"] * 10 + ["none"] * 5}))
     assert report.few_links(pd.DataFrame({"link_state": ["linked"] * 9 + ["dangling"] * 20}))

@@ -79,7 +79,7 @@ def links(analysis: Analysis) -> pd.DataFrame:
     """The link availability page: findings, lead and pointer. Returns the shares table its figure draws."""
     glue_all(links_report.link_findings(analysis))
     glue_markdown({**figure_citations(analysis, "links"), **links_report.chapter_lead(analysis),
-                   "links_change_pointer": change_report.pointer(analysis, "links"),
+                   "links_change_pointer": links_report.change_pointer(analysis),
                    "links_context": links_report.context_paragraph(analysis),
                    "links_references": links_report.references(analysis)})
     return links_report.shares_table(analysis.papers, analysis.themes.labels)

@@ -323,6 +323,14 @@ def context_paragraph(analysis: "Analysis") -> str:
             "papers link code and data only in the body.")
 
 
+def change_pointer(analysis: "Analysis") -> str:
+    """The line pointing to What changed's test of the linked share per group; ``""`` with one group, or when
+    :func:`few_links` (no share per group to compare: the chapter's paragraph says so)."""
+    from helpers.book.reports.change import pointer  # lazy: at the top it would load scipy
+
+    return "" if few_links(analysis.papers) else pointer(analysis, "links")
+
+
 def change_context(analysis: "Analysis") -> dict[str, str]:
     """What changed's context on code sharing over the years and its reference, at machine learning venues only
     (:func:`ml_venue`; else both ``""``), by glue name."""
