@@ -82,3 +82,19 @@ def test_one_paper_is_never_papers():
     papers = pd.DataFrame({"venue_code_field": [True, True], "venue_code": [True, False],
                            "link_state": ["none", "linked"]})
     assert ">the 1 paper</a>" in venue_code_table(papers)["explorer"].iloc[0]
+
+
+def test_one_heading_left_out_is_one_heading_and_no_markup_is_one_sentence():
+    import pandas as pd
+
+    from helpers.analysis.corpus import Corpus
+    from helpers.book.reports.corpus import markup_paragraph, record_note
+
+    blocks = pd.DataFrame({"kind": ["abstract"], "key": ["e1"]})
+    cleaning = pd.DataFrame({"source_file": ["s.csv"], "boilerplate_sentences": [81], "structured_headings": [1],
+                             "extra_fields": [0], "merged_records": [0]})
+    note = record_note(Corpus(papers=pd.DataFrame(), blocks=blocks, files=pd.DataFrame(), cleaning=cleaning))
+    assert "81 publisher sentences (copyright and licence statements) and 1 structured-abstract heading are" in note
+    none = pd.DataFrame({"has_latex": [False, False], "has_markdown": [False, False]})
+    assert markup_paragraph(none, None) == ("No abstract contains LaTeX (such as `$\\pi(x)$`) or Markdown markup "
+                                            "(such as `*emphasis*` or `[text](url)`).")

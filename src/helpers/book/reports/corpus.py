@@ -28,14 +28,38 @@ def _holding(n: int) -> str:
     return f"{count(n, 'abstract')} {plural('contains', n)}"
 
 
+def markup_paragraph(papers: pd.DataFrame, formula: str | None) -> str:
+    """The paragraph on LaTeX and Markdown in the abstracts (Markdown): one sentence when there is none; else how
+    many abstracts hold each, and, when there is a ``formula`` (:func:`first_formula`), the words that show it.
+
+    Examples
+    --------
+    >>> none = pd.DataFrame({"has_latex": [False], "has_markdown": [False]})
+    >>> print(markup_paragraph(none, None))
+    No abstract contains LaTeX (such as `$\\pi(x)$`) or Markdown markup (such as `*emphasis*` or `[text](url)`).
+    >>> print(markup_paragraph(none.assign(has_latex=True), None))  # doctest: +NORMALIZE_WHITESPACE
+    1 abstract contains LaTeX (such as `$\\pi(x)$`) and 0 abstracts contain Markdown markup (such as `*emphasis*`
+    or `[text](url)`). Both are kept in the stored text and removed only when the analysis text is prepared. No
+    abstract contains `$...$` math to show.
+    """
+    n_latex, n_markdown = int(papers["has_latex"].sum()), int(papers["has_markdown"].sum())
+    latex, markdown = "LaTeX (such as `$\\pi(x)$`)", "Markdown markup (such as `*emphasis*` or `[text](url)`)"
+    if not n_latex and not n_markdown:
+        return f"No abstract contains {latex} or {markdown}."
+    paragraph = (f"{_holding(n_latex)} {latex} and {_holding(n_markdown)} {markdown}. Both are kept in the stored "
+                 "text and removed only when the analysis text is prepared.")
+    if formula is None:
+        return paragraph + " No abstract contains `$...$` math to show."
+    return paragraph + (" Math renders in the book with a locally served MathJax; for example, the first formula in "
+                        "the corpus with an operator:")
+
+
 def corpus_findings(analysis: "Analysis") -> dict[str, Any]:
     """Every value the corpus chapter glues, by glue name (the counts of the parse are in its table and sentence)."""
     corpus, summary = analysis.corpus, analysis.summary
     papers = corpus.papers
     words = papers["n_words"]
     return {
-        "n_latex_phrase": _holding(int(papers["has_latex"].sum())),
-        "n_markdown_phrase": _holding(int(papers["has_markdown"].sum())),
         "median_words": int(words.median()) if len(words) else 0,
         "min_words": int(words.min()) if len(words) else 0,
         "max_words": int(words.max()) if len(words) else 0,
@@ -89,17 +113,17 @@ def record_note(corpus: Corpus) -> str:
     if "key" not in corpus.blocks:
         return ""
     kinds = corpus.blocks["kind"].value_counts()
-    count = lambda kind: int(kinds.get(kind, 0))  # noqa: E731
+    n_kind = lambda kind: int(kinds.get(kind, 0))  # noqa: E731
     def entries(n: int, one: str, many: str) -> str:
         return f"{n:,} {one if n == 1 else many}"
 
-    parts = [entries(count("no-abstract"), "entry has", "entries have") + " no abstract (kind `no-abstract`, left out "
+    parts = [entries(n_kind("no-abstract"), "entry has", "entries have") + " no abstract (kind `no-abstract`, left out "
              "of the analysis)"]
-    if count("proceedings"):
-        parts.append(entries(count("proceedings"), "is a `@Proceedings` entry", "are `@Proceedings` entries")
+    if n_kind("proceedings"):
+        parts.append(entries(n_kind("proceedings"), "is a `@Proceedings` entry", "are `@Proceedings` entries")
                      + " (kind `proceedings`), whose year and venue go to the papers without their own")
-    if count("other"):
-        parts.append(entries(count("other"), "is another BibTeX block", "are other BibTeX blocks")
+    if n_kind("other"):
+        parts.append(entries(n_kind("other"), "is another BibTeX block", "are other BibTeX blocks")
                      + " (`@string`, `@preamble`, comments: kind `other`)")
     merged = corpus.merges["matched_by"].value_counts() if len(corpus.merges) else pd.Series(dtype=int)
     if len(merged):
@@ -109,9 +133,9 @@ def record_note(corpus: Corpus) -> str:
     cleaned = {name: int(corpus.cleaning[name].sum()) for name in ("boilerplate_sentences", "structured_headings")
                if len(corpus.cleaning)}
     if any(cleaned.values()):
-        parts.append(f"{cleaned['boilerplate_sentences']:,} publisher sentences (copyright and licence statements) "
-                     f"and {cleaned['structured_headings']:,} structured-abstract headings are left out of the "
-                     "analysed texts; the explorer shows the abstracts as published")
+        parts.append(f"{count(cleaned['boilerplate_sentences'], 'publisher sentence')} (copyright and licence "
+                     f"statements) and {count(cleaned['structured_headings'], 'structured-abstract heading')} are "
+                     "left out of the analysed texts; the explorer shows the abstracts as published")
     return ("Each entry of a bibliographic file (BibTeX, RIS, CSV, TSV or JSON Lines) is one block, its lines "
             "those of the entry in the file, its `key` the entry's key; " + "; ".join(parts) + ". Their LaTeX "
             "(`{B}ayesian`, accents, `--`) is decoded for display; math is kept as written.")
