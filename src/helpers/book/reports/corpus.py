@@ -54,6 +54,12 @@ def markup_paragraph(papers: pd.DataFrame, formula: str | None) -> str:
                         "the corpus with an operator:")
 
 
+def corpus_sentences(corpus: Corpus, formula: str | None) -> dict[str, str]:
+    """The corpus chapter's sentences, by glue name (Markdown): the parse report, the headers, the markup."""
+    return {"corpus_parse_sentence": parse_sentence(corpus), "corpus_headers_sentence": headers_sentence(corpus),
+            "corpus_markup_paragraph": markup_paragraph(corpus.papers, formula)}
+
+
 def corpus_findings(analysis: "Analysis") -> dict[str, Any]:
     """Every value the corpus chapter glues, by glue name (the counts of the parse are in its table and sentence)."""
     corpus, summary = analysis.corpus, analysis.summary
