@@ -198,7 +198,7 @@ def change_values(analysis: "Analysis") -> dict[str, Any]:
         "change_linked_difference": f"{points(difference.difference)} "
                                     f"({interval(difference.ci_low, difference.ci_high, ' points')})",
         "change_linked_z": f"z = {difference.z:.2f}, p = {difference.p_value:.3g}",
-        "change_linked_chi2": f"chi-square = {difference.chi2:.2f} with {difference.dof} degrees of freedom, "
+        "change_linked_chi2": f"chi-square = {difference.chi2:.2f} with {count(int(difference.dof), 'degree')} of freedom, "
                               f"p = {difference.p_all:.3g}",
         "change_linked_trend": _trend_text(difference.trend_slope, difference.trend_z, difference.trend_p),
     })
