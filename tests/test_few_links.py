@@ -109,3 +109,13 @@ def test_the_book_leaves_the_sections_of_shares_out(monkeypatch, few):
     other = links_doctree()
     sphinx_ext._drop_sections(SimpleNamespace(env=SimpleNamespace(docname="chapters/themes")), other)
     assert "sec-links-hosts" in {i for section in other.findall(nodes.section) for i in section["ids"]}
+
+
+def test_the_sections_go_before_the_page_contents_are_collected():
+    """Sphinx's collectors (the page's contents in the sidebar) read the page at ``doctree-read`` with priority 500:
+    the sections are dropped before, so the contents never list a section the page does not show."""
+    calls = []
+    app = SimpleNamespace(connect=lambda event, handler, priority=500: calls.append((event, handler, priority)),
+                          add_css_file=lambda name: None)
+    sphinx_ext.setup(app)
+    assert [priority for event, handler, priority in calls if handler is sphinx_ext._drop_sections] == [100]

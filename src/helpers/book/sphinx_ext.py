@@ -80,5 +80,5 @@ def setup(app):
     app.connect("config-inited", _authors_from_citation)
     app.add_css_file(STYLE_FILE)
     app.connect("builder-inited", _drop_thebe_listeners)
-    app.connect("doctree-read", _drop_sections)
+    app.connect("doctree-read", _drop_sections, priority=100)  # before the collectors read the page (its contents)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
