@@ -11,8 +11,6 @@ import functools
 import json
 import os
 import re
-import subprocess
-import sys
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -273,63 +271,6 @@ def test_deep_link_opens_the_paper(browser, site):
     page.wait_for_selector(f"#{paper}-abstract")
     assert page.locator(f"#{paper}-abstract").is_visible()
     page.close()
-
-
-HOSTILE = [
-    "Hostile one <script>alert('xss-script')</script> about graph neural networks and message passing.",
-    "Hostile two <img src=x onerror=alert('xss-img')> about graph neural networks and node features.",
-    "Hostile three [click me](javascript:alert('xss-md')) about language models and prompt tuning.",
-    "Hostile four {download}`../../../etc/passwd` and {eval}`1+1` about language models and decoding.",
-    "Hostile five {{ 7*7 }} and {% raw %} jinja about diffusion models and image generation quality.",
-    "Hostile six $\\href{javascript:alert('xss-tex')}{x}$ about diffusion models and image denoising steps.",
-    "Hostile seven \"><svg onload=alert('xss-svg')> about federated learning and client drift today.",
-    "Hostile eight javascript:alert('xss-bare') about federated learning and private clients here.",
-]
-
-
-@pytest.fixture(scope="module")
-def hostile_site(tmp_path_factory):
-    work = tmp_path_factory.mktemp("hostile")
-    corpus = work / "corpus"
-    corpus.mkdir()
-    (corpus / "hostile.txt").write_text("Hostile <b>header</b>\n\n" + "\n\n".join(HOSTILE) + "\n")
-    output = work / "book"
-    env = dict(os.environ, BOOK_CORPUS=str(corpus), BOOK_ANALYSIS_CACHE=str(work / "cache"),
-               BOOK_FIGURE_DIR=str(output / "_build" / "html" / "figures"))
-    build = subprocess.run([str(Path(sys.executable).parent / "jupyter-book"), "build", str(ROOT),
-                            "--path-output", str(output)], env=env, capture_output=True, text=True)
-    assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
-    assert "Traceback" not in build.stdout
-    server = serve(output / "_build" / "html")
-    yield f"http://127.0.0.1:{server.server_address[1]}", output / "_build" / "html"
-    server.shutdown()
-
-
-def test_hostile_corpus_runs_nothing_and_shows_text(browser, hostile_site):
-    base, folder = hostile_site
-    for path in PAGES:
-        page = browser.new_page()
-        watch = PageWatch(page, base)
-        page.goto(f"{base}/{path}", wait_until="networkidle")  # every request, as in test_page_loads_clean_...
-        if path.endswith("explorer.html"):
-            rows = page.locator("#explorer-app tr.paper-row button.expand")
-            for index in range(rows.count()):  # every abstract, with its math typeset
-                rows.nth(index).click()
-            page.wait_for_function("() => document.querySelectorAll('#explorer-app mjx-container').length > 0")
-            text = page.inner_text("#explorer-app")
-            for needle in ["<script>alert('xss-script')</script>", "<img src=x onerror=alert('xss-img')>",
-                           "[click me](javascript:alert('xss-md'))", "{{ 7*7 }}", "{eval}`1+1`"]:
-                assert needle in page.content().replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&") \
-                    or needle in text, needle
-        assert watch.dialogs == [], (path, watch.dialogs)
-        assert watch.foreign == []
-        assert page.eval_on_selector_all("a[href^='javascript:' i]", "els => els.length") == 0
-        assert page.eval_on_selector_all("script:not([src])", "els => els.filter(e => e.textContent.includes('xss')).length") == 0
-        page.close()
-    for html_file in folder.rglob("*.html"):
-        content = html_file.read_text(encoding="utf-8")
-        assert not re.search(r"href\s*=\s*[\"']?\s*javascript:", content, re.I), html_file
-        assert "<script>alert(" not in content, html_file
 
 
 @contextlib.contextmanager

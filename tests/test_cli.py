@@ -44,13 +44,14 @@ def test_analyse_seed_corpus_writes_tables(seed_run):
     blocks = pd.read_csv(out / "blocks.csv")
     assert len(papers) == 57 and papers["paper_id"].is_unique
     assert len(blocks) == 60
-    assert not list(out.parent.glob(".out-*")), "staging folder left behind"
+    assert not list(out.parent.glob(".out.*")), "staging folder or lock file left behind"
 
 
 def test_bad_input_exits_2_and_leaves_out_untouched(tmp_path):
     out = tmp_path / "out"
     out.mkdir()
     (out / "papers.csv").write_text("old contents\n")
+    (out / ".analyse-files").write_text("papers.csv\n")  # an earlier run's output (its own files are refused)
     bad = tmp_path / "bad.txt"
     bad.write_bytes(b"Header\n\nnot \xfe utf8 at all in this abstract\n")
     empty = tmp_path / "empty.txt"
@@ -61,7 +62,7 @@ def test_bad_input_exits_2_and_leaves_out_untouched(tmp_path):
     assert len(lines) == 2
     assert lines[0].startswith(f"error: {bad}: line 3, byte 12: invalid UTF-8")
     assert lines[1] == f"error: {empty}: file is empty"
-    assert sorted(p.name for p in out.iterdir()) == ["papers.csv"]
+    assert sorted(p.name for p in out.iterdir()) == [".analyse-files", "papers.csv"]
     assert (out / "papers.csv").read_text() == "old contents\n"
 
 

@@ -74,9 +74,6 @@ def test_few_links_point_to_no_test_per_group(tmp_path):
     two_files = run_pipeline([folder], AnalysisSettings(group_by="file"))
     assert pointer(two_files, "links").startswith("The papers form 2 groups")  # the other chapters' pointer
     assert report.change_pointer(two_files) == ""  # 1 linked paper: no share per group to compare
-    from helpers.book.reports.change import change_values
-
-    assert " with 1 degree of freedom, " in change_values(two_files)["change_linked_chi2"]  # two groups
 
 
 def test_ten_linked_papers_keep_the_shares():

@@ -74,6 +74,7 @@ def test_analyse_replaces_an_older_runs_parts(tmp_path):
     out = tmp_path / "out"
     (out / "papers").mkdir(parents=True)
     (out / "papers" / "part-00007.parquet").write_bytes(b"an older, larger run's part")
+    (out / ".analyse-files").write_text("papers/part-00007.parquet\n")  # the older run's list of what it wrote
     result = run_in_process("analyse", str(SEED_DIR), "--out", str(out), "--quiet")
     assert result.returncode == 0, result.stderr
     assert sorted(path.name for path in (out / "papers").iterdir()) == ["part-00000.parquet"]

@@ -22,6 +22,7 @@ AWKWARD = [
     "Mixture of experts for graph networks. **Mixture of experts** again!",
     "",
     "só café naïve résumé ﬁne-tuning ＧＮＮｓ",
+    "Hg2+ and Cu(II) in PDMS (PDMS) on GaAs in Oeiras, CuSO4 center dot 5H2O in vitro; GGGGG and LLMs; C++ a+b",
 ]
 
 

@@ -1,25 +1,29 @@
 """Command line: ``python -m helpers analyse PATH... --out DIR``.
 
 The command runs the same functions the book's chapters call and writes their
-tables as CSV (plus ``summary.json``). Output goes to a temporary folder first
-and is moved into ``DIR`` only when every stage succeeded, so an error leaves
-``DIR`` exactly as it was.
+tables as CSV (plus ``summary.json``). Output goes to a staging folder beside
+``DIR`` first and is swapped in for ``DIR`` in one step only when every stage
+succeeded (:mod:`helpers.analysis.output_folder`), so an error, Ctrl-C or a kill
+leaves ``DIR`` exactly as it was.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
-import shutil
+import signal
 import sys
-import tempfile
+import threading
 import time
 from dataclasses import replace
 from pathlib import Path
-from typing import Sequence
+from types import FrameType
+from typing import Iterator, Sequence
 
 from helpers import __version__
 from helpers.analysis.errors import CorpusError
+from helpers.analysis.output_folder import OutputFolder, OutputFolderError, check_out_path, shown
 
 EXIT_BAD_INPUT = 2
 
@@ -42,11 +46,17 @@ def build_parser() -> argparse.ArgumentParser:
             "write the analysis tables into DIR: papers.csv (one row per unique abstract), "
             "blocks.csv (one row per block of every file: the parse report), summary.json "
             "(counts) and the tables of every analysis stage. On bad input, one line per "
-            "problem goes to stderr, the exit code is 2 and DIR is left untouched."
+            "problem goes to stderr, the exit code is 2 and DIR is left untouched. DIR is replaced "
+            "whole, in one step, when the run succeeds; files in it that analyse did not write are refused "
+            "unless --force, and a second run into DIR while one runs stops at once (exit 2)."
         ),
     )
     analyse.add_argument("paths", nargs="+", metavar="PATH", help="corpus file or directory")
-    analyse.add_argument("--out", required=True, metavar="DIR", help="folder for the output tables")
+    analyse.add_argument("--out", required=True, metavar="DIR",
+                         help="folder for the output tables, replaced whole when the run succeeds (never a mix of "
+                              "two runs); not a corpus path, not inside one")
+    analyse.add_argument("--force", action="store_true",
+                         help="replace DIR even when it holds files analyse did not write (they are removed)")
     analyse.add_argument(
         "--skip-bad", action="store_true",
         help="continue with the good files; skipped files are listed in files.csv and summary.json",
@@ -135,6 +145,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     return EXIT_BAD_INPUT  # pragma: no cover - argparse enforces a command
 
 
+class Terminated(BaseException):
+    """SIGTERM, raised in the main thread so that the run cleans up as on Ctrl-C (a BaseException, as
+    KeyboardInterrupt: no ``except Exception`` on the way swallows it)."""
+
+
+@contextlib.contextmanager
+def terminated_as_interrupt() -> Iterator[None]:
+    """Turn SIGTERM into :class:`Terminated` while the block runs (in the main thread; elsewhere nothing changes)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        raise Terminated()
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def report_problems(error: CorpusError) -> int:
     """Print each problem of a bad corpus on stderr; returns the exit code for bad input."""
     for problem in error.problems:
@@ -155,29 +187,34 @@ def run_analyse(args: argparse.Namespace) -> int:
 
     out = Path(args.out)
     show_progress = not args.quiet and sys.stderr.isatty()
+    folder = None
     try:
-        check_whole(args.jobs, "jobs", minimum=1, optional=True)
-        settings = AnalysisSettings.from_namespace(args)
-        engine = EngineSettings.from_values(args.engine, args.scheduler, args.partitions)
-        analysis = run_pipeline(args.paths, settings, skip_bad=args.skip_bad, progress=show_progress,
-                                n_jobs=args.jobs, engine=engine)
-    except CorpusError as error:
-        return report_problems(error)
-    except SettingsError as error:
-        return report_setting(error)
-    staging_parent = out.parent if out.parent.exists() else Path(tempfile.gettempdir())
-    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-", dir=staging_parent))
-    write_start = time.perf_counter()
-    try:
-        written = write_outputs(analysis, staging)
-        out.mkdir(parents=True, exist_ok=True)
-        for name in dict.fromkeys(name.split("/")[0] for name in written):
-            if (out / name).is_dir():  # a table's Parquet parts: an older run's extra parts must not stay
-                shutil.rmtree(out / name)
-            shutil.move(str(staging / name), str(out / name))
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
-    write_seconds = time.perf_counter() - write_start
+        with terminated_as_interrupt():
+            try:
+                check_whole(args.jobs, "jobs", minimum=1, optional=True)
+                settings = AnalysisSettings.from_namespace(args)
+                engine = EngineSettings.from_values(args.engine, args.scheduler, args.partitions)
+                folder = OutputFolder(check_out_path(out, args.paths), out, force=args.force)
+                with folder:
+                    analysis = run_pipeline(args.paths, settings, skip_bad=args.skip_bad, progress=show_progress,
+                                            n_jobs=args.jobs, engine=engine)
+                    write_start = time.perf_counter()
+                    try:
+                        folder.commit(write_outputs(analysis, folder.staging))
+                    except OSError as error:  # a full disk, a quota: not the input's fault (exit 1)
+                        print(f"error: {shown(out)}: cannot write the tables ({error.strerror}); "
+                              f"{shown(out)} unchanged", file=sys.stderr)
+                        return 1
+                    write_seconds = time.perf_counter() - write_start
+            except CorpusError as error:
+                return report_problems(error)
+            except (SettingsError, OutputFolderError) as error:
+                return report_setting(error)
+    except (KeyboardInterrupt, Terminated) as stop:
+        what = "interrupted" if isinstance(stop, KeyboardInterrupt) else "terminated"
+        state = "holds the new tables" if folder is not None and folder.committed else "unchanged"
+        print(f"{what}; {shown(out)} {state}", file=sys.stderr)
+        return 130 if isinstance(stop, KeyboardInterrupt) else 143
     summary = analysis.summary
     if args.timings:
         stages = ", ".join(f"{name} {seconds:.2f} s" for name, seconds in analysis.timings.items())

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from helpers.analysis.engine.local import BackgroundCall
 
-__all__ = ["lexicon_tag", "load_dictionaries", "singular"]
+__all__ = ["lexicon_tag", "load_dictionaries", "singular", "unknown_plural"]
 
 _ADJECTIVE_SUFFIXES = ("able", "ible", "al", "ial", "ic", "ical", "ive", "ous", "ful", "less", "ary", "ar",
                        "ian", "-based", "-free", "-aware", "-like", "-specific", "-wise", "-scale")
@@ -152,6 +152,21 @@ def singular(word: str) -> str:
         lemmas = _lemmas().getLemma(word, upos="NOUN")
         return lemmas[0] if lemmas else word
     return word
+
+
+@lru_cache(maxsize=100_000)
+def unknown_plural(word: str) -> bool:
+    """A lower-case word that only a rule makes singular, with neither it nor that singular in the dictionaries
+    (a name such as "oeiras" or "athens", unlike "gaussians" or "models").
+
+    Examples
+    --------
+    >>> [unknown_plural(w) for w in ["oeiras", "athens", "gaussians", "models", "data"]]
+    [True, True, False, False, False]
+    """
+    singular_form = singular(word)
+    return (singular_form != word and "NOUN" not in _all_lemmas(word)
+            and singular_form not in _lexicon() and not _all_lemmas(singular_form))
 
 
 @lru_cache(maxsize=100_000)

@@ -22,14 +22,15 @@ downloaded at run time.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable, Sequence
 
 import numpy as np
 
-from helpers.analysis.lexicon import _can_be_noun, _can_be_verb, lexicon_tag, singular
-from helpers.analysis.text import segments, stop_words
+from helpers.analysis.lexicon import _can_be_noun, _can_be_verb, lexicon_tag, singular, unknown_plural
+from helpers.analysis.text import segments, stop_words, written_as_is
 
 __all__ = [
     "BREAK", "MODIFIER", "NOUN", "LINK", "PARTICIPLE",
@@ -42,6 +43,8 @@ __all__ = [
     "text_terms",
     "fold_word",
     "fold_phrase",
+    "is_non_word",
+    "LATIN_PHRASES",
 ]
 
 # Word classes. A term is MODIFIER/NOUN words ending in a NOUN, with at most one LINK inside.
@@ -66,12 +69,38 @@ _ADJECTIVE_TAGS = ("JJ", "JJR", "JJS")
 _PARTICIPLE_TAGS = ("VBN", "VBD")
 
 
+# A DNA or RNA sequence ("GGGGG", "ATCGTTA") or a letter run ("xxxx"): never a word of a term or a theme.
+_NON_WORD = re.compile(r"[acgtu]{5,}|.*([a-z])\1{3}.*")
+# Latin phrases joined by the analysis text ("in-vitro assay"): modifiers, never a term on their own.
+LATIN_PHRASES = frozenset({f"{first}-{second}" for first in ("in", "ex", "de")
+                           for second in ("vitro", "vivo", "situ", "silico", "utero", "ovo", "novo")})
+
+
+def is_non_word(word: str) -> bool:
+    """A sequence of nucleotides (five or more of ``a c g t u``) or a letter written four times in a row.
+
+    Examples
+    --------
+    >>> [is_non_word(w) for w in ["ggggg", "atcgtta", "xxxx", "tagua", "gut", "assessment", "cattle"]]
+    [True, True, True, True, False, False, False]
+    """
+    return _NON_WORD.fullmatch(word) is not None
+
+
+def _proper_noun(word: str) -> bool:
+    """A name of the tagger's lexicon that the dictionary does not know as a plural noun ("texas", "athens")."""
+    return lexicon_tag(word).startswith("NNP") and not _can_be_noun(word)
+
+
 def _word_class(word: str, folded: str, stops: frozenset[str]) -> tuple[int, bool]:
     """``(class, can be a verb)`` of one word type, before context rules."""
     if word in LINK_WORDS:
         return LINK, False
-    if word in NEVER_TERM_WORDS or ((word in stops or folded in stops) and folded not in TERM_WORDS_NOT_STOPPED):
+    if word in NEVER_TERM_WORDS or is_non_word(word) or (
+            (word in stops or folded in stops) and folded not in TERM_WORDS_NOT_STOPPED):
         return BREAK, False
+    if word in LATIN_PHRASES:
+        return MODIFIER, False
     tag = lexicon_tag(word)
     verb = _can_be_verb(word, tag)
     if tag.startswith(_NOUN_TAGS):
@@ -132,27 +161,35 @@ def word_classes(vocabulary: Sequence[str] | np.ndarray) -> WordClasses:
     ([0, 2, 1, 2, 0, 3, 0], 'network')
     """
     stops = stop_words()
-    folded, classes, verbs, stopped = [], [], [], []
-    for word in vocabulary:
-        word = str(word)
-        singular_form = singular(word)
+    folded, classes, verbs, stopped, plural = [], [], [], [], []
+    words = [str(word) for word in vocabulary]
+    lower = [word.lower() for word in words]
+    for word, as_written in zip(lower, words):
+        # A word the analysis text kept in its capitals (:func:`lower_case`) is an acronym ("PDMS") or, when only
+        # its first letter is a capital and no dictionary knows it, a name ("Oeiras"): a noun, never made
+        # singular ("Towns" is a plural). A proper noun of the lexicon ("texas") is not made singular either.
+        keep = as_written != word and (not as_written[1:].islower() or unknown_plural(word))
+        singular_form = word if keep or _proper_noun(word) else singular(word)
         word_class, verb = _word_class(word, singular_form, stops) if word != "|" else (BREAK, False)
+        if keep and word_class != BREAK:
+            word_class, verb = NOUN, False
         folded.append(singular_form if word_class == NOUN else word)
         classes.append(word_class)
         verbs.append(verb)
-        stopped.append(word == "|" or word in stops or singular_form in stops)
+        plural.append(word_class == NOUN and singular_form != word)
+        stopped.append(word == "|" or word in stops or singular_form in stops or is_non_word(word))
     return WordClasses(
         folded=np.array(folded, dtype=object),
         word_class=np.array(classes, dtype=np.int8),
         can_be_verb=np.array(verbs, dtype=bool),
-        is_verb_cue=np.array([str(w) in VERB_CUES for w in vocabulary], dtype=bool),
-        is_plural=np.array([c == NOUN and f != str(w) for w, f, c in zip(vocabulary, folded, classes)], dtype=bool),
+        is_verb_cue=np.array([w in VERB_CUES for w in lower], dtype=bool),
+        is_plural=np.array(plural, dtype=bool),
         is_stop=np.array(stopped, dtype=bool),
-        is_citation=np.array([str(w) == "et" for w in vocabulary], dtype=bool),
-        is_determiner=np.array([str(w) in DETERMINERS for w in vocabulary], dtype=bool),
-        is_gerund=np.array([c == PARTICIPLE and lexicon_tag(str(w)) == "VBG" for w, c in zip(vocabulary, classes)],
+        is_citation=np.array([w == "et" for w in lower], dtype=bool),
+        is_determiner=np.array([w in DETERMINERS for w in lower], dtype=bool),
+        is_gerund=np.array([c == PARTICIPLE and lexicon_tag(w) == "VBG" for w, c in zip(lower, classes)],
                            dtype=bool),
-        is_gerund_cue=np.array([str(w) in GERUND_CUES for w in vocabulary], dtype=bool),
+        is_gerund_cue=np.array([w in GERUND_CUES for w in lower], dtype=bool),
     )
 
 
@@ -344,4 +381,5 @@ def fold_phrase(words: Iterable[str]) -> str:
     >>> fold_phrase(["Graph", "Neural", "Networks"])
     'graph neural network'
     """
-    return " ".join(fold_word(str(word).lower()) for word in words)
+    return " ".join(str(word).lower() if written_as_is(str(word)) else fold_word(str(word).lower())
+                    for word in words)

@@ -165,10 +165,11 @@ def publish_figure(label: str, figure, data) -> None:
 
 
 def figure_citations(analysis: "Analysis", chapter: str) -> dict[str, str]:
-    """The citation of each figure of ``chapter``, glued as ``<glue name>_cite`` for its caption."""
+    """The citation of each figure of ``chapter``, glued as ``<glue name>_cite`` (Markdown) for its caption: the
+    title names the corpus, so it is escaped (:func:`markdown_cell`)."""
     # Lazy: at the top it would load matplotlib and PIL.
     from helpers.book.figures import FIGURES, GROUP_FIGURES, figure_citation
-    title = citation_title(analysis)
+    title = markdown_cell(citation_title(analysis))
     return {f"{glue_name(label)}_cite": figure_citation(label, chapter, version=__version__,
                                                         corpus_sha256=analysis.corpus.sha256,
                                                         base_url=config().base_url, title=title)
@@ -254,7 +255,8 @@ def markdown_cell(value: Any, *, precision: int = 3, is_html: bool = False) -> s
 
 
 def table_markdown(table, *, precision: int = 3, html_columns: tuple[str, ...] = ()) -> str:
-    r"""A table as a GitHub-flavoured Markdown pipe table, every cell escaped (see :func:`markdown_cell`).
+    r"""A table as a GitHub-flavoured Markdown pipe table, every cell escaped (see :func:`markdown_cell`). A table
+    without rows has one row of dashes: a header alone is a table without a body, which stops Sphinx's LaTeX builder.
 
     Examples
     --------
@@ -262,12 +264,16 @@ def table_markdown(table, *, precision: int = 3, html_columns: tuple[str, ...] =
     | a | b\|c |
     | --- | --- |
     | 1 | &lt;b&gt; |
+    >>> print(table_markdown(pd.DataFrame({"host": []})))
+    | host |
+    | --- |
+    | — |
     """
     table = display_table(table, precision=precision)
     header = "| " + " | ".join(markdown_cell(c) for c in table.columns) + " |"
     rows = ["| " + " | ".join(markdown_cell(v, precision=precision, is_html=c in html_columns)
                               for c, v in zip(table.columns, row)) + " |"
-            for row in table.itertuples(index=False)]
+            for row in table.itertuples(index=False)] or ["| " + " | ".join(MISSING for _ in table.columns) + " |"]
     return "\n".join([header, "| " + " | ".join("---" for _ in table.columns) + " |", *rows])
 
 

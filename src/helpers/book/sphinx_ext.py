@@ -2,7 +2,13 @@
 
 - The book is named after its corpus: the HTML title, the sidebar and the landing page's heading
   (``{{ book_title }}``, a MyST substitution) read :func:`helpers.book.title.book_title` of the book's
-  analysis (computed once per build key; ``BOOK_TITLE`` replaces it).
+  analysis (computed once per build key; ``BOOK_TITLE`` replaces it). The title comes from the input, so it is
+  text everywhere: a MyST literal in the substitution, escaped HTML wherever the themes' templates print it
+  unescaped (:mod:`helpers.book.escaping`).
+- Every page carries a Content-Security-Policy ``<meta>`` (:data:`CONTENT_SECURITY_POLICY`): scripts only from
+  the book's own files or inline ``<script>`` elements (the themes, MathJax's settings, the term map and
+  the explorer need those), never an event-handler attribute (but the theme's two header buttons', by hash), a
+  plug-in, a ``<base>`` or a form sent elsewhere.
 - A chapter that does not apply to the corpus (What changed with one group) is left out of the
   build's table of contents (:mod:`helpers.book.toc`).
 - The book's authors come from ``CITATION.cff`` (:mod:`helpers.book.citation`), so every page's
@@ -19,11 +25,16 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import html
 from pathlib import Path
+from typing import Any, Iterator
 
 from docutils import nodes
 
 from helpers.book.citation import read_citation
+from helpers.book.escaping import html_literal, myst_literal
 from helpers.book.settings import analysis, config as book_config
 from helpers.book.title import book_title
 from helpers.book.toc import left_out, write_build_toc
@@ -31,6 +42,46 @@ from helpers.book.toc import left_out, write_build_toc
 STATIC_DIR = Path(__file__).parent / "static"
 STYLE_FILE = "book.css"
 LINKS_CHAPTER = "chapters/links"
+#: The only event-handler attributes a page may run: sphinx-book-theme's header buttons (print, full screen), by
+#: their exact text (CSP's 'unsafe-hashes'); an injected handler never matches. A build whose theme adds another
+#: fails (:func:`_page_context`).
+THEME_HANDLERS = ("window.print()", "toggleFullScreen()")
+
+
+def csp_hash(source: str) -> str:
+    """A CSP source expression for one exact script text.
+
+    Examples
+    --------
+    >>> csp_hash("window.print()")
+    "'sha256-MguIPR6qNR8D3B+eAlK+bIRTZe8t3wkOY4B/56Me9FU='"
+    """
+    return f"'sha256-{base64.b64encode(hashlib.sha256(source.encode()).digest()).decode()}'"
+
+
+#: The policy of every page (a ``<meta http-equiv>``, so ``frame-ancestors``, ``report-uri`` and ``sandbox`` cannot
+#: be set; a web server's header can add them). ``script-src-attr`` forbids ``onerror=``-style handlers (all but
+#: :data:`THEME_HANDLERS`, by hash) even though inline ``<script>`` elements run ('unsafe-inline' for
+#: elements: the theme's mode switch, sphinx-togglebutton's and Sphinx's page options, MathJax's settings,
+#: the term map's and the explorer's programs are inline scripts of the build). Styles may be inline (the
+#: themes and MathJax's output set them); images and fonts may be ``data:`` URLs. ``javascript:`` links are
+#: not blocked by the policy (inline scripts are allowed); the escaping keeps them out of the pages.
+CONTENT_SECURITY_POLICY = "; ".join([
+    "default-src 'self'",
+    "script-src 'self' 'unsafe-inline'",
+    "script-src-elem 'self' 'unsafe-inline'",
+    "script-src-attr 'unsafe-hashes' " + " ".join(csp_hash(handler) for handler in THEME_HANDLERS),
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+])
+#: The template values that are plain text but printed as HTML by a theme (see :func:`_page_context`).
+TEXT_CONTEXT = ("docstitle", "shorttitle", "root_title", "pagetitle", "page_description")
+CSP_META = f'<meta http-equiv="Content-Security-Policy" content="{html.escape(CONTENT_SECURITY_POLICY)}" />'
 
 
 def _drop_thebe_listeners(app) -> None:
@@ -44,9 +95,8 @@ def _name_the_book(app, config) -> None:
     """The corpus's title everywhere; the table of contents of this build (:mod:`helpers.book.toc`)."""
     book_analysis = analysis()
     title = book_title(book_analysis)
-    config.html_title = title
-    config.project = title
-    config.myst_substitutions = {**(config.myst_substitutions or {}), "book_title": title}
+    config.html_title = config.project = " ".join(title.split())  # HTML-escaped per page (_page_context)
+    config.myst_substitutions = {**(config.myst_substitutions or {}), "book_title": myst_literal(title)}
     if left_out(book_analysis):
         config.external_toc_path = str(write_build_toc(book_config().root, book_analysis, Path(app.outdir).parent))
 
@@ -74,7 +124,52 @@ def _add_style(app, config) -> None:
     config.html_static_path = [*config.html_static_path, str(STATIC_DIR)]
 
 
+def _button_handlers(buttons: Any) -> Iterator[str]:
+    """The ``javascript`` of sphinx-book-theme's header buttons, in button groups too."""
+    for button in buttons if isinstance(buttons, list) else []:
+        if isinstance(button, dict):
+            if button.get("type") == "javascript":
+                yield str(button.get("javascript"))
+            yield from _button_handlers(button.get("buttons"))
+
+
+def _page_context(app, pagename, templatename, context, doctree) -> None:
+    """The policy first in ``<head>``; the titles as escaped HTML. The themes print them unescaped: ``docstitle``
+    in the navbar and the search page's ``<title>`` (Sphinx's type check keeps ``html_title`` itself a plain
+    string), and sphinx-book-theme's own ``root_title`` (the sidebar's home link), ``pagetitle`` (the printed
+    page's ``<h1>``) and ``page_description`` are the pages' titles and text as plain text. Runs after the themes'
+    handlers (priority 900)."""
+    context["metatags"] = CSP_META + context.get("metatags", "")
+    handlers = set(_button_handlers(context.get("header_buttons", []))) - set(THEME_HANDLERS)
+    if handlers:
+        raise ValueError(f"{pagename}: header buttons with handlers the Content-Security-Policy does not allow: "
+                         f"{sorted(handlers)} (add them to THEME_HANDLERS)")
+    for name in TEXT_CONTEXT:
+        if context.get(name):
+            context[name] = html_literal(context[name])
+    _escape_search_titles(getattr(getattr(app, "builder", None), "indexer", None), pagename)
+
+
+def _escape_search_titles(indexer: Any, pagename: str) -> None:
+    """This page's section titles in the search index as HTML. Sphinx's ``searchtools.js`` shows a matching title
+    with ``innerHTML``, and its index keeps section titles (``alltitles``) as plain text, a landing heading named
+    after the corpus too (document titles, ``titles``, are HTML already). The page was indexed just before
+    ``html-page-context`` (``write_doc_serialized``); a page not written again keeps its escaped titles.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> indexer = SimpleNamespace(_all_titles={"intro": [("<img src=x> & B", None)], "other": [("<i>", "a")]})
+    >>> _escape_search_titles(indexer, "intro"); indexer._all_titles
+    {'intro': [('&lt;img src=x&gt; &amp; B', None)], 'other': [('<i>', 'a')]}
+    """
+    titles = getattr(indexer, "_all_titles", None)
+    if isinstance(titles, dict) and pagename in titles:
+        titles[pagename] = [(html.escape(title, quote=False), anchor) for title, anchor in titles[pagename]]
+
+
 def setup(app):
+    app.connect("html-page-context", _page_context, priority=900)
     app.connect("config-inited", _add_style)
     app.connect("config-inited", _name_the_book)
     app.connect("config-inited", _authors_from_citation)

@@ -9,30 +9,32 @@ import pandas as pd
 from scipy import sparse
 
 from helpers.analysis.change.link_shares import link_change, software_coverage
-from helpers.analysis.change.prevalence import N_BOOTSTRAP, theme_change, theme_prevalence
+from helpers.analysis.change.prevalence import theme_change, theme_prevalence
 from helpers.analysis.change.terms import (BURST_COLUMNS, BURST_GAMMA, BURST_SCALE, MIN_BURST_GROUPS, term_bursts,
                                           term_change)
-from helpers.analysis.change.thematic_map import thematic_map
+from helpers.analysis.change.thematic_map import N_MAP_BOOTSTRAP, thematic_map
 from helpers.analysis.statistics import ProportionChange, proportion_change
 
 __all__ = ["ChangeSettings", "ChangeResult", "analyse_change"]
 
-PREVALENCE = "share of the group's papers whose strongest theme it is"
-THEME_TEST = "Fisher's exact test, two-sided, Benjamini-Hochberg corrected"
+PREVALENCE = "share of the group's papers whose strongest theme it is, with Wilson's 95% interval"
+THEME_TEST = ("Newcombe's hybrid score interval and the two-sided test it inverts, Benjamini-Hochberg corrected; "
+              "the interval at the matching level (Benjamini-Yekutieli)")
 TREND_TEST = "Cochran-Armitage test for trend over the groups in order (scores 0, 1, 2, ...)"
-LINK_TEST = "two-proportion z-test (first vs last group); chi-square and Cochran-Armitage trend over all groups"
+LINK_TEST = ("Newcombe's hybrid score interval and the test it inverts (first vs last group); chi-square and "
+             "Cochran-Armitage trend over all groups; no test where no paper, or every paper, links")
 
 
 @dataclass(frozen=True)
 class ChangeSettings:
-    """What the comparisons were computed with, as attributes (``change.settings.n_bootstrap``).
+    """What the comparisons were computed with, as attributes (``change.settings.map_bootstrap``).
 
     Attributes
     ----------
-    n_bootstrap : int
-        Bootstrap resamples of each group's papers for a theme's share interval.
     seed : int
         The bootstrap's seed.
+    map_bootstrap : int
+        Bootstrap resamples of each group's papers for the noise of the thematic map's quadrants.
     burst_scale, burst_gamma : float
         Kleinberg's burst model: the burst state's rate over the base rate, and the cost of entering it.
     min_burst_groups : int
@@ -42,12 +44,12 @@ class ChangeSettings:
 
     Examples
     --------
-    >>> ChangeSettings(n_bootstrap=200, seed=1).n_bootstrap
-    200
+    >>> ChangeSettings(seed=1, map_bootstrap=100).map_bootstrap
+    100
     """
 
-    n_bootstrap: int
     seed: int
+    map_bootstrap: int = N_MAP_BOOTSTRAP
     burst_scale: float = BURST_SCALE
     burst_gamma: float = BURST_GAMMA
     min_burst_groups: int = MIN_BURST_GROUPS
@@ -108,7 +110,7 @@ class ChangeResult:
 
 def analyse_change(papers: pd.DataFrame, groups: Sequence[str], labels: Mapping[int, str], *,
                    terms: Sequence[str], paper_terms: sparse.csr_matrix, paper_ids: Sequence[str],
-                   links: pd.DataFrame, seed: int = 0, n_bootstrap: int = N_BOOTSTRAP) -> ChangeResult:
+                   links: pd.DataFrame, seed: int = 0, map_bootstrap: int = N_MAP_BOOTSTRAP) -> ChangeResult:
     """Every comparison between the groups, as one :class:`ChangeResult`.
 
     Parameters
@@ -136,14 +138,15 @@ def analyse_change(papers: pd.DataFrame, groups: Sequence[str], labels: Mapping[
     successes = link_change(papers, groups)
     return ChangeResult(
         groups=groups,
-        theme_prevalence=theme_prevalence(papers, groups, labels, seed=seed, n_bootstrap=n_bootstrap),
-        theme_change=theme_change(papers, groups, labels, seed=seed, n_bootstrap=n_bootstrap),
-        thematic_map=thematic_map(papers, groups, labels, paper_terms, paper_ids),
+        theme_prevalence=theme_prevalence(papers, groups, labels),
+        theme_change=theme_change(papers, groups, labels),
+        thematic_map=thematic_map(papers, groups, labels, paper_terms, paper_ids, seed=seed,
+                                  n_bootstrap=map_bootstrap),
         terms=term_change(papers, groups, terms, paper_terms, paper_ids),
         bursts=(term_bursts(papers, groups, terms, paper_terms, paper_ids) if len(groups) >= MIN_BURST_GROUPS
                 else pd.DataFrame(columns=BURST_COLUMNS)),
         links=successes,
         link_difference=proportion_change(successes["n_linked"], successes["n_papers"], groups),
         software=software_coverage(papers, links, groups),
-        settings=ChangeSettings(n_bootstrap=n_bootstrap, seed=seed),
+        settings=ChangeSettings(seed=seed, map_bootstrap=map_bootstrap),
     )

@@ -154,7 +154,7 @@ def acronym_definitions(texts: Iterable[str]) -> pd.DataFrame:
             long_text = schwartz_hearst_long_form(short_form, " ".join(words[-window:]))
             if long_text is None or len(long_text) <= len(short_form):
                 continue
-            acronym = fold_phrase([short_form.lower()])
+            acronym = fold_phrase([short_form])
             long_form = fold_phrase(_POSSESSIVE.sub("", word) for word in long_text.split())
             if acronym != long_form and (acronym, long_form) not in seen:
                 seen.add((acronym, long_form))

@@ -5,8 +5,9 @@ one-line header, then one abstract per block, blocks separated by blank lines. B
 database exports are read by their reader (:mod:`helpers.analysis.readers`: BibTeX, RIS, CSV/TSV by the
 database's column names, JSON and JSON Lines with OpenAlex works, Web of Science plain text, MEDLINE), the
 format decided in one place (:func:`helpers.analysis.readers.file_format`), one block per entry. Publisher
-boilerplate is left out of the analysed texts of entries (:mod:`helpers.analysis.readers.boilerplate`), and
-the same paper from two records is one paper (by abstract, DOI, or title and year). Every non-blank
+boilerplate is left out of the analysed texts of entries (:mod:`helpers.analysis.readers.boilerplate`; an entry
+that is nothing else is a ``boilerplate-only`` block), a proceedings volume's own record is a ``proceedings``
+block (:mod:`helpers.analysis.readers.front_matter`), and the same paper from two records is one paper (by abstract, DOI, or title and year). Every non-blank
 block (every entry) of every file ends up as one row of
 :attr:`Corpus.blocks`, so nothing is dropped without a row saying why; unique abstracts become
 rows of :attr:`Corpus.papers`, with the entries' metadata (:data:`METADATA_COLUMNS`) when any
@@ -26,7 +27,7 @@ One module a job, in the order a corpus is read:
 
 from helpers.analysis.corpus.assembly import assemble_corpus, read_corpus
 from helpers.analysis.corpus.decoding import decode_file, parse_file, parse_records_file, record_row
-from helpers.analysis.corpus.files import directory_files, expand_paths, files_sha256, source_names
+from helpers.analysis.corpus.files import directory_files, expand_paths, files_sha256, read_file_bytes, source_names
 from helpers.analysis.corpus.hashes import abstract_facts, corpus_sha256, paper_id_for
 from helpers.analysis.corpus.normalise import dedup_key, normalise_text
 from helpers.analysis.corpus.pieces import (
@@ -56,7 +57,7 @@ from helpers.analysis.readers.seed import MAX_HEADER_WORDS, split_blocks
 
 __all__ = [
     "Corpus", "CorpusError", "read_corpus", "assemble_corpus", "read_one_file", "read_whole_file", "read_piece",
-    "light_rows", "light_piece", "without_texts", "parse_file", "parse_records_file", "decode_file", "record_row",
+    "read_file_bytes", "light_rows", "light_piece", "without_texts", "parse_file", "parse_records_file", "decode_file", "record_row",
     "expand_paths", "directory_files", "source_names", "files_sha256", "normalise_text", "dedup_key",
     "split_blocks", "paper_id_for", "abstract_facts", "corpus_sha256", "parse_report", "papers_per_header",
     "MIN_ABSTRACT_WORDS", "MAX_HEADER_WORDS", "BLOCK_KINDS", "RECORD_KINDS", "METADATA_COLUMNS", "CORPUS_SUFFIXES",

@@ -158,7 +158,8 @@ def _paper_row(row: dict, facts: dict, location: str, with_metadata: bool) -> di
     )
     if with_metadata:
         paper.update({name: row.get(name) for name in METADATA_COLUMNS})
-        paper.update(keywords=row.get("keywords", ""), published_text=row.get("published_text", ""))
+        paper.update(keywords=row.get("keywords", ""), subjects=row.get("subjects", ""),
+                     published_text=row.get("published_text", ""))
     return paper
 
 
@@ -173,8 +174,8 @@ def _papers_from_blocks(block_rows: list[dict], with_metadata: bool = False,
     another is listed in ``merges`` (:data:`MERGE_COLUMNS`; ``matched_by`` ``same abstract``, ``doi`` or
     ``title and year``).
 
-    ``with_metadata`` adds :data:`METADATA_COLUMNS` (empty for papers of seed-format files), and ``keywords``
-    and ``published_text`` when some paper has them. Blocks of :func:`without_texts` give a table without
+    ``with_metadata`` adds :data:`METADATA_COLUMNS` (empty for papers of seed-format files), and ``keywords``,
+    ``subjects`` and ``published_text`` when some paper has them. Blocks of :func:`without_texts` give a table without
     ``text`` and with ``opening`` (last).
     """
     papers: dict[str, dict] = {}
@@ -253,7 +254,7 @@ def _papers_from_blocks(block_rows: list[dict], with_metadata: bool = False,
         merge["paper_id"] = resolve(merge["paper_id"])
     extra = []
     if with_metadata:
-        extra = [name for name in ("keywords", "published_text") if any(p[name] for p in papers.values())]
+        extra = [name for name in ("keywords", "subjects", "published_text") if any(p[name] for p in papers.values())]
     columns = PAPER_COLUMNS + (METADATA_COLUMNS + extra if with_metadata else [])
     if not with_texts:
         columns = [c for c in columns if c != "text"] + ["opening"]

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import hashlib
+import os
+import stat
 from collections import Counter
 from pathlib import Path
 from typing import Sequence
 
 from helpers.analysis.corpus.hashes import corpus_sha256
 from helpers.analysis.corpus.tables import CORPUS_SUFFIXES, CorpusError
+from helpers.analysis.errors import shown_name
 from helpers.analysis.readers import RECORD_SUFFIXES, corpus_suffix
 
-__all__ = ["directory_files", "expand_paths", "source_names", "files_sha256"]
+__all__ = ["directory_files", "expand_paths", "source_names", "files_sha256", "not_a_file", "unreadable",
+           "read_file_bytes"]
 
 def directory_files(folder: Path) -> list[Path]:
     """A directory's corpus files, sorted by name: its ``*.txt`` files when it has any (the seed
@@ -25,22 +29,89 @@ def directory_files(folder: Path) -> list[Path]:
     return text_files or files
 
 
+#: What a path that is not a regular file is, by its mode (``stat.S_IS*``).
+_FILE_KINDS = (("a FIFO (named pipe)", stat.S_ISFIFO), ("a character device", stat.S_ISCHR),
+               ("a block device", stat.S_ISBLK), ("a socket", stat.S_ISSOCK))
+
+
+def not_a_file(path: Path) -> str | None:
+    """Why ``path`` cannot be read as a corpus file without opening it (a FIFO would wait for a writer, a
+    device may never end), or ``None`` for a regular file (or a path that does not exist: the caller says so).
+
+    Examples
+    --------
+    >>> import os, tempfile, pathlib
+    >>> fifo = pathlib.Path(tempfile.mkdtemp()) / "pipe.txt"
+    >>> os.mkfifo(fifo)
+    >>> not_a_file(fifo), not_a_file(pathlib.Path("/dev/null")), not_a_file(fifo.parent / "missing.txt")
+    ('not a regular file but a FIFO (named pipe)', 'not a regular file but a character device', None)
+    """
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return None
+    if stat.S_ISREG(mode):
+        return None
+    kind = next((name for name, test in _FILE_KINDS if test(mode)), "a directory" if stat.S_ISDIR(mode) else "")
+    return f"not a regular file but {kind}" if kind else "not a regular file"
+
+
+def unreadable(path: Path) -> str | None:
+    """Why a regular file cannot be opened for reading (``cannot read (Permission denied)``), else ``None``;
+    ``path`` must be no FIFO or device (:func:`not_a_file`): opening one could wait forever."""
+    try:
+        with path.open("rb"):
+            return None
+    except OSError as error:
+        return f"cannot read ({error.strerror or error})"
+
+
+def read_file_bytes(path: Path) -> bytes:
+    """A corpus file's bytes; a FIFO, a device or a file that cannot be read is a :class:`CorpusError` naming it.
+
+    Examples
+    --------
+    >>> read_file_bytes(Path("/dev/zero"))
+    Traceback (most recent call last):
+    ...
+    helpers.analysis.errors.CorpusError: /dev/zero: not a regular file but a character device
+    """
+    problem = not_a_file(path)
+    if problem is None:
+        try:
+            return path.read_bytes()
+        except OSError as error:
+            problem = f"cannot read ({error.strerror or error})"
+    raise CorpusError([f"{shown_name(path)}: {problem}"])
+
+
 def expand_paths(paths: Sequence[str | Path]) -> tuple[list[Path], list[str]]:
-    """Turn path arguments into files: a directory means :func:`directory_files`."""
+    """Turn path arguments into files: a directory means :func:`directory_files`.
+
+    A path that exists but is no regular file (a FIFO, a device) is kept, so that reading it names what it is
+    (:func:`not_a_file`) and ``skip_bad`` counts it as a skipped file; a directory that cannot be listed and a
+    path that does not exist are problems.
+    """
     files: list[Path] = []
     problems: list[str] = []
     seen: set[Path] = set()
     for given in paths:
         path = Path(given)
         if path.is_dir():
-            found = directory_files(path)
-            if not found:
-                problems.append(f"{path}: directory has no .txt files (nor {', '.join(RECORD_SUFFIXES)} files)")
+            try:
+                found = directory_files(path)
+            except OSError as error:
+                problems.append(f"{shown_name(path)}: cannot list the directory ({error.strerror or error})")
+                found = []
+            else:
+                if not found:
+                    problems.append(f"{shown_name(path)}: directory has no .txt files"
+                                    f" (nor {', '.join(RECORD_SUFFIXES)} files)")
             candidates = found
-        elif path.is_file():
+        elif path.is_file() or os.path.exists(path):
             candidates = [path]
         else:
-            problems.append(f"{path}: no such file or directory")
+            problems.append(f"{shown_name(path)}: no such file or directory")
             candidates = []
         for candidate in candidates:
             resolved = candidate.resolve()
@@ -48,7 +119,6 @@ def expand_paths(paths: Sequence[str | Path]) -> tuple[list[Path], list[str]]:
                 seen.add(resolved)
                 files.append(candidate)
     return files, problems
-
 
 
 def source_names(files: Sequence[Path]) -> list[str]:
@@ -64,9 +134,9 @@ def files_sha256(paths: Sequence[str | Path] | str | Path) -> str:
     Raises
     ------
     CorpusError
-        When a path does not exist or a directory has no ``.txt`` files.
+        When a path does not exist, a directory has no ``.txt`` files, or a file cannot be read.
     """
     files, problems = expand_paths([paths] if isinstance(paths, (str, Path)) else paths)
     if problems:
         raise CorpusError(problems)
-    return corpus_sha256(hashlib.sha256(path.read_bytes()).hexdigest() for path in files)
+    return corpus_sha256(hashlib.sha256(read_file_bytes(path)).hexdigest() for path in files)

@@ -16,9 +16,10 @@ __all__ = ["Corpus", "CorpusError", "MIN_ABSTRACT_WORDS", "BLOCK_KINDS", "RECORD
 MIN_ABSTRACT_WORDS = 5
 
 BLOCK_KINDS = ("header", "abstract", "duplicate", "too-short")
-#: Kinds of bibliographic files only: an entry without an abstract, a BibTeX ``@Proceedings``
-#: entry, any other block (``@string``, ``@preamble``, comments).
-RECORD_KINDS = ("no-abstract", "proceedings", "other")
+#: Kinds of bibliographic files only: an entry without an abstract, an entry whose abstract is only publisher
+#: boilerplate (a copyright statement), a proceedings volume's own record (a BibTeX ``@Proceedings`` entry, or
+#: a record listing the volume's papers), any other block (``@string``, ``@preamble``, comments).
+RECORD_KINDS = ("no-abstract", "boilerplate-only", "proceedings", "other")
 #: The metadata columns of :attr:`Corpus.papers` when any file is bibliographic.
 METADATA_COLUMNS = list(METADATA_FIELDS)
 #: File extensions and their format; any other file given by name is read as the seed format.
@@ -69,7 +70,8 @@ class Corpus:
         text_sha1`` (first occurrence wins for ``source_file``, ``position`` and metadata; of records
         that are the same paper, the richest), then, when any file is bibliographic, ``title, authors,
         year, venue, doi, url, software`` (text, ``""`` when missing; ``year`` nullable ``Int64``), and
-        ``keywords`` (the authors' keywords) and ``published_text`` (the abstract as published, where
+        ``keywords`` (the authors' keywords), ``subjects`` (the database's subject categories of the record:
+        Web of Science ``WC``/``SC``, PubMed's MeSH major topics) and ``published_text`` (the abstract as published, where
         publisher boilerplate was left out of ``text``; else ``""``) when some paper has them.
     blocks : DataFrame
         One row per non-blank block (entry) of every file read: ``source_file, block,

@@ -34,6 +34,7 @@ process; no abstract's word ids come to it, and its texts only one part at a tim
 
 from __future__ import annotations
 
+import signal
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator, Sequence
@@ -88,9 +89,26 @@ def dask_client(engine: EngineSettings, n_jobs: int | None = None) -> Iterator["
         with client:
             yield client
         return
-    with LocalCluster(n_workers=n_jobs or available_cores(), threads_per_worker=1, processes=True,
-                      host="127.0.0.1", dashboard_address=None) as cluster, Client(cluster) as client:
+    with _sigint_ignored():  # the workers inherit it: Ctrl-C stops this process, which closes the cluster
+        cluster = LocalCluster(n_workers=n_jobs or available_cores(), threads_per_worker=1, processes=True,
+                               host="127.0.0.1", dashboard_address=None)
+    with cluster, Client(cluster) as client:
         yield client
+
+
+@contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    """SIGINT ignored while the block runs (in the main thread; elsewhere nothing changes), so that the processes
+    started in it ignore Ctrl-C rather than print their own tracebacks."""
+    try:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _partition_tokens(papers: pd.DataFrame) -> "TokenizedCorpus":

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
@@ -88,7 +89,8 @@ def _break_pattern(path: Path) -> re.Pattern[bytes] | None:
 
 def split_file(path: str | Path, name: str, piece_size: int | None = None) -> list[FilePiece]:
     """The pieces of one corpus file, in order, covering every byte: one piece when the file is at most
-    ``piece_size`` bytes long (default :data:`PIECE_BYTES`) or its format is read whole (BibTeX, RIS, CSV, TSV).
+    ``piece_size`` bytes long (default :data:`PIECE_BYTES`), its format is read whole (BibTeX, RIS, CSV, TSV), or
+    it is no regular file or cannot be read (then reading it whole names its problem).
 
     Only the bytes around each cut are read.
 
@@ -102,9 +104,15 @@ def split_file(path: str | Path, name: str, piece_size: int | None = None) -> li
     """
     path = Path(path)
     piece_size = piece_size or PIECE_BYTES
-    size = path.stat().st_size
-    pattern = _break_pattern(path)
-    if pattern is None or size <= piece_size:
+    status = path.stat()
+    size = status.st_size
+    if not stat.S_ISREG(status.st_mode) or size <= piece_size:  # a FIFO or a device is never opened here
+        return [FilePiece(path, name, 0, size)]
+    try:
+        pattern = _break_pattern(path)
+    except OSError:  # read whole, which names the problem
+        pattern = None
+    if pattern is None:
         return [FilePiece(path, name, 0, size)]
     cuts = [0]
     with path.open("rb") as handle:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from helpers import __version__
-from helpers.analysis.corpus import CorpusError, expand_paths, source_names
+from helpers.analysis.corpus import CorpusError, expand_paths, read_file_bytes, source_names
 from helpers.analysis.pipeline.results import Analysis
 from helpers.analysis.pipeline.run import run_pipeline
 from helpers.analysis.settings import AnalysisSettings, EngineSettings
@@ -111,12 +111,12 @@ def corpus_files_fingerprint(paths: Sequence[str | Path]) -> list[tuple[str, str
     Raises
     ------
     CorpusError
-        When a path does not exist or a directory has no ``.txt`` files.
+        When a path does not exist, a directory has no ``.txt`` files, or a file cannot be read.
     """
     files, problems = expand_paths(list(paths))
     if problems:
         raise CorpusError(problems)
-    return [(name, hashlib.sha256(path.read_bytes()).hexdigest())
+    return [(name, hashlib.sha256(read_file_bytes(path)).hexdigest())
             for name, path in zip(source_names(files), files)]
 
 

@@ -86,7 +86,7 @@ class Analysis:
     links : LinkTables
     papers : DataFrame
         One row per paper: the corpus columns (with ``title, authors, year, venue, doi, url,
-        software`` when any input file carries them, ``keywords`` and ``published_text`` when some paper
+        software`` when any input file carries them, ``keywords``, ``subjects`` and ``published_text`` when some paper
         has them, and ``opening``; no ``text``) plus ``theme`` (nullable),
         ``theme_weight``, the two grains' ``second_theme, second_theme_weight, mixed, broad_theme,
         broad_theme_weight`` (:func:`helpers.analysis.themes.hierarchy.paper_grains`), ``link_state``,

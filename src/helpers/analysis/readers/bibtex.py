@@ -158,6 +158,9 @@ def _paper(entry, fields: Mapping[str, str], parents: Mapping[str, Mapping[str, 
         url=clean_field(fields.get("url")), software=clean_field(fields.get("software")),
         keywords="; ".join(k.strip() for k in (fields.get("author_keywords") or fields.get("keywords") or "")
                            .replace("\n", " ").split(";") if k.strip()),
+        subjects="; ".join(k.strip() for k in latex_to_text(fields.get("web-of-science-categories")
+                                                           or fields.get("research-areas") or "").split(";")
+                           if k.strip()),
         fields={key: clean_field(value) for key, value in fields.items() if key not in _OWN_FIELDS},
     )
 

@@ -7,9 +7,14 @@ structured abstracts carry headings ("BACKGROUND:", "METHODS:", Emerald's "Desig
 None of it is about the paper: :func:`strip_boilerplate` removes it from the analysed text and says how
 many sentences and headings it removed; the abstract as published is kept for display.
 
-A copyright mark (©, "(C) 2012", "Copyright 2012") that starts a sentence in the last
-:data:`MAX_TAIL_WORDS` words removes everything from it to the end (the statement and the licence
-sentences after it); elsewhere only whole sentences that are a licence or rights statement go.
+A copyright statement in parentheses ("((c) 2012 by Astro Ltd., Published exclusively by WILEY-VCH ...)")
+goes wherever it stands. A copyright mark (©, "(C) 2012", "Copyright 2012") that starts a sentence in the last
+:data:`MAX_TAIL_WORDS` words removes everything from it to the end (the statement, the licence sentences and
+the journal's citation line after it); so does a mark with a year inside a sentence when what follows names a
+publisher or rights (an export that stripped the punctuation leaves the whole abstract one "sentence" ending in
+"(C) 2010 Elsevier Ltd All rights reserved"). Elsewhere only whole sentences that are a licence or rights
+statement go; a statement found more than :data:`MAX_STATEMENT_LEAD` words into its sentence ends an abstract whose
+punctuation was stripped, and only the statement goes, never the abstract.
 """
 
 from __future__ import annotations
@@ -17,19 +22,35 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-__all__ = ["Cleaned", "strip_boilerplate", "MAX_TAIL_WORDS"]
+__all__ = ["Cleaned", "strip_boilerplate", "MAX_TAIL_WORDS", "MAX_STATEMENT_LEAD"]
 
 #: A copyright statement at the end of an abstract is removed with everything after it when it
 #: starts within this many words of the end.
 MAX_TAIL_WORDS = 80
 
-# A sentence starts at the text's start or after ., !, ? or ) and white space; not after an initial
-# ("B.V. All" stays one sentence, "in SSA. ©" is two).
-_SENTENCE_START = r"(?:^|(?<=[.!?)\]])(?<!\b[A-Z]\.)\s+)"
+#: A statement that starts more than this many words into its sentence ends an abstract whose punctuation the export
+#: stripped: the words before it are kept.
+MAX_STATEMENT_LEAD = 20
+
+# A sentence starts at the text's start or after ., !, ? or ) (or a closing quote after ., ! or ?) and white
+# space; not after an initial ("B.V. All" stays one sentence, "in SSA. ©" is two).
+_SENTENCE_START = r"(?:^|(?:(?<=[.!?)\]])|(?<=[.!?][\"”’]))(?<!\b[A-Z]\.)\s+)"
 _COPYRIGHT_MARK = re.compile(
     _SENTENCE_START + r"(?=(?:Crown\s+)?(?:[Cc]opyright\b|COPYRIGHT\b|©|\([Cc]\)\s*(?:\d{4}|[A-Z])))"
     r"|(?<=\s)(?=©\s*\d{4})")
-_SENTENCE_SPLIT = re.compile(r"(?<=[.!?])(?<!\b[A-Z]\.)\s+(?=[A-Z(©\[])")
+# A mark and a year (or © and a name) inside a sentence ("... winter (C) 2010 Elsevier Ltd All rights reserved",
+# "... sites © Springer-Verlag Berlin Heidelberg 2013"): a statement only
+# when what follows it names a publisher or rights (:data:`_STATEMENT_WORDS`).
+_INLINE_MARK = re.compile(r"(?<=\s)(?=(?:\([Cc]\)|[Cc]opyright\s*(?:©|\([Cc]\))?)\s*\(?(?:19|20)\d{2}\b|©\s*[A-Z])")
+_STATEMENT_WORDS = re.compile(
+    r"\b(?:Elsevier|Wiley|Springer|Pergamon|Blackwell|Taylor|Francis|Informa|Ltd|LLC|Inc|GmbH|KGaA|B\.?V|AG|SAS"
+    r"|Limited|Publish\w*|Press|Society|Association|Institute|Academy|Authors?|Author\(s\)|rights|licen[cs]\w*"
+    r"|IEEE|ACM|IOP|AIP|APS|ACS|RSC|SAGE|Emerald|MDPI|Crown)\b")
+# A copyright statement in parentheses, wherever it stands ("((c) 2012 by Astro Ltd., Published exclusively by
+# WILEY-VCH Verlag GmbH & Co. KGaA)").
+_PARENTHESISED = re.compile(r"\s*\(\s*(?:©|\([Cc]\)|[Cc]opyright\b)\s*(?:©|\([Cc]\))?\s*(?:(?:19|20)\d{2}|by\b)"
+                            r"[^()]*\)")
+_SENTENCE_SPLIT = re.compile(r"(?:(?<=[.!?])|(?<=[.!?][\"”’]))(?<!\b[A-Z]\.)\s+(?=[A-Z(©\[])")
 # Whole sentences that are a statement of rights or licence, wherever they stand.
 _BOILERPLATE_SENTENCE = re.compile(
     r"all rights reserved|^published by |licensee mdpi|licensee biomed central|licensee springer"
@@ -92,21 +113,27 @@ def strip_boilerplate(text: str) -> Cleaned:
     >>> strip_boilerplate("Nothing to remove here.")
     Cleaned(text='Nothing to remove here.', sentences=0, headings=0)
     """
-    removed = 0
-    for match in _COPYRIGHT_MARK.finditer(text):
-        tail = text[match.end():]
+    text, removed = _PARENTHESISED.subn("", text)
+    marks = sorted([m.start() for m in _COPYRIGHT_MARK.finditer(text)]
+                   + [m.start() for m in _INLINE_MARK.finditer(text) if _STATEMENT_WORDS.search(text[m.start():])])
+    for start in marks:
+        tail = text[start:]
         if len(tail.split()) <= MAX_TAIL_WORDS and tail.strip():
             removed += len(_sentences(tail.strip()))
-            text = text[:match.start()].rstrip()
+            text = text[:start].rstrip()
             break
     kept = []
     sentences = _sentences(text)
     for index, sentence in enumerate(sentences):
-        if _BOILERPLATE_SENTENCE.search(sentence) or (index >= len(sentences) - 2 and index and (
-                _TRAILING_STATEMENT.search(sentence) or _CITATION_LINE.match(sentence))):
-            removed += 1
-        else:
+        statement = _BOILERPLATE_SENTENCE.search(sentence) or (index >= len(sentences) - 2 and index and (
+            _TRAILING_STATEMENT.search(sentence) or _CITATION_LINE.match(sentence)))
+        if not statement:
             kept.append(sentence)
+            continue
+        removed += 1
+        lead = sentence[:statement.start()].rstrip()
+        if len(lead.split()) > MAX_STATEMENT_LEAD:  # an unpunctuated abstract ending in the statement: kept
+            kept.append(lead)
     text = " ".join(kept) if removed else text
     text, headings = _HEADING.subn(" ", text)
     if headings:

@@ -18,7 +18,7 @@ __all__ = ["ColumnMap", "COLUMN_MAPS", "GENERIC", "column_map", "split_authors"]
 @dataclass(frozen=True)
 class ColumnMap:
     """A database's table: its name, the columns that identify it (lower case) and, for each field the
-    papers carry (``title, authors, year, venue, doi, url, abstract, keywords, key``), its columns in order of
+    papers carry (``title, authors, year, venue, doi, url, abstract, keywords, subjects, key``), its columns in order of
     preference. ``authors_style`` says how its author lists are written (:func:`split_authors`)."""
 
     name: str
@@ -36,11 +36,12 @@ GENERIC = ColumnMap("table", ("abstract",), {
 COLUMN_MAPS: tuple[ColumnMap, ...] = (
     ColumnMap("Web of Science (tab-delimited)", ("pt", "ti", "ab", "ut"), {
         "title": ("ti",), "authors": ("af", "au"), "year": ("py", "ea"), "venue": ("so",), "doi": ("di",),
-        "url": (), "abstract": ("ab",), "keywords": ("de",), "key": ("ut",)}, authors_style="last-first"),
+        "url": (), "abstract": ("ab",), "keywords": ("de",), "subjects": ("wc", "sc"), "key": ("ut",)},
+        authors_style="last-first"),
     ColumnMap("Scopus", ("source title", "abstract", "eid"), {
         "title": ("title",), "authors": ("author full names", "authors"), "year": ("year",),
         "venue": ("source title",), "doi": ("doi",), "url": ("link",), "abstract": ("abstract",),
-        "keywords": ("author keywords",), "key": ("eid",)}, authors_style="scopus"),
+        "keywords": ("author keywords",), "subjects": ("index keywords",), "key": ("eid",)}, authors_style="scopus"),
     ColumnMap("IEEE Xplore", ("document title", "publication title", "abstract"), {
         "title": ("document title",), "authors": ("authors",), "year": ("publication year",),
         "venue": ("publication title",), "doi": ("doi",), "url": ("pdf link",), "abstract": ("abstract",),

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from helpers.analysis.readers.identity import normalise_doi
-from helpers.analysis.readers.records import Record, clean_field, parse_year
+from helpers.analysis.readers.records import Record, ReaderError, clean_field, json_type, parse_year, text_value
 
 __all__ = ["abstract_from_index", "is_openalex_work", "openalex_record"]
 
@@ -19,16 +19,41 @@ __all__ = ["abstract_from_index", "is_openalex_work", "openalex_record"]
 def abstract_from_index(index: Mapping[str, Any] | None) -> str | None:
     """The abstract written back from OpenAlex's inverted index (``None`` without one).
 
+    Raises
+    ------
+    ReaderError
+        When the index is no object, or a word's positions are no array of whole numbers from 0.
+
     Examples
     --------
     >>> abstract_from_index({"We": [0], "rank": [1, 4], "and": [3], "things": [2], ".": [5]})
     'We rank things and rank .'
     >>> abstract_from_index(None), abstract_from_index({})
     (None, None)
+    >>> abstract_from_index({"We": "0"})
+    Traceback (most recent call last):
+    ...
+    helpers.analysis.readers.records.ReaderError: abstract_inverted_index: the positions of 'We' are text, \
+expected an array of whole numbers
     """
     if not index:
         return None
-    placed = sorted((int(position), str(word)) for word, positions in index.items() for position in positions or ())
+    if not isinstance(index, Mapping):
+        raise ReaderError(f"abstract_inverted_index is {json_type(index)}, expected an object")
+    placed = []
+    for word, positions in index.items():
+        if positions is None:
+            continue
+        if not isinstance(positions, list):
+            raise ReaderError(f"abstract_inverted_index: the positions of {str(word)!r} are {json_type(positions)},"
+                              " expected an array of whole numbers")
+        for position in positions:
+            if not isinstance(position, int) or isinstance(position, bool) or position < 0:
+                what = "a negative number" if isinstance(position, int) and position < 0 else json_type(position)
+                raise ReaderError(f"abstract_inverted_index: a position of {str(word)!r} is {what}, expected a"
+                                  " whole number from 0")
+            placed.append((position, str(word)))
+    placed.sort()
     return " ".join(word for _, word in placed) or None
 
 
@@ -50,7 +75,17 @@ def _venue(work: Mapping[str, Any]) -> str:
     if not venue:
         host = work.get("host_venue") or {}
         venue = host.get("display_name") if isinstance(host, Mapping) else None
-    return clean_field(venue)
+    return clean_field(text_value(venue, "primary_location.source.display_name"))
+
+
+def _array(work: Mapping[str, Any], name: str) -> list:
+    """The array ``work[name]`` (empty when missing or null); anything else is a :class:`ReaderError`."""
+    value = work.get(name)
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise ReaderError(f"field '{name}' is {json_type(value)}, expected an array")
+    return value
 
 
 def openalex_record(work: Mapping[str, Any], first: int, last: int) -> Record:
@@ -68,13 +103,15 @@ def openalex_record(work: Mapping[str, Any], first: int, last: int) -> Record:
     ('One two', 'alpha')
     """
     authors = []
-    for authorship in work.get("authorships") or []:
+    for authorship in _array(work, "authorships"):
         author = authorship.get("author") if isinstance(authorship, Mapping) else None
         name = (author or {}).get("display_name") if isinstance(author, Mapping) else None
         if name:
-            authors.append(clean_field(name))
-    keywords = [clean_field(k.get("display_name") if isinstance(k, Mapping) else k)
-                for k in work.get("keywords") or []]
+            authors.append(clean_field(text_value(name, "authorships.author.display_name")))
+    keywords = [clean_field(text_value(k.get("display_name") if isinstance(k, Mapping) else k, "keywords"))
+                for k in _array(work, "keywords")]
+    for name in ("id", "title", "display_name", "doi", "publication_year"):
+        text_value(work.get(name), name)
     abstract = abstract_from_index(work.get("abstract_inverted_index"))
     if abstract is None and isinstance(work.get("abstract"), str) and work["abstract"].strip():
         abstract = work["abstract"]

@@ -14,6 +14,8 @@ METADATA_FIELDS = ("title", "authors", "year", "venue", "doi", "url", "software"
 NON_PAPER_KINDS = ("proceedings", "other")
 
 _YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d|21\d\d)(?!\d)")
+#: The years a number may give: the same as a year found in text (:data:`_YEAR`).
+YEARS = range(1500, 2200)
 
 
 #: What databases write where a record names no author: Scopus's "[No author name available]", Web of Science's
@@ -63,6 +65,9 @@ class Record:
         (:func:`helpers.analysis.readers.identity.normalise_doi`).
     keywords : str
         The authors' keywords (or the database's subject headings), ``; `` between them; ``""`` without.
+    subjects : str
+        The subjects the database gives the record, ``; `` between them (Web of Science categories ``WC``, else
+        research areas ``SC``; PubMed's MeSH major topics, the ``MH`` headings marked ``*``); ``""`` without.
     year : int or None
     fields : mapping
         The entry's other named fields, as text (for ``--group-by COLUMN``).
@@ -81,6 +86,7 @@ class Record:
     url: str = ""
     software: str = ""
     keywords: str = ""
+    subjects: str = ""
     #: What the reader noticed and tolerated (``extra-field``: a row with one field more than its header).
     notes: tuple[str, ...] = ()
     fields: Mapping[str, str] = field(default_factory=dict)
@@ -93,19 +99,77 @@ class Record:
 def parse_year(value: object) -> int | None:
     """The year in ``value``: a whole number, or the first four-digit year in a text; else ``None``.
 
+    Raises
+    ------
+    ReaderError
+        For a number outside :data:`YEARS` (a year in text is only found in that range).
+
     Examples
     --------
     >>> parse_year(2024), parse_year("2023-07-23"), parse_year("2025/"), parse_year("n.d."), parse_year(None)
     (2024, 2023, 2025, None, None)
+    >>> parse_year(10**30)
+    Traceback (most recent call last):
+    ...
+    helpers.analysis.readers.records.ReaderError: year of 31 digits is out of range (1500 to 2199)
     """
     if value is None or isinstance(value, bool):
         return None
-    if isinstance(value, int):
-        return value
     if isinstance(value, float):
-        return int(value) if value.is_integer() else None
+        if not value.is_integer():  # also NaN and infinity: no year
+            return None
+        value = int(value)
+    if isinstance(value, int):
+        if value not in YEARS:
+            digits = len(str(abs(value))) if value.bit_length() < 10_000 else int(value.bit_length() * 0.30103) + 1
+            shown = str(value) if digits <= 20 else f"of {digits:,} digits"
+            raise ReaderError(f"year {shown} is out of range ({YEARS.start} to {YEARS.stop - 1})")
+        return value
     match = _YEAR.search(str(value))
     return int(match.group(1)) if match else None
+
+
+def json_type(value: object) -> str:
+    """What a JSON value is, as an error names it.
+
+    Examples
+    --------
+    >>> json_type({}), json_type([1]), json_type("x"), json_type(True), json_type(2.5), json_type(None)
+    ('an object', 'an array', 'text', 'true or false', 'a number', 'null')
+    """
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    return "null" if value is None else type(value).__name__
+
+
+def text_value(value: object, name: str) -> object:
+    """``value`` when it can stand for text (text, a number or null), for the field ``name``.
+
+    Raises
+    ------
+    ReaderError
+        For an object, an array, or true or false.
+
+    Examples
+    --------
+    >>> text_value("A title", "title"), text_value(3, "title"), text_value(None, "doi")
+    ('A title', 3, None)
+    >>> text_value(["a"], "title")
+    Traceback (most recent call last):
+    ...
+    helpers.analysis.readers.records.ReaderError: field 'title' is an array, expected text
+    """
+    if value is None or (isinstance(value, (str, int, float)) and not isinstance(value, bool)):
+        return value
+    raise ReaderError(f"field '{name}' is {json_type(value)}, expected text")
 
 
 def clean_field(value: object) -> str:

@@ -15,27 +15,57 @@ from __future__ import annotations
 import csv
 import io
 import json
-from typing import Any, Iterable, Iterator, Literal, Mapping
+import re
+from typing import Any, Callable, Iterable, Iterator, Literal, Mapping
 
 from helpers.analysis.readers.columns import GENERIC, ColumnMap, column_map, split_authors
 from helpers.analysis.readers.identity import normalise_doi
 from helpers.analysis.readers.latex import latex_to_text
 from helpers.analysis.readers.openalex import is_openalex_work, openalex_record
-from helpers.analysis.readers.records import METADATA_FIELDS, Record, ReaderError, clean_field, parse_year
+from helpers.analysis.readers.records import (METADATA_FIELDS, Record, ReaderError, clean_field, json_type,
+                                              parse_year, text_value)
 
 KEY_COLUMNS = ("key", "id")
+#: A JSON escape of a UTF-16 surrogate: only where one is written can a string hold a lone one.
+_SURROGATE_ESCAPE = re.compile(r"\\ud[89a-f]", re.IGNORECASE)
+#: What the JSON readers say of a value nested deeper than Python's parser goes.
+TOO_DEEP = "JSON nested too deeply to read (arrays or objects inside each other about 1,000 levels deep or more)"
+
+
+def _checked_authors(value: Any) -> Any:
+    """The ``authors`` field: text, a number, null, or an array of those."""
+    if isinstance(value, list):
+        for author in value:
+            text_value(author, "authors")
+        return value
+    return text_value(value, "authors")
+
+
+def _at_line(build: Callable[[], Record], line: int) -> Record:
+    """``build()``, a :class:`ReaderError` without a line given ``line``."""
+    try:
+        return build()
+    except ReaderError as error:
+        if error.line is None:
+            raise ReaderError(error.message, line) from None
+        raise
 
 
 def _record(values: Mapping[str, Any], first: int, last: int) -> Record:
-    """One row as a record; ``values`` has lower-case names."""
+    """One row as a record; ``values`` has lower-case names. The project's own fields must be text, numbers or
+    null (``authors`` also an array of them): an object or an array there is a :class:`ReaderError`."""
+    own = ("abstract", *METADATA_FIELDS, *KEY_COLUMNS)
+    for name in own:
+        if name != "authors":
+            text_value(values.get(name), name)
+
     def text(name: str) -> str:
         return clean_field(values.get(name))
 
     abstract = values.get("abstract")
     abstract = "" if abstract is None else str(abstract)
-    authors = values.get("authors")
+    authors = _checked_authors(values.get("authors"))
     authors = "; ".join(clean_field(a) for a in authors) if isinstance(authors, list) else clean_field(authors)
-    own = {"abstract", *METADATA_FIELDS, *KEY_COLUMNS}
     return Record(
         first_line=first, last_line=last, key=next((text(k) for k in KEY_COLUMNS if text(k)), ""),
         abstract=latex_to_text(abstract) if abstract.strip() else None,
@@ -65,6 +95,7 @@ def _mapped_record(values: Mapping[str, Any], columns: ColumnMap, first: int, la
         title=latex_to_text(text("title")), authors=split_authors(text("authors"), columns.authors_style),
         year=parse_year(text("year")), venue=text("venue"), doi=normalise_doi(text("doi")), url=text("url"),
         keywords="; ".join(k.strip() for k in text("keywords").split(";") if k.strip()), notes=notes,
+        subjects="; ".join(k.strip() for k in text("subjects").split(";") if k.strip()),
         fields={name: clean_field(value) for name, value in values.items() if name not in used and name},
     )
 
@@ -91,6 +122,7 @@ def _read_delimited(text: str, delimiter: str) -> tuple[None, list[Record]]:
         if columns is None:
             raise ReaderError(f"has no 'abstract' column (columns: {', '.join(h.strip() for h in header)})", 1)
         last_line = reader.line_num
+        _refuse_repeated_columns(header, last_line)
         for row in reader:
             first, last_line = last_line + 1, reader.line_num
             if not any(cell.strip() for cell in row):
@@ -102,13 +134,35 @@ def _read_delimited(text: str, delimiter: str) -> tuple[None, list[Record]]:
             if len(row) != len(names):
                 raise ReaderError(f"has {len(row)} fields where the header has {len(names)}", first)
             values = dict(zip(names, row))
-            records.append(_record(values, first, last_line) if columns is GENERIC
+            records.append(_at_line(lambda: _record(values, first, last_line), first) if columns is GENERIC
                            else _mapped_record(values, columns, first, last_line, notes))
     except csv.Error as error:
         raise ReaderError(f"malformed {'CSV' if delimiter == ',' else 'TSV'} ({error})", reader.line_num) from None
     if not any(record.kind == "entry" for record in records):
         raise ReaderError("has a header but no rows")
     return None, records
+
+
+def _refuse_repeated_columns(header: list[str], line: int, noun: str = "column", where: str = "in the header"
+                             ) -> None:
+    """A header naming one column twice (case and spaces ignored) is a :class:`ReaderError`: a row's value
+    for that name would be one of them, silently (``noun`` and ``where`` name them otherwise: JSON keys).
+
+    Examples
+    --------
+    >>> _refuse_repeated_columns(["Abstract", "title", "abstract "], 1)
+    Traceback (most recent call last):
+    ...
+    helpers.analysis.readers.records.ReaderError: line 1: column 'abstract' appears twice in the header \
+(columns 1 and 3); rename or remove one
+    """
+    seen: dict[str, int] = {}
+    for position, cell in enumerate(header, start=1):
+        name = cell.strip().lower()
+        if name and name in seen:
+            raise ReaderError(f"{noun} '{cell.strip()}' appears twice {where} ({noun}s {seen[name]} and"
+                              f" {position}); rename or remove one", line)
+        seen.setdefault(name, position)
 
 
 def read_csv(text: str) -> tuple[None, list[Record]]:
@@ -141,19 +195,82 @@ def _object_records(spans: Iterable[tuple[int, int, Any]], noun: str) -> list[Re
     records, has_abstract = [], False
     for first, last, value in spans:
         if not isinstance(value, dict):
-            raise ReaderError(f"expected a JSON object, got {type(value).__name__}", first)
+            raise ReaderError(f"expected a JSON object, got {json_type(value)}", first)
         if is_openalex_work(value):
-            records.append(openalex_record(value, first, last))
+            records.append(_at_line(lambda: openalex_record(value, first, last), first))
             has_abstract = True
             continue
         values = {str(k).strip().lower(): v for k, v in value.items()}
+        if len(values) < len(value):  # two keys that differ only in case or spaces: one would be lost
+            _refuse_repeated_columns(list(value), first, "key", "in one object")
         has_abstract = has_abstract or "abstract" in values
-        records.append(_record(values, first, last))
+        records.append(_at_line(lambda: _record(values, first, last), first))
     if not records:
         raise ReaderError(f"has no JSON {noun}s")
     if not has_abstract:
         raise ReaderError(f"has no 'abstract' field in any {noun}")
     return records
+
+
+class _JsonDecoder(json.JSONDecoder):
+    """Python's JSON decoder that remembers, of each object it makes, a key given twice (Python keeps the last)."""
+
+    def __init__(self) -> None:
+        super().__init__(object_pairs_hook=self._object)
+        self.repeated: dict[int, str] = {}
+
+    def _object(self, pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        value = dict(pairs)
+        if len(value) < len(pairs):
+            seen: set[str] = set()
+            for key, _ in pairs:
+                if key in seen:
+                    self.repeated[id(value)] = key
+                    break
+                seen.add(key)
+        return value
+
+    def refuse_repeated(self, value: Any, line: int) -> None:
+        """A :class:`ReaderError` when the object ``value`` (a record) gave a key twice.
+
+        Examples
+        --------
+        >>> decoder = _JsonDecoder()
+        >>> decoder.refuse_repeated(decoder.decode('{"a": {"b": 1, "b": 2}}'), 1)
+        >>> decoder.refuse_repeated(decoder.decode('{"abstract": "x", "abstract": "y"}'), 7)
+        Traceback (most recent call last):
+        ...
+        helpers.analysis.readers.records.ReaderError: line 7: key 'abstract' appears twice in one object; remove one
+        """
+        key = self.repeated.get(id(value))
+        if key is not None:
+            raise ReaderError(f"key '{key}' appears twice in one object; remove one", line)
+
+
+def _refuse_lone_surrogates(value: Any, line: int) -> None:
+    r"""A JSON string holding half of a UTF-16 pair (``"\udfff"`` alone) is no text: a :class:`ReaderError`.
+
+    Examples
+    --------
+    >>> _refuse_lone_surrogates(json.loads('{"a": "\\ud83d\\ude00 ok"}'), 1)
+    >>> _refuse_lone_surrogates(json.loads('{"a": ["x \\udfff"]}'), 4)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    helpers.analysis.readers.records.ReaderError: line 4: a lone UTF-16 surrogate (\udfff) in a JSON string, ...
+    """
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as error:
+        escape = f"\\u{ord(error.object[error.start]):04x}"
+        raise ReaderError(f"a lone UTF-16 surrogate ({escape}) in a JSON string, which is no text; write the"
+                          " character itself or its full pair", line) from None
+
+
+def _json_problem(error: ValueError) -> str:
+    """What is wrong with JSON that Python's parser refused with ``error`` (not a syntax error)."""
+    if "digits" in str(error):  # Python reads whole numbers of at most 4,300 digits
+        return "a whole number of more than 4,300 digits"
+    return f"invalid JSON ({error})"
 
 
 def read_jsonl(text: str) -> tuple[None, list[Record]]:
@@ -170,14 +287,25 @@ def read_jsonl(text: str) -> tuple[None, list[Record]]:
     >>> [(r.first_line, r.key, r.title, r.year) for r in records]
     [(1, 'a1', 'T', 2024)]
     """
+    decoder = _JsonDecoder()
+
     def lines() -> Iterator[tuple[int, int, Any]]:
         for number, line in enumerate(text.split("\n"), start=1):
             if not line.strip():
                 continue
+            decoder.repeated.clear()  # the ids of the objects of earlier lines may be reused
             try:
-                yield number, number, json.loads(line)
+                value = decoder.decode(line)
             except json.JSONDecodeError as error:
                 raise ReaderError(f"invalid JSON ({error.msg}, column {error.colno})", number) from None
+            except RecursionError:
+                raise ReaderError(TOO_DEEP, number) from None
+            except ValueError as error:
+                raise ReaderError(_json_problem(error), number) from None
+            decoder.refuse_repeated(value, number)
+            if _SURROGATE_ESCAPE.search(line):
+                _refuse_lone_surrogates(value, number)
+            yield number, number, value
 
     return None, _object_records(lines(), "line")
 
@@ -200,10 +328,11 @@ def read_json(text: str) -> tuple[None, list[Record]]:
     >>> [(r.first_line, r.last_line, r.title, r.abstract) for r in records]
     [(1, 1, 'T', 'One two three four five.'), (2, 2, '', 'Six')]
     """
-    decoder = json.JSONDecoder()
+    decoder = _JsonDecoder()
     stripped = text.lstrip()
     offset = len(text) - len(stripped)
     spans: list[tuple[int, int, Any]] = []
+    index = offset
     try:
         if stripped.startswith("["):
             index = offset + 1
@@ -218,11 +347,22 @@ def read_json(text: str) -> tuple[None, list[Record]]:
                 spans.append((text.count("\n", 0, index) + 1, text.count("\n", 0, end) + 1, value))
                 index = end
         else:
-            value = json.loads(text)
+            value = decoder.decode(text)
             results = value.get("results") if isinstance(value, dict) else None
             items = results if isinstance(results, list) else [value]
             last = text.rstrip().count("\n") + 1
             spans = [(1, last, item) for item in items]
+    except ReaderError:
+        raise
     except json.JSONDecodeError as error:
         raise ReaderError(f"invalid JSON ({error.msg}, column {error.colno})", error.lineno) from None
+    except RecursionError:
+        raise ReaderError(TOO_DEEP, text.count("\n", 0, index) + 1) from None
+    except ValueError as error:
+        raise ReaderError(_json_problem(error), text.count("\n", 0, index) + 1) from None
+    for first, _, value in spans:  # every value is alive in spans: their ids are their own
+        decoder.refuse_repeated(value, first)
+    if _SURROGATE_ESCAPE.search(text):
+        for first, _, value in spans:
+            _refuse_lone_surrogates(value, first)
     return None, _object_records(spans, "object")

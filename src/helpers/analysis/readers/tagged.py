@@ -6,11 +6,12 @@ after another; each record becomes a :class:`Record`, its line range kept.
 - **Web of Science** ("Plain text file", "Full record"): an ``FN``/``VR`` file header, two-letter tags
   (``PT J``), three-space continuation lines, ``ER`` ending each record and ``EF`` the file. Read: ``TI``
   title, ``AF`` (else ``AU``) authors one per line, ``PY`` year (else ``EA``), ``SO`` venue, ``DI`` doi,
-  ``AB`` abstract, ``DE`` author keywords, ``UT`` key.
+  ``AB`` abstract, ``DE`` author keywords, ``WC`` categories (else ``SC`` research areas) as subjects, ``UT`` key.
 - **MEDLINE** (PubMed "Save", format "PubMed"): four-character tags and a dash (``PMID- ``, ``TI  - ``),
   six-space continuation lines, records separated by blank lines, each starting with ``PMID-``. Read:
   ``TI``, ``FAU`` (else ``AU``), ``DP`` year, ``JT`` (else ``TA``) venue, the ``LID``/``AID`` marked
-  ``[doi]``, ``AB``, ``OT`` keywords (else ``MH`` MeSH headings), ``PMID`` key.
+  ``[doi]``, ``AB``, ``OT`` keywords (else ``MH`` MeSH headings), the MeSH major topics (``MH`` headings
+  with a ``*``) as subjects, ``PMID`` key.
 
 A line that belongs to no record is an error naming it; so is a record left open.
 """
@@ -23,7 +24,7 @@ from typing import Iterator
 from helpers.analysis.readers.identity import normalise_doi
 from helpers.analysis.readers.records import Record, ReaderError, parse_year
 
-__all__ = ["read_wos", "read_medline", "join_wrapped", "WOS_FIRST_LINE", "MEDLINE_FIRST_LINE"]
+__all__ = ["read_wos", "read_medline", "join_wrapped", "major_topics", "WOS_FIRST_LINE", "MEDLINE_FIRST_LINE"]
 
 #: What the first line of each format looks like (for :mod:`helpers.analysis.readers.detect`).
 WOS_FIRST_LINE = re.compile(r"^(?:FN |VR |PT [A-Z]\s*$)")
@@ -128,6 +129,24 @@ def _keywords(text: str) -> str:
     return "; ".join(k.strip() for k in text.split(";") if k.strip())
 
 
+def major_topics(headings: list[str]) -> str:
+    """The MeSH major topics of a record's ``MH`` headings: the descriptor of each heading marked ``*`` (on the
+    descriptor or on one of its qualifiers), once each, ``; `` between them.
+
+    Examples
+    --------
+    >>> major_topics(["Humans", "*Decision Support Techniques", "Decision Making/*methods/standards", "*Humans"])
+    'Decision Support Techniques; Decision Making; Humans'
+    """
+    topics: list[str] = []
+    for heading in headings:
+        if "*" in heading:
+            descriptor = heading.split("/")[0].replace("*", "").strip()
+            if descriptor and descriptor not in topics:
+                topics.append(descriptor)
+    return "; ".join(topics)
+
+
 def read_wos(text: str) -> tuple[str | None, list[Record]]:
     """The records of a Web of Science plain-text export; the header is the ``FN`` line's text.
 
@@ -140,9 +159,12 @@ def read_wos(text: str) -> tuple[str | None, list[Record]]:
     --------
     >>> header, records = read_wos("FN Clarivate Analytics Web of Science\\nVR 1.0\\nPT J\\nAU Doe, J\\n"
     ...     "AF Doe, Jane\\n   Roe, Rick\\nTI A Title on\\n   two lines\\nSO J OF X\\nPY 2024\\nDI 10.1/X\\n"
-    ...     "AB One two three four five.\\nDE alpha; beta\\n   gamma\\nUT WOS:1\\nER\\n\\nEF\\n")
+    ...     "AB One two three four five.\\nDE alpha; beta\\n   gamma\\nWC Engineering, Civil; Transportation\\n"
+    ...     "SC Engineering; Transportation\\nUT WOS:1\\nER\\n\\nEF\\n")
     >>> header, [(r.first_line, r.last_line, r.title, r.authors, r.year, r.venue, r.key, r.keywords) for r in records]
-    ('Clarivate Analytics Web of Science', [(3, 16, 'A Title on two lines', 'Jane Doe; Rick Roe', 2024, 'J OF X', 'WOS:1', 'alpha; beta gamma')])
+    ('Clarivate Analytics Web of Science', [(3, 18, 'A Title on two lines', 'Jane Doe; Rick Roe', 2024, 'J OF X', 'WOS:1', 'alpha; beta gamma')])
+    >>> records[0].subjects
+    'Engineering, Civil; Transportation\'
     """
     header: str | None = None
     records: list[Record] = []
@@ -164,6 +186,7 @@ def read_wos(text: str) -> tuple[str | None, list[Record]]:
             title=_value(fields, "TI"), authors="; ".join(_person(a) for a in authors),
             year=parse_year(_value(fields, "PY") or _value(fields, "EA")), venue=_value(fields, "SO"),
             doi=normalise_doi(_value(fields, "DI")), keywords=_keywords(_value(fields, "DE")),
+            subjects=_keywords(_value(fields, "WC") or _value(fields, "SC")),
             fields={tag.lower(): _value(fields, tag) for tag in ("DT", "LA", "PU", "ID") if tag in fields},
         ))
     if not records:
@@ -183,11 +206,11 @@ def read_medline(text: str) -> tuple[None, list[Record]]:
     --------
     >>> _, records = read_medline("PMID- 1\\nTI  - A Title on\\n      two lines.\\nFAU - Doe, Jane\\nAU  - Doe J\\n"
     ...     "DP  - 2022 Jun\\nJT  - Journal of X\\nLID - 10.3389/X.1 [doi]\\nAB  - BACKGROUND: One two three\\n"
-    ...     "      four five.\\nOT  - alpha\\nOT  - beta\\n\\nPMID- 2\\nTI  - No abstract\\n")
+    ...     "      four five.\\nOT  - alpha\\nOT  - beta\\nMH  - Humans\\nMH  - *Poultry\\n\\nPMID- 2\\nTI  - No abstract\\n")
     >>> [(r.first_line, r.last_line, r.key, r.title, r.authors, r.year, r.venue, r.doi, r.keywords) for r in records]
-    [(1, 12, '1', 'A Title on two lines.', 'Jane Doe', 2022, 'Journal of X', '10.3389/x.1', 'alpha; beta'), (14, 15, '2', 'No abstract', '', None, '', '', '')]
-    >>> records[0].abstract, records[1].abstract
-    ('BACKGROUND: One two three four five.', None)
+    [(1, 14, '1', 'A Title on two lines.', 'Jane Doe', 2022, 'Journal of X', '10.3389/x.1', 'alpha; beta'), (16, 17, '2', 'No abstract', '', None, '', '', '')]
+    >>> records[0].abstract, records[1].abstract, records[0].subjects
+    ('BACKGROUND: One two three four five.', None, 'Poultry')
     """
     records: list[Record] = []
     blocks = _tagged_records(
@@ -204,6 +227,7 @@ def read_medline(text: str) -> tuple[None, list[Record]]:
             title=_value(fields, "TI"), authors="; ".join(_person(a) for a in authors),
             year=parse_year(_value(fields, "DP")), venue=_value(fields, "JT", "TA"),
             doi=normalise_doi(dois[0].removesuffix("[doi]")) if dois else "", keywords="; ".join(keywords),
+            subjects=major_topics([join_wrapped(v) for v in fields.get("MH", [])]),
             fields={name: _value(fields, tag) for name, tag in (("pt", "PT"), ("la", "LA")) if tag in fields},
         ))
     if not records:

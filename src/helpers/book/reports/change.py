@@ -62,17 +62,47 @@ def points(change: float) -> str:
     return f"{100 * change:+.1f} points"
 
 
-def interval(low: float, high: float, unit: str = "") -> str:
+def level_text(level: float) -> str:
+    """A confidence as a percentage, with as many decimals as it has (up to three).
+
+    Examples
+    --------
+    >>> level_text(0.95), level_text(0.9875), level_text(0.991667)
+    ('95%', '98.75%', '99.167%')
+    """
+    return f"{round(100 * level, 3):g}%"
+
+
+def interval(low: float, high: float, unit: str = "", level: float = 0.95) -> str:
     """``"95% interval 5.8 to 17.8"`` from shares (as percentages or points).
 
     Examples
     --------
     >>> interval(0.057918, 0.177908, " points"), interval(0.1, 0.2, "%")
     ('95% interval +5.8 to +17.8 points', '95% interval 10.0% to 20.0%')
+    >>> interval(0.01, 0.2, " points", 0.9875)
+    '98.75% interval +1.0 to +20.0 points'
     """
     if unit == "%":
-        return f"95% interval {100 * low:.1f}% to {100 * high:.1f}%"
-    return f"95% interval {100 * low:+.1f} to {100 * high:+.1f}{unit}"
+        return f"{level_text(level)} interval {100 * low:.1f}% to {100 * high:.1f}%"
+    return f"{level_text(level)} interval {100 * low:+.1f} to {100 * high:+.1f}{unit}"
+
+
+def p_text(p: float) -> str:
+    """A p-value with three significant digits, or ``"< 0.001"`` below that (APA style).
+
+    Examples
+    --------
+    >>> p_text(0.0421), p_text(0.00108), p_text(0.0), p_text(1.0)
+    ('0.0421', '0.00108', '< 0.001', '1')
+    """
+    return "< 0.001" if p < 0.001 else f"{p:.3g}"
+
+
+def _p_is(p: float) -> str:
+    """``"= 0.0421"`` or ``"< 0.001"``, to follow ``p``."""
+    text = p_text(p)
+    return text if text.startswith("<") else f"= {text}"
 
 
 def _groups_text(groups: tuple[str, ...]) -> str:
@@ -82,12 +112,13 @@ def _groups_text(groups: tuple[str, ...]) -> str:
 def _theme_sentence(row: pd.Series, md) -> str:
     return (f"*{md(row['label'])}* ({percent(row['share_first'])} of {md(row['first_group'])} to "
             f"{percent(row['share_last'])} of {md(row['last_group'])}, {points(row['change'])}, "
-            f"{interval(row['ci_low'], row['ci_high'], ' points')}, BH-adjusted p = {row['q_value']:.3g})")
+            f"{interval(row['ci_low'], row['ci_high'], ' points', float(row['ci_level']))}, "
+            f"BH-adjusted p {_p_is(row['q_value'])})")
 
 
 def _trend_text(slope: float, z: float, p: float, p_name: str = "p") -> str:
     """``"+2.1 points a group, z = 3.14, p = 0.0017"`` (the Cochran-Armitage trend)."""
-    return f"{points(slope)} a group, z = {z:.2f}, {p_name} = {p:.3g}"
+    return f"{points(slope)} a group, z = {z:.2f}, {p_name} {_p_is(p)}"
 
 
 def trend_sentence(change: "ChangeResult", md) -> str:
@@ -100,8 +131,16 @@ def trend_sentence(change: "ChangeResult", md) -> str:
     ...                       "trend_z": [3.2, -2.5, 0.1], "trend_q": [0.004, 0.02, 0.9]})
     >>> trend_sentence(SimpleNamespace(groups=("a", "b", "c"), theme_change=table), str)
     '2 of 3 themes follow a trend over the 3 groups (Cochran–Armitage, BH-adjusted p below 0.05): the steepest rise is *x* (+5.0 points a group, z = 3.20, BH-adjusted p = 0.004), the steepest fall is *y* (-3.0 points a group, z = -2.50, BH-adjusted p = 0.02)'
+
+    Over two groups a trend is the change from the first to the second, which has its own test
+    (:func:`shift_sentence`); a second test of the same two shares could disagree with it:
+
+    >>> trend_sentence(SimpleNamespace(groups=("a", "b"), theme_change=table), str)
+    'with two groups, a trend is the change from a to b, tested once below'
     """
     table = change.theme_change
+    if len(change.groups) == 2:
+        return f"with two groups, a trend is the change from {md(change.groups[0])} to {md(change.groups[1])}, tested once below"
     if not len(table):
         return "no theme to test"
     trending = table[table["trend_q"] < SIGNIFICANCE]
@@ -120,12 +159,52 @@ def trend_sentence(change: "ChangeResult", md) -> str:
 
 
 def rise_and_fall(change: "ChangeResult") -> tuple[pd.Series | None, pd.Series | None]:
-    """The theme with the largest rise and the one with the largest fall (``None`` when no theme rose / fell)."""
+    """The theme with the largest rise and the one with the largest fall among those whose change holds its
+    corrected test (BH-adjusted p below :data:`SIGNIFICANCE`; ``None`` when no theme rose / fell so)."""
     table = change.theme_change
-    rises, falls = table[table["change"] > 0], table[table["change"] < 0]
-    rise = rises.iloc[0] if len(rises) else None
+    held = table[table["q_value"] < SIGNIFICANCE]
+    rises, falls = held[held["change"] > 0], held[held["change"] < 0]
+    rise = rises.sort_values(["change", "theme"], ascending=[False, True], kind="mergesort").iloc[0] if len(
+        rises) else None
     fall = falls.sort_values(["change", "theme"], kind="mergesort").iloc[0] if len(falls) else None
     return rise, fall
+
+
+def shift_sentence(change: "ChangeResult", md) -> str:
+    """Which themes' shares changed beyond chance from the first to the last group, and the largest rise and
+    fall among them; or that none did. A rise or fall is named only when its corrected test holds, and its
+    interval (at the level that matches the correction) then excludes 0.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> table = pd.DataFrame({"theme": [1, 2], "label": ["x", "y"], "first_group": "a", "last_group": "b",
+    ...                       "share_first": [0.0, 0.3], "share_last": [0.047, 0.25], "change": [0.047, -0.05],
+    ...                       "ci_low": [-0.08, -0.2], "ci_high": [0.12, 0.1], "ci_level": 0.975,
+    ...                       "q_value": [0.42, 0.6]})
+    >>> shift_sentence(SimpleNamespace(groups=("a", "b"), theme_change=table), str)
+    "no theme's share changed beyond chance: none of the 2 themes has a BH-adjusted p below 0.05 (the smallest is 0.42)"
+    >>> held = table.assign(ci_low=[0.01, -0.2], q_value=[0.03, 0.6])
+    >>> shift_sentence(SimpleNamespace(groups=("a", "b"), theme_change=held), str)
+    "1 of 2 themes changed beyond chance (BH-adjusted p below 0.05): the largest rise is *x* (0.0% of a to 4.7% of b, +4.7 points, 97.5% interval +1.0 to +12.0 points, BH-adjusted p = 0.03); no theme's share fell beyond chance"
+    """
+    table = change.theme_change
+    if not len(table):
+        return "there is no theme to compare"
+    tested = table["q_value"].dropna()
+    if not len(tested):
+        return "no theme could be tested: each is in no paper, or in every paper, of both groups"
+    held = int((tested < SIGNIFICANCE).sum())
+    if not held:
+        return (f"no theme's share changed beyond chance: none of the {count(len(tested), 'theme')} has a "
+                f"BH-adjusted p below {SIGNIFICANCE:g} (the smallest is {float(tested.min()):.3g})")
+    rise, fall = rise_and_fall(change)
+    parts = [f"the largest rise is {_theme_sentence(rise, md)}" if rise is not None
+             else "no theme's share rose beyond chance",
+             f"the largest fall is {_theme_sentence(fall, md)}" if fall is not None
+             else "no theme's share fell beyond chance"]
+    return (f"{held} of {count(len(tested), 'theme')} changed beyond chance (BH-adjusted p below {SIGNIFICANCE:g}): "
+            + "; ".join(parts))
 
 
 def change_values(analysis: "Analysis") -> dict[str, Any]:
@@ -163,15 +242,13 @@ def change_values(analysis: "Analysis") -> dict[str, Any]:
                         + (f" {count(left_out, 'paper')} without a value are in no comparison." if left_out else "")
                         + f" Each share is tested for a trend over every group and between the first and the "
                         f"last group ({md(groups[0])} and {md(groups[-1])})."),
-        "change_first": groups[0], "change_last": groups[-1], "change_n_bootstrap": change.settings.n_bootstrap,
+        "change_first": groups[0], "change_last": groups[-1],
+        "change_map_bootstrap": change.settings.map_bootstrap,
         "change_seed": change.settings.seed,
     }
     table = change.theme_change
     values["change_n_themes"] = len(table)
-    values["change_n_significant"] = int((table["q_value"] < SIGNIFICANCE).sum()) if len(table) else 0
-    rise, fall = rise_and_fall(change)
-    values["change_rise_sentence"] = _theme_sentence(rise, md) if rise is not None else "none (no theme's share rose)"
-    values["change_fall_sentence"] = _theme_sentence(fall, md) if fall is not None else "none (no theme's share fell)"
+    values["change_shift_sentence"] = shift_sentence(change, md)
     values["change_trend_sentence"] = trend_sentence(change, md)
     values["change_quadrant_sentence"] = quadrant_moves(change, md)
     terms = change.terms
@@ -187,26 +264,59 @@ def change_values(analysis: "Analysis") -> dict[str, Any]:
     recent = terms[terms["n_papers"] > 0].sort_values([when_column(terms), "n_papers", "term"],
                                                        ascending=[False, False, True], kind="mergesort")
     values["change_recent_sentence"] = "; ".join(f"*{md(t)}*" for t in recent["term"].head(N_LISTED)) or "none"
-    difference = change.link_difference
-    links = change.links.set_index("group")
-    first, last = links.loc[groups[0]], links.loc[groups[-1]]
-    values.update({
-        "change_linked_first": f"{percent(first['share'])} ({int(first['n_linked'])} of {int(first['n_papers'])}, "
-                               f"{interval(first['ci_low'], first['ci_high'], '%')})",
-        "change_linked_last": f"{percent(last['share'])} ({int(last['n_linked'])} of {int(last['n_papers'])}, "
-                              f"{interval(last['ci_low'], last['ci_high'], '%')})",
-        "change_linked_difference": f"{points(difference.difference)} "
-                                    f"({interval(difference.ci_low, difference.ci_high, ' points')})",
-        "change_linked_z": f"z = {difference.z:.2f}, p = {difference.p_value:.3g}",
-        "change_linked_chi2": f"chi-square = {difference.chi2:.2f} with {count(int(difference.dof), 'degree')} of freedom, "
-                              f"p = {difference.p_all:.3g}",
-        "change_linked_trend": _trend_text(difference.trend_slope, difference.trend_z, difference.trend_p),
-    })
+    values["change_links_sentence"] = links_sentence(change, md)
     return values
 
 
+def _linked_in(row: pd.Series) -> str:
+    return (f"{percent(row['share'])} ({int(row['n_linked'])} of {int(row['n_papers'])}, "
+            f"{interval(row['ci_low'], row['ci_high'], '%')})")
+
+
+def links_sentence(change: "ChangeResult", md) -> str:
+    """The share of papers linking in the first and the last group, their difference with Newcombe's interval
+    and the test it inverts, the trend and the chi-square test over every group. No test is run on counts
+    without spread: where no paper links in any group the sentence says so, and nothing else.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> from helpers.analysis.statistics import proportion_change
+    >>> links = pd.DataFrame({"group": ["a", "b"], "n_papers": [35, 106], "n_linked": [0, 0],
+    ...                       "share": [0.0, 0.0], "ci_low": [0.0, 0.0], "ci_high": [0.0989, 0.0349]})
+    >>> none = SimpleNamespace(groups=("a", "b"), links=links,
+    ...                        link_difference=proportion_change([0, 0], [35, 106], ["a", "b"]))
+    >>> links_sentence(none, str)
+    'no paper linked in any group (0 of 141 papers), so no share is compared and no test is run'
+    """
+    groups, difference = change.groups, change.link_difference
+    links = change.links.set_index("group")
+    total, linked = int(links["n_papers"].sum()), int(links["n_linked"].sum())
+    if linked == 0:
+        return f"no paper linked in any group (0 of {count(total, 'paper')}), so no share is compared and no test is run"
+    if linked == total:
+        return f"every paper linked in every group ({count(total, 'paper')}), so no share is compared and no test is run"
+    first, last = md(groups[0]), md(groups[-1])
+    lead = (f"{_linked_in(links.loc[groups[0]])} in {first} and {_linked_in(links.loc[groups[-1]])} in {last} "
+            f"(Wilson intervals)")
+    if pd.isna(difference.p_value):
+        pair = (f"; no paper linked in either {first} or {last}, so the two are not compared" if difference.k_first
+                + difference.k_last == 0 else f"; every paper linked in both {first} and {last}, so the two are "
+                "not compared")
+    else:
+        pair = (f", a change of {points(difference.difference)} "
+                f"({interval(difference.ci_low, difference.ci_high, ' points')}, Newcombe; p "
+                f"{_p_is(difference.p_value)}, the test this interval inverts)")
+    if len(groups) == 2:  # the trend and the chi-square over two groups would test the same two shares again
+        return lead + pair
+    return (lead + pair + f". Over every group the share's trend is "
+            f"{_trend_text(difference.trend_slope, difference.trend_z, difference.trend_p)} (Cochran–Armitage), "
+            f"and a chi-square test of equal shares gives chi-square = {difference.chi2:.2f} with {difference.dof} "
+            f"degrees of freedom, p {_p_is(difference.p_all)}")
+
+
 def _side(value: float, median: float) -> str:
-    return "at or above" if value >= median else "below"
+    return "above" if value >= median else "below"
 
 
 def _against(value: float, median: float) -> tuple[str, str]:
@@ -224,40 +334,66 @@ def _against(value: float, median: float) -> tuple[str, str]:
     return shown
 
 
+def _settled(row: pd.Series) -> str | None:
+    from helpers.analysis.change.thematic_map import settled_quadrant  # lazy: at the top it would load scipy
+    return settled_quadrant(str(row["centrality_side"]), str(row["density_side"]))
+
+
 def quadrant_moves(change: "ChangeResult", md) -> str:
-    """The themes whose quadrant of the thematic map differs between the first and the last group, each
-    with why: its centrality and density in the last group against that group's medians (the quadrants'
-    borders; at most :data:`N_QUADRANT_MOVES`, the largest themes first).
+    """The themes whose quadrant of the thematic map differs between the first and the last group beyond noise,
+    each with why: its centrality and density in the last group against that group's medians (the quadrants'
+    borders) with the bootstrap interval of each difference (at most :data:`N_QUADRANT_MOVES`, the largest
+    themes first). A move counts only when, in both groups, both differences' intervals exclude 0
+    (``centrality_side`` and ``density_side`` of the map are not ``border``); the other moves are counted
+    as within noise.
 
     Examples
     --------
     >>> from types import SimpleNamespace
     >>> table = pd.DataFrame({"group": ["a", "a", "b", "b"], "theme": [1, 2, 1, 2], "label": ["x", "y", "x", "y"],
     ...                       "n_papers": [5, 5, 6, 4], "centrality": [2.0, 1.0, 3.0, 1.0],
-    ...                       "density": [1.0, 4.0, 5.0, 6.0], "quadrant": ["motor", "niche", "basic", "niche"]})
+    ...                       "density": [1.0, 4.0, 5.0, 6.0], "quadrant": ["motor", "niche", "basic", "niche"],
+    ...                       "centrality_margin_low": [0.2, -2.0, 0.5, -3.0],
+    ...                       "centrality_margin_high": [1.0, -0.2, 2.5, -0.5],
+    ...                       "density_margin_low": [0.5, 0.1, -2.0, 0.1], "density_margin_high": [3.0, 2.0, -0.1, 2.0],
+    ...                       "centrality_side": ["high", "low", "high", "low"],
+    ...                       "density_side": ["high", "high", "low", "high"]})
     >>> quadrant_moves(SimpleNamespace(groups=("a", "b"), thematic_map=table), str)
-    '*x*, motor in a, is basic in b: its centrality 3.00 is at or above the median 2.00 of b and its density 5.00 below the median 5.50'
+    "*x*, motor in a, is basic in b: its centrality 3.00 is above the median 2.00 of b (the difference's 95% bootstrap interval +0.50 to +2.50) and its density 5.00 below the median 5.50 (-2.00 to -0.10)"
+    >>> within = table.assign(density_side=["high", "high", "border", "high"])
+    >>> quadrant_moves(SimpleNamespace(groups=("a", "b"), thematic_map=within), str)
+    'none beyond noise: 1 theme is in another quadrant by the medians alone, but its centrality or density lies within noise of a median in a or b'
     """
     table = change.thematic_map
     first = table[table["group"] == change.groups[0]].set_index("theme")
     last = table[table["group"] == change.groups[-1]].set_index("theme")
     both = first.index.intersection(last.index)
-    moved = [t for t in sorted(both, key=lambda t: (-int(last.loc[t, "n_papers"]), t))
-             if first.loc[t, "quadrant"] != last.loc[t, "quadrant"]]
-    if not moved:
-        return "none"
+    ordered = sorted(both, key=lambda t: (-int(last.loc[t, "n_papers"]), t))
+    moved = [t for t in ordered if first.loc[t, "quadrant"] != last.loc[t, "quadrant"]]
+    settled = [t for t in ordered if None not in (_settled(first.loc[t]), _settled(last.loc[t]))
+               and _settled(first.loc[t]) != _settled(last.loc[t])]
+    within = len([t for t in moved if t not in settled])
+    noise = (f"{count(within, 'theme')} {'is' if within == 1 else 'are'} in another quadrant by the medians alone, "
+             f"but {'its centrality or density lies' if within == 1 else 'each has a centrality or density'} within "
+             f"noise of a median in {md(change.groups[0])} or {md(change.groups[-1])}")
+    if not settled:
+        return f"none beyond noise: {noise}" if within else "none"
     centre, dense = float(last["centrality"].median()), float(last["density"].median())
     group = md(change.groups[-1])
     texts = []
-    for t in moved[:N_QUADRANT_MOVES]:
-        c, d = float(last.loc[t, "centrality"]), float(last.loc[t, "density"])
+    for t in settled[:N_QUADRANT_MOVES]:
+        row = last.loc[t]
+        c, d = float(row["centrality"]), float(row["density"])
         (c_text, centre_text), (d_text, dense_text) = _against(c, centre), _against(d, dense)
-        texts.append(f"*{md(first.loc[t, 'label'])}*, {first.loc[t, 'quadrant']} in {md(change.groups[0])}, is "
-                     f"{last.loc[t, 'quadrant']} in {group}: its centrality {c_text} is {_side(c, centre)} the "
-                     f"median {centre_text} of {group} and its density {d_text} {_side(d, dense)} the median "
-                     f"{dense_text}")
-    more = len(moved) - N_QUADRANT_MOVES
-    return "; ".join(texts) + (f"; and {more} more (`thematic_map.csv`)" if more > 0 else "")
+        texts.append(f"*{md(first.loc[t, 'label'])}*, {_settled(first.loc[t])} in {md(change.groups[0])}, is "
+                     f"{_settled(row)} in {group}: its centrality {c_text} is {_side(c, centre)} the "
+                     f"median {centre_text} of {group} (the difference's 95% bootstrap interval "
+                     f"{row['centrality_margin_low']:+.2f} to {row['centrality_margin_high']:+.2f}) and its density "
+                     f"{d_text} {_side(d, dense)} the median {dense_text} ({row['density_margin_low']:+.2f} to "
+                     f"{row['density_margin_high']:+.2f})")
+    more = len(settled) - N_QUADRANT_MOVES
+    return ("; ".join(texts) + (f"; and {more} more (`thematic_map.csv`)" if more > 0 else "")
+            + (f"; {noise}" if within else ""))
 
 
 def burst_sentence(change: "ChangeResult", md) -> str:
@@ -307,12 +443,8 @@ def landing_block(analysis: "Analysis") -> str:
     values = change_values(analysis)
     first, last = md(values["change_first"]), md(values["change_last"])
     return (f"- **What changed** ({{ref}}`sec-change`, {first} to {last}): "
-            f"the largest rise is {values['change_rise_sentence']}; the largest fall is "
-            f"{values['change_fall_sentence']}. Papers linking code, data or a project page: "
-            f"{values['change_linked_first']} in {first}, {values['change_linked_last']} in "
-            f"{last}, a change of {values['change_linked_difference']}. Over every group, "
-            f"{values['change_trend_sentence']}; the share of papers linking code moves "
-            f"{values['change_linked_trend']} (Cochran–Armitage).")
+            f"{values['change_shift_sentence']}. Over every group, {values['change_trend_sentence']}. "
+            f"Papers linking code, data or a project page: {values['change_links_sentence']}.")
 
 
 def _explorer_link(url: str, text: str) -> str:
@@ -320,21 +452,23 @@ def _explorer_link(url: str, text: str) -> str:
 
 
 def theme_change_table(change: "ChangeResult") -> pd.DataFrame:
-    """The themes by change, with a link to each theme's papers in the explorer."""
+    """The themes by change, with a link to each theme's papers in the explorer (and their trend from three
+    groups on: over two, the trend is the change)."""
     table = change.theme_change
-    return pd.DataFrame({
+    shown = pd.DataFrame({
         "theme": [f"{int(t)}. {label}" for t, label in zip(table["theme"], table["label"])],
         "first group": table["share_first"].map(percent),
         "last group": table["share_last"].map(percent),
         # change and interval in one column keep the table inside the page at every width
-        "change, points (95% interval)": [
+        f"change, points ({level_text(float(table['ci_level'].iloc[0])) if len(table) else '95%'} interval)": [
             f"{100 * change:+.1f} ({100 * lo:+.1f} to {100 * hi:+.1f})"
             for change, lo, hi in zip(table["change"], table["ci_low"], table["ci_high"])],
-        "Fisher p (BH)": table["q_value"].map(lambda p: f"{p:.3g}"),
-        "trend, points a group (BH p)": [f"{100 * slope:+.1f} ({q:.3g})"
+        "p (BH)": table["q_value"].map(lambda p: "not tested" if pd.isna(p) else p_text(p)),
+        "trend, points a group (BH p)": [f"{100 * slope:+.1f} ({p_text(q)})"
                                          for slope, q in zip(table["trend_slope"], table["trend_q"])],
         "explorer": [_explorer_link(explorer_url(theme=int(t)), "papers") for t in table["theme"]],
     })
+    return shown.drop(columns="trend, points a group (BH p)") if len(change.groups) == 2 else shown
 
 
 def _term_link(term: str, group: str = "") -> str:

@@ -40,7 +40,7 @@ PREVALENCE_COLUMNS = 3  # panels per row: at column width (~7.6 in) a title of 1
 
 
 def prevalence_figure(change: "ChangeResult", corpus_label: str) -> tuple["Figure", pd.DataFrame]:
-    """Small multiples: each theme's share per group with its bootstrap 95% interval (largest changes first)."""
+    """Small multiples: each theme's share per group with its Wilson 95% interval (largest changes first)."""
     import matplotlib.pyplot as plt  # lazy: slow to import
 
     order = change.theme_change.reindex(change.theme_change["change"].abs().sort_values(
@@ -64,7 +64,7 @@ def prevalence_figure(change: "ChangeResult", corpus_label: str) -> tuple["Figur
         axis.tick_params(axis="y", labelsize=9)
     for axis in axes[:, 0]:
         axis.set_ylabel("% of papers", fontsize=9)
-    figure.suptitle(f"Share of each group's papers whose strongest theme it is, with bootstrap 95% intervals,\n"
+    figure.suptitle(f"Share of each group's papers whose strongest theme it is, with Wilson 95% intervals,\n"
                     f"{corpus_label}", fontsize=10)
     figure.tight_layout()
     return figure, data.reset_index(drop=True)

@@ -111,7 +111,7 @@ def record_note(corpus: Corpus) -> str:
     --------
     >>> blocks = pd.DataFrame({"kind": ["proceedings", "abstract", "no-abstract", "abstract"], "key": ["P", "a", "b", "c"]})
     >>> note = record_note(Corpus(papers=pd.DataFrame(), blocks=blocks, files=pd.DataFrame()))
-    >>> "1 entry has no abstract" in note, "1 is a `@Proceedings` entry" in note
+    >>> "1 entry has no abstract" in note, "1 is a proceedings volume's own record" in note
     (True, True)
     >>> record_note(Corpus(papers=pd.DataFrame(), blocks=pd.DataFrame({"kind": ["abstract"]}), files=pd.DataFrame()))
     ''
@@ -125,9 +125,15 @@ def record_note(corpus: Corpus) -> str:
 
     parts = [entries(n_kind("no-abstract"), "entry has", "entries have") + " no abstract (kind `no-abstract`, left out "
              "of the analysis)"]
+    if n_kind("boilerplate-only"):
+        parts.append(entries(n_kind("boilerplate-only"), "entry's abstract is", "entries' abstracts are")
+                     + " only a publisher's copyright or licence statement (kind `boilerplate-only`, left out of the "
+                     "analysis)")
     if n_kind("proceedings"):
-        parts.append(entries(n_kind("proceedings"), "is a `@Proceedings` entry", "are `@Proceedings` entries")
-                     + " (kind `proceedings`), whose year and venue go to the papers without their own")
+        parts.append(entries(n_kind("proceedings"), "is a proceedings volume's own record", "are proceedings volumes' "
+                     "own records") + " (kind `proceedings`: a `@Proceedings` entry, whose year and venue go to the "
+                     "papers without their own, or a record whose text lists the volume's papers; left out of the "
+                     "analysis)")
     if n_kind("other"):
         parts.append(entries(n_kind("other"), "is another BibTeX block", "are other BibTeX blocks")
                      + " (`@string`, `@preamble`, comments: kind `other`)")
@@ -225,7 +231,8 @@ KIND_PHRASES = {
     "duplicate": ("repeat of an earlier abstract", "repeats of an earlier abstract"),
     "too-short": ("block too short to be an abstract", "blocks too short to be abstracts"),
     "no-abstract": ("entry without an abstract", "entries without an abstract"),
-    "proceedings": ("`@Proceedings` entry", "`@Proceedings` entries"),
+    "boilerplate-only": ("boilerplate-only abstract", "boilerplate-only abstracts"),
+    "proceedings": ("proceedings-volume record", "proceedings-volume records"),
     "other": ("other entry (`@string`, `@preamble`, comments)", "other entries (`@string`, `@preamble`, comments)"),
 }
 
@@ -238,7 +245,7 @@ def parse_sentence(corpus: Corpus) -> str:
     >>> blocks = pd.DataFrame({"kind": ["proceedings", "abstract", "abstract", "no-abstract", "duplicate"]})
     >>> files = pd.DataFrame({"source_file": ["a.bib"], "status": ["ok"]})
     >>> print(parse_sentence(Corpus(papers=pd.DataFrame({"x": [1, 2]}), blocks=blocks, files=files)))
-    The book read 1 file holding 5 blocks and entries: 3 abstracts (1 of them a repeat of an earlier abstract), 1 entry without an abstract and 1 `@Proceedings` entry. That leaves 2 distinct papers for the analysis.
+    The book read 1 file holding 5 blocks and entries: 3 abstracts (1 of them a repeat of an earlier abstract), 1 entry without an abstract and 1 proceedings-volume record. That leaves 2 distinct papers for the analysis.
     >>> blocks = pd.DataFrame({"kind": ["abstract", "no-abstract", "no-abstract", "too-short", "too-short"]})
     >>> print(parse_sentence(Corpus(papers=pd.DataFrame({"x": [1]}), blocks=blocks, files=files)))
     The book read 1 file holding 5 blocks and entries: 1 abstract, 2 blocks too short to be abstracts and 2 entries without an abstract. That leaves 1 distinct paper for the analysis.
