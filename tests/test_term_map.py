@@ -90,7 +90,7 @@ def test_fragment_embeds_the_data_and_the_library_path():
     assert embedded(fragment) == term_map_data(THREE, explorer_url="explorer.html?state=linked")
     assert '<script class="term-map-library" src="../_static/cytoscape/cytoscape.min.js" defer></script>' in fragment
     assert 'style="height: 500px"' in fragment
-    assert 'aria-label="Interactive map of 3 terms and 1 co-occurrence links.' in fragment
+    assert 'aria-label="Interactive map of 3 terms and 1 co-occurrence link.' in fragment
     assert fragment.startswith('<div class="term-map">') and fragment.endswith("</div>")
     assert "https://" not in fragment and "http://" not in fragment
 

@@ -17,7 +17,7 @@ import pandas as pd
 from helpers import __version__
 from helpers.analysis.spreadsheet import write_csv
 
-from helpers.book.formatting import MISSING, display_table, number
+from helpers.book.formatting import MISSING, count, display_table, number
 from helpers.book.lab import in_notebook, prose_resolved
 from helpers.book.page_values import page
 from helpers.book.settings import config
@@ -177,10 +177,13 @@ def figure_citations(analysis: "Analysis", chapter: str) -> dict[str, str]:
 
 
 def book_figures(analysis: "Analysis") -> list[tuple[str, str, str]]:
-    """The figures this build draws: every one of ``FIGURES``, and ``GROUP_FIGURES`` when there are groups."""
+    """The figures this build shows: every one of ``FIGURES`` (but the links chapter's when few papers give a link:
+    :func:`helpers.book.reports.links.few_links`), and ``GROUP_FIGURES`` when there are groups."""
     from helpers.book.figures import FIGURES, GROUP_FIGURES  # lazy: at the top it would load matplotlib and PIL
+    from helpers.book.reports.links import FEW_LINKS_FIGURES, few_links  # lazy: as above
 
-    return FIGURES + (GROUP_FIGURES if analysis.change is not None else [])
+    left_out = FEW_LINKS_FIGURES if few_links(analysis.papers) else ()
+    return [f for f in FIGURES if f[0] not in left_out] + (GROUP_FIGURES if analysis.change is not None else [])
 
 
 def bibtex_blocks(corpus_sha256: str, year: str, figures: list[tuple[str, str, str]] | None = None, *,
@@ -280,6 +283,21 @@ def show_table(table, *, precision: int = 3, html_columns: tuple[str, ...] = ())
               table_markdown(table, precision=precision, html_columns=html_columns))
 
 
+def rows_note(shown: int, total: int) -> str:
+    """What a table shows of its rows, before the name of the CSV that holds them all, agreeing with the counts.
+
+    Examples
+    --------
+    >>> rows_note(20, 32), rows_note(1, 1), rows_note(5, 5), rows_note(0, 0)
+    ('20 of 32 rows shown; all rows', 'The row as CSV', 'All 5 rows as CSV', 'No rows; the column names as CSV')
+    """
+    if total == 0:
+        return "No rows; the column names as CSV"
+    if shown == total:
+        return "The row as CSV" if total == 1 else f"All {count(total, 'row')} as CSV"
+    return f"{number(shown)} of {count(total, 'row')} shown; all rows"
+
+
 def show_top(table, name: str, n_rows: int, *, precision: int = 3, html_columns: tuple[str, ...] = (),
              csv_columns: list[str] | None = None) -> None:
     """Show the first ``n_rows`` of ``table`` and offer all its rows as ``figures/<name>.csv``.
@@ -293,9 +311,9 @@ def show_top(table, name: str, n_rows: int, *, precision: int = 3, html_columns:
     folder.mkdir(parents=True, exist_ok=True)
     columns = csv_columns or [c for c in table.columns if c not in html_columns]
     write_csv(table[columns], folder / f"{name}.csv")
-    show_table(table.head(n_rows), precision=precision, html_columns=html_columns)
-    shown = min(n_rows, len(table))
-    note = f"{shown} of {len(table)} rows shown; all rows"
+    if len(table):  # a table of no rows is only its note
+        show_table(table.head(n_rows), precision=precision, html_columns=html_columns)
+    note = rows_note(min(n_rows, len(table)), len(table))
     show_html(f'<p class="table-download">{note}: <a href="../figures/{html.escape(name)}.csv" download>'
               f"{html.escape(name)}.csv</a></p>", f"{note}: `figures/{name}.csv` in the web book.")
 

@@ -13,8 +13,10 @@ import pandas as pd
 
 from helpers.book.display import figure_citations, glue_all, glue_markdown, publish_figure
 from helpers.book.figures import figure_dir
+from helpers.book.settings import METADATA_FILE
 from helpers.book.reports import change as change_report
 from helpers.book.reports import cooccurrence as cooccurrence_report
+from helpers.book.reports import examples
 from helpers.book.reports import explorer as explorer_report
 from helpers.book.reports import links as links_report
 from helpers.book.reports import performance as performance_report
@@ -41,6 +43,7 @@ def themes(analysis: Analysis) -> None:
     glue_all(themes_report.theme_findings(analysis))
     glue_split(theme_grains.grain_findings(analysis), ("themes_grains_lead",))
     glue_markdown({**figure_citations(analysis, "themes"), **themes_report.chapter_lead(analysis),
+                   **examples.theme_examples(analysis.cooccurrence),
                    "themes_change_pointer": change_report.pointer(analysis, "themes")})
     papers, seed = analysis.papers, analysis.settings.seed
     publish_figure("fig-themes-top-terms", *themes_report.top_terms_figure(model, label, message))
@@ -55,6 +58,7 @@ def cooccurrence(analysis: Analysis) -> None:
     network = analysis.cooccurrence
     glue_all(cooccurrence_report.chapter_values(network))
     glue_markdown({**figure_citations(analysis, "cooccurrence"), **cooccurrence_report.chapter_lead(analysis),
+                   **examples.term_examples(network),
                    "cooccurrence_change_pointer": change_report.pointer(analysis, "cooccurrence")})
     cooccurrence_report.write_chapter_files(network, figure_dir())
 
@@ -62,7 +66,7 @@ def cooccurrence(analysis: Analysis) -> None:
 def change(analysis: Analysis) -> None:
     """What changed: its values and sentences, and its four figures when the papers form groups."""
     glue_split(change_report.change_values(analysis), ("_sentence", "_note"))
-    glue_markdown(figure_citations(analysis, "change"))
+    glue_markdown({**figure_citations(analysis, "change"), **links_report.change_context(analysis)})
     result, label = analysis.change, figure_label(analysis)
     if result is not None:
         publish_figure("fig-change-prevalence", *change_report.prevalence_figure(result, label))
@@ -75,7 +79,9 @@ def links(analysis: Analysis) -> pd.DataFrame:
     """The link availability page: findings, lead and pointer. Returns the shares table its figure draws."""
     glue_all(links_report.link_findings(analysis))
     glue_markdown({**figure_citations(analysis, "links"), **links_report.chapter_lead(analysis),
-                   "links_change_pointer": change_report.pointer(analysis, "links")})
+                   "links_change_pointer": links_report.change_pointer(analysis),
+                   "links_context": links_report.context_paragraph(analysis),
+                   "links_references": links_report.references(analysis)})
     return links_report.shares_table(analysis.papers, analysis.themes.labels)
 
 
@@ -97,9 +103,8 @@ def explorer(analysis: Analysis, papers: pd.DataFrame) -> ExplorerPage:
     write_explorer_data(data, figure_dir())
     if len(shown) < len(papers):
         explorer_report.write_full_table(papers, figure_dir())
-    glue_all({"explorer_n_papers": len(papers), "explorer_n_titled": int((papers["title"] != "").sum()),
-              "explorer_page_size": PAGE_SIZE, "explorer_max_papers": f"{explorer_report.MAX_EXPLORER_PAPERS:,}"})
-    glue_markdown({"explorer_title_source": explorer_report.title_source(analysis)})
+    glue_all({"explorer_page_size": PAGE_SIZE, "explorer_max_papers": f"{explorer_report.MAX_EXPLORER_PAPERS:,}"})
+    glue_markdown({"explorer_titles_sentence": explorer_report.titles_sentence(analysis, papers, METADATA_FILE)})
     return ExplorerPage(shown, data)
 
 

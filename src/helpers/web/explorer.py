@@ -413,8 +413,11 @@ def explorer_markdown(n_papers: int) -> str:
     --------
     >>> explorer_markdown(57)
     'The interactive explorer of the 57 papers is part of the web version of this book (`chapters/explorer.html`).'
+    >>> explorer_markdown(1)
+    'The interactive explorer of the 1 paper is part of the web version of this book (`chapters/explorer.html`).'
     """
-    return (f"The interactive explorer of the {int(n_papers):,} papers is part of the web version of this book "
+    papers = "paper" if int(n_papers) == 1 else "papers"
+    return (f"The interactive explorer of the {int(n_papers):,} {papers} is part of the web version of this book "
             "(`chapters/explorer.html`).")
 
 

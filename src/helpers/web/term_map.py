@@ -286,7 +286,8 @@ def term_map_html(network: dict[str, Any], *, explorer_url: str = "explorer.html
         return (f'<div class="term-map term-map-empty"><p>The term map is empty: '
                 f'{html.escape(empty_message)}.</p></div>')
     n_terms, n_links = len(data["terms"]), len(data["links"])
-    description = (f"Interactive map of {n_terms} terms and {n_links} co-occurrence links. Drag to pan, "
+    terms, links = ("term" if n_terms == 1 else "terms"), ("link" if n_links == 1 else "links")
+    description = (f"Interactive map of {n_terms} {terms} and {n_links} co-occurrence {links}. Drag to pan, "
                    "use the mouse wheel or the + and - keys to zoom, arrow keys to pan.")
     return (
         '<div class="term-map">'

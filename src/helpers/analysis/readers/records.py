@@ -18,6 +18,26 @@ _YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d|21\d\d)(?!\d)")
 YEARS = range(1500, 2200)
 
 
+#: What databases write where a record names no author: Scopus's "[No author name available]", Web of Science's
+#: "[Anonymous]". Such a record has no authors (never an author of that name).
+_NO_AUTHOR = re.compile(r"\[?\s*(?:no author name available|anonymous)\s*\]?", re.IGNORECASE)
+
+
+def without_placeholder_authors(authors: str) -> str:
+    """``authors`` (``First Last; First Last``) without the placeholders databases write for no author.
+
+    Examples
+    --------
+    >>> without_placeholder_authors("[No author name available]"), without_placeholder_authors("Jane Doe; [Anonymous]")
+    ('', 'Jane Doe')
+    >>> without_placeholder_authors("Anonymous Bosch; Jane Doe")
+    'Anonymous Bosch; Jane Doe'
+    """
+    if "anonymous" not in authors.lower() and "no author" not in authors.lower():
+        return authors
+    return "; ".join(name for name in (n.strip() for n in authors.split(";")) if name and not _NO_AUTHOR.fullmatch(name))
+
+
 class ReaderError(ValueError):
     """A malformed file: ``line`` (1-based, or ``None`` for the whole file) and what is wrong."""
 
@@ -70,6 +90,10 @@ class Record:
     #: What the reader noticed and tolerated (``extra-field``: a row with one field more than its header).
     notes: tuple[str, ...] = ()
     fields: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        # Every reader's authors: a database's placeholder for "no author" is no author (frozen: set once here).
+        object.__setattr__(self, "authors", without_placeholder_authors(self.authors))
 
 
 def parse_year(value: object) -> int | None:

@@ -28,15 +28,44 @@ def _holding(n: int) -> str:
     return f"{count(n, 'abstract')} {plural('contains', n)}"
 
 
+def markup_paragraph(papers: pd.DataFrame, formula: str | None) -> str:
+    """The paragraph on LaTeX and Markdown in the abstracts (Markdown): one sentence when there is none; else how
+    many abstracts hold each, and, when there is a ``formula`` (:func:`first_formula`), the words that show it.
+
+    Examples
+    --------
+    >>> none = pd.DataFrame({"has_latex": [False], "has_markdown": [False]})
+    >>> print(markup_paragraph(none, None))
+    No abstract contains LaTeX (such as `$\\pi(x)$`) or Markdown markup (such as `*emphasis*` or `[text](url)`).
+    >>> print(markup_paragraph(none.assign(has_latex=True), None))  # doctest: +NORMALIZE_WHITESPACE
+    1 abstract contains LaTeX (such as `$\\pi(x)$`) and 0 abstracts contain Markdown markup (such as `*emphasis*`
+    or `[text](url)`). Both are kept in the stored text and removed only when the analysis text is prepared. No
+    abstract contains `$...$` math to show.
+    """
+    n_latex, n_markdown = int(papers["has_latex"].sum()), int(papers["has_markdown"].sum())
+    latex, markdown = "LaTeX (such as `$\\pi(x)$`)", "Markdown markup (such as `*emphasis*` or `[text](url)`)"
+    if not n_latex and not n_markdown:
+        return f"No abstract contains {latex} or {markdown}."
+    paragraph = (f"{_holding(n_latex)} {latex} and {_holding(n_markdown)} {markdown}. Both are kept in the stored "
+                 "text and removed only when the analysis text is prepared.")
+    if formula is None:
+        return paragraph + " No abstract contains `$...$` math to show."
+    return paragraph + (" Math renders in the book with a locally served MathJax; for example, the first formula in "
+                        "the corpus with an operator:")
+
+
+def corpus_sentences(corpus: Corpus, formula: str | None) -> dict[str, str]:
+    """The corpus chapter's sentences, by glue name (Markdown): the parse report, the headers, the markup."""
+    return {"corpus_parse_sentence": parse_sentence(corpus), "corpus_headers_sentence": headers_sentence(corpus),
+            "corpus_markup_paragraph": markup_paragraph(corpus.papers, formula)}
+
+
 def corpus_findings(analysis: "Analysis") -> dict[str, Any]:
     """Every value the corpus chapter glues, by glue name (the counts of the parse are in its table and sentence)."""
     corpus, summary = analysis.corpus, analysis.summary
     papers = corpus.papers
     words = papers["n_words"]
     return {
-        "n_distinct_headers_phrase": count(len({h for h in corpus.headers.values() if h}), "distinct header"),
-        "n_latex_phrase": _holding(int(papers["has_latex"].sum())),
-        "n_markdown_phrase": _holding(int(papers["has_markdown"].sum())),
         "median_words": int(words.median()) if len(words) else 0,
         "min_words": int(words.min()) if len(words) else 0,
         "max_words": int(words.max()) if len(words) else 0,
@@ -45,6 +74,34 @@ def corpus_findings(analysis: "Analysis") -> dict[str, Any]:
         "max_header_words": MAX_HEADER_WORDS,
         "length_bins": LENGTH_BINS,
     }
+
+
+def headers_sentence(corpus: Corpus) -> str:
+    """What the files' headers are, in one sentence that agrees with how many files and headers there are.
+
+    Examples
+    --------
+    >>> def sentence(*headers):
+    ...     files = pd.DataFrame({"source_file": [f"{i}.txt" for i in range(len(headers))], "status": "ok",
+    ...                           "header": list(headers)})
+    ...     return headers_sentence(Corpus(papers=pd.DataFrame(), blocks=pd.DataFrame(), files=files))
+    >>> sentence(None, None)
+    'No file here has one.'
+    >>> sentence("ICML", "ICML 论文")
+    'The 2 files use 2 distinct headers, in whatever language they are written; the analysis treats them alike.'
+    >>> sentence("ICML", None), sentence("Clarivate Analytics Web of Science")
+    ('Of the 2 files, 1 has one.', 'The file has one, shown below.')
+    """
+    n_files = len(corpus.headers)
+    with_header = [h for h in corpus.headers.values() if h]
+    if not with_header:
+        return "No file here has one."
+    if n_files == 1:
+        return "The file has one, shown below."
+    if len(with_header) < n_files:
+        return f"Of the {count(n_files, 'file')}, {number(len(with_header))} {plural('has', len(with_header))} one."
+    return (f"The {count(n_files, 'file')} use {count(len(set(with_header)), 'distinct header')}, in whatever "
+            "language they are written; the analysis treats them alike.")
 
 
 def record_note(corpus: Corpus) -> str:
@@ -62,23 +119,23 @@ def record_note(corpus: Corpus) -> str:
     if "key" not in corpus.blocks:
         return ""
     kinds = corpus.blocks["kind"].value_counts()
-    count = lambda kind: int(kinds.get(kind, 0))  # noqa: E731
+    n_kind = lambda kind: int(kinds.get(kind, 0))  # noqa: E731
     def entries(n: int, one: str, many: str) -> str:
         return f"{n:,} {one if n == 1 else many}"
 
-    parts = [entries(count("no-abstract"), "entry has", "entries have") + " no abstract (kind `no-abstract`, left out "
+    parts = [entries(n_kind("no-abstract"), "entry has", "entries have") + " no abstract (kind `no-abstract`, left out "
              "of the analysis)"]
-    if count("boilerplate-only"):
-        parts.append(entries(count("boilerplate-only"), "entry's abstract is", "entries' abstracts are")
+    if n_kind("boilerplate-only"):
+        parts.append(entries(n_kind("boilerplate-only"), "entry's abstract is", "entries' abstracts are")
                      + " only a publisher's copyright or licence statement (kind `boilerplate-only`, left out of the "
                      "analysis)")
-    if count("proceedings"):
-        parts.append(entries(count("proceedings"), "is a proceedings volume's own record", "are proceedings volumes' "
+    if n_kind("proceedings"):
+        parts.append(entries(n_kind("proceedings"), "is a proceedings volume's own record", "are proceedings volumes' "
                      "own records") + " (kind `proceedings`: a `@Proceedings` entry, whose year and venue go to the "
                      "papers without their own, or a record whose text lists the volume's papers; left out of the "
                      "analysis)")
-    if count("other"):
-        parts.append(entries(count("other"), "is another BibTeX block", "are other BibTeX blocks")
+    if n_kind("other"):
+        parts.append(entries(n_kind("other"), "is another BibTeX block", "are other BibTeX blocks")
                      + " (`@string`, `@preamble`, comments: kind `other`)")
     merged = corpus.merges["matched_by"].value_counts() if len(corpus.merges) else pd.Series(dtype=int)
     if len(merged):
@@ -88,9 +145,9 @@ def record_note(corpus: Corpus) -> str:
     cleaned = {name: int(corpus.cleaning[name].sum()) for name in ("boilerplate_sentences", "structured_headings")
                if len(corpus.cleaning)}
     if any(cleaned.values()):
-        parts.append(f"{cleaned['boilerplate_sentences']:,} publisher sentences (copyright and licence statements) "
-                     f"and {cleaned['structured_headings']:,} structured-abstract headings are left out of the "
-                     "analysed texts; the explorer shows the abstracts as published")
+        parts.append(f"{count(cleaned['boilerplate_sentences'], 'publisher sentence')} (copyright and licence "
+                     f"statements) and {count(cleaned['structured_headings'], 'structured-abstract heading')} are "
+                     "left out of the analysed texts; the explorer shows the abstracts as published")
     return ("Each entry of a bibliographic file (BibTeX, RIS, CSV, TSV or JSON Lines) is one block, its lines "
             "those of the entry in the file, its `key` the entry's key; " + "; ".join(parts) + ". Their LaTeX "
             "(`{B}ayesian`, accents, `--`) is decoded for display; math is kept as written.")
@@ -167,12 +224,16 @@ def duplicate_table(corpus: Corpus) -> pd.DataFrame:
         ["source_file", "block", "first_line", "paper_id", "locations"]]
 
 
-#: How the parse report's sentence names each kind of block, singular.
+#: How the parse report's sentence names each kind of block, singular and plural (the noun inflected is the
+#: phrase's head, never its last word: "blocks too short to be abstracts", "entries without an abstract").
 KIND_PHRASES = {
-    "header": "header", "abstract": "abstract", "duplicate": "repeat of an earlier abstract",
-    "too-short": "block too short to be an abstract", "no-abstract": "entry without an abstract",
-    "boilerplate-only": "boilerplate-only abstract",
-    "proceedings": "proceedings-volume record", "other": "other entry (`@string`, `@preamble`, comments)",
+    "header": ("header", "headers"), "abstract": ("abstract", "abstracts"),
+    "duplicate": ("repeat of an earlier abstract", "repeats of an earlier abstract"),
+    "too-short": ("block too short to be an abstract", "blocks too short to be abstracts"),
+    "no-abstract": ("entry without an abstract", "entries without an abstract"),
+    "boilerplate-only": ("boilerplate-only abstract", "boilerplate-only abstracts"),
+    "proceedings": ("proceedings-volume record", "proceedings-volume records"),
+    "other": ("other entry (`@string`, `@preamble`, comments)", "other entries (`@string`, `@preamble`, comments)"),
 }
 
 
@@ -185,6 +246,9 @@ def parse_sentence(corpus: Corpus) -> str:
     >>> files = pd.DataFrame({"source_file": ["a.bib"], "status": ["ok"]})
     >>> print(parse_sentence(Corpus(papers=pd.DataFrame({"x": [1, 2]}), blocks=blocks, files=files)))
     The book read 1 file holding 5 blocks and entries: 3 abstracts (1 of them a repeat of an earlier abstract), 1 entry without an abstract and 1 proceedings-volume record. That leaves 2 distinct papers for the analysis.
+    >>> blocks = pd.DataFrame({"kind": ["abstract", "no-abstract", "no-abstract", "too-short", "too-short"]})
+    >>> print(parse_sentence(Corpus(papers=pd.DataFrame({"x": [1]}), blocks=blocks, files=files)))
+    The book read 1 file holding 5 blocks and entries: 1 abstract, 2 blocks too short to be abstracts and 2 entries without an abstract. That leaves 1 distinct paper for the analysis.
     """
     kinds = corpus.blocks["kind"].value_counts()
     n_files = int((corpus.files["status"] == "ok").sum())
@@ -196,7 +260,8 @@ def parse_sentence(corpus: Corpus) -> str:
         n = n_abstracts if kind == "abstract" else int(kinds.get(kind, 0))
         if n == 0 and kind not in ("abstract",):
             continue
-        phrase = count(n, KIND_PHRASES[kind])
+        singular, plural_form = KIND_PHRASES[kind]
+        phrase = count(n, singular, plural_form=plural_form)
         if kind == "abstract" and kinds.get("duplicate", 0):
             phrase += f" ({number(int(kinds['duplicate']))} of them a repeat of an earlier abstract)"
         parts.append(phrase)

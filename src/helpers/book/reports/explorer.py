@@ -16,13 +16,43 @@ if TYPE_CHECKING:
     from helpers.analysis.pipeline import Analysis
 
 
-def title_source(analysis: "Analysis") -> str:
-    """Where the explorer's titles come from, as Markdown: the input's own titles or the seed's metadata file."""
-    papers = analysis.papers
-    if "title" in papers and bool((papers["title"] != "").any()):
-        return ("from the input files' own title fields (the PMLR metadata file, matched by the SHA-1 of the "
-                "abstract, fills in the others)")
-    return "from the PMLR metadata (matched by the SHA-1 of the abstract)"
+def titles_sentence(analysis: "Analysis", papers: pd.DataFrame, metadata_file: str) -> str:
+    """How many papers have a title and where the titles come from, as Markdown: naming only the sources that gave
+    one (the input's own title fields; the book's metadata file ``metadata_file`` only where it matched a paper).
+
+    ``papers`` is ``analysis.papers`` with the metadata file's titles added (:func:`helpers.book.with_titles`).
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> own = pd.DataFrame({"title": ["A", "", ""]})
+    >>> titles_sentence(SimpleNamespace(papers=own), own, "data/meta.csv")
+    "1 of the 3 papers has a title, from the input files' own title fields; the others are shown by `paper_id` and their first words, markup removed."
+    >>> print(titles_sentence(SimpleNamespace(papers=own.drop(columns="title")), own.assign(title=["A", "B", "C"]),
+    ...                       "data/meta.csv"))  # doctest: +NORMALIZE_WHITESPACE
+    All 3 papers have a title, from the book's metadata file `data/meta.csv` (matched by the SHA-1 of the
+    abstract).
+    """
+    n_papers = len(papers)
+    given = analysis.papers["title"].fillna("").astype(str) != "" if "title" in analysis.papers else None
+    n_own = int(given.sum()) if given is not None else 0
+    n_titled = int((papers["title"].fillna("").astype(str) != "").sum()) if "title" in papers else 0
+    n_matched = n_titled - n_own
+    sources = []
+    if n_own:
+        sources.append("the input files' own title fields")
+    if n_matched:
+        sources.append(f"the book's metadata file `{markdown_cell(metadata_file)}` (matched by the SHA-1 of the "
+                       f"abstract{f', {number(n_matched)} of them' if n_own else ''})")
+    if n_titled == 0:
+        return (f"No paper of the {count(n_papers, 'paper')} has a title in the input; each is shown by `paper_id` "
+                "and its first words, markup removed.")
+    have = "has" if n_titled == 1 else "have"
+    subject = (f"All {count(n_papers, 'paper')}" if n_titled == n_papers and n_papers > 1
+               else "The paper" if n_titled == n_papers else f"{number(n_titled)} of the {count(n_papers, 'paper')}")
+    rest = ("" if n_titled == n_papers
+            else "; the others are shown by `paper_id` and their first words, markup removed")
+    return f"{subject} {have} a title, from {' and '.join(sources)}{rest}."
 
 
 def grains_note(analysis: "Analysis") -> str:

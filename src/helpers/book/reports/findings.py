@@ -103,7 +103,8 @@ def key_counts(analysis: "Analysis") -> dict[str, int | str]:
     """The values the landing page glues beside :func:`key_findings`' sentences (those its text shows)."""
     n_themes = len(analysis.themes.table)
     return {"intro_overview_themes": (f"the {N_OVERVIEW_THEMES} largest of the {n_themes} themes"
-                                      if n_themes > N_OVERVIEW_THEMES else f"all {n_themes} themes")}
+                                      if n_themes > N_OVERVIEW_THEMES
+                                      else "the one theme" if n_themes == 1 else f"all {n_themes} themes")}
 
 
 def finding_pairs(analysis: "Analysis") -> int:

@@ -54,7 +54,10 @@ def landing_sentences(analysis: "Analysis") -> dict[str, str]:
                        f"{format_names(analysis)}) and reports what they are about, which terms travel together, "
                        "and how often their authors point readers to code and data.")
     headers = sorted({h for h in analysis.corpus.headers.values() if h})
-    header_text = (f" The files' headers read {'; '.join(f'*{md(h)}*' for h in headers)}." if headers else "")
+    # One file's header reads; several files' headers read (never "the files' headers" of one file).
+    whose = "The file's header reads" if n_files == 1 else ("The files' header reads" if len(headers) == 1
+                                                            else "The files' headers read")
+    header_text = (f" {whose} {'; '.join(f'*{md(h)}*' for h in headers)}." if headers else "")
     paragraph = (f"{count(int(summary['unique_papers']), 'distinct abstract')} from "
                  f"{count(int(summary['blocks']), 'block')} and entries in {count(n_files, 'file')}, every one "
                  f"accounted for in {{ref}}`sec-corpus-parse-report`.{header_text} Corpus SHA-256 "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -23,6 +24,20 @@ if TYPE_CHECKING:
     from helpers.analysis.pipeline import Analysis
 
 N_TOP_ROWS = 20
+#: Fewer papers than this giving a link (state ``linked``), and the chapter shows no shares, tables or figures of
+#: them, only one paragraph: comparing the linked share of two groups wants about 5 linked papers expected in
+#: each (Cochran, 1954), so with fewer than 10 in all no two groups of the corpus can be compared.
+MIN_LINKED_PAPERS = 10
+#: The sections of the links chapter left out of the book when fewer than :data:`MIN_LINKED_PAPERS` papers give
+#: a link (:mod:`helpers.book.sphinx_ext`), with the figures in them.
+FEW_LINKS_SECTIONS = ("sec-links-shares", "sec-links-hosts")
+FEW_LINKS_FIGURES = ("fig-links-shares", "fig-links-host-kinds")
+#: The sections left out too when the abstracts hold no link at all: no link to repair or to check.
+NO_LINKS_SECTIONS = ("sec-links-repaired", "sec-links-health")
+#: Venue names (or files' headers) of machine learning, where the NeurIPS 2019 figure is context: acronyms as
+#: written, names in any case.
+_ML_ACRONYMS = re.compile(r"\b(?:ICML|NeurIPS|NIPS|ICLR|AISTATS|COLT|UAI|CoRL|MLSys|JMLR|TMLR|PMLR|ECML|ACML)\b")
+_ML_NAMES = re.compile(r"machine learning|neural information processing|learning representations", re.IGNORECASE)
 EVALUATION_SET = Path("tests") / "evaluation" / "availability_claims.csv"
 FIRST_RUN = Path("tests") / "evaluation" / "availability_first_run.csv"
 
@@ -222,9 +237,136 @@ def state_links_html(papers: pd.DataFrame) -> tuple[str, str]:
     return f"<p>{html_text}</p>", markdown_text
 
 
+def few_links(papers: pd.DataFrame) -> bool:
+    """Whether fewer than :data:`MIN_LINKED_PAPERS` papers give a link (the chapter then says so in one paragraph).
+
+    Examples
+    --------
+    >>> few_links(pd.DataFrame({"link_state": ["linked"] * 9 + ["none"]})), few_links(pd.DataFrame({"link_state": ["linked"] * 10}))
+    (True, False)
+    """
+    return int((papers["link_state"] == "linked").sum()) < MIN_LINKED_PAPERS
+
+
+def left_out_sections(papers: pd.DataFrame, links: pd.DataFrame) -> tuple[str, ...]:
+    """The links chapter's sections the book leaves out for this corpus: those of shares, tables and figures when
+    :func:`few_links`, and those on repairing and checking links when the abstracts hold none.
+
+    Examples
+    --------
+    >>> few = pd.DataFrame({"link_state": ["linked", "none"]})
+    >>> left_out_sections(few, pd.DataFrame({"url": ["https://a.org"]}))
+    ('sec-links-shares', 'sec-links-hosts')
+    >>> left_out_sections(few.assign(link_state="none"), pd.DataFrame({"url": []}))
+    ('sec-links-shares', 'sec-links-hosts', 'sec-links-repaired', 'sec-links-health')
+    >>> left_out_sections(pd.DataFrame({"link_state": ["linked"] * 10}), pd.DataFrame({"url": ["https://a.org"]}))
+    ()
+    """
+    return ((FEW_LINKS_SECTIONS if few_links(papers) else ())
+            + (NO_LINKS_SECTIONS if len(links) == 0 else ()))
+
+
+def few_links_paragraph(n_linked: int) -> str:
+    """The paragraph that stands for the shares, tables and figures when :func:`few_links`: why none are shown
+    and what so few links mean.
+
+    Examples
+    --------
+    >>> print(few_links_paragraph(1))  # doctest: +NORMALIZE_WHITESPACE
+    With 1 paper giving a link, fewer than 10, this page shows no shares, tables or figures of links per file, per
+    theme or per group: comparing the linked share of two groups wants about 5 linked papers expected in each
+    (Cochran, 1954), so they would be zeros and noise. What it means: the abstracts of this corpus rarely point
+    readers to code or data. That says little about the papers themselves, which may give code and data in the
+    body, in a data availability statement or in supplementary material, none of which an abstract shows.
+    """
+    giving = "no paper giving a link" if n_linked == 0 else f"{count(n_linked, 'paper')} giving a link"
+    return (f"With {giving}, fewer than {number(MIN_LINKED_PAPERS)}, this page shows no shares, tables or figures "
+            "of links per file, per theme or per group: comparing the linked share of two groups wants about 5 "
+            "linked papers expected in each (Cochran, 1954), so they would be zeros and noise. What it means: "
+            "the abstracts of this corpus rarely point readers to code or data. That says little about the papers "
+            "themselves, which may give code and data in the body, in a data availability statement or in "
+            "supplementary material, none of which an abstract shows.")
+
+
+def ml_venue(analysis: "Analysis") -> bool:
+    """Whether most papers come from machine learning venues (by their venue, else their file's header), where
+    figures measured at NeurIPS are context for the reader.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> def at(*venues):
+    ...     papers = pd.DataFrame({"venue": list(venues), "source_file": "a.bib"})
+    ...     return ml_venue(SimpleNamespace(papers=papers, corpus=SimpleNamespace(headers={"a.bib": None})))
+    >>> at("ICML 2024", "Proceedings of the 41st International Conference on Machine Learning", "Nature")
+    True
+    >>> at("ACCIDENT ANALYSIS AND PREVENTION", "Poultry Science", "ICML 2024")
+    False
+    """
+    papers, headers = analysis.papers, analysis.corpus.headers
+    venues = papers["venue"].fillna("").astype(str) if "venue" in papers else pd.Series("", index=papers.index)
+    names = [v or (headers.get(f) or "") for v, f in zip(venues, papers["source_file"].astype(str))]
+    if not names:
+        return False
+    return sum(bool(_ML_ACRONYMS.search(n) or _ML_NAMES.search(n)) for n in names) > len(names) / 2
+
+
+def context_paragraph(analysis: "Analysis") -> str:
+    """The "In context" paragraph: what studies of whole papers found, NeurIPS 2019 only at machine learning
+    venues (:func:`ml_venue`); and its references, as Markdown (glued as ``links_context`` and
+    ``links_references``)."""
+    neurips = ("At NeurIPS 2019, about 75% of accepted papers linked their code at camera-ready time (Pineau et al., "
+               "2021). " if ml_venue(analysis) else "")
+    return (f"{neurips}In the full text of arXiv papers of 2021, about one in five contains a GitHub URI (Escamilla et "
+            "al., 2022), and of such URIs about 94% still resolved when checked (Escamilla et al., 2024). Those "
+            "studies read whole papers; **an abstract is a lower bound** on what the paper itself links, since many "
+            "papers link code and data only in the body.")
+
+
+def change_pointer(analysis: "Analysis") -> str:
+    """The line pointing to What changed's test of the linked share per group; ``""`` with one group, or when
+    :func:`few_links` (no share per group to compare: the chapter's paragraph says so)."""
+    from helpers.book.reports.change import pointer  # lazy: at the top it would load scipy
+
+    return "" if few_links(analysis.papers) else pointer(analysis, "links")
+
+
+def change_context(analysis: "Analysis") -> dict[str, str]:
+    """What changed's context on code sharing over the years and its reference, at machine learning venues only
+    (:func:`ml_venue`; else both ``""``), by glue name."""
+    if not ml_venue(analysis):
+        return {"change_links_context": "", "change_links_context_reference": ""}
+    return {"change_links_context": "For code sharing at machine learning venues from 2014 to 2024 measured on the "
+                                    "papers themselves, see Coakley et al. (2026); this book cites that study for "
+                                    "context only and takes no figure from it.",
+            "change_links_context_reference": "Coakley et al. (2026). arXiv:2606.16974 (code sharing at machine "
+                                              "learning venues, 2014–2024)."}
+
+
+REFERENCES = {
+    "Cochran": "Cochran, W. G. (1954). Some methods for strengthening the common χ² tests. *Biometrics*, 10(4), "
+               "417–451.",
+    "Escamilla 2022": "Escamilla, E., et al. (2022). arXiv:2208.04895 (GitHub URIs in the full text of arXiv papers).",
+    "Escamilla 2024": "Escamilla, E., et al. (2024). arXiv:2401.04887 (how many of those URIs are still live).",
+    "Pineau": "Pineau, J., Vincent-Lamarre, P., Sinha, K., Larivière, V., Beygelzimer, A., d'Alché-Buc, F., Fox, "
+              "E., and Larochelle, H. (2021). Improving reproducibility in machine learning research (a report from "
+              "the NeurIPS 2019 reproducibility program). *Journal of Machine Learning Research*, 22(164), 1–20.",
+}
+
+
+def references(analysis: "Analysis") -> str:
+    """The chapter's references, each a paragraph: only the works its text cites for this corpus."""
+    cited = ["Escamilla 2022", "Escamilla 2024"]
+    if few_links(analysis.papers):
+        cited.insert(0, "Cochran")
+    if ml_venue(analysis):
+        cited.append("Pineau")
+    return "\n\n".join(REFERENCES[name] for name in cited)
+
+
 def chapter_lead(analysis: "Analysis") -> dict[str, str]:
     """The chapter's first paragraph (Markdown, glued as ``links_lead``): each link state's papers, counted
-    with agreeing words.
+    with agreeing words; and, when :func:`few_links`, the paragraph that says so (``links_few_note``, else ``""``).
 
     Examples
     --------
@@ -249,11 +391,16 @@ def chapter_lead(analysis: "Analysis") -> dict[str, str]:
             f"{number(n_none)} {plural('says', n_none)} nothing about them.")
     if n_too:
         lead += f" Of the linked papers, {number(n_too)} also {plural('promises', n_too)} more to come."
-    lead += (f" The {'abstract holds' if one else 'abstracts hold'} {count(n_urls, 'link')} "
-             f"({number(counts.n_distinct)} distinct); {number(n_repaired)} "
-             f"{'was' if n_repaired == 1 else 'were'} written in a broken form and repaired.")
+    if n_urls == 0:
+        lead += f" The {'abstract holds' if one else 'abstracts hold'} no link."
+    else:
+        lead += (f" The {'abstract holds' if one else 'abstracts hold'} {count(n_urls, 'link')} "
+                 f"({number(counts.n_distinct)} distinct); {number(n_repaired)} "
+                 f"{'was' if n_repaired == 1 else 'were'} written in a broken form and repaired.")
     venue = venue_code_sentence(analysis.papers)  # only where the input has a code field
-    return {"links_lead": lead + (f" {venue}" if venue else "")}
+    lead += f" {venue}" if venue else ""
+    few = few_links_paragraph(n_linked) if few_links(analysis.papers) else ""
+    return {"links_lead": lead, "links_few_note": few}
 
 
 def venue_code_sentence(papers: pd.DataFrame, *, emphasis: bool = True, wilson: str = "Wilson ") -> str:
@@ -310,7 +457,7 @@ def venue_code_table(papers: pd.DataFrame, by: str | None = None) -> pd.DataFram
 
     groups = shares["group"].astype(str)
     links = [f'<a href="{html_escape(explorer_url(group="" if by is None else g, venue_code="given"))}">'
-             f"the {number(int(n))} papers</a>" for g, n in zip(groups, shares["n_venue_code"])]
+             f"the {count(int(n), 'paper')}</a>" for g, n in zip(groups, shares["n_venue_code"])]
     return pd.DataFrame({
         "group": groups, "papers with a code field": shares["n_papers"],
         "code link given to the venue (share; 95% Wilson interval)": cells(

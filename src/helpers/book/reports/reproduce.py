@@ -4,11 +4,11 @@ SHA-256, its settings, the installed versions of the pinned distributions, and t
 from __future__ import annotations
 
 import html
-import os
 import platform
 import re
 import shlex
 from importlib import metadata
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
 import pandas as pd
@@ -45,8 +45,10 @@ def rebuild_command(book_config: "BookConfig", *, default_corpus: str = "data/ra
     ...                                       "BOOK_BASE_URL": "https://example.org/b"}, root=Path("/book"))
     >>> print(rebuild_command(config))
     make book CORPUS='../corpora/icml my files' THEMES_K=8 BOOK_BASE_URL=https://example.org/b/
+    >>> rebuild_command(BookConfig.from_environment({"BOOK_CORPUS": "/data/exports/wos.txt"}, root=Path("/book")))
+    'make book CORPUS=/data/exports/wos.txt'
     """
-    corpus = " ".join(os.path.relpath(path, book_config.root) for path in book_config.corpus_paths)
+    corpus = " ".join(given_path(path, book_config.root) for path in book_config.corpus_paths)
     words = ["make", "book"] + ([f"CORPUS={shlex.quote(corpus)}"] if corpus != default_corpus else [])
     defaults = AnalysisSettings()
     for name, variable in SETTING_VARIABLES.items():
@@ -56,6 +58,21 @@ def rebuild_command(book_config: "BookConfig", *, default_corpus: str = "data/ra
     if book_config.base_url:
         words.append(f"BOOK_BASE_URL={shlex.quote(book_config.base_url)}")
     return " ".join(words)
+
+
+def given_path(path: Path, root: Path) -> str:
+    """A corpus path as the user gave it: relative to the book's root where it was given so (the settings put it
+    under the root), an absolute path as it is (never rewritten as ``../../..`` from the root).
+
+    Examples
+    --------
+    >>> from pathlib import Path
+    >>> given_path(Path("/book/data/raw"), Path("/book")), given_path(Path("/book/../shared/a.txt"), Path("/book"))
+    ('data/raw', '../shared/a.txt')
+    >>> given_path(Path("/work/shared/exports/wos.txt"), Path("/work/book"))
+    '/work/shared/exports/wos.txt'
+    """
+    return path.relative_to(root).as_posix() if path.is_relative_to(root) else path.as_posix()
 
 
 def command_block(command: str) -> tuple[str, str]:

@@ -401,7 +401,7 @@ def by_source_figure(model: ThemeModel | None, papers: pd.DataFrame, corpus_labe
     shares = counts / counts.sum(axis=0).replace(0, 1)
     shown = shares.copy()
     shown.index = [names[int(t)] for t in shown.index]
-    shown.columns = [f"{name}\n({int(total):,} papers)" for name, total in zip(counts.columns, counts.sum(axis=0))]
+    shown.columns = [f"{name}\n({count(int(total), 'paper')})" for name, total in zip(counts.columns, counts.sum(axis=0))]
     figure, axis = plt.subplots(figsize=(3.5 + 1.8 * max(shown.shape[1], 1), 1.2 + 0.45 * len(shown)))
     from matplotlib.ticker import PercentFormatter  # lazy: slow to import
 
