@@ -15,7 +15,7 @@ from docutils.parsers.rst import Parser
 
 from helpers.analysis.pipeline import run_pipeline
 from helpers.book import sphinx_ext
-from helpers.book.display import book_figures
+from helpers.book.reports.figure_index import book_figures
 from helpers.book.reports import links as report
 
 POULTRY = [

@@ -6,13 +6,13 @@ The chapters import this package as ``book`` and call the names below.
 
 import importlib
 
-from helpers.book.display import (bibtex_blocks, book_figures, figure_citations, glue_all, glue_markdown, glue_name,
+from helpers.book.display import (bibtex_blocks, figure_citations, glue_all, glue_markdown, glue_name,
                                   markdown_cell, paper_links, plain, publish_figure, show_downloads, show_html,
                                   show_markdown, show_table, show_top, table_html, table_markdown)
 from helpers.book.settings import BookConfig, analysis, book_root, config, with_titles
 from helpers.book.title import citation_title, figure_label
 
-__all__ = ["BookConfig", "analysis", "citation_title", "figure_label", "book_root", "config", "with_titles", "bibtex_blocks", "book_figures",
+__all__ = ["BookConfig", "analysis", "citation_title", "figure_label", "book_root", "config", "with_titles", "bibtex_blocks",
            "figure_citations", "glue_all", "glue_markdown", "glue_name", "markdown_cell", "paper_links", "plain",
            "publish_figure", "show_downloads", "show_html", "show_markdown", "show_table", "show_top", "table_html",
            "table_markdown"]

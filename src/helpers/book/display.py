@@ -176,16 +176,6 @@ def figure_citations(analysis: "Analysis", chapter: str) -> dict[str, str]:
             for label, figure_chapter, _ in FIGURES + GROUP_FIGURES if figure_chapter == chapter}
 
 
-def book_figures(analysis: "Analysis") -> list[tuple[str, str, str]]:
-    """The figures this build shows: every one of ``FIGURES`` (but the links chapter's when few papers give a link:
-    :func:`helpers.book.reports.links.few_links`), and ``GROUP_FIGURES`` when there are groups."""
-    from helpers.book.figures import FIGURES, GROUP_FIGURES  # lazy: at the top it would load matplotlib and PIL
-    from helpers.book.reports.links import FEW_LINKS_FIGURES, few_links  # lazy: as above
-
-    left_out = FEW_LINKS_FIGURES if few_links(analysis.papers) else ()
-    return [f for f in FIGURES if f[0] not in left_out] + (GROUP_FIGURES if analysis.change is not None else [])
-
-
 def bibtex_blocks(corpus_sha256: str, year: str, figures: list[tuple[str, str, str]] | None = None, *,
                   book_title: str | None = None) -> tuple[str, str]:
     """One BibTeX entry per figure of the book (``figures``, default ``FIGURES``), as HTML (a wrapped

@@ -10,11 +10,15 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 from helpers.book.display import markdown_cell
-from helpers.book.figures import BOOK_TITLE, FIGURE_FORMATS, THUMBNAIL_DIR, figure_citation
+from helpers.book.figures import BOOK_TITLE, FIGURE_FORMATS, FIGURES, GROUP_FIGURES, THUMBNAIL_DIR, figure_citation
 from helpers.book.inputs import page_input
+from helpers.book.reports.links import FEW_LINKS_FIGURES, few_links
+
+if TYPE_CHECKING:
+    from helpers.analysis.pipeline import Analysis
 
 __all__ = ["chapter_order", "in_book_order", "figure_entry", "figure_index", "collapsed"]
 
@@ -91,7 +95,7 @@ def figure_index(figures: Sequence[tuple[str, str, str]], *, version: str, corpu
     Parameters
     ----------
     figures : sequence of (label, chapter, title)
-        The figures this build draws (:func:`helpers.book.book_figures`).
+        The figures this build draws (:func:`book_figures`).
     version, corpus_sha256, title, base_url
         As for :func:`helpers.book.figures.figure_citation`.
     order : sequence of str
@@ -121,3 +125,11 @@ def collapsed(html_text: str, summary: str) -> str:
     '<details><summary>3 entries &amp; more</summary><pre>x</pre></details>'
     """
     return f"<details><summary>{html.escape(summary)}</summary>{html_text}</details>"
+
+
+def book_figures(analysis: "Analysis") -> list[tuple[str, str, str]]:
+    """The figures this build shows: every one of ``FIGURES`` (but the links chapter's when few papers give a link:
+    :func:`helpers.book.reports.links.few_links`), and ``GROUP_FIGURES`` when there are groups."""
+
+    left_out = FEW_LINKS_FIGURES if few_links(analysis.papers) else ()
+    return [f for f in FIGURES if f[0] not in left_out] + (GROUP_FIGURES if analysis.change is not None else [])
