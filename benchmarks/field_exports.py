@@ -66,16 +66,16 @@ class FieldCheck:
 
 
 def label_parts(label: str) -> list[str]:
-    """The words of a label a reader reads as its parts ("broad: a, b" and "a · b" alike).
+    """The words of a label a reader reads as its parts ("broad: a, b", "a · b" and "a · b (general)" alike).
 
     Examples
     --------
     >>> label_parts("broad: light trapping, optical")
     ['light trapping', 'optical']
-    >>> label_parts("pedot · pss")
-    ['pedot', 'pss']
+    >>> label_parts("pedot · pss"), label_parts("deep · features (general)")
+    (['pedot', 'pss'], ['deep', 'features'])
     """
-    label = re.sub(r"^\s*broad:\s*", "", str(label))
+    label = re.sub(r"^\s*broad:\s*|\s*\(general\)\s*$", "", str(label))
     return [part.strip() for part in LABEL_SEPARATOR.split(label) if part.strip()]
 
 
