@@ -74,3 +74,12 @@ def test_a_corpus_labels_its_themes_in_its_own_words(tmp_path):
         assert first in written and second in written
         assert frozenset((first.lower(), second.lower())) not in pairs
     assert analysis.hierarchy.table["label"].tolist() == model.themes["label"].tolist()
+
+
+def test_a_label_part_holding_an_acronym_that_ends_in_s_is_shown_as_written():
+    # The vocabulary keeps "PDMS" whole (never "pdm"), so "pdms wall" is the term; the abstracts write "PDMS walls".
+    from helpers.analysis.themes.labels import written_forms
+
+    texts = ["Small molecules are absorbed into PDMS walls.", "PDMS walls swell in solvent. Nanochannels of PDMS."]
+    assert written_forms(["pdms wall", "pdms", "nanochannel"], texts) == {
+        "pdms wall": "PDMS walls", "pdms": "PDMS", "nanochannel": "Nanochannels"}

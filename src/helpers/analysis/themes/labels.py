@@ -409,17 +409,26 @@ def written_forms(terms: Collection[str], texts: Iterable[str]) -> dict[str, str
         if not unicodedata.is_normalized("NFKC", text):
             text = unicodedata.normalize("NFKC", text)
         for chunk in _WRITTEN_BREAK.split(_WRITTEN_POSSESSIVE.sub("", html.unescape(text))):
-            previous: tuple[str, str] | None = None
+            previous: tuple[tuple[str, ...], str] | None = None
             for token in _WRITTEN_TOKEN.findall(chunk):
-                spelled = _theme_word(token.lower()) if len(token) > 1 and not token[0].isdigit() else None
-                if spelled is None:
+                # Spelled as written and in lower case: the vocabulary keeps an acronym ending in s whole ("PDMS",
+                # never "pdm") and makes the same word in lower case singular.
+                spellings = tuple(dict.fromkeys(
+                    word for word in (_theme_word(token), _theme_word(token.lower())) if word is not None)) \
+                    if len(token) > 1 and not token[0].isdigit() else ()
+                if not spellings:
                     previous = None
                     continue
-                if spelled in wanted:
-                    seen.setdefault(spelled, Counter())[token] += 1
-                if previous is not None and f"{previous[0]} {spelled}" in wanted:
-                    seen.setdefault(f"{previous[0]} {spelled}", Counter())[f"{previous[1]} {token}"] += 1
-                previous = (spelled, token)
+                for spelled in spellings:
+                    if spelled in wanted:
+                        seen.setdefault(spelled, Counter())[token] += 1
+                        break
+                if previous is not None:
+                    for pair in (f"{first} {second}" for first in previous[0] for second in spellings):
+                        if pair in wanted:
+                            seen.setdefault(pair, Counter())[f"{previous[1]} {token}"] += 1
+                            break
+                previous = (spellings, token)
     forms = {}
     for term, counts in seen.items():
         folded: Counter[str] = Counter()
