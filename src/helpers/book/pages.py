@@ -116,6 +116,7 @@ class ValidationTables(NamedTuple):
     intrusion: pd.DataFrame
     claims: pd.DataFrame
     claim_errors: pd.DataFrame
+    fields: pd.DataFrame
 
 
 def validation(root: Path) -> ValidationTables:
@@ -124,9 +125,10 @@ def validation(root: Path) -> ValidationTables:
     yardstick_table, yardstick_values = validation_report.theme_yardstick(root)
     intrusion_table, intrusion_values = validation_report.word_intrusion(root)
     claim_table, claim_errors, claim_values = validation_report.claim_scores(root)
+    field_table, field_values = validation_report.field_reading(root)
     glue_all({**quality_values, **yardstick_values, **claim_values})
-    glue_split(intrusion_values, ("intrusion_sentence",))
-    return ValidationTables(quality_table, yardstick_table, intrusion_table, claim_table, claim_errors)
+    glue_split({**intrusion_values, **field_values}, ("intrusion_sentence", "field_sentence"))
+    return ValidationTables(quality_table, yardstick_table, intrusion_table, claim_table, claim_errors, field_table)
 
 
 class PerformanceTables(NamedTuple):
