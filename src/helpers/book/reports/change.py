@@ -17,6 +17,7 @@ import pandas as pd
 from helpers.analysis.groups import MIN_PERIOD_PAPERS, MIN_PERIOD_SHARE, NO_VALUE, PERIOD_DASH
 from helpers.book.display import markdown_cell as md
 from helpers.book.formatting import count
+from helpers.book.reports.links import few_links
 from helpers.book.reports.change_figures import (  # noqa: F401  the chapter's figures, with its tables
     MAP_NUMBER_SIZE,
     PREVALENCE_COLUMNS,
@@ -442,9 +443,10 @@ def landing_block(analysis: "Analysis") -> str:
         return ""
     values = change_values(analysis)
     first, last = md(values["change_first"]), md(values["change_last"])
+    linking = ("" if few_links(analysis.papers)  # no share per group below 10 linked papers (the links chapter)
+               else f" Papers linking code, data or a project page: {values['change_links_sentence']}.")
     return (f"- **What changed** ({{ref}}`sec-change`, {first} to {last}): "
-            f"{values['change_shift_sentence']}. Over every group, {values['change_trend_sentence']}. "
-            f"Papers linking code, data or a project page: {values['change_links_sentence']}.")
+            f"{values['change_shift_sentence']}. Over every group, {values['change_trend_sentence']}.{linking}")
 
 
 def _explorer_link(url: str, text: str) -> str:

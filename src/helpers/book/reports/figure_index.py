@@ -128,8 +128,9 @@ def collapsed(html_text: str, summary: str) -> str:
 
 
 def book_figures(analysis: "Analysis") -> list[tuple[str, str, str]]:
-    """The figures this build shows: every one of ``FIGURES`` (but the links chapter's when few papers give a link:
-    :func:`helpers.book.reports.links.few_links`), and ``GROUP_FIGURES`` when there are groups."""
+    """The figures this build shows: every one of ``FIGURES``, and ``GROUP_FIGURES`` when there are groups, but
+    those of links (per file, host or group) when few papers give a link (:func:`helpers.book.reports.links.few_links`)."""
 
     left_out = FEW_LINKS_FIGURES if few_links(analysis.papers) else ()
-    return [f for f in FIGURES if f[0] not in left_out] + (GROUP_FIGURES if analysis.change is not None else [])
+    shown = FIGURES + (GROUP_FIGURES if analysis.change is not None else [])
+    return [f for f in shown if f[0] not in left_out]

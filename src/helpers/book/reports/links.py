@@ -31,7 +31,9 @@ MIN_LINKED_PAPERS = 10
 #: The sections of the links chapter left out of the book when fewer than :data:`MIN_LINKED_PAPERS` papers give
 #: a link (:mod:`helpers.book.sphinx_ext`), with the figures in them.
 FEW_LINKS_SECTIONS = ("sec-links-shares", "sec-links-hosts")
-FEW_LINKS_FIGURES = ("fig-links-shares", "fig-links-host-kinds")
+FEW_LINKS_FIGURES = ("fig-links-shares", "fig-links-host-kinds", "fig-change-links")
+#: What changed's section of the linked share per group, left out too when few papers give a link.
+FEW_LINKS_CHANGE_SECTIONS = ("sec-change-links",)
 #: The sections left out too when the abstracts hold no link at all: no link to repair or to check.
 NO_LINKS_SECTIONS = ("sec-links-repaired", "sec-links-health")
 #: Venue names (or files' headers) of machine learning, where the NeurIPS 2019 figure is context: acronyms as
