@@ -249,6 +249,29 @@ def selection_figure(model: ThemeModel | None, corpus_label: str, message: str =
     return figure, selection
 
 
+def selection_table(selection: pd.DataFrame) -> pd.DataFrame:
+    """The model selection as the chapter shows it: each candidate k's scores, its smallest theme (papers, in the
+    best-fitting seed's run) and whether it is eligible under the whole rule (stable, diverse and every theme at
+    least the size floor), so a more coherent k that was passed over shows why.
+
+    Examples
+    --------
+    >>> table = pd.DataFrame({"k": [3, 6], "coherence": [0.2, 0.4], "diversity": [0.9, 0.9], "stability": [0.9, 0.9],
+    ...                       "score": [0.6, 0.7], "eligible": [True, True], "smallest": [19, 3],
+    ...                       "readable": [True, False], "chosen": [True, False]})
+    >>> selection_table(table)[["k", "smallest theme", "eligible"]].values.tolist()
+    [[3, 19, True], [6, 3, False]]
+    """
+    shown = selection[["k", "coherence", "diversity", "stability", "score"]].copy()
+    eligible = selection["eligible"].astype(bool)
+    if "smallest" in selection and "readable" in selection:
+        shown["smallest theme"] = selection["smallest"]
+        eligible = eligible & selection["readable"].astype(bool)
+    shown["eligible"] = eligible
+    shown["chosen"] = selection["chosen"]
+    return shown
+
+
 def theme_table(model: ThemeModel | None) -> pd.DataFrame:
     """One row per theme: ``theme, label, n_papers, coherence, shown_coherence, top_terms`` (its
     :data:`N_TABLE_TERMS` strongest terms as shown, strongest first; their weights are in the figure's CSV)."""
