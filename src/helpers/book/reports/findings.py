@@ -137,6 +137,7 @@ def overview_figure(analysis: "Analysis") -> tuple["Figure", pd.DataFrame]:
     for position, value in enumerate(counts.to_numpy()[::-1]):
         links_axis.text(value, position, f" {value}", va="center")
     links_axis.set(xlabel="Papers", title="What abstracts say about code and data")
+    links_axis.set_xlim(0, 1.2 * max(int(counts.max()), 1))  # room for the count beside the longest bar
     rows += [dict(panel="link states", category=s, papers=int(c)) for s, c in counts.items()]
     figure.suptitle(f"The corpus at a glance: {figure_label(analysis)}")
     figure.tight_layout()
