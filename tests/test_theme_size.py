@@ -99,3 +99,27 @@ def test_the_book_s_selection_table_shows_the_size_floor():
     assert shown["eligible"].tolist() == [True, False]
     # A table without the floor's columns (an older cache) shows what it has.
     assert selection_table(table.drop(columns=["smallest", "readable"]))["eligible"].tolist() == [True, True]
+
+
+def test_the_selection_figure_marks_each_k_under_the_size_floor():
+    """Poultry: the figure circled k = 3, the least coherent, with nothing to show that k = 4 to 13 had a theme under
+    the floor; each such k is now hollow in every panel."""
+    from types import SimpleNamespace
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from helpers.book.reports.themes import selection_figure
+
+    selection = pd.DataFrame({"k": [3, 4, 5], "coherence": [0.2, 0.3, 0.4], "diversity": [0.9, 0.9, 0.9],
+                              "stability": [0.9, 0.9, 0.9], "score": [0.5, 0.6, 0.7], "eligible": [True] * 3,
+                              "smallest": [20, 3, 2], "readable": [True, False, False],
+                              "chosen": [True, False, False]})
+    settings = SimpleNamespace(min_diversity=0.8, min_stability=0.8, chosen_k=3, min_theme_papers=5)
+    figure, _ = selection_figure(SimpleNamespace(selection=selection, settings=settings), "test")
+    for axis in figure.axes:
+        crossed = [c for c in axis.collections if c.get_label() == "under the size floor"]
+        assert len(crossed) == 1 and crossed[0].get_offsets()[:, 0].tolist() == [4, 5]
+    plt.close(figure)

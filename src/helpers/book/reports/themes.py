@@ -230,7 +230,8 @@ def no_themes_figure(message: str, corpus_label: str) -> tuple["Figure", pd.Data
 
 
 def selection_figure(model: ThemeModel | None, corpus_label: str, message: str = "") -> tuple["Figure", pd.DataFrame]:
-    """Coherence, diversity and stability per candidate k; the chosen k circled, thresholds dashed."""
+    """Coherence, diversity and stability per candidate k; the chosen k circled, thresholds dashed, each k with a
+    theme under the size floor hollow."""
     import matplotlib.pyplot as plt  # lazy: slow to import
 
     if model is None:
@@ -241,6 +242,10 @@ def selection_figure(model: ThemeModel | None, corpus_label: str, message: str =
         axis.plot(selection["k"], selection[measure], marker="o", color="tab:blue")
         chosen = selection[selection["chosen"]]
         axis.scatter(chosen["k"], chosen[measure], s=120, facecolors="none", edgecolors="red", zorder=5)
+        if "readable" in selection:  # a k with a theme under the size floor is never chosen while another is not
+            under = selection[~selection["readable"].astype(bool)]
+            axis.scatter(under["k"], under[measure], s=36, marker="o", facecolors="white", edgecolors="tab:blue",
+                         linewidths=1.5, zorder=4, label="under the size floor")
         if measure in ("diversity", "stability"):
             axis.axhline(getattr(settings, f"min_{measure}"), color="grey", linestyle="--", linewidth=1)
         axis.set(title=measure.capitalize(), xlabel="Number of themes k", ylabel="")
