@@ -208,6 +208,22 @@ def shift_sentence(change: "ChangeResult", md) -> str:
             + "; ".join(parts))
 
 
+def new_terms_sentence(change: "ChangeResult", md) -> str:
+    """The map's terms new in the latest group, most papers first (up to ``N_LISTED``), each with its papers there,
+    as the list the count "N of M:" introduces; else that every term is older.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> terms = pd.DataFrame({"term": ["a", "b"], "new_in_latest": [True, False], "n_latest": [4, 2]})
+    >>> new_terms_sentence(SimpleNamespace(terms=terms, groups=("2020", "2021")), str)
+    '*a* (4)'
+    """
+    new = change.terms[change.terms["new_in_latest"]]
+    return ("; ".join(f"*{md(t)}* ({n})" for t, n in zip(new["term"].head(N_LISTED), new["n_latest"].head(N_LISTED)))
+            or f"every map term already occurs before {md(change.groups[-1])}")
+
+
 def change_values(analysis: "Analysis") -> dict[str, Any]:
     """Every value the chapter glues (``change_...``); only ``change_note`` with one group."""
     change = analysis.change
@@ -256,9 +272,7 @@ def change_values(analysis: "Analysis") -> dict[str, Any]:
     new = terms[terms["new_in_latest"]]
     values.update({
         "change_n_terms": len(terms), "change_n_new": len(new),
-        "change_new_sentence": ("; ".join(f"*{md(t)}* ({n})" for t, n in zip(new["term"].head(N_LISTED),
-                                                                             new["n_latest"].head(N_LISTED)))
-                                or f"none: every map term already occurs before {md(groups[-1])}"),
+        "change_new_sentence": new_terms_sentence(change, md),
         "change_burst_sentence": burst_sentence(change, md),
         "change_burst_scale": change.settings.burst_scale, "change_burst_gamma": change.settings.burst_gamma,
     })
