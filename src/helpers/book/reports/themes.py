@@ -36,6 +36,23 @@ MAP_SAMPLE = 3_000
 MEASURES = ("coherence", "diversity", "stability")
 
 
+#: The themes chapter's section and figure of themes by source file, left out of a book of one file (a single
+#: column repeating the themes' shares).
+ONE_FILE_SECTIONS = ("sec-themes-by-source",)
+ONE_FILE_FIGURES = ("fig-themes-by-source",)
+
+
+def one_file(papers: pd.DataFrame) -> bool:
+    """Whether the papers come from one file (or none), so that themes by source file compare nothing.
+
+    Examples
+    --------
+    >>> one_file(pd.DataFrame({"source_file": ["a.txt", "a.txt"]})), one_file(pd.DataFrame({"source_file": ["a", "b"]}))
+    (True, False)
+    """
+    return "source_file" not in papers or papers["source_file"].nunique() <= 1
+
+
 def vocabulary_trial(root: "Path") -> dict[str, str]:
     """Glue values of ``benchmarks/results/theme_vocabulary.csv``: NPMI and k of the themes on their own
     vocabulary (``kept``), on the term map's noun phrases (``tried``) and on the phrase-merged vocabulary
