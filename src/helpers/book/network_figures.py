@@ -303,13 +303,13 @@ def drawn_terms(graph: nx.Graph) -> set[str]:
     >>> sorted(drawn_terms(graph)), sorted(drawn_terms(nx.Graph([("a", "b"), ("b", "c"), ("d", "e")])))
     (['a', 'b', 'c', 'd', 'e'], ['a', 'b', 'c'])
     """
-    linked = [c for c in nx.connected_components(graph) if len(c) > 1]
+    linked: list[set[str]] = [set(c) for c in nx.connected_components(graph) if len(c) > 1]
     if not linked:
         return set()
     large = [c for c in linked if len(c) >= MIN_DRAWN_SET]
     if large:
         return set().union(*large)
-    return set(max(linked, key=lambda c: (len(c), sorted(c)[0])))
+    return max(linked, key=lambda c: (len(c), sorted(c)[0]))
 
 
 def _draw_labels(figure: Figure, axis, drawn: pd.DataFrame, areas: np.ndarray, colour: str = "#222222",
