@@ -21,3 +21,11 @@ def test_new_terms_sentence_lists_them_or_says_every_term_is_older():
     assert new_terms_sentence(change, str) == "*perception* (4); *robot technology* (3)"
     older = SimpleNamespace(terms=terms.assign(new_in_latest=False), groups=change.groups)
     assert new_terms_sentence(older, str) == "every map term already occurs before 2021–2023"
+
+
+def test_the_figure_index_names_the_prevalence_intervals_as_the_figure_does():
+    """The figure index called them 'bootstrap intervals'; the figure and its caption draw Wilson 95% intervals."""
+    from helpers.book.figures import GROUP_FIGURES
+
+    titles = {label: title for label, _, title in GROUP_FIGURES}
+    assert titles["fig-change-prevalence"] == "Theme shares per group, with Wilson 95% intervals"
