@@ -51,3 +51,16 @@ def test_without_a_set_of_five_the_largest_set_is_drawn():
     graph.add_node("f")
     assert nf.drawn_terms(graph) == {"a", "b", "c"}
     assert nf.drawn_terms(nx.Graph()) == set()
+
+
+def test_the_most_frequent_terms_are_labelled_even_in_a_crowd():
+    """Traffic safety: 'hazardous material' (240 abstracts, the most frequent term) sat in a dense cluster and got
+    no label, as every place beside it covered another node's centre."""
+    import numpy as np
+
+    anchors = np.array([[0.0, 0.0], [7.0, 0.0], [-7.0, 0.0], [0.0, 4.0], [0.0, -4.0]])
+    corners = nf.place_labels([(10, 4)] * 5, anchors, np.ones(5), (-50, -50, 50, 50))
+    assert corners[0] is not None
+    # A less frequent term in a crowd still gives way: its label would cover another node.
+    crowd = nf.place_labels([(10, 4)] * 5, anchors, np.ones(5), (-50, -50, 50, 50), n_sure=0)
+    assert crowd[0] is None

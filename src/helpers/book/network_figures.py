@@ -118,14 +118,22 @@ def _node_areas(n_papers: pd.Series) -> np.ndarray:
     return MIN_NODE_AREA + (max(largest, MIN_NODE_AREA) - MIN_NODE_AREA) * share
 
 
+#: The most frequent terms of a map whose labels may cover other nodes when no free place is left beside them, so
+#: that a crowded region never hides the map's main terms.
+SURE_LABELS = 3
+
+
 def place_labels(boxes: list[tuple[float, float]], anchors: np.ndarray, radii: np.ndarray,
-                 bounds: tuple[float, float, float, float]) -> list[tuple[float, float] | None]:
+                 bounds: tuple[float, float, float, float], n_sure: int = SURE_LABELS
+                 ) -> list[tuple[float, float] | None]:
     """Greedy label placement without overlap, in the order given (most important first).
 
     Each label (``width, height`` in display units) tries positions right,
     left, above and below its anchor (offset by the node's radius); it takes
     the first that overlaps no placed label and no node other than its own
     and stays inside ``bounds`` (``x0, y0, x1, y1``), or is left out (None).
+    The first ``n_sure`` labels, with no such place, take the first place that
+    overlaps no placed label, over other nodes if need be.
     Returns the lower-left corner of each placed label.
 
     Examples
@@ -142,21 +150,24 @@ def place_labels(boxes: list[tuple[float, float]], anchors: np.ndarray, radii: n
         candidates = [(x + radius + 1, y - height / 2), (x - radius - 1 - width, y - height / 2),
                       (x - width / 2, y + radius + 1), (x - width / 2, y - radius - 1 - height)]
         chosen = None
-        for left, bottom in candidates:
-            box = (left, bottom, left + width, bottom + height)
-            if box[0] < bounds[0] or box[1] < bounds[1] or box[2] > bounds[2] or box[3] > bounds[3]:
-                continue
-            if any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in placed):
-                continue
-            # No other node's centre may sit under the label.
-            inside = ((anchors[:, 0] > box[0]) & (anchors[:, 0] < box[2]) & (anchors[:, 1] > box[1])
-                      & (anchors[:, 1] < box[3]))
-            inside[index] = False
-            if inside.any():
-                continue
-            chosen = (left, bottom)
-            placed.append(box)
-            break
+        for over_nodes in (False, True) if index < n_sure else (False,):
+            for left, bottom in candidates:
+                box = (left, bottom, left + width, bottom + height)
+                if box[0] < bounds[0] or box[1] < bounds[1] or box[2] > bounds[2] or box[3] > bounds[3]:
+                    continue
+                if any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in placed):
+                    continue
+                # No other node's centre may sit under the label (but under one of the first n_sure at need).
+                inside = ((anchors[:, 0] > box[0]) & (anchors[:, 0] < box[2]) & (anchors[:, 1] > box[1])
+                          & (anchors[:, 1] < box[3]))
+                inside[index] = False
+                if inside.any() and not over_nodes:
+                    continue
+                chosen = (left, bottom)
+                placed.append(box)
+                break
+            if chosen is not None:
+                break
         corners.append(chosen)
     return corners
 
