@@ -131,3 +131,16 @@ def test_scopus_title_names_its_index_keywords_and_the_database_from_its_record_
     # and "Article" are check tags, never a subject.
     assert book_title(analysis, {}) == "Poultry and Agricultural Robots, 2021: 4 Scopus abstracts"
     assert figure_label(analysis, {}) == "Scopus 2021: 4 abstracts"
+
+
+def test_sentences_and_citations_name_the_subject_too():
+    """Traffic safety (Web of Science): the title named "Transportation Science and Technology", but every page's
+    lead and the citation ("... link availability in 729 abstracts from Web of Science, 1991–2018") never did."""
+    from helpers.book.title import CorpusName
+
+    traffic = CorpusName(("Web of Science",), 80, "1991–2018", 729, True, ("Transportation Science and Technology",))
+    assert traffic.sentence_subject == "729 Web of Science abstracts on Transportation Science and Technology, 1991–2018"
+    two = CorpusName((), 9, "", 1, subjects=("Poultry", "Robotics"))
+    assert two.sentence_subject == "1 abstract on Poultry and Robotics"
+    assert CorpusName(("PubMed",), 40, "1990–2023", 334, from_database=True).sentence_subject == (
+        "334 abstracts from PubMed, 1990–2023")

@@ -116,3 +116,40 @@ def test_the_sections_go_before_the_page_contents_are_collected():
                           add_css_file=lambda name: None)
     sphinx_ext.setup(app)
     assert [priority for event, handler, priority in calls if handler is sphinx_ext._drop_sections] == [100]
+
+
+def change_doctree() -> nodes.document:
+    """The What changed page as Sphinx reads it: themes, terms, the section of links per group and the method."""
+    document = new_document("change.md", get_default_settings(Parser))
+    page = nodes.section(ids=["sec-change"])
+    for label in ("sec-change-themes", "sec-change-links", "sec-change-method"):
+        page += nodes.section("", nodes.paragraph(text=label), ids=[label])
+    document += page
+    return document
+
+
+@pytest.mark.parametrize("few", [True, False])
+def test_what_changed_shows_no_links_per_group_when_few_papers_link(monkeypatch, few):
+    """The links chapter says it shows no shares per group below 10 linked papers; What changed must not show
+    them either (a 12-row table of zeros and a chi-square test on 1 linked paper, on Web of Science traffic safety)."""
+    states = ["linked"] * (1 if few else 10) + ["none"] * 3
+    monkeypatch.setattr(sphinx_ext, "analysis", lambda: SimpleNamespace(
+        papers=pd.DataFrame({"link_state": states}), links=SimpleNamespace(links=pd.DataFrame({"url": ["x"]}))))
+    doctree = change_doctree()
+    sphinx_ext._drop_sections(SimpleNamespace(env=SimpleNamespace(docname="chapters/change")), doctree)
+    ids = {i for section in doctree.findall(nodes.section) for i in section["ids"]}
+    assert ("sec-change-links" in ids, "sec-change-themes" in ids, "sec-change-method" in ids) == (not few, True, True)
+
+
+def test_few_links_leave_the_change_figure_and_key_finding_out(tmp_path):
+    from helpers.analysis.settings import AnalysisSettings
+    from helpers.book.reports.change import landing_block
+
+    folder = corpus(tmp_path / "two", "Poultry Science 2021", POULTRY)
+    (folder / "b.txt").write_text("Poultry Science 2022\n\n" + "\n\n".join(
+        text.replace("hens", "quails") for text in POULTRY[:2] + POULTRY[3:]) + "\n", encoding="utf-8")
+    two_files = run_pipeline([folder], AnalysisSettings(group_by="file"))
+    shown = [label for label, _, _ in book_figures(two_files)]
+    assert "fig-change-links" not in shown and "fig-change-prevalence" in shown
+    block = landing_block(two_files)
+    assert block.startswith("- **What changed**") and "Papers linking" not in block and "chi-square" not in block

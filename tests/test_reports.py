@@ -261,3 +261,15 @@ def test_landing_page_states_the_venue_share_only_where_there_is_a_code_field(tm
         "Of the 3 papers whose metadata has a code field, 2 (67%, 95% Wilson interval 21% to 94%) gave the venue a "
         "code link, and the abstracts of 1 (33%, 95% Wilson interval 6% to 79%) link code, data or a project page")
     assert "venue" not in findings.key_findings(seed)["intro_linked_sentence"]
+
+
+def test_overview_counts_stay_inside_their_panel(seed):
+    """Traffic safety (Web of Science, 729 abstracts): the count '725' beside the longest bar crossed the panel's frame."""
+    figure, _ = findings.overview_figure(seed)
+    figure.canvas.draw()
+    links_axis = figure.axes[1]
+    frame = links_axis.get_window_extent()
+    labels = [text for text in links_axis.texts if text.get_text().strip().isdigit()]
+    assert len(labels) == 4
+    assert all(text.get_window_extent().x1 <= frame.x1 for text in labels)
+    plt.close(figure)

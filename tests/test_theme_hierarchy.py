@@ -13,7 +13,7 @@ from helpers.analysis.themes.labels import label_parts, same_concept
 from helpers.book.reports.theme_grains import grain_findings, hierarchy_table
 from helpers.web.explorer import explorer_data, explorer_html
 
-from conftest import SEED_DIR
+from conftest import ROOT, SEED_DIR
 
 
 def test_the_number_of_broad_themes_is_the_rounded_square_root_at_least_two_at_most_k():
@@ -223,3 +223,21 @@ def test_the_pdf_book_reads_the_themes_of_a_broad_theme_apart():
     rows = hierarchy_table(SimpleNamespace(hierarchy=SimpleNamespace(table=table),
                                            papers=pd.DataFrame({"broad_theme": ["A"] * 3, "mixed": [False] * 3})))
     assert markdown_cell(rows["themes (papers)"].iloc[0], is_html=True) == r"1. a · b \(2\); 2. c &amp; d \(1\)"
+
+
+def test_the_broad_mixed_count_agrees_with_its_noun():
+    """Poultry (Scopus, 67 abstracts): the method read 'when its broad theme's themes together do (1 papers)'."""
+    from types import SimpleNamespace
+
+    table = pd.DataFrame({"broad_theme": ["A", "A", "B"], "broad_label": ["x · y", "x · y", "z"],
+                          "broad_n_papers": [3, 3, 1], "theme": [1, 3, 2], "label": ["a", "c", "b"],
+                          "n_papers": [2, 1, 1]})
+    papers = pd.DataFrame({"theme": [1, 3, 2, 1], "mixed": [True, True, False, False],
+                           "broad_theme": ["A", "A", "B", "A"], "broad_theme_weight": [0.9, 0.4, 1.0, 1.0]})
+    analysis = SimpleNamespace(hierarchy=SimpleNamespace(table=table, rule="r"), papers=papers,
+                               themes=SimpleNamespace(table=table))
+    assert grain_findings(analysis)["themes_broad_mixed_n"] == "1 paper"
+    assert grain_findings(SimpleNamespace(hierarchy=SimpleNamespace(table=table, rule="r"), themes=None,
+                                          papers=papers.assign(broad_theme_weight=0.4)))["themes_broad_mixed_n"] == "4 papers"
+    chapter = (ROOT / "chapters" / "themes.md").read_text(encoding="utf-8")
+    assert "({glue:text}`themes_broad_mixed_n`)" in chapter and "`themes_broad_mixed_n` papers" not in chapter

@@ -82,3 +82,44 @@ def test_a_best_k_at_the_top_of_the_range_extends_the_search_above_it(monkeypatc
     monkeypatch.setattr(model, "_select", fake_select(10))
     inside = fit_themes(extension_corpus())
     assert inside.settings.k_candidates[-1] == 19 and inside.settings.chosen_k == 10
+
+
+def test_the_book_s_selection_table_shows_the_size_floor():
+    """Poultry (Scopus, 67 abstracts): k = 6 to 12 were 'eligible' with more coherence than the chosen k = 3, whose
+    smallest theme alone reached the floor; the table must show why (smallest theme, eligible only above it)."""
+    from helpers.book.reports.themes import selection_table
+
+    table = pd.DataFrame({"k": [3, 6], "coherence": [0.22, 0.40], "diversity": [0.96, 0.91],
+                          "stability": [0.99, 0.90], "score": [0.66, 0.70], "eligible": [True, True],
+                          "smallest": [19, 3], "readable": [True, False], "chosen": [True, False]})
+    shown = selection_table(table)
+    assert shown.columns.tolist() == ["k", "coherence", "diversity", "stability", "score", "smallest theme",
+                                      "eligible", "chosen"]
+    assert shown["smallest theme"].tolist() == [19, 3]
+    assert shown["eligible"].tolist() == [True, False]
+    # A table without the floor's columns (an older cache) shows what it has.
+    assert selection_table(table.drop(columns=["smallest", "readable"]))["eligible"].tolist() == [True, True]
+
+
+def test_the_selection_figure_marks_each_k_under_the_size_floor():
+    """Poultry: the figure circled k = 3, the least coherent, with nothing to show that k = 4 to 13 had a theme under
+    the floor; each such k is now hollow in every panel."""
+    from types import SimpleNamespace
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from helpers.book.reports.themes import selection_figure
+
+    selection = pd.DataFrame({"k": [3, 4, 5], "coherence": [0.2, 0.3, 0.4], "diversity": [0.9, 0.9, 0.9],
+                              "stability": [0.9, 0.9, 0.9], "score": [0.5, 0.6, 0.7], "eligible": [True] * 3,
+                              "smallest": [20, 3, 2], "readable": [True, False, False],
+                              "chosen": [True, False, False]})
+    settings = SimpleNamespace(min_diversity=0.8, min_stability=0.8, chosen_k=3, min_theme_papers=5)
+    figure, _ = selection_figure(SimpleNamespace(selection=selection, settings=settings), "test")
+    for axis in figure.axes:
+        crossed = [c for c in axis.collections if c.get_label() == "under the size floor"]
+        assert len(crossed) == 1 and crossed[0].get_offsets()[:, 0].tolist() == [4, 5]
+    plt.close(figure)

@@ -214,7 +214,7 @@ FIGURES = [
 ]
 #: The figures of "What changed", drawn only when the papers form two groups or more (one group: none).
 GROUP_FIGURES = [
-    ('fig-change-prevalence', 'change', 'Theme shares per group, with bootstrap intervals'),
+    ('fig-change-prevalence', 'change', 'Theme shares per group, with Wilson 95% intervals'),
     ('fig-change-thematic-map', 'change', 'Thematic map per group: centrality and density of each theme'),
     ('fig-change-overlay', 'change', 'Term map coloured by the mean year of each term\'s papers'),
     ('fig-change-links', 'change', 'Papers giving a link per group, with Wilson intervals'),

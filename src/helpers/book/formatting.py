@@ -119,6 +119,21 @@ def percent(share: float, *, decimals: int = 0) -> str:
     return f"{100 * share:.{decimals}f}%"
 
 
+def share_and_interval(share: float, low: float, high: float) -> tuple[str, str]:
+    """A share and its interval ("low to high") as percentages with one number of decimals: whole percentages,
+    unless the share lies strictly between 0 and 1 but would print as 0% or 100% (1 of 729 papers), then one
+    decimal for it and its interval alike.
+
+    Examples
+    --------
+    >>> share_and_interval(1 / 729, 0.00024, 0.0077), share_and_interval(0.1496, 0.10, 0.21)
+    (('0.1%', '0.0% to 0.8%'), ('15%', '10% to 21%'))
+    """
+    whole = round(100 * share)
+    decimals = 1 if 0 < share < 1 and whole in (0, 100) else 0
+    return percent(share, decimals=decimals), f"{percent(low, decimals=decimals)} to {percent(high, decimals=decimals)}"
+
+
 #: Columns that hold years or other labels written as numbers: never given thousands separators.
 LABEL_NUMBER_COLUMNS = ("year", "group", "theme", "community", "k", "seed", "http_code", "rank")
 

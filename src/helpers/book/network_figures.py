@@ -118,14 +118,22 @@ def _node_areas(n_papers: pd.Series) -> np.ndarray:
     return MIN_NODE_AREA + (max(largest, MIN_NODE_AREA) - MIN_NODE_AREA) * share
 
 
+#: The most frequent terms of a map whose labels may cover other nodes when no free place is left beside them, so
+#: that a crowded region never hides the map's main terms.
+SURE_LABELS = 3
+
+
 def place_labels(boxes: list[tuple[float, float]], anchors: np.ndarray, radii: np.ndarray,
-                 bounds: tuple[float, float, float, float]) -> list[tuple[float, float] | None]:
+                 bounds: tuple[float, float, float, float], n_sure: int = SURE_LABELS
+                 ) -> list[tuple[float, float] | None]:
     """Greedy label placement without overlap, in the order given (most important first).
 
     Each label (``width, height`` in display units) tries positions right,
     left, above and below its anchor (offset by the node's radius); it takes
     the first that overlaps no placed label and no node other than its own
     and stays inside ``bounds`` (``x0, y0, x1, y1``), or is left out (None).
+    The first ``n_sure`` labels, with no such place, take the first place that
+    overlaps no placed label, over other nodes if need be.
     Returns the lower-left corner of each placed label.
 
     Examples
@@ -142,21 +150,24 @@ def place_labels(boxes: list[tuple[float, float]], anchors: np.ndarray, radii: n
         candidates = [(x + radius + 1, y - height / 2), (x - radius - 1 - width, y - height / 2),
                       (x - width / 2, y + radius + 1), (x - width / 2, y - radius - 1 - height)]
         chosen = None
-        for left, bottom in candidates:
-            box = (left, bottom, left + width, bottom + height)
-            if box[0] < bounds[0] or box[1] < bounds[1] or box[2] > bounds[2] or box[3] > bounds[3]:
-                continue
-            if any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in placed):
-                continue
-            # No other node's centre may sit under the label.
-            inside = ((anchors[:, 0] > box[0]) & (anchors[:, 0] < box[2]) & (anchors[:, 1] > box[1])
-                      & (anchors[:, 1] < box[3]))
-            inside[index] = False
-            if inside.any():
-                continue
-            chosen = (left, bottom)
-            placed.append(box)
-            break
+        for over_nodes in (False, True) if index < n_sure else (False,):
+            for left, bottom in candidates:
+                box = (left, bottom, left + width, bottom + height)
+                if box[0] < bounds[0] or box[1] < bounds[1] or box[2] > bounds[2] or box[3] > bounds[3]:
+                    continue
+                if any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in placed):
+                    continue
+                # No other node's centre may sit under the label (but under one of the first n_sure at need).
+                inside = ((anchors[:, 0] > box[0]) & (anchors[:, 0] < box[2]) & (anchors[:, 1] > box[1])
+                          & (anchors[:, 1] < box[3]))
+                inside[index] = False
+                if inside.any() and not over_nodes:
+                    continue
+                chosen = (left, bottom)
+                placed.append(box)
+                break
+            if chosen is not None:
+                break
         corners.append(chosen)
     return corners
 
@@ -164,16 +175,16 @@ def place_labels(boxes: list[tuple[float, float]], anchors: np.ndarray, radii: n
 def term_map_figure(result: CooccurrenceResult, *, corpus_label: str, overlay: pd.Series | None = None,
                     overlay_label: str = "", overlay_range: tuple[float, float] | None = None
                     ) -> tuple[Figure, pd.DataFrame]:
-    """The term map: the largest set of linked terms, node area by occurrences (capped), colour by community.
+    """The term map: the sets of linked terms (:func:`drawn_terms`), node area by occurrences (capped), colour by community.
 
     With ``overlay`` (a number per term, indexed by term: VOSviewer's overlay visualisation, such as
     the mean year of a term's papers) the colour shows that number instead (viridis, with a colour bar
     titled ``overlay_label``, from ``overlay_range`` where given, else the values' own range); the data
     gains an ``overlay`` column.
 
-    As in VOSviewer, only the largest connected set of terms is drawn: terms
-    without a drawn link, and small groups linked only among themselves, are
-    left out (the terms table lists them). Every term whose label
+    Terms without a drawn link, and small groups linked only among themselves,
+    are left out (the terms table lists them); every set of at least
+    :data:`MIN_DRAWN_SET` linked terms is drawn (:func:`drawn_terms`). Every term whose label
     fits without overlapping another label or node is labelled, the most
     frequent first (:func:`place_labels`).
 
@@ -187,7 +198,7 @@ def term_map_figure(result: CooccurrenceResult, *, corpus_label: str, overlay: p
         "term": terms["term"], "n_papers": terms["n_papers"], "community": terms["community"],
         "colour": community_colours(terms["community"]),
         "x": terms["x"], "y": terms["y"],
-        "drawn": terms["term"].isin(_largest_component(result.graph)), "labelled": False,
+        "drawn": terms["term"].isin(drawn_terms(result.graph)), "labelled": False,
     })
     scale = None
     if overlay is not None:
@@ -249,7 +260,7 @@ def density_figure(result: CooccurrenceResult, *, corpus_label: str) -> tuple[Fi
         One row per drawn term: ``term, n_papers, x, y, density, labelled`` (density at the term, 0-1).
     """
     terms = result.terms
-    drawn = terms[terms["term"].isin(_largest_component(result.graph))].sort_values(
+    drawn = terms[terms["term"].isin(drawn_terms(result.graph))].sort_values(
         ["n_papers", "term"], ascending=[False, True])
     data = pd.DataFrame({"term": drawn["term"], "n_papers": drawn["n_papers"], "x": drawn["x"], "y": drawn["y"],
                          "density": 0.0, "labelled": False})
@@ -286,9 +297,30 @@ def density_figure(result: CooccurrenceResult, *, corpus_label: str) -> tuple[Fi
     return figure, data.reset_index(drop=True)
 
 
-def _largest_component(graph: nx.Graph) -> set[str]:
-    linked = [c for c in nx.connected_components(graph) if len(c) > 1]
-    return max(linked, key=lambda c: (len(c), sorted(c)[0] if c else "")) if linked else set()
+#: A set of terms linked only among themselves is drawn on the static maps when it holds at least this many terms.
+MIN_DRAWN_SET = 5
+
+
+def drawn_terms(graph: nx.Graph) -> set[str]:
+    """The terms the static maps draw: every set of terms linked among themselves (a connected component of the
+    drawn pairs) of at least :data:`MIN_DRAWN_SET` terms, else the largest set; never a term without a link.
+
+    The terms are placed by every pair, drawn or not, so sets apart from the largest stand where they belong; a
+    map of the largest set alone can leave out whole sub-fields (on a traffic-safety export, hazardous materials).
+
+    Examples
+    --------
+    >>> graph = nx.Graph([("a", "b"), ("b", "c"), ("c", "d"), ("d", "e"), ("f", "g"), ("f", "h")])
+    >>> sorted(drawn_terms(graph)), sorted(drawn_terms(nx.Graph([("a", "b"), ("b", "c"), ("d", "e")])))
+    (['a', 'b', 'c', 'd', 'e'], ['a', 'b', 'c'])
+    """
+    linked: list[set[str]] = [set(c) for c in nx.connected_components(graph) if len(c) > 1]
+    if not linked:
+        return set()
+    large = [c for c in linked if len(c) >= MIN_DRAWN_SET]
+    if large:
+        return set().union(*large)
+    return max(linked, key=lambda c: (len(c), sorted(c)[0]))
 
 
 def _draw_labels(figure: Figure, axis, drawn: pd.DataFrame, areas: np.ndarray, colour: str = "#222222",
@@ -458,11 +490,13 @@ def community_theme_figure(result: CooccurrenceResult, paper_themes: pd.Series, 
 
 
 def term_map_values(data: pd.DataFrame) -> dict[str, int]:
-    """How many terms the map draws and labels (glue values), from :func:`term_map_figure`'s data.
+    """How many terms the map draws and labels (glue values), from :func:`term_map_figure`'s data, and the size
+    from which a set of linked terms is drawn (:data:`MIN_DRAWN_SET`).
 
     Examples
     --------
     >>> term_map_values(pd.DataFrame({"drawn": [True, True, False], "labelled": [True, False, False]}))
-    {'co_n_drawn': 2, 'co_n_labelled': 1}
+    {'co_n_drawn': 2, 'co_n_labelled': 1, 'co_min_drawn_set': 5}
     """
-    return {"co_n_drawn": int(data["drawn"].sum()), "co_n_labelled": int(data["labelled"].sum())}
+    return {"co_n_drawn": int(data["drawn"].sum()), "co_n_labelled": int(data["labelled"].sum()),
+            "co_min_drawn_set": MIN_DRAWN_SET}

@@ -42,6 +42,8 @@ from helpers.book.toc import left_out, write_build_toc
 STATIC_DIR = Path(__file__).parent / "static"
 STYLE_FILE = "book.css"
 LINKS_CHAPTER = "chapters/links"
+CHANGE_CHAPTER = "chapters/change"
+THEMES_CHAPTER = "chapters/themes"
 #: The only event-handler attributes a page may run: sphinx-book-theme's header buttons (print, full screen), by
 #: their exact text (CSP's 'unsafe-hashes'); an injected handler never matches. A build whose theme adds another
 #: fails (:func:`_page_context`).
@@ -103,13 +105,21 @@ def _name_the_book(app, config) -> None:
 
 def _drop_sections(app, doctree) -> None:
     """Leave the links chapter's sections of shares, tables and figures out when few papers give a link, and those
-    on repairing and checking links when there is none (:func:`helpers.book.reports.links.left_out_sections`)."""
-    from helpers.book.reports.links import left_out_sections  # lazy: loads pandas
+    on repairing and checking links when there is none (:func:`helpers.book.reports.links.left_out_sections`);
+    What changed's section of the linked share per group too when few papers give a link, and the themes
+    chapter's section of themes by source file in a book of one file."""
+    from helpers.book.reports.links import FEW_LINKS_CHANGE_SECTIONS, few_links, left_out_sections  # lazy: pandas
+    from helpers.book.reports.themes import ONE_FILE_SECTIONS, one_file  # lazy: pandas
 
-    if app.env.docname != LINKS_CHAPTER:
+    if app.env.docname not in (LINKS_CHAPTER, CHANGE_CHAPTER, THEMES_CHAPTER):
         return
     book_analysis = analysis()
-    left_out = set(left_out_sections(book_analysis.papers, book_analysis.links.links))
+    if app.env.docname == LINKS_CHAPTER:
+        left_out = set(left_out_sections(book_analysis.papers, book_analysis.links.links))
+    elif app.env.docname == THEMES_CHAPTER:
+        left_out = set(ONE_FILE_SECTIONS if one_file(book_analysis.papers) else ())
+    else:
+        left_out = set(FEW_LINKS_CHANGE_SECTIONS if few_links(book_analysis.papers) else ())
     for section in list(doctree.findall(nodes.section)):
         if set(section["ids"]) & left_out and section.parent is not None:
             section.parent.remove(section)

@@ -221,8 +221,9 @@ class CorpusName:
 
     @property
     def sentence_subject(self) -> str:
-        """The corpus as the subject of a sentence: "751 abstracts of ICML 2023–2025", "91 abstracts from Web of
-        Science, 2024–2025", "128 abstracts in 89 venues, 2020–2022".
+        """The corpus as the subject of a sentence: "751 abstracts of ICML 2023–2025", "729 Web of Science abstracts
+        on Transportation Science and Technology, 1991–2018" (named by its subjects, as the title is), "91 abstracts
+        from Web of Science, 2024–2025", "128 abstracts in 89 venues, 2020–2022".
 
         Examples
         --------
@@ -232,9 +233,15 @@ class CorpusName:
         '334 abstracts from PubMed, 1990–2023'
         >>> CorpusName((), 89, "2020–2022", 128).sentence_subject
         '128 abstracts in 89 venues, 2020–2022'
+        >>> CorpusName(("Scopus",), 40, "2014–2023", 67, True, ("Agricultural Robots",)).sentence_subject
+        '67 Scopus abstracts on Agricultural Robots, 2014–2023'
         """
         abstracts = count(self.n_abstracts, "abstract")
         years = f", {self.years}" if self.years else ""
+        if self.subjects:  # named by its subject, as the title is
+            joiner = "; " if any(" and " in s or "," in s for s in self.subjects) else " and "
+            database = f"{self.venues[0]} " if self.from_database and self.venues else ""
+            return f"{count(self.n_abstracts, database + 'abstract')} on {joiner.join(self.subjects)}{years}"
         if self.venues and self.from_database:
             return f"{abstracts} from {', '.join(self.venues)}{years}"
         if self.venues:

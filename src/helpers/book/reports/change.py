@@ -17,6 +17,7 @@ import pandas as pd
 from helpers.analysis.groups import MIN_PERIOD_PAPERS, MIN_PERIOD_SHARE, NO_VALUE, PERIOD_DASH
 from helpers.book.display import markdown_cell as md
 from helpers.book.formatting import count
+from helpers.book.reports.links import few_links
 from helpers.book.reports.change_figures import (  # noqa: F401  the chapter's figures, with its tables
     MAP_NUMBER_SIZE,
     PREVALENCE_COLUMNS,
@@ -207,6 +208,22 @@ def shift_sentence(change: "ChangeResult", md) -> str:
             + "; ".join(parts))
 
 
+def new_terms_sentence(change: "ChangeResult", md) -> str:
+    """The map's terms new in the latest group, most papers first (up to ``N_LISTED``), each with its papers there,
+    as the list the count "N of M:" introduces; else that every term is older.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> terms = pd.DataFrame({"term": ["a", "b"], "new_in_latest": [True, False], "n_latest": [4, 2]})
+    >>> new_terms_sentence(SimpleNamespace(terms=terms, groups=("2020", "2021")), str)
+    '*a* (4)'
+    """
+    new = change.terms[change.terms["new_in_latest"]]
+    return ("; ".join(f"*{md(t)}* ({n})" for t, n in zip(new["term"].head(N_LISTED), new["n_latest"].head(N_LISTED)))
+            or f"every map term already occurs before {md(change.groups[-1])}")
+
+
 def change_values(analysis: "Analysis") -> dict[str, Any]:
     """Every value the chapter glues (``change_...``); only ``change_note`` with one group."""
     change = analysis.change
@@ -255,9 +272,7 @@ def change_values(analysis: "Analysis") -> dict[str, Any]:
     new = terms[terms["new_in_latest"]]
     values.update({
         "change_n_terms": len(terms), "change_n_new": len(new),
-        "change_new_sentence": ("; ".join(f"*{md(t)}* ({n})" for t, n in zip(new["term"].head(N_LISTED),
-                                                                             new["n_latest"].head(N_LISTED)))
-                                or f"none: every map term already occurs before {md(groups[-1])}"),
+        "change_new_sentence": new_terms_sentence(change, md),
         "change_burst_sentence": burst_sentence(change, md),
         "change_burst_scale": change.settings.burst_scale, "change_burst_gamma": change.settings.burst_gamma,
     })
@@ -442,9 +457,10 @@ def landing_block(analysis: "Analysis") -> str:
         return ""
     values = change_values(analysis)
     first, last = md(values["change_first"]), md(values["change_last"])
+    linking = ("" if few_links(analysis.papers)  # no share per group below 10 linked papers (the links chapter)
+               else f" Papers linking code, data or a project page: {values['change_links_sentence']}.")
     return (f"- **What changed** ({{ref}}`sec-change`, {first} to {last}): "
-            f"{values['change_shift_sentence']}. Over every group, {values['change_trend_sentence']}. "
-            f"Papers linking code, data or a project page: {values['change_links_sentence']}.")
+            f"{values['change_shift_sentence']}. Over every group, {values['change_trend_sentence']}.{linking}")
 
 
 def _explorer_link(url: str, text: str) -> str:

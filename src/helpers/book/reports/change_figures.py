@@ -25,14 +25,33 @@ if TYPE_CHECKING:
 MAX_PANELS = 30
 
 
+TICK_GAP = 0.15  # share of a name's height kept free between two neighbouring names (room for tight_layout)
+
+
+def _labels_overlap(axis) -> bool:
+    """Whether two neighbouring tick names of ``axis`` touch (with :data:`TICK_GAP` to spare)."""
+    renderer = axis.figure.canvas.get_renderer()
+    boxes = [label.get_window_extent(renderer) for label in axis.get_xticklabels() if label.get_text()]
+    pad = TICK_GAP * max((box.height for box in boxes), default=0.0)
+    return any(a.expanded(1, 1).padded(pad).overlaps(b) for a, b in zip(boxes, boxes[1:]))
+
+
 def _group_ticks(axis, positions: np.ndarray, groups: list[str], *, fontsize: float) -> None:
     """Group names under the ticks: level when short and few, else turned 45 degrees and ending at their tick,
-    so that names such as ``2010–2012`` never run into each other."""
+    else upright, else fewer names evenly spaced from the first to the last, so that names such as ``2010–2012`` never run into each
+    other in a small panel (every tick stays; the figure's CSV names every group)."""
     level = len(groups) <= 3 and max((len(g) for g in groups), default=0) <= 9
     if level:
         axis.set_xticks(positions, groups, fontsize=fontsize)
-    else:
-        axis.set_xticks(positions, groups, fontsize=fontsize, rotation=45, ha="right", rotation_mode="anchor")
+        return
+    for n_named in range(len(groups), 0, -1):  # the first and the last always named, the others evenly between
+        named = set(np.round(np.linspace(0, len(groups) - 1, n_named)).astype(int).tolist())
+        names = [g if i in named else "" for i, g in enumerate(groups)]
+        for rotation in (45, 90):
+            axis.set_xticks(positions, names, fontsize=fontsize, rotation=rotation, ha="right" if rotation == 45
+                            else "center", rotation_mode="anchor" if rotation == 45 else "default")
+            if not _labels_overlap(axis):
+                return
 
 
 PANEL_TITLE_WIDTH = 30  # characters of a panel's title on one line (10 pt, a third of the column)

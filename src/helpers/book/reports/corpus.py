@@ -105,7 +105,8 @@ def headers_sentence(corpus: Corpus) -> str:
 
 
 def record_note(corpus: Corpus) -> str:
-    """A Markdown paragraph on the entries of bibliographic files (BibTeX, RIS, CSV, TSV, JSON Lines); ``""`` without any.
+    """A Markdown paragraph on the records of database exports and entries of bibliographic files (BibTeX, RIS, CSV,
+    TSV, JSON Lines); ``""`` without any.
 
     Examples
     --------
@@ -148,7 +149,8 @@ def record_note(corpus: Corpus) -> str:
         parts.append(f"{count(cleaned['boilerplate_sentences'], 'publisher sentence')} (copyright and licence "
                      f"statements) and {count(cleaned['structured_headings'], 'structured-abstract heading')} are "
                      "left out of the analysed texts; the explorer shows the abstracts as published")
-    return ("Each entry of a bibliographic file (BibTeX, RIS, CSV, TSV or JSON Lines) is one block, its lines "
+    return ("Each record of a database export (Web of Science, Scopus, PubMed and the others) or entry of a "
+            "bibliographic file (BibTeX, RIS, CSV, TSV or JSON Lines) is one block, its lines "
             "those of the entry in the file, its `key` the entry's key; " + "; ".join(parts) + ". Their LaTeX "
             "(`{B}ayesian`, accents, `--`) is decoded for display; math is kept as written.")
 

@@ -16,6 +16,7 @@ from helpers.book.display import markdown_cell
 from helpers.book.figures import BOOK_TITLE, FIGURE_FORMATS, FIGURES, GROUP_FIGURES, THUMBNAIL_DIR, figure_citation
 from helpers.book.inputs import page_input
 from helpers.book.reports.links import FEW_LINKS_FIGURES, few_links
+from helpers.book.reports.themes import ONE_FILE_FIGURES, one_file
 
 if TYPE_CHECKING:
     from helpers.analysis.pipeline import Analysis
@@ -128,8 +129,11 @@ def collapsed(html_text: str, summary: str) -> str:
 
 
 def book_figures(analysis: "Analysis") -> list[tuple[str, str, str]]:
-    """The figures this build shows: every one of ``FIGURES`` (but the links chapter's when few papers give a link:
-    :func:`helpers.book.reports.links.few_links`), and ``GROUP_FIGURES`` when there are groups."""
+    """The figures this build shows: every one of ``FIGURES``, and ``GROUP_FIGURES`` when there are groups, but
+    those of links (per file, host or group) when few papers give a link (:func:`helpers.book.reports.links.few_links`)
+    and themes by source file in a book of one file (:func:`helpers.book.reports.themes.one_file`)."""
 
-    left_out = FEW_LINKS_FIGURES if few_links(analysis.papers) else ()
-    return [f for f in FIGURES if f[0] not in left_out] + (GROUP_FIGURES if analysis.change is not None else [])
+    left_out = ((FEW_LINKS_FIGURES if few_links(analysis.papers) else ())
+                + (ONE_FILE_FIGURES if one_file(analysis.papers) else ()))
+    shown = FIGURES + (GROUP_FIGURES if analysis.change is not None else [])
+    return [f for f in shown if f[0] not in left_out]

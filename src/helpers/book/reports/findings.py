@@ -9,7 +9,7 @@ import pandas as pd
 from helpers.analysis.cooccurrence import distinct_pairs
 from helpers.analysis.links.states import LINK_STATES, state_shares
 from helpers.book.display import markdown_cell as md
-from helpers.book.formatting import count, number, plural
+from helpers.book.formatting import count, number, plural, share_and_interval
 from helpers.book.settings import with_titles
 from helpers.book.title import figure_label
 
@@ -62,8 +62,8 @@ def key_findings(analysis: "Analysis") -> dict[str, Any]:
     shares = state_shares(papers).set_index("link_state")
     linked = shares.loc["linked"]
     n_linked = int(linked["n_papers"])
-    linked_sentence = (f"{number(n_linked)} of {count(len(papers), 'paper')} ({linked['share']:.0%}, 95% interval "
-                       f"{linked['ci_low']:.0%} to {linked['ci_high']:.0%}) "
+    share, interval = share_and_interval(linked["share"], linked["ci_low"], linked["ci_high"])
+    linked_sentence = (f"{number(n_linked)} of {count(len(papers), 'paper')} ({share}, 95% interval {interval}) "
                        f"{plural('links', n_linked)} code, data or a project page")
     states = papers["link_state"].value_counts()
     n_dangling, n_promised = int(states.get("dangling", 0)), int(states.get("promised", 0))
@@ -137,6 +137,7 @@ def overview_figure(analysis: "Analysis") -> tuple["Figure", pd.DataFrame]:
     for position, value in enumerate(counts.to_numpy()[::-1]):
         links_axis.text(value, position, f" {value}", va="center")
     links_axis.set(xlabel="Papers", title="What abstracts say about code and data")
+    links_axis.set_xlim(0, 1.2 * max(int(counts.max()), 1))  # room for the count beside the longest bar
     rows += [dict(panel="link states", category=s, papers=int(c)) for s, c in counts.items()]
     figure.suptitle(f"The corpus at a glance: {figure_label(analysis)}")
     figure.tight_layout()

@@ -13,7 +13,7 @@ import pandas as pd
 from helpers.analysis.links.states import LINK_STATES, state_shares, venue_code_shares
 from helpers.analysis.links.urls import HOST_KINDS, LINKED_KINDS
 from helpers.book.display import markdown_cell as md, paper_links
-from helpers.book.formatting import count, number, percent, plural
+from helpers.book.formatting import count, number, percent, plural, share_and_interval
 from helpers.book.inputs import page_input
 from helpers.book.title import analysis_name
 from helpers.web.explorer import explorer_papers, explorer_url, papers_link_text
@@ -31,7 +31,9 @@ MIN_LINKED_PAPERS = 10
 #: The sections of the links chapter left out of the book when fewer than :data:`MIN_LINKED_PAPERS` papers give
 #: a link (:mod:`helpers.book.sphinx_ext`), with the figures in them.
 FEW_LINKS_SECTIONS = ("sec-links-shares", "sec-links-hosts")
-FEW_LINKS_FIGURES = ("fig-links-shares", "fig-links-host-kinds")
+FEW_LINKS_FIGURES = ("fig-links-shares", "fig-links-host-kinds", "fig-change-links")
+#: What changed's section of the linked share per group, left out too when few papers give a link.
+FEW_LINKS_CHANGE_SECTIONS = ("sec-change-links",)
 #: The sections left out too when the abstracts hold no link at all: no link to repair or to check.
 NO_LINKS_SECTIONS = ("sec-links-repaired", "sec-links-health")
 #: Venue names (or files' headers) of machine learning, where the NeurIPS 2019 figure is context: acronyms as
@@ -67,10 +69,10 @@ def link_counts(analysis: "Analysis") -> LinkCounts:
     papers, links = analysis.papers, analysis.links.links
     overall = state_shares(papers).set_index("link_state")
     linked = overall.loc["linked"]
+    share_linked, ci_linked = share_and_interval(linked["share"], linked["ci_low"], linked["ci_high"])
     return LinkCounts(
         n_papers=len(papers), n_urls=len(links), n_distinct=int(links["url"].nunique()),
-        n_linked=int(linked["n_papers"]), share_linked=f"{linked['share']:.0%}",
-        ci_linked=f"{linked['ci_low']:.0%} to {linked['ci_high']:.0%}",
+        n_linked=int(linked["n_papers"]), share_linked=share_linked, ci_linked=ci_linked,
         n_dangling=int(overall.loc["dangling", "n_papers"]), n_promised=int(overall.loc["promised", "n_papers"]),
         n_none=int(overall.loc["none", "n_papers"]), n_promised_too=int(papers["promised_too"].sum()),
         n_repaired=int(links["repaired"].sum()))

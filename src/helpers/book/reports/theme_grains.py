@@ -77,8 +77,8 @@ def hierarchy_table(analysis: "Analysis") -> pd.DataFrame:
 def grain_findings(analysis: "Analysis") -> dict[str, str]:
     """The glued values of the two grains: ``themes_grains_lead`` (Markdown: how many broad themes, the papers
     mixed between themes and between broad themes), ``themes_n_broad``, ``themes_broad_rule``,
-    ``themes_n_pooled_terms``, ``themes_broad_label_rule`` and ``themes_broad_mixed_n`` (papers whose broad theme
-    holds under half their weight); ``"n/a"`` and an empty lead without broad themes.
+    ``themes_n_pooled_terms``, ``themes_broad_label_rule`` and ``themes_broad_mixed_n`` (the papers, counted with
+    their noun, whose broad theme holds under half their weight); ``"n/a"`` and an empty lead without broad themes.
 
     Examples
     --------
@@ -111,5 +111,5 @@ def grain_findings(analysis: "Analysis") -> dict[str, str]:
             f"({percent(mixed / max(n_papers, 1))}) {'is' if mixed == 1 else 'are'} *mixed*, no theme holding half "
             f"their weight; at the broad grain {_broad_mixed(broad_mixed, n_papers)}.")
     return {"themes_grains_lead": lead, "themes_n_broad": str(len(broad)), "themes_broad_rule": analysis.hierarchy.rule,
-            "themes_broad_mixed_n": str(broad_mixed), "themes_n_pooled_terms": str(N_POOLED_TERMS),
+            "themes_broad_mixed_n": count(broad_mixed, "paper"), "themes_n_pooled_terms": str(N_POOLED_TERMS),
             "themes_broad_label_rule": BROAD_LABEL_RULE}

@@ -36,6 +36,23 @@ MAP_SAMPLE = 3_000
 MEASURES = ("coherence", "diversity", "stability")
 
 
+#: The themes chapter's section and figure of themes by source file, left out of a book of one file (a single
+#: column repeating the themes' shares).
+ONE_FILE_SECTIONS = ("sec-themes-by-source",)
+ONE_FILE_FIGURES = ("fig-themes-by-source",)
+
+
+def one_file(papers: pd.DataFrame) -> bool:
+    """Whether the papers come from one file (or none), so that themes by source file compare nothing.
+
+    Examples
+    --------
+    >>> one_file(pd.DataFrame({"source_file": ["a.txt", "a.txt"]})), one_file(pd.DataFrame({"source_file": ["a", "b"]}))
+    (True, False)
+    """
+    return "source_file" not in papers or papers["source_file"].nunique() <= 1
+
+
 def vocabulary_trial(root: "Path") -> dict[str, str]:
     """Glue values of ``benchmarks/results/theme_vocabulary.csv``: NPMI and k of the themes on their own
     vocabulary (``kept``), on the term map's noun phrases (``tried``) and on the phrase-merged vocabulary
@@ -230,7 +247,8 @@ def no_themes_figure(message: str, corpus_label: str) -> tuple["Figure", pd.Data
 
 
 def selection_figure(model: ThemeModel | None, corpus_label: str, message: str = "") -> tuple["Figure", pd.DataFrame]:
-    """Coherence, diversity and stability per candidate k; the chosen k circled, thresholds dashed."""
+    """Coherence, diversity and stability per candidate k; the chosen k circled, thresholds dashed, each k with a
+    theme under the size floor hollow."""
     import matplotlib.pyplot as plt  # lazy: slow to import
 
     if model is None:
@@ -241,12 +259,39 @@ def selection_figure(model: ThemeModel | None, corpus_label: str, message: str =
         axis.plot(selection["k"], selection[measure], marker="o", color="tab:blue")
         chosen = selection[selection["chosen"]]
         axis.scatter(chosen["k"], chosen[measure], s=120, facecolors="none", edgecolors="red", zorder=5)
+        if "readable" in selection:  # a k with a theme under the size floor is never chosen while another is not
+            under = selection[~selection["readable"].astype(bool)]
+            axis.scatter(under["k"], under[measure], s=36, marker="o", facecolors="white", edgecolors="tab:blue",
+                         linewidths=1.5, zorder=4, label="under the size floor")
         if measure in ("diversity", "stability"):
             axis.axhline(getattr(settings, f"min_{measure}"), color="grey", linestyle="--", linewidth=1)
         axis.set(title=measure.capitalize(), xlabel="Number of themes k", ylabel="")
     figure.suptitle(f"Model selection, {corpus_label}; chosen k={settings.chosen_k} (red circle)")
     figure.tight_layout()
     return figure, selection
+
+
+def selection_table(selection: pd.DataFrame) -> pd.DataFrame:
+    """The model selection as the chapter shows it: each candidate k's scores, its smallest theme (papers, in the
+    best-fitting seed's run) and whether it is eligible under the whole rule (stable, diverse and every theme at
+    least the size floor), so a more coherent k that was passed over shows why.
+
+    Examples
+    --------
+    >>> table = pd.DataFrame({"k": [3, 6], "coherence": [0.2, 0.4], "diversity": [0.9, 0.9], "stability": [0.9, 0.9],
+    ...                       "score": [0.6, 0.7], "eligible": [True, True], "smallest": [19, 3],
+    ...                       "readable": [True, False], "chosen": [True, False]})
+    >>> selection_table(table)[["k", "smallest theme", "eligible"]].values.tolist()
+    [[3, 19, True], [6, 3, False]]
+    """
+    shown = selection[["k", "coherence", "diversity", "stability", "score"]].copy()
+    eligible = selection["eligible"].astype(bool)
+    if "smallest" in selection and "readable" in selection:
+        shown["smallest theme"] = selection["smallest"]
+        eligible = eligible & selection["readable"].astype(bool)
+    shown["eligible"] = eligible
+    shown["chosen"] = selection["chosen"]
+    return shown
 
 
 def theme_table(model: ThemeModel | None) -> pd.DataFrame:
