@@ -153,3 +153,13 @@ def test_few_links_leave_the_change_figure_and_key_finding_out(tmp_path):
     assert "fig-change-links" not in shown and "fig-change-prevalence" in shown
     block = landing_block(two_files)
     assert block.startswith("- **What changed**") and "Papers linking" not in block and "chi-square" not in block
+
+
+def test_the_paragraph_for_a_corpus_without_any_link_says_none_not_fewer_or_rarely():
+    from helpers.book.reports.links import few_links_paragraph
+
+    none = few_links_paragraph(0)
+    assert none.startswith("No paper gives a link, so this page shows no shares, tables or figures of links")
+    assert "fewer than" not in none and "rarely" not in none
+    assert "the abstracts of this corpus never point readers to code or data" in none
+    assert few_links_paragraph(3).startswith("With 3 papers giving a link, fewer than 10, this page shows")

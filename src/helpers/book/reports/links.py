@@ -274,6 +274,8 @@ def few_links_paragraph(n_linked: int) -> str:
 
     Examples
     --------
+    >>> print(few_links_paragraph(0)[:59])
+    No paper gives a link, so this page shows no shares, tables
     >>> print(few_links_paragraph(1))  # doctest: +NORMALIZE_WHITESPACE
     With 1 paper giving a link, fewer than 10, this page shows no shares, tables or figures of links per file, per
     theme or per group: comparing the linked share of two groups wants about 5 linked papers expected in each
@@ -281,11 +283,13 @@ def few_links_paragraph(n_linked: int) -> str:
     readers to code or data. That says little about the papers themselves, which may give code and data in the
     body, in a data availability statement or in supplementary material, none of which an abstract shows.
     """
-    giving = "no paper giving a link" if n_linked == 0 else f"{count(n_linked, 'paper')} giving a link"
-    return (f"With {giving}, fewer than {number(MIN_LINKED_PAPERS)}, this page shows no shares, tables or figures "
+    opening = ("No paper gives a link, so this page shows" if n_linked == 0 else
+               f"With {count(n_linked, 'paper')} giving a link, fewer than {number(MIN_LINKED_PAPERS)}, this page shows")
+    how_often = "never" if n_linked == 0 else "rarely"
+    return (f"{opening} no shares, tables or figures "
             "of links per file, per theme or per group: comparing the linked share of two groups wants about 5 "
             "linked papers expected in each (Cochran, 1954), so they would be zeros and noise. What it means: "
-            "the abstracts of this corpus rarely point readers to code or data. That says little about the papers "
+            f"the abstracts of this corpus {how_often} point readers to code or data. That says little about the papers "
             "themselves, which may give code and data in the body, in a data availability statement or in "
             "supplementary material, none of which an abstract shows.")
 
