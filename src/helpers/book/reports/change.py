@@ -17,7 +17,7 @@ import pandas as pd
 from helpers.analysis.groups import MIN_PERIOD_PAPERS, MIN_PERIOD_SHARE, NO_VALUE, PERIOD_DASH
 from helpers.book.display import markdown_cell as md
 from helpers.book.formatting import count
-from helpers.book.reports.links import few_links
+from helpers.book.reports.link_threshold import few_links
 from helpers.book.reports.change_figures import (  # noqa: F401  the chapter's figures, with its tables
     MAP_NUMBER_SIZE,
     PREVALENCE_COLUMNS,

@@ -15,6 +15,7 @@ from helpers.analysis.links.urls import HOST_KINDS, LINKED_KINDS
 from helpers.book.display import markdown_cell as md, paper_links
 from helpers.book.formatting import count, number, percent, plural, share_and_interval
 from helpers.book.inputs import page_input
+from helpers.book.reports.link_threshold import MIN_LINKED_PAPERS, few_links
 from helpers.book.title import analysis_name
 from helpers.web.explorer import explorer_papers, explorer_url, papers_link_text
 
@@ -24,10 +25,6 @@ if TYPE_CHECKING:
     from helpers.analysis.pipeline import Analysis
 
 N_TOP_ROWS = 20
-#: Fewer papers than this giving a link (state ``linked``), and the chapter shows no shares, tables or figures of
-#: them, only one paragraph: comparing the linked share of two groups wants about 5 linked papers expected in
-#: each (Cochran, 1954), so with fewer than 10 in all no two groups of the corpus can be compared.
-MIN_LINKED_PAPERS = 10
 #: The sections of the links chapter left out of the book when fewer than :data:`MIN_LINKED_PAPERS` papers give
 #: a link (:mod:`helpers.book.sphinx_ext`), with the figures in them.
 FEW_LINKS_SECTIONS = ("sec-links-shares", "sec-links-hosts")
@@ -237,17 +234,6 @@ def state_links_html(papers: pd.DataFrame) -> tuple[str, str]:
     markdown_text = ("Papers by state: " + ", ".join(f"{state} {n}" for state, n in items)
                      + " (in the explorer of the web book).")
     return f"<p>{html_text}</p>", markdown_text
-
-
-def few_links(papers: pd.DataFrame) -> bool:
-    """Whether fewer than :data:`MIN_LINKED_PAPERS` papers give a link (the chapter then says so in one paragraph).
-
-    Examples
-    --------
-    >>> few_links(pd.DataFrame({"link_state": ["linked"] * 9 + ["none"]})), few_links(pd.DataFrame({"link_state": ["linked"] * 10}))
-    (True, False)
-    """
-    return int((papers["link_state"] == "linked").sum()) < MIN_LINKED_PAPERS
 
 
 def left_out_sections(papers: pd.DataFrame, links: pd.DataFrame) -> tuple[str, ...]:
