@@ -297,15 +297,13 @@ def field_reading(root: Path) -> tuple[pd.DataFrame, dict[str, str]]:
         "labels naming twice": rows["labels_naming_twice"].to_numpy(), "themes": rows["themes"].to_numpy(),
         "smallest theme": rows["smallest_theme"].to_numpy(),
         "themes under the floor": rows["themes_under_floor"].to_numpy()}, columns=FIELD_COLUMNS)
-    found, parts = int(rows["label_parts_found"].sum()), int(rows["label_parts"].sum())
+    lost, left, found, parts, twice, under = (int(rows[column].sum()) for column in (
+        "lost", "copyright_left", "label_parts_found", "label_parts", "labels_naming_twice", "themes_under_floor"))
     sentence = (
-        f"On {count(len(rows), 'corpus', plural_form='corpora')}, {count(int(rows['lost'].sum()), 'abstract')} "
-        f"{'was' if int(rows['lost'].sum()) == 1 else 'were'} lost, "
-        f"{count(int(rows['copyright_left'].sum()), 'analysed text')} still "
-        f"{'holds' if int(rows['copyright_left'].sum()) == 1 else 'hold'} a copyright statement, "
+        f"On {count(len(rows), 'corpus', plural_form='corpora')}, {count(lost, 'abstract')} "
+        f"{'was' if lost == 1 else 'were'} lost, {count(left, 'analysed text')} still "
+        f"{'holds' if left == 1 else 'hold'} a copyright statement, "
         f"{number(found)} of {number(parts)} label words ({percent(found / parts if parts else float('nan'))}) occur "
-        f"as written in their theme's abstracts, {count(int(rows['labels_naming_twice'].sum()), 'label')} "
-        f"{'names' if int(rows['labels_naming_twice'].sum()) == 1 else 'name'} one thing twice and "
-        f"{count(int(rows['themes_under_floor'].sum()), 'theme')} "
-        f"{'is' if int(rows['themes_under_floor'].sum()) == 1 else 'are'} under the floor.")
+        f"as written in their theme's abstracts, {count(twice, 'label')} {'names' if twice == 1 else 'name'} one "
+        f"thing twice and {count(under, 'theme')} {'is' if under == 1 else 'are'} under the floor.")
     return table, {"field_sentence": sentence}
