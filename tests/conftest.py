@@ -58,3 +58,19 @@ def run_in_process(*args: str) -> subprocess.CompletedProcess:
         except SystemExit as exit_:  # argparse's usage errors and --help
             code = exit_.code if isinstance(exit_.code, int) else 2
     return subprocess.CompletedProcess(["helpers", *args], code, stdout.getvalue(), stderr.getvalue())
+
+
+def page_doctree(page: str, labels: tuple[str, ...]):
+    """A chapter as Sphinx reads it, its labels already on their sections: a page section ``sec-<page>`` holding
+    one section per label (its text the label), as :mod:`helpers.book.sphinx_ext` finds them."""
+    from docutils import nodes
+    from docutils.frontend import get_default_settings
+    from docutils.parsers.rst import Parser
+    from docutils.utils import new_document
+
+    document = new_document(f"{page}.md", get_default_settings(Parser))
+    section = nodes.section(ids=[f"sec-{page}"])
+    for label in labels:
+        section += nodes.section("", nodes.paragraph(text=label), ids=[label])
+    document += section
+    return document

@@ -18,6 +18,8 @@ from helpers.book import sphinx_ext
 from helpers.book.reports.figure_index import book_figures
 from helpers.book.reports import links as report
 
+from conftest import page_doctree
+
 POULTRY = [
     "Broiler chickens fed diets with more crude protein gained weight faster over six weeks in two barns.",
     "Laying hens kept in enriched cages laid fewer cracked eggs than hens kept in conventional battery cages.",
@@ -120,12 +122,7 @@ def test_the_sections_go_before_the_page_contents_are_collected():
 
 def change_doctree() -> nodes.document:
     """The What changed page as Sphinx reads it: themes, terms, the section of links per group and the method."""
-    document = new_document("change.md", get_default_settings(Parser))
-    page = nodes.section(ids=["sec-change"])
-    for label in ("sec-change-themes", "sec-change-links", "sec-change-method"):
-        page += nodes.section("", nodes.paragraph(text=label), ids=[label])
-    document += page
-    return document
+    return page_doctree("change", ("sec-change-themes", "sec-change-links", "sec-change-method"))
 
 
 @pytest.mark.parametrize("few", [True, False])

@@ -6,24 +6,16 @@ from types import SimpleNamespace
 import pandas as pd
 import pytest
 from docutils import nodes
-from docutils.frontend import get_default_settings
-from docutils.parsers.rst import Parser
-from docutils.utils import new_document
 
 from helpers.analysis.pipeline import run_pipeline
 from helpers.book import sphinx_ext
 from helpers.book.reports.figure_index import book_figures
 
-from conftest import SEED_DIR
+from conftest import SEED_DIR, page_doctree
 
 
 def themes_doctree() -> nodes.document:
-    document = new_document("themes.md", get_default_settings(Parser))
-    page = nodes.section(ids=["sec-themes"])
-    for label in ("sec-themes-map", "sec-themes-by-source", "sec-themes-method"):
-        page += nodes.section("", nodes.paragraph(text=label), ids=[label])
-    document += page
-    return document
+    return page_doctree("themes", ("sec-themes-map", "sec-themes-by-source", "sec-themes-method"))
 
 
 @pytest.mark.parametrize("files", [1, 2])
