@@ -162,7 +162,7 @@ def name_themes(themes: ThemesResult, cooccurrence: "CooccurrenceResult | None",
     """
     # Lazy: at the top they would load scipy and networkx.
     from helpers.analysis.cooccurrence.acronyms import abbreviation_pairs, acronym_table
-    from helpers.analysis.themes.labels import label_parts, written_forms, written_label
+    from helpers.analysis.themes.labels import label_parts, written_forms_of_tokens, written_label, written_tokens
     from helpers.analysis.themes.model import relabel
 
     model = themes.model
@@ -181,9 +181,12 @@ def name_themes(themes: ThemesResult, cooccurrence: "CooccurrenceResult | None",
     model = relabel(model, same_thing)
     hierarchy = analyse_hierarchy(ThemesResult(model, themes.message), cooccurrence, same_thing)
 
+    # Each text cut into tokens once: a theme's label and its broad theme's read the same texts.
+    cut = {theme: [written_tokens(text) for text in texts] for theme, texts in sample.items()}
+
     def written(label: str, numbers: "Sequence[int]") -> str:
-        texts = [text for number in numbers for text in sample.get(int(number), [])]
-        return written_label(label, written_forms(label_parts(label), texts))
+        texts = [tokens for number in numbers for tokens in cut.get(int(number), [])]
+        return written_label(label, written_forms_of_tokens(label_parts(label), texts))
 
     labels = [written(str(label), [int(t)]) for t, label in zip(model.themes["theme"], model.themes["label"])]
     model = dataclasses.replace(model, themes=model.themes.assign(label=labels))

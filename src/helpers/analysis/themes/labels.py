@@ -34,6 +34,7 @@ import os
 import re
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 from collections import Counter
 from typing import Collection, Iterable, Mapping, Sequence
 
@@ -44,7 +45,7 @@ from helpers.analysis.cooccurrence.termhood import read_any_field_generic_terms,
 from helpers.analysis.terms import is_noun_phrase
 from helpers.analysis.themes.scores import N_COHERENCE_TERMS, N_DIVERSITY_TERMS, _top
 
-__all__ = ["LABEL_RULE", "MIN_LABEL_SHARE", "GENERAL_SUFFIX", "label_parts", "written_forms", "written_label", "same_concept", "is_acronym_of", "share_stem",
+__all__ = ["LABEL_RULE", "MIN_LABEL_SHARE", "GENERAL_SUFFIX", "label_parts", "written_forms", "written_forms_of_tokens", "written_tokens", "written_label", "same_concept", "is_acronym_of", "share_stem",
            "Concept", "theme_concepts", "concept_share", "theme_labels", "shown_terms"]
 
 #: Share of a concept's occurrences that must fall in one theme's papers for it to name that theme.
@@ -147,14 +148,29 @@ def _defined_as_one(first: str, second: str, same_thing: Collection[frozenset[st
     """
     if frozenset((first, second)) in same_thing:
         return True
-    for pair in same_thing:
+    partners = _partners(same_thing if isinstance(same_thing, frozenset) else frozenset(same_thing))
+    return (any(f" {long} " in f" {second} " for long in partners.get(first, ()))
+            or any(f" {long} " in f" {first} " for long in partners.get(second, ())))
+
+
+@lru_cache(maxsize=16)
+def _partners(same_thing: frozenset[frozenset[str]]) -> dict[str, tuple[str, ...]]:
+    """Each term of a pair of ``same_thing`` with the other terms it is paired with (looked up once per collection:
+    :func:`_defined_as_one` is asked about every pair of terms a label compares).
+
+    Examples
+    --------
+    >>> _partners(frozenset({frozenset(("pani", "polyaniline")), frozenset(("hg",))}))
+    {'pani': ('polyaniline',), 'polyaniline': ('pani',)}
+    """
+    partners: dict[str, list[str]] = {}
+    for pair in sorted(same_thing, key=sorted):
         if len(pair) != 2:
             continue
-        one, other = tuple(pair)
-        for short, long in ((one, other), (other, one)):
-            if (first == short and f" {long} " in f" {second} ") or (second == short and f" {long} " in f" {first} "):
-                return True
-    return False
+        one, other = sorted(pair)
+        partners.setdefault(one, []).append(other)
+        partners.setdefault(other, []).append(one)
+    return {term: tuple(others) for term, others in sorted(partners.items())}
 
 
 @dataclass(frozen=True)
@@ -387,6 +403,40 @@ _WRITTEN_BREAK = re.compile(r"[.,;:!?()\[\]{}\"“”‘’'/\\|<>=+*&%#@~^$]|\s
 _WRITTEN_POSSESSIVE = re.compile(r"['’]s\b")
 
 
+#: One text as :func:`written_forms` reads it: its chunks (no punctuation inside), each a list of its tokens as
+#: ``(spellings, token)``, the theme spellings of the token as written and in lower case (``None``: a token no
+#: term is spelled from, which parts its neighbours).
+WrittenTokens = list[list[tuple[tuple[str, ...], str] | None]]
+
+
+def written_tokens(text: str) -> WrittenTokens:
+    """``text`` cut into the tokens :func:`written_forms` counts, with their theme spellings (one pass per text,
+    however many labels read it).
+
+    Examples
+    --------
+    >>> written_tokens("PDMS walls, 3D.")
+    [[(('pdms', 'pdm'), 'PDMS'), (('wall',), 'walls')], [None], []]
+    """
+    if not unicodedata.is_normalized("NFKC", text):
+        text = unicodedata.normalize("NFKC", text)
+    return [[_spellings(token) for token in _WRITTEN_TOKEN.findall(chunk)]
+            for chunk in _WRITTEN_BREAK.split(_WRITTEN_POSSESSIVE.sub("", html.unescape(text)))]
+
+
+@lru_cache(maxsize=200_000)
+def _spellings(token: str) -> "tuple[tuple[str, ...], str] | None":
+    """A token with its theme spellings as written and in lower case (:func:`written_tokens`)."""
+    from helpers.analysis.themes.vocabulary import _theme_word
+
+    # Spelled as written and in lower case: the vocabulary keeps an acronym ending in s whole ("PDMS", never "pdm")
+    # and makes the same word in lower case singular.
+    spellings = tuple(dict.fromkeys(
+        word for word in (_theme_word(token), _theme_word(token.lower())) if word is not None)) \
+        if len(token) > 1 and not token[0].isdigit() else ()
+    return (spellings, token) if spellings else None
+
+
 def written_forms(terms: Collection[str], texts: Iterable[str]) -> dict[str, str]:
     """Each of ``terms`` (as the themes spell them: lower case, a noun singular) as ``texts`` most often write it;
     a term the texts never write is left out.
@@ -394,6 +444,7 @@ def written_forms(terms: Collection[str], texts: Iterable[str]) -> dict[str, str
     A word or two adjacent words (no punctuation between) are one of the terms when their theme spelling is;
     the most frequent spelling wins (ties to the first seen), and a spelling capitalised only at its first
     letter gives way to the same in lower case when the texts write that too (a sentence's first word).
+    :func:`written_forms_of_tokens` does the same for texts already cut (:func:`written_tokens`).
 
     Examples
     --------
@@ -401,24 +452,27 @@ def written_forms(terms: Collection[str], texts: Iterable[str]) -> dict[str, str
     >>> written_forms(["pdm", "nanochannel", "higg boson", "graph"], texts)
     {'pdm': 'PDMS', 'nanochannel': 'nanochannels', 'higg boson': 'Higgs boson'}
     """
-    from helpers.analysis.themes.vocabulary import _theme_word
+    return written_forms_of_tokens(terms, (written_tokens(text) for text in texts))
 
+
+def written_forms_of_tokens(terms: Collection[str], texts: Iterable[WrittenTokens]) -> dict[str, str]:
+    """:func:`written_forms` of texts cut by :func:`written_tokens`.
+
+    Examples
+    --------
+    >>> written_forms_of_tokens(["wall"], [written_tokens("Walls and walls.")])
+    {'wall': 'walls'}
+    """
     wanted = set(terms)
     seen: dict[str, Counter[str]] = {}
     for text in texts:
-        if not unicodedata.is_normalized("NFKC", text):
-            text = unicodedata.normalize("NFKC", text)
-        for chunk in _WRITTEN_BREAK.split(_WRITTEN_POSSESSIVE.sub("", html.unescape(text))):
+        for chunk in text:
             previous: tuple[tuple[str, ...], str] | None = None
-            for token in _WRITTEN_TOKEN.findall(chunk):
-                # Spelled as written and in lower case: the vocabulary keeps an acronym ending in s whole ("PDMS",
-                # never "pdm") and makes the same word in lower case singular.
-                spellings = tuple(dict.fromkeys(
-                    word for word in (_theme_word(token), _theme_word(token.lower())) if word is not None)) \
-                    if len(token) > 1 and not token[0].isdigit() else ()
-                if not spellings:
+            for current in chunk:
+                if current is None:
                     previous = None
                     continue
+                spellings, token = current
                 for spelled in spellings:
                     if spelled in wanted:
                         seen.setdefault(spelled, Counter())[token] += 1
@@ -428,7 +482,7 @@ def written_forms(terms: Collection[str], texts: Iterable[str]) -> dict[str, str
                         if pair in wanted:
                             seen.setdefault(pair, Counter())[f"{previous[1]} {token}"] += 1
                             break
-                previous = (spellings, token)
+                previous = current
     forms = {}
     for term, counts in seen.items():
         folded: Counter[str] = Counter()
