@@ -57,7 +57,7 @@ def extension_corpus():
 
 def fake_select(best):
     """A selection whose coherence peaks at ``best`` (every candidate eligible and readable), as ``_select`` returns."""
-    def select(tfidf, binary, vocabulary, ks, seeds, n_jobs, min_papers=0.0):
+    def select(tfidf, binary, vocabulary, ks, seeds, n_jobs, min_papers=0.0, qualified=False):
         table = pd.DataFrame({"k": ks, "smallest": 5, "coherence": [-abs(k - best) for k in ks], "diversity": 0.9,
                               "stability": 0.9})
         table["score"] = 0.5

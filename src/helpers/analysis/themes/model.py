@@ -254,12 +254,14 @@ def _select_and_fit(terms: _PartitionedCounts, idf: np.ndarray, sample: _Sample,
     sample_floor = floor * len(sample.rows) / max(terms.n_documents, 1)
     selection, best_seeds = _select(sample.tfidf, binary, terms.vocabulary[sample.columns], ks, seeds, n_jobs,
                                     sample_floor)
-    # The rule's best at the top of the range: the range is extended once above it.
+    # The rule's best at the top of the range: the range is extended once above it (never after a search that
+    # stopped below its top, :func:`helpers.analysis.themes.selection.search_done`); ks become the ks searched.
     extra = more_ks(ks, terms.n_documents, len(sample.columns)) if k is None and choose_k(selection) == max(ks) else []
+    ks = [int(searched) for searched in selection["k"]]
     if extra:
         more, more_seeds = _select(sample.tfidf, binary, terms.vocabulary[sample.columns], extra, seeds, n_jobs,
-                                   sample_floor)
-        selection, ks = rescore(pd.concat([selection, more], ignore_index=True)), ks + extra
+                                   sample_floor, qualified=bool((selection["eligible"] & selection["readable"]).any()))
+        selection, ks = rescore(pd.concat([selection, more], ignore_index=True)), ks + more["k"].astype(int).tolist()
         best_seeds.update(more_seeds)
 
     # The chosen k, fitted to FINAL_TOL with its best selection seed, on every abstract (or FINAL_SAMPLE),

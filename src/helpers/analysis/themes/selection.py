@@ -12,6 +12,8 @@ scores scaled to [0, 1]. Ties go to the smaller ``k``. Only candidates whose the
 compete: the best-fitting seed's run gives every theme at least :func:`min_theme_papers` of the abstracts
 (``max(5, 1%)``, scaled to the selection's sample); when no candidate does, the ``k`` whose smallest theme is
 largest. When the rule's best is the largest candidate, the range is extended once above it (:func:`more_ks`);
+the candidates are searched upwards, and the search stops at the first k whose diversity is under
+:data:`MIN_DIVERSITY` once a smaller k qualifies (:func:`search_done`: a larger k would be less diverse still);
 :func:`k_at_top` says when the chosen ``k`` is still the largest candidate searched.
 
 Selection runs stop early (:data:`SELECTION_TOL`), on a seeded sample of :data:`SELECTION_SAMPLE`
@@ -42,7 +44,7 @@ from helpers.analysis.themes.scores import _scores, stability
 from helpers.analysis.themes.vocabulary import KOutOfRange, ThemesError
 
 __all__ = ["MIN_THEME_PAPERS", "MIN_THEME_SHARE", "min_theme_papers", "theme_sizes", "k_at_top", "more_ks",
-           "rescore", "N_SEEDS", "SELECTION_TOL", "FINAL_TOL", "MAX_CANDIDATES", "SELECTION_SAMPLE", "MIN_PARALLEL_DOCUMENTS",
+           "rescore", "search_done", "N_SEEDS", "SELECTION_TOL", "FINAL_TOL", "MAX_CANDIDATES", "SELECTION_SAMPLE", "MIN_PARALLEL_DOCUMENTS",
            "MIN_STABILITY", "MIN_DIVERSITY", "SELECTION_RULE", "candidate_ks", "model_fitting", "choose_k"]
 
 N_SEEDS = 3
@@ -65,7 +67,9 @@ SELECTION_RULE = (
     "the k with the highest coherence (both means over the seeds' runs); if none qualifies, the k with "
     "the highest mean of the three scores min-max scaled over the candidates; ties go to the smaller k; "
     "when no candidate's themes are all that large, the k whose smallest theme is largest; when the best is the "
-    f"largest candidate, up to {MAX_CANDIDATES // 2} more above it at the same step are searched once"
+    f"largest candidate, up to {MAX_CANDIDATES // 2} more above it at the same step are searched once; "
+    f"the candidates are searched upwards, and the search stops at the first k whose diversity is under "
+    f"{MIN_DIVERSITY:.2f} once a smaller k qualifies"
 )
 
 
@@ -209,22 +213,24 @@ def _selection_run(tfidf: sparse.spmatrix, k: int, seed: int) -> _Run:
 
 def _select(
     tfidf: sparse.spmatrix, binary: sparse.spmatrix, vocabulary: np.ndarray, ks: list[int],
-    seeds: list[int], n_jobs: int | None, min_papers: float = 0.0,
+    seeds: list[int], n_jobs: int | None, min_papers: float = 0.0, qualified: bool = False,
 ) -> tuple[pd.DataFrame, dict[int, int]]:
     """The selection table and, for each k, the seed whose run fitted best; ``readable`` when that run's
-    smallest theme (``smallest``, papers of the selection's abstracts) holds at least ``min_papers``."""
-    # Larger k first, so the longest fits start early and the cores finish together.
-    jobs = [(k, seed) for k in sorted(ks, reverse=True) for seed in seeds]
+    smallest theme (``smallest``, papers of the selection's abstracts) holds at least ``min_papers``.
+
+    The ks are searched upwards and the search stops at the first k whose diversity is under
+    :data:`MIN_DIVERSITY` once a smaller k qualifies (:func:`search_done`; ``qualified``: one of an earlier search
+    does), so the table holds the ks searched.
+    """
+    # One k at a time, its seeds in parallel: whether the search goes on depends on its scores.
     # One thread more than cores: while one thread runs Python, the others run compiled code. One job: one thread.
     threads = 1 if n_jobs == 1 else worker_count(n_jobs, tfidf.shape[0], MIN_PARALLEL_DOCUMENTS) + 1
-    # A copy per fit: scipy may tidy a matrix in place (sort indices, sum duplicates) while another
-    # thread reads it.
-    fitted = run_in_threads([(_selection_run, (tfidf.copy(), k, seed)) for k, seed in jobs], threads,
-                            name="helpers-theme-selection")
-    runs = dict(zip(jobs, fitted))
     rows, best_seeds = [], {}
-    for k in ks:
-        by_seed = [runs[k, seed] for seed in seeds]
+    for k in sorted(ks):
+        # A copy per fit: scipy may tidy a matrix in place (sort indices, sum duplicates) while another
+        # thread reads it.
+        by_seed = run_in_threads([(_selection_run, (tfidf.copy(), k, seed)) for seed in seeds], threads,
+                                 name="helpers-theme-selection")
         best = int(np.argmin([run.error for run in by_seed]))
         best_seeds[k] = seeds[best]
         scores = [_scores(run.components, vocabulary, binary) for run in by_seed]
@@ -235,6 +241,8 @@ def _select(
             diversity=float(np.mean([diversity for _, diversity in scores])),
             stability=stability([run.components for run in by_seed]),
         ))
+        if search_done(pd.DataFrame(rows), min_papers, qualified):
+            break
     selection = pd.DataFrame(rows)
     selection["score"] = (_minmax(selection["coherence"]) + _minmax(selection["diversity"])
                           + _minmax(selection["stability"])) / 3
@@ -242,6 +250,28 @@ def _select(
                              & (selection["diversity"] >= MIN_DIVERSITY))
     selection["readable"] = selection["smallest"] >= min_papers
     return selection, best_seeds
+
+
+def search_done(searched: pd.DataFrame, min_papers: float = 0.0, qualified: bool = False) -> bool:
+    """Whether the upward search of k stops after the last row of ``searched`` (``k, smallest, diversity,
+    stability``, in order of k): its diversity is under :data:`MIN_DIVERSITY` and a smaller k qualifies (stability
+    and diversity reach their thresholds and its smallest theme holds ``min_papers``; ``qualified``: one searched
+    before). More themes share more of their top terms, so a larger k would be less diverse still.
+
+    Examples
+    --------
+    >>> table = pd.DataFrame({"k": [3, 6, 9], "smallest": [40, 20, 9], "diversity": [0.95, 0.85, 0.79],
+    ...                       "stability": [0.9, 0.7, 0.9]})
+    >>> search_done(table), search_done(table.iloc[:2]), search_done(table.iloc[1:]), search_done(table, 50)
+    (True, False, False, False)
+    >>> search_done(table.iloc[2:], qualified=True)
+    True
+    """
+    if not len(searched) or searched["diversity"].iloc[-1] >= MIN_DIVERSITY:
+        return False
+    smaller = searched.iloc[:-1]
+    return qualified or bool(((smaller["stability"] >= MIN_STABILITY) & (smaller["diversity"] >= MIN_DIVERSITY)
+                              & (smaller["smallest"] >= min_papers)).any())
 
 
 def choose_k(selection: pd.DataFrame) -> int:
