@@ -16,7 +16,7 @@ ifeq ($(CAN_UNSHARE),yes)
 OFFLINE := unshare -n sh -c 'ip link set lo up && exec "$$0" "$$@"'
 endif
 
-.PHONY: setup book test lint test-js test-unit test-chapters strict-book latex-book test-browser lab lab-deps browser-deps clean bench bench-large bench-peers word-intrusion term-quality profile linkcheck pdf check-determinism
+.PHONY: setup book test lint test-js test-unit test-chapters strict-book latex-book test-browser lab lab-deps browser-deps clean bench bench-quick bench-large bench-peers word-intrusion term-quality profile linkcheck pdf check-determinism
 
 setup: $(INSTALLED) $(VENDOR)
 
@@ -181,7 +181,12 @@ lab: lab-deps
 # Benchmarks: the real ICML slice in ../shared (when present) and synthetic corpora; SIZES overrides.
 SIZES ?= 1000 10000 20000 100000
 bench: setup
-	cd benchmarks && ../$(BIN)/python run.py $(SIZES) && ../$(BIN)/python selection.py && ../$(BIN)/python groups.py && ../$(BIN)/python book_build.py
+	cd benchmarks && ../$(BIN)/python run.py $(SIZES) && ../$(BIN)/python selection.py && ../$(BIN)/python selection_search.py && ../$(BIN)/python groups.py && ../$(BIN)/python book_build.py
+
+# The analysis targets alone, in a few minutes on a quiet machine: the real ICML corpora (against one LDA fit) and 20,000
+# synthetic abstracts (against a TF-IDF pass), medians of three; results.csv keeps its other sizes.
+bench-quick: setup
+	cd benchmarks && ../$(BIN)/python run.py 20000 --merge
 
 # The largest corpora, long (about 35 minutes on two cores): LARGE_SIZES synthetic abstracts on the local engine and on
 # a local Dask cluster of two workers -> benchmarks/large_results.csv (wall time, seconds per stage, peak memory

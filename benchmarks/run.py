@@ -130,6 +130,8 @@ def main() -> None:
     parser.add_argument("sizes", nargs="*", type=int, default=[1_000, 10_000, 20_000, 100_000])
     parser.add_argument("--no-real", action="store_true", help="skip the real corpora")
     parser.add_argument("--jobs", type=int, help="analyse --jobs (default: all cores)")
+    parser.add_argument("--merge", action="store_true",
+                        help="replace only the corpora measured in the results.csv there is (keep the other sizes)")
     parser.add_argument("--references", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--lda", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -154,8 +156,32 @@ def main() -> None:
             generate(size, Path(folder) / "corpus")
             rows += measure("synthetic", Path(folder) / "corpus", size <= LDA_UP_TO, jobs)
     table = pd.DataFrame(rows)
+    if args.merge and (HERE / "results.csv").exists():
+        table = merged(pd.read_csv(HERE / "results.csv"), table)
     table.to_csv(HERE / "results.csv", index=False, lineterminator="\n")
     plot(table[table["corpus"] == "synthetic"])
+
+
+def merged(earlier, measured):
+    """``earlier`` results with the corpora (name and size) of ``measured`` replaced by its rows, real corpora first
+    and synthetic ones by size, as a full run writes them.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> earlier = pd.DataFrame({"corpus": ["icml", "synthetic", "synthetic"], "n_abstracts": [751, 1000, 100000],
+    ...                         "seconds": [5.0, 7.0, 36.0]})
+    >>> merged(earlier, pd.DataFrame({"corpus": ["synthetic"], "n_abstracts": [20000], "seconds": [12.0]}))["seconds"].tolist()
+    [5.0, 7.0, 12.0, 36.0]
+    """
+    import pandas as pd
+
+    keys = set(zip(measured["corpus"], measured["n_abstracts"]))
+    kept = earlier[[key not in keys for key in zip(earlier["corpus"], earlier["n_abstracts"])]]
+    table = pd.concat([kept, measured], ignore_index=True)
+    synthetic = table["corpus"] == "synthetic"
+    order = table.assign(_synthetic=synthetic, _size=table["n_abstracts"].where(synthetic, 0))
+    return table.loc[order.sort_values(["_synthetic", "_size"], kind="stable").index].reset_index(drop=True)
 
 
 def plot(table) -> None:

@@ -2,8 +2,10 @@
 
 Before: every candidate k fitted with 5 seeds to NMF's usual tolerance (1e-3), coherence and
 diversity taken from the best-fitting run. Now: 3 seeds stopped early (``SELECTION_TOL``),
-coherence and diversity averaged over the runs, then the chosen k fitted once to the usual
-tolerance (``helpers.analysis.themes``). Both use the same candidates, thresholds and rule otherwise.
+coherence and diversity averaged over the runs, the candidates searched upwards until the first k under
+the diversity threshold once a smaller k qualifies (``search_done``), then the chosen k fitted once to the
+usual tolerance (``helpers.analysis.themes``). Both use the same candidates, thresholds and rule otherwise
+(without the size floor).
 
 For each corpus at hand (``data/raw``; ``../shared/corpora/pmlr-v235-sample`` and
 ``icml2024-dev`` when present) every candidate k is fitted with 20 seeds at both tolerances.
@@ -56,8 +58,8 @@ FIRST_SEEDS = range(16)
 OLD_SEEDS, OLD_TOL = 5, 1e-3
 WAYS = {
     "before: 5 seeds to tol 1e-3, best run's scores": dict(n_seeds=OLD_SEEDS, tol=OLD_TOL, average=False),
-    f"now: {themes.N_SEEDS} seeds to tol {themes.SELECTION_TOL:g}, mean scores":
-        dict(n_seeds=themes.N_SEEDS, tol=themes.SELECTION_TOL, average=True),
+    f"now: {themes.N_SEEDS} seeds to tol {themes.SELECTION_TOL:g}, mean scores, search stopped":
+        dict(n_seeds=themes.N_SEEDS, tol=themes.SELECTION_TOL, average=True, stop=True),
 }
 
 
@@ -70,8 +72,9 @@ def fit(tfidf: sparse.csr_matrix, k: int, seed: int, tol: float) -> tuple[np.nda
 
 
 def choose(runs: dict, ks: list[int], seeds: list[int], tol: float, average: bool,
-           vocabulary: np.ndarray, binary: sparse.csc_matrix) -> tuple[int, dict[int, int]]:
-    """The chosen k under one way of choosing, and the best-fitting seed of each k."""
+           vocabulary: np.ndarray, binary: sparse.csc_matrix, stop: bool = False) -> tuple[int, dict[int, int]]:
+    """The chosen k under one way of choosing, and the best-fitting seed of each k searched (``stop``: the
+    upward search stops as ``search_done`` says)."""
     rows, best_seed = [], {}
     for k in ks:
         by_seed = {seed: runs[tol, k, seed] for seed in seeds}
@@ -80,7 +83,9 @@ def choose(runs: dict, ks: list[int], seeds: list[int], tol: float, average: boo
                   for seed in (seeds if average else [best_seed[k]])]
         rows.append(dict(k=k, coherence=np.mean([np.mean(c) for c, _ in scored]),
                          diversity=np.mean([d for _, d in scored]),
-                         stability=themes.stability([run[0] for run in by_seed.values()])))
+                         stability=themes.stability([run[0] for run in by_seed.values()]), smallest=0))
+        if stop and theme_selection.search_done(pd.DataFrame(rows)):
+            break
     table = pd.DataFrame(rows)
     table["score"] = sum(theme_selection._minmax(table[c]) for c in ("coherence", "diversity", "stability")) / 3
     table["eligible"] = (table["stability"] >= themes.MIN_STABILITY) & (table["diversity"] >= themes.MIN_DIVERSITY)
@@ -117,9 +122,11 @@ def evaluate(name: str, path: Path) -> list[dict]:
         chosen = []
         for first in FIRST_SEEDS:
             seeds = list(range(first, first + spec["n_seeds"]))
-            k, best_seed = choose(runs, ks, seeds, spec["tol"], spec["average"], terms.vocabulary, binary)
+            k, best_seed = choose(runs, ks, seeds, spec["tol"], spec["average"], terms.vocabulary, binary,
+                                  spec.get("stop", False))
             chosen.append(k)
             if first == 0:
+                searched = sorted(best_seed)
                 # Before, the best selection run was the final model; now the chosen k is refitted to FINAL_TOL.
                 finals[way] = runs[themes.FINAL_TOL, k, best_seed[k]][0]
         counts = pd.Series(chosen).value_counts()
@@ -130,8 +137,9 @@ def evaluate(name: str, path: Path) -> list[dict]:
             expected_coherence=round(float(np.mean([converged[k] for k in chosen])), 4),
             coherence_se=round(float(np.mean([standard_error[k] for k in chosen])), 4),
             best_k=best_k, best_coherence=round(float(converged[best_k]), 4),
-            fits=len(ks) * spec["n_seeds"],
-            fit_seconds=round(sum(runs[spec["tol"], k, seed][2] for k in ks for seed in range(spec["n_seeds"])), 2),
+            fits=len(searched) * spec["n_seeds"],
+            fit_seconds=round(sum(runs[spec["tol"], k, seed][2] for k in searched for seed in range(spec["n_seeds"])),
+                              2),
         ))
     before, now = finals.values()
     for row in rows:

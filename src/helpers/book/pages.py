@@ -142,6 +142,7 @@ class PerformanceTables(NamedTuple):
     large: pd.DataFrame
     one_file: pd.DataFrame
     summaries: dict[str, Any]
+    search: pd.DataFrame
 
 
 def performance(bench: Path, analysis: Analysis) -> PerformanceTables:
@@ -163,4 +164,5 @@ def performance(bench: Path, analysis: Analysis) -> PerformanceTables:
     glue_all({**build_values, **explorer_values, **performance_report.group_cost(read(bench / "group_results.csv")),
               **large_values, **one_file_values})
     summaries = {**selection_values, **build_values, **explorer_values, **large_values}
-    return PerformanceTables(benchmark, targets, selection, build_checks, explorer, large, one_file, summaries)
+    search = performance_report.selection_search(read(bench / "results" / "selection_search.csv"))
+    return PerformanceTables(benchmark, targets, selection, build_checks, explorer, large, one_file, summaries, search)

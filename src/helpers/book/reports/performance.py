@@ -20,7 +20,7 @@ from helpers.book.reports.benchmark_targets import (BASELINE, LDA_REFERENCE, STA
 from helpers.book.reports.performance_large import large_runs, large_tables, one_file_runs
 
 __all__ = ["TOTAL", "BASELINE", "LDA_REFERENCE", "STAGE_ORDER", "TARGETS_FILE", "Targets", "read_targets",
-           "stage_growth", "growth_table", "stages_table", "targets", "targets_shown", "book_rows", "headline", "selection_evidence", "book_build_checks", "group_cost", "large_runs",
+           "stage_growth", "growth_table", "stages_table", "targets", "targets_shown", "book_rows", "headline", "selection_evidence", "selection_search", "book_build_checks", "group_cost", "large_runs",
            "large_tables", "one_file_runs"]
 
 
@@ -418,6 +418,31 @@ and 0.350 (standard error about 0.007); 45 fits in 1.8 CPU seconds against 27 in
         "fits": results["fits"], "CPU s": results["fit_seconds"],
     })
     return shown, {"perf_selection_summary": "\n".join(lines)}
+
+
+def selection_search(results: pd.DataFrame | None) -> pd.DataFrame:
+    """``benchmarks/results/selection_search.csv`` (``benchmarks/selection_search.py``: the themes of each corpus
+    chosen with every candidate searched and with the search stopped) as the Performance page shows it; empty
+    without it.
+
+    Examples
+    --------
+    >>> table = pd.DataFrame({"corpus": ["seed"], "n_abstracts": [57], "k_before": [3], "k_after": [3],
+    ...     "fits_before": [27], "fits_after": [15], "cpu_before": [1.2], "cpu_after": [0.6],
+    ...     "coherence_before": [0.248], "coherence_after": [0.248], "same_themes": [True]})
+    >>> selection_search(table).iloc[0].astype(str).tolist()
+    ['seed', '57', '3', '3', '0.248', '0.248', 'yes', '27', '15', '1.2', '0.6']
+    """
+    if results is None or results.empty:
+        return pd.DataFrame()
+    return pd.DataFrame({
+        "corpus": [corpus_name(c) for c in results["corpus"]], "abstracts": results["n_abstracts"],
+        "k, every candidate": results["k_before"], "k, search stopped": results["k_after"],
+        "coherence, every candidate": results["coherence_before"], "coherence, search stopped": results["coherence_after"],
+        "same themes": ["yes" if same else "no" for same in results["same_themes"]],
+        "fits, every candidate": results["fits_before"], "fits, search stopped": results["fits_after"],
+        "CPU s, every candidate": results["cpu_before"], "CPU s, search stopped": results["cpu_after"],
+    })
 
 
 def book_build_checks(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[str, str]]:
