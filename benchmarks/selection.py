@@ -4,8 +4,8 @@ Before: every candidate k fitted with 5 seeds to NMF's usual tolerance (1e-3), c
 diversity taken from the best-fitting run. Now: 3 seeds stopped early (``SELECTION_TOL``),
 coherence and diversity averaged over the runs, the candidates searched upwards until the first k under
 the diversity threshold once a smaller k qualifies (``search_done``), then the chosen k fitted once to the
-usual tolerance (``helpers.analysis.themes``). Both use the same candidates, thresholds and rule otherwise
-(without the size floor).
+usual tolerance (``helpers.analysis.themes``); and the same without the stop (every candidate searched). All use the
+same candidates, thresholds and rule otherwise (without the size floor).
 
 For each corpus at hand (``data/raw``; ``../shared/corpora/pmlr-v235-sample`` and
 ``icml2024-dev`` when present) every candidate k is fitted with 20 seeds at both tolerances.
@@ -58,6 +58,8 @@ FIRST_SEEDS = range(16)
 OLD_SEEDS, OLD_TOL = 5, 1e-3
 WAYS = {
     "before: 5 seeds to tol 1e-3, best run's scores": dict(n_seeds=OLD_SEEDS, tol=OLD_TOL, average=False),
+    f"without the stop: {themes.N_SEEDS} seeds to tol {themes.SELECTION_TOL:g}, mean scores, every candidate":
+        dict(n_seeds=themes.N_SEEDS, tol=themes.SELECTION_TOL, average=True, stop=False),
     f"now: {themes.N_SEEDS} seeds to tol {themes.SELECTION_TOL:g}, mean scores, search stopped":
         dict(n_seeds=themes.N_SEEDS, tol=themes.SELECTION_TOL, average=True, stop=True),
 }
@@ -141,7 +143,7 @@ def evaluate(name: str, path: Path) -> list[dict]:
             fit_seconds=round(sum(runs[spec["tol"], k, seed][2] for k in searched for seed in range(spec["n_seeds"])),
                               2),
         ))
-    before, now = finals.values()
+    before, now = list(finals.values())[0], list(finals.values())[-1]
     for row in rows:
         row["theme_match"] = round(match(before, now), 3) if len(before) == len(now) else None
     return rows
@@ -154,7 +156,7 @@ def main() -> None:
             print(f"{name}: skipped, {path} is absent (it comes with ../shared/)", file=sys.stderr)
             continue
         rows += evaluate(name, path)
-        print(pd.DataFrame(rows[-2:]).to_string(index=False), file=sys.stderr)
+        print(pd.DataFrame(rows[-len(WAYS):]).to_string(index=False), file=sys.stderr)
     pd.DataFrame(rows).to_csv(HERE / "selection_results.csv", index=False, lineterminator="\n")
 
 
