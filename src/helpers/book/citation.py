@@ -14,7 +14,7 @@ from typing import Any, Mapping
 from helpers.book.inputs import page_input
 
 __all__ = ["Citation", "read_citation", "parse_citation", "author_name", "bibtex_author", "book_bibtex",
-           "BASE_URL_UNSET"]
+           "BASE_URL_UNSET", "wrap_words"]
 
 CITATION_FILE = "CITATION.cff"
 
@@ -103,6 +103,18 @@ def author_name(author: Mapping[str, Any]) -> str:
     return str(author.get("name", "")).strip()
 
 
+def wrap_words(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` characters, broken only at spaces: never inside a word, a hyphenated
+    one ("co-occurring") or one longer than ``width`` (a URL, a hash) either.
+
+    Examples
+    --------
+    >>> wrap_words("terms that co-occur in road-safety abstracts", 14)
+    ['terms that', 'co-occur in', 'road-safety', 'abstracts']
+    """
+    return textwrap.wrap(text, width=width, break_on_hyphens=False, break_long_words=False)
+
+
 def _bibtex_text(text: str) -> str:
     """``text`` safe inside a braced BibTeX field: LaTeX's special characters escaped, braces dropped."""
     special = {"\\": r"\textbackslash{}", "{": "", "}": "", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
@@ -158,7 +170,7 @@ def book_bibtex(citation: Citation, *, corpus_sha256: str, base_url: str | None 
     book_title = title or citation.title
     key = re.sub(r"[^a-z0-9]+", "_", f"{' '.join(book_title.lower().split()[:2])} {citation.version}").strip("_")
     def wrapped(text: str) -> str:  # continuation lines indented by four, so the whole hash fits in width
-        return "\n    ".join(textwrap.wrap(text, width=width - 13, subsequent_indent="", break_long_words=False))
+        return "\n    ".join(wrap_words(text, width - 13))
 
     fields = [("author", wrapped(" and ".join(bibtex_author(author) for author in citation.authors))),
               ("title", wrapped("{" + _bibtex_text(book_title) + "}")), ("version", _bibtex_text(citation.version)),
