@@ -209,4 +209,24 @@ def cite_values(analysis: "Analysis", book_config: "BookConfig", *, title: str |
                f"(`BOOK_BASE_URL`)." if book_config.base_url else BASE_URL_UNSET)
     return {"cite_authors": markdown_cell(authors), "cite_version": markdown_cell(citation.version),
             "cite_released": markdown_cell(citation.date_released), "cite_sha": analysis.corpus.sha256,
-            "cite_title": markdown_cell(title or citation.title), "cite_address": address}
+            "cite_title": markdown_cell(title or citation.title), "cite_address": address,
+            "cite_launch": launch_sentence(citation.repository_code)}
+
+
+def launch_sentence(repository_code: str) -> str:
+    """The How to cite page's sentence on re-running a chapter online: the launch button when ``CITATION.cff``
+    gives the repository's address (``repository-code``), else how to set one.
+
+    Examples
+    --------
+    >>> launch_sentence("https://github.com/owner/book")
+    'Each chapter has a launch button (the rocket at the top of the page) that opens it as a notebook on Binder, from the repository https://github.com/owner/book named in `CITATION.cff`.'
+    >>> print(launch_sentence(""))
+    This build has no launch buttons: `CITATION.cff` names no repository. Add its address as `repository-code: https://github.com/OWNER/REPO` (or a GitLab address) to `CITATION.cff` and rebuild: each chapter then has a button that opens it as a notebook on Binder.
+    """
+    if repository_code:
+        return ("Each chapter has a launch button (the rocket at the top of the page) that opens it as a notebook "
+                f"on Binder, from the repository {markdown_cell(repository_code)} named in `CITATION.cff`.")
+    return ("This build has no launch buttons: `CITATION.cff` names no repository. Add its address as "
+            "`repository-code: https://github.com/OWNER/REPO` (or a GitLab address) to `CITATION.cff` and rebuild: "
+            "each chapter then has a button that opens it as a notebook on Binder.")
