@@ -16,7 +16,7 @@ ifeq ($(CAN_UNSHARE),yes)
 OFFLINE := unshare -n sh -c 'ip link set lo up && exec "$$0" "$$@"'
 endif
 
-.PHONY: setup book test lint test-js test-unit test-chapters strict-book latex-book test-browser lab lab-deps browser-deps clean bench bench-large bench-peers word-intrusion term-quality profile linkcheck pdf check-determinism
+.PHONY: setup book publish test lint test-js test-unit test-chapters strict-book latex-book test-browser lab lab-deps browser-deps clean bench bench-large bench-peers word-intrusion term-quality profile linkcheck pdf check-determinism
 
 setup: $(INSTALLED) $(VENDOR)
 
@@ -59,6 +59,15 @@ book: setup
 	$(BIN)/jupyter-book build . --path-output _build/books/$$key && \
 	ln -sfn books/$$key/_build/html _build/html && \
 	echo "book: _build/html/index.html"
+
+# The book for the address it is published at (BOOK_BASE_URL, e.g. https://owner.github.io/repo/): every figure
+# citation absolute under it, and .nojekyll so GitHub Pages serves _static/ and _images/ as they are. The Pages
+# workflow (.github/workflows/pages.yml) runs it.
+publish:
+	@test -n "$(BOOK_BASE_URL)" || { echo "make publish: set the book's address, e.g. make publish BOOK_BASE_URL=https://owner.github.io/repo/"; exit 2; }
+	$(MAKE) book BOOK_BASE_URL="$(BOOK_BASE_URL)"
+	touch _build/html/.nojekyll
+	@echo "published book: _build/html (for $(BOOK_BASE_URL))"
 
 test: setup lint test-js test-unit test-chapters strict-book latex-book test-browser
 
