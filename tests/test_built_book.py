@@ -69,6 +69,10 @@ def test_no_page_has_a_toggle_or_code_above_its_first_sentence(folder):
         assert article is not None, path.name
         assert first_toggle_before_text(article) is None, (path.name, first_toggle_before_text(article))
         assert article.select(".cell_input") == [], f"{path.name}: a code cell's input is shown"
+        # The page's notebook, parameters cell first, is one click away: the header's download of its source.
+        source = next(a["href"] for a in soup(path).select("a[href*='_sources/']") if a["href"].endswith(".md"))
+        notebook = (path.parent / source).resolve().read_text(encoding="utf-8")
+        assert ":tags: [parameters, remove-cell]" in notebook, path.name
         checked += 1
     assert checked >= 10
 
