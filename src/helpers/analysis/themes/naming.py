@@ -15,7 +15,8 @@ The file is tab-separated text a researcher edits by hand (the themes page offer
 
 Lines starting with ``#`` are comments; the five ``# key: value`` lines above record what the file was written
 for. A row with an empty name keeps the rule's label; a theme left out keeps it too; themes sharing a name
-(case and spacing aside) become one theme. Columns after the second are ignored.
+(case and spacing aside) become one theme, named as the lowest-numbered of them spells it. Columns after the
+second are ignored.
 
 The merged model (:func:`apply_theme_names`) numbers its themes 1, 2, ... in the order of each one's lowest
 theme number in the model (:data:`NUMBERING_RULE`); ``model_themes`` keeps the model's numbers.
