@@ -114,7 +114,7 @@ def test_rename_reaches_every_consumer(rule, corpus, tmp_path):
     data = explorer_data(papers, named.links.links, named.links.statements, named.themes.labels)
     assert "Road safety" in json.dumps(data)
     note = theme_naming.names_note(named)
-    assert note.startswith("2 of the 3 themes carry your names, from `names.tsv`")
+    assert note == "2 of the 3 themes carry your names, from `names.tsv`; the other keeps the rule's label."
     assert theme_naming.names_note(rule).startswith("All labels are the rule's")
 
 
@@ -169,6 +169,12 @@ def test_a_file_for_other_themes_warns_and_is_ignored(rule, tmp_path, edit, why)
     kept, naming = name_themes_by_file(model, read_theme_file(path), rule.corpus.sha256, rule.settings.seed)
     assert not naming.applied
     assert naming.warning.startswith(f"--theme-names / BOOK_THEME_NAMES: names.tsv {why}")
+    # The themes page's one-line warning (Markdown, escaped).
+    from helpers.book.reports.theme_naming import names_warning
+
+    shown = names_warning(dataclasses.replace(rule, themes=dataclasses.replace(rule.themes, naming=naming)))
+    assert shown.startswith("**Warning:** --theme-names / BOOK\\_THEME\\_NAMES: names.tsv was written for ")
+    assert names_warning(rule) == ""
     assert naming.warning.endswith("; ignored (the rule's labels are shown)") and "\n" not in naming.warning
     assert kept is model
     # The same file, unedited, is applied.

@@ -49,8 +49,8 @@ THEME_FILE_OPTION = "--theme-names / BOOK_THEME_NAMES"
 #: The header lines that record what a theme file was written for, in the order a starter file writes them.
 FINGERPRINT_KEYS = ("corpus", "themes", "seed", "grain", "model")
 #: How merged themes are numbered.
-NUMBERING_RULE = ("themes numbered 1, 2, ... in the order of the lowest model theme number each holds, so "
-                  "an unmerged theme before the first merge keeps its number")
+NUMBERING_RULE = ("numbered 1, 2, ... in the order of the lowest model theme number each holds, so a theme "
+                  "before the first merge keeps its number")
 #: The longest theme name read (characters).
 MAX_NAME_CHARS = 120
 #: The only grain a theme file names (the broad themes follow from the themes).

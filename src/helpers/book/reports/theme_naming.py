@@ -42,7 +42,7 @@ def names_note(analysis: "Analysis") -> str:
     >>> naming = SimpleNamespace(file="/x/names.tsv", applied=True, warning="")
     >>> analysis = SimpleNamespace(themes=SimpleNamespace(model=SimpleNamespace(themes=themes), naming=naming))
     >>> print(names_note(analysis))
-    2 of the 3 themes carry your names, from `names.tsv`; the others keep the rule's labels. Theme 1 (*Crash risk*) merges the model's themes 1 and 4.
+    2 of the 3 themes carry your names, from `names.tsv`; the other keeps the rule's label. Theme 1 (*Crash risk*) merges the model's themes 1 and 4.
     """
     model, naming = analysis.themes.model, analysis.themes.naming
     if model is None or naming is None:
@@ -52,12 +52,15 @@ def names_note(analysis: "Analysis") -> str:
                 "write a name beside each theme (give two or more themes the same name to merge them into one) "
                 "and rebuild with `BOOK_THEME_NAMES=FILE`.")
     table = model.themes
-    mine = int((table["name_source"] == "file").sum())
-    who = "all of them" if mine == len(table) else "the others keep the rule's labels"
-    sentence = (f"{mine} of the {count(len(table), 'theme')} carry your names, from "
-                f"`{md(Path(str(naming.file)).name)}`; {who}.")
-    if mine == len(table):
-        sentence = f"All {count(len(table), 'theme')} carry your names, from `{md(Path(str(naming.file)).name)}`."
+    mine, n_themes = int((table["name_source"] == "file").sum()), len(table)
+    source = f"`{md(Path(str(naming.file)).name)}`"
+    verb = "carries your name" if mine == 1 else "carry your names"
+    if mine == n_themes:
+        sentence = (f"The one theme {verb}, from {source}." if n_themes == 1 else
+                    f"All {count(n_themes, 'theme')} {verb}, from {source}.")
+    else:
+        others = "the other keeps the rule's label" if n_themes - mine == 1 else "the others keep the rule's labels"
+        sentence = f"{mine} of the {count(n_themes, 'theme')} {verb}, from {source}; {others}."
     merges = [(int(t), str(label), str(members).split(", "))
               for t, label, members in zip(table["theme"], table["label"], table["model_themes"])
               if "," in str(members)]
