@@ -209,6 +209,8 @@ def test_the_cli_warns_and_writes_the_rule_labels(rule, corpus, tmp_path):
     ("{head}4\tA\n", 7, "theme 4 is above the file's 3 themes"),
     ("# corpus: a\n1\tA\n", 2, "the first row must be the header 'theme<TAB>name', got '1\\tA'"),
     ("{head}2\tA\x07B\n", 7, "the name of theme 2 holds a control character"),
+    ("{head}3\tCost in $\\frac{{a}}$\n", 7, "the name of theme 3 holds a '$' (figures read it as math); write the "
+                                          "currency as a word"),
 ])
 def test_a_malformed_file_is_one_line_naming_file_and_line(tmp_path, body, line, what):
     head = "# corpus: abc\n# themes: 3\n# seed: 0\n# grain: themes\n# model: 0123\ntheme\tname\n"

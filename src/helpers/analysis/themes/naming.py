@@ -200,6 +200,9 @@ def read_theme_file(path: str | Path) -> ThemeFile:
         name = " ".join(cells[1].split()) if len(cells) > 1 else ""
         if any(unicodedata.category(c) in ("Cc", "Cf") for c in name):
             raise ThemeFileError(f"{at}: the name of theme {theme} holds a control character")
+        if "$" in name:  # two of them make the figures' text TeX math, which may not parse
+            raise ThemeFileError(f"{at}: the name of theme {theme} holds a '$' (figures read it as math); "
+                                 "write the currency as a word")
         if len(name) > MAX_NAME_CHARS:
             raise ThemeFileError(f"{at}: the name of theme {theme} is longer than {MAX_NAME_CHARS} characters")
         if name:
