@@ -181,6 +181,9 @@ def test_a_file_for_other_themes_warns_and_is_ignored(rule, tmp_path, edit, why)
     named, naming = name_themes_by_file(model, read_theme_file(named_file(rule, tmp_path, {1: "Mine"})),
                                         rule.corpus.sha256, rule.settings.seed)
     assert naming.applied and naming.warning == "" and named.themes["label"].iloc[0] == "Mine"
+    # The theme file the page then offers keeps the names applied, the others the rule's.
+    (tmp_path / "again.tsv").write_text(starter_text(naming), encoding="utf-8")
+    assert read_theme_file(tmp_path / "again.tsv").names == {**rule.themes.labels, 1: "Mine"}
 
 
 def test_the_cli_warns_and_writes_the_rule_labels(rule, corpus, tmp_path):
@@ -197,8 +200,10 @@ def test_the_cli_warns_and_writes_the_rule_labels(rule, corpus, tmp_path):
     assert themes["label"].tolist() == rule.themes.table["label"].tolist()
     summary = json.loads((out / "summary.json").read_text())
     assert summary["theme_names"]["applied"] is False
-    # The starter file analyse writes is a theme file of these themes.
-    assert read_theme_file(out / "theme_names.tsv").fingerprint == rule.themes.naming.fingerprint
+    # The starter file analyse writes is a theme file of these themes, with the rule's labels.
+    starter = read_theme_file(out / "theme_names.tsv")
+    assert starter.fingerprint == rule.themes.naming.fingerprint
+    assert starter.names == rule.themes.labels
 
 
 @pytest.mark.parametrize("body, line, what", [

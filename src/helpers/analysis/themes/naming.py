@@ -113,6 +113,8 @@ class ThemeNaming:
         Whether the file's names are shown (``False`` with no file, or a file written for other themes).
     warning : str
         One line: why a given file was ignored (``""`` otherwise).
+    names : dict of int to str
+        The names applied, by the model's theme number (empty unless ``applied``).
     """
 
     fingerprint: ThemeFingerprint
@@ -121,6 +123,7 @@ class ThemeNaming:
     file_sha256: str | None = None
     applied: bool = False
     warning: str = ""
+    names: dict[int, str] = dataclasses.field(default_factory=dict)
 
 
 def _key(name: str) -> str:
@@ -382,7 +385,8 @@ def apply_theme_names(model: "ThemeModel", names: dict[int, str]) -> "ThemeModel
 
 def starter_text(naming: ThemeNaming) -> str:
     """A theme file for the run's themes: the fingerprint, a few lines on how to edit it, and one row per theme with
-    the rule's label as its name and, in a third column that is not read, the rule's label again and its papers.
+    its name (the one applied, else the rule's label) and, in a third column that is not read, the rule's label, its
+    papers and top terms.
 
     Examples
     --------
@@ -406,7 +410,8 @@ def starter_text(naming: ThemeNaming) -> str:
     for row in naming.rule_themes.itertuples():
         papers = f"{int(row.n_papers)} paper{'' if int(row.n_papers) == 1 else 's'}"
         terms = ", ".join(str(row.top_terms).split(", ")[:5])
-        lines.append(f"{int(row.theme)}\t{_cell(str(row.label))}\t{_cell(str(row.label))} ({papers}; {_cell(terms)})")
+        name = naming.names.get(int(row.theme), str(row.label))
+        lines.append(f"{int(row.theme)}\t{_cell(name)}\t{_cell(str(row.label))} ({papers}; {_cell(terms)})")
     return "\n".join(lines) + "\n"
 
 
@@ -425,5 +430,5 @@ def name_themes_by_file(model: "ThemeModel", file: ThemeFile | None, corpus_sha2
         return model, ThemeNaming(fingerprint, rule)
     warning = mismatch(file, fingerprint)
     naming = ThemeNaming(fingerprint, rule, file=file.path, file_sha256=file.sha256, applied=not warning,
-                         warning=warning)
+                         warning=warning, names={} if warning else dict(file.names))
     return (model if warning else apply_theme_names(model, file.names)), naming

@@ -85,13 +85,13 @@ def write_starter(analysis: "Analysis", folder: Path) -> Path | None:
 def names_html(analysis: "Analysis") -> tuple[str, str]:
     """The names note and the starter file's download link, as HTML and as Markdown (for
     :func:`helpers.book.show_html`); empty without themes."""
-    note = names_note(analysis)
-    if not note:
+    note, naming = names_note(analysis), analysis.themes.naming
+    if not note or naming is None:
         return "", ""
     from markdown_it import MarkdownIt  # lazy: Jupyter Book's own Markdown parser
 
-    link = (f'<p class="table-download">Starter theme file of these themes (the rule\'s labels, the corpus '
-            f'SHA-256 and settings they belong to): <a href="../figures/{STARTER_FILE}" download>{STARTER_FILE}</a>'
-            "</p>")
+    names = "your names and the rule's labels" if naming.applied else "the rule's labels"
+    link = (f'<p class="table-download">Theme file of these themes ({names}, the corpus SHA-256 and settings they '
+            f'belong to): <a href="../figures/{STARTER_FILE}" download>{STARTER_FILE}</a></p>')
     rendered = MarkdownIt("commonmark", {"html": False}).render(note)
-    return rendered + link, f"{note} Starter theme file: `figures/{STARTER_FILE}` in the web book."
+    return rendered + link, f"{note} Theme file of these themes: `figures/{STARTER_FILE}` in the web book."
