@@ -173,7 +173,8 @@ def test_a_file_for_other_themes_warns_and_is_ignored(rule, tmp_path, edit, why)
     from helpers.book.reports.theme_naming import names_warning
 
     shown = names_warning(dataclasses.replace(rule, themes=dataclasses.replace(rule.themes, naming=naming)))
-    assert shown.startswith("**Warning:** --theme-names / BOOK\\_THEME\\_NAMES: names.tsv was written for ")
+    assert shown.startswith("**Warning:** `--theme-names` / `BOOK_THEME_NAMES`: names.tsv was written for ")
+    assert shown.endswith("; ignored \\(the rule's labels are shown\\).")  # Markdown-escaped
     assert names_warning(rule) == ""
     assert naming.warning.endswith("; ignored (the rule's labels are shown)") and "\n" not in naming.warning
     assert kept is model

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from helpers.analysis.themes.naming import starter_text
+from helpers.analysis.themes.naming import THEME_FILE_OPTION, starter_text
 from helpers.book.display import markdown_cell as md
 from helpers.book.formatting import count
 
@@ -26,7 +26,9 @@ def names_warning(analysis: "Analysis") -> str:
     naming = analysis.themes.naming
     if naming is None or not naming.warning:
         return ""
-    return f"**Warning:** {md(naming.warning)}."
+    # The option as code: the page's typography would turn its "--" into a dash.
+    rest = naming.warning.removeprefix(f"{THEME_FILE_OPTION}: ")
+    return f"**Warning:** `--theme-names` / `BOOK_THEME_NAMES`: {md(rest)}."
 
 
 def names_note(analysis: "Analysis") -> str:
