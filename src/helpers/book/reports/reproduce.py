@@ -25,7 +25,8 @@ if TYPE_CHECKING:
 
 #: The environment variable (a ``make`` variable too) that sets each analysis setting of the book.
 SETTING_VARIABLES = {"themes": "THEMES_K", "seed": "BOOK_SEED", "min_occurrences": "BOOK_MIN_OCCURRENCES",
-                     "relevant_share": "BOOK_RELEVANT_SHARE", "group_by": "BOOK_GROUP_BY"}
+                     "relevant_share": "BOOK_RELEVANT_SHARE", "group_by": "BOOK_GROUP_BY",
+                     "theme_names": "BOOK_THEME_NAMES"}
 REQUIREMENTS_FILE = "requirements.txt"
 _PIN = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)(?:\[[^\]]*\])?\s*==\s*([^\s;#]+)")
 
@@ -54,6 +55,7 @@ def rebuild_command(book_config: "BookConfig", *, default_corpus: str = "data/ra
     for name, variable in SETTING_VARIABLES.items():
         value = getattr(book_config.settings, name)
         if value != getattr(defaults, name):
+            value = given_path(Path(value), book_config.root) if name == "theme_names" else value
             words.append(f"{variable}={shlex.quote(str(value))}")
     if book_config.base_url:
         words.append(f"BOOK_BASE_URL={shlex.quote(book_config.base_url)}")
@@ -134,6 +136,11 @@ def settings_table(analysis: "Analysis") -> pd.DataFrame:
     """Every setting of this build, one row each: ``part``, ``setting``, ``value`` (text)."""
     given = analysis.settings.as_dict()
     given.setdefault("group_by", f"{analysis.group_by or 'none'} (from the corpus)")
+    naming = analysis.themes.naming
+    if "theme_names" in given and naming is not None and naming.file is not None:
+        # The theme file by name and SHA-256, and whether its names are shown.
+        given["theme_names"] = (f"{Path(naming.file).name} (SHA-256 {naming.file_sha256}; "
+                                f"{'applied' if naming.applied else 'ignored: written for other themes'})")
     rows = [("analysis", name, value) for name, value in given.items()]
     if analysis.themes.model is not None:
         rows += [("themes", name, value) for name, value in analysis.themes.model.settings.as_dict().items()]
