@@ -17,16 +17,21 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
 import numpy as np
+import pandas as pd
 from scipy import sparse
 
 from helpers.analysis.errors import shown_name
 from helpers.analysis.settings import SettingsError
 
+if TYPE_CHECKING:
+    from helpers.analysis.text import TokenizedCorpus
+
 __all__ = ["VocabularyError", "EditFile", "VocabularyEdits", "normalise_terms", "read_thesaurus",
-           "read_stop_terms", "read_vocabulary", "THESAURUS_HEADER"]
+           "read_stop_terms", "read_vocabulary", "combine", "left_out_words", "add_up_left_out",
+           "edits_of", "THESAURUS_HEADER", "BUILT_IN_STOP_WORD"]
 
 #: The header of VOSviewer's thesaurus files (tab-separated).
 THESAURUS_HEADER = ("label", "replace by")
@@ -346,3 +351,66 @@ def read_vocabulary(thesaurus: str | Path | None = None, stop_terms: str | Path 
         [read_stop_terms(stop_terms)] if stop_terms is not None else [])
     return combine(*parts) if parts else None
 
+
+
+#: The rule that leaves a word of :func:`left_out_words` out of every analysis.
+BUILT_IN_STOP_WORD = "built-in stop word"
+
+
+def left_out_words(tokens: TokenizedCorpus) -> pd.DataFrame:
+    """The nouns of the project's boilerplate list (``resources/boilerplate_stopwords.txt``: "study", "result",
+    "method", ...) the texts use, which no analysis counts: ``term, n_papers`` (term in its singular; abstracts
+    using it in any form), for one partition of a corpus (partitions' tables add up).
+
+    Examples
+    --------
+    >>> from helpers.analysis.text import tokenize_corpus
+    >>> tokens = tokenize_corpus(["our studies of water", "a case study", "the result"], ["a", "b", "c"])
+    >>> left_out_words(tokens).values.tolist()
+    [['result', 1], ['study', 2]]
+    """
+    from helpers.analysis.lexicon import lexicon_tag, singular  # lazy: the dictionaries are large
+    from helpers.analysis.text import boilerplate_words
+
+    listed = boilerplate_words()
+    starts = {word[:4] for word in listed}
+    code: dict[str, int] = {}
+    word_code = np.full(len(tokens.vocabulary), -1, dtype=np.int64)
+    for position, word in enumerate(tokens.vocabulary.tolist()):
+        lower = str(word).lower()
+        if lower[:4] not in starts:
+            continue
+        form = singular(lower)
+        form = form if form in listed else lower
+        if form in listed and lexicon_tag(form).startswith("NN"):
+            word_code[position] = code.setdefault(form, len(code))
+    codes = word_code[tokens.token_ids]
+    found = codes >= 0
+    names = np.array(sorted(code, key=code.__getitem__), dtype=object)
+    pairs = np.unique(np.stack([tokens.text_index()[found].astype(np.int64), codes[found]]), axis=1)
+    n_papers = np.bincount(pairs[1], minlength=len(names)) if pairs.size else np.zeros(len(names), dtype=np.int64)
+    table = pd.DataFrame({"term": names, "n_papers": n_papers.astype(np.int64)})
+    table = table[table["n_papers"] > 0]
+    return table.groupby("term", sort=True, as_index=False)["n_papers"].sum()
+
+
+def add_up_left_out(*parts: pd.DataFrame) -> pd.DataFrame:
+    """:func:`left_out_words` of several partitions summed: most used first, then by term."""
+    table = pd.concat(parts, ignore_index=True) if parts else pd.DataFrame({"term": [], "n_papers": []})
+    summed = table.groupby("term", sort=True, as_index=False)["n_papers"].sum().astype({"n_papers": np.int64})
+    return summed.sort_values(["n_papers", "term"], ascending=[False, True], kind="stable").reset_index(drop=True)
+
+
+def edits_of(setting: object) -> VocabularyEdits | None:
+    """``AnalysisSettings.vocabulary`` as edits (``None``: no file given).
+
+    Examples
+    --------
+    >>> edits_of(None) is None, edits_of(VocabularyEdits()).empty
+    (True, True)
+    """
+    if setting is None:
+        return None
+    if not isinstance(setting, VocabularyEdits):
+        raise TypeError(f"vocabulary must be VocabularyEdits, got {type(setting).__name__}")
+    return setting
