@@ -11,7 +11,7 @@ import pytest
 
 from conftest import run_in_process
 from helpers.analysis.cooccurrence.exporters import network_writers
-from helpers.analysis.pipeline import AnalysisSettings, build_key, run_pipeline
+from helpers.analysis.pipeline import AnalysisSettings, SettingsError, build_key, run_pipeline
 from helpers.analysis.vocabulary import read_vocabulary
 from helpers.web.explorer import explorer_data
 
@@ -172,3 +172,19 @@ def test_malformed_file_is_one_line_exit_2_nothing_written(runs, tmp_path):
     assert done.stderr == (f"error: {bad}: line 3: no tab between label and replace by (write the label and a tab "
                            "to remove a term), got 'study'\n")
     assert not out.exists()
+
+
+def test_book_settings_read_the_files_as_the_command_line(runs, tmp_path):
+    from helpers.analysis.vocabulary import VocabularyFiles, edits_of
+    from helpers.book.settings import BookConfig
+
+    folder, corpus, settings, edits, *_ = runs
+    book = BookConfig.from_environment({"BOOK_CORPUS": str(corpus), "BOOK_THESAURUS": "thesaurus.txt",
+                                        "BOOK_STOP_TERMS": str(folder / "stop.txt")}, root=folder)
+    files = book.settings.vocabulary
+    assert isinstance(files, VocabularyFiles)
+    assert files.as_dict() == edits.as_dict()  # the same build key as analyse --thesaurus --stop-terms
+    assert edits_of(files) == edits
+    (tmp_path / "bad.txt").write_text("label\treplace by\na\tb\tc\n", encoding="utf-8")
+    with pytest.raises(SettingsError, match=r"^.*bad\.txt: line 2: more than two columns"):
+        BookConfig.from_environment({"BOOK_THESAURUS": str(tmp_path / "bad.txt")}, root=folder)
