@@ -188,3 +188,20 @@ def test_book_settings_read_the_files_as_the_command_line(runs, tmp_path):
     (tmp_path / "bad.txt").write_text("label\treplace by\na\tb\tc\n", encoding="utf-8")
     with pytest.raises(SettingsError, match=r"^.*bad\.txt: line 2: more than two columns"):
         BookConfig.from_environment({"BOOK_THESAURUS": str(tmp_path / "bad.txt")}, root=folder)
+
+
+def test_a_removed_long_form_leaves_the_acronym_table():
+    import pandas as pd
+
+    from helpers.analysis.cooccurrence import analyse_cooccurrence
+    from helpers.analysis.text import analysis_text
+    from helpers.analysis.vocabulary import VocabularyEdits
+
+    raw = pd.Series({f"p{i}": text for i, text in enumerate([
+        "Necrotic enteritis (NE) in broilers. Litter moisture rose.", "Necrotic enteritis (NE) and litter moisture.",
+        "We scored NE lesions and litter moisture.", "Litter moisture and necrotic enteritis in broilers."])})
+    plain = analyse_cooccurrence(raw, raw.map(analysis_text), min_occurrences=2, relevant_share=1.0)
+    assert plain.acronyms["long_form"].tolist() == ["necrotic enteritis"]
+    edited = analyse_cooccurrence(raw, raw.map(analysis_text), min_occurrences=2, relevant_share=1.0,
+                                  edits=VocabularyEdits(frozenset({"necrotic enteritis"}), {}))
+    assert edited.acronyms.empty and "necrotic enteritis" not in set(edited.terms["term"])

@@ -368,12 +368,21 @@ def analyse_partitions(
     left_out = pd.concat([built_in.assign(rule=BUILT_IN_STOP_WORD), generic], ignore_index=True)
     left_out = left_out.sort_values(["n_papers", "term"], ascending=[False, True], kind="stable")
     return CooccurrenceResult(
-        terms=terms, pairs=pairs, graph=graph, communities=communities, acronyms=acronyms,
+        terms=terms, pairs=pairs, graph=graph, communities=communities, acronyms=_kept_acronyms(acronyms, edits),
         merges=_with_nested(merge_table(acronyms, local_merges, thesaurus), selection.nested), paper_terms=paper_terms,
         paper_ids=paper_ids, modularity=modularity, message=message,
         settings=settings, below_cut=below_cut, left_out=left_out[LEFT_OUT_COLUMNS].reset_index(drop=True),
         vocabulary_changes=changes, vocabulary_changed=changed_by_file,
     )
+
+
+def _kept_acronyms(acronyms: pd.DataFrame, edits: VocabularyEdits | None) -> pd.DataFrame:
+    """The acronym table without the acronyms whose long form the researcher removed (a removed term appears nowhere)."""
+    if edits is None or edits.empty or not len(acronyms):
+        return acronyms
+    kept = [edits.apply(str(long)) is not None and edits.apply(str(short).lower()) is not None
+            for short, long in zip(acronyms["acronym"], acronyms["long_form"])]
+    return acronyms[kept].reset_index(drop=True)
 
 
 def _change_table(vocabulary: VocabularyEdits, changed: Sequence[str]) -> pd.DataFrame:
