@@ -205,3 +205,33 @@ def test_a_removed_long_form_leaves_the_acronym_table():
     edited = analyse_cooccurrence(raw, raw.map(analysis_text), min_occurrences=2, relevant_share=1.0,
                                   edits=VocabularyEdits(frozenset({"necrotic enteritis"}), {}))
     assert edited.acronyms.empty and "necrotic enteritis" not in set(edited.terms["term"])
+
+
+@pytest.mark.parametrize("n_parts", [1, 5, 57])
+def test_edits_in_partitions_count_what_the_whole_counts(n_parts):
+    import pandas as pd
+
+    from conftest import SEED_DIR
+    from helpers.analysis.cooccurrence import analyse_cooccurrence, analyse_partitions
+    from helpers.analysis.corpus import read_corpus
+    from helpers.analysis.engine.local import LocalPartitions, partition_bounds
+    from helpers.analysis.text import TokenPartitions, tokenize_corpus
+    from helpers.analysis.vocabulary import VocabularyEdits
+
+    class Bucketed(LocalPartitions):
+        n_buckets = 3
+
+    papers = read_corpus(SEED_DIR).papers
+    texts = papers["text"].reset_index(drop=True)
+    tokens = tokenize_corpus(texts.tolist(), papers["paper_id"], clean=True)
+    edits = VocabularyEdits(frozenset({"optimization", "theory"}), {"representation": "feature", "gap": "feature"})
+    whole = analyse_cooccurrence(texts, tokens, edits=edits)
+    bounds = partition_bounds(len(tokens), n_parts)
+    parts = analyse_partitions(Bucketed(), TokenPartitions(tokens, bounds),
+                               [texts.iloc[start:stop].tolist() for start, stop in bounds], edits=edits)
+    for name in ("terms", "pairs", "communities", "left_out", "vocabulary_changes"):
+        pd.testing.assert_frame_equal(getattr(parts, name), getattr(whole, name), check_dtype=True)
+    assert (parts.paper_terms != whole.paper_terms).nnz == 0
+    terms = set(whole.terms["term"])
+    assert not {"optimization", "theory", "representation", "gap"} & terms
+    assert whole.vocabulary_changes["term"].tolist() == ["gap", "optimization", "representation", "theory"]
