@@ -293,6 +293,8 @@ def analyse_partitions(
     local_parts = [local_merges[(rows >= first) & (rows < last)].assign(row=lambda t, first=first: t["row"] - first)
                    .reset_index(drop=True) for first, last in zip(bounds[:-1].tolist(), bounds[1:].tolist())]
     shared_merges = runner.share(merges)
+    # The boilerplate nouns the texts use (never terms), counted before the candidates take memory.
+    built_in = add_up_left_out(*runner.gather(runner.map(left_out_words, token_parts)))
     found = runner.map(partition_candidates, token_parts, [shared_merges] * len(token_parts), local_parts)
     changes = pd.DataFrame(columns=CHANGE_COLUMNS)
     changed_by_file: tuple[int, ...] = ()
@@ -303,7 +305,6 @@ def analyse_partitions(
                                                                [shared_edits] * len(found)))))
         changes, changed_by_file = _change_table(edits, changed), tuple(edits.changed_by_file(changed))
         found = runner.map(partition_edited, found, [shared_edits] * len(found))
-    built_in = add_up_left_out(*runner.gather(runner.map(left_out_words, token_parts)))
 
     # The candidates' counts, summed by term; only those frequent enough for the map come back.
     pieces = runner.map(bucket_counts, found, [runner.n_buckets] * len(found))
