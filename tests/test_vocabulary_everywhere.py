@@ -235,3 +235,14 @@ def test_edits_in_partitions_count_what_the_whole_counts(n_parts):
     terms = set(whole.terms["term"])
     assert not {"optimization", "theory", "representation", "gap"} & terms
     assert whole.vocabulary_changes["term"].tolist() == ["gap", "optimization", "representation", "theory"]
+
+
+def test_fingerprint_refuses_a_malformed_book_file(runs, tmp_path, monkeypatch):
+    _, corpus, *_ = runs
+    bad = tmp_path / "stop.txt"
+    bad.write_text("study\nlabel\treplace by\n", encoding="utf-8")
+    monkeypatch.setenv("BOOK_STOP_TERMS", str(bad))
+    done = run_in_process("fingerprint", str(corpus))
+    assert done.returncode == 2
+    assert done.stderr == (f"error: {bad}: line 2: a tab in a stop-term file (one term per line; give a "
+                           "'label<TAB>replace by' file as the thesaurus)\n")
