@@ -80,6 +80,11 @@ def build_parser() -> argparse.ArgumentParser:
                          help="rename and merge themes: a tab-separated theme file (start from theme_names.tsv, "
                               "which analyse writes into DIR); ignored with a warning when written for another "
                               "corpus or settings")
+    analyse.add_argument("--thesaurus", metavar="FILE",
+                         help="VOSviewer thesaurus file (tab-separated, header 'label<TAB>replace by'): each label is "
+                              "counted as its replacement, an empty replacement removes it, in every analysis")
+    analyse.add_argument("--stop-terms", metavar="FILE",
+                         help="terms to remove from every analysis, one per line (# starts a comment line)")
     analyse.add_argument("--jobs", type=int, metavar="N",
                          help="processes and threads to use (default: the cores this process may use; 1: one thread, "
                               "nothing in the background); the results do not depend on it")
@@ -197,6 +202,10 @@ def run_analyse(args: argparse.Namespace) -> int:
             try:
                 check_whole(args.jobs, "jobs", minimum=1, optional=True)
                 settings = AnalysisSettings.from_namespace(args)
+                if args.thesaurus is not None or args.stop_terms is not None:
+                    from helpers.analysis.vocabulary import read_vocabulary  # lazy: reads the dictionaries
+
+                    settings = replace(settings, vocabulary=read_vocabulary(args.thesaurus, args.stop_terms))
                 engine = EngineSettings.from_values(args.engine, args.scheduler, args.partitions)
                 if settings.theme_names is not None:  # a malformed theme file: one line, before DIR is touched
                     from helpers.analysis.themes.naming import read_theme_file  # lazy: loads pandas

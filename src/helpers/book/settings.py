@@ -18,6 +18,10 @@ Every setting the book reads from the environment is read here, once, by
     a theme file that renames and merges the themes (:mod:`helpers.analysis.themes.naming`; the themes page offers
     a starter file), relative to the book's root; ignored with a one-line warning when written for another corpus
     or settings;
+``BOOK_THESAURUS``, ``BOOK_STOP_TERMS``
+    the researcher's own vocabulary: a VOSviewer thesaurus file (``label<TAB>replace by``) and a file of terms
+    to remove, one per line, relative to the book's root, applied to every analysis
+    (:mod:`helpers.analysis.vocabulary`; their SHA-256 are in the build key);
 ``BOOK_ANALYSIS_CACHE``
     folder of the analysis cache (default ``_build/analysis-cache``);
 ``BOOK_FIGURE_DIR``
@@ -130,12 +134,16 @@ class BookConfig:
         seed = _whole_number(environment, "BOOK_SEED")
         share = _number(environment, "BOOK_RELEVANT_SHARE")
         defaults = AnalysisSettings()
+        thesaurus = environment.get("BOOK_THESAURUS", "").strip() or None
+        stop_terms = environment.get("BOOK_STOP_TERMS", "").strip() or None
         settings = AnalysisSettings(themes=_whole_number(environment, "THEMES_K"),
                                     min_occurrences=_whole_number(environment, "BOOK_MIN_OCCURRENCES"),
                                     group_by=environment.get("BOOK_GROUP_BY", "").strip() or None,
                                     seed=defaults.seed if seed is None else seed,
                                     relevant_share=defaults.relevant_share if share is None else share,
-                                    theme_names=checked_theme_file(under_root(theme_names)) if theme_names else None)
+                                    theme_names=checked_theme_file(under_root(theme_names)) if theme_names else None,
+                                    vocabulary=_vocabulary(thesaurus and under_root(thesaurus),
+                                                           stop_terms and under_root(stop_terms)))
         return cls(root=root, corpus_paths=tuple(under_root(p) for p in corpus.split()), settings=settings,
                    cache_dir=under_root(environment.get("BOOK_ANALYSIS_CACHE") or DEFAULT_CACHE),
                    figure_dir=under_root(environment.get("BOOK_FIGURE_DIR") or DEFAULT_FIGURE_DIR),
@@ -154,16 +162,28 @@ def checked_theme_file(path: Path) -> str:
     return str(path)
 
 
+def _vocabulary(thesaurus: Path | None, stop_terms: Path | None) -> Any:
+    """The researcher's files, their form checked and their bytes hashed
+    (:class:`helpers.analysis.vocabulary.VocabularyFiles`: their terms are spelled where the analysis runs, so a
+    page that shows cached results reads no dictionary); ``None`` without either."""
+    if thesaurus is None and stop_terms is None:
+        return None
+    from helpers.analysis.vocabulary import VocabularyFiles  # lazy: keeps this module's import light
+
+    return VocabularyFiles.check(thesaurus, stop_terms)
+
+
 def config(*, corpus: str | Sequence[str] | None = None, themes: int | None = None, seed: int | None = None,
            min_occurrences: int | None = None, relevant_share: float | None = None,
-           group_by: str | None = None, theme_names: str | None = None) -> BookConfig:
+           group_by: str | None = None, thesaurus: str | None = None, stop_terms: str | None = None,
+           theme_names: str | None = None) -> BookConfig:
     """The book's settings: from the environment, with any given here instead.
 
     A chapter's parameters cell passes its values here; ``None`` keeps the book's setting, so the
     book build (which leaves them ``None``) uses its environment, and a reader running a chapter as a
     notebook sets a corpus (a folder or file, or several; relative to the book's root) and settings.
     """
-    given = (corpus, themes, seed, min_occurrences, relevant_share, group_by, theme_names)
+    given = (corpus, themes, seed, min_occurrences, relevant_share, group_by, thesaurus, stop_terms, theme_names)
     if _page_config is not None and all(value is None for value in given) and in_notebook():
         return _page_config  # a notebook's later cells (figures, tables) follow its parameters cell
     book_config = BookConfig.from_environment()
@@ -182,6 +202,13 @@ def config(*, corpus: str | Sequence[str] | None = None, themes: int | None = No
         path = Path(theme_names) if Path(theme_names).is_absolute() else book_config.root / theme_names
         book_config = replace(book_config, settings=replace(book_config.settings,
                                                             theme_names=checked_theme_file(path)))
+    if thesaurus is not None or stop_terms is not None:
+        # A file given here replaces the book's file of its kind; the other kind stays as the book has it.
+        environment = dict(os.environ)
+        environment.update({name: str(value) for name, value in (("BOOK_THESAURUS", thesaurus),
+                                                                 ("BOOK_STOP_TERMS", stop_terms)) if value is not None})
+        from_files = BookConfig.from_environment(environment, root=book_config.root).settings.vocabulary
+        book_config = replace(book_config, settings=replace(book_config.settings, vocabulary=from_files))
     return notebook_folders(book_config)
 
 
@@ -205,8 +232,7 @@ def analysis(book_config: BookConfig | None = None, **settings: Any) -> "Analysi
     """The analysis of the book's corpus, computed once per build key and cached on disk.
 
     ``settings`` (``corpus``, ``themes``, ``seed``, ``min_occurrences``, ``relevant_share``, ``group_by``,
-    ``theme_names``) override the
-    book's settings, as in :func:`config`.
+    ``thesaurus``, ``stop_terms``, ``theme_names``) override the book's settings, as in :func:`config`.
     """
     from helpers.analysis.pipeline import cached_pipeline  # lazy: keeps this module's import light
 

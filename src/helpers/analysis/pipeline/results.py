@@ -187,6 +187,10 @@ class Analysis:
             "themes": self.themes.table,
             **({"theme_hierarchy": self.hierarchy.table} if self.hierarchy is not None else {}),
             "terms": self.cooccurrence.terms, "term_pairs": self.cooccurrence.pairs,
+            # What the built-in rules leave out, to start a stop-term file or thesaurus from; what the files changed.
+            "left_out_terms": self.cooccurrence.left_out,
+            **({"vocabulary_changes": self.cooccurrence.vocabulary_changes}
+               if self.settings.vocabulary is not None else {}),
             "links": self.links.links, "link_statements": self.links.statements,
             # Records merged into another record of the same paper, when there are any (database exports).
             **({"merges": self.corpus.merges} if len(self.corpus.merges) else {}),

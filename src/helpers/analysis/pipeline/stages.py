@@ -103,11 +103,13 @@ def start_theme_stage(runner: "PartitionRunner", token_parts: Sequence[Any], set
     """
     # Lazy: at the top it would load scipy and networkx.
     from helpers.analysis.themes import KOutOfRange, ThemeOptions, ThemesError, start_partitioned_themes
+    from helpers.analysis.vocabulary import edits_of
 
     # Call inside helpers.analysis.themes.model_fitting(), as run_pipeline does.
     try:
         pending = start_partitioned_themes(runner, token_parts,
-                                           ThemeOptions(k=settings.themes, seed=settings.seed, n_jobs=n_jobs))
+                                           ThemeOptions(k=settings.themes, seed=settings.seed, n_jobs=n_jobs,
+                                                        edits=edits_of(settings.vocabulary)))
     except KOutOfRange as error:
         raise SettingsError(f"--themes / THEMES_K: {error}") from None
     except ThemesError as error:
@@ -120,11 +122,13 @@ def analyse_terms(corpus: Corpus, tokens: "TokenizedCorpus", settings: AnalysisS
     """The term map, counted in partitions of at most :data:`helpers.analysis.engine.local.MAX_CHUNK_ITEMS`
     papers as on the dask engine (:func:`helpers.analysis.cooccurrence.analyse_partitions`)."""
     from helpers.analysis.cooccurrence import analyse_partitions  # lazy: at the top it would load scipy and networkx
+    from helpers.analysis.vocabulary import edits_of  # lazy: keeps this module's import light
     parts = local_token_partitions(tokens)
     texts = corpus.papers["text"]
     return analyse_partitions(LocalPartitions(), parts,
                               [texts.iloc[start:stop].tolist() for start, stop in parts.bounds], seed=settings.seed,
-                              min_occurrences=settings.min_occurrences, relevant_share=settings.relevant_share)
+                              min_occurrences=settings.min_occurrences, relevant_share=settings.relevant_share,
+                              edits=edits_of(settings.vocabulary))
 
 
 def analyse_link_tables(corpus: Corpus, n_jobs: int | None = None) -> LinkTables:
