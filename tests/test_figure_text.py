@@ -101,13 +101,9 @@ NOT_YET_LEGIBLE = {
     "fig-themes-map",
     "fig-themes-wordclouds",
     "fig-themes-model-selection",
-    "fig-cooccurrence-network",
-    "fig-cooccurrence-density",
-    "fig-cooccurrence-ego",
     "fig-links-shares",
     "fig-change-prevalence",
     "fig-change-thematic-map",
-    "fig-change-overlay",
 }
 
 
@@ -187,3 +183,35 @@ def test_a_file_that_is_not_svg_is_a_one_line_error(tmp_path):
     path.write_text('<svg xmlns="http://www.w3.org/2000/svg" width="wide"/>', encoding="utf-8")
     with pytest.raises(ValueError, match=r"x\.svg: the SVG's width 'wide' is not a length"):
         svg_texts(path)
+
+
+def test_the_files_for_writing_have_the_stated_size_and_are_byte_identical(tmp_path):
+    import re
+
+    import matplotlib.pyplot as plt
+    import pandas as pd
+    from PIL import Image
+
+    from helpers.book.figures import figure_record, save_figure
+
+    for run in ("a", "b"):
+        figure, axis = plt.subplots(figsize=figure_size(height_ratio=0.6), layout="constrained")
+        axis.bar(["crash", "injury"], [3, 5])
+        axis.set_title("Crashes by severity")
+        save_figure(figure, pd.DataFrame({"severity": ["crash", "injury"], "n": [3, 5]}), "fig-a-bars",
+                    folder=tmp_path / run)
+        plt.close(figure)
+    written = sorted(p.relative_to(tmp_path / "a") for p in (tmp_path / "a").rglob("*") if p.is_file())
+    assert [p.as_posix() for p in written] == ["fig-a-bars.csv", "fig-a-bars.pdf", "fig-a-bars.png", "fig-a-bars.svg",
+                                               "sizes/fig-a-bars.json", "thumbnails/fig-a-bars.png"]
+    assert all((tmp_path / "a" / p).read_bytes() == (tmp_path / "b" / p).read_bytes() for p in written)
+    record = figure_record("fig-a-bars", tmp_path / "a")
+    assert record is not None and record["width_in"] == pytest.approx(6.72, abs=0.02)  # drawn at the column's width
+    pdf = (tmp_path / "a" / "fig-a-bars.pdf").read_bytes()
+    box = [float(v) for v in re.search(rb"/MediaBox \[\s*0 0 ([0-9.]+) ([0-9.]+)\s*\]", pdf).groups()]
+    assert box == pytest.approx([record["width_in"] * 72, record["height_in"] * 72], abs=0.5)
+    with Image.open(tmp_path / "a" / "fig-a-bars.png") as png:
+        assert [round(v) for v in png.info["dpi"]] == [300, 300]
+        assert png.width == pytest.approx(record["width_in"] * 300, abs=2)
+    sizes = text_sizes(tmp_path / "a" / "fig-a-bars.svg")
+    assert (sizes.smallest_pt, sizes.median_pt) == (9.0, 9.0) and sizes.problems() == []

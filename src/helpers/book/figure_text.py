@@ -9,8 +9,9 @@ width (:data:`PRINT_WIDTH_IN`). So a text's size where it is read is its drawn s
 Where the widths come from (measured, not assumed):
 
 - the text column: Chromium at a 1280 px window shows a figure's ``<img>`` 672 CSS px wide, at 800 px
-  720 px wide (the navigation folds away); the theme's full-width layout (``full-width`` class,
-  136% of the content at 992 px and wider) is 935 px at 1280 and 736 px at 800;
+  720 px wide (the navigation folds away); a figure in the theme's full-width layout (``:figclass: full-width``,
+  136% of the content at 992 px and wider, ``static/book.css``) shows its image 919 px wide at 1280 and, as the
+  layout applies only from 992 px, 720 px at 800;
 - print: Sphinx's LaTeX writer uses letter paper with 1 in margins (``hmargin``/``vmargin`` defaults of
   ``sphinx.sty``), so ``\\linewidth`` is 6.5 in and ``\\textheight`` 9 in, and ``\\sphinxincludegraphics``
   shrinks an image only when it is larger than these.
@@ -39,7 +40,7 @@ __all__ = [
 SPACES = ("column", "wide")
 #: CSS pixels a figure may take, per space and window width (Chromium, sphinx-book-theme 1.3).
 SHOWN_PX: dict[tuple[str, int], float] = {("column", 1280): 672.0, ("column", 800): 720.0,
-                                          ("wide", 1280): 935.0, ("wide", 800): 736.0}
+                                          ("wide", 1280): 919.0, ("wide", 800): 720.0}
 SCREEN_DPI = 100  # the page's PNG: one image pixel per CSS pixel (helpers.book.figures.screen_png)
 PRINT_WIDTH_IN, PRINT_HEIGHT_IN = 6.5, 9.0  # letter paper less Sphinx's 1 in margins
 #: What a reader must get (issue 48): smallest text, median text at a 1280 px window; smallest text printed.
@@ -68,7 +69,7 @@ def shown_px(space: str = "column", window: int = 1280) -> float:
     Examples
     --------
     >>> shown_px(), shown_px("wide", 800)
-    (672.0, 736.0)
+    (672.0, 720.0)
     """
     if (space, window) not in SHOWN_PX:
         known = sorted({s for s, _ in SHOWN_PX}), sorted({w for _, w in SHOWN_PX})
@@ -88,7 +89,7 @@ def figure_size(width: str = "column", height_ratio: float = 0.75, *, height_in:
     Examples
     --------
     >>> figure_size(), figure_size("wide", height_in=4.0)
-    ((6.72, 5.04), (9.35, 4.0))
+    ((6.72, 5.04), (9.19, 4.0))
     """
     if width not in SPACES:
         raise ValueError(f"figure width must be one of {SPACES}, got {width!r}")

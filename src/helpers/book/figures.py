@@ -22,6 +22,8 @@ from helpers.book.settings import config
 
 FIGURE_FORMATS = ("png", "svg", "pdf", "csv")
 PNG_DPI = 300  # what journals ask of line art with text (Elsevier, Nature: 300 dpi at least)
+# The margin around what is drawn: a figure drawn at its space's width (figure_size) is saved at that width.
+SAVE_PAD_INCHES = 0.04
 
 
 # Fixed SVG ids and no timestamps, so the same data gives byte-identical files; the book's text sizes.
@@ -83,7 +85,7 @@ def save_figure(figure, data: pd.DataFrame, label: str, *, folder: Path | None =
     written = []
     for extension in FIGURE_FORMATS[:3]:
         path = folder / f"{label}.{extension}"
-        figure.savefig(path, dpi=PNG_DPI, bbox_inches="tight", metadata=_METADATA[extension])
+        figure.savefig(path, dpi=PNG_DPI, bbox_inches="tight", pad_inches=SAVE_PAD_INCHES, metadata=_METADATA[extension])
         written.append(path)
     csv_path = folder / f"{label}.csv"
     write_csv(data, csv_path)
