@@ -215,3 +215,23 @@ def test_the_files_for_writing_have_the_stated_size_and_are_byte_identical(tmp_p
         assert png.width == pytest.approx(record["width_in"] * 300, abs=2)
     sizes = text_sizes(tmp_path / "a" / "fig-a-bars.svg")
     assert (sizes.smallest_pt, sizes.median_pt) == (9.0, 9.0) and sizes.problems() == []
+
+
+def test_the_drawings_measured_call_what_the_pages_call():
+    """figure_drawings repeats the pages' calls: each figure is drawn by the function its page calls."""
+    import inspect
+    import re
+
+    from conftest import ROOT
+    from helpers.book import pages
+    from helpers.book.reports import figure_drawings
+
+    pages_text = "\n".join(path.read_text(encoding="utf-8") for path in [ROOT / "intro.md",
+                                                                        *sorted((ROOT / "chapters").glob("*.md"))])
+    pages_text += inspect.getsource(pages)
+    called = dict(re.findall(r'publish_figure\(\s*"(fig-[a-z-]+)",\s*\*?[\w.]*?(\w+)\(', pages_text))
+    called["fig-cooccurrence-network"] = re.search(r"map_figure, map_data = nf\.(\w+)\(", pages_text).group(1)
+    drawers = inspect.getsource(figure_drawings.figure_drawers)
+    drawn = {label: re.search(rf'"{label}": lambda: [\w.]*?(\w+)\(', drawers).group(1) for label in called}
+    assert sorted(called) == sorted(label for label, _, _ in FIGURES + GROUP_FIGURES)
+    assert drawn == called
