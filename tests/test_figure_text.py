@@ -235,3 +235,23 @@ def test_the_drawings_measured_call_what_the_pages_call():
     drawn = {label: re.search(rf'"{label}": lambda: [\w.]*?(\w+)\(', drawers).group(1) for label in called}
     assert sorted(called) == sorted(label for label, _, _ in FIGURES + GROUP_FIGURES)
     assert drawn == called
+
+
+def test_every_label_of_the_network_figures_stays_inside_its_axes(seed_analysis):
+    import matplotlib.pyplot as plt
+
+    from helpers.book import network_figures as nf
+
+    network = seed_analysis.cooccurrence
+    for draw in (nf.term_map_figure, nf.density_figure, nf.ego_figure):
+        figure, _ = draw(network, corpus_label="ICML 2024: 57 abstracts")
+        figure.canvas.draw()
+        renderer = figure.canvas.get_renderer()
+        for axis in figure.axes:
+            inside = axis.get_window_extent(renderer).expanded(1.0, 1.0)
+            outside = [text.get_text() for text in axis.texts
+                       if not inside.contains(*text.get_window_extent(renderer).min)
+                       or not inside.contains(*text.get_window_extent(renderer).max)]
+            assert (draw.__name__, outside) == (draw.__name__, [])
+            assert len(axis.texts) >= 3
+        plt.close(figure)

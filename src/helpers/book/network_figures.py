@@ -475,7 +475,7 @@ def ego_figure(result: CooccurrenceResult, *, corpus_label: str) -> tuple[Figure
     for axis, hub in zip(axes[:, 0], shown):
         axis.axis("off")
         axis.set_xlim(-EGO_HALF_WIDTH, EGO_HALF_WIDTH)
-        axis.set_ylim(-1.42, 1.42)
+        axis.set_ylim(-1.58, 1.58)  # room for a two-line label above and below the circle
         axis.set_aspect("equal")
         if hub is None:
             axis.text(0, 0, "No community of more than one term", ha="center", va="center")
