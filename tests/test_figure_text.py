@@ -214,7 +214,7 @@ def test_the_files_for_writing_have_the_stated_size_and_are_byte_identical(tmp_p
         assert [round(v) for v in png.info["dpi"]] == [300, 300]
         assert png.width == pytest.approx(record["width_in"] * 300, abs=2)
     sizes = text_sizes(tmp_path / "a" / "fig-a-bars.svg")
-    assert (sizes.smallest_pt, sizes.median_pt) == (9.0, 9.0) and sizes.problems() == []
+    assert (sizes.smallest_pt, sizes.median_pt) == (10.0, 10.0) and sizes.problems() == []  # the tick labels
 
 
 def test_the_drawings_measured_call_what_the_pages_call():

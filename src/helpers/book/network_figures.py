@@ -120,7 +120,7 @@ def _community_legend(axis, result: CooccurrenceResult, drawn: pd.DataFrame) -> 
         # Below the map, outside its axes: the layout makes room for it, so it never covers a node or a label.
         axis.legend(handles=handles, title="Largest communities (terms in each, drawn or not; top terms)",
                     loc="upper center", bbox_to_anchor=(0.5, -0.01), ncol=1, frameon=False, handletextpad=0.3,
-                    columnspacing=1.0, borderaxespad=0.0)
+                    columnspacing=1.0, borderaxespad=0.0, fontsize=9, title_fontsize=9)
 
 
 def _legend_text(text: str, characters: int = LEGEND_CHARACTERS) -> str:
