@@ -337,14 +337,16 @@ def test_thematic_map_panels_share_axes_and_carry_a_key(three_years):
 def test_prevalence_panels_are_legible_at_column_width(three_years):
     import matplotlib
 
+    from helpers.book.reports import drawing
+
     matplotlib.use("Agg")
     analysis, _ = three_years
     figure, _ = report.prevalence_figure(analysis.change, analysis.corpus_label)
     panels = [axis for axis in figure.axes if axis.axison]
     columns = {round(axis.get_position().x0, 3) for axis in panels}
-    assert len(columns) <= report.PREVALENCE_COLUMNS == 3 and figure.get_size_inches()[0] <= 8
-    assert {axis.title.get_fontsize() for axis in panels} == {10.0}
-    assert {label.get_fontsize() for axis in panels for label in axis.get_xticklabels()} == {9.0}
+    assert len(columns) <= report.PREVALENCE_COLUMNS == 3 and figure.get_size_inches()[0] <= drawing.COLUMN_INCHES
+    assert {axis.title.get_fontsize() for axis in panels} == {drawing.PANEL_TITLE_PT}
+    assert {label.get_fontsize() for axis in panels for label in axis.get_xticklabels()} == {drawing.SMALL_PT}
     matplotlib.pyplot.close(figure)
 
 
