@@ -56,7 +56,8 @@ def model_papers(model: SimpleNamespace) -> pd.DataFrame:
 def change_result(n_themes: int = N_THEMES) -> SimpleNamespace:
     """The tables of "What changed" over :data:`GROUPS`: theme shares and the thematic map."""
     rng = np.random.default_rng(1)
-    labels = {t: f"{WORDS[t % len(WORDS)]} · {WORDS[(5 * t) % len(WORDS)]}" for t in range(1, n_themes + 1)}
+    labels = {t: f"{WORDS[t % len(WORDS)]} · {WORDS[(5 * t) % len(WORDS)]} · {WORDS[(7 * t) % len(WORDS)]} · road"
+              for t in range(1, n_themes + 1)}
     prevalence = pd.DataFrame([dict(theme=t, label=labels[t], group=g, share=s, ci_low=max(s - 0.02, 0),
                                     ci_high=s + 0.02)
                                for t in labels for g, s in zip(GROUPS, rng.uniform(0, 0.1, len(GROUPS)))])

@@ -93,12 +93,13 @@ def prevalence_figure(change: "ChangeResult", corpus_label: str) -> tuple["Figur
 MAP_NUMBER_SIZE = 9  # theme numbers on the thematic map, in points (the figure is drawn at column width)
 PANEL_INCHES = 2.9  # a panel's height (two panels a row)
 KEY_COLUMNS = 3
-KEY_CHARACTERS = 30  # of a label in a third of the column at 8 pt
+KEY_CHARACTERS = 26  # of a label in a third of the column at 8 pt, beside its number
 KEY_LINE_INCHES = 0.16  # a key line of 8 pt
 LABEL_MARGIN = 0.04  # a theme number's centre stays this far (axes fraction) inside the axes
-_QUADRANTS = [((0.0, 1.02), "left", "bottom", "\u2196 niche"), ((1.0, 1.02), "right", "bottom", "motor \u2197"),
-              ((0.0, -0.2), "left", "top", "\u2199 emerging or declining"),
-              ((1.0, -0.2), "right", "top", "basic \u2198")]
+# Each quadrant's name at a corner, outside the axes: the lower two under the axis name (offsets in points).
+_QUADRANTS = [((0.0, 1.0), 3, "left", "bottom", "\u2196 niche"), ((1.0, 1.0), 3, "right", "bottom", "motor \u2197"),
+              ((0.0, 0.0), -32, "left", "top", "\u2199 emerging or declining"),
+              ((1.0, 0.0), -32, "right", "top", "basic \u2198")]
 
 
 def _label_offsets(x: np.ndarray, y: np.ndarray, *, gap: float = 0.06, scale: float = 240.0,
@@ -208,10 +209,10 @@ def thematic_map_figure(change: "ChangeResult", corpus_label: str) -> tuple["Fig
                       fontweight="bold", ha="center", va="center")
         axis.axvline(rows["centrality"].median(), color="grey", linewidth=0.8, linestyle="--")
         axis.axhline(rows["density"].median(), color="grey", linewidth=0.8, linestyle="--")
-        for (x_at, y_at), ha, va, name in _QUADRANTS:
-            axis.text(x_at, y_at, name, transform=axis.transAxes, ha=ha, va=va, fontsize=drawing.SMALL_PT,
-                      color="dimgrey")
-        axis.set_xlabel("centrality (Callon)", fontsize=drawing.TEXT_PT, labelpad=12)
+        for corner, below, ha, va, name in _QUADRANTS:
+            axis.annotate(name, corner, xycoords="axes fraction", xytext=(0, below), textcoords="offset points",
+                          ha=ha, va=va, fontsize=drawing.SMALL_PT, color="dimgrey")
+        axis.set_xlabel("centrality (Callon)", fontsize=drawing.TEXT_PT, labelpad=2)
         axis.set_ylabel("density (Callon)", fontsize=drawing.TEXT_PT)
         axis.tick_params(labelsize=drawing.SMALL_PT)
     if not data.empty:

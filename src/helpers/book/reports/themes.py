@@ -394,7 +394,7 @@ def cloud_image(frequencies: dict[str, float], width_inches: float, height_inche
     width = round(width_inches * CLOUD_PIXELS_PER_INCH)
     height = round(height_inches * CLOUD_PIXELS_PER_INCH)
     return WordCloud(width=width, height=height, scale=2, background_color="white", colormap=dark, random_state=0,
-                     prefer_horizontal=0.9, min_font_size=round(CLOUD_MIN_PT / 72 * CLOUD_PIXELS_PER_INCH) + 1,
+                     prefer_horizontal=0.9, relative_scaling=0.3, min_font_size=round(CLOUD_MIN_PT / 72 * CLOUD_PIXELS_PER_INCH) + 1,
                      max_font_size=round(height * 0.45), margin=2).generate_from_frequencies(frequencies)
 
 
@@ -479,7 +479,7 @@ def paper_map_figure(model: ThemeModel | None, papers: pd.DataFrame, corpus_labe
     for index, (theme, name) in enumerate(names.items()):
         members = data[data["theme"] == theme]
         axis.scatter(members["x"], members["y"], s=sizes[members.index], color=palette[index], alpha=0.75,
-                     linewidths=0, label=drawing.shorten(name, 84 // key_columns - 6))
+                     linewidths=0, label=drawing.shorten(name, 88 // key_columns - 1))
     unassigned = data[data["theme"].isna()]
     if len(unassigned):
         axis.scatter(unassigned["x"], unassigned["y"], s=8, color="lightgrey", label="no theme")
@@ -512,8 +512,9 @@ def by_source_figure(model: ThemeModel | None, papers: pd.DataFrame, corpus_labe
     shown = shares.copy()
     shown.index = [drawing.shorten(names[int(t)], 36) for t in shown.index]
     n_files = max(shown.shape[1], 1)
-    # A file's name on up to two lines of its column's width (the whole names are in the CSV).
-    characters = max(8, int(60 / n_files))
+    # A file's name on up to two lines of its column's width at 8 pt (the whole names are in the CSV): the
+    # heatmap gets about 3.4 inches of the column beside the theme names and the colour bar.
+    characters = max(6, int(3.4 * 72 / 4.8 / n_files))
     shown.columns = ["\n".join(textwrap.wrap(drawing.shorten(str(name), 2 * characters), characters)[:2])
                      + f"\n({count(int(total), 'paper')})" for name, total in zip(counts.columns, counts.sum(axis=0))]
     figure, axis = drawing.column_subplots(1.4 + 0.24 * len(shown), width=min(drawing.COLUMN_INCHES, 4.2 + 0.9 * n_files))
@@ -522,9 +523,9 @@ def by_source_figure(model: ThemeModel | None, papers: pd.DataFrame, corpus_labe
     sns.heatmap(shown, annot=n_files <= 8, fmt=".0%", cmap="Blues", vmin=0, annot_kws={"fontsize": drawing.SMALL_PT},
                 cbar_kws={"label": "share of the file", "format": PercentFormatter(1.0)}, ax=axis)
     axis.set(xlabel="Source file", ylabel="Theme")
-    axis.tick_params(axis="x", labelrotation=0)
     drawing.set_title(figure, f"Themes by source file, {corpus_label}")
-    drawing.finish(figure, tick_pt=drawing.SMALL_PT if len(shown) > 20 or n_files > 4 else drawing.TEXT_PT)
+    drawing.finish(figure, tick_pt=drawing.SMALL_PT if len(shown) > 20 else drawing.TEXT_PT)
+    axis.tick_params(axis="x", labelrotation=0, labelsize=drawing.SMALL_PT)
     data = (counts.stack().rename("papers").to_frame()
             .join(shares.stack().rename("share")).reset_index().rename(columns={"level_1": "source_file"}))
     data["share"] = data["share"].round(6)
