@@ -246,7 +246,7 @@ def test_term_map_figure_returns_figure_and_one_row_per_term():
     assert isinstance(figure, Figure)
     assert sorted(data["term"]) == ["galaxy cluster", "quantum kernel", "spiking neuron"]
     assert data["drawn"].all() and data["labelled"].all()
-    assert term_map_values(data) == {"co_n_drawn": 3, "co_n_labelled": 3, "co_min_drawn_set": 5}
+    assert term_map_values(data) == {"co_n_drawn": 3, "co_n_labelled": 3, "co_min_drawn_set": 5, "co_max_labels": 40}
 
 
 def test_term_map_leaves_out_terms_without_links():

@@ -141,9 +141,9 @@ def glue_name(label: str) -> str:
 
 
 def publish_figure(label: str, figure, data) -> None:
-    """Save a figure's files for citing (PNG, SVG, PDF and the CSV of ``data``), ``glue`` it under
-    :func:`glue_name` for a ``{glue:figure}`` directive (the saved PNG at screen resolution), then
-    close it."""
+    """Save a figure's files for citing (PNG, SVG, PDF and the CSV of ``data``; its space and size recorded,
+    :func:`helpers.book.figures.save_figure`), ``glue`` it under :func:`glue_name` for a ``{glue:figure}``
+    directive (the saved PNG at screen resolution), then close it."""
     import matplotlib.pyplot as plt  # lazy: slow to import
     from IPython.display import Image  # lazy: Jupyter only
 
@@ -196,10 +196,13 @@ def show_downloads(label: str, *, base: str = "../figures") -> None:
     ``base`` is the figures folder seen from the page (``figures`` from the landing page).
     """
     # Lazy: at the top it would load matplotlib and PIL.
-    from helpers.book.figures import FIGURE_FORMATS, download_links_html
+    from helpers.book.figures import FIGURE_FORMATS, download_links_html, figure_record, size_text
 
+    record = figure_record(label)
+    size = None if record is None else (float(record["width_in"]), float(record["height_in"]))
     files = ", ".join(f"`figures/{label}.{extension}`" for extension in FIGURE_FORMATS)
-    show_html(download_links_html(label, base=base), f"Files of this figure in the web book: {files}.")
+    stated = "" if size is None else f" ({size_text(*size)})"
+    show_html(download_links_html(label, base=base, size=size), f"Files of this figure in the web book: {files}{stated}.")
 
 
 def table_html(table, *, precision: int = 3, html_columns: tuple[str, ...] = ()) -> str:

@@ -1,12 +1,15 @@
-"""Save figures for citing: PNG (200 dpi), SVG and PDF, with the CSV of the data plotted.
+"""Save figures for citing: PNG (300 dpi), SVG and PDF at the size the page shows them, with the CSV of the data plotted.
 
-Chapters draw with matplotlib/seaborn, then call :func:`save_figure` so every
-figure of the book can be downloaded in three formats next to its data.
+Chapters draw with matplotlib/seaborn at the width of the space a figure is shown in
+(:func:`helpers.book.figure_text.figure_size`), then call :func:`save_figure` so every
+figure of the book can be downloaded in three formats next to its data, and its size and space are recorded
+(``sizes/<label>.json``) for the download line and for the test of its text sizes.
 """
 
 from __future__ import annotations
 
 import io
+import json
 import textwrap
 from pathlib import Path
 
@@ -14,13 +17,17 @@ import matplotlib
 import pandas as pd
 from helpers.analysis.spreadsheet import write_csv
 from helpers.book.citation import _bibtex_text
+from helpers.book.figure_text import SCREEN_DPI, SIZE_DIR, SPACES, svg_texts, use_figure_style
 from helpers.book.settings import config
 
 FIGURE_FORMATS = ("png", "svg", "pdf", "csv")
-PNG_DPI = 200
-SCREEN_DPI = 100  # the page shows figures at the resolution of matplotlib's inline backend
+PNG_DPI = 300  # what journals ask of line art with text (Elsevier, Nature: 300 dpi at least)
+# The margin around what is drawn: a figure drawn at its space's width (figure_size) is saved at that width.
+SAVE_PAD_INCHES = 0.04
 
-# Fixed SVG ids and no timestamps, so the same data gives byte-identical files.
+
+# Fixed SVG ids and no timestamps, so the same data gives byte-identical files; the book's text sizes.
+use_figure_style()
 matplotlib.rcParams["svg.hashsalt"] = "abstracts-book"
 _METADATA = {"svg": {"Date": None}, "pdf": {"CreationDate": None, "ModDate": None}, "png": {}}
 
@@ -30,7 +37,24 @@ def figure_dir() -> Path:
     return config().figure_dir
 
 
-def save_figure(figure, data: pd.DataFrame, label: str, *, folder: Path | None = None) -> list[Path]:
+#: Figures the page shows at the theme's full width (their ``{glue:figure}`` has ``:figclass: full-width``); every
+#: other figure is shown in the text column (:data:`helpers.book.figure_text.SPACES`).
+WIDE_FIGURES: frozenset[str] = frozenset()
+
+
+def figure_space(label: str) -> str:
+    """The space a figure is shown in: ``"wide"`` for :data:`WIDE_FIGURES`, else ``"column"``.
+
+    Examples
+    --------
+    >>> figure_space("fig-themes-map")
+    'column'
+    """
+    return "wide" if label in WIDE_FIGURES else "column"
+
+
+def save_figure(figure, data: pd.DataFrame, label: str, *, folder: Path | None = None,
+                width: str | None = None) -> list[Path]:
     """Write ``label``.png/.svg/.pdf and ``label``.csv (the data plotted) into ``folder``.
 
     Parameters
@@ -40,6 +64,10 @@ def save_figure(figure, data: pd.DataFrame, label: str, *, folder: Path | None =
         The numbers the figure shows, written with ``index=False``.
     label : str
         The figure's label, ``fig-<chapter>-<slug>``.
+    width : {"column", "wide"}, optional
+        The space the page shows the figure in (:data:`helpers.book.figure_text.SPACES`; default
+        :func:`figure_space`), recorded with the figure's size in inches as ``folder/sizes/<label>.json``
+        (:func:`figure_record`).
 
     Returns
     -------
@@ -49,18 +77,42 @@ def save_figure(figure, data: pd.DataFrame, label: str, *, folder: Path | None =
     """
     if not label.startswith("fig-"):
         raise ValueError(f"figure labels start with 'fig-', got {label!r}")
+    width = width or figure_space(label)
+    if width not in SPACES:
+        raise ValueError(f"figure width must be one of {SPACES}, got {width!r}")
     folder = folder or figure_dir()
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     for extension in FIGURE_FORMATS[:3]:
         path = folder / f"{label}.{extension}"
-        figure.savefig(path, dpi=PNG_DPI, bbox_inches="tight", metadata=_METADATA[extension])
+        figure.savefig(path, dpi=PNG_DPI, bbox_inches="tight", pad_inches=SAVE_PAD_INCHES, metadata=_METADATA[extension])
         written.append(path)
     csv_path = folder / f"{label}.csv"
     write_csv(data, csv_path)
     written.append(csv_path)
     write_thumbnail(written[0], folder / THUMBNAIL_DIR)
+    width_pt, height_pt, _, _ = svg_texts(written[1])
+    record = {"label": label, "space": width, "width_in": round(width_pt / 72, 2), "height_in": round(height_pt / 72, 2)}
+    (folder / SIZE_DIR).mkdir(exist_ok=True)
+    (folder / SIZE_DIR / f"{label}.json").write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
     return written
+
+
+def figure_record(label: str, folder: Path | None = None) -> dict | None:
+    """What :func:`save_figure` recorded of a figure: ``label, space, width_in, height_in`` (None: not saved)."""
+    path = (folder or figure_dir()) / SIZE_DIR / f"{label}.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
+
+
+def size_text(width_in: float, height_in: float) -> str:
+    """A figure's printed size in inches and centimetres, for its download line.
+
+    Examples
+    --------
+    >>> size_text(6.72, 5.04)
+    '6.7 × 5.0 in (17.1 × 12.8 cm)'
+    """
+    return f"{width_in:.1f} × {height_in:.1f} in ({width_in * 2.54:.1f} × {height_in * 2.54:.1f} cm)"
 
 
 THUMBNAIL_DIR = "thumbnails"
@@ -92,13 +144,23 @@ def write_thumbnail(png_path: Path, folder: Path, *, width: int = THUMBNAIL_PIXE
     return target
 
 
-def download_links_html(label: str, *, base: str = "../figures") -> str:
-    """HTML links to a figure's files, as shown under the figure."""
+def download_links_html(label: str, *, base: str = "../figures", size: tuple[float, float] | None = None) -> str:
+    """HTML links to a figure's files, as shown under the figure; with ``size`` (inches), the size they give.
+
+    Examples
+    --------
+    >>> print(download_links_html("fig-a-b", base="f", size=(6.72, 5.04)))  # doctest: +NORMALIZE_WHITESPACE
+    <p class="figure-downloads">Download fig-a-b: <a href="f/fig-a-b.png" download>PNG</a> ·
+    <a href="f/fig-a-b.svg" download>SVG</a> · <a href="f/fig-a-b.pdf" download>PDF</a> ·
+    <a href="f/fig-a-b.csv" download>CSV</a> (6.7 × 5.0 in (17.1 × 12.8 cm), PNG at 300 dpi; the CSV is the
+    data plotted)</p>
+    """
     links = " · ".join(
         f'<a href="{base}/{label}.{extension}" download>{extension.upper()}</a>'
         for extension in FIGURE_FORMATS
     )
-    return f'<p class="figure-downloads">Download {label}: {links}</p>'
+    stated = "" if size is None else (f" ({size_text(*size)}, PNG at {PNG_DPI} dpi; the CSV is the data plotted)")
+    return f'<p class="figure-downloads">Download {label}: {links}{stated}</p>'
 
 
 BOOK_TITLE = "What conference abstracts say: themes, co-occurring terms and link availability"
@@ -233,7 +295,8 @@ def figure_title(label: str) -> str:
 
 
 def screen_png(png_path: Path) -> bytes:
-    """The saved ``PNG_DPI`` PNG scaled to :data:`SCREEN_DPI`, as PNG bytes, for the page itself.
+    """The saved ``PNG_DPI`` PNG scaled to :data:`~helpers.book.figure_text.SCREEN_DPI`, as PNG bytes, for the
+    page itself.
 
     Scaling the saved file is far cheaper than drawing the figure once more (a figure of 18 panels
     takes seconds to draw), and the page shows what the download link gives.
@@ -243,7 +306,7 @@ def screen_png(png_path: Path) -> bytes:
     >>> import tempfile
     >>> from PIL import Image
     >>> path = Path(tempfile.mkdtemp()) / "x.png"
-    >>> Image.new("RGB", (400, 200), "white").save(path, dpi=(PNG_DPI, PNG_DPI))
+    >>> Image.new("RGB", (600, 300), "white").save(path, dpi=(PNG_DPI, PNG_DPI))
     >>> import io
     >>> Image.open(io.BytesIO(screen_png(path))).size
     (200, 100)
