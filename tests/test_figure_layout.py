@@ -20,6 +20,7 @@ from matplotlib.colors import to_rgb  # noqa: E402
 from matplotlib.text import Text  # noqa: E402
 from PIL import Image  # noqa: E402
 
+from helpers.book.figures import SAVE_PAD_INCHES  # noqa: E402
 from helpers.book.reports import change_figures, drawing, findings, themes  # noqa: E402
 
 N_THEMES = 30
@@ -87,7 +88,7 @@ def title_overlaps(figure) -> list[str]:
 
 def saved_width_inches(figure) -> float:
     buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=100, bbox_inches="tight")
+    figure.savefig(buffer, format="png", dpi=100, bbox_inches="tight", pad_inches=SAVE_PAD_INCHES)  # as save_figure
     return Image.open(io.BytesIO(buffer.getvalue())).size[0] / 100
 
 

@@ -12,15 +12,19 @@ from __future__ import annotations
 import textwrap
 from typing import TYPE_CHECKING, Any
 
+from helpers.book.figure_text import figure_size
+from helpers.book.figures import SAVE_PAD_INCHES
+
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
     from matplotlib.figure import Figure
 
-#: The text column's width in inches at the page's 100 dpi (about 672 CSS px in a 1280 px window).
-SHOWN_INCHES = 6.72
-#: A figure's width: the saved file adds 0.1 inch of margin each side (``bbox_inches="tight"``), so it is shown
-#: at its own size, never squeezed.
-COLUMN_INCHES = 6.5
+#: The text column's width in inches at the page's 100 dpi (672 CSS px in a 1280 px window): the book's one
+#: sizing rule, :func:`helpers.book.figure_text.figure_size`.
+SHOWN_INCHES = figure_size("column")[0]
+#: A figure's width: the saved file adds :data:`helpers.book.figures.SAVE_PAD_INCHES` of margin each side
+#: (``bbox_inches="tight"``), so it is shown at its own size, never squeezed.
+COLUMN_INCHES = round(SHOWN_INCHES - 2 * SAVE_PAD_INCHES, 2)
 TEXT_PT = 9.0  # tick labels, axis labels, legends
 SMALL_PT = 8.0  # the smallest text of any figure (notes, dense keys)
 TITLE_PT = 10.0  # the figure's title
@@ -41,7 +45,7 @@ def column_subplots(height: float, n_rows: int = 1, n_columns: int = 1, *, width
     --------
     >>> figure, axes = column_subplots(2.0, 1, 2)
     >>> figure.get_size_inches().tolist(), axes.shape, figure.get_layout_engine().__class__.__name__
-    ([6.5, 2.0], (2,), 'ConstrainedLayoutEngine')
+    ([6.64, 2.0], (2,), 'ConstrainedLayoutEngine')
     """
     import matplotlib.pyplot as plt  # lazy: slow to import
 
