@@ -464,8 +464,6 @@ def paper_map(model: ThemeModel, papers: pd.DataFrame, seed: int = 0) -> pd.Data
 def paper_map_figure(model: ThemeModel | None, papers: pd.DataFrame, corpus_label: str, seed: int = 0,
                      message: str = "") -> tuple["Figure", pd.DataFrame]:
     """Papers on a t-SNE map of their theme weights, coloured by strongest theme, labelled at each theme's centre."""
-    import matplotlib.patheffects as effects  # lazy: slow to import
-
     if model is None:
         return no_themes_figure(message, corpus_label)
     data = paper_map(model, papers, seed)
@@ -487,7 +485,7 @@ def paper_map_figure(model: ThemeModel | None, papers: pd.DataFrame, corpus_labe
         # Just above the centre, so a small theme's few points stay visible under its number.
         axis.annotate(str(int(theme)), (centre["x"], centre["y"]), xytext=(0, 6), textcoords="offset points",
                       fontsize=drawing.TITLE_PT, weight="bold", ha="center", va="bottom", annotation_clip=True,
-                      path_effects=[effects.withStroke(linewidth=3, foreground="white")])
+                      bbox=dict(boxstyle="round,pad=0.15", facecolor="white", alpha=0.75, linewidth=0))
     axis.set(xticks=[], yticks=[], xlabel="t-SNE 1", ylabel="t-SNE 2")
     figure.legend(loc="outside lower center", ncols=key_columns, fontsize=drawing.SMALL_PT if key_columns == 3 else
                   drawing.TEXT_PT, markerscale=1.5, frameon=False, handletextpad=0.2, columnspacing=0.8)
