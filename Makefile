@@ -16,7 +16,7 @@ ifeq ($(CAN_UNSHARE),yes)
 OFFLINE := unshare -n sh -c 'ip link set lo up && exec "$$0" "$$@"'
 endif
 
-.PHONY: setup book test lint test-js test-unit test-chapters strict-book latex-book test-browser lab lab-deps browser-deps clean bench bench-large bench-peers word-intrusion term-quality profile linkcheck pdf check-determinism
+.PHONY: setup book publish test lint test-js test-unit test-chapters strict-book latex-book test-browser lab lab-deps browser-deps clean bench bench-large bench-peers word-intrusion term-quality profile linkcheck pdf check-determinism
 
 setup: $(INSTALLED) $(VENDOR)
 
@@ -59,6 +59,15 @@ book: setup
 	$(BIN)/jupyter-book build . --path-output _build/books/$$key && \
 	ln -sfn books/$$key/_build/html _build/html && \
 	echo "book: _build/html/index.html"
+
+# The book for the address it is published at (BOOK_BASE_URL, e.g. https://owner.github.io/repo/): every figure
+# citation absolute under it, and .nojekyll so GitHub Pages serves _static/ and _images/ as they are. The Pages
+# workflow (.github/workflows/pages.yml) runs it.
+publish:
+	@test -n "$(BOOK_BASE_URL)" || { echo "make publish: set the book's address, e.g. make publish BOOK_BASE_URL=https://owner.github.io/repo/"; exit 2; }
+	$(MAKE) book BOOK_BASE_URL="$(BOOK_BASE_URL)"
+	touch _build/html/.nojekyll
+	@echo "published book: _build/html (for $(BOOK_BASE_URL))"
 
 test: setup lint test-js test-unit test-chapters strict-book latex-book test-browser
 
@@ -112,11 +121,14 @@ browser-deps:
 test-browser: setup browser-deps lab-deps $(DEV_INSTALLED)
 	BOOK_HTML=_build/strict/_build/html $(BIN)/python -m pytest -m browser -p no:cacheprovider -n auto --dist loadfile
 
-# A clean, strict build with the network cut off: any warning or cell error fails.
+# A clean, strict build with the network cut off: any warning or cell error fails. Built for an address
+# (STRICT_BASE_URL, never fetched), so the browser tests check its absolute figure citations and links served
+# under /book/ (tests/test_built_book.py) without a build of their own.
+STRICT_BASE_URL := https://book.invalid/book/
 strict-book: setup
 	rm -rf _build/strict
 	export BOOK_CORPUS=data/raw BOOK_ANALYSIS_CACHE=_build/strict/analysis-cache \
-	  BOOK_FIGURE_DIR=_build/strict/_build/html/figures && \
+	  BOOK_FIGURE_DIR=_build/strict/_build/html/figures BOOK_BASE_URL=$(STRICT_BASE_URL) && \
 	$(OFFLINE) $(BIN)/python -m helpers.book.prebuild --path-output _build/strict && \
 	$(OFFLINE) $(BIN)/jupyter-book build . --path-output _build/strict -W -n --keep-going 2>&1 | tee _build/strict/build.log; \
 	  test $${PIPESTATUS[0]} -eq 0
@@ -127,7 +139,7 @@ strict-book: setup
 # download line must reach them in a printable form, never an IPython placeholder or raw HTML.
 latex-book: strict-book
 	BOOK_CORPUS=data/raw BOOK_ANALYSIS_CACHE=_build/strict/analysis-cache \
-	  BOOK_FIGURE_DIR=_build/strict/_build/html/figures \
+	  BOOK_FIGURE_DIR=_build/strict/_build/html/figures BOOK_BASE_URL=$(STRICT_BASE_URL) \
 	  $(OFFLINE) $(BIN)/jupyter-book build . --builder latex --path-output _build/strict -n --keep-going
 	! grep -n 'IPython.core.display' _build/strict/_build/latex/book.tex
 	! grep -nE '<(a|p|table|div|span|script|br)[ >/]' _build/strict/_build/latex/book.tex

@@ -205,7 +205,7 @@ def test_the_files_for_writing_have_the_stated_size_and_are_byte_identical(tmp_p
         assert [round(v) for v in png.info["dpi"]] == [300, 300]
         assert png.width == pytest.approx(record["width_in"] * 300, abs=2)
     sizes = text_sizes(tmp_path / "a" / "fig-a-bars.svg")
-    assert (sizes.smallest_pt, sizes.median_pt) == (9.0, 9.0) and sizes.problems() == []
+    assert (sizes.smallest_pt, sizes.median_pt) == (10.0, 10.0) and sizes.problems() == []  # the tick labels
 
 
 def test_the_drawings_measured_call_what_the_pages_call():
@@ -226,3 +226,23 @@ def test_the_drawings_measured_call_what_the_pages_call():
     drawn = {label: re.search(rf'"{label}": lambda: [\w.]*?(\w+)\(', drawers).group(1) for label in called}
     assert sorted(called) == sorted(label for label, _, _ in FIGURES + GROUP_FIGURES)
     assert drawn == called
+
+
+def test_every_label_of_the_network_figures_stays_inside_its_axes(seed_analysis):
+    import matplotlib.pyplot as plt
+
+    from helpers.book import network_figures as nf
+
+    network = seed_analysis.cooccurrence
+    for draw in (nf.term_map_figure, nf.density_figure, nf.ego_figure):
+        figure, _ = draw(network, corpus_label="ICML 2024: 57 abstracts")
+        figure.canvas.draw()
+        renderer = figure.canvas.get_renderer()
+        for axis in figure.axes:
+            inside = axis.get_window_extent(renderer).expanded(1.0, 1.0)
+            outside = [text.get_text() for text in axis.texts
+                       if not inside.contains(*text.get_window_extent(renderer).min)
+                       or not inside.contains(*text.get_window_extent(renderer).max)]
+            assert (draw.__name__, outside) == (draw.__name__, [])
+            assert len(axis.texts) >= 3
+        plt.close(figure)

@@ -76,6 +76,10 @@ def build_parser() -> argparse.ArgumentParser:
     analyse.add_argument("--group-by", metavar="BY",
                          help="group the papers for the comparisons: year, venue, file or a column of the input "
                               "(default: year when the papers carry at least two years, else one group)")
+    analyse.add_argument("--theme-names", metavar="FILE",
+                         help="rename and merge themes: a tab-separated theme file (start from theme_names.tsv, "
+                              "which analyse writes into DIR); ignored with a warning when written for another "
+                              "corpus or settings")
     analyse.add_argument("--jobs", type=int, metavar="N",
                          help="processes and threads to use (default: the cores this process may use; 1: one thread, "
                               "nothing in the background); the results do not depend on it")
@@ -194,6 +198,10 @@ def run_analyse(args: argparse.Namespace) -> int:
                 check_whole(args.jobs, "jobs", minimum=1, optional=True)
                 settings = AnalysisSettings.from_namespace(args)
                 engine = EngineSettings.from_values(args.engine, args.scheduler, args.partitions)
+                if settings.theme_names is not None:  # a malformed theme file: one line, before DIR is touched
+                    from helpers.analysis.themes.naming import read_theme_file  # lazy: loads pandas
+
+                    read_theme_file(settings.theme_names)
                 folder = OutputFolder(check_out_path(out, args.paths), out, force=args.force)
                 with folder:
                     analysis = run_pipeline(args.paths, settings, skip_bad=args.skip_bad, progress=show_progress,
@@ -225,6 +233,9 @@ def run_analyse(args: argparse.Namespace) -> int:
         from helpers.analysis.engine.dask_cluster import CLIENT_SIDE
 
         print(f"note: dask engine: {CLIENT_SIDE}", file=sys.stderr)
+    naming = analysis.themes.naming
+    if naming is not None and naming.warning:
+        print(f"warning: {naming.warning}", file=sys.stderr)
     if analysis.themes.message:
         print(f"note: no themes: {analysis.themes.message}", file=sys.stderr)
     if summary.get("themes_k_at_top"):

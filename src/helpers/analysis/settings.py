@@ -18,7 +18,7 @@ import numpy as np
 NAMES = {"themes": "--themes / THEMES_K", "seed": "--seed / BOOK_SEED",
          "min_occurrences": "--min-occurrences / BOOK_MIN_OCCURRENCES",
          "relevant_share": "--relevant-share / BOOK_RELEVANT_SHARE", "jobs": "--jobs",
-         "group_by": "--group-by / BOOK_GROUP_BY"}
+         "group_by": "--group-by / BOOK_GROUP_BY", "theme_names": "--theme-names / BOOK_THEME_NAMES"}
 #: The ways to group papers that need no column name (``year`` and ``venue`` need the papers to carry them).
 GROUP_BY_NAMES = ("year", "venue", "file")
 
@@ -49,6 +49,9 @@ class AnalysisSettings:
         How papers are grouped for the comparisons: ``year``, ``venue``, ``file`` or the name of a
         column of the input; ``None``: by year when the papers carry at least two years, else one group
         (checked against the corpus by :func:`check_group_by`).
+    theme_names : str or None
+        A theme file that renames and merges the themes (:mod:`helpers.analysis.themes.naming`); ``None``: the
+        rule's labels. The build key holds its SHA-256.
     """
 
     seed: int = 0
@@ -56,6 +59,7 @@ class AnalysisSettings:
     min_occurrences: int | None = None
     relevant_share: float = 0.6
     group_by: str | None = None
+    theme_names: str | None = None
 
     def __post_init__(self) -> None:
         check_whole(self.themes, "themes", minimum=1, optional=True)
@@ -65,6 +69,8 @@ class AnalysisSettings:
         if self.group_by is not None and (not isinstance(self.group_by, str) or not self.group_by.strip()):
             raise SettingsError(f"{NAMES['group_by']}: must be year, venue, file or a column name, "
                                 f"got {self.group_by!r}")
+        if self.theme_names is not None and (not isinstance(self.theme_names, str) or not self.theme_names.strip()):
+            raise SettingsError(f"{NAMES['theme_names']}: must be a file, got {self.theme_names!r}")
 
     @classmethod
     def from_namespace(cls, args: argparse.Namespace) -> "AnalysisSettings":
@@ -72,10 +78,12 @@ class AnalysisSettings:
         return cls(**{k: v for k, v in vars(args).items() if k in names and v is not None})
 
     def as_dict(self) -> dict[str, Any]:
-        """The settings by name; ``group_by`` only when given (its default follows from the corpus)."""
+        """The settings by name; ``group_by`` and ``theme_names`` only when given (the first's default follows from
+        the corpus)."""
         values = dataclasses.asdict(self)
-        if values["group_by"] is None:
-            del values["group_by"]
+        for name in ("group_by", "theme_names"):
+            if values[name] is None:
+                del values[name]
         return values
 
 

@@ -14,7 +14,7 @@ from typing import Any, Mapping
 from helpers.book.inputs import page_input
 
 __all__ = ["Citation", "read_citation", "parse_citation", "author_name", "bibtex_author", "book_bibtex",
-           "BASE_URL_UNSET"]
+           "BASE_URL_UNSET", "wrap_words", "launch_options", "BINDER_URL"]
 
 CITATION_FILE = "CITATION.cff"
 
@@ -22,6 +22,12 @@ CITATION_FILE = "CITATION.cff"
 BASE_URL_UNSET = ("This build was made without a web address (`BOOK_BASE_URL` is not set), so a figure's "
                   "citation names its page relative to the book's root and its BibTeX entry gives no URL; "
                   "build with `make book BOOK_BASE_URL=https://.../` for absolute addresses.")
+
+
+#: Where a chapter's launch button re-runs it (Binder builds the repository's ``requirements.txt`` and ``postBuild``).
+BINDER_URL = "https://mybinder.org"
+#: Code hosts whose repositories Binder launches by owner and name.
+_CODE_HOST = re.compile(r"^https://(github\.com|gitlab\.com)/[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+/?$")
 
 
 @dataclass(frozen=True)
@@ -34,6 +40,8 @@ class Citation:
     authors : tuple of Mapping
         The file's author entries as written: a person (``family-names``, ``given-names``) or an
         entity (``name``).
+    repository_code : str
+        The repository's address (``repository-code``), empty when the file gives none.
     """
 
     title: str
@@ -41,6 +49,7 @@ class Citation:
     date_released: str
     license: str
     authors: tuple[Mapping[str, Any], ...]
+    repository_code: str = ""
 
     @property
     def author_names(self) -> list[str]:
@@ -80,7 +89,38 @@ def parse_citation(text: str) -> Citation:
         raise ValueError(f"{CITATION_FILE}: missing {', '.join(missing)}")
     return Citation(title=str(data["title"]), version=str(data["version"]),
                     date_released=str(data.get("date-released", "")), license=str(data.get("license", "")),
-                    authors=tuple(data["authors"]))
+                    authors=tuple(data["authors"]), repository_code=str(data.get("repository-code") or "").strip())
+
+
+def launch_options(repository_code: str) -> dict[str, Any]:
+    """sphinx-book-theme's options for a launch button on every chapter (Binder, JupyterLab, the default branch),
+    from ``CITATION.cff``'s ``repository-code``; empty (no button) when it is unset or not a GitHub or GitLab
+    repository's address.
+
+    Raises
+    ------
+    ValueError
+        When ``repository-code`` is set but is no repository address Binder can launch, naming it.
+
+    Examples
+    --------
+    >>> launch_options("")
+    {}
+    >>> options = launch_options("https://github.com/owner/abstracts-book")
+    >>> options["repository_url"], options["repository_branch"], options["launch_buttons"]["binderhub_url"]
+    ('https://github.com/owner/abstracts-book', 'HEAD', 'https://mybinder.org')
+    >>> launch_options("git@github.com:owner/book.git")
+    Traceback (most recent call last):
+    ...
+    ValueError: CITATION.cff: repository-code must be a https://github.com/OWNER/REPO or https://gitlab.com/OWNER/REPO address, got 'git@github.com:owner/book.git'
+    """
+    if not repository_code:
+        return {}
+    if not _CODE_HOST.match(repository_code):
+        raise ValueError(f"{CITATION_FILE}: repository-code must be a https://github.com/OWNER/REPO or "
+                         f"https://gitlab.com/OWNER/REPO address, got {repository_code!r}")
+    return {"repository_url": repository_code.rstrip("/").removesuffix(".git"), "repository_branch": "HEAD",
+            "launch_buttons": {"binderhub_url": BINDER_URL, "notebook_interface": "jupyterlab"}}
 
 
 def read_citation(root: Path | None = None) -> Citation:
@@ -101,6 +141,18 @@ def author_name(author: Mapping[str, Any]) -> str:
                  author.get("name-suffix")]
         return " ".join(str(part) for part in parts if part)
     return str(author.get("name", "")).strip()
+
+
+def wrap_words(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` characters, broken only at spaces: never inside a word, a hyphenated
+    one ("co-occurring") or one longer than ``width`` (a URL, a hash) either.
+
+    Examples
+    --------
+    >>> wrap_words("terms that co-occur in road-safety abstracts", 14)
+    ['terms that', 'co-occur in', 'road-safety', 'abstracts']
+    """
+    return textwrap.wrap(text, width=width, break_on_hyphens=False, break_long_words=False)
 
 
 def _bibtex_text(text: str) -> str:
@@ -158,7 +210,7 @@ def book_bibtex(citation: Citation, *, corpus_sha256: str, base_url: str | None 
     book_title = title or citation.title
     key = re.sub(r"[^a-z0-9]+", "_", f"{' '.join(book_title.lower().split()[:2])} {citation.version}").strip("_")
     def wrapped(text: str) -> str:  # continuation lines indented by four, so the whole hash fits in width
-        return "\n    ".join(textwrap.wrap(text, width=width - 13, subsequent_indent="", break_long_words=False))
+        return "\n    ".join(wrap_words(text, width - 13))
 
     fields = [("author", wrapped(" and ".join(bibtex_author(author) for author in citation.authors))),
               ("title", wrapped("{" + _bibtex_text(book_title) + "}")), ("version", _bibtex_text(citation.version)),

@@ -205,8 +205,28 @@ def show_downloads(label: str, *, base: str = "../figures") -> None:
     show_html(download_links_html(label, base=base, size=size), f"Files of this figure in the web book: {files}{stated}.")
 
 
+#: Column names a reader reads differently from their machine form (the CSV downloads keep the machine names).
+HEADER_NAMES = {"f1": "F1", "jaccard": "Jaccard"}
+
+
+def column_header(name: Any) -> str:
+    """A table column's header as a reader reads it: a machine name (``n_papers``, ``top_terms``) in words, a
+    header already in words kept as it is. The CSV downloads keep the machine names.
+
+    Examples
+    --------
+    >>> [column_header(c) for c in ["n_terms", "n_papers", "top_terms", "long_form", "f1", "papers shown", "SHA-256"]]
+    ['terms', 'papers', 'top terms', 'long form', 'F1', 'papers shown', 'SHA-256']
+    """
+    text = str(name)
+    if text in HEADER_NAMES:
+        return HEADER_NAMES[text]
+    return re.sub(r"^n_", "", text).replace("_", " ")
+
+
 def table_html(table, *, precision: int = 3, html_columns: tuple[str, ...] = ()) -> str:
-    """A table as HTML, no index, every cell HTML-escaped (abstract text is untrusted).
+    """A table as HTML, no index, every cell HTML-escaped (abstract text is untrusted), its headers in words
+    (:func:`column_header`).
 
     ``html_columns`` hold HTML built by :func:`paper_links` (already escaped) and are not escaped again.
     """
@@ -215,6 +235,7 @@ def table_html(table, *, precision: int = 3, html_columns: tuple[str, ...] = ())
     styler = table.style.format(escape="html", precision=precision, subset=escaped, na_rep=MISSING)
     if html_columns:
         styler = styler.format(lambda v: v, subset=list(html_columns))
+    styler = styler.relabel_index([html.escape(column_header(c)) for c in table.columns], axis="columns")
     # The theme's table style (borders, striped rows) applies to class "table"; a table wider than the
     # column scrolls inside its own box instead of being cut off at the column's edge.
     table_text = styler.hide(axis="index").set_table_attributes('class="table"').to_html()
@@ -263,7 +284,7 @@ def table_markdown(table, *, precision: int = 3, html_columns: tuple[str, ...] =
     | — |
     """
     table = display_table(table, precision=precision)
-    header = "| " + " | ".join(markdown_cell(c) for c in table.columns) + " |"
+    header = "| " + " | ".join(markdown_cell(column_header(c)) for c in table.columns) + " |"
     rows = ["| " + " | ".join(markdown_cell(v, precision=precision, is_html=c in html_columns)
                               for c, v in zip(table.columns, row)) + " |"
             for row in table.itertuples(index=False)] or ["| " + " | ".join(MISSING for _ in table.columns) + " |"]

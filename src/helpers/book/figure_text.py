@@ -46,12 +46,13 @@ PRINT_WIDTH_IN, PRINT_HEIGHT_IN = 6.5, 9.0  # letter paper less Sphinx's 1 in ma
 #: What a reader must get (issue 48): smallest text, median text at a 1280 px window; smallest text printed.
 MIN_PX, MIN_MEDIAN_PX, MIN_PRINT_PT = 8.0, 10.0, 6.0
 
-#: The book's text sizes in points, for a figure drawn at the width it is shown (:func:`figure_size`): at the
-#: column's 6.72 in, 1 pt is 1.39 CSS px on the page and 0.97 pt in print, so 9 pt tick labels read as 12.5 px
-#: and 8.7 pt; a label drawn smaller by hand should stay at 6.5 pt or more (9 px, 6.3 pt printed).
+#: The book's text sizes in points, whatever a reader's own matplotlib settings: at the column's 6.72 in
+#: (:func:`figure_size`), 1 pt is 1.39 CSS px on the page and 0.97 pt in print, so 10 pt tick labels read as 13.9 px
+#: and 9.7 pt. None is smaller than matplotlib's default, so a figure not yet drawn for its space loses nothing; a
+#: label drawn smaller by hand (a crowded map's) should stay at 7.5 pt or more (10.4 px, 7.3 pt printed).
 FIGURE_RC: dict[str, Any] = {
-    "font.size": 10.0, "axes.titlesize": 11.0, "axes.labelsize": 10.0, "xtick.labelsize": 9.0,
-    "ytick.labelsize": 9.0, "legend.fontsize": 9.0, "legend.title_fontsize": 9.5, "figure.titlesize": 11.5,
+    "font.size": 10.0, "axes.titlesize": 12.0, "axes.labelsize": 10.0, "xtick.labelsize": 10.0,
+    "ytick.labelsize": 10.0, "legend.fontsize": 10.0, "legend.title_fontsize": 10.0, "figure.titlesize": 12.0,
     "svg.fonttype": "path", "svg.hashsalt": "abstracts-book",
 }
 

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import io
 import json
-import textwrap
 from pathlib import Path
 
 import matplotlib
 import pandas as pd
 from helpers.analysis.spreadsheet import write_csv
-from helpers.book.citation import _bibtex_text
+from helpers.book.citation import _bibtex_text, wrap_words
 from helpers.book.figure_text import SCREEN_DPI, SIZE_DIR, SPACES, svg_texts, use_figure_style
 from helpers.book.settings import config
 
@@ -244,7 +243,7 @@ def figure_bibtex(label: str, chapter: str, caption: str, *, version: str, corpu
     note = f"Figure {label} of ``{_bibtex_text(title)}'', version {version}, corpus SHA-256 {corpus_sha256[:12]}"
     if not base_url:
         note += f", on the page {figure_page(chapter)} of the web book"
-    note_text = ("\n" + " " * 13).join(textwrap.wrap(note, width=width - 17))
+    note_text = ("\n" + " " * 13).join(wrap_words(note, width - 17))
     address = [] if not base_url else [f"  url     = {{{figure_url(label, chapter, base_url)}}},",
                                        f"  howpublished = {{\\url{{{figure_url(label, chapter, base_url)}}}}},"]
     return "\n".join([

@@ -120,7 +120,7 @@ def _community_legend(axis, result: CooccurrenceResult, drawn: pd.DataFrame) -> 
         # Below the map, outside its axes: the layout makes room for it, so it never covers a node or a label.
         axis.legend(handles=handles, title="Largest communities (terms in each, drawn or not; top terms)",
                     loc="upper center", bbox_to_anchor=(0.5, -0.01), ncol=1, frameon=False, handletextpad=0.3,
-                    columnspacing=1.0, borderaxespad=0.0)
+                    columnspacing=1.0, borderaxespad=0.0, fontsize=9, title_fontsize=9)
 
 
 def _legend_text(text: str, characters: int = LEGEND_CHARACTERS) -> str:
@@ -475,7 +475,7 @@ def ego_figure(result: CooccurrenceResult, *, corpus_label: str) -> tuple[Figure
     for axis, hub in zip(axes[:, 0], shown):
         axis.axis("off")
         axis.set_xlim(-EGO_HALF_WIDTH, EGO_HALF_WIDTH)
-        axis.set_ylim(-1.42, 1.42)
+        axis.set_ylim(-1.58, 1.58)  # room for a two-line label above and below the circle
         axis.set_aspect("equal")
         if hub is None:
             axis.text(0, 0, "No community of more than one term", ha="center", va="center")

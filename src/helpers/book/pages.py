@@ -20,7 +20,7 @@ from helpers.book.reports import examples
 from helpers.book.reports import explorer as explorer_report
 from helpers.book.reports import links as links_report
 from helpers.book.reports import performance as performance_report
-from helpers.book.reports import theme_grains, validation as validation_report
+from helpers.book.reports import theme_grains, theme_naming, validation as validation_report
 from helpers.book.reports import themes as themes_report
 from helpers.book.title import figure_label
 from helpers.web.explorer import PAGE_SIZE, explorer_data, write_explorer_data
@@ -38,7 +38,7 @@ def glue_split(values: Mapping[str, Any], markdown: tuple[str, ...]) -> None:
 
 
 def themes(analysis: Analysis) -> None:
-    """The themes page: findings, broad themes, its lead and pointer, and its five figures."""
+    """The themes page: findings, broad themes, its lead and pointer, the starter theme file and its five figures."""
     model, message, label = analysis.themes.model, analysis.themes.message, figure_label(analysis)
     glue_all(themes_report.theme_findings(analysis))
     glue_split(theme_grains.grain_findings(analysis), ("themes_grains_lead",))
@@ -46,6 +46,7 @@ def themes(analysis: Analysis) -> None:
                    **examples.theme_examples(analysis.cooccurrence),
                    "themes_change_pointer": change_report.pointer(analysis, "themes")})
     papers, seed = analysis.papers, analysis.settings.seed
+    theme_naming.write_starter(analysis, figure_dir())  # the starter theme file the page offers
     publish_figure("fig-themes-top-terms", *themes_report.top_terms_figure(model, label, message))
     publish_figure("fig-themes-map", *themes_report.paper_map_figure(model, papers, label, seed, message))
     publish_figure("fig-themes-wordclouds", *themes_report.wordcloud_figure(model, label, message))

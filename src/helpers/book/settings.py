@@ -14,6 +14,10 @@ Every setting the book reads from the environment is read here, once, by
 ``BOOK_GROUP_BY``
     how papers are grouped for the comparisons: ``year``, ``venue``, ``file`` or a column of the
     input (default: year when the papers carry at least two years, else one group);
+``BOOK_THEME_NAMES``
+    a theme file that renames and merges the themes (:mod:`helpers.analysis.themes.naming`; the themes page offers
+    a starter file), relative to the book's root; ignored with a one-line warning when written for another corpus
+    or settings;
 ``BOOK_ANALYSIS_CACHE``
     folder of the analysis cache (default ``_build/analysis-cache``);
 ``BOOK_FIGURE_DIR``
@@ -122,6 +126,7 @@ class BookConfig:
             return path if path.is_absolute() else root / path
 
         corpus = environment.get("BOOK_CORPUS", "").strip() or DEFAULT_CORPUS
+        theme_names = environment.get("BOOK_THEME_NAMES", "").strip()
         seed = _whole_number(environment, "BOOK_SEED")
         share = _number(environment, "BOOK_RELEVANT_SHARE")
         defaults = AnalysisSettings()
@@ -129,7 +134,8 @@ class BookConfig:
                                     min_occurrences=_whole_number(environment, "BOOK_MIN_OCCURRENCES"),
                                     group_by=environment.get("BOOK_GROUP_BY", "").strip() or None,
                                     seed=defaults.seed if seed is None else seed,
-                                    relevant_share=defaults.relevant_share if share is None else share)
+                                    relevant_share=defaults.relevant_share if share is None else share,
+                                    theme_names=checked_theme_file(under_root(theme_names)) if theme_names else None)
         return cls(root=root, corpus_paths=tuple(under_root(p) for p in corpus.split()), settings=settings,
                    cache_dir=under_root(environment.get("BOOK_ANALYSIS_CACHE") or DEFAULT_CACHE),
                    figure_dir=under_root(environment.get("BOOK_FIGURE_DIR") or DEFAULT_FIGURE_DIR),
@@ -139,16 +145,25 @@ class BookConfig:
                    base_url=base_url(environment.get("BOOK_BASE_URL")))
 
 
+def checked_theme_file(path: Path) -> str:
+    """``path`` as a setting, once it reads as a theme file (a malformed one is a one-line
+    :class:`helpers.analysis.themes.naming.ThemeFileError`, before any build)."""
+    from helpers.analysis.themes.naming import read_theme_file  # lazy: keeps this module's import light
+
+    read_theme_file(path)
+    return str(path)
+
+
 def config(*, corpus: str | Sequence[str] | None = None, themes: int | None = None, seed: int | None = None,
            min_occurrences: int | None = None, relevant_share: float | None = None,
-           group_by: str | None = None) -> BookConfig:
+           group_by: str | None = None, theme_names: str | None = None) -> BookConfig:
     """The book's settings: from the environment, with any given here instead.
 
     A chapter's parameters cell passes its values here; ``None`` keeps the book's setting, so the
     book build (which leaves them ``None``) uses its environment, and a reader running a chapter as a
     notebook sets a corpus (a folder or file, or several; relative to the book's root) and settings.
     """
-    given = (corpus, themes, seed, min_occurrences, relevant_share, group_by)
+    given = (corpus, themes, seed, min_occurrences, relevant_share, group_by, theme_names)
     if _page_config is not None and all(value is None for value in given) and in_notebook():
         return _page_config  # a notebook's later cells (figures, tables) follow its parameters cell
     book_config = BookConfig.from_environment()
@@ -163,6 +178,10 @@ def config(*, corpus: str | Sequence[str] | None = None, themes: int | None = No
             min_occurrences=now.min_occurrences if min_occurrences is None else min_occurrences,
             relevant_share=now.relevant_share if relevant_share is None else relevant_share,
             group_by=now.group_by if group_by is None else group_by))
+    if theme_names is not None:
+        path = Path(theme_names) if Path(theme_names).is_absolute() else book_config.root / theme_names
+        book_config = replace(book_config, settings=replace(book_config.settings,
+                                                            theme_names=checked_theme_file(path)))
     return notebook_folders(book_config)
 
 
@@ -185,7 +204,8 @@ def notebook_folders(book_config: BookConfig, environment: Mapping[str, str] | N
 def analysis(book_config: BookConfig | None = None, **settings: Any) -> "Analysis":
     """The analysis of the book's corpus, computed once per build key and cached on disk.
 
-    ``settings`` (``corpus``, ``themes``, ``seed``, ``min_occurrences``, ``relevant_share``, ``group_by``) override the
+    ``settings`` (``corpus``, ``themes``, ``seed``, ``min_occurrences``, ``relevant_share``, ``group_by``,
+    ``theme_names``) override the
     book's settings, as in :func:`config`.
     """
     from helpers.analysis.pipeline import cached_pipeline  # lazy: keeps this module's import light

@@ -12,7 +12,9 @@
 - A chapter that does not apply to the corpus (What changed with one group) is left out of the
   build's table of contents (:mod:`helpers.book.toc`).
 - The book's authors come from ``CITATION.cff`` (:mod:`helpers.book.citation`), so every page's
-  "By ..." line names the authors the How to cite page names.
+  "By ..." line names the authors the How to cite page names; its ``repository-code``, when set, gives every
+  chapter a Binder launch button.
+- The landing page's ``<title>`` names the book once (``templates/layout.html``), not "X — X".
 - Where fewer than :data:`helpers.book.reports.links.MIN_LINKED_PAPERS` papers give a link, the links chapter's
   sections of shares, tables and figures (:data:`~helpers.book.reports.links.FEW_LINKS_SECTIONS`) are left out
   of the page as it is read, before figures are numbered; its paragraph says why. Without any link, so are
@@ -28,18 +30,21 @@ from __future__ import annotations
 import base64
 import hashlib
 import html
+import re
 from pathlib import Path
 from typing import Any, Iterator
 
 from docutils import nodes
 
-from helpers.book.citation import read_citation
+from helpers.book.citation import launch_options, read_citation
 from helpers.book.escaping import html_literal, myst_literal
 from helpers.book.settings import analysis, config as book_config
 from helpers.book.title import book_title
 from helpers.book.toc import left_out, write_build_toc
 
 STATIC_DIR = Path(__file__).parent / "static"
+#: The book's template overrides (``layout.html``: the landing page's ``<title>`` names the book once).
+TEMPLATES_DIR = Path(__file__).parent / "templates"
 STYLE_FILE = "book.css"
 LINKS_CHAPTER = "chapters/links"
 CHANGE_CHAPTER = "chapters/change"
@@ -130,8 +135,46 @@ def _authors_from_citation(app, config) -> None:
         config.author = ", ".join(read_citation(Path(app.srcdir)).author_names)
 
 
+def _launch_buttons(app, config) -> None:
+    """A Binder launch button on every chapter when ``CITATION.cff`` gives ``repository-code``
+    (:func:`helpers.book.citation.launch_options`); none without it (the How to cite page says how to set it)."""
+    if not (Path(app.srcdir) / "CITATION.cff").is_file():
+        return
+    options = launch_options(read_citation(Path(app.srcdir)).repository_code)
+    if options:
+        theme_options = dict(config.html_theme_options or {})
+        launch = {**(theme_options.get("launch_buttons") or {}), **options.pop("launch_buttons")}
+        config.html_theme_options = {**theme_options, **options, "launch_buttons": launch}
+
+
 def _add_style(app, config) -> None:
     config.html_static_path = [*config.html_static_path, str(STATIC_DIR)]
+    config.templates_path = [*config.templates_path, str(TEMPLATES_DIR)]
+
+
+def _text(markup: Any) -> str:
+    """Text of a title as a template holds it (HTML or plain), tags dropped, entities read, spaces collapsed.
+
+    Examples
+    --------
+    >>> _text("ICML 2024: 57 abstracts"), _text("A &amp; <em>B</em>  C")
+    ('ICML 2024: 57 abstracts', 'A & B C')
+    """
+    return " ".join(html.unescape(re.sub(r"<[^>]*>", "", str(markup))).split())
+
+
+def title_is_book_title(title: Any, book_title: Any) -> bool:
+    """Whether a page's title is the book's own (the landing page's heading), so its ``<title>`` names the book once
+    instead of "X — X" (``templates/layout.html``).
+
+    Examples
+    --------
+    >>> title_is_book_title("ICML 2024: 57 abstracts", "ICML 2024: 57 abstracts"), title_is_book_title("Themes", "X")
+    (True, False)
+    >>> title_is_book_title("A &amp; B", "A & B"), title_is_book_title("", "")
+    (True, False)
+    """
+    return bool(_text(book_title)) and _text(title) == _text(book_title)
 
 
 def _button_handlers(buttons: Any) -> Iterator[str]:
@@ -150,6 +193,7 @@ def _page_context(app, pagename, templatename, context, doctree) -> None:
     page's ``<h1>``) and ``page_description`` are the pages' titles and text as plain text. Runs after the themes'
     handlers (priority 900)."""
     context["metatags"] = CSP_META + context.get("metatags", "")
+    context["title_is_book_title"] = title_is_book_title(context.get("title", ""), context.get("docstitle", ""))
     handlers = set(_button_handlers(context.get("header_buttons", []))) - set(THEME_HANDLERS)
     if handlers:
         raise ValueError(f"{pagename}: header buttons with handlers the Content-Security-Policy does not allow: "
@@ -183,6 +227,7 @@ def setup(app):
     app.connect("config-inited", _add_style)
     app.connect("config-inited", _name_the_book)
     app.connect("config-inited", _authors_from_citation)
+    app.connect("config-inited", _launch_buttons)
     app.add_css_file(STYLE_FILE)
     app.connect("builder-inited", _drop_thebe_listeners)
     app.connect("doctree-read", _drop_sections, priority=100)  # before the collectors read the page (its contents)

@@ -126,10 +126,13 @@ def build_key(paths: Sequence[str | Path], settings: AnalysisSettings, *, root: 
 
     Covers the corpus files (names, order and bytes), the settings, the helpers' source and the
     library versions (``root/requirements.txt`` and what is installed), and ``extra_files`` (names and
-    bytes: other files a page reads, such as the book's metadata and link checks).
+    bytes: other files a page reads, such as the book's metadata and link checks) and the theme file.
     """
     requirements = root / "requirements.txt" if root is not None else None
-    extras = [(Path(path).name, hashlib.sha256(Path(path).read_bytes()).hexdigest()) for path in extra_files]
+    # The theme file counts by its bytes (its path is in the settings).
+    theme_file = [Path(settings.theme_names)] if settings.theme_names is not None else []
+    extras = [(Path(path).name, hashlib.sha256(Path(path).read_bytes()).hexdigest())
+              for path in [*extra_files, *theme_file]]
     payload = json.dumps([corpus_files_fingerprint(paths), settings.as_dict(), source_fingerprint(),
                           environment_fingerprint(requirements)] + ([extras] if extras else []))
     return hashlib.sha256(payload.encode()).hexdigest()[:16]

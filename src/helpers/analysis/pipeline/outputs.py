@@ -16,7 +16,7 @@ __all__ = ["write_outputs"]
 def write_outputs(analysis: Analysis, folder: Path) -> list[str]:
     """Write the tables as CSV, the per-paper ones also as Parquet parts
     (:func:`helpers.analysis.engine.parquet_parts.write_partitioned_tables`), the network files and ``summary.json``
-    into ``folder``; returns the names. The abstracts' texts are read one part at a time
+    into ``folder``, with a starter theme file (``theme_names.tsv``) when there are themes; returns the names. The abstracts' texts are read one part at a time
     (:meth:`Analysis.paper_parts`)."""
     # Lazy: at the top it would load scipy and networkx.
     from helpers.analysis.cooccurrence.exporters import network_writers
@@ -34,6 +34,11 @@ def write_outputs(analysis: Analysis, folder: Path) -> list[str]:
     for name, writer in network_writers(analysis.cooccurrence).items():
         writer(folder / name)
         written.append(name)
+    if analysis.themes.naming is not None:  # a starter theme file for these themes (helpers.analysis.themes.naming)
+        from helpers.analysis.themes.naming import starter_text  # lazy: keeps this module's import light
+
+        (folder / "theme_names.tsv").write_text(starter_text(analysis.themes.naming), encoding="utf-8")
+        written.append("theme_names.tsv")
     (folder / "summary.json").write_text(json.dumps(analysis.summary, indent=2, sort_keys=True) + "\n")
     written.append("summary.json")
     return written

@@ -4,6 +4,7 @@ lists the output tables."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 import pandas as pd
@@ -18,6 +19,7 @@ if TYPE_CHECKING:  # heavy modules, imported when a stage runs
     from helpers.analysis.engine.paper_texts import PaperTexts
     from helpers.analysis.themes.hierarchy import ThemeHierarchy
     from helpers.analysis.themes import ThemeModel
+    from helpers.analysis.themes.naming import ThemeNaming
 
 __all__ = ["ThemesResult", "LinkTables", "Analysis"]
 
@@ -32,10 +34,14 @@ class ThemesResult:
         ``None`` when the corpus is too small for any theme model.
     message : str
         Why there is no model (``""`` when there is one).
+    naming : ThemeNaming or None
+        Where the themes' names come from: the rule, or a theme file (applied, or ignored with a warning:
+        :mod:`helpers.analysis.themes.naming`); ``None`` without a model.
     """
 
     model: "ThemeModel | None"
     message: str = ""
+    naming: "ThemeNaming | None" = None
 
     @property
     def table(self) -> pd.DataFrame:
@@ -143,10 +149,14 @@ class Analysis:
                 groups["min_papers_per_period"] = self.group_min_papers
         model = self.themes.model
         # Whether the number of themes sits at the top of the range searched (then it was not chosen among more).
-        fitted = {} if model is None else {
+        fitted: dict[str, Any] = {} if model is None else {
             "themes_k": model.settings.chosen_k, "themes_k_at_top": model.settings.k_at_top,
             "themes_min_theme_papers": model.settings.min_theme_papers,
             "themes_size_floor_met": model.settings.size_floor_met}
+        naming = self.themes.naming
+        if naming is not None and naming.file is not None:  # the theme file given: applied, or why not
+            fitted["theme_names"] = {"file": Path(naming.file).name, "sha256": naming.file_sha256,
+                                     "applied": naming.applied, "warning": naming.warning}
         return dict(self.corpus.summary(), settings=self.settings.as_dict(), themes_message=self.themes.message, **fitted,
                     helpers_version=__version__, **groups)
 

@@ -155,8 +155,11 @@ def run_stages(options: RunOptions, clock: StageClock, stages: StageEngine) -> A
     from helpers.analysis.groups import paper_groups  # lazy: keeps this module's import light
     from helpers.analysis.lexicon import load_dictionaries  # lazy: keeps this module's import light
     from helpers.analysis.themes import model_fitting  # lazy: at the top it would load scipy and networkx
+    from helpers.analysis.themes.naming import read_theme_file  # lazy: keeps this module's import light
 
     settings, n_jobs = options.settings, options.n_jobs
+    # A malformed theme file fails here, before anything is read (helpers.analysis.themes.naming).
+    theme_file = read_theme_file(settings.theme_names) if settings.theme_names is not None else None
     corpus = clock("parse", stages.read_corpus, options.paths, options.skip_bad)
     groups = paper_groups(corpus.papers, corpus.fields, settings.group_by)  # a bad group_by fails here, at once
     # The term stage's dictionaries (about a second to read) load while the other stages run.
@@ -182,7 +185,8 @@ def run_stages(options: RunOptions, clock: StageClock, stages: StageEngine) -> A
         clock.close()
     corpus, texts = clock("text", stages.detach_texts, corpus, done=False)
     # Labels in the abstracts' own words, at both grains.
-    themes, hierarchy = clock("themes", name_themes, themes, cooccurrence, texts, done=False)
+    themes, hierarchy = clock("themes", name_themes, themes, cooccurrence, texts, theme_file, corpus.sha256,
+                              settings.seed, done=False)
     papers = paper_table(corpus, themes, links, groups, hierarchy)
     # Papers without a value (the group "(none)") are in no comparison: groups.compared leaves them out.
     change = (clock("change", analyse_group_change, papers, groups.compared, themes, cooccurrence, links, settings,

@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # heavy modules, imported when a stage runs
     from helpers.analysis.text import TokenizedCorpus, TokenPartitions
     from helpers.analysis.themes.hierarchy import ThemeHierarchy
     from helpers.analysis.themes import PendingThemes
+    from helpers.analysis.themes.naming import ThemeFile
 
 __all__ = ["analyse_text", "detach_texts", "local_token_partitions", "ThemeStage",
            "start_theme_stage", "analyse_terms", "analyse_link_tables", "analyse_hierarchy", "LABEL_TEXTS", "name_themes", "paper_table",
@@ -149,7 +150,8 @@ def analyse_hierarchy(themes: ThemesResult, cooccurrence: "CooccurrenceResult | 
 LABEL_TEXTS = 200
 
 
-def name_themes(themes: ThemesResult, cooccurrence: "CooccurrenceResult | None", texts: "PaperTexts"
+def name_themes(themes: ThemesResult, cooccurrence: "CooccurrenceResult | None", texts: "PaperTexts",
+                theme_file: "ThemeFile | None" = None, corpus_sha256: str = "", seed: int = 0
                 ) -> "tuple[ThemesResult, ThemeHierarchy | None]":
     """The themes labelled at both grains in the abstracts' own words, and the broad themes
     (:func:`analyse_hierarchy`).
@@ -159,11 +161,15 @@ def name_themes(themes: ThemesResult, cooccurrence: "CooccurrenceResult | None",
     (:func:`helpers.analysis.themes.model.relabel`); then each label part is written as the theme's papers (at
     most :data:`LABEL_TEXTS`, its strongest; a broad theme's, those of its themes) most often write it
     (:func:`helpers.analysis.themes.labels.written_label`). ``texts`` are the papers' abstracts (:func:`detach_texts`).
+    Then the researcher's ``theme_file`` renames and merges the themes when it was written for them (the corpus
+    ``corpus_sha256``, this ``seed`` and model: :func:`helpers.analysis.themes.naming.name_themes_by_file`), before
+    the broad themes are made of them.
     """
     # Lazy: at the top they would load scipy and networkx.
     from helpers.analysis.cooccurrence.acronyms import abbreviation_pairs, acronym_table
     from helpers.analysis.themes.labels import label_parts, written_forms, written_label
     from helpers.analysis.themes.model import relabel
+    from helpers.analysis.themes.naming import name_themes_by_file
 
     model = themes.model
     if model is None:
@@ -179,7 +185,7 @@ def name_themes(themes: ThemesResult, cooccurrence: "CooccurrenceResult | None",
         {"row": pd.Series(dtype="int64"), "acronym": pd.Series(dtype=object), "long_form": pd.Series(dtype=object)}))
     same_thing = abbreviation_pairs(acronyms, (text for texts in sample.values() for text in texts))
     model = relabel(model, same_thing)
-    hierarchy = analyse_hierarchy(ThemesResult(model, themes.message), cooccurrence, same_thing)
+    unwritten = model
 
     def written(label: str, numbers: "Sequence[int]") -> str:
         texts = [text for number in numbers for text in sample.get(int(number), [])]
@@ -187,6 +193,18 @@ def name_themes(themes: ThemesResult, cooccurrence: "CooccurrenceResult | None",
 
     labels = [written(str(label), [int(t)]) for t, label in zip(model.themes["theme"], model.themes["label"])]
     model = dataclasses.replace(model, themes=model.themes.assign(label=labels))
+    model, naming = name_themes_by_file(model, theme_file, corpus_sha256, seed)
+    if naming.applied:  # each theme shown holds its model themes' sample texts, for the broad labels
+        sample = {int(t): [text for m in str(members).split(", ") for text in sample.get(int(m), [])]
+                  for t, members in zip(model.themes["theme"], model.themes["model_themes"])}
+        # The broad themes are made of the themes shown, the rule's labels as they were before being written.
+        rule_label = dict(zip(unwritten.themes["theme"].astype(int), unwritten.themes["label"]))
+        unwritten = dataclasses.replace(model, themes=model.themes.assign(label=[
+            label if source == "file" else rule_label[int(members)]
+            for label, source, members in zip(model.themes["label"], model.themes["name_source"],
+                                              model.themes["model_themes"])]))
+    labels = model.themes["label"].tolist()
+    hierarchy = analyse_hierarchy(ThemesResult(unwritten, themes.message), cooccurrence, same_thing)
     if hierarchy is not None:
         table = hierarchy.table
         members = table.groupby("broad_theme", sort=False)["theme"].apply(list).to_dict()
@@ -194,7 +212,7 @@ def name_themes(themes: ThemesResult, cooccurrence: "CooccurrenceResult | None",
         label_of = dict(zip(model.themes["theme"].astype(int), labels))
         table = table.assign(broad_label=table["broad_theme"].map(broad), label=table["theme"].astype(int).map(label_of))
         hierarchy = dataclasses.replace(hierarchy, table=table)
-    return ThemesResult(model, themes.message), hierarchy
+    return ThemesResult(model, themes.message, naming), hierarchy
 
 
 def paper_table(corpus: Corpus, themes: ThemesResult, links: LinkTables, groups: "Groups | None" = None,

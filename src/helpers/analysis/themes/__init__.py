@@ -18,6 +18,10 @@ The steps of :func:`fit_themes` (:mod:`.model`, ``start_themes(...).result()``),
 6. :mod:`.hierarchy`, :func:`theme_hierarchy`: the themes grouped into a few broad themes, and each paper's
    two grains (:func:`paper_grains`), called by the pipeline after the model.
 
+:mod:`.naming` reads the researcher's theme file (:func:`read_theme_file`), which renames themes and merges two or
+more into one (:func:`apply_theme_names`) when it was written for these themes; the pipeline applies it before the
+broad themes are made.
+
 :mod:`.comparison` fits a scikit-learn LDA beside the NMF at the chosen number of themes
 (:func:`compare_with_lda`, :attr:`ThemeModel.comparison`, computed when first asked for: the command line
 never needs it).
@@ -56,6 +60,15 @@ from helpers.analysis.themes.labels import (
                                                 written_label,
 )
 from helpers.analysis.themes.fit_settings import ThemeOptions, ThemeSettings
+from helpers.analysis.themes.naming import (
+                                                NUMBERING_RULE,
+                                                ThemeFile,
+                                                ThemeFileError,
+                                                ThemeNaming,
+                                                apply_theme_names,
+                                                read_theme_file,
+                                                starter_text,
+)
 from helpers.analysis.themes.model import (
                                                 FINAL_FIT_THREAD,
                                                 FINAL_SAMPLE,
@@ -108,4 +121,5 @@ __all__ = [
     "HIERARCHY_RULE", "MIXED_SHARE", "N_POOLED_TERMS", "GRAIN_COLUMNS", "ThemeHierarchy", "n_broad_themes",
     "broad_ids", "theme_profiles", "broad_groups", "broad_labels", "theme_hierarchy", "paper_grains",
     "LDA_MAX_ITER", "compare_with_lda",
+    "NUMBERING_RULE", "ThemeFile", "ThemeFileError", "ThemeNaming", "read_theme_file", "apply_theme_names", "starter_text",
 ]

@@ -104,8 +104,10 @@ def shares_table(papers: pd.DataFrame, theme_labels: dict[int, str]) -> pd.DataF
 
 
 def state_counts(shares: pd.DataFrame) -> pd.DataFrame:
-    """Papers per link state (columns) for each group of :func:`shares_table`."""
-    return (shares.pivot_table(index=["grouping", "group"], columns="link_state", values="n_papers", aggfunc="sum")
+    """Papers per link state (columns) for each group of :func:`shares_table`, in its order (themes by number: 2
+    before 10, never sorted as text)."""
+    return (shares.pivot_table(index=["grouping", "group"], columns="link_state", values="n_papers", aggfunc="sum",
+                               sort=False)
             .reindex(columns=list(LINK_STATES)).reset_index())
 
 

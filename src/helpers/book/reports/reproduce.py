@@ -25,7 +25,8 @@ if TYPE_CHECKING:
 
 #: The environment variable (a ``make`` variable too) that sets each analysis setting of the book.
 SETTING_VARIABLES = {"themes": "THEMES_K", "seed": "BOOK_SEED", "min_occurrences": "BOOK_MIN_OCCURRENCES",
-                     "relevant_share": "BOOK_RELEVANT_SHARE", "group_by": "BOOK_GROUP_BY"}
+                     "relevant_share": "BOOK_RELEVANT_SHARE", "group_by": "BOOK_GROUP_BY",
+                     "theme_names": "BOOK_THEME_NAMES"}
 REQUIREMENTS_FILE = "requirements.txt"
 _PIN = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)(?:\[[^\]]*\])?\s*==\s*([^\s;#]+)")
 
@@ -54,6 +55,7 @@ def rebuild_command(book_config: "BookConfig", *, default_corpus: str = "data/ra
     for name, variable in SETTING_VARIABLES.items():
         value = getattr(book_config.settings, name)
         if value != getattr(defaults, name):
+            value = given_path(Path(value), book_config.root) if name == "theme_names" else value
             words.append(f"{variable}={shlex.quote(str(value))}")
     if book_config.base_url:
         words.append(f"BOOK_BASE_URL={shlex.quote(book_config.base_url)}")
@@ -134,6 +136,11 @@ def settings_table(analysis: "Analysis") -> pd.DataFrame:
     """Every setting of this build, one row each: ``part``, ``setting``, ``value`` (text)."""
     given = analysis.settings.as_dict()
     given.setdefault("group_by", f"{analysis.group_by or 'none'} (from the corpus)")
+    naming = analysis.themes.naming
+    if "theme_names" in given and naming is not None and naming.file is not None:
+        # The theme file by name and SHA-256, and whether its names are shown.
+        given["theme_names"] = (f"{Path(naming.file).name} (SHA-256 {naming.file_sha256}; "
+                                f"{'applied' if naming.applied else 'ignored: written for other themes'})")
     rows = [("analysis", name, value) for name, value in given.items()]
     if analysis.themes.model is not None:
         rows += [("themes", name, value) for name, value in analysis.themes.model.settings.as_dict().items()]
@@ -209,4 +216,24 @@ def cite_values(analysis: "Analysis", book_config: "BookConfig", *, title: str |
                f"(`BOOK_BASE_URL`)." if book_config.base_url else BASE_URL_UNSET)
     return {"cite_authors": markdown_cell(authors), "cite_version": markdown_cell(citation.version),
             "cite_released": markdown_cell(citation.date_released), "cite_sha": analysis.corpus.sha256,
-            "cite_title": markdown_cell(title or citation.title), "cite_address": address}
+            "cite_title": markdown_cell(title or citation.title), "cite_address": address,
+            "cite_launch": launch_sentence(citation.repository_code)}
+
+
+def launch_sentence(repository_code: str) -> str:
+    """The How to cite page's sentence on re-running a chapter online: the launch button when ``CITATION.cff``
+    gives the repository's address (``repository-code``), else how to set one.
+
+    Examples
+    --------
+    >>> launch_sentence("https://github.com/owner/book")
+    'Each chapter has a launch button (the rocket at the top of the page) that opens it as a notebook on Binder, from the repository https://github.com/owner/book named in `CITATION.cff`.'
+    >>> print(launch_sentence(""))
+    This build has no launch buttons: `CITATION.cff` names no repository. Add its address as `repository-code: https://github.com/OWNER/REPO` (or a GitLab address) to `CITATION.cff` and rebuild: each chapter then has a button that opens it as a notebook on Binder.
+    """
+    if repository_code:
+        return ("Each chapter has a launch button (the rocket at the top of the page) that opens it as a notebook "
+                f"on Binder, from the repository {markdown_cell(repository_code)} named in `CITATION.cff`.")
+    return ("This build has no launch buttons: `CITATION.cff` names no repository. Add its address as "
+            "`repository-code: https://github.com/OWNER/REPO` (or a GitLab address) to `CITATION.cff` and rebuild: "
+            "each chapter then has a button that opens it as a notebook on Binder.")

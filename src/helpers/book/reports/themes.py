@@ -15,6 +15,7 @@ import pandas as pd
 from helpers.analysis.metadata import shorten_title
 from helpers.analysis.text import boilerplate_words
 from helpers.analysis.themes.labels import MIN_LABEL_SHARE
+from helpers.analysis.themes.naming import NUMBERING_RULE
 from helpers.analysis.themes import (FINAL_SAMPLE, MAX_DF, N_COHERENCE_TERMS, N_DIVERSITY_TERMS, ThemeModel)
 from helpers.book.array_cache import cached_array
 from helpers.book.display import markdown_cell as md, paper_links
@@ -178,6 +179,7 @@ def theme_findings(analysis: "Analysis") -> dict[str, Any]:
         "themes_label_share": percent(MIN_LABEL_SHARE),
         "themes_final_sample": f"{FINAL_SAMPLE:,}",
         "themes_map_sample": f"{MAP_SAMPLE:,}",
+        "themes_numbering_rule": NUMBERING_RULE,
     }
     names = ["themes_k", "themes_k_how", "themes_k_min", "themes_k_max", "themes_n_candidates", "themes_seeds",
              "themes_n_seeds", "themes_rule", "themes_selection_docs", "themes_selection_vocabulary",
@@ -185,7 +187,7 @@ def theme_findings(analysis: "Analysis") -> dict[str, Any]:
              "themes_selection_tol", "themes_final_tol",
              "themes_vocabulary", "themes_min_df", "themes_mixed_share", "themes_mixed_n", "themes_unassigned_n",
              "themes_mixed_threshold", "themes_largest", "themes_smallest", "themes_nmf_diversity", "themes_lda_diversity",
-             "themes_verdict", "themes_map_docs", "themes_model_npmi", "themes_shown_npmi"]
+             "themes_verdict", "themes_map_docs", "themes_model_npmi", "themes_shown_npmi", "themes_n_shown"]
     if model is None:
         return {**constants, **{name: "n/a" for name in names}}
     settings = model.settings
@@ -232,6 +234,8 @@ def theme_findings(analysis: "Analysis") -> dict[str, Any]:
         "themes_map_docs": min(len(model.weights), MAP_SAMPLE),
         "themes_model_npmi": f"{model.themes['coherence'].mean():.3f}",
         "themes_shown_npmi": f"{model.themes['shown_coherence'].mean():.3f}",
+        # The themes shown: the model's, or fewer where a theme file merged some (the mean NPMIs are of the unmerged).
+        "themes_n_shown": len(model.themes),
     }
     return {**constants, **values}
 
@@ -532,11 +536,18 @@ def by_source_figure(model: ThemeModel | None, papers: pd.DataFrame, corpus_labe
 
 def theme_overview(model: ThemeModel | None, papers: pd.DataFrame) -> pd.DataFrame:
     """The themes as the chapter opens with them: ``theme, label, papers, top terms, representative papers``
-    (the last an HTML column of escaped explorer links; see :func:`representative_papers`)."""
+    (the last an HTML column of escaped explorer links; see :func:`representative_papers`); with a theme file's
+    names, ``named by`` (``you`` or ``rule``) after ``label``, and ``model themes`` where themes were merged."""
     columns = ["theme", "label", "papers", "top terms", "representative papers"]
     if model is None:
         return pd.DataFrame(columns=columns)
     table = theme_table(model).merge(representative_papers(model, papers), how="left", on=["theme", "label"])
+    if "name_source" in model.themes:  # a theme file named them (helpers.analysis.themes.naming)
+        table["named by"] = model.themes["name_source"].map({"file": "you", "rule": "rule"}).to_numpy()
+        columns.insert(2, "named by")
+        if model.themes["model_themes"].str.contains(",").any():
+            table["model themes"] = model.themes["model_themes"].to_numpy()
+            columns.insert(3, "model themes")
     return table.rename(columns={"n_papers": "papers", "top_terms": "top terms",
                                  "papers": "representative papers"})[columns]
 
