@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
+from helpers.book.reports import drawing
 from helpers.book.title import figure_label
 
 if TYPE_CHECKING:
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     from helpers.analysis.change import ChangeResult
     from helpers.analysis.pipeline import Analysis
 
-MAX_PANELS = 30
+MAX_PANELS = drawing.MAX_PANELS  # the themes that changed most; the table and the CSV hold every theme
 
 
 TICK_GAP = 0.15  # share of a name's height kept free between two neighbouring names (room for tight_layout)
@@ -54,45 +55,51 @@ def _group_ticks(axis, positions: np.ndarray, groups: list[str], *, fontsize: fl
                 return
 
 
-PANEL_TITLE_WIDTH = 30  # characters of a panel's title on one line (10 pt, a third of the column)
-PREVALENCE_COLUMNS = 3  # panels per row: at column width (~7.6 in) a title of 10 pt fits
+PANEL_TITLE_WIDTH = 24  # characters of a panel's title on one line (9 pt, a third of the column)
+PREVALENCE_COLUMNS = 3  # panels per row: at column width a title of 9 pt fits
 
 
 def prevalence_figure(change: "ChangeResult", corpus_label: str) -> tuple["Figure", pd.DataFrame]:
     """Small multiples: each theme's share per group with its Wilson 95% interval (largest changes first)."""
-    import matplotlib.pyplot as plt  # lazy: slow to import
-
     order = change.theme_change.reindex(change.theme_change["change"].abs().sort_values(
-        ascending=False, kind="mergesort").index)["theme"].head(MAX_PANELS).tolist()
+        ascending=False, kind="mergesort").index)["theme"].tolist()
+    shown = order[:MAX_PANELS]
     data = change.theme_prevalence[change.theme_prevalence["theme"].isin(order)]
-    n_columns = min(PREVALENCE_COLUMNS, max(len(order), 1))
-    n_rows = max(1, -(-len(order) // n_columns))
-    figure, axes = plt.subplots(n_rows, n_columns, figsize=(7.6, 2.3 * n_rows + 0.6), sharey=True,
-                                squeeze=False)
+    n_columns = min(PREVALENCE_COLUMNS, max(len(shown), 1))
+    n_rows = max(1, -(-len(shown) // n_columns))
+    figure, axes = drawing.column_subplots(2.0 * n_rows + 0.5, n_rows, n_columns, sharey=True, squeeze=False)
     positions = np.arange(len(change.groups))
-    for axis in axes.ravel()[len(order):]:
-        axis.axis("off")
-    for axis, theme in zip(axes.ravel(), order):
+    drawing.hide_unused(list(axes.ravel()), len(shown))
+    for axis, theme in zip(axes.ravel(), shown):
         rows = data[data["theme"] == theme].set_index("group").reindex(list(change.groups))
         axis.fill_between(positions, 100 * rows["ci_low"], 100 * rows["ci_high"], color="tab:blue", alpha=0.2,
                           linewidth=0)
-        axis.plot(positions, 100 * rows["share"], marker="o", color="tab:blue")
+        axis.plot(positions, 100 * rows["share"], marker="o", markersize=4, color="tab:blue")
         # a long label takes two lines rather than running into the next panel's title
-        axis.set_title("\n".join(textwrap.wrap(f"{theme}. {rows['label'].iloc[0]}", PANEL_TITLE_WIDTH)), fontsize=10)
-        _group_ticks(axis, positions, list(change.groups), fontsize=9)
-        axis.tick_params(axis="y", labelsize=9)
+        title = textwrap.wrap(f"{theme}. {rows['label'].iloc[0]}", PANEL_TITLE_WIDTH)
+        axis.set_title("\n".join(title[:1] + [drawing.shorten(" ".join(title[1:]), PANEL_TITLE_WIDTH)]
+                                 if len(title) > 1 else title), fontsize=drawing.PANEL_TITLE_PT)
+        _group_ticks(axis, positions, list(change.groups), fontsize=drawing.SMALL_PT)
+        axis.tick_params(axis="y", labelsize=drawing.SMALL_PT)
     for axis in axes[:, 0]:
-        axis.set_ylabel("% of papers", fontsize=9)
-    figure.suptitle(f"Share of each group's papers whose strongest theme it is, with Wilson 95% intervals,\n"
-                    f"{corpus_label}", fontsize=10)
-    figure.tight_layout()
+        axis.set_ylabel("% of papers", fontsize=drawing.TEXT_PT)
+    which = (f"the {len(shown)} of {len(order)} themes that changed most (all in the table and the CSV)"
+             if len(shown) < len(order) else "the themes that changed most first")
+    drawing.set_title(figure, f"Share of each group's papers whose strongest theme it is, with Wilson 95% "
+                              f"intervals; {which}, {corpus_label}")
     return figure, data.reset_index(drop=True)
 
 
-MAP_NUMBER_SIZE = 10  # theme numbers on the thematic map, in points (the figure is drawn at column width)
-_QUADRANTS = [((0.0, 1.02), "left", "bottom", "\u2196 niche"), ((1.0, 1.02), "right", "bottom", "motor \u2197"),
-              ((0.0, -0.2), "left", "top", "\u2199 emerging or declining"),
-              ((1.0, -0.2), "right", "top", "basic \u2198")]
+MAP_NUMBER_SIZE = 9  # theme numbers on the thematic map, in points (the figure is drawn at column width)
+PANEL_INCHES = 2.9  # a panel's height (two panels a row)
+KEY_COLUMNS = 3
+KEY_CHARACTERS = 26  # of a label in a third of the column at 8 pt, beside its number
+KEY_LINE_INCHES = 0.16  # a key line of 8 pt
+LABEL_MARGIN = 0.04  # a theme number's centre stays this far (axes fraction) inside the axes
+# Each quadrant's name at a corner, outside the axes: the lower two under the axis name (offsets in points).
+_QUADRANTS = [((0.0, 1.0), 3, "left", "bottom", "\u2196 niche"), ((1.0, 1.0), 3, "right", "bottom", "motor \u2197"),
+              ((0.0, 0.0), -32, "left", "top", "\u2199 emerging or declining"),
+              ((1.0, 0.0), -32, "right", "top", "basic \u2198")]
 
 
 def _label_offsets(x: np.ndarray, y: np.ndarray, *, gap: float = 0.06, scale: float = 240.0,
@@ -143,27 +150,42 @@ def panel_groups(groups: list[str], most: int = MAX_MAP_PANELS) -> list[str]:
     return [groups[p] for p in positions]
 
 
+def _label_positions(x: np.ndarray, y: np.ndarray) -> list[tuple[float, float]]:
+    """Where the theme numbers go, in axes fractions: pushed apart (:func:`_label_offsets`), then kept inside.
+
+    Examples
+    --------
+    >>> _label_positions(np.array([1.0, 0.5]), np.array([0.5, 0.5]))
+    [(0.96, 0.5), (0.5, 0.5)]
+    """
+    offsets = _label_offsets(x, y, scale=1.0)
+    return [(float(np.clip(a + dx, LABEL_MARGIN, 1 - LABEL_MARGIN)), float(np.clip(b + dy, LABEL_MARGIN, 1 - LABEL_MARGIN)))
+            for a, b, (dx, dy) in zip(x, y, offsets)]
+
+
 def thematic_map_figure(change: "ChangeResult", corpus_label: str) -> tuple["Figure", pd.DataFrame]:
     """One panel per group (at most :data:`MAX_MAP_PANELS`, :func:`panel_groups`) on shared axes: each theme's
     centrality (x) against density (y), median lines, quadrant names outside the axes, and a key from theme
     number to label in the last cell. The data returned holds every group."""
-    import matplotlib.pyplot as plt  # lazy: slow to import
-    from matplotlib.gridspec import GridSpec  # lazy: slow to import
-
     data = change.thematic_map
     groups = panel_groups(list(change.groups))
-    n_columns = min(2, len(groups) + 1)
-    n_rows = -(-(len(groups) + 1) // n_columns)
-    figure = plt.figure(figsize=(7.6, 3.6 * n_rows + 0.4))
-    grid = GridSpec(n_rows, n_columns, figure=figure)
+    themes = data.drop_duplicates("theme").sort_values("theme", kind="mergesort")
+    key_lines = [f"{theme}  {drawing.shorten(str(label), KEY_CHARACTERS)}"
+                 for theme, label in zip(themes["theme"], themes["label"])]
+    n_columns = min(2, len(groups))
+    n_rows = -(-len(groups) // n_columns)
+    key_rows = -(-len(key_lines) // KEY_COLUMNS)
+    key_height = 0.3 + key_rows * KEY_LINE_INCHES if key_lines else 0.0
+    figure = drawing.column_figure(PANEL_INCHES * n_rows + key_height + 0.5)
+    grid = figure.add_gridspec(n_rows + 1, n_columns, height_ratios=[PANEL_INCHES] * n_rows + [max(key_height, 0.01)])
     panels: list[Axes] = []
     for index, group in enumerate(groups):
         axis = figure.add_subplot(grid[index // n_columns, index % n_columns],
                                   sharex=panels[0] if panels else None, sharey=panels[0] if panels else None)
         axis.set_label("group")
         panels.append(axis)
-    last = len(groups)
-    key_axis = figure.add_subplot(grid[last // n_columns, last % n_columns:])
+    # The key: a row of its own under the panels, its lines in columns, each theme's number and label.
+    key_axis = figure.add_subplot(grid[n_rows, :])
     key_axis.set_label("key")
     key_axis.axis("off")
     if not data.empty:
@@ -173,35 +195,34 @@ def thematic_map_figure(change: "ChangeResult", corpus_label: str) -> tuple["Fig
         y_range = (float(data["density"].min()) - pad_y, float(data["density"].max()) + pad_y)
     for axis, group in zip(panels, groups):
         rows = data[data["group"] == group]
-        axis.set_title(f"{group}", fontsize=11, pad=16)
-        axis.tick_params(labelsize=9)
+        axis.set_title(f"{group}", fontsize=drawing.TITLE_PT, pad=14)
         if rows.empty:
             axis.text(0.5, 0.5, "no theme has map terms", ha="center", va="center", transform=axis.transAxes)
             continue
-        sizes = 40 + 400 * rows["n_papers"] / max(float(data["n_papers"].max()), 1.0)
+        sizes = 30 + 300 * rows["n_papers"] / max(float(data["n_papers"].max()), 1.0)
         axis.scatter(rows["centrality"], rows["density"], s=sizes, alpha=0.45, color="tab:blue", edgecolors="white")
         x = (rows["centrality"].to_numpy() - x_range[0]) / (x_range[1] - x_range[0])
         y = (rows["density"].to_numpy() - y_range[0]) / (y_range[1] - y_range[0])
-        for row, offset in zip(rows.itertuples(), _label_offsets(x, y)):
-            axis.annotate(f"{row.theme}", (row.centrality, row.density), xytext=offset, textcoords="offset points",
-                          fontsize=MAP_NUMBER_SIZE, fontweight="bold", ha="center", va="center")
+        for row, (x_at, y_at) in zip(rows.itertuples(), _label_positions(x, y)):
+            # placed in axes fractions, kept inside the axes whatever the push between neighbours
+            axis.text(x_at, y_at, f"{row.theme}", transform=axis.transAxes, fontsize=MAP_NUMBER_SIZE,
+                      fontweight="bold", ha="center", va="center")
         axis.axvline(rows["centrality"].median(), color="grey", linewidth=0.8, linestyle="--")
         axis.axhline(rows["density"].median(), color="grey", linewidth=0.8, linestyle="--")
-        for (x_at, y_at), ha, va, name in _QUADRANTS:
-            axis.text(x_at, y_at, name, transform=axis.transAxes, ha=ha, va=va, fontsize=8, color="dimgrey")
-        axis.set_xlabel("centrality (Callon)", fontsize=9)
-        axis.set_ylabel("density (Callon)", fontsize=9)
+        for corner, below, ha, va, name in _QUADRANTS:
+            axis.annotate(name, corner, xycoords="axes fraction", xytext=(0, below), textcoords="offset points",
+                          ha=ha, va=va, fontsize=drawing.SMALL_PT, color="dimgrey")
+        axis.set_xlabel("centrality (Callon)", fontsize=drawing.TEXT_PT, labelpad=2)
+        axis.set_ylabel("density (Callon)", fontsize=drawing.TEXT_PT)
+        axis.tick_params(labelsize=drawing.SMALL_PT)
     if not data.empty:
         panels[0].set(xlim=x_range, ylim=y_range)
-        themes = data.drop_duplicates("theme").sort_values("theme", kind="mergesort")
-        lines = [f"{theme}  {label}" for theme, label in zip(themes["theme"], themes["label"])]
-        size = 9 if len(lines) <= 14 else 7
-        for number, line in enumerate(lines):
-            key_axis.text(0.02, 0.98 - number * (size + 4) / (72 * key_axis.bbox.height / figure.dpi), line,
-                          transform=key_axis.transAxes, ha="left", va="top", fontsize=size)
-        key_axis.set_title("Themes (marker area: papers)", fontsize=10, loc="left")
-    figure.suptitle(f"Thematic map per group, shared axes (numbers are themes), {corpus_label}", fontsize=10)
-    figure.tight_layout()
+        for number, text in enumerate(key_lines):
+            column, row_at = divmod(number, key_rows)
+            key_axis.text(column / KEY_COLUMNS, 1.0 - row_at / key_rows, text,
+                          transform=key_axis.transAxes, ha="left", va="top", fontsize=drawing.SMALL_PT)
+        key_axis.set_title("Themes (marker area: papers)", fontsize=drawing.TEXT_PT, loc="left")
+    drawing.set_title(figure, f"Thematic map per group, shared axes (numbers are themes), {corpus_label}")
     return figure, data.reset_index(drop=True)
 
 
@@ -244,10 +265,8 @@ def overlay_range(analysis: "Analysis") -> tuple[float, float]:
 
 def links_figure(change: "ChangeResult", corpus_label: str) -> tuple["Figure", pd.DataFrame]:
     """Share of linked papers per group with Wilson intervals (and, where known, the metadata's code links)."""
-    import matplotlib.pyplot as plt  # lazy: slow to import
-
     links = change.links
-    figure, axis = plt.subplots(figsize=(7, 3.6))
+    figure, axis = drawing.column_subplots(3.4)
     positions = np.arange(len(links))
     axis.errorbar(positions, 100 * links["share"], yerr=[100 * (links["share"] - links["ci_low"]),
                                                          100 * (links["ci_high"] - links["share"])],
@@ -258,8 +277,9 @@ def links_figure(change: "ChangeResult", corpus_label: str) -> tuple["Figure", p
         axis.plot(positions, 100 * software["software_share"].to_numpy(dtype=float), "s", color="tab:orange",
                   label="code link given to the venue (software field)")
         data = pd.concat([data, change.software.assign(series="software field")], ignore_index=True)
-    _group_ticks(axis, positions, links["group"].tolist(), fontsize=9)
-    axis.set(ylabel="% of papers", ylim=(0, None), title=f"Code and data links per group, {corpus_label}")
-    axis.legend(fontsize=8, loc="best")
-    figure.tight_layout()
+    _group_ticks(axis, positions, links["group"].tolist(), fontsize=drawing.TEXT_PT)
+    axis.tick_params(axis="y", labelsize=drawing.TEXT_PT)
+    axis.set(ylabel="% of papers", ylim=(0, None))
+    axis.legend(fontsize=drawing.SMALL_PT, loc="best")
+    drawing.set_title(figure, f"Code and data links per group, {corpus_label}")
     return figure, data

@@ -10,6 +10,7 @@ import pandas as pd
 from helpers.analysis.corpus import MAX_HEADER_WORDS, MIN_ABSTRACT_WORDS, Corpus
 from helpers.analysis.corpus import BLOCK_KINDS, RECORD_KINDS, parse_report
 from helpers.book.formatting import count, number, plural
+from helpers.book.reports import drawing
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -157,18 +158,17 @@ def record_note(corpus: Corpus) -> str:
 
 def length_figure(papers: pd.DataFrame, corpus_label: str) -> tuple["Figure", pd.DataFrame]:
     """Histogram of words per abstract (:data:`LENGTH_BINS` bins), stacked by source file, median dashed."""
-    import matplotlib.pyplot as plt  # lazy: slow to import
     import seaborn as sns  # lazy: slow to import
 
     data = papers[["paper_id", "source_file", "n_words"]].sort_values("paper_id").reset_index(drop=True)
-    figure, axis = plt.subplots(figsize=(7, 3.5))
+    figure, axis = drawing.column_subplots(3.3)
     sns.histplot(data=data, x="n_words", hue="source_file", multiple="stack", bins=LENGTH_BINS, ax=axis,
                  palette="colorblind", legend=data["source_file"].nunique() <= 12)
     if len(data):
         axis.axvline(data["n_words"].median(), color="black", linestyle="--", linewidth=1)
-    axis.set(xlabel="Words per abstract", ylabel="Abstracts", title=f"Abstract length, {corpus_label} (dashed: median)")
-    figure.tight_layout()
-    return figure, data
+    axis.set(xlabel="Words per abstract", ylabel="Abstracts")
+    drawing.set_title(figure, f"Abstract length, {corpus_label} (dashed: median)")
+    return drawing.finish(figure), data
 
 
 #: An example formula has at least this many characters (spaces aside) and an operator (:func:`is_example_formula`).

@@ -10,6 +10,7 @@ from helpers.analysis.cooccurrence import distinct_pairs
 from helpers.analysis.links.states import LINK_STATES, state_shares
 from helpers.book.display import markdown_cell as md
 from helpers.book.formatting import count, number, plural, share_and_interval
+from helpers.book.reports import drawing
 from helpers.book.settings import with_titles
 from helpers.book.title import figure_label
 
@@ -114,12 +115,13 @@ def finding_pairs(analysis: "Analysis") -> int:
 
 def overview_figure(analysis: "Analysis") -> tuple["Figure", pd.DataFrame]:
     """Two panels: papers per theme (the :data:`N_OVERVIEW_THEMES` largest) and papers per link state."""
-    import matplotlib.pyplot as plt  # lazy: slow to import
-
     from helpers.book.reports.themes import theme_palette  # lazy: keeps this module's import light
 
-    figure, (themes_axis, links_axis) = plt.subplots(1, 2, figsize=(11, 4.2), width_ratios=[3, 2])
     model = analysis.themes.model
+    n_bars = min(len(model.themes), N_OVERVIEW_THEMES) if model is not None else 2
+    # One panel above the other, each bar's name in full beside it, at the column's width.
+    figure, (themes_axis, links_axis) = drawing.column_subplots(
+        1.3 + 0.22 * (n_bars + len(LINK_STATES)), 2, 1, height_ratios=[n_bars + 1.5, len(LINK_STATES) + 1.5])
     rows = []
     if model is None:
         themes_axis.axis("off")
@@ -128,8 +130,9 @@ def overview_figure(analysis: "Analysis") -> tuple["Figure", pd.DataFrame]:
         palette = theme_palette(len(model.themes))
         by_size = model.themes.sort_values(["n_papers", "theme"], ascending=[False, True]).head(N_OVERVIEW_THEMES)
         names = [f"{t}. {label}" for t, label in zip(by_size["theme"], by_size["label"])]
-        themes_axis.barh(names[::-1], by_size["n_papers"][::-1],
-                         color=[palette[int(t) - 1] for t in by_size["theme"]][::-1])
+        bars = range(len(names) - 1, -1, -1)  # positions, so two names shortened alike keep their own bars
+        themes_axis.barh(list(bars), by_size["n_papers"], color=[palette[int(t) - 1] for t in by_size["theme"]])
+        themes_axis.set_yticks(list(bars), [drawing.shorten(name, 48) for name in names])
         themes_axis.set(xlabel="Papers", title="Largest themes")
         rows += [dict(panel="themes", category=n, papers=int(c)) for n, c in zip(names, by_size["n_papers"])]
     counts = analysis.papers["link_state"].value_counts().reindex(list(LINK_STATES), fill_value=0)
@@ -139,6 +142,5 @@ def overview_figure(analysis: "Analysis") -> tuple["Figure", pd.DataFrame]:
     links_axis.set(xlabel="Papers", title="What abstracts say about code and data")
     links_axis.set_xlim(0, 1.2 * max(int(counts.max()), 1))  # room for the count beside the longest bar
     rows += [dict(panel="link states", category=s, papers=int(c)) for s, c in counts.items()]
-    figure.suptitle(f"The corpus at a glance: {figure_label(analysis)}")
-    figure.tight_layout()
-    return figure, pd.DataFrame(rows, columns=["panel", "category", "papers"])
+    drawing.set_title(figure, f"The corpus at a glance: {figure_label(analysis)}")
+    return drawing.finish(figure), pd.DataFrame(rows, columns=["panel", "category", "papers"])

@@ -15,6 +15,7 @@ from helpers.analysis.links.urls import HOST_KINDS, LINKED_KINDS
 from helpers.book.display import markdown_cell as md, paper_links
 from helpers.book.formatting import count, number, percent, plural, share_and_interval
 from helpers.book.inputs import page_input
+from helpers.book.reports import drawing
 from helpers.book.reports.link_threshold import MIN_LINKED_PAPERS, few_links
 from helpers.book.title import analysis_name
 from helpers.web.explorer import explorer_papers, explorer_url, papers_link_text
@@ -112,35 +113,30 @@ def state_counts(shares: pd.DataFrame) -> pd.DataFrame:
 
 def shares_figure(shares: pd.DataFrame, corpus_label: str) -> tuple["Figure", pd.DataFrame]:
     """Share of papers in state ``linked``, with its 95% Wilson interval, per group of :func:`shares_table`."""
-    import matplotlib.pyplot as plt  # lazy: slow to import
-
     linked = shares[shares["link_state"] == "linked"].reset_index(drop=True)
-    figure, axis = plt.subplots(figsize=(8, 0.9 + 0.38 * len(linked)))
+    figure, axis = drawing.column_subplots(1.1 + 0.24 * len(linked))
     positions = list(range(len(linked)))[::-1]
     axis.hlines(positions, linked["ci_low"], linked["ci_high"], color="grey")
     axis.scatter(linked["share"], positions, color="tab:blue", zorder=3)
     axis.set_yticks(positions)
-    axis.set_yticklabels([g if r == "all" else f"{g} ({r})" for g, r in zip(linked["group"], linked["grouping"])])
+    axis.set_yticklabels([drawing.shorten(g if r == "all" else f"{g} ({r})", 48)
+                          for g, r in zip(linked["group"], linked["grouping"])])
     axis.set_xlim(0, 1)
-    axis.set(xlabel="Share of papers in state linked (95% Wilson interval)",
-             title=f"Papers linking code, data or a project page, {corpus_label}")
-    figure.tight_layout()
-    return figure, shares
+    axis.set(xlabel="Share of papers in state linked (95% Wilson interval)")
+    drawing.set_title(figure, f"Papers linking code, data or a project page, {corpus_label}")
+    return drawing.finish(figure), shares
 
 
 def host_kinds_figure(links: pd.DataFrame, corpus_label: str) -> tuple["Figure", pd.DataFrame]:
     """Links per host kind (every kind of :data:`HOST_KINDS`, zero included)."""
-    import matplotlib.pyplot as plt  # lazy: slow to import
-
     kinds = links.groupby("kind").size().reindex(list(HOST_KINDS), fill_value=0).rename("links")
     kinds = kinds.rename_axis("kind").reset_index()
-    figure, axis = plt.subplots(figsize=(7, 0.8 + 0.4 * len(kinds)))
+    figure, axis = drawing.column_subplots(1.0 + 0.3 * len(kinds))
     colours = ["tab:blue" if k in LINKED_KINDS else "tab:grey" for k in kinds["kind"]]
     axis.barh(kinds["kind"][::-1], kinds["links"][::-1], color=colours[::-1])
-    axis.set(xlabel="Links", ylabel="Host kind",
-             title=f"Links by host kind (blue: counts as linked), {corpus_label}")
-    figure.tight_layout()
-    return figure, kinds
+    axis.set(xlabel="Links", ylabel="Host kind")
+    drawing.set_title(figure, f"Links by host kind (blue: counts as linked), {corpus_label}")
+    return drawing.finish(figure), kinds
 
 
 def hosts_table(links: pd.DataFrame) -> pd.DataFrame:

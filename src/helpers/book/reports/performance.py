@@ -15,6 +15,7 @@ import pandas as pd
 
 from helpers.book.formatting import corpus_name, number
 from helpers.book.inputs import page_input
+from helpers.book.reports import drawing
 from helpers.book.reports.benchmark_targets import (BASELINE, LDA_REFERENCE, STAGE_ORDER, TARGETS_FILE, TOTAL, Targets,
                                                     read_targets)
 from helpers.book.reports.performance_large import large_runs, large_tables, one_file_runs
@@ -307,24 +308,24 @@ def performance_findings(results: pd.DataFrame | None, limits: Targets | None = 
 
 def stages_figure(results: pd.DataFrame | None):
     """Log-log lines of seconds per stage against corpus size, with the baseline; returns ``(figure, data)``."""
-    import matplotlib.pyplot as plt  # lazy: slow to import
     import seaborn as sns  # lazy: slow to import
 
     if results is None:
-        figure, axis = plt.subplots(figsize=(6, 1.5))
+        figure, axis = drawing.column_subplots(1.5)
         axis.axis("off")
         axis.text(0.5, 0.5, "No benchmark results yet: run make bench", ha="center", va="center")
         return figure, pd.DataFrame()
     shown = synthetic(results)[lambda t: t["stage"] != "corpus"]
     order = [s for s in STAGE_ORDER + [TOTAL, BASELINE, LDA_REFERENCE] if s in set(shown["stage"])]
-    figure, axis = plt.subplots(figsize=(8, 4.5))
+    figure, axis = drawing.column_subplots(4.6)
     sns.lineplot(data=shown, x="n_abstracts", y="seconds", hue="stage", hue_order=order, style="stage",
                  style_order=order, markers=True, dashes=False, palette="colorblind", ax=axis)
-    axis.set(xscale="log", yscale="log", xlabel="Abstracts in the corpus", ylabel="Seconds",
-             title="Time per stage of the analysis, with the TF-IDF and LDA references")
-    axis.legend(fontsize="small", bbox_to_anchor=(1.02, 1), loc="upper left")
-    figure.tight_layout()
-    return figure, results
+    axis.set(xscale="log", yscale="log", xlabel="Abstracts in the corpus", ylabel="Seconds")
+    handles, names = axis.get_legend_handles_labels()
+    axis.get_legend().remove()  # under the plot, so the plot keeps the column's width
+    figure.legend(handles, names, loc="outside lower center", ncols=3, fontsize=drawing.SMALL_PT, frameon=False)
+    drawing.set_title(figure, "Time per stage of the analysis, with the TF-IDF and LDA references")
+    return drawing.finish(figure), results
 
 
 def explorer_readiness(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[str, object]]:

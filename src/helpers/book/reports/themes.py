@@ -21,6 +21,7 @@ from helpers.book.array_cache import cached_array
 from helpers.book.display import markdown_cell as md, paper_links
 from helpers.book.formatting import count, percent
 from helpers.book.inputs import page_input
+from helpers.book.reports import drawing
 from helpers.book.settings import THEME_VOCABULARY_FILE
 from helpers.book.title import analysis_name
 
@@ -241,9 +242,7 @@ def theme_findings(analysis: "Analysis") -> dict[str, Any]:
 
 def no_themes_figure(message: str, corpus_label: str) -> tuple["Figure", pd.DataFrame]:
     """A small figure that says why there are no themes, with an empty data table."""
-    import matplotlib.pyplot as plt  # lazy: slow to import
-
-    figure, axis = plt.subplots(figsize=(6, 1.2))
+    figure, axis = drawing.column_subplots(1.2)
     axis.axis("off")
     axis.text(0.5, 0.5, f"No themes for this corpus ({corpus_label}): {message}", ha="center", va="center",
               wrap=True)
@@ -253,12 +252,10 @@ def no_themes_figure(message: str, corpus_label: str) -> tuple["Figure", pd.Data
 def selection_figure(model: ThemeModel | None, corpus_label: str, message: str = "") -> tuple["Figure", pd.DataFrame]:
     """Coherence, diversity and stability per candidate k; the chosen k circled, thresholds dashed, each k with a
     theme under the size floor hollow."""
-    import matplotlib.pyplot as plt  # lazy: slow to import
-
     if model is None:
         return no_themes_figure(message, corpus_label)
     selection, settings = model.selection, model.settings
-    figure, axes = plt.subplots(1, len(MEASURES), figsize=(10, 3.2), sharex=True)
+    figure, axes = drawing.column_subplots(2.6, 1, len(MEASURES), sharex=True)
     for axis, measure in zip(axes, MEASURES):
         axis.plot(selection["k"], selection[measure], marker="o", color="tab:blue")
         chosen = selection[selection["chosen"]]
@@ -270,9 +267,8 @@ def selection_figure(model: ThemeModel | None, corpus_label: str, message: str =
         if measure in ("diversity", "stability"):
             axis.axhline(getattr(settings, f"min_{measure}"), color="grey", linestyle="--", linewidth=1)
         axis.set(title=measure.capitalize(), xlabel="Number of themes k", ylabel="")
-    figure.suptitle(f"Model selection, {corpus_label}; chosen k={settings.chosen_k} (red circle)")
-    figure.tight_layout()
-    return figure, selection
+    drawing.set_title(figure, f"Model selection, {corpus_label}; chosen k={settings.chosen_k} (red circle)")
+    return drawing.finish(figure), selection
 
 
 def selection_table(selection: pd.DataFrame) -> pd.DataFrame:
@@ -309,53 +305,119 @@ def theme_table(model: ThemeModel | None) -> pd.DataFrame:
     return model.themes.assign(top_terms=model.themes["theme"].map(described))[columns]
 
 
-def _grid(n_panels: int, width: float, height: float):
-    import matplotlib.pyplot as plt  # lazy: slow to import
+GRID_COLUMNS = 3  # panels per row of the column
+#: Word clouds use the dark half of viridis: no yellow or pale word on white, and ordered in lightness, so the
+#: colours read the same to colour-blind readers.
+CLOUD_COLOURS = 0.45
+CLOUD_PIXELS_PER_INCH = 100  # the cloud is laid out at the page's resolution and drawn at twice that
+CLOUD_MIN_PT = 8.5
+PANEL_TITLE_CHARACTERS = 24  # of a panel title's line in a third of the column  # the smallest word, in points at column width
 
-    columns = min(3 if n_panels <= 12 else 4, max(n_panels, 1))
+
+def shown_themes(model: ThemeModel, most: int = drawing.MAX_PANELS) -> pd.DataFrame:
+    """The themes a grid shows: the ``most`` largest (most papers, then lowest number), in theme order.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> model = SimpleNamespace(themes=pd.DataFrame({"theme": [1, 2, 3], "n_papers": [5, 9, 7]}))
+    >>> shown_themes(model, 2)["theme"].tolist()
+    [2, 3]
+    """
+    largest = model.themes.sort_values(["n_papers", "theme"], ascending=[False, True], kind="mergesort").head(most)
+    return largest.sort_values("theme", kind="mergesort")
+
+
+def grid_title(what: str, model: ThemeModel, corpus_label: str) -> str:
+    """A grid's title, saying how many themes it shows when it cannot show them all.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> model = SimpleNamespace(themes=pd.DataFrame({"theme": range(1, 31), "n_papers": range(30)}))
+    >>> grid_title("Top terms", model, "Poultry, 2020: 90 abstracts")
+    'Top terms of the 12 largest of the 30 themes (all in the table and the CSV), Poultry, 2020: 90 abstracts'
+    """
+    n_themes = len(model.themes)
+    if n_themes <= drawing.MAX_PANELS:
+        return f"{what} per theme, {corpus_label}, k={n_themes}"
+    return (f"{what} of the {drawing.MAX_PANELS} largest of the {n_themes} themes (all in the table and the CSV), "
+            f"{corpus_label}")
+
+
+def _grid(n_panels: int, panel_height: float):
+    columns = min(GRID_COLUMNS, max(n_panels, 1))
     rows = -(-max(n_panels, 1) // columns)
-    figure, axes = plt.subplots(rows, columns, figsize=(width * columns, height * rows), squeeze=False)
-    for axis in axes.flat[n_panels:]:
-        axis.axis("off")
+    figure, axes = drawing.column_subplots(panel_height * rows + 0.5, rows, columns, squeeze=False)
+    drawing.hide_unused(list(axes.flat), n_panels)
     return figure, list(axes.flat[:n_panels])
 
 
+def _panel_title(theme: int, label: str) -> str:
+    """``"3. label"`` on at most two lines of a third of the column."""
+    import textwrap
+
+    lines = textwrap.wrap(f"{theme}. {label}", PANEL_TITLE_CHARACTERS)
+    return "\n".join(lines[:1] + [drawing.shorten(" ".join(lines[1:]), PANEL_TITLE_CHARACTERS)]
+                     if len(lines) > 1 else lines)
+
+
 def top_terms_figure(model: ThemeModel | None, corpus_label: str, message: str = "") -> tuple["Figure", pd.DataFrame]:
-    """A bar chart per theme of its :data:`N_BAR_TERMS` strongest terms (NMF weight)."""
+    """A bar chart per theme of its :data:`N_BAR_TERMS` strongest terms (NMF weight), each term written on its bar;
+    the :data:`drawing.MAX_PANELS` largest themes (the data returned holds every theme)."""
     if model is None:
         return no_themes_figure(message, corpus_label)
     palette = theme_palette(len(model.themes))
     data = model.top_terms[model.top_terms["rank"] <= N_BAR_TERMS].merge(model.themes[["theme", "label"]], on="theme")
-    figure, axes = _grid(len(model.themes), 4, 2.6)
-    for index, (axis, theme) in enumerate(zip(axes, model.themes.itertuples())):
-        bars = data[data["theme"] == theme.theme]
-        axis.barh(bars["term"][::-1], bars["weight"][::-1], color=palette[index])
-        axis.set(title=f"{theme.theme}. {theme.label}", xlabel="NMF weight", ylabel="")
-    figure.suptitle(f"Top terms per theme, {corpus_label}, k={len(model.themes)}")
-    figure.tight_layout()
-    return figure, data
+    shown = shown_themes(model)
+    figure, axes = _grid(len(shown), 0.2 * N_BAR_TERMS + 0.45)
+    positions = {int(t): i for i, t in enumerate(model.themes["theme"])}
+    for axis, theme in zip(axes, shown.itertuples()):
+        bars = data[data["theme"] == theme.theme].sort_values("rank")
+        rows = np.arange(len(bars))
+        axis.barh(rows, bars["weight"], color=palette[positions[int(theme.theme)]], alpha=0.45, height=0.8)
+        for row, term in zip(rows, bars["term"]):  # on the bar: the whole panel's width is the term's
+            axis.text(0.02, row, drawing.shorten(str(term), 28), transform=axis.get_yaxis_transform(),
+                      va="center", ha="left", fontsize=drawing.TEXT_PT, clip_on=True)
+        axis.set_ylim(len(bars) - 0.5, -0.5)
+        axis.set(xticks=[], yticks=[], title=_panel_title(int(theme.theme), str(theme.label)))
+        for side in ("top", "right"):
+            axis.spines[side].set_visible(False)
+    drawing.set_title(figure, grid_title("Top terms (bar: NMF weight)", model, corpus_label))
+    return drawing.finish(figure), data
+
+
+def cloud_image(frequencies: dict[str, float], width_inches: float, height_inches: float):
+    """A word cloud laid out for a panel of this size at the page's resolution, drawn at twice that; its smallest
+    word :data:`CLOUD_MIN_PT` (words that do not fit at that size are left out), coloured dark (fixed seed)."""
+    from matplotlib import colormaps  # lazy: slow to import
+    from matplotlib.colors import ListedColormap  # lazy: slow to import
+    from wordcloud import WordCloud  # lazy: slow to import
+
+    dark = ListedColormap(colormaps["viridis"](np.linspace(0.0, CLOUD_COLOURS, 64)))
+    width = round(width_inches * CLOUD_PIXELS_PER_INCH)
+    height = round(height_inches * CLOUD_PIXELS_PER_INCH)
+    return WordCloud(width=width, height=height, scale=2, background_color="white", colormap=dark, random_state=0,
+                     prefer_horizontal=0.9, relative_scaling=0.3, min_font_size=round(CLOUD_MIN_PT / 72 * CLOUD_PIXELS_PER_INCH) + 1,
+                     max_font_size=round(height * 0.45), margin=2).generate_from_frequencies(frequencies)
 
 
 def wordcloud_figure(model: ThemeModel | None, corpus_label: str, message: str = "") -> tuple["Figure", pd.DataFrame]:
-    """A word cloud per theme of its :data:`N_DIVERSITY_TERMS` top terms, sized by weight (fixed layout seed)."""
-    from wordcloud import WordCloud  # lazy: slow to import
-
+    """A word cloud per theme of its :data:`N_DIVERSITY_TERMS` top terms, sized by weight (fixed layout seed); the
+    :data:`drawing.MAX_PANELS` largest themes (the data returned holds every theme)."""
     if model is None:
         return no_themes_figure(message, corpus_label)
-    figure, axes = _grid(len(model.themes), 4, 2.4)
-    for axis, theme in zip(axes, model.themes.itertuples()):
+    shown = shown_themes(model)
+    panel_width = drawing.COLUMN_INCHES / GRID_COLUMNS - 0.1
+    figure, axes = _grid(len(shown), 1.55)
+    for axis, theme in zip(axes, shown.itertuples()):
         axis.axis("off")
         terms = model.top_terms[model.top_terms["theme"] == theme.theme]
-        # Laid out at 400 x 220 and drawn at twice that: about the saved PNG's pixels per panel, so the
-        # image is used as it is (no resampling), also inside the SVG and PDF files.
-        cloud = WordCloud(width=400, height=220, scale=2, background_color="white", colormap="viridis",
-                          random_state=0, prefer_horizontal=0.9).generate_from_frequencies(
-                              dict(zip(terms["term"], terms["weight"])))
+        cloud = cloud_image(dict(zip(terms["term"], terms["weight"])), panel_width, 1.15)
         axis.imshow(cloud, interpolation="none")
-        axis.set_title(f"{theme.theme}. {theme.label}")
-    figure.suptitle(f"Word clouds of the top {N_DIVERSITY_TERMS} terms per theme, {corpus_label}")
-    figure.tight_layout()
-    return figure, model.top_terms
+        axis.set_title(_panel_title(int(theme.theme), str(theme.label)))
+    drawing.set_title(figure, grid_title(f"Word clouds of the top {N_DIVERSITY_TERMS} terms", model, corpus_label))
+    return drawing.finish(figure), model.top_terms
 
 
 def representative_papers(model: ThemeModel | None, papers: pd.DataFrame) -> pd.DataFrame:
@@ -406,32 +468,32 @@ def paper_map(model: ThemeModel, papers: pd.DataFrame, seed: int = 0) -> pd.Data
 def paper_map_figure(model: ThemeModel | None, papers: pd.DataFrame, corpus_label: str, seed: int = 0,
                      message: str = "") -> tuple["Figure", pd.DataFrame]:
     """Papers on a t-SNE map of their theme weights, coloured by strongest theme, labelled at each theme's centre."""
-    import matplotlib.pyplot as plt  # lazy: slow to import
-    import matplotlib.patheffects as effects  # lazy: slow to import
-
     if model is None:
         return no_themes_figure(message, corpus_label)
     data = paper_map(model, papers, seed)
     palette = theme_palette(len(model.themes))
-    figure, axis = plt.subplots(figsize=(8, 6.5))
+    names = theme_names(model)
+    # The key goes under the plot, in columns across the column's width, so the plot keeps the whole width.
+    key_columns = 1 if len(names) <= 4 else 2 if len(names) <= 10 else 3
+    key_rows = -(-(len(names) + 1) // key_columns)
+    figure, axis = drawing.column_subplots(4.6 + 0.19 * key_rows)
     sizes = 8 + 40 * data["theme_weight"].clip(0, 1)
-    for index, (theme, name) in enumerate(theme_names(model).items()):
+    for index, (theme, name) in enumerate(names.items()):
         members = data[data["theme"] == theme]
         axis.scatter(members["x"], members["y"], s=sizes[members.index], color=palette[index], alpha=0.75,
-                     linewidths=0, label=name)
+                     linewidths=0, label=drawing.shorten(name, 88 // key_columns - 1))
     unassigned = data[data["theme"].isna()]
     if len(unassigned):
         axis.scatter(unassigned["x"], unassigned["y"], s=8, color="lightgrey", label="no theme")
     for theme, centre in data.dropna(subset=["theme"]).groupby("theme")[["x", "y"]].median().iterrows():
         # Just above the centre, so a small theme's few points stay visible under its number.
-        axis.annotate(str(int(theme)), (centre["x"], centre["y"]), xytext=(0, 9), textcoords="offset points",
-                      fontsize=11, weight="bold", ha="center", va="bottom",
-                      path_effects=[effects.withStroke(linewidth=3, foreground="white")])
-    axis.set(xticks=[], yticks=[], xlabel="t-SNE 1", ylabel="t-SNE 2",
-             title=f"Papers by theme weights (t-SNE), {corpus_label}")
-    axis.legend(bbox_to_anchor=(1.02, 1), loc="upper left", fontsize="small", markerscale=1.5,
-                ncols=1 if len(model.themes) <= 20 else 2)
-    figure.tight_layout()
+        axis.annotate(str(int(theme)), (centre["x"], centre["y"]), xytext=(0, 6), textcoords="offset points",
+                      fontsize=drawing.TITLE_PT, weight="bold", ha="center", va="bottom", annotation_clip=True,
+                      bbox=dict(boxstyle="round,pad=0.15", facecolor="white", alpha=0.75, linewidth=0))
+    axis.set(xticks=[], yticks=[], xlabel="t-SNE 1", ylabel="t-SNE 2")
+    figure.legend(loc="outside lower center", ncols=key_columns, fontsize=drawing.SMALL_PT if key_columns == 3 else
+                  drawing.TEXT_PT, markerscale=1.5, frameon=False, handletextpad=0.2, columnspacing=0.8)
+    drawing.set_title(figure, f"Papers by theme weights (t-SNE), {corpus_label}")
     return figure, data
 
 
@@ -439,7 +501,8 @@ def by_source_figure(model: ThemeModel | None, papers: pd.DataFrame, corpus_labe
                      message: str = "") -> tuple["Figure", pd.DataFrame]:
     """Heatmap of themes (rows) by source file (columns) as shares of each file's papers with a theme, so a
     large file does not swamp the others; the data (``theme, source_file, papers, share``) holds the counts."""
-    import matplotlib.pyplot as plt  # lazy: slow to import
+    import textwrap
+
     import seaborn as sns  # lazy: slow to import
 
     if model is None:
@@ -449,16 +512,22 @@ def by_source_figure(model: ThemeModel | None, papers: pd.DataFrame, corpus_labe
               .unstack(fill_value=0).reindex(list(names), fill_value=0))
     shares = counts / counts.sum(axis=0).replace(0, 1)
     shown = shares.copy()
-    shown.index = [names[int(t)] for t in shown.index]
-    shown.columns = [f"{name}\n({count(int(total), 'paper')})" for name, total in zip(counts.columns, counts.sum(axis=0))]
-    figure, axis = plt.subplots(figsize=(3.5 + 1.8 * max(shown.shape[1], 1), 1.2 + 0.45 * len(shown)))
+    shown.index = [drawing.shorten(names[int(t)], 36) for t in shown.index]
+    n_files = max(shown.shape[1], 1)
+    # A file's name on up to two lines of its column's width at 8 pt (the whole names are in the CSV): the
+    # heatmap gets about 3.4 inches of the column beside the theme names and the colour bar.
+    characters = max(6, int(3.4 * 72 / 4.8 / n_files))
+    shown.columns = ["\n".join(textwrap.wrap(drawing.shorten(str(name), 2 * characters), characters)[:2])
+                     + f"\n({count(int(total), 'paper')})" for name, total in zip(counts.columns, counts.sum(axis=0))]
+    figure, axis = drawing.column_subplots(1.4 + 0.24 * len(shown), width=min(drawing.COLUMN_INCHES, 4.2 + 0.9 * n_files))
     from matplotlib.ticker import PercentFormatter  # lazy: slow to import
 
-    sns.heatmap(shown, annot=True, fmt=".0%", cmap="Blues", vmin=0,
+    sns.heatmap(shown, annot=n_files <= 8, fmt=".0%", cmap="Blues", vmin=0, annot_kws={"fontsize": drawing.SMALL_PT},
                 cbar_kws={"label": "share of the file", "format": PercentFormatter(1.0)}, ax=axis)
-    axis.set(xlabel="Source file", ylabel="Theme", title=f"Themes by source file, {corpus_label}")
-    axis.tick_params(axis="x", labelrotation=0, labelsize=9)
-    figure.tight_layout()
+    axis.set(xlabel="Source file", ylabel="Theme")
+    drawing.set_title(figure, f"Themes by source file, {corpus_label}")
+    drawing.finish(figure, tick_pt=drawing.SMALL_PT if len(shown) > 20 else drawing.TEXT_PT)
+    axis.tick_params(axis="x", labelrotation=0, labelsize=drawing.SMALL_PT)
     data = (counts.stack().rename("papers").to_frame()
             .join(shares.stack().rename("share")).reset_index().rename(columns={"level_1": "source_file"}))
     data["share"] = data["share"].round(6)
