@@ -1,6 +1,7 @@
 """Term counting, pair measures, merging, exports and edge cases."""
 
 import json
+from pathlib import Path
 
 import networkx as nx
 import pandas as pd
@@ -231,7 +232,8 @@ def test_deterministic(tmp_path, seed_analysis):
         write_outputs(analysis, (tmp_path / name).mkdir() or tmp_path / name)
     files = sorted(path.relative_to(tmp_path / "a") for path in (tmp_path / "a").rglob("*") if path.is_file())
     # 10 CSV tables (theme_hierarchy.csv and left_out_terms.csv too), 5 network files, summary.json, 3 Parquet parts
-    assert len(files) == 19
+    # and the starter theme file
+    assert len(files) == 20 and Path("theme_names.tsv") in files
     for path in files:
         assert (tmp_path / "a" / path).read_bytes() == (tmp_path / "b" / path).read_bytes(), path
 
