@@ -40,3 +40,156 @@ def test_medline_mesh_keywords_without_stars_and_qualifiers(tmp_path):
     # MeSH headings stand in for keywords only without OT; their major-topic stars and qualifiers are no part.
     assert papers.loc["Heat stress in broilers.", "keywords"] == "Animals; Chickens; Heat Stress Disorders"
     assert papers.loc["Other.", "keywords"] == "laying hens; *aviary"
+
+
+# Six papers of a poultry corpus: case, plural, hyphen and space variants of the same keywords, one given twice.
+POULTRY_KEYWORDS = [
+    ["Heat stress", "Broilers", "Feed efficiency"],
+    ["heat-stress", "broiler", "Welfare", "welfare"],
+    ["Broiler", "Feed-efficiency", "Laying hens"],
+    ["laying hen", "Welfare", "Heat Stress"],
+    ["Broilers", "welfare", "Litter"],
+    ["Laying Hens", "feed efficiency", "Heatstress"],
+]
+
+
+def wos_file(folder: Path, keyword_lists: list[list[str]]) -> Path:
+    """A Web of Science plain-text export of one record per keyword list (``DE`` wrapped as the database wraps)."""
+    records = []
+    for number, keywords in enumerate(keyword_lists, start=1):
+        first, *rest = "; ".join(keywords).split("; ", 2)
+        de = f"DE {first}" + "".join(f";\n   {part}" for part in ["; ".join(rest)] if rest)
+        records.append(f"PT J\nTI Paper {number} on poultry\nAB Paper {number}. {ABSTRACT}\n{de}\n"
+                       f"PY 2020\nUT WOS:{number:015d}\nER\n")
+    return write(folder, "savedrecs.txt", "FN Clarivate Analytics Web of Science\nVR 1.0\n" + "\n".join(records)
+                 + "\nEF\n")
+
+
+def independent_counts(keyword_lists: list[list[str]], spelling: dict[str, str]) -> tuple[Counter, Counter]:
+    """Papers per keyword and per pair of keywords, each paper once, counted without the package."""
+    papers: Counter = Counter()
+    pairs: Counter = Counter()
+    for keywords in keyword_lists:
+        counted = {spelling[re.sub(r"[-\s]+", " ", k.lower()).removesuffix("s")] for k in keywords}
+        papers.update(counted)
+        pairs.update(itertools.combinations(sorted(counted), 2))
+    return papers, pairs
+
+
+def test_keyword_map_counts_match_an_independent_count(tmp_path):
+    papers = read_corpus(wos_file(tmp_path, POULTRY_KEYWORDS)).papers
+    keyword_map = analyse_keywords(papers["paper_id"].tolist(), papers["keywords"].tolist(), min_occurrences=2)
+    spelling = {"heat stres": "heat stress", "heatstres": "heat stress", "broiler": "broiler", "feed efficiency":
+                "feed efficiency", "welfare": "welfare", "laying hen": "laying hen", "litter": "litter"}
+    expected_papers, expected_pairs = independent_counts(POULTRY_KEYWORDS, spelling)
+    terms = keyword_map.network.terms
+    assert dict(zip(terms["term"], terms["n_papers"])) == {k: n for k, n in expected_papers.items() if n >= 2}
+    assert dict(zip(terms["term"], terms["n_papers"])) == {"heat stress": 4, "broiler": 4, "welfare": 3,
+                                                           "feed efficiency": 3, "laying hen": 3}
+    pairs = keyword_map.network.pairs
+    kept = set(terms["term"])
+    assert {(s, t): n for s, t, n in zip(pairs["source"], pairs["target"], pairs["n_papers"])} == {
+        pair: n for pair, n in expected_pairs.items() if set(pair) <= kept}
+    # VOSviewer's association strength 2 m c_ij / (k_i k_j), from the independent counts.
+    kept_pairs = {pair: n for pair, n in expected_pairs.items() if set(pair) <= kept}
+    m = sum(kept_pairs.values())
+    k = Counter()
+    for (a, b), n in kept_pairs.items():
+        k[a] += n
+        k[b] += n
+    strength = {(s, t): a for s, t, a in zip(pairs["source"], pairs["target"], pairs["association_strength"])}
+    assert strength == {(a, b): round(2 * m * n / (k[a] * k[b]), 6) for (a, b), n in kept_pairs.items()}
+    assert keyword_map.network.settings.n_papers == 6 and keyword_map.message == ""
+    assert set(keyword_map.network.communities["community"]) == set(terms["community"])
+    # Spaces and hyphens: "Heatstress" is written by one paper, "heat stress" by more: one keyword, spelt as most do.
+    merged = keyword_map.network.merges
+    assert sorted(merged.loc[merged["to"] == "heat stress", "from"]) == ["Heat Stress", "Heat stress",
+                                                                         "Heatstress", "heat-stress"]
+
+
+def test_vocabulary_replaces_and_stops_keywords(tmp_path):
+    papers = read_corpus(wos_file(tmp_path, POULTRY_KEYWORDS)).papers
+    edits = {"broiler": "chicken", "laying hen": "chicken", "welfare": None}
+    keyword_map = analyse_keywords(papers["paper_id"].tolist(), papers["keywords"].tolist(), min_occurrences=2,
+                                   vocabulary=lambda term: edits.get(term, term))
+    terms = keyword_map.network.terms
+    # Broilers (4 papers) and laying hens (3) merged: 6 papers, each counted once; welfare nowhere.
+    assert dict(zip(terms["term"], terms["n_papers"])) == {"chicken": 6, "heat stress": 4, "feed efficiency": 3}
+    assert "welfare" not in set(keyword_map.network.pairs[["source", "target"]].to_numpy().ravel())
+    assert keyword_map.network.settings.n_generic == 2  # "Welfare" and "welfare" as written
+    merged = keyword_map.network.merges
+    assert set(merged.loc[merged["source"] == "vocabulary", "from"]) == {"Broilers", "broiler", "Broiler",
+                                                                         "laying hen", "Laying hens", "Laying Hens"}
+
+
+def test_no_keywords_gives_an_empty_map_with_its_reason():
+    keyword_map = analyse_keywords(["p1", "p2"], [None, ""])
+    assert keyword_map.message == NO_KEYWORDS
+    assert keyword_map.network.terms.empty and keyword_map.network.pairs.empty
+    assert keyword_map.network.communities.empty
+
+
+def test_keyword_table_spells_each_keyword_as_most_papers_do():
+    table = keyword_table(["Life-cycle assessment; LCA", "life cycle assessments", "Lifecycle assessment"])
+    assert table.values.tolist() == [["LCA", "lca", 1], ["Life-cycle assessment", "life cycle assessment", 1],
+                                     ["Lifecycle assessment", "life cycle assessment", 1],
+                                     ["life cycle assessments", "life cycle assessment", 1]]
+
+
+def _wos_keyword_lists(path: Path) -> dict[str, list[str]]:
+    """Each record's DE keywords by its UT key, read without the package's reader."""
+    lists: dict[str, list[str]] = {}
+    fields: dict[str, str] = {}
+    tag = ""
+    for line in path.read_text(encoding="utf-8-sig").splitlines():
+        if line.startswith("ER"):
+            if "UT" in fields:
+                lists[fields["UT"].strip()] = [k.strip() for k in fields.get("DE", "").split(";") if k.strip()]
+            fields, tag = {}, ""
+        elif line[:2].strip() and line[2:3] == " ":
+            tag = line[:2]
+            fields[tag] = line[3:]
+        elif line.startswith("   ") and tag:
+            fields[tag] += " " + line.strip()
+    return lists
+
+
+def _medline_keyword_lists(path: Path) -> dict[str, list[str]]:
+    """Each record's OT keywords (else its MeSH descriptors) by its PMID."""
+    lists = {}
+    for record in re.split(r"\r?\n\s*\r?\n(?=PMID-)", path.read_text(encoding="utf-8")):
+        joined = re.sub(r"\r?\n {6}", " ", record)
+        tags = re.findall(r"^([A-Z]{2,4}) *- (.*)$", joined, flags=re.M)
+        keywords = [value.strip() for tag, value in tags if tag == "OT"] or [
+            value.split("/")[0].replace("*", "").strip() for tag, value in tags if tag == "MH"]
+        lists[dict(tags)["PMID"].strip()] = keywords
+    return lists
+
+
+@pytest.mark.parametrize("name, read", [("wos-circular-economy.txt", _wos_keyword_lists),
+                                        ("wos-traffic-safety.txt", _wos_keyword_lists),
+                                        ("pubmed-mcda.txt", _medline_keyword_lists)])
+def test_real_export_keyword_counts_match_a_count_of_the_file(name, read):
+    path = EXPORTS / name
+    if not path.exists():
+        pytest.skip(f"{path} is absent (the shared dev exports are not in the repository)")
+    corpus = read_corpus(path)
+    papers = corpus.papers
+    keyword_map = analyse_keywords(papers["paper_id"].tolist(), papers["keywords"].tolist())
+    network = keyword_map.network
+    assert len(network.terms) >= 10 and network.graph.number_of_edges() >= 5, keyword_map.message
+    # Each map keyword's written forms (the package's merge), counted again in the file's own records.
+    forms: dict[str, set[str]] = {}
+    for written, keyword in zip(keyword_map.variants["written"], keyword_map.variants["keyword"]):
+        forms.setdefault(keyword, set()).add(written)
+    by_key = read(path)
+    # Each paper's record (the one kept where the file gives a paper twice).
+    kept = corpus.blocks[corpus.blocks["kind"] == "abstract"].set_index("paper_id")["key"]
+    lists = [by_key[str(kept[paper])] for paper in papers["paper_id"]]
+    edges = " \t\"'.,;:`*\u201c\u201d\u2018\u2019"
+    counted = [{keyword for keyword in forms for k in keywords if k.strip(edges) in forms[keyword]}
+               for keywords in lists]
+    for term, n_papers in zip(network.terms["term"], network.terms["n_papers"]):
+        assert sum(term in keywords for keywords in counted) == n_papers, term
+    for source, target, n_papers in network.pairs[["source", "target", "n_papers"]].head(50).itertuples(index=False):
+        assert sum({source, target} <= keywords for keywords in counted) == n_papers, (source, target)

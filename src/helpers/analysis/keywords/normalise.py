@@ -1,0 +1,135 @@
+"""Authors' keywords as one spelling each: case, plural, hyphen and space variants merged, then the vocabulary.
+
+A paper's keywords are the ``; ``-separated ``keywords`` cell of ``papers.csv`` (Web of Science ``DE``, Scopus
+``Author Keywords``, PubMed ``OT``, BibTeX ``keywords``). Each is written as the term map writes a term
+(:func:`keyword_form`: lower case, hyphens as spaces, the head noun singular as
+:func:`helpers.analysis.terms.fold_phrase` makes it), so the researcher's thesaurus and stop terms read them as terms; forms that differ only by spaces
+(``multi criteria``, ``multicriteria``) are one keyword, spelt as most papers spell it (:func:`keyword_table`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, Iterable, Protocol, Sequence
+
+import pandas as pd
+
+from helpers.analysis.terms import fold_phrase
+
+__all__ = ["TermEdits", "keyword_form", "split_keywords", "keyword_table", "edit_function"]
+
+# Hyphens and dashes join words of one keyword ("multi-criteria", "end–of–life"): they count as spaces.
+_JOINERS = re.compile(r"[\s\-\u2010\u2011\u2012\u2013\u2014_]+")
+# Punctuation around a whole keyword (a trailing full stop, quotes, MeSH's star of a major topic) is no part of it.
+_EDGES = " \t\"'.,;:`*\u201c\u201d\u2018\u2019"
+
+
+class TermEdits(Protocol):
+    """The researcher's vocabulary (thesaurus and stop terms): ``apply(term)`` gives the term to count instead,
+    or ``None`` to leave it out."""
+
+    def apply(self, term: str) -> str | None:
+        """The replacement of ``term`` (itself when unchanged), ``None`` when it is a stop term."""
+
+
+def edit_function(vocabulary: TermEdits | Callable[[str], str | None] | None) -> Callable[[str], str | None]:
+    """One function from a vocabulary object (with ``apply``), a plain function, or ``None`` (no edits).
+
+    Examples
+    --------
+    >>> edit_function(None)("phage")
+    'phage'
+    >>> edit_function({"bacteriophage": "phage"}.get)("bacteriophage")
+    'phage'
+    """
+    if vocabulary is None:
+        return lambda term: term
+    apply = getattr(vocabulary, "apply", None)
+    return apply if callable(apply) else vocabulary  # type: ignore[return-value]
+
+
+def split_keywords(cell: object) -> list[str]:
+    """The keywords of one ``keywords`` cell, as written, in order, blanks left out.
+
+    Examples
+    --------
+    >>> split_keywords("Circular economy;  Life cycle assessment; ;")
+    ['Circular economy', 'Life cycle assessment']
+    >>> split_keywords(None), split_keywords(float("nan"))
+    ([], [])
+    """
+    if not isinstance(cell, str):
+        return []
+    return [keyword for keyword in (part.strip(_EDGES) for part in cell.split(";")) if keyword]
+
+
+def keyword_form(keyword: str) -> str:
+    """A keyword in one spelling: lower case, hyphens and dashes as spaces, its last word (the head noun) singular
+    as the term map makes nouns singular (a word written as is, such as ``VOSviewer``, only lowered). Words before
+    the head keep their number (``systems thinking``, ``multi criteria analysis``).
+
+    Examples
+    --------
+    >>> [keyword_form(k) for k in ["Circular Economies", "multi-criteria decision analysis", "Broiler chickens."]]
+    ['circular economy', 'multi criteria decision analysis', 'broiler chicken']
+    >>> keyword_form("Road-traffic  injuries"), keyword_form("Systems thinking"), keyword_form("VOSviewer")
+    ('road traffic injury', 'systems thinking', 'vosviewer')
+    """
+    words = [word for word in _JOINERS.split(keyword.strip(_EDGES)) if word]
+    if not words:
+        return ""
+    return " ".join([word.lower() for word in words[:-1]] + [fold_phrase(words[-1:])])
+
+
+def keyword_table(cells: Sequence[object], edit: Callable[[str], str | None] | None = None) -> pd.DataFrame:
+    """Every keyword as written, the keyword it is counted as, and the papers that write it so.
+
+    Forms (:func:`keyword_form`) that differ only by spaces are one keyword, spelt as in most papers (ties: the
+    form with more spaces, then alphabetical); ``edit`` (the vocabulary, :func:`edit_function`) then replaces it
+    (its result written by :func:`keyword_form` too) or, returning ``None``, leaves it out.
+
+    Returns ``written, keyword, n_papers`` (``keyword`` is ``""`` for a stopped keyword), one row per written
+    form, sorted by keyword then written form; ``n_papers`` counts each paper once.
+
+    Examples
+    --------
+    >>> table = keyword_table(["Multi-criteria analysis; Broilers", "multicriteria analysis", "broiler; Study"],
+    ...                       edit=lambda k: None if k == "study" else k)
+    >>> table.values.tolist()
+    [['Study', '', 1], ['Broilers', 'broiler', 1], ['broiler', 'broiler', 1], ['Multi-criteria analysis', 'multi criteria analysis', 1], ['multicriteria analysis', 'multi criteria analysis', 1]]
+    """
+    written_papers: dict[str, int] = {}
+    for cell in cells:
+        for written in set(split_keywords(cell)):
+            written_papers[written] = written_papers.get(written, 0) + 1
+    forms = {written: keyword_form(written) for written in written_papers}
+    form_papers: dict[str, int] = {}
+    for written, count in written_papers.items():
+        form_papers[forms[written]] = form_papers.get(forms[written], 0) + count
+    spelling = _spellings(form_papers)
+    edit = edit or (lambda term: term)
+    edited: dict[str, str] = {}
+    for form in form_papers:
+        replaced = edit(spelling[form])
+        edited[form] = "" if replaced is None else keyword_form(replaced)
+    rows = [(written, edited[forms[written]], count) for written, count in written_papers.items()]
+    table = pd.DataFrame(rows, columns=["written", "keyword", "n_papers"]).astype({"n_papers": "int64"})
+    return table.sort_values(["keyword", "written"], ignore_index=True)
+
+
+def _spellings(form_papers: dict[str, int]) -> dict[str, str]:
+    """Each form's spelling: of the forms equal without spaces, the one most papers write."""
+    groups: dict[str, list[str]] = {}
+    for form in form_papers:
+        groups.setdefault(form.replace(" ", ""), []).append(form)
+    spelling = {}
+    for forms in groups.values():
+        best = min(forms, key=lambda f: (-form_papers[f], -f.count(" "), f))
+        spelling.update({form: best for form in forms})
+    return spelling
+
+
+def paper_keyword_sets(cells: Iterable[object], table: pd.DataFrame) -> list[set[str]]:
+    """Each paper's keywords as counted (:func:`keyword_table`'s ``keyword``), each once, stopped ones left out."""
+    counted = dict(zip(table["written"], table["keyword"]))
+    return [{counted[written] for written in split_keywords(cell) if counted.get(written)} for cell in cells]
