@@ -7,9 +7,10 @@ import re
 from collections import Counter
 from pathlib import Path
 
+import pandas as pd
 import pytest
 
-from conftest import SHARED
+from conftest import SEED_DIR, SHARED
 from helpers.analysis.corpus import read_corpus
 from helpers.analysis.keywords import NO_KEYWORDS, analyse_keywords, keyword_table
 
@@ -193,3 +194,52 @@ def test_real_export_keyword_counts_match_a_count_of_the_file(name, read):
         assert sum(term in keywords for keywords in counted) == n_papers, term
     for source, target, n_papers in network.pairs[["source", "target", "n_papers"]].head(50).itertuples(index=False):
         assert sum({source, target} <= keywords for keywords in counted) == n_papers, (source, target)
+
+
+def test_analyse_writes_the_keyword_map_beside_the_term_map(tmp_path):
+    from helpers.analysis.pipeline import run_pipeline, write_outputs
+
+    analysis = run_pipeline([wos_file(tmp_path, POULTRY_KEYWORDS)], n_jobs=1)
+    out = tmp_path / "out"
+    out.mkdir()
+    written = set(write_outputs(analysis, out))
+    assert {"keywords.csv", "keyword_pairs.csv", "keyword_variants.csv", "keyword_network.json",
+            "keyword_vosviewer_map.txt", "keyword_vosviewer_network.txt", "keyword_network.graphml",
+            "keyword_network.gexf"} <= written
+    # The default minimum on six papers with keywords is 2: the five keywords of the independent count.
+    vosviewer_map = (out / "keyword_vosviewer_map.txt").read_text(encoding="utf-8").splitlines()
+    assert vosviewer_map[0] == "id\tlabel\tx\ty\tcluster\tweight<Occurrences>"
+    assert {line.split("\t")[1]: int(line.split("\t")[5]) for line in vosviewer_map[1:]} == {
+        "heat stress": 4, "broiler": 4, "welfare": 3, "feed efficiency": 3, "laying hen": 3}
+
+
+def test_no_keyword_files_for_a_corpus_without_keywords(tmp_path):
+    from helpers.analysis.pipeline import run_pipeline, write_outputs
+
+    analysis = run_pipeline([SEED_DIR], n_jobs=1)
+    assert analysis.keywords is not None and analysis.keywords.message == NO_KEYWORDS
+    written = write_outputs(analysis, tmp_path)
+    assert not [name for name in written if name.startswith("keyword")]
+
+
+def test_explorer_data_lists_every_keyword_and_each_papers_keywords():
+    from helpers.web.explorer import paper_keyword_lists
+
+    cells = [";".join(keywords) for keywords in POULTRY_KEYWORDS] + [None]
+    variants = keyword_table(cells)
+    keywords, lists = paper_keyword_lists(pd.Series(cells), variants)
+    assert keywords == ["broiler", "feed efficiency", "heat stress", "laying hen", "litter", "welfare"]
+    assert [[keywords[i] for i in found] for found in lists] == [
+        ["broiler", "feed efficiency", "heat stress"], ["broiler", "heat stress", "welfare"],
+        ["broiler", "feed efficiency", "laying hen"], ["heat stress", "laying hen", "welfare"],
+        ["broiler", "litter", "welfare"], ["feed efficiency", "heat stress", "laying hen"], []]
+
+
+def test_keyword_map_clicks_open_the_explorers_keyword_filter():
+    from helpers.web.term_map import term_map_data
+
+    document = {"network": {"items": [{"id": 1, "label": "heat stress"}], "links": []}}
+    assert term_map_data(document, explorer_filter="keyword")["filter"] == "keyword"
+    assert "filter" not in term_map_data(document)
+    with pytest.raises(ValueError, match="explorer_filter must be"):
+        term_map_data(document, explorer_filter="javascript")

@@ -22,6 +22,13 @@ test("requiring the file defines no global and draws nothing", () => {
   assert.equal(map.WHEEL_HINT, "Click the map to zoom with the mouse wheel (or use + and \u2212).");
 });
 
+test("termUrl: a keyword map opens the explorer's keyword filter; any other filter name is the term filter", () => {
+  assert.equal(map.termUrl("explorer.html", "heat stress", "keyword"), "explorer.html?keyword=heat%20stress");
+  assert.equal(map.termUrl("explorer.html", "heat stress", "x=1&term"), "explorer.html?term=heat%20stress");
+  assert.equal(map.termUrl("explorer.html?state=linked", HOSTILE, "keyword"),
+               "explorer.html?state=linked&keyword=%3C%2Fscript%3E%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E");
+});
+
 test("termUrl: the label is one encoded query value, the explorer's own query kept", () => {
   assert.equal(map.termUrl("explorer.html", "graph neural network"), "explorer.html?term=graph%20neural%20network");
   assert.equal(map.termUrl("explorer.html?state=linked", "node"), "explorer.html?state=linked&term=node");

@@ -25,6 +25,7 @@ from helpers.analysis.cooccurrence.relevance import MAX_MAP_TERMS, MIN_MAP_TERMS
 from helpers.analysis.cooccurrence.result import CooccurrenceResult, CooccurrenceSettings
 from helpers.analysis.keywords.normalise import (
     TermEdits,
+    compact_form,
     edit_function,
     keyword_form,
     keyword_table,
@@ -186,7 +187,7 @@ def _merges(variants: pd.DataFrame) -> pd.DataFrame:
     for written, keyword in zip(variants["written"], variants["keyword"]):
         if not keyword:
             continue
-        if keyword_form(written).replace(" ", "") != keyword.replace(" ", ""):
+        if compact_form(keyword_form(written)) != compact_form(keyword):
             rows.append((written, keyword, "vocabulary"))
         elif written != keyword and forms.get(keyword, 0) > 1:
             rows.append((written, keyword, "variant"))

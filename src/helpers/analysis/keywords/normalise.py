@@ -2,9 +2,10 @@
 
 A paper's keywords are the ``; ``-separated ``keywords`` cell of ``papers.csv`` (Web of Science ``DE``, Scopus
 ``Author Keywords``, PubMed ``OT``, BibTeX ``keywords``). Each is written as the term map writes a term
-(:func:`keyword_form`: lower case, hyphens as spaces, the head noun singular as
-:func:`helpers.analysis.terms.fold_phrase` makes it), so the researcher's thesaurus and stop terms read them as terms; forms that differ only by spaces
-(``multi criteria``, ``multicriteria``) are one keyword, spelt as most papers spell it (:func:`keyword_table`).
+(:func:`keyword_form`: lower case, hyphens kept, the head noun singular as
+:func:`helpers.analysis.terms.fold_phrase` makes it), so the researcher's thesaurus and stop terms read them as
+terms; forms that differ only by spaces and hyphens (``multi-criteria``, ``multi criteria``, ``multicriteria``) are
+one keyword, spelt as most papers spell it (:func:`keyword_table`).
 """
 
 from __future__ import annotations
@@ -16,10 +17,12 @@ import pandas as pd
 
 from helpers.analysis.terms import fold_phrase
 
-__all__ = ["TermEdits", "keyword_form", "split_keywords", "keyword_table", "edit_function"]
+__all__ = ["TermEdits", "keyword_form", "compact_form", "split_keywords", "keyword_table", "edit_function"]
 
-# Hyphens and dashes join words of one keyword ("multi-criteria", "end–of–life"): they count as spaces.
-_JOINERS = re.compile(r"[\s\-\u2010\u2011\u2012\u2013\u2014_]+")
+# Dashes written between words are hyphens ("end–of–life"); underscores and runs of white space are one space.
+_DASHES = re.compile(r"[\u2010\u2011\u2012\u2013\u2014]")
+_SPACES = re.compile(r"[\s_]+")
+_HYPHEN_SPACES = re.compile(r" ?- ?")
 # Punctuation around a whole keyword (a trailing full stop, quotes, MeSH's star of a major topic) is no part of it.
 _EDGES = " \t\"'.,;:`*\u201c\u201d\u2018\u2019"
 
@@ -64,29 +67,49 @@ def split_keywords(cell: object) -> list[str]:
 
 
 def keyword_form(keyword: str) -> str:
-    """A keyword in one spelling: lower case, hyphens and dashes as spaces, its last word (the head noun) singular
-    as the term map makes nouns singular (a word written as is, such as ``VOSviewer``, only lowered). Words before
-    the head keep their number (``systems thinking``, ``multi criteria analysis``).
+    """A keyword in one spelling: lower case, dashes as hyphens (spaces around a hyphen dropped), its last word
+    (the head noun) singular as the term map makes nouns singular (a word written as is, such as ``VOSviewer``,
+    only lowered). Words before the head keep their number (``systems thinking``), and hyphens stay, as the term
+    map and the thesaurus spell terms (``decision-making``).
 
     Examples
     --------
     >>> [keyword_form(k) for k in ["Circular Economies", "multi-criteria decision analysis", "Broiler chickens."]]
-    ['circular economy', 'multi criteria decision analysis', 'broiler chicken']
-    >>> keyword_form("Road-traffic  injuries"), keyword_form("Systems thinking"), keyword_form("VOSviewer")
-    ('road traffic injury', 'systems thinking', 'vosviewer')
+    ['circular economy', 'multi-criteria decision analysis', 'broiler chicken']
+    >>> keyword_form("Road–traffic  injuries"), keyword_form("acute-on- chronic"), keyword_form("VOSviewer")
+    ('road-traffic injury', 'acute-on-chronic', 'vosviewer')
+    >>> keyword_form("Heat-stresses")
+    'heat-stress'
     """
-    words = [word for word in _JOINERS.split(keyword.strip(_EDGES)) if word]
+    text = _SPACES.sub(" ", _DASHES.sub("-", keyword.strip(_EDGES))).strip()
+    text = _HYPHEN_SPACES.sub("-", text)
+    words = text.split(" ") if text else []
     if not words:
         return ""
-    return " ".join([word.lower() for word in words[:-1]] + [fold_phrase(words[-1:])])
+    *head, last = words[-1].split("-")
+    last = fold_phrase([last]) if last else last
+    return " ".join([word.lower() for word in words[:-1]] + ["-".join([part.lower() for part in head] + [last])])
+
+
+def compact_form(form: str) -> str:
+    """A form without its spaces and hyphens: forms equal so are one keyword.
+
+    Examples
+    --------
+    >>> compact_form("multi-criteria analysis") == compact_form("multicriteria analysis")
+    True
+    """
+    return form.replace(" ", "").replace("-", "")
 
 
 def keyword_table(cells: Sequence[object], edit: Callable[[str], str | None] | None = None) -> pd.DataFrame:
     """Every keyword as written, the keyword it is counted as, and the papers that write it so.
 
-    Forms (:func:`keyword_form`) that differ only by spaces are one keyword, spelt as in most papers (ties: the
-    form with more spaces, then alphabetical); ``edit`` (the vocabulary, :func:`edit_function`) then replaces it
-    (its result written by :func:`keyword_form` too) or, returning ``None``, leaves it out.
+    Forms (:func:`keyword_form`) that differ only by spaces and hyphens are one keyword, spelt as most papers
+    write it (ties: the form with more spaces and hyphens, then alphabetical). ``edit`` (the vocabulary,
+    :func:`edit_function`) is asked about each of the keyword's forms, its spelling first: the first it replaces
+    (or, returning ``None``, leaves out) decides, so a thesaurus may name any of them. A replacement is written by
+    :func:`keyword_form` too.
 
     Returns ``written, keyword, n_papers`` (``keyword`` is ``""`` for a stopped keyword), one row per written
     form, sorted by keyword then written form; ``n_papers`` counts each paper once.
@@ -96,7 +119,10 @@ def keyword_table(cells: Sequence[object], edit: Callable[[str], str | None] | N
     >>> table = keyword_table(["Multi-criteria analysis; Broilers", "multicriteria analysis", "broiler; Study"],
     ...                       edit=lambda k: None if k == "study" else k)
     >>> table.values.tolist()
-    [['Study', '', 1], ['Broilers', 'broiler', 1], ['broiler', 'broiler', 1], ['Multi-criteria analysis', 'multi criteria analysis', 1], ['multicriteria analysis', 'multi criteria analysis', 1]]
+    [['Study', '', 1], ['Broilers', 'broiler', 1], ['broiler', 'broiler', 1], ['Multi-criteria analysis', 'multi-criteria analysis', 1], ['multicriteria analysis', 'multi-criteria analysis', 1]]
+    >>> thesaurus = {"lifecycle": "life cycle assessment"}
+    >>> keyword_table(["LCA; Life cycle", "lifecycle"], edit=lambda k: thesaurus.get(k, k)).values.tolist()
+    [['LCA', 'lca', 1], ['Life cycle', 'life cycle assessment', 1], ['lifecycle', 'life cycle assessment', 1]]
     """
     written_papers: dict[str, int] = {}
     for cell in cells:
@@ -106,27 +132,26 @@ def keyword_table(cells: Sequence[object], edit: Callable[[str], str | None] | N
     form_papers: dict[str, int] = {}
     for written, count in written_papers.items():
         form_papers[forms[written]] = form_papers.get(forms[written], 0) + count
-    spelling = _spellings(form_papers)
-    edit = edit or (lambda term: term)
+    groups: dict[str, list[str]] = {}
+    for form in sorted(form_papers, key=lambda f: (-form_papers[f], -_separators(f), f)):
+        groups.setdefault(compact_form(form), []).append(form)  # each group's spelling first
     edited: dict[str, str] = {}
-    for form in form_papers:
-        replaced = edit(spelling[form])
-        edited[form] = "" if replaced is None else keyword_form(replaced)
+    for members in groups.values():
+        keyword: str | None = members[0]
+        if edit is not None:
+            for form in members:
+                replaced = edit(form)
+                if replaced != form:
+                    keyword = None if replaced is None else keyword_form(replaced)
+                    break
+        edited.update({form: keyword or "" for form in members})
     rows = [(written, edited[forms[written]], count) for written, count in written_papers.items()]
     table = pd.DataFrame(rows, columns=["written", "keyword", "n_papers"]).astype({"n_papers": "int64"})
     return table.sort_values(["keyword", "written"], ignore_index=True)
 
 
-def _spellings(form_papers: dict[str, int]) -> dict[str, str]:
-    """Each form's spelling: of the forms equal without spaces, the one most papers write."""
-    groups: dict[str, list[str]] = {}
-    for form in form_papers:
-        groups.setdefault(form.replace(" ", ""), []).append(form)
-    spelling = {}
-    for forms in groups.values():
-        best = min(forms, key=lambda f: (-form_papers[f], -f.count(" "), f))
-        spelling.update({form: best for form in forms})
-    return spelling
+def _separators(form: str) -> int:
+    return form.count(" ") + form.count("-")
 
 
 def paper_keyword_sets(cells: Iterable[object], table: pd.DataFrame) -> list[set[str]]:

@@ -16,6 +16,7 @@ if TYPE_CHECKING:  # heavy modules, imported when a stage runs
     from helpers.analysis.change import ChangeResult
     from helpers.analysis.cooccurrence import CooccurrenceResult
     from helpers.analysis.engine.paper_texts import PaperTexts
+    from helpers.analysis.keywords import KeywordMap
     from helpers.analysis.themes.hierarchy import ThemeHierarchy
     from helpers.analysis.themes import ThemeModel
 
@@ -112,6 +113,9 @@ class Analysis:
     hierarchy : ThemeHierarchy or None
         The broad themes and their themes (:func:`helpers.analysis.pipeline.stages.analyse_hierarchy`); ``None``
         without a theme model.
+    keywords : KeywordMap or None
+        The map of the papers' own keywords (:func:`helpers.analysis.pipeline.stages.analyse_keyword_map`; its
+        ``message`` says when no paper has keywords).
     """
 
     corpus: Corpus
@@ -128,6 +132,7 @@ class Analysis:
     change: "ChangeResult | None" = None
     texts: "PaperTexts | None" = None
     hierarchy: "ThemeHierarchy | None" = None
+    keywords: "KeywordMap | None" = None
 
     @property
     def summary(self) -> dict[str, Any]:
@@ -149,6 +154,13 @@ class Analysis:
             "themes_size_floor_met": model.settings.size_floor_met}
         return dict(self.corpus.summary(), settings=self.settings.as_dict(), themes_message=self.themes.message, **fitted,
                     helpers_version=__version__, **groups)
+
+    @property
+    def has_keywords(self) -> bool:
+        """Whether some paper has keywords of its own (then the keyword map's tables and files are written)."""
+        from helpers.analysis.keywords import NO_KEYWORDS  # lazy: at the top it would load scipy and networkx
+
+        return self.keywords is not None and self.keywords.message != NO_KEYWORDS
 
     @property
     def corpus_label(self) -> str:
@@ -177,6 +189,8 @@ class Analysis:
             "themes": self.themes.table,
             **({"theme_hierarchy": self.hierarchy.table} if self.hierarchy is not None else {}),
             "terms": self.cooccurrence.terms, "term_pairs": self.cooccurrence.pairs,
+            # The keyword map's keywords, pairs and written forms, when some paper has keywords.
+            **(self.keywords.tables if self.has_keywords and self.keywords is not None else {}),
             "links": self.links.links, "link_statements": self.links.statements,
             # Records merged into another record of the same paper, when there are any (database exports).
             **({"merges": self.corpus.merges} if len(self.corpus.merges) else {}),

@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # heavy modules, imported when a stage runs
     from helpers.analysis.engine.local import PartitionRunner
     from helpers.analysis.engine.paper_texts import PaperTexts
     from helpers.analysis.groups import Groups
+    from helpers.analysis.keywords import KeywordMap, TermEdits
     from helpers.analysis.text import TokenizedCorpus, TokenPartitions
     from helpers.analysis.themes.hierarchy import ThemeHierarchy
     from helpers.analysis.themes import PendingThemes
@@ -30,7 +31,7 @@ if TYPE_CHECKING:  # heavy modules, imported when a stage runs
 __all__ = ["analyse_text", "detach_texts", "local_token_partitions", "ThemeStage",
            "start_theme_stage", "analyse_terms", "analyse_link_tables", "analyse_hierarchy", "LABEL_TEXTS", "name_themes", "paper_table",
            "analyse_group_change",
-           "StageEngine", "LocalStages", "DaskStages"]
+           "analyse_keyword_map", "StageEngine", "LocalStages", "DaskStages"]
 
 
 def analyse_text(corpus: Corpus, n_jobs: int | None = None) -> "TokenizedCorpus":
@@ -123,6 +124,17 @@ def analyse_terms(corpus: Corpus, tokens: "TokenizedCorpus", settings: AnalysisS
     return analyse_partitions(LocalPartitions(), parts,
                               [texts.iloc[start:stop].tolist() for start, stop in parts.bounds], seed=settings.seed,
                               min_occurrences=settings.min_occurrences, relevant_share=settings.relevant_share)
+
+
+def analyse_keyword_map(corpus: Corpus, settings: AnalysisSettings, vocabulary: "TermEdits | None" = None
+                        ) -> "KeywordMap":
+    """The map of the papers' own keywords (the ``keywords`` column; none without it):
+    :func:`helpers.analysis.keywords.analyse_keywords`, with the term map's seed."""
+    from helpers.analysis.keywords import analyse_keywords  # lazy: at the top it would load scipy and networkx
+
+    papers = corpus.papers
+    cells = papers["keywords"].tolist() if "keywords" in papers.columns else [None] * len(papers)
+    return analyse_keywords(papers["paper_id"].astype(str).tolist(), cells, seed=settings.seed, vocabulary=vocabulary)
 
 
 def analyse_link_tables(corpus: Corpus, n_jobs: int | None = None) -> LinkTables:

@@ -10,9 +10,11 @@
 
   var WHEEL_HINT = "Click the map to zoom with the mouse wheel (or use + and \u2212).";
 
-  /** The explorer opened on the papers that use a term. */
-  function termUrl(explorer, label) {
-    return explorer + (explorer.indexOf("?") === -1 ? "?" : "&") + "term=" + encodeURIComponent(label);
+  /** The explorer opened on the papers that use a term (the query parameter "term", or the map's own filter,
+   * "keyword" for a map of authors' keywords). */
+  function termUrl(explorer, label, filter) {
+    var name = filter === "keyword" ? "keyword" : "term";
+    return explorer + (explorer.indexOf("?") === -1 ? "?" : "&") + name + "=" + encodeURIComponent(label);
   }
 
   /** Edge widths: a Cytoscape mapData() from 0 (or the weakest link, if negative) to the strongest. */
@@ -276,7 +278,7 @@
           tooltip.appendChild(text("p", "No link drawn."));
         }
         var link = text("a", "List the papers that use it", "term-map-papers");
-        link.href = termUrl(data.explorer, t.label);
+        link.href = termUrl(data.explorer, t.label, data.filter);
         tooltip.appendChild(link);
         shown = node;
         // A hover tooltip lets the mouse through; a pinned one can be clicked.
@@ -322,7 +324,7 @@
         if (String(original.type || "").indexOf("touch") === 0 || original.pointerType === "touch") {
           pin(event.target);
         } else {
-          window.location.assign(termUrl(data.explorer, terms[event.target.data("index")].label));
+          window.location.assign(termUrl(data.explorer, terms[event.target.data("index")].label, data.filter));
         }
       });
       cy.on("tap", function (event) { if (event.target === cy) { unpin(); } });
