@@ -230,7 +230,8 @@ def test_deterministic(tmp_path, seed_analysis):
     for name, analysis in [("a", seed_analysis), ("b", run_pipeline([SEED_DIR], AnalysisSettings()))]:
         write_outputs(analysis, (tmp_path / name).mkdir() or tmp_path / name)
     files = sorted(path.relative_to(tmp_path / "a") for path in (tmp_path / "a").rglob("*") if path.is_file())
-    assert len(files) == 18  # 9 CSV tables (theme_hierarchy.csv too), 5 network files, summary.json and 3 Parquet parts
+    # 10 CSV tables (theme_hierarchy.csv and left_out_terms.csv too), 5 network files, summary.json, 3 Parquet parts
+    assert len(files) == 19
     for path in files:
         assert (tmp_path / "a" / path).read_bytes() == (tmp_path / "b" / path).read_bytes(), path
 

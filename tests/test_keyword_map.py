@@ -243,3 +243,22 @@ def test_keyword_map_clicks_open_the_explorers_keyword_filter():
     assert "filter" not in term_map_data(document)
     with pytest.raises(ValueError, match="explorer_filter must be"):
         term_map_data(document, explorer_filter="javascript")
+
+
+def test_the_researchers_thesaurus_and_stop_terms_reach_the_keyword_map(tmp_path):
+    from helpers.analysis.pipeline import AnalysisSettings, run_pipeline, write_outputs
+    from helpers.analysis.vocabulary import read_vocabulary
+
+    # VOSviewer's thesaurus as written (header, tab); a stop-term file; both name spellings the papers use.
+    (tmp_path / "thesaurus.txt").write_text("label\treplace by\nBroilers\tchicken\nlaying-hens\tchicken\n",
+                                            encoding="utf-8")
+    (tmp_path / "stop.txt").write_text("# not a topic here\nWelfare\n", encoding="utf-8")
+    edits = read_vocabulary(tmp_path / "thesaurus.txt", tmp_path / "stop.txt")
+    analysis = run_pipeline([wos_file(tmp_path, POULTRY_KEYWORDS)], AnalysisSettings(vocabulary=edits), n_jobs=1)
+    terms = analysis.keywords.network.terms
+    assert dict(zip(terms["term"], terms["n_papers"])) == {"chicken": 6, "heat stress": 4, "feed efficiency": 3}
+    out = tmp_path / "out"
+    out.mkdir()
+    write_outputs(analysis, out)
+    exported = (out / "keyword_vosviewer_map.txt").read_text(encoding="utf-8")
+    assert "welfare" not in exported and "broiler" not in exported and "laying hen" not in exported

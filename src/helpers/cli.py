@@ -76,6 +76,11 @@ def build_parser() -> argparse.ArgumentParser:
     analyse.add_argument("--group-by", metavar="BY",
                          help="group the papers for the comparisons: year, venue, file or a column of the input "
                               "(default: year when the papers carry at least two years, else one group)")
+    analyse.add_argument("--thesaurus", metavar="FILE",
+                         help="VOSviewer thesaurus file (tab-separated, header 'label<TAB>replace by'): each label is "
+                              "counted as its replacement, an empty replacement removes it, in every analysis")
+    analyse.add_argument("--stop-terms", metavar="FILE",
+                         help="terms to remove from every analysis, one per line (# starts a comment line)")
     analyse.add_argument("--jobs", type=int, metavar="N",
                          help="processes and threads to use (default: the cores this process may use; 1: one thread, "
                               "nothing in the background); the results do not depend on it")
@@ -193,6 +198,10 @@ def run_analyse(args: argparse.Namespace) -> int:
             try:
                 check_whole(args.jobs, "jobs", minimum=1, optional=True)
                 settings = AnalysisSettings.from_namespace(args)
+                if args.thesaurus is not None or args.stop_terms is not None:
+                    from helpers.analysis.vocabulary import read_vocabulary  # lazy: reads the dictionaries
+
+                    settings = replace(settings, vocabulary=read_vocabulary(args.thesaurus, args.stop_terms))
                 engine = EngineSettings.from_values(args.engine, args.scheduler, args.partitions)
                 folder = OutputFolder(check_out_path(out, args.paths), out, force=args.force)
                 with folder:

@@ -10,7 +10,7 @@ import argparse
 import dataclasses
 import re
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Protocol, Sequence
 
 import numpy as np
 
@@ -21,6 +21,14 @@ NAMES = {"themes": "--themes / THEMES_K", "seed": "--seed / BOOK_SEED",
          "group_by": "--group-by / BOOK_GROUP_BY"}
 #: The ways to group papers that need no column name (``year`` and ``venue`` need the papers to carry them).
 GROUP_BY_NAMES = ("year", "venue", "file")
+
+
+class VocabularySetting(Protocol):
+    """The researcher's thesaurus and stop terms (:class:`helpers.analysis.vocabulary.VocabularyEdits`), as the
+    settings need them: the files by name and SHA-256."""
+
+    def as_dict(self) -> list[dict[str, str]]:
+        """Each file's kind, name and SHA-256."""
 
 
 class SettingsError(ValueError):
@@ -49,6 +57,9 @@ class AnalysisSettings:
         How papers are grouped for the comparisons: ``year``, ``venue``, ``file`` or the name of a
         column of the input; ``None``: by year when the papers carry at least two years, else one group
         (checked against the corpus by :func:`check_group_by`).
+    vocabulary : VocabularyEdits or None
+        The researcher's thesaurus and stop terms (:func:`helpers.analysis.vocabulary.read_vocabulary`), applied
+        to every analysis's terms; in :meth:`as_dict` (so in the cache key) by each file's SHA-256.
     """
 
     seed: int = 0
@@ -56,6 +67,7 @@ class AnalysisSettings:
     min_occurrences: int | None = None
     relevant_share: float = 0.6
     group_by: str | None = None
+    vocabulary: VocabularySetting | None = None
 
     def __post_init__(self) -> None:
         check_whole(self.themes, "themes", minimum=1, optional=True)
@@ -68,14 +80,17 @@ class AnalysisSettings:
 
     @classmethod
     def from_namespace(cls, args: argparse.Namespace) -> "AnalysisSettings":
-        names = {f.name for f in dataclasses.fields(cls)}
+        names = {f.name for f in dataclasses.fields(cls)} - {"vocabulary"}  # files: read by the caller
         return cls(**{k: v for k, v in vars(args).items() if k in names and v is not None})
 
     def as_dict(self) -> dict[str, Any]:
         """The settings by name; ``group_by`` only when given (its default follows from the corpus)."""
-        values = dataclasses.asdict(self)
+        values = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
         if values["group_by"] is None:
             del values["group_by"]
+        vocabulary = values.pop("vocabulary")
+        if vocabulary is not None:  # only when given: the keys of runs without files stay as they were
+            values["vocabulary"] = vocabulary.as_dict()
         return values
 
 

@@ -22,6 +22,7 @@ from helpers.book.reports import explorer as explorer_report
 from helpers.book.reports import keywords as keywords_report
 from helpers.book.reports import links as links_report
 from helpers.book.reports import performance as performance_report
+from helpers.book.reports import reproduce as reproduce_report
 from helpers.book.reports import theme_grains, validation as validation_report
 from helpers.book.reports import themes as themes_report
 from helpers.book.title import figure_label
@@ -43,6 +44,8 @@ def themes(analysis: Analysis) -> None:
     """The themes page: findings, broad themes, its lead and pointer, and its five figures."""
     model, message, label = analysis.themes.model, analysis.themes.message, figure_label(analysis)
     glue_all(themes_report.theme_findings(analysis))
+    changed = model.settings.vocabulary_changed if model is not None else []
+    glue_all({"themes_own_vocabulary": reproduce_report.vocabulary_sentence(analysis.settings, changed)})
     glue_split(theme_grains.grain_findings(analysis), ("themes_grains_lead",))
     glue_markdown({**figure_citations(analysis, "themes"), **themes_report.chapter_lead(analysis),
                    **examples.theme_examples(analysis.cooccurrence),
@@ -59,6 +62,7 @@ def cooccurrence(analysis: Analysis) -> None:
     """The co-occurrence page: its values, lead and pointer, and the network files it offers."""
     network = analysis.cooccurrence
     glue_all(cooccurrence_report.chapter_values(network))
+    glue_all(cooccurrence_report.vocabulary_values(analysis))
     glue_markdown({**figure_citations(analysis, "cooccurrence"), **cooccurrence_report.chapter_lead(analysis),
                    **examples.term_examples(network),
                    "cooccurrence_change_pointer": change_report.pointer(analysis, "cooccurrence")})

@@ -14,6 +14,10 @@ Every setting the book reads from the environment is read here, once, by
 ``BOOK_GROUP_BY``
     how papers are grouped for the comparisons: ``year``, ``venue``, ``file`` or a column of the
     input (default: year when the papers carry at least two years, else one group);
+``BOOK_THESAURUS``, ``BOOK_STOP_TERMS``
+    the researcher's own vocabulary: a VOSviewer thesaurus file (``label<TAB>replace by``) and a file of terms
+    to remove, one per line, relative to the book's root, applied to every analysis
+    (:mod:`helpers.analysis.vocabulary`; their SHA-256 are in the build key);
 ``BOOK_ANALYSIS_CACHE``
     folder of the analysis cache (default ``_build/analysis-cache``);
 ``BOOK_FIGURE_DIR``
@@ -125,11 +129,15 @@ class BookConfig:
         seed = _whole_number(environment, "BOOK_SEED")
         share = _number(environment, "BOOK_RELEVANT_SHARE")
         defaults = AnalysisSettings()
+        thesaurus = environment.get("BOOK_THESAURUS", "").strip() or None
+        stop_terms = environment.get("BOOK_STOP_TERMS", "").strip() or None
         settings = AnalysisSettings(themes=_whole_number(environment, "THEMES_K"),
                                     min_occurrences=_whole_number(environment, "BOOK_MIN_OCCURRENCES"),
                                     group_by=environment.get("BOOK_GROUP_BY", "").strip() or None,
                                     seed=defaults.seed if seed is None else seed,
-                                    relevant_share=defaults.relevant_share if share is None else share)
+                                    relevant_share=defaults.relevant_share if share is None else share,
+                                    vocabulary=_vocabulary(thesaurus and under_root(thesaurus),
+                                                           stop_terms and under_root(stop_terms)))
         return cls(root=root, corpus_paths=tuple(under_root(p) for p in corpus.split()), settings=settings,
                    cache_dir=under_root(environment.get("BOOK_ANALYSIS_CACHE") or DEFAULT_CACHE),
                    figure_dir=under_root(environment.get("BOOK_FIGURE_DIR") or DEFAULT_FIGURE_DIR),
@@ -139,16 +147,26 @@ class BookConfig:
                    base_url=base_url(environment.get("BOOK_BASE_URL")))
 
 
+def _vocabulary(thesaurus: Path | None, stop_terms: Path | None) -> Any:
+    """The researcher's files read (:func:`helpers.analysis.vocabulary.read_vocabulary`); ``None`` without either."""
+    if thesaurus is None and stop_terms is None:
+        return None
+    from helpers.analysis.vocabulary import read_vocabulary  # lazy: reads the dictionaries
+
+    return read_vocabulary(thesaurus, stop_terms)
+
+
 def config(*, corpus: str | Sequence[str] | None = None, themes: int | None = None, seed: int | None = None,
            min_occurrences: int | None = None, relevant_share: float | None = None,
-           group_by: str | None = None) -> BookConfig:
+           group_by: str | None = None, thesaurus: str | None = None, stop_terms: str | None = None
+           ) -> BookConfig:
     """The book's settings: from the environment, with any given here instead.
 
     A chapter's parameters cell passes its values here; ``None`` keeps the book's setting, so the
     book build (which leaves them ``None``) uses its environment, and a reader running a chapter as a
     notebook sets a corpus (a folder or file, or several; relative to the book's root) and settings.
     """
-    given = (corpus, themes, seed, min_occurrences, relevant_share, group_by)
+    given = (corpus, themes, seed, min_occurrences, relevant_share, group_by, thesaurus, stop_terms)
     if _page_config is not None and all(value is None for value in given) and in_notebook():
         return _page_config  # a notebook's later cells (figures, tables) follow its parameters cell
     book_config = BookConfig.from_environment()
@@ -163,6 +181,13 @@ def config(*, corpus: str | Sequence[str] | None = None, themes: int | None = No
             min_occurrences=now.min_occurrences if min_occurrences is None else min_occurrences,
             relevant_share=now.relevant_share if relevant_share is None else relevant_share,
             group_by=now.group_by if group_by is None else group_by))
+    if thesaurus is not None or stop_terms is not None:
+        # A file given here replaces the book's file of its kind; the other kind stays as the book has it.
+        environment = dict(os.environ)
+        environment.update({name: str(value) for name, value in (("BOOK_THESAURUS", thesaurus),
+                                                                 ("BOOK_STOP_TERMS", stop_terms)) if value is not None})
+        from_files = BookConfig.from_environment(environment, root=book_config.root).settings.vocabulary
+        book_config = replace(book_config, settings=replace(book_config.settings, vocabulary=from_files))
     return notebook_folders(book_config)
 
 
@@ -185,8 +210,8 @@ def notebook_folders(book_config: BookConfig, environment: Mapping[str, str] | N
 def analysis(book_config: BookConfig | None = None, **settings: Any) -> "Analysis":
     """The analysis of the book's corpus, computed once per build key and cached on disk.
 
-    ``settings`` (``corpus``, ``themes``, ``seed``, ``min_occurrences``, ``relevant_share``, ``group_by``) override the
-    book's settings, as in :func:`config`.
+    ``settings`` (``corpus``, ``themes``, ``seed``, ``min_occurrences``, ``relevant_share``, ``group_by``,
+    ``thesaurus``, ``stop_terms``) override the book's settings, as in :func:`config`.
     """
     from helpers.analysis.pipeline import cached_pipeline  # lazy: keeps this module's import light
 

@@ -33,10 +33,11 @@ from scipy import sparse
 from helpers.analysis.cooccurrence.acronyms import acronym_definitions
 from helpers.analysis.cooccurrence.candidates import candidate_term_matrix
 from helpers.analysis.text import TokenizedCorpus
+from helpers.analysis.vocabulary import VocabularyEdits
 
 __all__ = ["PartitionCandidates", "partition_definitions", "partition_candidates", "bucket_counts",
            "reduce_bucket", "partition_columns", "column_gram", "summed_gram", "take_columns", "sum_matrices",
-           "partition_summary"]
+           "partition_summary", "partition_edited", "partition_changed"]
 
 COUNT_COLUMNS = ["term", "n_papers", "occurrences"]
 
@@ -212,3 +213,23 @@ def sum_matrices(*matrices: sparse.csr_matrix) -> sparse.csr_matrix:
     total.sum_duplicates()
     total.sort_indices()
     return total
+
+
+def partition_edited(found: PartitionCandidates, edits: VocabularyEdits) -> PartitionCandidates:
+    """One partition's candidates with the researcher's thesaurus and stop terms applied
+    (:meth:`helpers.analysis.vocabulary.VocabularyEdits.edit_columns`: removed terms dropped, merged terms summed).
+
+    Examples
+    --------
+    >>> found = PartitionCandidates(sparse.csr_matrix(np.array([[2, 1, 1]])), np.array(["a", "b", "c"], dtype=object))
+    >>> edited = partition_edited(found, VocabularyEdits(frozenset({"c"}), {"a": "b"}))
+    >>> edited.terms.tolist(), edited.counts.toarray().tolist()
+    (['b'], [[3]])
+    """
+    counts, terms = edits.edit_columns(found.counts, found.terms)
+    return PartitionCandidates(counts.astype(found.counts.dtype), terms)
+
+
+def partition_changed(found: PartitionCandidates, edits: VocabularyEdits) -> list[str]:
+    """The partition's candidate terms the edits remove or replace (sorted)."""
+    return list(edits.changed(found.terms.astype(str).tolist()))

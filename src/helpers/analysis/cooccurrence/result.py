@@ -18,7 +18,9 @@ from helpers.analysis.cooccurrence.counting import (
     bucket_counts,
     partition_candidates,
     partition_columns,
+    partition_changed,
     partition_definitions,
+    partition_edited,
     partition_summary,
     reduce_bucket,
     sum_matrices,
@@ -50,6 +52,13 @@ from helpers.analysis.terms import (
     MAX_TERM_WORDS,
 )
 from helpers.analysis.text import TokenizedCorpus, analysis_texts_to_tokens
+from helpers.analysis.vocabulary import BUILT_IN_STOP_WORD, VocabularyEdits, add_up_left_out, left_out_words
+
+#: The columns of :attr:`CooccurrenceResult.left_out` and :attr:`CooccurrenceResult.vocabulary_changes`.
+LEFT_OUT_COLUMNS = ["term", "n_papers", "rule"]
+CHANGE_COLUMNS = ["term", "becomes", "file"]
+#: The rule of a term the ranking leaves out as generic (:func:`select_terms`).
+GENERIC_TERM = "generic term"
 
 
 @dataclass(frozen=True)
@@ -137,6 +146,13 @@ class CooccurrenceResult:
         The thresholds, seeds and caps the map was made with, and its counts.
     below_cut : DataFrame
         ``term, n_papers, relevance``: the eligible terms just below the relevance cut, most relevant first.
+    left_out : DataFrame
+        ``term, n_papers, rule``: what the built-in rules leave out, most used first: the boilerplate list's nouns
+        (``built-in stop word``: never a term) and the eligible terms the ranking leaves out as generic
+        (``generic term``).
+    vocabulary_changes : DataFrame
+        ``term, becomes, file``: the candidate terms the researcher's files changed (``becomes`` empty: removed),
+        and the first file that lists each.
     """
 
     terms: pd.DataFrame
@@ -152,6 +168,8 @@ class CooccurrenceResult:
     settings: CooccurrenceSettings
     below_cut: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=["term", "n_papers", "relevance",
                                                                                    "score"]))
+    left_out: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=LEFT_OUT_COLUMNS))
+    vocabulary_changes: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=CHANGE_COLUMNS))
 
     def export_graph(self) -> nx.Graph:
         """The network for GraphML/GEXF: node attributes ``label, n_papers, community, relevance, x, y``."""
@@ -179,6 +197,7 @@ def analyse_cooccurrence(
     resolution: float = LOUVAIN_RESOLUTION,
     ranking: str = "combined",
     generic_terms: frozenset[str] | None = None,
+    edits: VocabularyEdits | None = None,
 ) -> CooccurrenceResult:
     """Find terms, keep the relevant ones, count pairs and build the term network.
 
@@ -207,6 +226,9 @@ def analyse_cooccurrence(
     min_pair_papers : int, optional
         Pairs sharing fewer papers are left out of the graph (never out of the
         pairs table). Default :func:`default_min_pair_papers`.
+    edits : VocabularyEdits, optional
+        The researcher's thesaurus and stop terms, applied to each abstract's candidate terms before any
+        count is summed (:func:`helpers.analysis.cooccurrence.counting.partition_edited`).
 
     Raises
     ------
@@ -222,7 +244,8 @@ def analyse_cooccurrence(
     _check_same_papers(raw_texts, tokens)
     return analyse_partitions(LocalPartitions(), [tokens], [raw_texts.tolist()], min_occurrences=min_occurrences,
                               relevant_share=relevant_share, min_pair_papers=min_pair_papers, thesaurus=thesaurus,
-                              seed=seed, resolution=resolution, ranking=ranking, generic_terms=generic_terms)
+                              seed=seed, resolution=resolution, ranking=ranking, generic_terms=generic_terms,
+                              edits=edits)
 
 
 def analyse_partitions(
@@ -238,6 +261,7 @@ def analyse_partitions(
     resolution: float = LOUVAIN_RESOLUTION,
     ranking: str = "combined",
     generic_terms: frozenset[str] | None = None,
+    edits: VocabularyEdits | None = None,
 ) -> CooccurrenceResult:
     """:func:`analyse_cooccurrence` of a corpus in consecutive partitions, counted where they are.
 
@@ -267,6 +291,15 @@ def analyse_partitions(
                    .reset_index(drop=True) for first, last in zip(bounds[:-1].tolist(), bounds[1:].tolist())]
     shared_merges = runner.share(merges)
     found = runner.map(partition_candidates, token_parts, [shared_merges] * len(token_parts), local_parts)
+    changes = pd.DataFrame(columns=CHANGE_COLUMNS)
+    if edits is not None and not edits.empty:
+        # The researcher's files at the edge of the stage: each abstract's candidates edited before any sum.
+        shared_edits = runner.share(edits)
+        changed = sorted(set().union(*runner.gather(runner.map(partition_changed, found,
+                                                               [shared_edits] * len(found)))))
+        changes = _change_table(edits, changed)
+        found = runner.map(partition_edited, found, [shared_edits] * len(found))
+    built_in = add_up_left_out(*runner.gather(runner.map(left_out_words, token_parts)))
 
     # The candidates' counts, summed by term; only those frequent enough for the map come back.
     pieces = runner.map(bucket_counts, found, [runner.n_buckets] * len(found))
@@ -326,12 +359,27 @@ def analyse_partitions(
         n_eligible=selection.n_eligible, relevance_smoothing=RELEVANCE_SMOOTHING, relevance_topics=RELEVANCE_TOPICS,
         max_map_terms=MAX_MAP_TERMS, max_term_words=MAX_TERM_WORDS, max_links_per_term=MAX_LINKS_PER_TERM,
         ranking=ranking, n_tokens=n_tokens, n_generic=int(len(selection.generic)), n_nested=len(selection.nested))
+    generic = pd.DataFrame({"term": vocabulary[selection.generic].astype(str),
+                            "n_papers": papers_per_term[selection.generic].astype(np.int64), "rule": GENERIC_TERM})
+    left_out = pd.concat([built_in.assign(rule=BUILT_IN_STOP_WORD), generic], ignore_index=True)
+    left_out = left_out.sort_values(["n_papers", "term"], ascending=[False, True], kind="stable")
     return CooccurrenceResult(
         terms=terms, pairs=pairs, graph=graph, communities=communities, acronyms=acronyms,
         merges=_with_nested(merge_table(acronyms, local_merges, thesaurus), selection.nested), paper_terms=paper_terms,
         paper_ids=paper_ids, modularity=modularity, message=message,
-        settings=settings, below_cut=below_cut,
+        settings=settings, below_cut=below_cut, left_out=left_out[LEFT_OUT_COLUMNS].reset_index(drop=True),
+        vocabulary_changes=changes,
     )
+
+
+def _change_table(vocabulary: VocabularyEdits, changed: Sequence[str]) -> pd.DataFrame:
+    """``term, becomes, file`` of the changed candidate terms (``becomes`` empty: removed)."""
+    rows = []
+    for term in changed:
+        becomes = vocabulary.apply(term)
+        source = next((s.name for s in vocabulary.sources if term in s.labels), "")
+        rows.append((term, becomes or "", source))
+    return pd.DataFrame(rows, columns=CHANGE_COLUMNS).astype(object)
 
 
 def _with_nested(merges: pd.DataFrame, nested: dict[str, str]) -> pd.DataFrame:

@@ -11,7 +11,7 @@ one keyword, spelt as most papers spell it (:func:`keyword_table`).
 from __future__ import annotations
 
 import re
-from typing import Callable, Iterable, Protocol, Sequence
+from typing import Callable, Iterable, Protocol, Sequence, runtime_checkable
 
 import pandas as pd
 
@@ -27,6 +27,7 @@ _HYPHEN_SPACES = re.compile(r" ?- ?")
 _EDGES = " \t\"'.,;:`*\u201c\u201d\u2018\u2019"
 
 
+@runtime_checkable
 class TermEdits(Protocol):
     """The researcher's vocabulary (thesaurus and stop terms): ``apply(term)`` gives the term to count instead,
     or ``None`` to leave it out."""
@@ -38,17 +39,36 @@ class TermEdits(Protocol):
 def edit_function(vocabulary: TermEdits | Callable[[str], str | None] | None) -> Callable[[str], str | None]:
     """One function from a vocabulary object (with ``apply``), a plain function, or ``None`` (no edits).
 
+    A vocabulary that lists its terms (``stop`` and ``replace``, as
+    :class:`helpers.analysis.vocabulary.VocabularyEdits` does) also matches a keyword spelt with spaces and hyphens
+    otherwise (:func:`compact_form`), as keywords are merged: ``laying-hen`` in a thesaurus edits ``laying hen``.
+
     Examples
     --------
     >>> edit_function(None)("phage")
     'phage'
     >>> edit_function({"bacteriophage": "phage"}.get)("bacteriophage")
     'phage'
+    >>> from types import SimpleNamespace
+    >>> edits = SimpleNamespace(stop=frozenset({"study"}), replace={"laying-hen": "chicken"},
+    ...                         apply=lambda t: None if t == "study" else {"laying-hen": "chicken"}.get(t, t))
+    >>> [edit_function(edits)(t) for t in ["laying hen", "layinghen", "study", "broiler"]]
+    ['chicken', 'chicken', None, 'broiler']
     """
     if vocabulary is None:
         return lambda term: term
     apply = getattr(vocabulary, "apply", None)
-    return apply if callable(apply) else vocabulary  # type: ignore[return-value]
+    if not callable(apply):
+        return vocabulary  # type: ignore[return-value]
+    labels = [*getattr(vocabulary, "stop", ()), *getattr(vocabulary, "replace", {})]
+    by_compact = {compact_form(label): label for label in sorted(labels)}
+
+    def edit(term: str) -> str | None:
+        if term in labels:
+            return apply(term)
+        return apply(by_compact.get(compact_form(term), term))
+
+    return edit
 
 
 def split_keywords(cell: object) -> list[str]:

@@ -191,6 +191,10 @@ class Analysis:
             "terms": self.cooccurrence.terms, "term_pairs": self.cooccurrence.pairs,
             # The keyword map's keywords, pairs and written forms, when some paper has keywords.
             **(self.keywords.tables if self.has_keywords and self.keywords is not None else {}),
+            # What the built-in rules leave out, to start a stop-term file or thesaurus from; what the files changed.
+            "left_out_terms": self.cooccurrence.left_out,
+            **({"vocabulary_changes": self.cooccurrence.vocabulary_changes}
+               if self.settings.vocabulary is not None else {}),
             "links": self.links.links, "link_statements": self.links.statements,
             # Records merged into another record of the same paper, when there are any (database exports).
             **({"merges": self.corpus.merges} if len(self.corpus.merges) else {}),

@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # heavy modules, imported when a stage runs
     from helpers.analysis.engine.local import PartitionRunner
     from helpers.analysis.engine.paper_texts import PaperTexts
     from helpers.analysis.groups import Groups
-    from helpers.analysis.keywords import KeywordMap, TermEdits
+    from helpers.analysis.keywords import KeywordMap
     from helpers.analysis.text import TokenizedCorpus, TokenPartitions
     from helpers.analysis.themes.hierarchy import ThemeHierarchy
     from helpers.analysis.themes import PendingThemes
@@ -102,11 +102,13 @@ def start_theme_stage(runner: "PartitionRunner", token_parts: Sequence[Any], set
     """
     # Lazy: at the top it would load scipy and networkx.
     from helpers.analysis.themes import KOutOfRange, ThemeOptions, ThemesError, start_partitioned_themes
+    from helpers.analysis.vocabulary import edits_of
 
     # Call inside helpers.analysis.themes.model_fitting(), as run_pipeline does.
     try:
         pending = start_partitioned_themes(runner, token_parts,
-                                           ThemeOptions(k=settings.themes, seed=settings.seed, n_jobs=n_jobs))
+                                           ThemeOptions(k=settings.themes, seed=settings.seed, n_jobs=n_jobs,
+                                                        edits=edits_of(settings.vocabulary)))
     except KOutOfRange as error:
         raise SettingsError(f"--themes / THEMES_K: {error}") from None
     except ThemesError as error:
@@ -119,22 +121,27 @@ def analyse_terms(corpus: Corpus, tokens: "TokenizedCorpus", settings: AnalysisS
     """The term map, counted in partitions of at most :data:`helpers.analysis.engine.local.MAX_CHUNK_ITEMS`
     papers as on the dask engine (:func:`helpers.analysis.cooccurrence.analyse_partitions`)."""
     from helpers.analysis.cooccurrence import analyse_partitions  # lazy: at the top it would load scipy and networkx
+    from helpers.analysis.vocabulary import edits_of  # lazy: keeps this module's import light
     parts = local_token_partitions(tokens)
     texts = corpus.papers["text"]
     return analyse_partitions(LocalPartitions(), parts,
                               [texts.iloc[start:stop].tolist() for start, stop in parts.bounds], seed=settings.seed,
-                              min_occurrences=settings.min_occurrences, relevant_share=settings.relevant_share)
+                              min_occurrences=settings.min_occurrences, relevant_share=settings.relevant_share,
+                              edits=edits_of(settings.vocabulary))
 
 
-def analyse_keyword_map(corpus: Corpus, settings: AnalysisSettings, vocabulary: "TermEdits | None" = None
-                        ) -> "KeywordMap":
+def analyse_keyword_map(corpus: Corpus, settings: AnalysisSettings) -> "KeywordMap":
     """The map of the papers' own keywords (the ``keywords`` column; none without it):
-    :func:`helpers.analysis.keywords.analyse_keywords`, with the term map's seed."""
-    from helpers.analysis.keywords import analyse_keywords  # lazy: at the top it would load scipy and networkx
+    :func:`helpers.analysis.keywords.analyse_keywords`, with the term map's seed and the researcher's thesaurus
+    and stop terms (``settings.vocabulary``)."""
+    # Lazy: at the top it would load scipy and networkx.
+    from helpers.analysis.keywords import TermEdits, analyse_keywords
 
     papers = corpus.papers
     cells = papers["keywords"].tolist() if "keywords" in papers.columns else [None] * len(papers)
-    return analyse_keywords(papers["paper_id"].astype(str).tolist(), cells, seed=settings.seed, vocabulary=vocabulary)
+    edits = settings.vocabulary
+    return analyse_keywords(papers["paper_id"].astype(str).tolist(), cells, seed=settings.seed,
+                            vocabulary=edits if isinstance(edits, TermEdits) else None)
 
 
 def analyse_link_tables(corpus: Corpus, n_jobs: int | None = None) -> LinkTables:

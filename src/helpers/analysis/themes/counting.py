@@ -24,10 +24,12 @@ from scipy import sparse
 if TYPE_CHECKING:
     from sklearn.decomposition import NMF
 
-from helpers.analysis.cooccurrence.counting import PartitionCandidates, bucket_counts, partition_summary
+from helpers.analysis.cooccurrence.counting import (PartitionCandidates, bucket_counts, partition_changed,
+                                                    partition_edited, partition_summary)
 from helpers.analysis.engine.local import MAX_CHUNK_ITEMS, partition_bounds, reduce_tree
 from helpers.analysis.text import TokenizedCorpus
 from helpers.analysis.themes.vocabulary import ThemesError, theme_counts
+from helpers.analysis.vocabulary import VocabularyEdits
 
 __all__ = ["MIN_DOCUMENTS", "MAX_DF", "MAX_TERMS", "TRANSFORM_BLOCK", "THEME_COUNT_COLUMNS"]
 
@@ -148,6 +150,7 @@ class _PartitionedCounts:
     vocabulary: np.ndarray
     document_frequency: np.ndarray
     min_df: int
+    vocabulary_changed: tuple[int, ...] = ()
 
     @property
     def n_documents(self) -> int:
@@ -166,9 +169,11 @@ class _PartitionedCounts:
         return stacked[np.argsort(np.concatenate(wanted), kind="stable")]
 
 
-def _partitioned_counts(runner: Any, token_parts: Sequence[Any]) -> _PartitionedCounts:
+def _partitioned_counts(runner: Any, token_parts: Sequence[Any], edits: VocabularyEdits | None = None
+                        ) -> _PartitionedCounts:
     """The theme vocabulary of the corpus in partitions, from their counts summed by term, and each
-    partition's counts in its columns (left where they were counted)."""
+    partition's counts in its columns (left where they were counted); the researcher's ``edits`` applied to
+    each partition's counts first (:func:`helpers.analysis.cooccurrence.counting.partition_edited`)."""
     summaries = runner.gather(runner.map(partition_summary, token_parts))
     paper_ids = np.array([paper for ids, _ in summaries for paper in ids], dtype=object)
     n_documents = len(paper_ids)
@@ -177,6 +182,12 @@ def _partitioned_counts(runner: Any, token_parts: Sequence[Any]) -> _Partitioned
             f"themes need at least {MIN_DOCUMENTS} abstracts; this corpus has {n_documents}")
     min_df = 2 if n_documents >= 20 else 1
     found = runner.map(_partition_theme_terms, token_parts)
+    changed: tuple[int, ...] = ()
+    if edits is not None and not edits.empty:
+        shared_edits = runner.share(edits)
+        terms_changed = set().union(*runner.gather(runner.map(partition_changed, found, [shared_edits] * len(found))))
+        changed = tuple(edits.changed_by_file(terms_changed))
+        found = runner.map(partition_edited, found, [shared_edits] * len(found))
     pieces = runner.map(bucket_counts, found, [runner.n_buckets] * len(found))
     reduced = runner.gather([runner.submit(_reduce_theme_bucket, min_df, MAX_DF * n_documents, MAX_TERMS,
                                            *(runner.submit(operator.getitem, piece, bucket) for piece in pieces))
@@ -192,7 +203,7 @@ def _partitioned_counts(runner: Any, token_parts: Sequence[Any]) -> _Partitioned
     # Fit in paper_id order, so reordering the input files cannot change any theme.
     order = np.argsort(paper_ids, kind="stable")
     return _PartitionedCounts(runner, parts, bounds, order, paper_ids[order], vocabulary,
-                              table["n_papers"].to_numpy(np.int64), min_df)
+                              table["n_papers"].to_numpy(np.int64), min_df, changed)
 
 
 def _assignment(document_weights: np.ndarray) -> np.ndarray:

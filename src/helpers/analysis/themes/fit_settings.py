@@ -3,10 +3,11 @@ found: ``model.settings.chosen_k``), as attributes."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from helpers.analysis.themes.selection import N_SEEDS, SELECTION_SAMPLE
+from helpers.analysis.vocabulary import VocabularyEdits
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,9 @@ class ThemeOptions:
     n_jobs : int, optional
         Cores for the selection's fits (``None``: all; 1: everything in the calling thread, the final fit too).
         Results do not depend on it.
+    edits : VocabularyEdits, optional
+        The researcher's thesaurus and stop terms, applied to each abstract's theme terms before any count is
+        summed (a removed term's column dropped, merged terms' columns summed).
 
     Examples
     --------
@@ -39,6 +43,7 @@ class ThemeOptions:
     n_seeds: int = N_SEEDS
     sample_size: int = SELECTION_SAMPLE
     n_jobs: int | None = None
+    edits: VocabularyEdits | None = None
 
 
 @dataclass(frozen=True)
@@ -50,6 +55,8 @@ class ThemeSettings:
     ``size_floor_met`` whether every theme of the final fit reaches it, and ``k_at_top`` whether the chosen k is
     the largest candidate searched (:func:`helpers.analysis.themes.selection.k_at_top`): the rule's best may lie
     beyond the range, so the page does not call it chosen.
+    ``vocabulary_changed`` is, for each of the researcher's files (:attr:`ThemeOptions.edits`), how many theme
+    terms of these abstracts it removed or replaced.
     """
 
     k_candidates: list[int]
@@ -74,6 +81,7 @@ class ThemeSettings:
     min_theme_papers: int = 0
     size_floor_met: bool = True
     k_at_top: bool = False
+    vocabulary_changed: list[int] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
         """The settings by name, in the order above (the Reproduce page's rows)."""

@@ -229,7 +229,7 @@ def start_partitioned_themes(runner: PartitionRunner, token_parts: Sequence[Any]
     same for any cut into partitions (a tested equivalence).
     """
     k, seed, n_jobs = options.k, options.seed, options.n_jobs
-    terms = _partitioned_counts(runner, token_parts)
+    terms = _partitioned_counts(runner, token_parts, options.edits)
     ks = candidate_ks(terms.n_documents) if k is None else [k]
     _check_k(k, ks, terms)
     idf = _idf(terms.document_frequency, terms.n_documents)
@@ -288,6 +288,7 @@ def _select_and_fit(terms: _PartitionedCounts, idf: np.ndarray, sample: _Sample,
         min_df=terms.min_df, max_df=MAX_DF, rule=SELECTION_RULE, min_stability=MIN_STABILITY,
         min_diversity=MIN_DIVERSITY, mixed_threshold=MIXED_THRESHOLD, min_theme_papers=floor,
         size_floor_met=smallest >= floor_final, k_at_top=k_at_top(ks, chosen_k, k is not None),
+        vocabulary_changed=list(terms.vocabulary_changed),
     )
     return _theme_model(terms, idf, sample, selection, settings, model)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 from functools import partial
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import pandas as pd
 
@@ -36,6 +36,9 @@ from helpers.book.settings import COMMUNITY_QUALITY_FILE, TERM_QUALITY_FILE
 from helpers.book.title import analysis_name
 from helpers.web.explorer import explorer_sample_ids, explorer_url, papers_link_text
 from helpers.analysis.spreadsheet import write_csv
+
+if TYPE_CHECKING:
+    from helpers.analysis.pipeline import Analysis
 
 MOST_RELEVANT_SHOWN = 20
 
@@ -162,6 +165,38 @@ def chapter_values(result: CooccurrenceResult) -> dict[str, Any]:
         "co_ego_centre": EGO_CENTRE,
         **cohesion_values(result),
     }
+
+
+#: Rows of the table of what the built-in rules leave out (all rows in ``left_out_terms.csv``).
+LEFT_OUT_ROWS = 15
+
+
+def vocabulary_values(analysis: "Analysis") -> dict[str, str]:
+    """The researcher's files on the term map (``co_own_vocabulary``: each file and the terms of these abstracts it
+    changed) and the number of words and terms the built-in rules leave out (``co_n_left_out``)."""
+    from helpers.analysis.vocabulary import edits_of  # lazy: keeps this module's import light
+    from helpers.book.reports.reproduce import vocabulary_sentence
+
+    result = analysis.cooccurrence
+    edits = edits_of(analysis.settings.vocabulary)
+    changed = edits.changed_by_file(result.vocabulary_changes["term"].astype(str)) if edits is not None else []
+    return {"co_own_vocabulary": vocabulary_sentence(analysis.settings, changed),
+            "co_n_left_out": f"{len(result.left_out):,}", "co_left_out_rows": f"{LEFT_OUT_ROWS:,}"}
+
+
+def left_out_table(result: CooccurrenceResult) -> pd.DataFrame:
+    """What the built-in rules leave out, most used first: ``term, abstracts, rule`` (the rows of
+    ``left_out_terms.csv``: its ``term`` column can start a stop-term file or a thesaurus's ``label`` column).
+
+    Examples
+    --------
+    >>> from helpers.analysis.cooccurrence import analyse_cooccurrence
+    >>> from helpers.analysis.text import analysis_text
+    >>> raw = pd.Series({"p1": "This study of soil.", "p2": "A study of soil erosion.", "p3": "Soil results."})
+    >>> left_out_table(analyse_cooccurrence(raw, raw.map(analysis_text), min_occurrences=2)).values.tolist()
+    [['study', 2, 'built-in stop word'], ['result', 1, 'built-in stop word']]
+    """
+    return result.left_out.rename(columns={"n_papers": "abstracts"})[["term", "abstracts", "rule"]]
 
 
 def cohesion_values(result: CooccurrenceResult) -> dict[str, str]:

@@ -9,7 +9,7 @@ import re
 import shlex
 from importlib import metadata
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import pandas as pd
 
@@ -55,9 +55,25 @@ def rebuild_command(book_config: "BookConfig", *, default_corpus: str = "data/ra
         value = getattr(book_config.settings, name)
         if value != getattr(defaults, name):
             words.append(f"{variable}={shlex.quote(str(value))}")
+    for source in vocabulary_files(book_config.settings):
+        variable = "BOOK_THESAURUS" if source["kind"] == "thesaurus" else "BOOK_STOP_TERMS"
+        words.append(f"{variable}={shlex.quote(given_path(Path(source['file']), book_config.root))}")
     if book_config.base_url:
         words.append(f"BOOK_BASE_URL={shlex.quote(book_config.base_url)}")
     return " ".join(words)
+
+
+def vocabulary_files(settings: AnalysisSettings) -> list[dict[str, str]]:
+    """The researcher's thesaurus and stop-term files of the settings: ``kind, file, sha256`` each.
+
+    Examples
+    --------
+    >>> from helpers.analysis.vocabulary import EditFile, VocabularyEdits
+    >>> edits = VocabularyEdits(frozenset({"study"}), {}, (EditFile("stop terms", "stop.txt", "ab12", frozenset()),))
+    >>> vocabulary_files(AnalysisSettings(vocabulary=edits)), vocabulary_files(AnalysisSettings())
+    ([{'kind': 'stop terms', 'file': 'stop.txt', 'sha256': 'ab12'}], [])
+    """
+    return settings.vocabulary.as_dict() if settings.vocabulary is not None else []
 
 
 def given_path(path: Path, root: Path) -> str:
@@ -134,7 +150,11 @@ def settings_table(analysis: "Analysis") -> pd.DataFrame:
     """Every setting of this build, one row each: ``part``, ``setting``, ``value`` (text)."""
     given = analysis.settings.as_dict()
     given.setdefault("group_by", f"{analysis.group_by or 'none'} (from the corpus)")
+    given.pop("vocabulary", None)
     rows = [("analysis", name, value) for name, value in given.items()]
+    # The researcher's own vocabulary: each file by name and SHA-256 (its contents are in the build key).
+    rows += [("analysis", source["kind"], f"{Path(source['file']).name}, SHA-256 {source['sha256']}")
+             for source in vocabulary_files(analysis.settings)]
     if analysis.themes.model is not None:
         rows += [("themes", name, value) for name, value in analysis.themes.model.settings.as_dict().items()]
     rows += [("co-occurrence", name, value) for name, value in analysis.cooccurrence.settings.as_dict().items()]
@@ -210,3 +230,32 @@ def cite_values(analysis: "Analysis", book_config: "BookConfig", *, title: str |
     return {"cite_authors": markdown_cell(authors), "cite_version": markdown_cell(citation.version),
             "cite_released": markdown_cell(citation.date_released), "cite_sha": analysis.corpus.sha256,
             "cite_title": markdown_cell(title or citation.title), "cite_address": address}
+
+
+def vocabulary_sentence(settings: AnalysisSettings, changed: Sequence[int]) -> str:
+    """What the researcher's files did to one analysis's terms, as a sentence part (plain text): each file by name
+    with the number of this corpus's terms it changed (``changed``, in the files' order).
+
+    Examples
+    --------
+    >>> from helpers.analysis.vocabulary import EditFile, VocabularyEdits
+    >>> files = (EditFile("thesaurus", "/b/my thesaurus.txt", "ab", frozenset()),
+    ...          EditFile("stop terms", "stop.txt", "cd", frozenset()))
+    >>> vocabulary_sentence(AnalysisSettings(vocabulary=VocabularyEdits(sources=files)), [3, 1])
+    'the thesaurus my thesaurus.txt merged or removed 3 terms of these abstracts, and the stop-term file stop.txt removed 1 term'
+    >>> vocabulary_sentence(AnalysisSettings(), [])
+    'no thesaurus or stop-term file was given (--thesaurus and --stop-terms, or BOOK_THESAURUS and BOOK_STOP_TERMS)'
+    """
+    from helpers.book.formatting import count  # lazy: keeps this module's import light
+
+    files = vocabulary_files(settings)
+    if not files:
+        return "no thesaurus or stop-term file was given (--thesaurus and --stop-terms, or BOOK_THESAURUS and BOOK_STOP_TERMS)"
+    parts = []
+    for source, n in zip(files, changed):
+        name = Path(source["file"]).name
+        if source["kind"] == "thesaurus":
+            parts.append(f"the thesaurus {name} merged or removed {count(n, 'term')} of these abstracts")
+        else:
+            parts.append(f"the stop-term file {name} removed {count(n, 'term')}")
+    return ", and ".join(parts)
