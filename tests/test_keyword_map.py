@@ -211,6 +211,13 @@ def test_analyse_writes_the_keyword_map_beside_the_term_map(tmp_path):
     assert vosviewer_map[0] == "id\tlabel\tx\ty\tcluster\tweight<Occurrences>"
     assert {line.split("\t")[1]: int(line.split("\t")[5]) for line in vosviewer_map[1:]} == {
         "heat stress": 4, "broiler": 4, "welfare": 3, "feed efficiency": 3, "laying hen": 3}
+    # The chapter: the section's sentence with the counts, and every keyword map section kept.
+    from helpers.book.reports.keywords import keywords_lead, left_out_sections
+
+    assert left_out_sections(analysis) == ()
+    assert keywords_lead(analysis)["cooccurrence_keywords_lead"].startswith(
+        "6 papers of 6 give their authors' keywords, 6 distinct keywords once case, plural and hyphen variants are "
+        "merged. The **5 keywords** given by at least 2 papers form the keyword map")
 
 
 def test_no_keyword_files_for_a_corpus_without_keywords(tmp_path):
@@ -220,6 +227,12 @@ def test_no_keyword_files_for_a_corpus_without_keywords(tmp_path):
     assert analysis.keywords is not None and analysis.keywords.message == NO_KEYWORDS
     written = write_outputs(analysis, tmp_path)
     assert not [name for name in written if name.startswith("keyword")]
+    from helpers.book.reports.keywords import KEYWORD_MAP_SECTIONS, keywords_lead, left_out_sections
+
+    # The chapter says so in one sentence and leaves out the keyword map's sections (figure, files, method).
+    assert left_out_sections(analysis) == KEYWORD_MAP_SECTIONS
+    assert keywords_lead(analysis) == {"cooccurrence_keywords_lead": "No paper of this corpus gives keywords of its "
+                                                                     "own, so there is no keyword map."}
 
 
 def test_explorer_data_lists_every_keyword_and_each_papers_keywords():
