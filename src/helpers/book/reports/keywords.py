@@ -122,10 +122,20 @@ def keywords_lead(analysis: "Analysis") -> dict[str, str]:
 
 def keyword_map_figure(analysis: "Analysis", corpus_label: str) -> "tuple[Figure, pd.DataFrame]":
     """The keyword map drawn as the term map is (:func:`helpers.book.network_figures.term_map_figure`), its title
-    naming keywords; an empty map (no keywords) is a figure saying why, which the page leaves out."""
+    naming keywords. Without a keyword map (:func:`has_keyword_map`) it is a small figure saying why, which the page
+    leaves out (its sections are dropped), so a corpus without keywords costs no map drawing."""
+    import matplotlib.pyplot as plt  # lazy: slow to import
+
     from helpers.book.network_figures import term_map_figure  # lazy: at the top it would load matplotlib
 
-    figure, data = term_map_figure(keyword_network(analysis), corpus_label=corpus_label)
+    network = keyword_network(analysis)
+    if not has_keyword_map(analysis):
+        figure, axis = plt.subplots(figsize=(4, 1))
+        axis.axis("off")
+        axis.text(0.5, 0.5, network.message or "No keyword map", ha="center", va="center", fontsize=8)
+        return figure, pd.DataFrame(columns=["keyword", "n_papers", "community", "colour", "x", "y", "drawn",
+                                             "labelled"])
+    figure, data = term_map_figure(network, corpus_label=corpus_label)
     axis = figure.axes[0]
     axis.set_title(axis.get_title().replace("Term map", "Keyword map").replace(" terms of ", " keywords of "),
                    fontsize=axis.title.get_fontsize())
