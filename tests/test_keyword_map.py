@@ -263,15 +263,29 @@ def test_the_researchers_thesaurus_and_stop_terms_reach_the_keyword_map(tmp_path
     from helpers.analysis.vocabulary import read_vocabulary
 
     # VOSviewer's thesaurus as written (header, tab); a stop-term file; both name spellings the papers use.
-    (tmp_path / "thesaurus.txt").write_text("label\treplace by\nBroilers\tchicken\nlaying-hens\tchicken\n",
-                                            encoding="utf-8")
+    (tmp_path / "thesaurus.txt").write_text("label\treplace by\nBroilers\tchicken\nlaying-hens\tchicken\n"
+                                            "feed efficiencies\tfeed conversion\n", encoding="utf-8")
     (tmp_path / "stop.txt").write_text("# not a topic here\nWelfare\n", encoding="utf-8")
     edits = read_vocabulary(tmp_path / "thesaurus.txt", tmp_path / "stop.txt")
     analysis = run_pipeline([wos_file(tmp_path, POULTRY_KEYWORDS)], AnalysisSettings(vocabulary=edits), n_jobs=1)
     terms = analysis.keywords.network.terms
-    assert dict(zip(terms["term"], terms["n_papers"])) == {"chicken": 6, "heat stress": 4, "feed efficiency": 3}
+    assert dict(zip(terms["term"], terms["n_papers"])) == {"chicken": 6, "heat stress": 4, "feed conversion": 3}
     out = tmp_path / "out"
     out.mkdir()
     write_outputs(analysis, out)
     exported = (out / "keyword_vosviewer_map.txt").read_text(encoding="utf-8")
     assert "welfare" not in exported and "broiler" not in exported and "laying hen" not in exported
+
+
+def test_a_thesaurus_label_copied_from_keywords_csv_matches_its_keyword(tmp_path):
+    from helpers.analysis.vocabulary import read_vocabulary
+
+    cells = ["Hazardous materials transportation; Risk", "hazardous materials transportation; Hazmat", "Risk"]
+    plain = analyse_keywords(["a", "b", "c"], cells, min_occurrences=1)
+    assert "hazardous materials transportation" in set(plain.network.terms["term"])
+    # The thesaurus file spells its labels as terms ("material"), the keyword keeps the authors' inner plural.
+    (tmp_path / "thesaurus.txt").write_text("label\treplace by\nhazardous materials transportation\thazmat\n",
+                                            encoding="utf-8")
+    edited = analyse_keywords(["a", "b", "c"], cells, min_occurrences=1,
+                              vocabulary=read_vocabulary(tmp_path / "thesaurus.txt", None))
+    assert dict(zip(edited.network.terms["term"], edited.network.terms["n_papers"])) == {"hazmat": 2, "risk": 2}

@@ -127,8 +127,9 @@ def keyword_table(cells: Sequence[object], edit: Callable[[str], str | None] | N
 
     Forms (:func:`keyword_form`) that differ only by spaces and hyphens are one keyword, spelt as most papers
     write it (ties: the form with more spaces and hyphens, then alphabetical). ``edit`` (the vocabulary,
-    :func:`edit_function`) is asked about each of the keyword's forms, its spelling first: the first it replaces
-    (or, returning ``None``, leaves out) decides, so a thesaurus may name any of them. A replacement is written by
+    :func:`edit_function`) is asked about each of the keyword's forms, its spelling first, each also as the term map
+    spells terms (:func:`_term_spellings`): the first it replaces (or, returning ``None``, leaves out) decides, so a
+    thesaurus may name any of them. A replacement is written by
     :func:`keyword_form` too.
 
     Returns ``written, keyword, n_papers`` (``keyword`` is ``""`` for a stopped keyword), one row per written
@@ -155,19 +156,30 @@ def keyword_table(cells: Sequence[object], edit: Callable[[str], str | None] | N
     groups: dict[str, list[str]] = {}
     for form in sorted(form_papers, key=lambda f: (-form_papers[f], -_separators(f), f)):
         groups.setdefault(compact_form(form), []).append(form)  # each group's spelling first
+    # A vocabulary's labels are spelt as the term map spells terms (every noun singular): each form is asked
+    # about in that spelling too, so a label copied from keywords.csv matches.
+    as_terms = _term_spellings(list(form_papers)) if edit is not None else {}
     edited: dict[str, str] = {}
     for members in groups.values():
         keyword: str | None = members[0]
         if edit is not None:
-            for form in members:
-                replaced = edit(form)
-                if replaced != form:
+            for candidate in dict.fromkeys(c for form in members for c in (form, as_terms[form])):
+                replaced = edit(candidate)
+                if replaced != candidate:
                     keyword = None if replaced is None else keyword_form(replaced)
                     break
         edited.update({form: keyword or "" for form in members})
     rows = [(written, edited[forms[written]], count) for written, count in written_papers.items()]
     table = pd.DataFrame(rows, columns=["written", "keyword", "n_papers"]).astype({"n_papers": "int64"})
     return table.sort_values(["keyword", "written"], ignore_index=True)
+
+
+def _term_spellings(forms: list[str]) -> dict[str, str]:
+    """Each form as the term map and the vocabulary files spell terms
+    (:func:`helpers.analysis.vocabulary.normalise_terms`: every noun singular); a form it empties stays as it is."""
+    from helpers.analysis.vocabulary import normalise_terms  # lazy: it loads the term dictionaries
+
+    return {form: spelled or form for form, spelled in zip(forms, normalise_terms(forms))}
 
 
 def _separators(form: str) -> int:
