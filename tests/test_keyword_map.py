@@ -289,3 +289,14 @@ def test_a_thesaurus_label_copied_from_keywords_csv_matches_its_keyword(tmp_path
     edited = analyse_keywords(["a", "b", "c"], cells, min_occurrences=1,
                               vocabulary=read_vocabulary(tmp_path / "thesaurus.txt", None))
     assert dict(zip(edited.network.terms["term"], edited.network.terms["n_papers"])) == {"hazmat": 2, "risk": 2}
+
+
+def test_the_interactive_keyword_map_names_keywords():
+    from helpers.web.term_map import term_map_html
+
+    document = {"network": {"items": [{"id": 1, "label": "heat stress", "cluster": 1},
+                                      {"id": 2, "label": "broiler", "cluster": 1}],
+                            "links": [{"source_id": 1, "target_id": 2, "strength": 1.0}]}}
+    page = term_map_html(document, explorer_filter="keyword")
+    assert 'placeholder="Find a keyword"' in page and "Interactive map of 2 keywords and 1 co-occurrence link." in page
+    assert 'placeholder="Find a term"' in term_map_html(document)

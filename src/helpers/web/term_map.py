@@ -298,15 +298,16 @@ def term_map_html(network: dict[str, Any], *, explorer_url: str = "explorer.html
         return (f'<div class="term-map term-map-empty"><p>The term map is empty: '
                 f'{html.escape(empty_message)}.</p></div>')
     n_terms, n_links = len(data["terms"]), len(data["links"])
-    terms, links = ("term" if n_terms == 1 else "terms"), ("link" if n_links == 1 else "links")
+    item = "keyword" if explorer_filter == "keyword" else "term"  # what the map's items are
+    terms, links = (item if n_terms == 1 else f"{item}s"), ("link" if n_links == 1 else "links")
     description = (f"Interactive map of {n_terms} {terms} and {n_links} co-occurrence {links}. Drag to pan, "
                    "use the mouse wheel or the + and - keys to zoom, arrow keys to pan.")
     return (
         '<div class="term-map">'
         + f"<style>\n{static_text(STYLE_FILE)}</style>"
         + '<div class="term-map-controls">'
-        '<input class="term-map-search" type="search" placeholder="Find a term" autocomplete="off" '
-        'aria-label="Find a term in the map">'
+        f'<input class="term-map-search" type="search" placeholder="Find a {item}" autocomplete="off" '
+        f'aria-label="Find a {item} in the map">'
         '<button type="button" class="term-map-zoom-in" aria-label="Zoom in">+</button>'
         '<button type="button" class="term-map-zoom-out" aria-label="Zoom out">&minus;</button>'
         '<button type="button" class="term-map-fit">Show all</button>'
