@@ -300,3 +300,25 @@ def test_the_interactive_keyword_map_names_keywords():
     page = term_map_html(document, explorer_filter="keyword")
     assert 'placeholder="Find a keyword"' in page and "Interactive map of 2 keywords and 1 co-occurrence link." in page
     assert 'placeholder="Find a term"' in term_map_html(document)
+
+
+@pytest.mark.parametrize("cells, shown", [([None, "", None], False), (["Broilers; Feed", "broiler; feed"], True),
+                                          (["Broilers", "Feed"], False)])
+def test_the_page_leaves_the_keyword_map_out_without_one(monkeypatch, cells, shown):
+    """No keywords, or fewer than two keywords on the map: the chapter keeps its sentence and drops the map's
+    sections (figure, files, interactive view, method); with a map it keeps them."""
+    from types import SimpleNamespace
+
+    from docutils import nodes
+
+    from conftest import page_doctree
+    from helpers.book import sphinx_ext
+
+    keyword_map = analyse_keywords([f"p{i}" for i in range(len(cells))], cells, min_occurrences=2)
+    monkeypatch.setattr(sphinx_ext, "analysis", lambda: SimpleNamespace(keywords=keyword_map))
+    doctree = page_doctree("cooccurrence", ("sec-cooccurrence-network", "sec-cooccurrence-keywords",
+                                            "sec-cooccurrence-keyword-map", "sec-cooccurrence-keyword-method"))
+    sphinx_ext._drop_sections(SimpleNamespace(env=SimpleNamespace(docname="chapters/cooccurrence")), doctree)
+    ids = {i for section in doctree.findall(nodes.section) for i in section["ids"]}
+    assert {"sec-cooccurrence-network", "sec-cooccurrence-keywords"} <= ids
+    assert ("sec-cooccurrence-keyword-map" in ids, "sec-cooccurrence-keyword-method" in ids) == (shown, shown)
