@@ -11,7 +11,7 @@ import pytest
 
 from conftest import run_in_process
 from helpers.analysis.cooccurrence.exporters import network_writers
-from helpers.analysis.pipeline import AnalysisSettings, build_key, run_pipeline
+from helpers.analysis.pipeline import AnalysisSettings, SettingsError, build_key, run_pipeline
 from helpers.analysis.vocabulary import read_vocabulary
 from helpers.web.explorer import explorer_data
 
@@ -172,3 +172,77 @@ def test_malformed_file_is_one_line_exit_2_nothing_written(runs, tmp_path):
     assert done.stderr == (f"error: {bad}: line 3: no tab between label and replace by (write the label and a tab "
                            "to remove a term), got 'study'\n")
     assert not out.exists()
+
+
+def test_book_settings_read_the_files_as_the_command_line(runs, tmp_path):
+    from helpers.analysis.vocabulary import VocabularyFiles, edits_of
+    from helpers.book.settings import BookConfig
+
+    folder, corpus, settings, edits, *_ = runs
+    book = BookConfig.from_environment({"BOOK_CORPUS": str(corpus), "BOOK_THESAURUS": "thesaurus.txt",
+                                        "BOOK_STOP_TERMS": str(folder / "stop.txt")}, root=folder)
+    files = book.settings.vocabulary
+    assert isinstance(files, VocabularyFiles)
+    assert files.as_dict() == edits.as_dict()  # the same build key as analyse --thesaurus --stop-terms
+    assert edits_of(files) == edits
+    (tmp_path / "bad.txt").write_text("label\treplace by\na\tb\tc\n", encoding="utf-8")
+    with pytest.raises(SettingsError, match=r"^.*bad\.txt: line 2: more than two columns"):
+        BookConfig.from_environment({"BOOK_THESAURUS": str(tmp_path / "bad.txt")}, root=folder)
+
+
+def test_a_removed_long_form_leaves_the_acronym_table():
+    import pandas as pd
+
+    from helpers.analysis.cooccurrence import analyse_cooccurrence
+    from helpers.analysis.text import analysis_text
+    from helpers.analysis.vocabulary import VocabularyEdits
+
+    raw = pd.Series({f"p{i}": text for i, text in enumerate([
+        "Necrotic enteritis (NE) in broilers. Litter moisture rose.", "Necrotic enteritis (NE) and litter moisture.",
+        "We scored NE lesions and litter moisture.", "Litter moisture and necrotic enteritis in broilers."])})
+    plain = analyse_cooccurrence(raw, raw.map(analysis_text), min_occurrences=2, relevant_share=1.0)
+    assert plain.acronyms["long_form"].tolist() == ["necrotic enteritis"]
+    edited = analyse_cooccurrence(raw, raw.map(analysis_text), min_occurrences=2, relevant_share=1.0,
+                                  edits=VocabularyEdits(frozenset({"necrotic enteritis"}), {}))
+    assert edited.acronyms.empty and "necrotic enteritis" not in set(edited.terms["term"])
+
+
+@pytest.mark.parametrize("n_parts", [1, 5, 57])
+def test_edits_in_partitions_count_what_the_whole_counts(n_parts):
+    import pandas as pd
+
+    from conftest import SEED_DIR
+    from helpers.analysis.cooccurrence import analyse_cooccurrence, analyse_partitions
+    from helpers.analysis.corpus import read_corpus
+    from helpers.analysis.engine.local import LocalPartitions, partition_bounds
+    from helpers.analysis.text import TokenPartitions, tokenize_corpus
+    from helpers.analysis.vocabulary import VocabularyEdits
+
+    class Bucketed(LocalPartitions):
+        n_buckets = 3
+
+    papers = read_corpus(SEED_DIR).papers
+    texts = papers["text"].reset_index(drop=True)
+    tokens = tokenize_corpus(texts.tolist(), papers["paper_id"], clean=True)
+    edits = VocabularyEdits(frozenset({"optimization", "theory"}), {"representation": "feature", "gap": "feature"})
+    whole = analyse_cooccurrence(texts, tokens, edits=edits)
+    bounds = partition_bounds(len(tokens), n_parts)
+    parts = analyse_partitions(Bucketed(), TokenPartitions(tokens, bounds),
+                               [texts.iloc[start:stop].tolist() for start, stop in bounds], edits=edits)
+    for name in ("terms", "pairs", "communities", "left_out", "vocabulary_changes"):
+        pd.testing.assert_frame_equal(getattr(parts, name), getattr(whole, name), check_dtype=True)
+    assert (parts.paper_terms != whole.paper_terms).nnz == 0
+    terms = set(whole.terms["term"])
+    assert not {"optimization", "theory", "representation", "gap"} & terms
+    assert whole.vocabulary_changes["term"].tolist() == ["gap", "optimization", "representation", "theory"]
+
+
+def test_fingerprint_refuses_a_malformed_book_file(runs, tmp_path, monkeypatch):
+    _, corpus, *_ = runs
+    bad = tmp_path / "stop.txt"
+    bad.write_text("study\nlabel\treplace by\n", encoding="utf-8")
+    monkeypatch.setenv("BOOK_STOP_TERMS", str(bad))
+    done = run_in_process("fingerprint", str(corpus))
+    assert done.returncode == 2
+    assert done.stderr == (f"error: {bad}: line 2: a tab in a stop-term file (one term per line; give a "
+                           "'label<TAB>replace by' file as the thesaurus)\n")

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
 
 __all__ = ["VocabularyError", "EditFile", "VocabularyEdits", "normalise_terms", "read_thesaurus",
            "read_stop_terms", "read_vocabulary", "combine", "left_out_words", "add_up_left_out",
-           "edits_of", "THESAURUS_HEADER", "BUILT_IN_STOP_WORD"]
+           "edits_of", "VocabularyFiles", "THESAURUS_HEADER", "BUILT_IN_STOP_WORD"]
 
 #: The header of VOSviewer's thesaurus files (tab-separated).
 THESAURUS_HEADER = ("label", "replace by")
@@ -205,6 +206,33 @@ def _is_skipped(line: str) -> bool:
     return not line.strip() or line.lstrip().startswith("#")
 
 
+def _thesaurus_rows(path: Path) -> tuple[list[tuple[int, str, str]], str]:
+    """A thesaurus file's rows (line number, label, replacement as written) and its SHA-256; the file's form checked
+    (:func:`read_thesaurus`), its terms not yet spelled as the analysis spells them."""
+    name = shown_name(path)
+    lines, digest = _text_lines(path, "thesaurus")
+    numbered = [(number, line) for number, line in enumerate(lines, start=1) if not _is_skipped(line)]
+    if not numbered:
+        raise VocabularyError(f"{name}: line 1: empty thesaurus (expected the header 'label<TAB>replace by')")
+    number, header = numbered[0]
+    if tuple(cell.strip().lower() for cell in header.rstrip("\t").split("\t")) != THESAURUS_HEADER:
+        hint = " (tab-separated, not commas)" if "," in header and "\t" not in header else ""
+        raise VocabularyError(f"{name}: line {number}: expected the header 'label<TAB>replace by'{hint}, "
+                              f"got {header.strip()[:60]!r}")
+    rows: list[tuple[int, str, str]] = []
+    for number, line in numbered[1:]:
+        cells = line.split("\t")
+        if len(cells) < 2:
+            raise VocabularyError(f"{name}: line {number}: no tab between label and replace by "
+                                  f"(write the label and a tab to remove a term), got {line.strip()[:60]!r}")
+        if any(cell.strip() for cell in cells[2:]):
+            raise VocabularyError(f"{name}: line {number}: more than two columns (label<TAB>replace by)")
+        if not cells[0].strip():
+            raise VocabularyError(f"{name}: line {number}: empty label")
+        rows.append((number, cells[0], cells[1]))
+    return rows, digest
+
+
 def read_thesaurus(path: str | Path) -> VocabularyEdits:
     """A VOSviewer thesaurus file: header ``label<TAB>replace by``, a row per term, an empty ``replace by``
     removes the term. Blank lines and lines starting with ``#`` are skipped.
@@ -227,26 +255,7 @@ def read_thesaurus(path: str | Path) -> VocabularyEdits:
     """
     path = Path(path)
     name = shown_name(path)
-    lines, digest = _text_lines(path, "thesaurus")
-    numbered = [(number, line) for number, line in enumerate(lines, start=1) if not _is_skipped(line)]
-    if not numbered:
-        raise VocabularyError(f"{name}: line 1: empty thesaurus (expected the header 'label<TAB>replace by')")
-    number, header = numbered[0]
-    if tuple(cell.strip().lower() for cell in header.rstrip("\t").split("\t")) != THESAURUS_HEADER:
-        hint = " (tab-separated, not commas)" if "," in header and "\t" not in header else ""
-        raise VocabularyError(f"{name}: line {number}: expected the header 'label<TAB>replace by'{hint}, "
-                              f"got {header.strip()[:60]!r}")
-    rows: list[tuple[int, str, str]] = []
-    for number, line in numbered[1:]:
-        cells = line.split("\t")
-        if len(cells) < 2:
-            raise VocabularyError(f"{name}: line {number}: no tab between label and replace by "
-                                  f"(write the label and a tab to remove a term), got {line.strip()[:60]!r}")
-        if any(cell.strip() for cell in cells[2:]):
-            raise VocabularyError(f"{name}: line {number}: more than two columns (label<TAB>replace by)")
-        if not cells[0].strip():
-            raise VocabularyError(f"{name}: line {number}: empty label")
-        rows.append((number, cells[0], cells[1]))
+    rows, digest = _thesaurus_rows(path)
     labels = normalise_terms([label for _, label, _ in rows])
     targets = normalise_terms([target for _, _, target in rows])
     stop: set[str] = set()
@@ -290,6 +299,21 @@ def _resolve_chains(replace: dict[str, str], stop: set[str], name: str, line_of:
     return {label: target for label, target in resolved.items() if label not in stop}
 
 
+def _stop_term_rows(path: Path) -> tuple[list[str], str]:
+    """A stop-term file's terms as written and its SHA-256, the file's form checked (:func:`read_stop_terms`)."""
+    name = shown_name(path)
+    lines, digest = _text_lines(path, "stop-term")
+    rows = []
+    for number, line in enumerate(lines, start=1):
+        if _is_skipped(line):
+            continue
+        if "\t" in line.strip():
+            raise VocabularyError(f"{name}: line {number}: a tab in a stop-term file (one term per line; "
+                                  f"give a 'label<TAB>replace by' file as the thesaurus)")
+        rows.append(line.strip())
+    return rows, digest
+
+
 def read_stop_terms(path: str | Path) -> VocabularyEdits:
     """A stop-term file: one term per line; blank lines and lines starting with ``#`` are skipped.
 
@@ -309,16 +333,7 @@ def read_stop_terms(path: str | Path) -> VocabularyEdits:
     ['case study', 'study']
     """
     path = Path(path)
-    name = shown_name(path)
-    lines, digest = _text_lines(path, "stop-term")
-    rows = []
-    for number, line in enumerate(lines, start=1):
-        if _is_skipped(line):
-            continue
-        if "\t" in line.strip():
-            raise VocabularyError(f"{name}: line {number}: a tab in a stop-term file (one term per line; "
-                                  f"give a 'label<TAB>replace by' file as the thesaurus)")
-        rows.append(line.strip())
+    rows, digest = _stop_term_rows(path)
     stop = frozenset(normalise_terms(rows))
     return VocabularyEdits(stop, {}, (EditFile("stop terms", str(path), digest, stop),))
 
@@ -401,8 +416,53 @@ def add_up_left_out(*parts: pd.DataFrame) -> pd.DataFrame:
     return summed.sort_values(["n_papers", "term"], ascending=[False, True], kind="stable").reset_index(drop=True)
 
 
+@dataclass(frozen=True)
+class VocabularyFiles:
+    """A thesaurus and a stop-term file named, their form checked and their bytes hashed, their terms not yet
+    spelled as the analysis spells them (that needs the dictionaries: :func:`edits_of` reads them where the
+    analysis runs). The book's settings hold this, so a page that only shows results reads no dictionary.
+
+    Examples
+    --------
+    >>> import tempfile, os
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = os.path.join(folder, "stop.txt")
+    ...     _ = open(path, "w", encoding="utf-8").write("Studies\\n")
+    ...     files = VocabularyFiles.check(None, path)
+    ...     [entry["kind"] for entry in files.as_dict()], sorted(edits_of(files).stop)
+    (['stop terms'], ['study'])
+    """
+
+    thesaurus: str | None
+    stop_terms: str | None
+    digests: tuple[str, ...]
+
+    @classmethod
+    def check(cls, thesaurus: str | Path | None, stop_terms: str | Path | None) -> "VocabularyFiles":
+        """The files' form checked (a malformed file is a :class:`VocabularyError` naming its file and line)."""
+        digests = ([_thesaurus_rows(Path(thesaurus))[1]] if thesaurus is not None else []) + (
+            [_stop_term_rows(Path(stop_terms))[1]] if stop_terms is not None else [])
+        return cls(None if thesaurus is None else str(thesaurus), None if stop_terms is None else str(stop_terms),
+                   tuple(digests))
+
+    def as_dict(self) -> list[dict[str, str]]:
+        """Each file's kind, name and SHA-256, as :meth:`VocabularyEdits.as_dict`."""
+        named = [("thesaurus", self.thesaurus), ("stop terms", self.stop_terms)]
+        return [{"kind": kind, "file": str(name), "sha256": digest}
+                for (kind, name), digest in zip([pair for pair in named if pair[1] is not None], self.digests)]
+
+
+@lru_cache(maxsize=8)
+def _read_files(files: VocabularyFiles) -> VocabularyEdits | None:
+    edits = read_vocabulary(files.thesaurus, files.stop_terms)
+    if edits is not None and tuple(source.sha256 for source in edits.sources) != files.digests:
+        names = ", ".join(str(source.name) for source in edits.sources)
+        raise VocabularyError(f"{names}: changed while the book was built; build again")
+    return edits
+
+
 def edits_of(setting: object) -> VocabularyEdits | None:
-    """``AnalysisSettings.vocabulary`` as edits (``None``: no file given).
+    """``AnalysisSettings.vocabulary`` as edits (``None``: no file given; :class:`VocabularyFiles` read).
 
     Examples
     --------
@@ -411,6 +471,8 @@ def edits_of(setting: object) -> VocabularyEdits | None:
     """
     if setting is None:
         return None
+    if isinstance(setting, VocabularyFiles):
+        return _read_files(setting)
     if not isinstance(setting, VocabularyEdits):
-        raise TypeError(f"vocabulary must be VocabularyEdits, got {type(setting).__name__}")
+        raise TypeError(f"vocabulary must be VocabularyEdits or VocabularyFiles, got {type(setting).__name__}")
     return setting

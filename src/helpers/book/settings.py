@@ -148,12 +148,14 @@ class BookConfig:
 
 
 def _vocabulary(thesaurus: Path | None, stop_terms: Path | None) -> Any:
-    """The researcher's files read (:func:`helpers.analysis.vocabulary.read_vocabulary`); ``None`` without either."""
+    """The researcher's files, their form checked and their bytes hashed
+    (:class:`helpers.analysis.vocabulary.VocabularyFiles`: their terms are spelled where the analysis runs, so a
+    page that shows cached results reads no dictionary); ``None`` without either."""
     if thesaurus is None and stop_terms is None:
         return None
-    from helpers.analysis.vocabulary import read_vocabulary  # lazy: reads the dictionaries
+    from helpers.analysis.vocabulary import VocabularyFiles  # lazy: keeps this module's import light
 
-    return read_vocabulary(thesaurus, stop_terms)
+    return VocabularyFiles.check(thesaurus, stop_terms)
 
 
 def config(*, corpus: str | Sequence[str] | None = None, themes: int | None = None, seed: int | None = None,

@@ -153,6 +153,8 @@ class CooccurrenceResult:
     vocabulary_changes : DataFrame
         ``term, becomes, file``: the candidate terms the researcher's files changed (``becomes`` empty: removed),
         and the first file that lists each.
+    vocabulary_changed : tuple of int
+        For each of the researcher's files, the candidate terms of these abstracts it changed.
     """
 
     terms: pd.DataFrame
@@ -170,6 +172,7 @@ class CooccurrenceResult:
                                                                                    "score"]))
     left_out: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=LEFT_OUT_COLUMNS))
     vocabulary_changes: pd.DataFrame = field(default_factory=lambda: pd.DataFrame(columns=CHANGE_COLUMNS))
+    vocabulary_changed: tuple[int, ...] = ()
 
     def export_graph(self) -> nx.Graph:
         """The network for GraphML/GEXF: node attributes ``label, n_papers, community, relevance, x, y``."""
@@ -290,16 +293,18 @@ def analyse_partitions(
     local_parts = [local_merges[(rows >= first) & (rows < last)].assign(row=lambda t, first=first: t["row"] - first)
                    .reset_index(drop=True) for first, last in zip(bounds[:-1].tolist(), bounds[1:].tolist())]
     shared_merges = runner.share(merges)
+    # The boilerplate nouns the texts use (never terms), counted before the candidates take memory.
+    built_in = add_up_left_out(*runner.gather(runner.map(left_out_words, token_parts)))
     found = runner.map(partition_candidates, token_parts, [shared_merges] * len(token_parts), local_parts)
     changes = pd.DataFrame(columns=CHANGE_COLUMNS)
+    changed_by_file: tuple[int, ...] = ()
     if edits is not None and not edits.empty:
         # The researcher's files at the edge of the stage: each abstract's candidates edited before any sum.
         shared_edits = runner.share(edits)
         changed = sorted(set().union(*runner.gather(runner.map(partition_changed, found,
                                                                [shared_edits] * len(found)))))
-        changes = _change_table(edits, changed)
+        changes, changed_by_file = _change_table(edits, changed), tuple(edits.changed_by_file(changed))
         found = runner.map(partition_edited, found, [shared_edits] * len(found))
-    built_in = add_up_left_out(*runner.gather(runner.map(left_out_words, token_parts)))
 
     # The candidates' counts, summed by term; only those frequent enough for the map come back.
     pieces = runner.map(bucket_counts, found, [runner.n_buckets] * len(found))
@@ -364,12 +369,21 @@ def analyse_partitions(
     left_out = pd.concat([built_in.assign(rule=BUILT_IN_STOP_WORD), generic], ignore_index=True)
     left_out = left_out.sort_values(["n_papers", "term"], ascending=[False, True], kind="stable")
     return CooccurrenceResult(
-        terms=terms, pairs=pairs, graph=graph, communities=communities, acronyms=acronyms,
+        terms=terms, pairs=pairs, graph=graph, communities=communities, acronyms=_kept_acronyms(acronyms, edits),
         merges=_with_nested(merge_table(acronyms, local_merges, thesaurus), selection.nested), paper_terms=paper_terms,
         paper_ids=paper_ids, modularity=modularity, message=message,
         settings=settings, below_cut=below_cut, left_out=left_out[LEFT_OUT_COLUMNS].reset_index(drop=True),
-        vocabulary_changes=changes,
+        vocabulary_changes=changes, vocabulary_changed=changed_by_file,
     )
+
+
+def _kept_acronyms(acronyms: pd.DataFrame, edits: VocabularyEdits | None) -> pd.DataFrame:
+    """The acronym table without the acronyms whose long form the researcher removed (a removed term appears nowhere)."""
+    if edits is None or edits.empty or not len(acronyms):
+        return acronyms
+    kept = [edits.apply(str(long)) is not None and edits.apply(str(short).lower()) is not None
+            for short, long in zip(acronyms["acronym"], acronyms["long_form"])]
+    return acronyms[kept].reset_index(drop=True)
 
 
 def _change_table(vocabulary: VocabularyEdits, changed: Sequence[str]) -> pd.DataFrame:

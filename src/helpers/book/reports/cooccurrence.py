@@ -174,13 +174,10 @@ LEFT_OUT_ROWS = 15
 def vocabulary_values(analysis: "Analysis") -> dict[str, str]:
     """The researcher's files on the term map (``co_own_vocabulary``: each file and the terms of these abstracts it
     changed) and the number of words and terms the built-in rules leave out (``co_n_left_out``)."""
-    from helpers.analysis.vocabulary import edits_of  # lazy: keeps this module's import light
     from helpers.book.reports.reproduce import vocabulary_sentence
 
     result = analysis.cooccurrence
-    edits = edits_of(analysis.settings.vocabulary)
-    changed = edits.changed_by_file(result.vocabulary_changes["term"].astype(str)) if edits is not None else []
-    return {"co_own_vocabulary": vocabulary_sentence(analysis.settings, changed),
+    return {"co_own_vocabulary": vocabulary_sentence(analysis.settings, result.vocabulary_changed),
             "co_n_left_out": f"{len(result.left_out):,}", "co_left_out_rows": f"{LEFT_OUT_ROWS:,}"}
 
 
