@@ -84,27 +84,50 @@ test("searchFields: title, authors, text, theme, state, id", () => {
 
 test("parseFilters reads ?q, ?theme, ?state and every non-empty ?term", () => {
   assert.deepEqual(explorer.parseFilters("?q=a%26b+c&theme=3&state=linked&term=x&term=&term=%3C%2Fscript%3E"),
-                   { q: "a&b c", broad: "", theme: "3", state: "linked", terms: ["x", "</script>"], group: "",
-                     venueCode: "" });
+                   { q: "a&b c", broad: "", theme: "3", state: "linked", terms: ["x", "</script>"], keywords: [],
+                     group: "", venueCode: "" });
   assert.deepEqual(explorer.parseFilters(""),
-                   { q: "", broad: "", theme: "", state: "", terms: [], group: "", venueCode: "" });
+                   { q: "", broad: "", theme: "", state: "", terms: [], keywords: [], group: "", venueCode: "" });
   assert.deepEqual(explorer.parseFilters("?q=javascript:alert(1)&term=%22%27&group=%3Cb%3E&venue_code=given"),
-                   { q: "javascript:alert(1)", broad: "", theme: "", state: "", terms: ["\"'"], group: "<b>",
-                     venueCode: "given" });
+                   { q: "javascript:alert(1)", broad: "", theme: "", state: "", terms: ["\"'"], keywords: [],
+                     group: "<b>", venueCode: "given" });
   assert.equal(explorer.parseFilters("?broad=B&theme=2").broad, "B");
 });
 
 test("filterQuery writes what parseFilters reads", () => {
   const filters = { q: "a b&c", broad: "", theme: "", state: "linked", terms: ["graph neural network", HOSTILE],
-                    group: "", venueCode: "" };
+                    keywords: [], group: "", venueCode: "" };
   const text = explorer.filterQuery(filters);
   assert.equal(text, "q=a+b%26c&state=linked&term=graph+neural+network&term=%3C%2Fscript%3E%3Cimg+src%3Dx+onerror%3D"
                      + "alert%28%27x%27%29%3E+%26+%22q%22");
   assert.deepEqual(explorer.parseFilters("?" + text), filters);
   assert.equal(explorer.filterQuery({ q: "", theme: "", state: "", terms: [] }), "");
-  const grouped = { q: "", broad: "", theme: "", state: "", terms: [], group: "2025 & <b>", venueCode: "" };
+  const grouped = { q: "", broad: "", theme: "", state: "", terms: [], keywords: [], group: "2025 & <b>",
+                    venueCode: "" };
   assert.equal(explorer.filterQuery(grouped), "group=2025+%26+%3Cb%3E");
   assert.deepEqual(explorer.parseFilters("?" + explorer.filterQuery(grouped)), grouped);
+});
+
+test("keyword filters: read, written back, described and matched, every keyword given by the paper", () => {
+  const filters = explorer.parseFilters("?keyword=heat%20stress&keyword=&keyword=__proto__&term=x");
+  assert.deepEqual(filters.keywords, ["heat stress", "__proto__"]);
+  assert.equal(explorer.filterQuery(filters), "term=x&keyword=heat+stress&keyword=__proto__");
+  assert.deepEqual(explorer.parseFilters("?" + explorer.filterQuery(filters)), filters);
+  const known = Object.create(null);
+  known["heat stress"] = 0;
+  known.broiler = 1;
+  assert.equal(explorer.describeFilters({ q: "", theme: "", state: "", terms: [], keywords: ["heat stress", "nope"] },
+                                        {}, known),
+               "keyword \u201cheat stress\u201d, keyword \u201cnope\u201d (no paper gives this keyword)");
+  const made = explorer.rowQuery(filters, {}, undefined, undefined, known);
+  assert.deepEqual(made.keywords, [0, undefined]);  // "__proto__" is no keyword of these papers
+  const papers = Object.assign({}, PAPERS, { keywords: [[0, 1], [1], [], [0]] });
+  const all = [0, 1, 2, 3];
+  assert.deepEqual(explorer.filterRows(papers, THEMES, all, query({ keywords: [0] })), [0, 3]);
+  assert.deepEqual(explorer.filterRows(papers, THEMES, all, query({ keywords: [0, 1] })), [0]);
+  assert.deepEqual(explorer.filterRows(papers, THEMES, all, query({ keywords: [undefined] })), []);
+  assert.deepEqual(explorer.filterRows(PAPERS, THEMES, all, query({ keywords: [0] })), []);  // no keywords at all
+  assert.deepEqual(explorer.filterRows(PAPERS, THEMES, all, query({ keywords: [] })), all);
 });
 
 test("describeFilters names every filter and unknown terms", () => {
@@ -398,7 +421,8 @@ test("filterRows by the code link given to the venue; papers without a code fiel
 });
 
 test("rowQuery, filterQuery and describeFilters carry the venue filter", () => {
-  const filters = { q: "", broad: "", theme: "", state: "", terms: [], group: "", venueCode: "not-given" };
+  const filters = { q: "", broad: "", theme: "", state: "", terms: [], keywords: [], group: "",
+                    venueCode: "not-given" };
   assert.equal(explorer.rowQuery(filters, {}).venueCode, "not-given");
   assert.equal(explorer.filterQuery(filters), "venue_code=not-given");
   assert.deepEqual(explorer.parseFilters("?" + explorer.filterQuery(filters)), filters);

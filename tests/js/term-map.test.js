@@ -17,9 +17,31 @@ test("requiring the file defines no global and draws nothing", () => {
   assert.deepEqual(Object.keys(globalThis).sort(), globalsBefore);
   assert.deepEqual(Object.keys(map).sort(), [
     "WHEEL_HINT", "byOccurrences", "countsText", "edgeWidth", "findStatus", "findTerms", "keyAction", "labelBox",
-    "labelOrder", "labelSize", "labelZoom", "legendText", "mapElements", "neighbourText", "overlaps", "termUrl",
-    "tooltipPosition"]);
+    "labelOrder", "labelSize", "labelZoom", "legendText", "mapElements", "mapNouns", "neighbourText", "overlaps",
+    "termUrl", "tooltipPosition"]);
   assert.equal(map.WHEEL_HINT, "Click the map to zoom with the mouse wheel (or use + and \u2212).");
+});
+
+test("a keyword map names keywords and papers where the term map names terms and abstracts", () => {
+  const nouns = map.mapNouns("keyword");
+  assert.deepEqual(nouns, { item: "keyword", items: "keywords", papers: "papers" });
+  assert.deepEqual(map.mapNouns(undefined), { item: "term", items: "terms", papers: "abstracts" });
+  assert.equal(map.countsText({ occurrences: 4, links: 2 }, nouns), "Occurrences: 4 papers \u00b7 links: 2");
+  assert.equal(map.countsText({ occurrences: 4, links: 2 }), "Occurrences: 4 abstracts \u00b7 links: 2");
+  const terms = [{ label: "heat stress" }, { label: "broiler" }];
+  assert.equal(map.legendText({ top: [0, 1], n_terms: 3, other: false }, terms, nouns),
+               "heat stress, broiler, \u2026 (3 keywords)");
+  assert.equal(map.legendText({ top: [0], n_terms: 1, other: false }, terms, nouns), "heat stress (1 keyword)");
+  assert.equal(map.findStatus("heat", 0, "", nouns), "No keyword matches \u201cheat\u201d.");
+  assert.equal(map.findStatus("heat", 2, "heat stress", nouns),
+               "2 keywords match; showing \u201cheat stress\u201d (Enter for the next).");
+});
+
+test("termUrl: a keyword map opens the explorer's keyword filter; any other filter name is the term filter", () => {
+  assert.equal(map.termUrl("explorer.html", "heat stress", "keyword"), "explorer.html?keyword=heat%20stress");
+  assert.equal(map.termUrl("explorer.html", "heat stress", "x=1&term"), "explorer.html?term=heat%20stress");
+  assert.equal(map.termUrl("explorer.html?state=linked", HOSTILE, "keyword"),
+               "explorer.html?state=linked&keyword=%3C%2Fscript%3E%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E");
 });
 
 test("termUrl: the label is one encoded query value, the explorer's own query kept", () => {

@@ -269,6 +269,7 @@ FIGURES = [
     ('fig-cooccurrence-density', 'cooccurrence', 'Density view of the term map'),
     ('fig-cooccurrence-ego', 'cooccurrence', 'Ego networks of the terms naming the largest communities'),
     ('fig-cooccurrence-themes', 'cooccurrence', 'Term communities by theme'),
+    ('fig-cooccurrence-keywords', 'cooccurrence', "Map of the authors' keywords"),
     ('fig-links-shares', 'links', 'Share of papers giving a link, with Wilson intervals'),
     ('fig-links-host-kinds', 'links', 'Links by host kind'),
     ('fig-performance-stages', 'performance', 'Time per stage against corpus size'),

@@ -11,13 +11,15 @@ from typing import TYPE_CHECKING, Any, Mapping, NamedTuple
 
 import pandas as pd
 
-from helpers.book.display import figure_citations, glue_all, glue_markdown, publish_figure
+from helpers.book.display import (figure_citations, glue_all, glue_markdown, publish_figure, show_downloads,
+                                  show_html)
 from helpers.book.figures import figure_dir
 from helpers.book.settings import METADATA_FILE
 from helpers.book.reports import change as change_report
 from helpers.book.reports import cooccurrence as cooccurrence_report
 from helpers.book.reports import examples
 from helpers.book.reports import explorer as explorer_report
+from helpers.book.reports import keywords as keywords_report
 from helpers.book.reports import links as links_report
 from helpers.book.reports import performance as performance_report
 from helpers.book.reports import theme_grains, theme_naming, validation as validation_report
@@ -66,6 +68,26 @@ def cooccurrence(analysis: Analysis) -> None:
                    **examples.term_examples(network),
                    "cooccurrence_change_pointer": change_report.pointer(analysis, "cooccurrence")})
     cooccurrence_report.write_chapter_files(network, figure_dir())
+    # The authors' keywords: their map's values and lead, and its files when there is a map.
+    glue_all(keywords_report.keyword_values(analysis))
+    glue_markdown(keywords_report.keywords_lead(analysis))
+    keywords_report.write_keyword_files(analysis, figure_dir())
+    publish_figure("fig-cooccurrence-keywords", *keywords_report.keyword_map_figure(analysis, figure_label(analysis)))
+
+
+def keyword_views(analysis: Analysis) -> None:
+    """Under the keyword map's figure: its download links, its files (:data:`helpers.book.reports.keywords.KEYWORD_FILES`)
+    and the interactive keyword map, whose clicks open the explorer's keyword filter."""
+    from helpers.analysis.cooccurrence.exporters import vosviewer_document  # lazy: at the top it would load networkx
+    from helpers.web.term_map import term_map_html
+
+    show_downloads("fig-cooccurrence-keywords")
+    show_html(keywords_report.downloads_html(),
+              "Keyword map files in the web book: " + ", ".join(keywords_report.KEYWORD_FILES) + ".")
+    network = keywords_report.keyword_network(analysis)
+    show_html(term_map_html(vosviewer_document(network), community_terms=cooccurrence_report.community_terms(network),
+                            empty_message=network.message or "no keyword on the map", explorer_filter="keyword"),
+              "The interactive keyword map is in the web book; the static map above shows the same keywords.")
 
 
 def change(analysis: Analysis) -> None:
@@ -104,7 +126,8 @@ def explorer(analysis: Analysis, papers: pd.DataFrame) -> ExplorerPage:
     hierarchy = analysis.hierarchy.table if analysis.hierarchy is not None else None
     data = explorer_data(shown, analysis.links.links, analysis.links.statements, analysis.themes.labels,
                          analysis.cooccurrence, group_order=analysis.group_order, corpus_papers=len(papers),
-                         headers=analysis.corpus.headers, hierarchy=hierarchy)
+                         headers=analysis.corpus.headers, hierarchy=hierarchy,
+                         keyword_variants=keywords_report.explorer_variants(analysis))
     write_explorer_data(data, figure_dir())
     if len(shown) < len(papers):
         explorer_report.write_full_table(papers, figure_dir())

@@ -19,6 +19,9 @@
   sections of shares, tables and figures (:data:`~helpers.book.reports.links.FEW_LINKS_SECTIONS`) are left out
   of the page as it is read, before figures are numbered; its paragraph says why. Without any link, so are
   the sections on repairing and checking links.
+- Without a keyword map (no paper gives keywords, or fewer than two reach the map), the co-occurrence chapter's
+  keyword map sections (:data:`~helpers.book.reports.keywords.KEYWORD_MAP_SECTIONS`) are left out the same way;
+  its sentence says why.
 - The book's own style sheet (``static/book.css``: tables that fit the column, wrapped code).
 - Jupyter Book 1.x always loads sphinx-thebe, whose page set-up runs twice and declares ``THEBE_JS_URL``
   twice, an error in every page's console. The book has no live code cells, so this extension unhooks
@@ -49,6 +52,7 @@ STYLE_FILE = "book.css"
 LINKS_CHAPTER = "chapters/links"
 CHANGE_CHAPTER = "chapters/change"
 THEMES_CHAPTER = "chapters/themes"
+COOCCURRENCE_CHAPTER = "chapters/cooccurrence"
 #: The only event-handler attributes a page may run: sphinx-book-theme's header buttons (print, full screen), by
 #: their exact text (CSP's 'unsafe-hashes'); an injected handler never matches. A build whose theme adds another
 #: fails (:func:`_page_context`).
@@ -112,17 +116,21 @@ def _drop_sections(app, doctree) -> None:
     """Leave the links chapter's sections of shares, tables and figures out when few papers give a link, and those
     on repairing and checking links when there is none (:func:`helpers.book.reports.links.left_out_sections`);
     What changed's section of the linked share per group too when few papers give a link, and the themes
-    chapter's section of themes by source file in a book of one file."""
+    chapter's section of themes by source file in a book of one file, and the co-occurrence chapter's keyword map
+    sections when no keyword map can be drawn (:func:`helpers.book.reports.keywords.left_out_sections`)."""
     from helpers.book.reports.links import FEW_LINKS_CHANGE_SECTIONS, few_links, left_out_sections  # lazy: pandas
+    from helpers.book.reports.keywords import left_out_sections as keyword_sections  # lazy: pandas
     from helpers.book.reports.themes import ONE_FILE_SECTIONS, one_file  # lazy: pandas
 
-    if app.env.docname not in (LINKS_CHAPTER, CHANGE_CHAPTER, THEMES_CHAPTER):
+    if app.env.docname not in (LINKS_CHAPTER, CHANGE_CHAPTER, THEMES_CHAPTER, COOCCURRENCE_CHAPTER):
         return
     book_analysis = analysis()
     if app.env.docname == LINKS_CHAPTER:
         left_out = set(left_out_sections(book_analysis.papers, book_analysis.links.links))
     elif app.env.docname == THEMES_CHAPTER:
         left_out = set(ONE_FILE_SECTIONS if one_file(book_analysis.papers) else ())
+    elif app.env.docname == COOCCURRENCE_CHAPTER:
+        left_out = set(keyword_sections(book_analysis))
     else:
         left_out = set(FEW_LINKS_CHANGE_SECTIONS if few_links(book_analysis.papers) else ())
     for section in list(doctree.findall(nodes.section)):

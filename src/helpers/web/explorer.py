@@ -20,7 +20,8 @@ are not ``http(s)`` never reach it.
 
 URL parameters open the explorer filtered: ``?q=words``, ``?theme=<number>``,
 ``?state=<link state>``, ``?term=<map term>`` (repeatable: papers using every
-term given), ``?group=<group>`` and, where the input has a code field, ``?venue_code=given`` or
+term given), ``?keyword=<keyword>`` (repeatable: papers giving every keyword, as the keyword map spells them),
+``?group=<group>`` and, where the input has a code field, ``?venue_code=given`` or
 ``?venue_code=not-given`` (a code link given to the venue, or none), ``?broad=<letter>`` (the papers whose
 strongest theme is in that broad theme, :mod:`helpers.analysis.themes.hierarchy`); ``#paper-<paper_id>``
 shows and expands one paper.
@@ -58,8 +59,9 @@ PAPER_COLUMNS = ("id", "title", "authors", "theme", "state", "words", "file", "s
                  "claims", "terms")
 # Columns the data has only when the papers carry them: ``year`` (a number or null), ``group`` (an index
 # into the data's ``groups``, with two groups or more), ``venue_code`` (where the input has a code field),
-# ``share``, ``theme2`` and ``share2`` (the two grains of themes: whole percents, rounded down).
-OPTIONAL_COLUMNS = ("year", "group", "venue_code", "share", "theme2", "share2")
+# ``share``, ``theme2`` and ``share2`` (the two grains of themes: whole percents, rounded down), ``keywords``
+# (indices into the data's ``keywords``, where papers give keywords).
+OPTIONAL_COLUMNS = ("year", "group", "venue_code", "share", "theme2", "share2", "keywords")
 
 
 def whole_percent(share: float) -> int:
@@ -252,6 +254,7 @@ def explorer_data(
     corpus_papers: int | None = None,
     headers: Mapping[str, str | None] | None = None,
     hierarchy: pd.DataFrame | None = None,
+    keyword_variants: pd.DataFrame | None = None,
 ) -> dict[str, Any]:
     """Everything the explorer shows, one list per column (:data:`PAPER_COLUMNS`).
 
@@ -282,6 +285,10 @@ def explorer_data(
         ``broad_theme, broad_label, theme`` (:attr:`helpers.analysis.themes.hierarchy.ThemeHierarchy.table`): the
         data then has ``broad`` ({"letter": label}, in order) and ``theme_broad`` ({"number": letter}), for the
         broad theme filter (``?broad=<letter>``).
+    keyword_variants : DataFrame, optional
+        ``written, keyword`` (:attr:`helpers.analysis.keywords.KeywordMap.variants`): each keyword as written and
+        as counted; with ``papers["keywords"]`` the data then has ``keywords`` (every keyword some paper gives, as
+        counted, sorted) and each paper's ``keywords`` (indices), for the keyword filter (``?keyword=``).
 
     Returns
     -------
@@ -354,9 +361,28 @@ def explorer_data(
         data["broad"] = {str(b): str(label) for b, label in zip(hierarchy["broad_theme"], hierarchy["broad_label"])}
         pairs = sorted(zip(hierarchy["theme"], hierarchy["broad_theme"]))
         data["theme_broad"] = {str(int(t)): str(b) for t, b in pairs}
+    if keyword_variants is not None and len(keyword_variants) and "keywords" in ordered:
+        data["keywords"], paper_columns["keywords"] = paper_keyword_lists(ordered["keywords"], keyword_variants)
     if corpus_papers is not None and int(corpus_papers) > len(ordered):
         data["sample_of"] = int(corpus_papers)
     return data
+
+
+def paper_keyword_lists(cells: pd.Series, variants: pd.DataFrame) -> tuple[list[str], list[list[int]]]:
+    """Every keyword the papers give, as counted (sorted), and each paper's keywords as indices into it.
+
+    Examples
+    --------
+    >>> variants = pd.DataFrame({"written": ["Broilers", "broiler", "Study"], "keyword": ["broiler", "broiler", ""]})
+    >>> paper_keyword_lists(pd.Series(["Broilers; Study", None, "broiler"]), variants)
+    (['broiler'], [[0], [], [0]])
+    """
+    from helpers.analysis.keywords.normalise import paper_keyword_sets  # lazy: it loads the term lexicon
+
+    sets = paper_keyword_sets(cells.tolist(), variants)
+    keywords = sorted({keyword for found in sets for keyword in found})
+    index = {keyword: position for position, keyword in enumerate(keywords)}
+    return keywords, [sorted(index[keyword] for keyword in found) for found in sets]
 
 
 def data_script(data: Mapping[str, Any]) -> str:

@@ -115,7 +115,8 @@ def _check_url(url: str, name: str, *, relative_only: bool) -> str:
 
 
 def term_map_data(network: dict[str, Any], *, explorer_url: str = "explorer.html",
-                  community_terms: dict[int, list[str]] | None = None) -> dict[str, Any]:
+                  community_terms: dict[int, list[str]] | None = None, explorer_filter: str = "term"
+                  ) -> dict[str, Any]:
     """The compact data the page script draws: terms with position, colour, size and neighbours.
 
     Parameters
@@ -130,6 +131,9 @@ def term_map_data(network: dict[str, Any], *, explorer_url: str = "explorer.html
     community_terms : dict, optional
         Community number -> its terms in the order that names it (the chapter's table of communities), so
         the legend names each community as the table does (default: most occurrences first).
+    explorer_filter : {"term", "keyword"}
+        The explorer's filter a click opens: ``?term=`` (the term map) or ``?keyword=`` (a map of authors'
+        keywords, then ``filter`` in the data).
 
     Returns
     -------
@@ -193,7 +197,11 @@ def term_map_data(network: dict[str, Any], *, explorer_url: str = "explorer.html
             "links": len(neighbours[position]),
             "neighbours": [[other, strength] for other, strength in strongest],
         })
-    return {"explorer": explorer_url, "terms": terms, "links": edges, "legend": legend_entries(terms, named=_named_by_colour(community_terms))}
+    if explorer_filter not in ("term", "keyword"):
+        raise ValueError(f"explorer_filter must be 'term' or 'keyword', got {explorer_filter!r}")
+    data = {"explorer": explorer_url, "terms": terms, "links": edges,
+            "legend": legend_entries(terms, named=_named_by_colour(community_terms))}
+    return data if explorer_filter == "term" else {**data, "filter": explorer_filter}
 
 
 def _named_by_colour(community_terms: dict[int, list[str]] | None) -> dict[str, list[str]] | None:
@@ -239,7 +247,8 @@ def legend_entries(terms: list[dict[str, Any]], *, n_top: int = 3,
 
 def term_map_html(network: dict[str, Any], *, explorer_url: str = "explorer.html", height_px: int = 640,
                   community_terms: dict[int, list[str]] | None = None,
-                  library_url: str = LIBRARY_URL, empty_message: str = "no term passed the thresholds") -> str:
+                  library_url: str = LIBRARY_URL, empty_message: str = "no term passed the thresholds",
+                  explorer_filter: str = "term") -> str:
     """The interactive term map as one HTML fragment (display it with ``IPython.display.HTML``).
 
     Zoom and pan with the wheel, a drag or the buttons; hovering (or tapping,
@@ -265,6 +274,8 @@ def term_map_html(network: dict[str, Any], *, explorer_url: str = "explorer.html
     empty_message : str
         Why there is no term, shown (escaped) instead of an empty map (e.g.
         ``CooccurrenceResult.message``).
+    explorer_filter : {"term", "keyword"}
+        As for :func:`term_map_data`.
 
     Returns
     -------
@@ -281,20 +292,22 @@ def term_map_html(network: dict[str, Any], *, explorer_url: str = "explorer.html
     if not isinstance(height_px, int) or isinstance(height_px, bool) or height_px <= 0:
         raise ValueError(f"height_px must be a positive integer, got {height_px!r}")
     library_url = _check_url(library_url, "library_url", relative_only=True)
-    data = term_map_data(network, explorer_url=explorer_url, community_terms=community_terms)
+    data = term_map_data(network, explorer_url=explorer_url, community_terms=community_terms,
+                         explorer_filter=explorer_filter)
     if not data["terms"]:
         return (f'<div class="term-map term-map-empty"><p>The term map is empty: '
                 f'{html.escape(empty_message)}.</p></div>')
     n_terms, n_links = len(data["terms"]), len(data["links"])
-    terms, links = ("term" if n_terms == 1 else "terms"), ("link" if n_links == 1 else "links")
+    item = "keyword" if explorer_filter == "keyword" else "term"  # what the map's items are
+    terms, links = (item if n_terms == 1 else f"{item}s"), ("link" if n_links == 1 else "links")
     description = (f"Interactive map of {n_terms} {terms} and {n_links} co-occurrence {links}. Drag to pan, "
                    "use the mouse wheel or the + and - keys to zoom, arrow keys to pan.")
     return (
         '<div class="term-map">'
         + f"<style>\n{static_text(STYLE_FILE)}</style>"
         + '<div class="term-map-controls">'
-        '<input class="term-map-search" type="search" placeholder="Find a term" autocomplete="off" '
-        'aria-label="Find a term in the map">'
+        f'<input class="term-map-search" type="search" placeholder="Find a {item}" autocomplete="off" '
+        f'aria-label="Find a {item} in the map">'
         '<button type="button" class="term-map-zoom-in" aria-label="Zoom in">+</button>'
         '<button type="button" class="term-map-zoom-out" aria-label="Zoom out">&minus;</button>'
         '<button type="button" class="term-map-fit">Show all</button>'

@@ -174,12 +174,13 @@ def pair_table(binary: sparse.csr_matrix, terms: list[str]) -> pd.DataFrame:
     return pair_table_of_gram((binary.T @ binary).tocsr(), terms)
 
 
-def pair_table_of_gram(gram: sparse.csr_matrix, terms: list[str]) -> pd.DataFrame:
+def pair_table_of_gram(gram: sparse.csr_matrix, terms: list[str], *, skip_contained: bool = True) -> pd.DataFrame:
     """:func:`pair_table` from ``gram = X.T @ X`` of the binary papers x terms matrix ``X`` (a sum of the
-    partitions' products: no per-paper data needed)."""
+    partitions' products: no per-paper data needed). ``skip_contained=False`` keeps a term and a longer term
+    containing it as a pair (authors' keywords: a paper gives both by choice, not by construction)."""
     together = sparse.csr_matrix(gram, dtype=np.int64)
     papers_per_term = np.asarray(together.diagonal()).ravel()
-    nested = contained_pairs(np.asarray(terms, dtype=object))
+    nested = contained_pairs(np.asarray(terms, dtype=object)) if skip_contained else []
     if nested:  # one term inside the other ("language model", "large language model") is no pair
         rows, columns = (np.array(side, dtype=np.int64) for side in zip(*nested))
         mask = sparse.csr_matrix((np.ones(2 * len(rows)), (np.r_[rows, columns], np.r_[columns, rows])),

@@ -1,5 +1,5 @@
 """The output folder of ``analyse``: every table as CSV, the per-paper ones also as Parquet parts, the
-network files and ``summary.json``."""
+network files (the term map's, and the keyword map's as ``keyword_network.json``, ...) and ``summary.json``."""
 
 from __future__ import annotations
 
@@ -39,6 +39,10 @@ def write_outputs(analysis: Analysis, folder: Path) -> list[str]:
 
         (folder / "theme_names.tsv").write_text(starter_text(analysis.themes.naming), encoding="utf-8")
         written.append("theme_names.tsv")
+    if analysis.has_keywords and analysis.keywords is not None:  # the keyword map's files, named "keyword_..."
+        for name, writer in network_writers(analysis.keywords.network).items():
+            writer(folder / f"keyword_{name}")
+            written.append(f"keyword_{name}")
     (folder / "summary.json").write_text(json.dumps(analysis.summary, indent=2, sort_keys=True) + "\n")
     written.append("summary.json")
     return written

@@ -17,6 +17,7 @@ if TYPE_CHECKING:  # heavy modules, imported when a stage runs
     from helpers.analysis.change import ChangeResult
     from helpers.analysis.cooccurrence import CooccurrenceResult
     from helpers.analysis.engine.paper_texts import PaperTexts
+    from helpers.analysis.keywords import KeywordMap
     from helpers.analysis.themes.hierarchy import ThemeHierarchy
     from helpers.analysis.themes import ThemeModel
     from helpers.analysis.themes.naming import ThemeNaming
@@ -118,6 +119,9 @@ class Analysis:
     hierarchy : ThemeHierarchy or None
         The broad themes and their themes (:func:`helpers.analysis.pipeline.stages.analyse_hierarchy`); ``None``
         without a theme model.
+    keywords : KeywordMap or None
+        The map of the papers' own keywords (:func:`helpers.analysis.pipeline.stages.analyse_keyword_map`; its
+        ``message`` says when no paper has keywords).
     """
 
     corpus: Corpus
@@ -134,6 +138,7 @@ class Analysis:
     change: "ChangeResult | None" = None
     texts: "PaperTexts | None" = None
     hierarchy: "ThemeHierarchy | None" = None
+    keywords: "KeywordMap | None" = None
 
     @property
     def summary(self) -> dict[str, Any]:
@@ -159,6 +164,13 @@ class Analysis:
                                      "applied": naming.applied, "warning": naming.warning}
         return dict(self.corpus.summary(), settings=self.settings.as_dict(), themes_message=self.themes.message, **fitted,
                     helpers_version=__version__, **groups)
+
+    @property
+    def has_keywords(self) -> bool:
+        """Whether some paper has keywords of its own (then the keyword map's tables and files are written)."""
+        from helpers.analysis.keywords import NO_KEYWORDS  # lazy: at the top it would load scipy and networkx
+
+        return self.keywords is not None and self.keywords.message != NO_KEYWORDS
 
     @property
     def corpus_label(self) -> str:
@@ -187,6 +199,8 @@ class Analysis:
             "themes": self.themes.table,
             **({"theme_hierarchy": self.hierarchy.table} if self.hierarchy is not None else {}),
             "terms": self.cooccurrence.terms, "term_pairs": self.cooccurrence.pairs,
+            # The keyword map's keywords, pairs and written forms, when some paper has keywords.
+            **(self.keywords.tables if self.has_keywords and self.keywords is not None else {}),
             # What the built-in rules leave out, to start a stop-term file or thesaurus from; what the files changed.
             "left_out_terms": self.cooccurrence.left_out,
             **({"vocabulary_changes": self.cooccurrence.vocabulary_changes}

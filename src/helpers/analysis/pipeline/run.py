@@ -11,7 +11,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 from helpers.analysis.pipeline.results import Analysis
 from helpers.analysis.pipeline.stages import (DaskStages, LocalStages, StageEngine, analyse_group_change,
-                                              name_themes, paper_table, start_theme_stage)
+                                              analyse_keyword_map, name_themes, paper_table, start_theme_stage)
 from helpers.analysis.settings import AnalysisSettings, EngineSettings
 
 __all__ = ["RunOptions", "StageClock", "run_pipeline"]
@@ -105,6 +105,7 @@ def run_pipeline(
     # The stages' modules are imported before the clock starts, so stage times mean the same whoever calls.
     import helpers.analysis.cooccurrence  # noqa: F401
     import helpers.analysis.groups  # noqa: F401
+    import helpers.analysis.keywords  # noqa: F401
     import helpers.analysis.links  # noqa: F401
     import helpers.analysis.terms  # noqa: F401
     import helpers.analysis.themes  # noqa: F401
@@ -188,10 +189,12 @@ def run_stages(options: RunOptions, clock: StageClock, stages: StageEngine) -> A
     themes, hierarchy = clock("themes", name_themes, themes, cooccurrence, texts, theme_file, corpus.sha256,
                               settings.seed, done=False)
     papers = paper_table(corpus, themes, links, groups, hierarchy)
+    # The keyword map is the co-occurrence of the papers' own keywords: its seconds count with the term map's.
+    keywords = clock("cooccurrence", analyse_keyword_map, corpus, settings, done=False)
     # Papers without a value (the group "(none)") are in no comparison: groups.compared leaves them out.
     change = (clock("change", analyse_group_change, papers, groups.compared, themes, cooccurrence, links, settings,
                     done=False) if len(groups.compared) >= 2 else None)
     return Analysis(corpus=corpus, settings=settings, themes=themes, cooccurrence=cooccurrence,
                     links=links, papers=papers, timings=clock.timings, group_order=groups.order, group_by=groups.by,
                     group_min_papers=groups.min_papers, change=change, texts=texts,
-                    hierarchy=hierarchy)
+                    hierarchy=hierarchy, keywords=keywords)

@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # heavy modules, imported when a stage runs
     from helpers.analysis.engine.local import PartitionRunner
     from helpers.analysis.engine.paper_texts import PaperTexts
     from helpers.analysis.groups import Groups
+    from helpers.analysis.keywords import KeywordMap
     from helpers.analysis.text import TokenizedCorpus, TokenPartitions
     from helpers.analysis.themes.hierarchy import ThemeHierarchy
     from helpers.analysis.themes import PendingThemes
@@ -32,7 +33,7 @@ if TYPE_CHECKING:  # heavy modules, imported when a stage runs
 __all__ = ["analyse_text", "detach_texts", "local_token_partitions", "ThemeStage",
            "start_theme_stage", "analyse_terms", "analyse_link_tables", "analyse_hierarchy", "LABEL_TEXTS", "name_themes", "paper_table",
            "analyse_group_change",
-           "StageEngine", "LocalStages", "DaskStages"]
+           "analyse_keyword_map", "StageEngine", "LocalStages", "DaskStages"]
 
 
 def analyse_text(corpus: Corpus, n_jobs: int | None = None) -> "TokenizedCorpus":
@@ -129,6 +130,20 @@ def analyse_terms(corpus: Corpus, tokens: "TokenizedCorpus", settings: AnalysisS
                               [texts.iloc[start:stop].tolist() for start, stop in parts.bounds], seed=settings.seed,
                               min_occurrences=settings.min_occurrences, relevant_share=settings.relevant_share,
                               edits=edits_of(settings.vocabulary))
+
+
+def analyse_keyword_map(corpus: Corpus, settings: AnalysisSettings) -> "KeywordMap":
+    """The map of the papers' own keywords (the ``keywords`` column; none without it):
+    :func:`helpers.analysis.keywords.analyse_keywords`, with the term map's seed and the researcher's thesaurus
+    and stop terms (``settings.vocabulary``)."""
+    # Lazy: at the top it would load scipy and networkx.
+    from helpers.analysis.keywords import TermEdits, analyse_keywords
+
+    papers = corpus.papers
+    cells = papers["keywords"].tolist() if "keywords" in papers.columns else [None] * len(papers)
+    edits = settings.vocabulary
+    return analyse_keywords(papers["paper_id"].astype(str).tolist(), cells, seed=settings.seed,
+                            vocabulary=edits if isinstance(edits, TermEdits) else None)
 
 
 def analyse_link_tables(corpus: Corpus, n_jobs: int | None = None) -> LinkTables:

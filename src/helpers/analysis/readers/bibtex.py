@@ -156,8 +156,10 @@ def _paper(entry, fields: Mapping[str, str], parents: Mapping[str, Mapping[str, 
         title=latex_to_text(fields.get("title", "")), authors=authors_text(fields.get("author", "")),
         year=year, venue=latex_to_text(venue), doi=normalise_doi(fields.get("doi")),
         url=clean_field(fields.get("url")), software=clean_field(fields.get("software")),
-        keywords="; ".join(k.strip() for k in (fields.get("author_keywords") or fields.get("keywords") or "")
-                           .replace("\n", " ").split(";") if k.strip()),
+        # Decoded as the subjects are: Web of Science writes {{a; b}}, and a keyword may wrap across lines.
+        keywords="; ".join(" ".join(k.split()) for k in latex_to_text(fields.get("author_keywords")
+                                                                      or fields.get("keywords") or "").split(";")
+                           if k.strip()),
         subjects="; ".join(k.strip() for k in latex_to_text(fields.get("web-of-science-categories")
                                                            or fields.get("research-areas") or "").split(";")
                            if k.strip()),

@@ -220,7 +220,9 @@ def read_medline(text: str) -> tuple[None, list[Record]]:
         dois = [join_wrapped(v) for tag in ("LID", "AID") for v in fields.get(tag, [])
                 if join_wrapped(v).endswith("[doi]")]
         authors = _items(fields, "FAU") or _items(fields, "AU")
-        keywords = [join_wrapped(v) for v in fields.get("OT", [])] or [join_wrapped(v) for v in fields.get("MH", [])]
+        # Without OT, the MeSH descriptors stand in: no major-topic star, no qualifiers ("/therapy").
+        keywords = [join_wrapped(v) for v in fields.get("OT", [])] or [
+            join_wrapped(v).split("/")[0].replace("*", "").strip() for v in fields.get("MH", [])]
         abstract = _value(fields, "AB")
         records.append(Record(
             first_line=first, last_line=last, key=_value(fields, "PMID"), abstract=abstract or None,

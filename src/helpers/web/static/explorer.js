@@ -165,12 +165,13 @@
     return foldText(searchFields(papers, themes, k).join("\n"));
   }
 
-  /** The filters a URL's query string asks for (?q=, ?broad=, ?theme=, ?state=, repeated ?term=, ?group=,
-   * ?venue_code=). */
+  /** The filters a URL's query string asks for (?q=, ?broad=, ?theme=, ?state=, repeated ?term=, repeated
+   * ?keyword=, ?group=, ?venue_code=). */
   function parseFilters(search) {
     var params = new URLSearchParams(search);
     return { q: params.get("q") || "", broad: params.get("broad") || "", theme: params.get("theme") || "",
              state: params.get("state") || "", terms: params.getAll("term").filter(Boolean),
+             keywords: params.getAll("keyword").filter(Boolean),
              group: params.get("group") || "", venueCode: params.get("venue_code") || "" };
   }
 
@@ -188,13 +189,14 @@
     if (filters.theme) { params.set("theme", filters.theme); }
     if (filters.state) { params.set("state", filters.state); }
     filters.terms.forEach(function (t) { params.append("term", t); });
+    (filters.keywords || []).forEach(function (t) { params.append("keyword", t); });
     if (filters.group) { params.set("group", filters.group); }
     if (filters.venueCode) { params.set("venue_code", filters.venueCode); }
     return params.toString();
   }
 
-  /** The filters in words, for "No paper matches ...". */
-  function describeFilters(filters, termIndex) {
+  /** The filters in words, for "No paper matches ..." (keywordIndex: the data's keywords by name). */
+  function describeFilters(filters, termIndex, keywordIndex) {
     var parts = [];
     if (filters.q) { parts.push("search \u201c" + filters.q + "\u201d"); }
     if (filters.broad) { parts.push("broad theme " + filters.broad); }
@@ -202,6 +204,10 @@
     if (filters.state) { parts.push("link state " + filters.state); }
     filters.terms.forEach(function (t) {
       parts.push("map term \u201c" + t + "\u201d" + (termIndex[t] === undefined ? " (not a term of the map)" : ""));
+    });
+    (filters.keywords || []).forEach(function (t) {
+      var known = keywordIndex && Object.prototype.hasOwnProperty.call(keywordIndex, t);
+      parts.push("keyword \u201c" + t + "\u201d" + (known ? "" : " (no paper gives this keyword)"));
     });
     if (filters.group) { parts.push("group " + filters.group); }
     if (filters.venueCode) {
@@ -244,7 +250,8 @@
    * group (an index into data.groups, -1 for an unknown group; null or absent for any) and venueCode ("given":
    * papers that gave the venue a code link, "not-given": papers with a code field and none; "" or absent for any;
    * anything else matches nothing) and broadThemes (the theme numbers of the broad theme asked for; null or absent
-   * for any). cache (optional):
+   * for any) and keywords (indices into data.keywords, every one given by the paper; undefined for an unknown
+   * keyword; absent for any). cache (optional):
    * an array of each paper's searchText, filled as papers are searched.
    */
   function filterRows(papers, themes, rows, query, cache) {
@@ -260,6 +267,12 @@
       }
       for (var t = 0; t < query.terms.length; t++) {
         if (query.terms[t] === undefined || papers.terms[k].indexOf(query.terms[t]) === -1) { return false; }
+      }
+      var keywords = query.keywords || [];
+      for (var c = 0; c < keywords.length; c++) {
+        if (keywords[c] === undefined || !papers.keywords || papers.keywords[k].indexOf(keywords[c]) === -1) {
+          return false;
+        }
       }
       if (query.words.length) {
         // A paper is folded the first time it is searched, then read from the cache (if given).
@@ -277,10 +290,15 @@
   }
 
   /** The filters as filterRows reads them; groups: the data's group names (absent without groups); themeBroad:
-   * the data's theme_broad (absent without broad themes: a broad filter then matches nothing). */
-  function rowQuery(filters, termIndex, groups, themeBroad) {
+   * the data's theme_broad (absent without broad themes: a broad filter then matches nothing); keywordIndex: the
+   * data's keywords by name (absent without keywords: a keyword filter then matches nothing). */
+  function rowQuery(filters, termIndex, groups, themeBroad, keywordIndex) {
+    var known = keywordIndex || {};
     return { words: searchPatterns(filters.q), theme: filters.theme === "" ? null : Number(filters.theme),
              state: filters.state, terms: filters.terms.map(function (t) { return termIndex[t]; }),
+             keywords: (filters.keywords || []).map(function (t) {
+               return Object.prototype.hasOwnProperty.call(known, t) ? known[t] : undefined;
+             }),
              group: filters.group ? (groups || []).indexOf(filters.group) : null,
              venueCode: filters.venueCode || "",
              broadThemes: filters.broad ? broadThemes(filters.broad, themeBroad) : null };
@@ -330,7 +348,9 @@
     var position = {}, termIndex = {}, i;
     for (i = 0; i < total; i++) { position[P.id[i]] = i; }
     data.terms.forEach(function (term, k) { termIndex[term] = k; });
-    var filters = { q: "", broad: "", theme: "", state: "", terms: [], group: "", venueCode: "" };
+    var keywordIndex = Object.create(null);  // a keyword such as "__proto__" is a name like any other
+    (data.keywords || []).forEach(function (keyword, k) { keywordIndex[keyword] = k; });
+    var filters = { q: "", broad: "", theme: "", state: "", terms: [], keywords: [], group: "", venueCode: "" };
     var sortKey = "", sortDescending = false, order = null, page = 0, open = {}, shown = [], searched = [];
 
     function el(tag, className, text) {
@@ -371,7 +391,7 @@
       return order.items;
     }
     function filter() {
-      shown = filterRows(P, data.themes, sortedOrder(), rowQuery(filters, termIndex, data.groups, data.theme_broad),
+      shown = filterRows(P, data.themes, sortedOrder(), rowQuery(filters, termIndex, data.groups, data.theme_broad, keywordIndex),
                          searched);
     }
 
@@ -465,6 +485,17 @@
         });
         cell.appendChild(terms);
       }
+      if (P.keywords && P.keywords[k].length) {
+        var keywordList = el("div", "paper-terms paper-keywords", "Keywords: ");
+        P.keywords[k].forEach(function (t) {
+          var button = el("button", "", data.keywords[t]);
+          button.type = "button";
+          button.title = "Show the papers giving this keyword";
+          button.addEventListener("click", function () { addKeyword(data.keywords[t]); });
+          keywordList.appendChild(button);
+        });
+        cell.appendChild(keywordList);
+      }
       var meta = "paper_id " + P.id[k] + " \u00b7 file " + data.files[P.file[k]];
       if (P.group && data.groups) { meta += " \u00b7 group " + data.groups[P.group[k]]; }
       cell.appendChild(el("div", "paper-meta", meta));
@@ -534,6 +565,16 @@
         });
         termBox.appendChild(chip);
       });
+      filters.keywords.forEach(function (keyword) {
+        var chip = el("button", "", "keyword: " + keyword + " \u00d7");
+        chip.type = "button";
+        chip.title = "Remove this keyword filter";
+        chip.addEventListener("click", function () {
+          filters.keywords = filters.keywords.filter(function (t) { return t !== keyword; });
+          update();
+        });
+        termBox.appendChild(chip);
+      });
     }
     function render() {
       var bounds = pageBounds(shown.length, page, pageSize);
@@ -545,7 +586,7 @@
       });
       if (!shown.length) {
         var empty = el("tr", "explorer-empty");
-        var cell = el("td", "", "No paper matches " + describeFilters(filters, termIndex) + ".");
+        var cell = el("td", "", "No paper matches " + describeFilters(filters, termIndex, keywordIndex) + ".");
         cell.colSpan = columns;
         empty.appendChild(cell);
         fragment.appendChild(empty);
@@ -576,6 +617,11 @@
       update();
       root.scrollIntoView();
     }
+    function addKeyword(keyword) {
+      if (filters.keywords.indexOf(keyword) === -1) { filters.keywords.push(keyword); }
+      update();
+      root.scrollIntoView();
+    }
     function showPaper(id) {
       var k = position[id];
       if (k === undefined) {
@@ -586,7 +632,7 @@
         return false;
       }
       if (shown.indexOf(k) === -1) {
-        filters = { q: "", broad: "", theme: "", state: "", terms: [], group: "", venueCode: "" };
+        filters = { q: "", broad: "", theme: "", state: "", terms: [], keywords: [], group: "", venueCode: "" };
         search.value = ""; themeSelect.value = ""; stateSelect.value = "";
         if (broadSelect) { broadSelect.value = ""; }
         if (groupSelect) { groupSelect.value = ""; }

@@ -10,9 +10,11 @@
 
   var WHEEL_HINT = "Click the map to zoom with the mouse wheel (or use + and \u2212).";
 
-  /** The explorer opened on the papers that use a term. */
-  function termUrl(explorer, label) {
-    return explorer + (explorer.indexOf("?") === -1 ? "?" : "&") + "term=" + encodeURIComponent(label);
+  /** The explorer opened on the papers that use a term (the query parameter "term", or the map's own filter,
+   * "keyword" for a map of authors' keywords). */
+  function termUrl(explorer, label, filter) {
+    var name = filter === "keyword" ? "keyword" : "term";
+    return explorer + (explorer.indexOf("?") === -1 ? "?" : "&") + name + "=" + encodeURIComponent(label);
   }
 
   /** Edge widths: a Cytoscape mapData() from 0 (or the weakest link, if negative) to the strongest. */
@@ -80,18 +82,26 @@
     return null;
   }
 
-  /** A legend entry's text: its largest terms and its number of terms. */
-  function legendText(entry, terms) {
+  /** What a map's items are called and what they occur in: terms in abstracts, or (filter "keyword") the
+   * authors' keywords in papers. */
+  function mapNouns(filter) {
+    return filter === "keyword" ? { item: "keyword", items: "keywords", papers: "papers" }
+      : { item: "term", items: "terms", papers: "abstracts" };
+  }
+
+  /** A legend entry's text: its largest terms and its number of terms (nouns: mapNouns). */
+  function legendText(entry, terms, nouns) {
+    var noun = nouns || mapNouns("term");
     var names = entry.top.map(function (i) { return terms[i].label; }).join(", ");
     var more = entry.n_terms > entry.top.length ? ", \u2026" : "";
-    var count = entry.n_terms + (entry.n_terms === 1 ? " term" : " terms");
+    var count = entry.n_terms + " " + (entry.n_terms === 1 ? noun.item : noun.items);
     var grey = entry.other ? "other communities: " : "";
     return grey + names + more + " (" + count + ")";
   }
 
-  /** The tooltip's counts line. */
-  function countsText(term) {
-    return "Occurrences: " + term.occurrences + " abstracts \u00b7 links: " + term.links;
+  /** The tooltip's counts line (nouns: mapNouns). */
+  function countsText(term, nouns) {
+    return "Occurrences: " + term.occurrences + " " + (nouns || mapNouns("term")).papers + " \u00b7 links: " + term.links;
   }
 
   /** One neighbour in the tooltip: its label and the link's strength to two decimals. */
@@ -113,10 +123,12 @@
     });
   }
 
-  /** The status line after a search: how many terms match and which one is shown. */
-  function findStatus(query, nMatches, label) {
-    if (!nMatches) { return "No term matches \u201c" + query.trim() + "\u201d."; }
-    return nMatches + (nMatches === 1 ? " term matches" : " terms match") + "; showing \u201c" + label + "\u201d" +
+  /** The status line after a search: how many terms match and which one is shown (nouns: mapNouns). */
+  function findStatus(query, nMatches, label, nouns) {
+    var noun = nouns || mapNouns("term");
+    if (!nMatches) { return "No " + noun.item + " matches \u201c" + query.trim() + "\u201d."; }
+    return nMatches + (nMatches === 1 ? " " + noun.item + " matches" : " " + noun.items + " match") +
+      "; showing \u201c" + label + "\u201d" +
       (nMatches > 1 ? " (Enter for the next)." : ".");
   }
 
@@ -141,7 +153,7 @@
   }
 
   var core = {
-    WHEEL_HINT: WHEEL_HINT, termUrl: termUrl, edgeWidth: edgeWidth, mapElements: mapElements,
+    WHEEL_HINT: WHEEL_HINT, mapNouns: mapNouns, termUrl: termUrl, edgeWidth: edgeWidth, mapElements: mapElements,
     byOccurrences: byOccurrences, overlaps: overlaps, labelZoom: labelZoom, labelSize: labelSize,
     labelOrder: labelOrder, labelBox: labelBox, legendText: legendText, countsText: countsText,
     neighbourText: neighbourText, findTerms: findTerms, findStatus: findStatus, tooltipPosition: tooltipPosition,
@@ -152,6 +164,7 @@
   function runPage() {
     var root = document.currentScript.parentElement;
     var data = JSON.parse(root.querySelector("script.term-map-data").textContent);
+    var nouns = mapNouns(data.filter);
     var box = root.querySelector(".term-map-canvas");
     var tooltip = root.querySelector(".term-map-tooltip");
     var search = root.querySelector(".term-map-search");
@@ -248,7 +261,7 @@
         swatch.className = "term-map-swatch";
         swatch.style.backgroundColor = entry.colour;
         item.appendChild(swatch);
-        item.appendChild(document.createTextNode(legendText(entry, terms)));
+        item.appendChild(document.createTextNode(legendText(entry, terms, nouns)));
         legend.appendChild(item);
       });
       cy.on("viewport resize", function () { moveTooltip(); });
@@ -263,7 +276,7 @@
         var t = terms[node.data("index")];
         tooltip.replaceChildren();
         tooltip.appendChild(text("span", t.label, "term-map-term"));
-        tooltip.appendChild(text("p", countsText(t), "term-map-counts"));
+        tooltip.appendChild(text("p", countsText(t, nouns), "term-map-counts"));
         if (t.neighbours.length) {
           tooltip.appendChild(text("p", "Strongest links:"));
           var list = document.createElement("ol");
@@ -276,7 +289,7 @@
           tooltip.appendChild(text("p", "No link drawn."));
         }
         var link = text("a", "List the papers that use it", "term-map-papers");
-        link.href = termUrl(data.explorer, t.label);
+        link.href = termUrl(data.explorer, t.label, data.filter);
         tooltip.appendChild(link);
         shown = node;
         // A hover tooltip lets the mouse through; a pinned one can be clicked.
@@ -322,7 +335,7 @@
         if (String(original.type || "").indexOf("touch") === 0 || original.pointerType === "touch") {
           pin(event.target);
         } else {
-          window.location.assign(termUrl(data.explorer, terms[event.target.data("index")].label));
+          window.location.assign(termUrl(data.explorer, terms[event.target.data("index")].label, data.filter));
         }
       });
       cy.on("tap", function (event) { if (event.target === cy) { unpin(); } });
@@ -336,7 +349,7 @@
         current = -1;
         if (!search.value.trim()) { status.textContent = ""; return; }
         if (!matches.length) {
-          status.textContent = findStatus(search.value, 0, "");
+          status.textContent = findStatus(search.value, 0, "", nouns);
           return;
         }
         cy.batch(function () {
@@ -350,7 +363,7 @@
         current = (current + 1) % matches.length;
         var node = nodeAt[matches[current].index];
         cy.batch(function () { cy.$(".current").removeClass("current"); node.addClass("current"); });
-        status.textContent = findStatus(search.value, matches.length, terms[matches[current].index].label);
+        status.textContent = findStatus(search.value, matches.length, terms[matches[current].index].label, nouns);
         cy.stop();
         var still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
         cy.animate({ center: { eles: node }, zoom: Math.max(cy.zoom(), 1.2) },
