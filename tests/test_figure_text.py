@@ -37,7 +37,8 @@ YEARS = [2019, 2020, 2021]
 
 
 def many_theme_corpus(folder):
-    """A CSV corpus: 24 subjects x 3 years x 3 abstracts, a code link in every fourth abstract."""
+    """A CSV corpus: 24 subjects x 3 years x 3 abstracts, a code link in every fourth abstract, three authors'
+    keywords each (so the keyword map is drawn, not its note)."""
     rows = []
     for subject_index, subject in enumerate(SUBJECTS):
         words = subject.split()
@@ -51,7 +52,8 @@ def many_theme_corpus(folder):
                 if n % 4 == 0:
                     text += f" Code and data are available at https://github.com/lab{n}/study{subject_index}."
                 rows.append({"title": f"{turn[0].title()} {turn[1]} study {n}", "abstract": text, "year": year,
-                             "venue": "Journal of Applied Studies", "authors": f"Author {n}"})
+                             "venue": "Journal of Applied Studies", "authors": f"Author {n}",
+                             "keywords": f"{turn[0]} {turn[1]}; {turn[2]}; {turn[4]} {turn[5]}"})
     path = folder / "papers.csv"
     with path.open("w", newline="", encoding="utf-8") as handle:
         writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
@@ -83,13 +85,13 @@ def many_theme_figures(tmp_path_factory):
 
     folder = tmp_path_factory.mktemp("many-themes")
     analysis = run_pipeline([many_theme_corpus(folder)], AnalysisSettings(themes=24), n_jobs=1)
-    assert analysis.change is not None and len(analysis.themes.model.themes) == 24
+    assert analysis.change is not None and len(analysis.themes.model.themes) == 24 and analysis.has_keywords
     return measure_book_figures(analysis, tmp_path_factory.mktemp("many-theme-figures"))
 
 
 def test_every_figure_of_the_book_is_measured_on_both_corpora(seed_figures, many_theme_figures):
-    assert len(seed_figures) == 14  # one group: no figures of "What changed"
-    assert len(many_theme_figures) == 17  # one file: no themes by source file
+    assert len(seed_figures) == 15  # one group: no figures of "What changed"; no keywords: the map's note
+    assert len(many_theme_figures) == 18  # one file: no themes by source file
     assert set(seed_figures) | set(many_theme_figures) == {label for label, _, _ in FIGURES + GROUP_FIGURES}
 
 

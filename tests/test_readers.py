@@ -128,6 +128,15 @@ def test_csv_tsv_and_jsonl_with_named_columns(tmp_path):
     assert groups.names.tolist() == ["main", "demo", "main"] and groups.order == ("demo", "main")
 
 
+def test_a_plain_table_keywords_column_gives_the_papers_keywords(tmp_path):
+    """A CSV or JSON Lines file of the user's own with a ``keywords`` (or ``author keywords``) column: those are the
+    papers' keywords, as a database export's are (the keyword map reads them)."""
+    write(tmp_path, "a.csv", f'title,abstract,keywords\nOne,"{A}","broiler; feed efficiency"\n')
+    write(tmp_path, "b.jsonl", json.dumps({"title": "Two", "abstract": B, "author keywords": "crash risk"}) + "\n")
+    papers = read_corpus(tmp_path).papers
+    assert papers["keywords"].tolist() == ["broiler; feed efficiency", "crash risk"]
+
+
 def test_missing_abstract_column_and_bad_rows_are_one_line_errors(tmp_path):
     no_column = write(tmp_path, "x.csv", "title,year\nA,2023\n")
     with pytest.raises(CorpusError) as error:

@@ -29,7 +29,8 @@ class ColumnMap:
 
 GENERIC = ColumnMap("table", ("abstract",), {
     "title": ("title",), "authors": ("authors",), "year": ("year",), "venue": ("venue",), "doi": ("doi",),
-    "url": ("url",), "software": ("software",), "abstract": ("abstract",), "keywords": (), "key": ("key", "id"),
+    "url": ("url",), "software": ("software",), "abstract": ("abstract",), "keywords": ("keywords", "author keywords"),
+    "key": ("key", "id"),
 }, authors_style="as-is")
 
 #: The databases' column maps, most specific first.

@@ -64,6 +64,7 @@ def _record(values: Mapping[str, Any], first: int, last: int) -> Record:
 
     abstract = values.get("abstract")
     abstract = "" if abstract is None else str(abstract)
+    keywords = next((_keyword_text(values[name], name) for name in KEYWORD_COLUMNS if values.get(name)), "")
     authors = _checked_authors(values.get("authors"))
     authors = "; ".join(clean_field(a) for a in authors) if isinstance(authors, list) else clean_field(authors)
     return Record(
@@ -71,9 +72,26 @@ def _record(values: Mapping[str, Any], first: int, last: int) -> Record:
         abstract=latex_to_text(abstract) if abstract.strip() else None,
         title=latex_to_text(text("title")), authors=latex_to_text(authors),
         year=parse_year(values.get("year")), venue=text("venue"), doi=normalise_doi(text("doi")), url=text("url"),
-        software=text("software"),
-        fields={name: clean_field(value) for name, value in values.items() if name not in own},
+        software=text("software"), keywords=keywords,
+        fields={name: clean_field(value) for name, value in values.items() if name not in (*own, *KEYWORD_COLUMNS)},
     )
+
+
+#: A plain table's columns of authors' keywords, first given first (as :data:`GENERIC` maps them).
+KEYWORD_COLUMNS = GENERIC.columns["keywords"]
+
+
+def _keyword_text(value: Any, name: str) -> str:
+    """A keywords cell as ``"; "``-separated text: text split on ``;``, or (JSON) an array of texts.
+
+    Examples
+    --------
+    >>> _keyword_text("broiler;  feed efficiency ;", "keywords"), _keyword_text(["crash risk", "hazmat"], "keywords")
+    ('broiler; feed efficiency', 'crash risk; hazmat')
+    """
+    items = value if isinstance(value, list) else [value]
+    words = [clean_field(text_value(item, name)) for item in items]
+    return "; ".join(k.strip() for word in words for k in word.split(";") if k.strip())
 
 
 #: What databases write in an abstract cell when there is none.

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Callable, Collection, Iterator
 from helpers.book.reports import change as change_report
 from helpers.book.reports import corpus as corpus_report
 from helpers.book.reports import findings
+from helpers.book.reports import keywords as keywords_report
 from helpers.book.reports import links as links_report
 from helpers.book.reports import performance as performance_report
 from helpers.book.reports import themes as themes_report
@@ -54,6 +55,7 @@ def figure_drawers(analysis: Analysis, bench: Path | None = None
         "fig-cooccurrence-ego": lambda: nf.ego_figure(network, corpus_label=label),
         "fig-cooccurrence-themes": lambda: nf.community_theme_figure(
             network, papers.set_index("paper_id")["theme"], theme_labels, corpus_label=label),
+        "fig-cooccurrence-keywords": lambda: keywords_report.keyword_map_figure(analysis, label),
         "fig-links-shares": lambda: links_report.shares_figure(links_report.shares_table(papers, analysis.themes.labels),
                                                                label),
         "fig-links-host-kinds": lambda: links_report.host_kinds_figure(analysis.links.links, label),
