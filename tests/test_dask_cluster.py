@@ -21,7 +21,7 @@ from helpers.analysis.text import _tokenize_chunk, merge_token_chunks, tokenize_
 from helpers.book.settings import BookConfig
 from helpers.cli import main
 
-TABLES = ["blocks.csv", "files.csv", "link_statements.csv", "links.csv", "papers.csv", "term_pairs.csv",
+TABLES = ["blocks.csv", "files.csv", "left_out_terms.csv", "link_statements.csv", "links.csv", "papers.csv", "term_pairs.csv",
           "terms.csv", "theme_hierarchy.csv", "themes.csv"]
 
 
