@@ -291,6 +291,24 @@ def test_a_thesaurus_label_copied_from_keywords_csv_matches_its_keyword(tmp_path
     assert dict(zip(edited.network.terms["term"], edited.network.terms["n_papers"])) == {"hazmat": 2, "risk": 2}
 
 
+def test_the_static_keyword_map_names_keywords_in_its_title_and_legend(tmp_path):
+    import matplotlib.pyplot as plt
+
+    from helpers.analysis.pipeline import run_pipeline
+    from helpers.book.reports.keywords import keyword_map_figure
+
+    analysis = run_pipeline([wos_file(tmp_path, POULTRY_KEYWORDS)], n_jobs=1)
+    figure, data = keyword_map_figure(analysis, "Poultry")
+    axis = figure.axes[0]
+    legend = axis.get_legend()
+    texts = [axis.get_title(), legend.get_title().get_text(), *(text.get_text() for text in legend.get_texts())]
+    plt.close(figure)
+    assert texts[0].startswith("Keyword map: the ") and " keywords of 5, Poultry" in texts[0].replace("\n", " ")
+    assert texts[1] == "Largest communities (keywords in each, drawn or not; top keywords)"
+    assert all(" keyword" in text and " term" not in text for text in texts[2:]) and len(texts) > 2
+    assert "keyword" in data.columns
+
+
 def test_the_interactive_keyword_map_names_keywords():
     from helpers.web.term_map import term_map_html
 

@@ -86,11 +86,13 @@ def community_colours(communities: pd.Series) -> list[str]:
     return [community_colour(int(c)) for c in communities]
 
 
-def legend_labels(result: CooccurrenceResult, shown: set[int] | None = None) -> list[tuple[int, str, str]]:
+def legend_labels(result: CooccurrenceResult, shown: set[int] | None = None, *, noun: str = "term"
+                  ) -> list[tuple[int, str, str]]:
     """``(community, colour, text)`` of each coloured community the legend names, from the one table of
     communities (``result.communities``: the same counts and top terms as the chapter's table).
 
-    ``shown`` limits the legend to communities with a term on the figure (default: every coloured one).
+    ``shown`` limits the legend to communities with a term on the figure (default: every coloured one); ``noun``
+    names what the map's nodes are (``"keyword"`` on the keyword map).
 
     Examples
     --------
@@ -105,20 +107,20 @@ def legend_labels(result: CooccurrenceResult, shown: set[int] | None = None) -> 
         if colour == OTHER_COLOUR or (shown is not None and int(row.community) not in shown):
             continue
         top = ", ".join(str(row.top_terms).split(", ")[:LEGEND_TERMS])
-        rows.append((int(row.community), colour, f"{int(row.community)} ({count(int(row.n_terms), 'term')}): {top}"))
+        rows.append((int(row.community), colour, f"{int(row.community)} ({count(int(row.n_terms), noun)}): {top}"))
     return rows[:LEGEND_COMMUNITIES]
 
 
-def _community_legend(axis, result: CooccurrenceResult, drawn: pd.DataFrame) -> None:
+def _community_legend(axis, result: CooccurrenceResult, drawn: pd.DataFrame, noun: str = "term") -> None:
     """A legend of the largest coloured communities with a drawn term: number, colour, terms, top terms."""
     from matplotlib.lines import Line2D  # lazy: slow to import
 
     handles = [Line2D([], [], marker="o", linestyle="", markersize=7, markerfacecolor=colour,
                       markeredgecolor=NODE_EDGE, markeredgewidth=0.5, label=_legend_text(text))
-               for _, colour, text in legend_labels(result, set(drawn["community"].astype(int)))]
+               for _, colour, text in legend_labels(result, set(drawn["community"].astype(int)), noun=noun)]
     if handles:
         # Below the map, outside its axes: the layout makes room for it, so it never covers a node or a label.
-        axis.legend(handles=handles, title="Largest communities (terms in each, drawn or not; top terms)",
+        axis.legend(handles=handles, title=f"Largest communities ({noun}s in each, drawn or not; top {noun}s)",
                     loc="upper center", bbox_to_anchor=(0.5, -0.01), ncol=1, frameon=False, handletextpad=0.3,
                     columnspacing=1.0, borderaxespad=0.0, fontsize=9, title_fontsize=9)
 
@@ -205,14 +207,15 @@ def place_labels(boxes: list[tuple[float, float]], anchors: np.ndarray, radii: n
 
 
 def term_map_figure(result: CooccurrenceResult, *, corpus_label: str, overlay: pd.Series | None = None,
-                    overlay_label: str = "", overlay_range: tuple[float, float] | None = None
-                    ) -> tuple[Figure, pd.DataFrame]:
+                    overlay_label: str = "", overlay_range: tuple[float, float] | None = None,
+                    noun: str = "term") -> tuple[Figure, pd.DataFrame]:
     """The term map: the sets of linked terms (:func:`drawn_terms`), node area by occurrences (capped), colour by community.
 
     With ``overlay`` (a number per term, indexed by term: VOSviewer's overlay visualisation, such as
     the mean year of a term's papers) the colour shows that number instead (viridis, with a colour bar
     titled ``overlay_label``, from ``overlay_range`` where given, else the values' own range); the data
-    gains an ``overlay`` column.
+    gains an ``overlay`` column. ``noun`` names the nodes in the title and legend (``"keyword"`` on the keyword
+    map).
 
     Terms without a drawn link, and small groups linked only among themselves,
     are left out (the terms table lists them); every set of at least
@@ -250,7 +253,7 @@ def term_map_figure(result: CooccurrenceResult, *, corpus_label: str, overlay: p
     drawn = data[data["drawn"]].sort_values(["n_papers", "term"], ascending=[False, True])
     n_drawn = int(data["drawn"].sum())
     what = f", colour: {overlay_label}" if overlay is not None else ""
-    axis.set_title(wrap_to_width(f"Term map: the {n_drawn} connected terms of {len(terms)}{what}, {corpus_label}",
+    axis.set_title(wrap_to_width(f"{noun.capitalize()} map: the {n_drawn} connected {noun}s of {len(terms)}{what}, {corpus_label}",
                                  width * 0.85, 10), fontsize=10)
     if drawn.empty:
         axis.text(0.5, 0.5, wrap_to_width(result.message or "No term has a drawn link", width * 0.8, 9),
@@ -280,7 +283,7 @@ def term_map_figure(result: CooccurrenceResult, *, corpus_label: str, overlay: p
 
             bar.ax.yaxis.set_major_locator(MaxNLocator(nbins=6, integer=True))  # whole years (or group numbers)
         else:
-            _community_legend(axis, result, drawn)
+            _community_legend(axis, result, drawn, noun)
         data.loc[drawn.index, "labelled"] = _draw_labels(figure, axis, drawn, areas)
     return figure, data.reset_index(drop=True)
 

@@ -135,10 +135,7 @@ def keyword_map_figure(analysis: "Analysis", corpus_label: str) -> "tuple[Figure
         axis.text(0.5, 0.5, network.message or "No keyword map", ha="center", va="center", fontsize=8)
         return figure, pd.DataFrame(columns=["keyword", "n_papers", "community", "colour", "x", "y", "drawn",
                                              "labelled"])
-    figure, data = term_map_figure(network, corpus_label=corpus_label)
-    axis = figure.axes[0]
-    axis.set_title(axis.get_title().replace("Term map", "Keyword map").replace(" terms of ", " keywords of "),
-                   fontsize=axis.title.get_fontsize())
+    figure, data = term_map_figure(network, corpus_label=corpus_label, noun="keyword")
     return figure, data.rename(columns={"term": "keyword"})
 
 
