@@ -248,3 +248,24 @@ def test_every_label_of_the_network_figures_stays_inside_its_axes(seed_analysis)
             assert (draw.__name__, outside) == (draw.__name__, [])
             assert len(axis.texts) >= 3
         plt.close(figure)
+
+
+def test_the_validation_page_sums_up_the_measured_figures(tmp_path):
+    from helpers.book.reports.validation import figure_legibility
+
+    results = tmp_path / "benchmarks" / "results"
+    results.mkdir(parents=True)
+    (results / "figure_text.csv").write_text(
+        "corpus,figure,space,width_in,height_in,n_texts,smallest_px,median_px,smallest_pt,median_pt,smallest_px_800,"
+        "unsized,meets\n"
+        "pubmed-mcda,fig-a,column,6.72,4,10,8.31,12.5,6.2,9,8.9,0,True\n"
+        "pubmed-mcda,fig-b,column,6.72,4,10,7.5,10.1,5.4,7,8.0,0,False\n"
+        "wos-x,fig-a,column,6.72,4,10,9.0,11.0,6.5,8,9.5,0,True\n", encoding="utf-8")
+    table, values = figure_legibility(tmp_path)
+    assert table.values.tolist() == [
+        ["decision analysis in health (PubMed)", "2", "1 of 2", "7.5", "10.1", "5.4", "fig-b"],
+        ["wos-x", "1", "1 of 1", "9.0", "11.0", "6.5", "fig-a"]]
+    assert values["figure_text_sentence"] == (
+        "On 2 corpora, 2 of 3 figures (67%) have their smallest text at 8 CSS px or more and their median text at "
+        "10 px or more on the page at a 1280 px window, and their smallest text at 6 pt or more in print; the "
+        "smallest text of any figure is 7.5 px on the page and 5.4 pt in print.")

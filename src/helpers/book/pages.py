@@ -145,6 +145,7 @@ class ValidationTables(NamedTuple):
     claims: pd.DataFrame
     claim_errors: pd.DataFrame
     fields: pd.DataFrame
+    figure_text: pd.DataFrame
 
 
 def validation(root: Path) -> ValidationTables:
@@ -154,9 +155,12 @@ def validation(root: Path) -> ValidationTables:
     intrusion_table, intrusion_values = validation_report.word_intrusion(root)
     claim_table, claim_errors, claim_values = validation_report.claim_scores(root)
     field_table, field_values = validation_report.field_reading(root)
+    figure_table, figure_values = validation_report.figure_legibility(root)
     glue_all({**quality_values, **yardstick_values, **claim_values})
-    glue_split({**intrusion_values, **field_values}, ("intrusion_sentence", "field_sentence"))
-    return ValidationTables(quality_table, yardstick_table, intrusion_table, claim_table, claim_errors, field_table)
+    glue_split({**intrusion_values, **field_values, **figure_values},
+               ("intrusion_sentence", "field_sentence", "figure_text_sentence"))
+    return ValidationTables(quality_table, yardstick_table, intrusion_table, claim_table, claim_errors, field_table,
+                            figure_table)
 
 
 class PerformanceTables(NamedTuple):

@@ -261,6 +261,8 @@ THEME_PEERS_FILE = "benchmarks/results/theme_peers.csv"
 WORD_INTRUSION_FILE = "benchmarks/results/word_intrusion.csv"
 # The checks a researcher of another field makes, on the dev exports (benchmarks/field_exports.py), on Validation.
 FIELD_EXPORTS_FILE = "benchmarks/results/field_exports.csv"
+# Every figure's text size where it is read (benchmarks/figure_text.py), on Validation.
+FIGURE_TEXT_FILE = "benchmarks/results/figure_text.csv"
 
 
 def book_key(book_config: BookConfig) -> str:

@@ -21,7 +21,7 @@ from helpers.analysis.links.evaluation import class_scores, load_heldout, predic
 from helpers.book.formatting import MISSING, corpus_name, count, number, percent
 from helpers.book.inputs import page_input
 from helpers.book.reports.links import evaluation_set
-from helpers.book.settings import (FIELD_EXPORTS_FILE, THEME_PEERS_FILE, THEME_VOCABULARY_FILE, THEME_YARDSTICK_FILE,
+from helpers.book.settings import (FIELD_EXPORTS_FILE, FIGURE_TEXT_FILE, THEME_PEERS_FILE, THEME_VOCABULARY_FILE, THEME_YARDSTICK_FILE,
                                    WORD_INTRUSION_FILE)
 
 #: The vocabularies the theme comparison shows, in order, as the table names them.
@@ -307,3 +307,50 @@ def field_reading(root: Path) -> tuple[pd.DataFrame, dict[str, str]]:
         f"as written in their theme's abstracts, {count(twice, 'label')} {'names' if twice == 1 else 'name'} one "
         f"thing twice and {count(under, 'theme')} {'is' if under == 1 else 'are'} under the floor.")
     return table, {"field_sentence": sentence}
+
+
+FIGURE_TEXT_COLUMNS = ["corpus", "figures", "legible", "smallest text on the page (px)", "lowest median (px)",
+                       "smallest text in print (pt)", "smallest in"]
+#: The corpora of ``benchmarks/figure_text.py`` as the table names them.
+FIGURE_TEXT_CORPORA = {"icml-2023-2025": "ICML 2023–2025", "synthetic-3000": "synthetic, 3,000 abstracts",
+                       "wos-traffic-safety": "traffic safety (Web of Science)",
+                       "pubmed-mcda": "decision analysis in health (PubMed)"}
+
+
+def figure_legibility(root: Path) -> tuple[pd.DataFrame, dict[str, str]]:
+    """How large every figure's text is where it is read, per corpus (``benchmarks/results/figure_text.csv``, from
+    each saved SVG at the width the page shows it at a 1280 px window, and at the width the PDF prints it), and
+    the sentence that sums it up (``figure_text_sentence``).
+
+    Examples
+    --------
+    >>> table, values = figure_legibility(Path("/nonexistent"))
+    >>> table.empty, values["figure_text_sentence"]
+    (True, 'The figures have not been measured (`python benchmarks/figure_text.py`).')
+    """
+    from helpers.book.figure_text import MIN_MEDIAN_PX, MIN_PRINT_PT, MIN_PX  # lazy: keeps this module light
+
+    path = page_input(FIGURE_TEXT_FILE, root=Path(root))
+    if not path.is_file():
+        return (pd.DataFrame(columns=FIGURE_TEXT_COLUMNS),
+                {"figure_text_sentence": "The figures have not been measured (`python benchmarks/figure_text.py`)."})
+    rows = pd.read_csv(path, keep_default_na=False)
+    rows["meets"] = rows["meets"].astype(str) == "True"
+    groups = rows.groupby("corpus", sort=False)
+    smallest = rows.loc[groups["smallest_px"].idxmin()].set_index("corpus")["figure"]
+    table = pd.DataFrame({
+        "corpus": [FIGURE_TEXT_CORPORA.get(name, corpus_name(name)) for name in groups.groups],
+        "figures": groups.size().map(number).to_numpy(),
+        "legible": [f"{number(n)} of {number(m)}" for n, m in zip(groups["meets"].sum(), groups.size())],
+        "smallest text on the page (px)": groups["smallest_px"].min().map(lambda v: f"{v:.1f}").to_numpy(),
+        "lowest median (px)": groups["median_px"].min().map(lambda v: f"{v:.1f}").to_numpy(),
+        "smallest text in print (pt)": groups["smallest_pt"].min().map(lambda v: f"{v:.1f}").to_numpy(),
+        "smallest in": [smallest[name] for name in groups.groups]}, columns=FIGURE_TEXT_COLUMNS)
+    legible, n = int(rows["meets"].sum()), len(rows)
+    sentence = (
+        f"On {count(rows['corpus'].nunique(), 'corpus', plural_form='corpora')}, {number(legible)} of {number(n)} "
+        f"figures ({percent(legible / n)}) have their smallest text at {MIN_PX:g} CSS px or more and their median "
+        f"text at {MIN_MEDIAN_PX:g} px or more on the page at a 1280 px window, and their smallest text at "
+        f"{MIN_PRINT_PT:g} pt or more in print; the smallest text of any figure is "
+        f"{rows['smallest_px'].min():.1f} px on the page and {rows['smallest_pt'].min():.1f} pt in print.")
+    return table, {"figure_text_sentence": sentence}
