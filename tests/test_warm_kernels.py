@@ -1,0 +1,75 @@
+"""helpers.book.warm_kernels: a page's kernel forked from a warm process runs the page as a new kernel would."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+
+import nbformat
+import pytest
+from jupyter_cache.executors.utils import single_nb_execution
+
+from helpers.book.warm_kernels import ForkedProcess, ForkingKernelManager, can_fork
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="forking a kernel needs os.fork (POSIX)")
+
+#: What a page's kernel sees of its process: folder, entry point, import path, backend, session, environment.
+CELLS = [
+    "import os, sys\nfrom pathlib import Path\nprint(Path.cwd().name, Path(sys.argv[0]).name, repr(sys.path[0]))",
+    "import matplotlib\nprint(matplotlib.get_backend(), os.environ.get('MPLBACKEND'), os.environ.get('PAGE_MARK'))",
+    "print(os.getpgid(0) == os.getpid(), 'left_by_another_page' in globals())",
+    "left_by_another_page = 1\nfrom IPython.display import Markdown\nMarkdown('**done**')",
+]
+
+
+def run_page(folder, manager=None):
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code) for code in CELLS])
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    options = {} if manager is None else {"kernel_manager_class": manager}
+    result = single_nb_execution(notebook, cwd=str(folder), timeout=120, allow_errors=False, **options)
+    assert result.err is None, result.exc_string
+    return [[{key: value for key, value in output.items() if key != "execution_count"} for output in cell.outputs]
+            for cell in notebook.cells]
+
+
+def test_a_forked_kernel_gives_the_outputs_of_a_new_kernel(tmp_path, monkeypatch):
+    folder = tmp_path / "chapters"
+    folder.mkdir()
+    monkeypatch.setenv("PAGE_MARK", "from-the-environment")
+    forked = run_page(folder, ForkingKernelManager)
+    assert forked == run_page(folder)
+    assert forked[0][0]["text"].startswith("chapters ipykernel_launcher.py ")
+    assert forked[1][0]["text"].endswith(" from-the-environment\n")
+    # Its own session; nothing left by the notebook run before it in the same process.
+    assert forked[2][0]["text"] == "True False\n"
+    assert forked[3][0]["data"]["text/markdown"] == "**done**"
+
+
+def test_a_forked_kernel_has_a_fresh_namespace_each_page(tmp_path):
+    first, second = run_page(tmp_path, ForkingKernelManager), run_page(tmp_path, ForkingKernelManager)
+    assert first[2][0]["text"] == second[2][0]["text"] == "True False\n"
+
+
+def test_only_this_pythons_ipython_kernel_is_forked(tmp_path):
+    import sys
+
+    assert can_fork([sys.executable, "-m", "ipykernel_launcher", "-f", str(tmp_path / "kernel.json")])
+    assert not can_fork(["/usr/bin/python3", "-m", "ipykernel_launcher", "-f", "kernel.json"])
+    assert not can_fork([sys.executable, "-m", "another_kernel", "-f", "kernel.json"])
+
+
+def test_a_forked_process_reports_its_exit_and_can_be_killed():
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover (child)
+        os._exit(3)
+    assert ForkedProcess(pid).wait() == 3
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover (child)
+        time.sleep(60)
+        os._exit(0)
+    process = ForkedProcess(pid)
+    assert process.poll() is None
+    process.kill()
+    assert process.wait() == -signal.SIGKILL and process.poll() == -signal.SIGKILL
+    process.terminate()  # an ended process: nothing to signal, no error
