@@ -33,8 +33,8 @@ PRELOADED = ("IPython", "ipykernel.kernelapp", "ipykernel.ipkernel", "matplotlib
 
 
 def warm_up(modules: tuple[str, ...] = PRELOADED) -> None:
-    """Import ``modules`` and fill the analysis's resource caches (stop words, the stock-phrase list), as a kernel
-    would on its first page; run once in each worker process, before any kernel is forked from it.
+    """Import ``modules`` and fill the analysis's resource caches (stop words, the stock-phrase list, the installed
+    libraries' versions), as a kernel would on its first page; run once in each worker process, before any kernel is forked from it.
 
     The matplotlib backend is the one the kernel sets (``MPLBACKEND``, when the environment names none), since
     matplotlib reads it when it is first imported.
@@ -45,10 +45,13 @@ def warm_up(modules: tuple[str, ...] = PRELOADED) -> None:
     for name in modules:
         importlib.import_module(name)
     from helpers.analysis.cooccurrence.termhood import read_generic_terms  # lazy: warm-up only
+    from helpers.analysis.pipeline.cache import environment_fingerprint  # lazy: warm-up only
     from helpers.analysis.text import stop_words  # lazy: warm-up only
+    from helpers.book.inputs import book_root  # lazy: warm-up only
 
     stop_words()
     read_generic_terms()
+    environment_fingerprint(book_root() / "requirements.txt")  # the installed versions, read once
     kernel_search_path(sys.executable, os.environ.get("PYTHONPATH"))
 
 
