@@ -132,6 +132,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-fork", dest="fork", action="store_false",
                         help="start each page's kernel as a new Python (default: forked from a warm worker)")
     args = parser.parse_args(argv)
+    # jsonschema (under nbformat) compiles rfc3987-syntax's 39 IRI grammars when that package is installed (JupyterLab
+    # brings it): 1 s of CPU before any page starts. Nothing here checks IRI formats, so this process goes without.
+    sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[arg-type]
     root = _root()
     cache_path = Path(args.path_output) / "_build" / ".jupyter_cache"
     from helpers.book.toc import build_toc  # lazy: at the top it would load yaml
