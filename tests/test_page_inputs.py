@@ -19,7 +19,7 @@ READERS = {"read_csv": 0, "read_json": 0, "read_parquet": 0, "read_table": 0, "r
 # Reads that are not a page's: the prebuild reads the table of contents and the pages themselves to execute them;
 # screen_png and write_thumbnail read the figure their page has just saved.
 NOT_PAGE_READS = {("prebuild.py", "book_pages"), ("prebuild.py", "read_page"), ("figures.py", "screen_png"),
-                  ("figures.py", "write_thumbnail")}
+                  ("figures.py", "write_thumbnail"), ("warm_kernels.py", "_run_kernel")}  # a kernel's stdin
 
 
 def chapter_code(path: Path) -> str:
