@@ -75,3 +75,15 @@ def test_a_failing_page_is_reported_and_left_to_the_build(tmp_path):
     [(_, _, error)] = execute_pages([root / "intro.md"], root, cache_path, workers=1)
     assert error is not None and "bad page" in error
     assert pending_pages(root, cache_path) == [root / "intro.md"]
+
+
+def test_a_failed_warm_up_leaves_the_worker_to_start_its_kernels_cold(monkeypatch, capsys):
+    from helpers.book import prebuild, warm_kernels
+
+    def broken() -> None:
+        raise ImportError("no module named 'missing'")
+
+    monkeypatch.setattr(warm_kernels, "warm_up", broken)
+    prebuild._warm_worker()
+    assert capsys.readouterr().err == ("prebuild: warm-up failed (ImportError: no module named 'missing'); "
+                                       "pages start cold\n")

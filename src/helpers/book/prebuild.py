@@ -94,9 +94,13 @@ def _execute(path: Path, root: Path, timeout: int, fork: bool) -> tuple[Path, An
 
 
 def _warm_worker() -> None:
-    from helpers.book.warm_kernels import warm_up  # lazy: the workers only
+    """Each worker's warm-up; one that fails only costs time (each kernel then imports what its page needs)."""
+    from helpers.book import warm_kernels  # lazy: the workers only
 
-    warm_up()
+    try:
+        warm_kernels.warm_up()
+    except Exception as error:  # noqa: BLE001 (a page that needs the failing import reports it itself)
+        print(f"prebuild: warm-up failed ({error.__class__.__name__}: {error}); pages start cold", file=sys.stderr)
 
 
 def execute_pages(pages: list[Path], root: Path, cache_path: Path, *, workers: int, timeout: int = 900,
