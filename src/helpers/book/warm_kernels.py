@@ -27,9 +27,11 @@ from jupyter_client.provisioning import LocalProvisioner
 __all__ = ["PRELOADED", "warm_up", "can_fork", "ForkedProcess", "ForkingKernelManager"]
 
 #: What :func:`warm_up` imports: the modules most pages import (``helpers.book.pages`` brings pandas, matplotlib
-#: and the report modules), and the libraries the analysis pages load on first use.
-PRELOADED = ("IPython", "ipykernel.kernelapp", "ipykernel.ipkernel", "matplotlib_inline", "helpers.book",
-             "helpers.book.pages", "seaborn", "scipy.stats", "sklearn.manifold", "sklearn.decomposition")
+#: and the report modules), and the libraries the analysis pages load on first use (the PDF backend saves every
+#: figure). Not ``matplotlib_inline``: its backend sets up the kernel's figure display when first imported, which
+#: must happen inside the kernel.
+PRELOADED = ("IPython", "ipykernel.kernelapp", "ipykernel.ipkernel", "helpers.book", "helpers.book.pages", "seaborn",
+             "scipy.stats", "sklearn.manifold", "sklearn.decomposition", "matplotlib.backends.backend_pdf")
 
 
 def warm_up(modules: tuple[str, ...] = PRELOADED) -> None:
