@@ -107,3 +107,14 @@ def test_a_forked_process_reports_its_exit_and_can_be_killed():
     process.kill()
     assert process.wait() == -signal.SIGKILL and process.poll() == -signal.SIGKILL
     process.terminate()  # an ended process: nothing to signal, no error
+
+
+def test_a_process_that_loaded_matplotlib_with_another_backend_starts_kernels_anew():
+    import subprocess
+    import sys
+
+    script = ("import os\nos.environ['MPLBACKEND'] = 'agg'\nimport matplotlib\n"
+              "from helpers.book.warm_kernels import kernel_ready_matplotlib as ready\n"
+              "print(ready({}), ready({'MPLBACKEND': 'agg'}))")
+    shown = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    assert shown == "False True\n"

@@ -24,7 +24,7 @@ from typing import Any
 from jupyter_client.manager import AsyncKernelManager
 from jupyter_client.provisioning import LocalProvisioner
 
-__all__ = ["PRELOADED", "warm_up", "can_fork", "ForkedProcess", "ForkingKernelManager"]
+__all__ = ["PRELOADED", "warm_up", "can_fork", "kernel_ready_matplotlib", "ForkedProcess", "ForkingKernelManager"]
 
 #: What :func:`warm_up` imports: the modules most pages import (``helpers.book.pages`` brings pandas, matplotlib
 #: and the report modules), and the libraries the analysis pages load on first use (the PDF backend saves every
@@ -69,6 +69,20 @@ def can_fork(kernel_cmd: list[str]) -> bool:
     """
     return (hasattr(os, "fork") and len(kernel_cmd) >= 3 and kernel_cmd[0] == sys.executable
             and kernel_cmd[1:3] == ["-m", "ipykernel_launcher"])
+
+
+def kernel_ready_matplotlib(env: dict[str, str]) -> bool:
+    """Whether matplotlib, if this process has imported it, is as a new kernel with environment ``env`` would find
+    it: its backend read from ``MPLBACKEND`` (the inline one by default) and not yet loaded."""
+    if "matplotlib" not in sys.modules:
+        return True
+    import matplotlib  # lazy: already imported
+
+    pyplot = sys.modules.get("matplotlib.pyplot")
+    expected = env.get("MPLBACKEND") or "module://matplotlib_inline.backend_inline"
+    return (str(matplotlib.rcParams._get("backend")).lower() == expected.lower()
+            and "matplotlib_inline.backend_inline" not in sys.modules
+            and getattr(pyplot, "_backend_mod", None) is None)
 
 
 class ForkedProcess:
@@ -170,6 +184,9 @@ class ForkingKernelManager(AsyncKernelManager):
             await super()._async_launch_kernel(kernel_cmd, **kw)
             return
         env = dict(kw.get("env") or os.environ)
+        if not kernel_ready_matplotlib(env):  # imported with another backend before warm_up: start a new Python
+            await super()._async_launch_kernel(kernel_cmd, **kw)
+            return
         if not kw.get("independent", False):
             env["JPY_PARENT_PID"] = str(os.getpid())  # as jupyter_client's launcher: the kernel ends with its parent
         cwd = kw.get("cwd")
