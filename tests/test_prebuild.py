@@ -75,3 +75,26 @@ def test_a_failing_page_is_reported_and_left_to_the_build(tmp_path):
     [(_, _, error)] = execute_pages([root / "intro.md"], root, cache_path, workers=1)
     assert error is not None and "bad page" in error
     assert pending_pages(root, cache_path) == [root / "intro.md"]
+
+
+def test_a_failed_warm_up_leaves_the_worker_to_start_its_kernels_cold(monkeypatch, capsys):
+    from helpers.book import prebuild, warm_kernels
+
+    def broken() -> None:
+        raise ImportError("no module named 'missing'")
+
+    monkeypatch.setattr(warm_kernels, "warm_up", broken)
+    prebuild._warm_worker()
+    assert capsys.readouterr().err == ("prebuild: warm-up failed (ImportError: no module named 'missing'); "
+                                       "pages start cold\n")
+
+
+def test_pages_run_in_kernels_forked_from_the_warm_worker(tmp_path):
+    # A forked kernel starts with what the worker's warm-up imported; a new Python would not have it.
+    root = small_book(tmp_path / "book", code="import sys\nprint('helpers.book.pages' in sys.modules)")
+    cache_path = tmp_path / "out" / "_build" / ".jupyter_cache"
+    (root.parent / "out").mkdir()
+    [(_, _, error)] = execute_pages([root / "intro.md"], root, cache_path, workers=1)
+    assert error is None
+    _, merged = get_cache(str(cache_path)).merge_match_into_notebook(read_page(root / "intro.md", root))
+    assert merged.cells[1].outputs[0]["text"] == "True\n"

@@ -78,20 +78,37 @@ def pending_pages(root: Path, cache_path: Path, toc: dict[str, Any] | None = Non
     return pending
 
 
-def _execute(path: Path, root: Path, timeout: int) -> tuple[Path, Any, float, str | None]:
+def _execute(path: Path, root: Path, timeout: int, fork: bool) -> tuple[Path, Any, float, str | None]:
     from jupyter_cache.executors.utils import single_nb_execution  # lazy: the prebuild only
 
     notebook = read_page(path, root)
+    options = {}
+    if fork:
+        from helpers.book.warm_kernels import ForkingKernelManager  # lazy: the workers only
+
+        options["kernel_manager_class"] = ForkingKernelManager
     result = single_nb_execution(notebook, cwd=str(path.parent), allow_errors=False, timeout=timeout,
-                                 meta_override=True)
+                                 meta_override=True, **options)
     error = None if result.err is None else f"{result.err.__class__.__name__}: {result.err}"
     return path, notebook, result.time, error
 
 
-def execute_pages(pages: list[Path], root: Path, cache_path: Path, *, workers: int, timeout: int = 900
-                  ) -> list[tuple[Path, float, str | None]]:
+def _warm_worker() -> None:
+    """Each worker's warm-up; one that fails only costs time (each kernel then imports what its page needs)."""
+    from helpers.book import warm_kernels  # lazy: the workers only
+
+    try:
+        warm_kernels.warm_up()
+    except Exception as error:  # noqa: BLE001 (a page that needs the failing import reports it itself)
+        print(f"prebuild: warm-up failed ({error.__class__.__name__}: {error}); pages start cold", file=sys.stderr)
+
+
+def execute_pages(pages: list[Path], root: Path, cache_path: Path, *, workers: int, timeout: int = 900,
+                  fork: bool = True) -> list[tuple[Path, float, str | None]]:
     """Execute ``pages`` on ``workers`` processes and store the successful ones in the cache.
 
+    With ``fork``, each worker imports what the pages import once (:func:`helpers.book.warm_kernels.warm_up`)
+    and forks each page's kernel from itself, instead of starting a new Python per page.
     Returns each page with its seconds and its error (``None`` when it ran).
     """
     from jupyter_cache import get_cache  # lazy: the prebuild only
@@ -100,8 +117,9 @@ def execute_pages(pages: list[Path], root: Path, cache_path: Path, *, workers: i
     cache = get_cache(str(cache_path))
     done = []
     # Only this process writes to the cache (its SQLite database takes one writer).
-    with ProcessPoolExecutor(max_workers=max(1, workers), mp_context=multiprocessing.get_context("spawn")) as pool:
-        futures = [pool.submit(_execute, path, root, timeout) for path in pages]
+    with ProcessPoolExecutor(max_workers=max(1, workers), mp_context=multiprocessing.get_context("spawn"),
+                             initializer=_warm_worker if fork else None) as pool:
+        futures = [pool.submit(_execute, path, root, timeout, fork) for path in pages]
         for future in futures:
             path, notebook, seconds, error = future.result()
             if error is None:
@@ -115,7 +133,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m helpers.book.prebuild", description=__doc__.split("\n\n")[0])
     parser.add_argument("--path-output", required=True, help="the jupyter-book build's --path-output")
     parser.add_argument("--jobs", type=int, default=available_cores(), help="processes (default: all cores)")
+    parser.add_argument("--no-fork", dest="fork", action="store_false",
+                        help="start each page's kernel as a new Python (default: forked from a warm worker)")
     args = parser.parse_args(argv)
+    # jsonschema (under nbformat) compiles rfc3987-syntax's 39 IRI grammars when that package is installed (JupyterLab
+    # brings it): 1 s of CPU before any page starts. Nothing here checks IRI formats, so this process goes without.
+    sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[arg-type]
     root = _root()
     cache_path = Path(args.path_output) / "_build" / ".jupyter_cache"
     from helpers.book.toc import build_toc  # lazy: at the top it would load yaml
@@ -130,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
     # Longest pages first, so the processes finish together.
     longest_first = ("themes", "cooccurrence", "links", "performance", "intro", "corpus")
     pages.sort(key=lambda page: longest_first.index(page.stem) if page.stem in longest_first else len(longest_first))
-    for path, seconds, error in execute_pages(pages, root, cache_path, workers=args.jobs):
+    for path, seconds, error in execute_pages(pages, root, cache_path, workers=args.jobs, fork=args.fork):
         state = f"failed ({error}); the build will run it again" if error else f"{seconds:.1f} s"
         print(f"prebuild: {path.relative_to(root)}: {state}", file=sys.stderr)
     print(f"prebuild: {len(pages)} pages in {time.perf_counter() - start:.1f} s on {args.jobs} processes",

@@ -10,6 +10,7 @@ import json
 import os
 import pickle
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
@@ -19,7 +20,7 @@ from helpers.analysis.pipeline.results import Analysis
 from helpers.analysis.pipeline.run import run_pipeline
 from helpers.analysis.settings import AnalysisSettings, EngineSettings
 
-__all__ = ["source_fingerprint", "dependency_closure", "environment_fingerprint", "corpus_files_fingerprint",
+__all__ = ["source_fingerprint", "dependency_closure", "installed_closure", "environment_fingerprint", "corpus_files_fingerprint",
            "build_key", "cached_pipeline"]
 
 
@@ -79,13 +80,29 @@ def dependency_closure(roots: Iterable[str], distributions: Iterable[Any] | None
     return closure
 
 
+@lru_cache(maxsize=8)
+def installed_closure(roots: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """:func:`dependency_closure` of the installed distributions, sorted; read once per process (reading the
+    metadata of every installed distribution is most of a fingerprint's time, and each page and the Sphinx
+    build ask for it). A process keeps running the library versions it has imported, so the answer holds
+    for as long as it runs.
+
+    Examples
+    --------
+    >>> dict(installed_closure(("seaborn",))) == dependency_closure(["seaborn"])
+    True
+    """
+    return tuple(sorted(dependency_closure(roots).items()))
+
+
 def environment_fingerprint(requirements: Path | None = None, distributions: Iterable[Any] | None = None) -> str:
     """SHA-256 of ``requirements.txt`` and of the installed versions of what it pins, transitively.
 
     A changed pin, or an upgrade made by hand without changing the pins, changes it: NMF, Louvain
     and the other libraries' results are then computed again. Distributions the pins do not need
     (JupyterLab, which ``make lab`` adds) leave it unchanged. Without a requirements file, the
-    installed dependencies of the project itself count.
+    installed dependencies of the project itself count. The installed versions are read once per
+    process (:func:`installed_closure`) unless ``distributions`` are given.
     """
     digest = hashlib.sha256()
     if requirements is not None and requirements.exists():
@@ -96,7 +113,8 @@ def environment_fingerprint(requirements: Path | None = None, distributions: Ite
     else:
         roots = ["helpers"]
     # The project itself is left out (its files are in source_fingerprint).
-    closure = dependency_closure(roots, distributions)
+    closure = (dict(installed_closure(tuple(roots))) if distributions is None
+               else dependency_closure(roots, distributions))
     closure.pop("helpers", None)
     digest.update("\n".join(f"{name}=={version}" for name, version in sorted(closure.items())).encode())
     return digest.hexdigest()

@@ -50,6 +50,9 @@ class Targets:
     max_book_seed_seconds, max_book_years_seconds : float
         A cold ``make book`` (empty build folder and analysis cache, warm virtual environment) on the seed and on
         ICML 2023-2025 within this many seconds (``benchmarks/book_results.csv``).
+    max_notebook_page_seconds : float
+        The slowest page re-run as a notebook as ``make lab`` runs it (a new kernel, every cell), the analysis
+        cached, within this many seconds (``benchmarks/book_results.csv``).
     """
 
     max_lda_ratio: float
@@ -63,6 +66,7 @@ class Targets:
     max_stage_growth: float
     max_book_seed_seconds: float
     max_book_years_seconds: float
+    max_notebook_page_seconds: float
 
     @property
     def max_ratio_at(self) -> dict[int, float]:
