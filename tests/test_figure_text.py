@@ -90,7 +90,8 @@ def many_theme_figures(tmp_path_factory):
 
 
 def test_every_figure_of_the_book_is_measured_on_both_corpora(seed_figures, many_theme_figures):
-    assert len(seed_figures) == 15  # one group: no figures of "What changed"; no keywords: the map's note
+    assert len(seed_figures) == 14  # one group: no figures of "What changed"; no keywords: no keyword map
+    assert "fig-cooccurrence-keywords" not in seed_figures and "fig-cooccurrence-keywords" in many_theme_figures
     assert len(many_theme_figures) == 18  # one file: no themes by source file
     assert set(seed_figures) | set(many_theme_figures) == {label for label, _, _ in FIGURES + GROUP_FIGURES}
 

@@ -128,12 +128,19 @@ def collapsed(html_text: str, summary: str) -> str:
     return f"<details><summary>{html.escape(summary)}</summary>{html_text}</details>"
 
 
+#: The figures a corpus without a keyword map leaves out.
+NO_KEYWORDS_FIGURES = ("fig-cooccurrence-keywords",)
+
+
 def book_figures(analysis: "Analysis") -> list[tuple[str, str, str]]:
     """The figures this build shows: every one of ``FIGURES``, and ``GROUP_FIGURES`` when there are groups, but
     those of links (per file, host or group) when few papers give a link (:func:`helpers.book.reports.links.few_links`)
-    and themes by source file in a book of one file (:func:`helpers.book.reports.themes.one_file`)."""
+    and themes by source file in a book of one file (:func:`helpers.book.reports.themes.one_file`), and the keyword
+    map where there is none (:func:`helpers.book.reports.keywords.has_keyword_map`: its page drops its section)."""
+    from helpers.book.reports.keywords import has_keyword_map  # lazy: keeps this module's import light
 
     left_out = ((FEW_LINKS_FIGURES if few_links(analysis.papers) else ())
-                + (ONE_FILE_FIGURES if one_file(analysis.papers) else ()))
+                + (ONE_FILE_FIGURES if one_file(analysis.papers) else ())
+                + (NO_KEYWORDS_FIGURES if not has_keyword_map(analysis) else ()))
     shown = FIGURES + (GROUP_FIGURES if analysis.change is not None else [])
     return [f for f in shown if f[0] not in left_out]
