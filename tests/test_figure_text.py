@@ -111,6 +111,17 @@ def test_each_figure_is_legible_on_the_page_and_in_print(label, seed_figures, ma
     assert found == {}
 
 
+def test_every_figure_fits_a_printed_page_with_its_caption(seed_figures, many_theme_figures):
+    """The PDF prints a figure at most the text width wide (6.5 in); with an inch left for its caption it must fit
+    the 9 in text height, else LaTeX pushes it over the footer (the ego networks were 17 pt too tall)."""
+    from helpers.book.figure_text import PRINT_HEIGHT_IN, PRINT_WIDTH_IN
+
+    printed = {f"{corpus}: {label}": round(sizes.height_in * min(1.0, PRINT_WIDTH_IN / sizes.width_in), 2)
+               for corpus, measured in (("seed", seed_figures), ("many themes", many_theme_figures))
+               for label, sizes in measured.items()}
+    assert {name: height for name, height in printed.items() if height > PRINT_HEIGHT_IN - 1.0} == {}
+
+
 def test_save_figure_records_the_space_and_size_and_states_it(tmp_path):
     import matplotlib.pyplot as plt
     import pandas as pd

@@ -65,7 +65,7 @@ MAX_EGO_HUBS = 3
 EGO_PARTNERS = 12
 EGO_LABEL_CHARS = 20  # a longer partner label is broken onto two lines
 # One ego network per row of the text column: the circle's radius is one unit, the labels take the sides.
-EGO_PANEL_HEIGHT, EGO_HALF_WIDTH = 2.6, 3.3
+EGO_PANEL_HEIGHT, EGO_HALF_WIDTH = 2.45, 3.3  # three panels and a caption fit a printed page
 #: How the ego figure's caption names the centre (the drawing's own words: glued, never typed apart).
 EGO_CENTRE = "drawn larger, with a black ring, in its community's colour"
 MAX_HEATMAP_COMMUNITIES = 15

@@ -67,7 +67,7 @@ def prevalence_figure(change: "ChangeResult", corpus_label: str) -> tuple["Figur
     data = change.theme_prevalence[change.theme_prevalence["theme"].isin(order)]
     n_columns = min(PREVALENCE_COLUMNS, max(len(shown), 1))
     n_rows = max(1, -(-len(shown) // n_columns))
-    figure, axes = drawing.column_subplots(2.0 * n_rows + 0.5, n_rows, n_columns, sharey=True, squeeze=False)
+    figure, axes = drawing.column_subplots(1.8 * n_rows + 0.5, n_rows, n_columns, sharey=True, squeeze=False)
     positions = np.arange(len(change.groups))
     drawing.hide_unused(list(axes.ravel()), len(shown))
     for axis, theme in zip(axes.ravel(), shown):

@@ -370,7 +370,7 @@ def top_terms_figure(model: ThemeModel | None, corpus_label: str, message: str =
     palette = theme_palette(len(model.themes))
     data = model.top_terms[model.top_terms["rank"] <= N_BAR_TERMS].merge(model.themes[["theme", "label"]], on="theme")
     shown = shown_themes(model)
-    figure, axes = _grid(len(shown), 0.2 * N_BAR_TERMS + 0.45)
+    figure, axes = _grid(len(shown), 0.18 * N_BAR_TERMS + 0.45)  # four rows fit a printed page with the caption
     positions = {int(t): i for i, t in enumerate(model.themes["theme"])}
     for axis, theme in zip(axes, shown.itertuples()):
         bars = data[data["theme"] == theme.theme].sort_values("rank")
@@ -516,7 +516,7 @@ def by_source_figure(model: ThemeModel | None, papers: pd.DataFrame, corpus_labe
     n_files = max(shown.shape[1], 1)
     # A file's name on up to two lines of its column's width at 8 pt (the whole names are in the CSV): the
     # heatmap gets about 3.4 inches of the column beside the theme names and the colour bar.
-    characters = max(6, int(3.4 * 72 / 4.8 / n_files))
+    characters = max(6, int(3.4 * 72 / 5.6 / n_files))  # 5.6 pt a character: digits are wider than the average
     shown.columns = ["\n".join(textwrap.wrap(drawing.shorten(str(name), 2 * characters), characters)[:2])
                      + f"\n({count(int(total), 'paper')})" for name, total in zip(counts.columns, counts.sum(axis=0))]
     figure, axis = drawing.column_subplots(1.4 + 0.24 * len(shown), width=min(drawing.COLUMN_INCHES, 4.2 + 0.9 * n_files))
