@@ -196,6 +196,9 @@ def test_thematic_map_keys_every_theme_and_keeps_its_numbers_inside_the_axes():
     assert title_overlaps(figure) == []
     assert saved_width_inches(figure) <= drawing.SHOWN_INCHES
     assert min(text_sizes(figure)) >= drawing.SMALL_PT
+    # Twelve groups, thirty themes: the panels and the key still fit a printed page (6.5 x 9 in) with its caption.
+    width, height = figure.get_size_inches()
+    assert height * min(1.0, 6.5 / width) <= 8.0
 
 
 def test_landing_overview_fits_the_column_with_readable_text(seed_analysis):

@@ -91,7 +91,7 @@ def prevalence_figure(change: "ChangeResult", corpus_label: str) -> tuple["Figur
 
 
 MAP_NUMBER_SIZE = 9  # theme numbers on the thematic map, in points (the figure is drawn at column width)
-PANEL_INCHES = 2.9  # a panel's height (two panels a row)
+PANEL_INCHES = 2.75  # a panel's height (two panels a row)
 KEY_COLUMNS = 3
 KEY_CHARACTERS = 26  # of a label in a third of the column at 8 pt, beside its number
 KEY_LINE_INCHES = 0.16  # a key line of 8 pt
@@ -133,7 +133,7 @@ def _label_offsets(x: np.ndarray, y: np.ndarray, *, gap: float = 0.06, scale: fl
 
 
 #: The most groups the thematic map draws (the first, the last and evenly spaced between; its CSV has all).
-MAX_MAP_PANELS = 6
+MAX_MAP_PANELS = 4  # two rows of two: with its key the figure fits a printed page
 
 
 def panel_groups(groups: list[str], most: int = MAX_MAP_PANELS) -> list[str]:
