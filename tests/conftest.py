@@ -74,3 +74,19 @@ def page_doctree(page: str, labels: tuple[str, ...]):
         section += nodes.section("", nodes.paragraph(text=label), ids=[label])
     document += section
     return document
+
+
+# Debian's Chromium for the browser tests (make test installs it), one per test module.
+CHROMIUM = Path("/usr/bin/chromium")
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+@pytest.fixture(scope="module")
+def browser():
+    if not CHROMIUM.exists():
+        pytest.skip("Debian Chromium is not installed (make test installs it with apt-get)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
+        yield chromium
+        chromium.close()

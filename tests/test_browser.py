@@ -22,9 +22,6 @@ from conftest import ROOT
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path("/usr/bin/chromium")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 PAGES = ["intro.html", "chapters/corpus.html", "chapters/themes.html", "chapters/cooccurrence.html",
          "chapters/links.html", "chapters/explorer.html", "chapters/figures.html", "chapters/cite.html",
          "chapters/reproduce.html"]
@@ -41,18 +38,6 @@ def serve(folder: Path):
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not CHROMIUM.exists():
-        pytest.skip("Debian Chromium is not installed (make test installs it with apt-get)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture(scope="module")

@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from test_browser import PageWatch, browser, serve  # noqa: F401 (browser: a fixture)
+from test_browser import PageWatch, serve
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from field_exports import check  # noqa: E402
@@ -149,7 +149,7 @@ SLIPS = re.compile(r"(?<![\d.,])\b1 (?:papers|abstracts|blocks|entries|rows|them
 OWN_PAGES = ("chapters/validation.html", "chapters/performance.html")
 
 
-def test_every_page_reads_as_the_fields_book(browser, field_book):  # noqa: F811
+def test_every_page_reads_as_the_fields_book(browser, field_book):
     _, folder = field_book
     server = serve(folder)
     base = f"http://127.0.0.1:{server.server_address[1]}"

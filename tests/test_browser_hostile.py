@@ -25,7 +25,7 @@ import pytest
 
 from conftest import ROOT
 from helpers.book.sphinx_ext import THEME_HANDLERS
-from test_browser import PageWatch, browser, serve  # noqa: F401 (browser: a fixture)
+from test_browser import PageWatch, serve
 
 pytestmark = pytest.mark.browser
 
@@ -146,7 +146,7 @@ def book_pages(folder: Path) -> list[str]:
                   if not any(part.startswith("_") for part in p.relative_to(folder).parts))
 
 
-def test_hostile_book_runs_nothing_and_shows_its_title_as_text(browser, hostile_site):  # noqa: F811
+def test_hostile_book_runs_nothing_and_shows_its_title_as_text(browser, hostile_site):
     base, folder = hostile_site
     pages = book_pages(folder)
     assert {"intro.html", "search.html", "chapters/change.html", "chapters/explorer.html"} <= set(pages)
@@ -207,7 +207,7 @@ def test_hostile_book_latex_holds_the_payloads_as_text(hostile_book):
     assert "IPython.core.display" not in tex
 
 
-def test_hostile_book_downloads_guard_formulas_and_keep_bibtex_whole(browser, hostile_site):  # noqa: F811
+def test_hostile_book_downloads_guard_formulas_and_keep_bibtex_whole(browser, hostile_site):
     import bibtexparser
 
     from helpers.analysis.spreadsheet import FORMULA_STARTS
@@ -247,7 +247,7 @@ def test_hostile_book_downloads_guard_formulas_and_keep_bibtex_whole(browser, ho
         assert entry.count("\n@") == 0
 
 
-def test_content_security_policy_stops_handlers_and_foreign_scripts(browser, tmp_path):  # noqa: F811
+def test_content_security_policy_stops_handlers_and_foreign_scripts(browser, tmp_path):
     """The policy on its own, on a page that an escape missed: an event handler and a script from another host
     do not run; the book's own files and inline ``<script>`` elements (which the theme needs) do."""
     from helpers.book.sphinx_ext import CSP_META

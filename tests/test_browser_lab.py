@@ -22,7 +22,6 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from test_browser import browser  # noqa: F401 (the same module-scoped Chromium fixture)
 from test_browser_report import seed_abstracts
 
 pytestmark = pytest.mark.browser
@@ -97,7 +96,7 @@ def lab(tmp_path_factory, corpus):
         server.wait()
 
 
-def run_chapter(browser, base: str, token: str, corpus: Path):  # noqa: F811
+def run_chapter(browser, base: str, token: str, corpus: Path):
     page = browser.new_page(viewport={"width": 1400, "height": 1000})
     page.goto(f"{base}/lab/workspaces/test/tree/{CHAPTER}?token={token}")
     page.wait_for_function("document.querySelector('.jp-CodeCell .cm-content')?.innerText.includes('corpus = None')",
@@ -122,7 +121,7 @@ def run_chapter(browser, base: str, token: str, corpus: Path):  # noqa: F811
     return page, opened_dirty
 
 
-def test_a_chapter_run_in_jupyterlab_reads_as_its_page_and_changes_no_file(browser, lab, corpus):  # noqa: F811
+def test_a_chapter_run_in_jupyterlab_reads_as_its_page_and_changes_no_file(browser, lab, corpus):
     from helpers.book.reports import themes as report
     from helpers.book.display import glued_text
     from helpers.book.settings import analysis

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
-from test_browser import browser, serve  # noqa: F401 (browser: the same module-scoped Chromium fixture)
+from test_browser import serve
 
 pytestmark = pytest.mark.browser
 
@@ -121,7 +121,7 @@ def multi_year_book(tmp_path_factory):
     server.shutdown()
 
 
-def check_book(browser, base: str, folder: Path, title: str) -> dict[str, list]:  # noqa: F811 (the imported fixture)
+def check_book(browser, base: str, folder: Path, title: str) -> dict[str, list]:
     """Every page at every width: what is wrong with it, by kind (empty lists when nothing is)."""
     problems: dict[str, list] = {key: [] for key in ("title", "cut", "notes", "numbers", "slips", "raw", "tall")}
     for width in WIDTHS:
@@ -148,13 +148,13 @@ def check_book(browser, base: str, folder: Path, title: str) -> dict[str, list]:
 
 
 @pytest.mark.parametrize("book", ["seed_book", "multi_year_book"])
-def test_every_page_reads_as_a_report(browser, book, request):  # noqa: F811 (the imported fixture)
+def test_every_page_reads_as_a_report(browser, book, request):
     base, folder, title = request.getfixturevalue(book)
     assert check_book(browser, base, folder, title) == {
         "title": [], "cut": [], "notes": [], "numbers": [], "slips": [], "raw": [], "tall": []}
 
 
-def test_landing_page_names_the_corpus_and_what_it_leaves_out(browser, seed_book, multi_year_book):  # noqa: F811 (the imported fixture)
+def test_landing_page_names_the_corpus_and_what_it_leaves_out(browser, seed_book, multi_year_book):
     for (base, folder, title), has_change in ((seed_book, False), (multi_year_book, True)):
         page = browser.new_page()
         page.goto(f"{base}/intro.html")

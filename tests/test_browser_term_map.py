@@ -18,7 +18,7 @@ import pytest
 
 from conftest import ROOT
 from helpers.web.term_map import COMMUNITY_COLOURS, term_map_html
-from test_browser import PageWatch, browser, serve  # noqa: F401  (browser is a fixture)
+from test_browser import PageWatch, serve
 
 pytestmark = pytest.mark.browser
 
@@ -92,7 +92,7 @@ def pages(tmp_path_factory):
     server.shutdown()
 
 
-def open_map(browser, pages, name: str):  # noqa: F811
+def open_map(browser, pages, name: str):
     page = browser.new_page(viewport={"width": 1000, "height": 900})
     watch = PageWatch(page, pages)
     page.goto(f"{pages}/{name}/chapters/cooccurrence.html")
@@ -119,7 +119,7 @@ def node_point(page, label: str) -> dict:
     }""", label)
 
 
-def test_canvas_renders_the_terms_in_community_colours(browser, pages):  # noqa: F811
+def test_canvas_renders_the_terms_in_community_colours(browser, pages):
     from PIL import Image
 
     page, watch = open_map(browser, pages, "small")
@@ -139,7 +139,7 @@ def test_canvas_renders_the_terms_in_community_colours(browser, pages):  # noqa:
     page.close()
 
 
-def test_search_highlights_and_centres_a_term_or_says_none_matches(browser, pages):  # noqa: F811
+def test_search_highlights_and_centres_a_term_or_says_none_matches(browser, pages):
     page, watch = open_map(browser, pages, "small")
     page.fill(".term-map-search", "message")
     page.wait_for_function(SETTLED)
@@ -160,7 +160,7 @@ def test_search_highlights_and_centres_a_term_or_says_none_matches(browser, page
     page.close()
 
 
-def test_enter_steps_through_matches(browser, pages):  # noqa: F811
+def test_enter_steps_through_matches(browser, pages):
     page, watch = open_map(browser, pages, "small")
     page.fill(".term-map-search", "model")
     assert page.inner_text(".term-map-status").startswith("1 term matches")
@@ -172,7 +172,7 @@ def test_enter_steps_through_matches(browser, pages):  # noqa: F811
     page.close()
 
 
-def test_hover_shows_occurrences_and_strongest_neighbours(browser, pages):  # noqa: F811
+def test_hover_shows_occurrences_and_strongest_neighbours(browser, pages):
     page, watch = open_map(browser, pages, "small")
     point = node_point(page, "graph neural network")
     page.mouse.move(point["x"], point["y"])
@@ -191,7 +191,7 @@ def test_hover_shows_occurrences_and_strongest_neighbours(browser, pages):  # no
     page.close()
 
 
-def test_click_opens_the_explorer_on_the_term(browser, pages):  # noqa: F811
+def test_click_opens_the_explorer_on_the_term(browser, pages):
     page, watch = open_map(browser, pages, "small")
     point = node_point(page, "large language model")
     with page.expect_navigation():
@@ -202,7 +202,7 @@ def test_click_opens_the_explorer_on_the_term(browser, pages):  # noqa: F811
     page.close()
 
 
-def test_tap_pins_the_tooltip_whose_link_opens_the_explorer(browser, pages):  # noqa: F811
+def test_tap_pins_the_tooltip_whose_link_opens_the_explorer(browser, pages):
     context = browser.new_context(has_touch=True, viewport={"width": 1000, "height": 900})
     page = context.new_page()
     watch = PageWatch(page, pages)
@@ -220,7 +220,7 @@ def test_tap_pins_the_tooltip_whose_link_opens_the_explorer(browser, pages):  # 
     context.close()
 
 
-def test_hostile_label_is_shown_as_text(browser, pages):  # noqa: F811
+def test_hostile_label_is_shown_as_text(browser, pages):
     page, watch = open_map(browser, pages, "small")
     point = node_point(page, HOSTILE)
     page.mouse.move(point["x"], point["y"])
@@ -237,7 +237,7 @@ def test_hostile_label_is_shown_as_text(browser, pages):  # noqa: F811
     page.close()
 
 
-def test_keyboard_zoom_and_buttons(browser, pages):  # noqa: F811
+def test_keyboard_zoom_and_buttons(browser, pages):
     page, watch = open_map(browser, pages, "small")
     zoom = "document.querySelector('.term-map').termMap.zoom()"
     start = page.evaluate(zoom)
@@ -253,7 +253,7 @@ def test_keyboard_zoom_and_buttons(browser, pages):  # noqa: F811
     page.close()
 
 
-def test_wheel_zooms_only_once_the_map_has_the_focus(browser, pages):  # noqa: F811
+def test_wheel_zooms_only_once_the_map_has_the_focus(browser, pages):
     page, watch = open_map(browser, pages, "small")
     zoom = "document.querySelector('.term-map').termMap.zoom()"
     start = page.evaluate(zoom)
@@ -273,7 +273,7 @@ def test_wheel_zooms_only_once_the_map_has_the_focus(browser, pages):  # noqa: F
     page.close()
 
 
-def test_large_map_labels_what_fits_and_more_when_zoomed(browser, pages):  # noqa: F811
+def test_large_map_labels_what_fits_and_more_when_zoomed(browser, pages):
     page, watch = open_map(browser, pages, "large")
     labels = "() => document.querySelector('.term-map').termMapLabels"
     at_fit = page.evaluate(labels)
@@ -290,7 +290,7 @@ def test_large_map_labels_what_fits_and_more_when_zoomed(browser, pages):  # noq
     page.close()
 
 
-def test_one_term_and_empty_maps(browser, pages):  # noqa: F811
+def test_one_term_and_empty_maps(browser, pages):
     page, watch = open_map(browser, pages, "one")
     assert page.evaluate("document.querySelector('.term-map').termMap.nodes().length") == 1
     assert_clean(watch)
@@ -301,7 +301,7 @@ def test_one_term_and_empty_maps(browser, pages):  # noqa: F811
     page.close()
 
 
-def test_map_works_from_disk(browser, tmp_path):  # noqa: F811
+def test_map_works_from_disk(browser, tmp_path):
     """A reader may open the built book from disk (file://)."""
     if not LIBRARY.exists():
         pytest.skip(f"{LIBRARY.relative_to(ROOT)} is missing; run `make {LIBRARY.relative_to(ROOT)}`")

@@ -26,9 +26,6 @@ from conftest import ROOT
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path("/usr/bin/chromium")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 PREFIX = "/book/"
 
 
@@ -105,18 +102,6 @@ def test_the_landing_page_title_names_the_book_once(folder):
     assert title == heading
     chapter = soup(folder / "chapters" / "themes.html").title.get_text()
     assert chapter.endswith(f" \N{EM DASH} {title}") and chapter.count(title) == 1
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not CHROMIUM.exists():
-        pytest.skip("Debian Chromium is not installed (make test installs it with apt-get)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
-        yield chromium
-        chromium.close()
 
 
 class SubPathHandler(SimpleHTTPRequestHandler):
