@@ -14,7 +14,7 @@ from helpers.analysis.cooccurrence import analyse_cooccurrence, analyse_partitio
 from helpers.analysis.cooccurrence.counting import (bucket_counts, partition_candidates, partition_columns, reduce_bucket,
                                                     summed_gram)
 from helpers.analysis.corpus import read_corpus
-from helpers.analysis.engine.local import LocalPartitions, partition_bounds
+from helpers.analysis._parallel import LocalPartitions, partition_bounds
 from helpers.analysis.text import TokenPartitions, tokenize_corpus
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from helpers.analysis.corpus import read_corpus
 from helpers.analysis.pipeline import AnalysisSettings, run_pipeline
-from helpers.analysis.engine.local import LocalPartitions, partition_bounds
+from helpers.analysis._parallel import LocalPartitions, partition_bounds
 from helpers.analysis.text import TokenPartitions, analysis_text, analysis_texts_to_tokens, tokenize_corpus
 from helpers.analysis import themes
 from helpers.analysis.themes import counting, selection

@@ -214,7 +214,7 @@ def test_edits_in_partitions_count_what_the_whole_counts(n_parts):
     from conftest import SEED_DIR
     from helpers.analysis.cooccurrence import analyse_cooccurrence, analyse_partitions
     from helpers.analysis.corpus import read_corpus
-    from helpers.analysis.engine.local import LocalPartitions, partition_bounds
+    from helpers.analysis._parallel import LocalPartitions, partition_bounds
     from helpers.analysis.text import TokenPartitions, tokenize_corpus
     from helpers.analysis.vocabulary import VocabularyEdits
 

@@ -46,7 +46,7 @@ from helpers.analysis.cooccurrence.relevance import (
     default_min_occurrences,
     select_from_gram,
 )
-from helpers.analysis.engine.local import LocalPartitions, PartitionRunner, partition_bounds, reduce_tree
+from helpers.analysis._parallel import LocalPartitions, PartitionRunner, partition_bounds, reduce_tree
 from helpers.analysis.settings import check_share, check_whole
 from helpers.analysis.terms import (
     MAX_TERM_WORDS,

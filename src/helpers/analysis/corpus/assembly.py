@@ -9,7 +9,7 @@ import pandas as pd
 
 from helpers.analysis.corpus.files import expand_paths, source_names
 from helpers.analysis.corpus.hashes import abstract_facts
-from helpers.analysis.corpus.pieces import read_one_file
+from helpers.analysis.corpus.one_file import read_one_file
 from helpers.analysis.corpus.tables import (BLOCK_COLUMNS, CLEANING_COLUMNS, FILE_COLUMNS, MERGE_COLUMNS,
                                            METADATA_COLUMNS, PAPER_COLUMNS, Corpus, CorpusError)
 from helpers.analysis.readers.identity import normalise_doi, title_key

@@ -18,7 +18,7 @@ from helpers.analysis.readers.boilerplate import strip_boilerplate
 from helpers.analysis.readers.front_matter import is_proceedings_record
 from helpers.analysis.readers.seed import is_header, join_lines, split_blocks
 
-__all__ = ["GZIP_WHOLE_BYTES", "gunzip", "wide_encoding", "decode_file", "record_row", "record_rows", "parse_records_file", "seed_rows", "parse_file"]
+__all__ = ["decode_file", "record_row", "parse_records_file", "parse_file"]
 
 #: The most a gzip file read whole expands to (a ``.json.gz``, or a ``.jsonl.gz`` read whole to name its problem);
 #: a larger one is refused (a ``.jsonl.gz`` is otherwise decompressed one piece at a time).

@@ -1,21 +1,19 @@
-"""Which files a corpus is: paths and directories expanded, the names shown in tables, their bytes' SHA-256."""
+"""Which files a corpus is: paths and directories expanded, the names shown in tables, their bytes read safely."""
 
 from __future__ import annotations
 
-import hashlib
 import os
 import stat
 from collections import Counter
 from pathlib import Path
 from typing import Sequence
 
-from helpers.analysis.corpus.hashes import corpus_sha256
 from helpers.analysis.corpus.tables import CORPUS_SUFFIXES, CorpusError
 from helpers.analysis.errors import shown_name
 from helpers.analysis.readers import RECORD_SUFFIXES, corpus_suffix
 
-__all__ = ["directory_files", "expand_paths", "source_names", "files_sha256", "not_a_file", "unreadable",
-           "read_file_bytes"]
+__all__ = ["directory_files", "expand_paths", "source_names", "read_file_bytes"]
+
 
 def directory_files(folder: Path) -> list[Path]:
     """A directory's corpus files, sorted by name: its ``*.txt`` files when it has any (the seed
@@ -125,18 +123,3 @@ def source_names(files: Sequence[Path]) -> list[str]:
     """File names as shown in tables: the base name, or the given path when names clash."""
     counts = Counter(f.name for f in files)
     return [f.as_posix() if counts[f.name] > 1 else f.name for f in files]
-
-
-
-def files_sha256(paths: Sequence[str | Path] | str | Path) -> str:
-    """:attr:`Corpus.sha256` of the corpus at ``paths``, from the files' bytes alone (no parsing).
-
-    Raises
-    ------
-    CorpusError
-        When a path does not exist, a directory has no ``.txt`` files, or a file cannot be read.
-    """
-    files, problems = expand_paths([paths] if isinstance(paths, (str, Path)) else paths)
-    if problems:
-        raise CorpusError(problems)
-    return corpus_sha256(hashlib.sha256(read_file_bytes(path)).hexdigest() for path in files)

@@ -1,4 +1,4 @@
-"""One corpus file read on its own, whole or in pieces (:mod:`helpers.analysis.engine.file_pieces`), and the
+"""One corpus file read on its own, whole or in pieces (:mod:`helpers.analysis.corpus.file_pieces`), and the
 light rows a worker sends instead of the texts."""
 
 from __future__ import annotations
@@ -15,19 +15,18 @@ from helpers.analysis.corpus.files import not_a_file, read_file_bytes, unreadabl
 from helpers.analysis.corpus.hashes import abstract_facts
 from helpers.analysis.corpus.normalise import NEWLINES, normalise_text
 from helpers.analysis.corpus.tables import CorpusError
-from helpers.analysis.engine.file_pieces import (FilePiece, ParsedPiece, file_sha256, join_pieces,
+from helpers.analysis.corpus.file_pieces import (FilePiece, ParsedPiece, file_sha256, join_pieces,
                                                 piece_bytes, split_file)
 from helpers.analysis.readers import ReaderError, corpus_suffix, file_format
 
-__all__ = ["read_piece", "parse_piece", "gzip_pieces", "read_one_file", "read_whole_file", "light_rows",
-           "without_texts", "light_piece"]
+__all__ = ["read_one_file", "read_whole_file", "read_piece", "light_rows", "without_texts", "light_piece"]
 
 def read_piece(piece: FilePiece) -> ParsedPiece:
-    """Parse one piece of a file (:func:`helpers.analysis.engine.file_pieces.split_file`) as :func:`parse_file`
+    """Parse one piece of a file (:func:`helpers.analysis.corpus.file_pieces.split_file`) as :func:`parse_file`
     parses a whole file, numbering its blocks and lines from the piece's start.
 
     A byte that is not UTF-8, a NUL byte or a malformed record gives a piece with ``problem`` set and no
-    rows (:func:`helpers.analysis.engine.file_pieces.join_pieces` then gives up and the file is read whole,
+    rows (:func:`helpers.analysis.corpus.file_pieces.join_pieces` then gives up and the file is read whole,
     which names the place).
     """
     return parse_piece(piece.path, piece.name, piece_bytes(piece), first=piece.start == 0)
@@ -97,7 +96,7 @@ def gzip_pieces(path: Path, piece_size: int) -> Iterator[bytes]:
 
 
 #: The decompressed bytes of a ``.jsonl.gz`` parsed at a time: smaller than a plain file's pieces
-#: (:data:`helpers.analysis.engine.file_pieces.PIECE_BYTES`), so that decompressing adds no memory to parsing.
+#: (:data:`helpers.analysis.corpus.file_pieces.PIECE_BYTES`), so that decompressing adds no memory to parsing.
 GZIP_PIECE_BYTES = 8 * 2**20
 
 
@@ -123,8 +122,8 @@ def read_one_file(path: Path, name: str, piece_size: int | None = None) -> tuple
     ``paper_id`` yet) and its problems (empty when it is good). :func:`read_corpus` is
     :func:`assemble_corpus` of these, file by file in reading order (the dask engine reads them on its workers).
 
-    A file of more than ``piece_size`` bytes (default :data:`helpers.analysis.engine.file_pieces.PIECE_BYTES`) is
-    read one piece at a time (:mod:`helpers.analysis.engine.file_pieces`): the same result, without its whole bytes
+    A file of more than ``piece_size`` bytes (default :data:`helpers.analysis.corpus.file_pieces.PIECE_BYTES`) is
+    read one piece at a time (:mod:`helpers.analysis.corpus.file_pieces`): the same result, without its whole bytes
     and text in memory at once. A ``.jsonl.gz`` file is decompressed one piece at a time (:func:`gzip_pieces`),
     so that its memory is that of the same file uncompressed. A FIFO, a device or a file that cannot be read is
     skipped with its problem, never opened.

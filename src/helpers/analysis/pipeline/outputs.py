@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from helpers.analysis.engine.parquet_parts import write_paper_parts, write_partitioned_tables
+from helpers.analysis.pipeline.parquet_parts import write_paper_parts, write_partitioned_tables
 from helpers.analysis.pipeline.results import Analysis
 from helpers.analysis.spreadsheet import write_csv
 
@@ -15,7 +15,7 @@ __all__ = ["write_outputs"]
 
 def write_outputs(analysis: Analysis, folder: Path) -> list[str]:
     """Write the tables as CSV, the per-paper ones also as Parquet parts
-    (:func:`helpers.analysis.engine.parquet_parts.write_partitioned_tables`), the network files and ``summary.json``
+    (:func:`helpers.analysis.pipeline.parquet_parts.write_partitioned_tables`), the network files and ``summary.json``
     into ``folder``, with a starter theme file (``theme_names.tsv``) when there are themes; returns the names. The abstracts' texts are read one part at a time
     (:meth:`Analysis.paper_parts`)."""
     # Lazy: at the top it would load scipy and networkx.

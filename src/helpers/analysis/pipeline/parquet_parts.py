@@ -7,7 +7,7 @@ rows are also written as a folder of Parquet files (:func:`write_partitioned_tab
 (``pandas.read_parquet("out/papers")``) or part by part, with the columns' types kept.
 
 The parts are the papers in corpus order cut into :func:`output_partitions`: ranges of at most
-:data:`helpers.analysis.engine.local.MAX_CHUNK_ITEMS` papers, the same whatever the engine, workers or
+:data:`helpers.analysis._parallel.MAX_CHUNK_ITEMS` papers, the same whatever the engine, workers or
 ``--partitions``, so the files are too. A link or statement row goes to its paper's part, and each part
 keeps the CSV's row order: the parts read in name order are the CSV table, row for row. The bytes are
 the same on every run (no timestamps; pyarrow's version is pinned).
@@ -23,7 +23,7 @@ from typing import Iterable, Mapping, Sequence
 import numpy as np
 import pandas as pd
 
-from helpers.analysis.engine.local import MAX_CHUNK_ITEMS, partition_bounds
+from helpers.analysis._parallel import MAX_CHUNK_ITEMS, partition_bounds
 from helpers.analysis.spreadsheet import write_csv
 
 __all__ = ["PARTITIONED_TABLES", "PartitionedTable", "output_partitions", "paper_parts", "write_partitioned_tables",

@@ -16,7 +16,7 @@ from helpers.analysis.settings import AnalysisSettings
 if TYPE_CHECKING:  # heavy modules, imported when a stage runs
     from helpers.analysis.change import ChangeResult
     from helpers.analysis.cooccurrence import CooccurrenceResult
-    from helpers.analysis.engine.paper_texts import PaperTexts
+    from helpers.analysis.pipeline.paper_texts import PaperTexts
     from helpers.analysis.keywords import KeywordMap
     from helpers.analysis.themes.hierarchy import ThemeHierarchy
     from helpers.analysis.themes import ThemeModel
@@ -115,7 +115,7 @@ class Analysis:
     change : ChangeResult or None
         What changed between the groups of papers (:func:`analyse_group_change`); ``None`` with one group.
     texts : PaperTexts or None
-        The papers' abstract texts in parts, read on demand (:mod:`helpers.analysis.engine.paper_texts`).
+        The papers' abstract texts in parts, read on demand (:mod:`helpers.analysis.pipeline.paper_texts`).
     hierarchy : ThemeHierarchy or None
         The broad themes and their themes (:func:`helpers.analysis.pipeline.stages.analyse_hierarchy`); ``None``
         without a theme model.

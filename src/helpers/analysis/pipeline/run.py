@@ -84,7 +84,7 @@ def run_pipeline(
     """Parse ``paths`` and run every stage.
 
     ``engine`` says where: this process (the default) or a Dask cluster
-    (:mod:`helpers.analysis.engine.dask_cluster`, whose per-partition stages give the same tables).
+    (:mod:`helpers.analysis.pipeline.dask_engine`, whose per-partition stages give the same tables).
 
     ``n_jobs`` limits the processes, threads and BLAS threads used (default: all cores); results do not
     depend on it. ``n_jobs=1`` is one thread of work: nothing runs in the background. Whether it
@@ -116,7 +116,7 @@ def run_pipeline(
     with fewer_collections():
         if engine.engine == "dask":
             # Lazy: keeps this module's import light.
-            from helpers.analysis.engine.dask_cluster import ClusterStages, dask_client
+            from helpers.analysis.pipeline.dask_engine import ClusterStages, dask_client
 
             with dask_client(engine, n_jobs) as client:
                 return run_stages(options, clock, DaskStages(ClusterStages(client, engine.partitions)))
