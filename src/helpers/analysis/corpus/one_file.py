@@ -1,5 +1,10 @@
-"""One corpus file read on its own, whole or in pieces (:mod:`helpers.analysis.corpus.file_pieces`), and the
-light rows a worker sends instead of the texts."""
+"""One corpus file read on its own, whole or in pieces, and the light rows a worker sends instead of the texts.
+
+Each file is one task (or one task a piece, :mod:`helpers.analysis.corpus.file_pieces`) so that a run can read
+files on several processes or a cluster's workers and still give the tables of one file read after the other:
+:func:`helpers.analysis.corpus.assemble_corpus` joins the results in reading order. A worker that keeps the
+texts sends only their facts (:func:`light_rows`).
+"""
 
 from __future__ import annotations
 
@@ -22,12 +27,30 @@ from helpers.analysis.readers import ReaderError, corpus_suffix, file_format
 __all__ = ["read_one_file", "read_whole_file", "read_piece", "light_rows", "without_texts", "light_piece"]
 
 def read_piece(piece: FilePiece) -> ParsedPiece:
-    """Parse one piece of a file (:func:`helpers.analysis.corpus.file_pieces.split_file`) as :func:`parse_file`
-    parses a whole file, numbering its blocks and lines from the piece's start.
+    """Parse one piece of a file as :func:`parse_file` parses a whole file, numbering its blocks and lines from
+    the piece's start.
 
     A byte that is not UTF-8, a NUL byte or a malformed record gives a piece with ``problem`` set and no
     rows (:func:`helpers.analysis.corpus.file_pieces.join_pieces` then gives up and the file is read whole,
     which names the place).
+
+    Parameters
+    ----------
+    piece : FilePiece
+        A piece of :func:`helpers.analysis.corpus.file_pieces.split_file`.
+
+    Returns
+    -------
+    ParsedPiece
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
+    >>> _ = path.write_bytes(b"Soil moisture and wheat yield in dry years.\\n\\nIrrigation timing changed the grain protein.\\n")
+    >>> parsed = read_piece(FilePiece(path, "a.txt", 45, path.stat().st_size))
+    >>> [(row["block"], row["kind"], row["first_line"]) for row in parsed.rows], parsed.problem
+    ([(1, 'abstract', 1)], None)
     """
     return parse_piece(piece.path, piece.name, piece_bytes(piece), first=piece.start == 0)
 
@@ -118,15 +141,38 @@ def _read_gzip_lines(path: Path, name: str, piece_size: int) -> tuple[dict, list
 
 
 def read_one_file(path: Path, name: str, piece_size: int | None = None) -> tuple[dict, list[dict], list[str]]:
-    """One corpus file, read and parsed on its own: its ``files`` row, its block rows (with text, no
-    ``paper_id`` yet) and its problems (empty when it is good). :func:`read_corpus` is
-    :func:`assemble_corpus` of these, file by file in reading order (the dask engine reads them on its workers).
+    """One corpus file, read and parsed on its own.
 
-    A file of more than ``piece_size`` bytes (default :data:`helpers.analysis.corpus.file_pieces.PIECE_BYTES`) is
-    read one piece at a time (:mod:`helpers.analysis.corpus.file_pieces`): the same result, without its whole bytes
-    and text in memory at once. A ``.jsonl.gz`` file is decompressed one piece at a time (:func:`gzip_pieces`),
-    so that its memory is that of the same file uncompressed. A FIFO, a device or a file that cannot be read is
-    skipped with its problem, never opened.
+    :func:`read_corpus` is :func:`assemble_corpus` of these, file by file in reading order (the dask engine
+    reads them on its workers). A file of more than ``piece_size`` bytes is read one piece at a time
+    (:mod:`helpers.analysis.corpus.file_pieces`): the same result, without its whole bytes and text in memory at
+    once. A ``.jsonl.gz`` file is decompressed one piece at a time (:func:`gzip_pieces`), so that its memory is
+    that of the same file uncompressed. A FIFO, a device or a file that cannot be read is skipped with its
+    problem, never opened.
+
+    Parameters
+    ----------
+    path : Path
+        The corpus file.
+    name : str
+        The file's name as tables show it.
+    piece_size : int, optional
+        Bytes a piece holds (default :data:`helpers.analysis.corpus.file_pieces.PIECE_BYTES`).
+
+    Returns
+    -------
+    tuple of (dict, list of dict, list of str)
+        Its ``files`` row, its block rows (with text, no ``paper_id`` yet) and its problems (empty when it is
+        good).
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
+    >>> _ = path.write_bytes(b"Crash risk at rural junctions rises with speed.\\n\\nMinor roads show it too.\\n")
+    >>> file_row, rows, problems = read_one_file(path, "a.txt", piece_size=16)
+    >>> file_row["n_blocks"], [row["kind"] for row in rows], problems
+    (2, ['abstract', 'abstract'], [])
     """
     if not_a_file(path) or unreadable(path):
         return read_whole_file(path, name)
@@ -144,8 +190,29 @@ def read_one_file(path: Path, name: str, piece_size: int | None = None) -> tuple
 
 
 def read_whole_file(path: Path, name: str) -> tuple[dict, list[dict], list[str]]:
-    """:func:`read_one_file` of a file read whole; a FIFO, a device or a file that cannot be read is skipped
-    (``sha256`` empty), its problem named."""
+    """:func:`read_one_file` of a file read whole.
+
+    Parameters
+    ----------
+    path : Path
+        The corpus file.
+    name : str
+        The file's name as tables show it.
+
+    Returns
+    -------
+    tuple of (dict, list of dict, list of str)
+        As :func:`read_one_file`. A FIFO, a device or a file that cannot be read is skipped (``sha256`` empty),
+        its problem named.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> file_row, rows, problems = read_whole_file(folder / "missing.txt", "missing.txt")
+    >>> file_row["status"], rows, len(problems)
+    ('skipped', [], 1)
+    """
     try:
         data = read_file_bytes(path)
     except CorpusError as error:
@@ -162,9 +229,19 @@ def read_whole_file(path: Path, name: str) -> tuple[dict, list[dict], list[str]]
 
 
 def light_rows(rows: Sequence[dict]) -> list[dict]:
-    """Block rows without their texts: each abstract block carries its :func:`abstract_facts` and
-    ``opening`` (:func:`helpers.analysis.metadata.short_text`) instead, which is all
-    :func:`assemble_corpus` needs (the dask engine's workers keep the texts).
+    """Block rows without their texts, which is all :func:`assemble_corpus` needs (the dask engine's workers keep
+    the texts).
+
+    Parameters
+    ----------
+    rows : sequence of dict
+        Block rows of :func:`read_one_file`.
+
+    Returns
+    -------
+    list of dict
+        The rows without ``text``; each abstract block carries its :func:`abstract_facts` and ``opening``
+        (:func:`helpers.analysis.metadata.short_text`) as ``facts`` instead.
 
     Examples
     --------
@@ -185,11 +262,40 @@ def light_rows(rows: Sequence[dict]) -> list[dict]:
 
 
 def without_texts(parsed: tuple[dict, list[dict], list[str]]) -> tuple[dict, list[dict], list[str]]:
-    """A :func:`read_one_file` result with :func:`light_rows`."""
+    """A :func:`read_one_file` result with :func:`light_rows`.
+
+    Parameters
+    ----------
+    parsed : tuple of (dict, list of dict, list of str)
+        A :func:`read_one_file` result.
+
+    Returns
+    -------
+    tuple of (dict, list of dict, list of str)
+
+    Examples
+    --------
+    >>> without_texts(({"n_blocks": 1}, [dict(kind="abstract", text="Short.")], []))[1][0]["facts"]["n_chars"]
+    6
+    """
     file_row, rows, problems = parsed
     return file_row, light_rows(rows), problems
 
 
 def light_piece(piece: ParsedPiece) -> ParsedPiece:
-    """A :func:`read_piece` result with :func:`light_rows`."""
+    """A :func:`read_piece` result with :func:`light_rows`.
+
+    Parameters
+    ----------
+    piece : ParsedPiece
+
+    Returns
+    -------
+    ParsedPiece
+
+    Examples
+    --------
+    >>> light_piece(ParsedPiece(None, [dict(kind="abstract", text="Short.")], 1)).rows[0]["facts"]["n_chars"]
+    6
+    """
     return replace(piece, rows=light_rows(piece.rows))
