@@ -16,6 +16,7 @@ from helpers.analysis.readers.identity import normalise_doi, title_key
 
 __all__ = ["read_corpus", "assemble_corpus"]
 
+
 def read_corpus(paths: Sequence[str | Path] | str | Path, *, skip_bad: bool = False) -> Corpus:
     """Read abstracts from files and directories, each file by its extension.
 
@@ -57,13 +58,36 @@ def read_corpus(paths: Sequence[str | Path] | str | Path, *, skip_bad: bool = Fa
 
 def assemble_corpus(parsed: Sequence[tuple[dict, list[dict], list[str]]], problems: Sequence[str] = (), *,
                     skip_bad: bool = False) -> Corpus:
-    """The :class:`Corpus` of :func:`read_one_file` results in reading order (``problems``: those found before,
-    such as missing paths); duplicates are found across all files.
+    """The :class:`Corpus` of :func:`read_one_file` results in reading order; duplicates are found across all
+    files.
+
+    Parameters
+    ----------
+    parsed : sequence of (dict, list of dict, list of str)
+        Each file's :func:`read_one_file` result (or :func:`without_texts` of it), in reading order.
+    problems : sequence of str, optional
+        Problems found before, such as missing paths.
+    skip_bad : bool, default False
+        As :func:`read_corpus`.
+
+    Returns
+    -------
+    Corpus
 
     Raises
     ------
     CorpusError
         As :func:`read_corpus`.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "a.txt").write_text("Feed intake and egg weight in laying hens.\\n")
+    >>> _ = (folder / "b.txt").write_text("Feed intake and egg weight in laying hens.\\n")
+    >>> corpus = assemble_corpus([read_one_file(folder / name, name) for name in ("a.txt", "b.txt")])
+    >>> corpus.blocks["kind"].tolist(), len(corpus.papers)
+    (['abstract', 'duplicate'], 1)
     """
     problems = list(problems)
     file_rows: list[dict] = []

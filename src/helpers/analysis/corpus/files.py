@@ -16,10 +16,28 @@ __all__ = ["directory_files", "expand_paths", "source_names", "read_file_bytes"]
 
 
 def directory_files(folder: Path) -> list[Path]:
-    """A directory's corpus files, sorted by name: its ``*.txt`` files when it has any (the seed
-    format, as always), else its bibliographic files (``*.bib``, ``*.ris``, ``*.csv``, ``*.tsv``, ``*.jsonl``).
+    """A directory's corpus files, sorted by name.
 
     A folder of text abstracts may keep a CSV of metadata beside them; it is not read as abstracts.
+
+    Parameters
+    ----------
+    folder : Path
+
+    Returns
+    -------
+    list of Path
+        Its ``*.txt`` files when it has any (the seed format), else its bibliographic files (``*.bib``,
+        ``*.ris``, ``*.csv``, ``*.tsv``, ``*.jsonl``, ...).
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> for name in ("b.txt", "a.txt", "meta.csv", "notes.md"):
+    ...     _ = (folder / name).write_text("x")
+    >>> [path.name for path in directory_files(folder)]
+    ['a.txt', 'b.txt']
     """
     files = sorted((p for p in folder.iterdir() if p.is_file() and corpus_suffix(p) in CORPUS_SUFFIXES),
                    key=lambda p: p.name)
@@ -65,14 +83,28 @@ def unreadable(path: Path) -> str | None:
 
 
 def read_file_bytes(path: Path) -> bytes:
-    """A corpus file's bytes; a FIFO, a device or a file that cannot be read is a :class:`CorpusError` naming it.
+    """A corpus file's bytes, never opening a FIFO or a device.
+
+    Parameters
+    ----------
+    path : Path
+
+    Returns
+    -------
+    bytes
+
+    Raises
+    ------
+    CorpusError
+        A FIFO, a device or a file that cannot be read, named with what it is.
 
     Examples
     --------
-    >>> read_file_bytes(Path("/dev/zero"))
-    Traceback (most recent call last):
-    ...
-    helpers.analysis.errors.CorpusError: /dev/zero: not a regular file but a character device
+    >>> try:
+    ...     read_file_bytes(Path("/dev/zero"))
+    ... except CorpusError as error:
+    ...     print(error.problems)
+    ['/dev/zero: not a regular file but a character device']
     """
     problem = not_a_file(path)
     if problem is None:
@@ -87,8 +119,27 @@ def expand_paths(paths: Sequence[str | Path]) -> tuple[list[Path], list[str]]:
     """Turn path arguments into files: a directory means :func:`directory_files`.
 
     A path that exists but is no regular file (a FIFO, a device) is kept, so that reading it names what it is
-    (:func:`not_a_file`) and ``skip_bad`` counts it as a skipped file; a directory that cannot be listed and a
-    path that does not exist are problems.
+    (:func:`not_a_file`) and ``skip_bad`` counts it as a skipped file.
+
+    Parameters
+    ----------
+    paths : sequence of str or Path
+        Files and directories, as given.
+
+    Returns
+    -------
+    tuple of (list of Path, list of str)
+        The files in order, each once, and the problems: a directory that cannot be listed or has no corpus
+        file, a path that does not exist.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "a.txt").write_text("x")
+    >>> files, problems = expand_paths([folder, folder / "a.txt", folder / "gone.txt"])
+    >>> [path.name for path in files], [problem.split(": ", 1)[1] for problem in problems]
+    (['a.txt'], ['no such file or directory'])
     """
     files: list[Path] = []
     problems: list[str] = []
@@ -120,6 +171,20 @@ def expand_paths(paths: Sequence[str | Path]) -> tuple[list[Path], list[str]]:
 
 
 def source_names(files: Sequence[Path]) -> list[str]:
-    """File names as shown in tables: the base name, or the given path when names clash."""
+    """File names as shown in tables: the base name, or the given path when names clash.
+
+    Parameters
+    ----------
+    files : sequence of Path
+
+    Returns
+    -------
+    list of str
+
+    Examples
+    --------
+    >>> source_names([Path("2023/a.txt"), Path("2024/a.txt"), Path("2024/b.txt")])
+    ['2023/a.txt', '2024/a.txt', 'b.txt']
+    """
     counts = Counter(f.name for f in files)
     return [f.as_posix() if counts[f.name] > 1 else f.name for f in files]
