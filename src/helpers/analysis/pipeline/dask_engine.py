@@ -11,7 +11,7 @@ the tables are byte-identical to the local engine's, whatever the number of work
   where a file's pieces are joined (:func:`helpers.analysis.corpus.file_pieces.join_pieces`) and duplicates are
   found across files (:func:`helpers.analysis.corpus.assemble_corpus`);
 - **text**: the papers in :func:`helpers.analysis._parallel.partition_bounds` row ranges (at most
-  :data:`helpers.analysis._parallel.MAX_CHUNK_ITEMS` papers each, as the local engine's chunks), each
+  :data:`helpers.analysis.pipeline.MAX_CHUNK_ITEMS` papers each, as the local engine's chunks), each
   made on a worker from the parsed files' blocks and tokenised there into word ids of its own, which stay
   there; at the end, the texts come to this process one part at a time, each written to a Parquet file
   (:class:`helpers.analysis.pipeline.paper_texts.PaperTexts`) before the next is asked for;
@@ -63,7 +63,7 @@ __all__ = ["CLIENT_SIDE", "PARTITIONS_PER_WORKER", "dask_client", "ClusterStages
 #: Seconds to wait for the scheduler of ``--scheduler``.
 CONNECT_SECONDS = 10
 #: Default partitions of the papers per worker (more when a partition would hold over
-#: :data:`helpers.analysis._parallel.MAX_CHUNK_ITEMS` papers).
+#: :data:`helpers.analysis.pipeline.MAX_CHUNK_ITEMS` papers).
 PARTITIONS_PER_WORKER = 2
 #: What the dask engine does not partition (printed by ``analyse --engine dask``).
 CLIENT_SIDE = ("duplicate detection, the papers table (without texts) and the change between groups run in this "
@@ -77,6 +77,28 @@ def dask_client(engine: EngineSettings, n_jobs: int | None = None) -> Iterator["
 
     The local cluster has ``n_jobs`` (default: the cores this process may use) worker processes of one
     thread each, and no dashboard.
+
+    Parameters
+    ----------
+    engine : EngineSettings
+        The scheduler's address, or none for a local cluster.
+    n_jobs : int, optional
+        The local cluster's worker processes.
+
+    Yields
+    ------
+    distributed.Client
+
+    Raises
+    ------
+    SettingsError
+        When no scheduler answers at ``engine.scheduler`` within :data:`CONNECT_SECONDS` seconds.
+
+    Examples
+    --------
+    >>> with dask_client(EngineSettings(engine="dask"), n_jobs=1) as client:
+    ...     client.submit(sum, [1, 2]).result()
+    3
     """
     from distributed import Client, LocalCluster  # lazy: the Dask engine only
 
@@ -150,8 +172,28 @@ def _text_range(offsets: list[tuple[int, int]], *text_parts: list[str]) -> list[
 
 
 class DaskPartitions:
-    """The :class:`helpers.analysis._parallel.PartitionRunner` of a Dask client: calls are tasks on its
-    workers, handles are futures, and one reduction bucket per worker."""
+    """The partition runner of a Dask client: calls are tasks on its workers, handles are futures, and one
+    reduction bucket per worker (the local engine's runner runs each call at once, in this process).
+
+    Parameters
+    ----------
+    client : distributed.Client
+    priority : int, default 2
+        The tasks' priority on the scheduler.
+
+    Attributes
+    ----------
+    n_buckets : int
+        The client's workers: a reduction by key is cut into one bucket each.
+
+    Examples
+    --------
+    >>> from distributed import Client
+    >>> with Client(processes=False, n_workers=1, threads_per_worker=1, dashboard_address=None) as client:
+    ...     runner = DaskPartitions(client)
+    ...     runner.gather(runner.map(pow, [2, 3], [2, 2])), runner.n_buckets
+    ([4, 9], 1)
+    """
 
     def __init__(self, client: "Client", priority: int = 2) -> None:
         self.client, self.priority = client, priority
@@ -183,6 +225,27 @@ class ClusterStages:
     :meth:`read_corpus`, then :meth:`start` (sends the papers' partitions to the workers and starts the
     text and links tasks), then :meth:`wait_for_tokens`; the themes and the term map run on
     :meth:`runner` with :attr:`token_parts`, and :meth:`links` waits for its tasks and reduces.
+
+    Parameters
+    ----------
+    client : distributed.Client
+    partitions : int, optional
+        Partitions of the papers (default :data:`PARTITIONS_PER_WORKER` per worker, more when one would hold
+        over 20,000 papers).
+    piece_size : int, optional
+        Bytes a piece of a large file holds (default
+        :data:`helpers.analysis.corpus.file_pieces.PIECE_BYTES`).
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> from distributed import Client
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "a.txt").write_text("Cover crops kept more water in the soil of dry fields.\\n")
+    >>> with Client(processes=False, n_workers=1, threads_per_worker=1, dashboard_address=None) as client:
+    ...     corpus = ClusterStages(client).read_corpus([folder])
+    >>> corpus.blocks["kind"].tolist()
+    ['abstract']
     """
 
     def __init__(self, client: "Client", partitions: int | None = None, piece_size: int | None = None) -> None:

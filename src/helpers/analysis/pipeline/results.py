@@ -1,5 +1,9 @@
 """What a run gives: the typed results of the stages and :class:`Analysis`, which holds them all and
-lists the output tables."""
+lists the output tables.
+
+One frozen object per run, so that the CLI's output folder, the book's pages and its cache read the same
+results, computed once.
+"""
 
 from __future__ import annotations
 
@@ -38,6 +42,12 @@ class ThemesResult:
     naming : ThemeNaming or None
         Where the themes' names come from: the rule, or a theme file (applied, or ignored with a warning:
         :mod:`helpers.analysis.themes.naming`); ``None`` without a model.
+
+    Examples
+    --------
+    >>> result = ThemesResult(None, "themes need at least 4 abstracts; this corpus has 3")
+    >>> result.table.columns.tolist()[:3], result.labels
+    (['theme', 'label', 'top_terms'], {})
     """
 
     model: "ThemeModel | None"
@@ -71,6 +81,13 @@ class LinkTables:
         :func:`helpers.analysis.links.states.analyse_links` documents them).
     statements : DataFrame
         One row per sentence that says something about code or data.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> tables = LinkTables(pd.DataFrame(), pd.DataFrame({"paper_id": ["a"], "link_state": ["none"]}), pd.DataFrame())
+    >>> tables.states["link_state"].tolist()
+    ['none']
     """
 
     links: pd.DataFrame
@@ -122,6 +139,20 @@ class Analysis:
     keywords : KeywordMap or None
         The map of the papers' own keywords (:func:`helpers.analysis.pipeline.stages.analyse_keyword_map`; its
         ``message`` says when no paper has keywords).
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> from helpers.analysis.pipeline import run_pipeline
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "a.txt").write_text("Cover crops kept more water in the soil of dry fields.\\n\\n"
+    ...                                   "Wheat yield rose where cover crops kept soil water.\\n\\n"
+    ...                                   "Hens given more light laid heavier eggs in winter.\\n")
+    >>> analysis = run_pipeline([folder], n_jobs=1)
+    >>> len(analysis.papers), analysis.themes.message, list(analysis.timings)[0]
+    (3, 'themes need at least 4 abstracts; this corpus has 3', 'parse')
+    >>> sorted(analysis.tables())[:4]
+    ['blocks', 'files', 'left_out_terms', 'link_statements']
     """
 
     corpus: Corpus

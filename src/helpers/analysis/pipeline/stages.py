@@ -61,7 +61,7 @@ def detach_texts(corpus: Corpus, n_jobs: int | None = None) -> tuple[Corpus, "Pa
 
 def local_token_partitions(tokens: "TokenizedCorpus") -> "TokenPartitions":
     """The local engine's partitions of the word ids: consecutive papers, at most
-    :data:`helpers.analysis._parallel.MAX_CHUNK_ITEMS` each (each made when a stage asks for it)."""
+    :data:`helpers.analysis.pipeline.MAX_CHUNK_ITEMS` each (each made when a stage asks for it)."""
     from helpers.analysis.text import TokenPartitions  # lazy: keeps this module's import light
 
     return TokenPartitions(tokens, partition_bounds(len(tokens), chunk_count(len(tokens), 1, 1)))
@@ -120,7 +120,7 @@ def start_theme_stage(runner: "PartitionRunner", token_parts: Sequence[Any], set
 
 def analyse_terms(corpus: Corpus, tokens: "TokenizedCorpus", settings: AnalysisSettings
                   ) -> "CooccurrenceResult":
-    """The term map, counted in partitions of at most :data:`helpers.analysis._parallel.MAX_CHUNK_ITEMS`
+    """The term map, counted in partitions of at most :data:`helpers.analysis.pipeline.MAX_CHUNK_ITEMS`
     papers as on the dask engine (:func:`helpers.analysis.cooccurrence.analyse_partitions`)."""
     from helpers.analysis.cooccurrence import analyse_partitions  # lazy: at the top it would load scipy and networkx
     from helpers.analysis.vocabulary import edits_of  # lazy: keeps this module's import light
