@@ -29,7 +29,7 @@ One module a job, in the order a corpus is read:
 
 from helpers.analysis.corpus.assembly import assemble_corpus, read_corpus
 from helpers.analysis.corpus.decoding import decode_file, parse_file, parse_records_file, record_row
-from helpers.analysis.corpus.files import directory_files, expand_paths, read_file_bytes, source_names
+from helpers.analysis.corpus.files import directory_files, expand_paths, read_file_bytes, source_names, write_corpus
 from helpers.analysis.corpus.hashes import abstract_facts, corpus_sha256
 from helpers.analysis.corpus.normalise import dedup_key, normalise_text
 from helpers.analysis.corpus.file_pieces import (PIECE_BYTES, FilePiece, ParsedPiece, file_sha256, join_pieces,
@@ -50,4 +50,5 @@ __all__ = [
     "MIN_ABSTRACT_WORDS", "MAX_HEADER_WORDS", "BLOCK_KINDS", "RECORD_KINDS", "METADATA_COLUMNS", "CORPUS_SUFFIXES",
     "PAPER_COLUMNS", "BLOCK_COLUMNS", "FILE_COLUMNS", "MERGE_COLUMNS", "CLEANING_COLUMNS",
 ]
-__all__ += ["PIECE_BYTES", "FilePiece", "ParsedPiece", "split_file", "piece_bytes", "join_pieces", "file_sha256"]
+__all__ += ["write_corpus", "PIECE_BYTES", "FilePiece", "ParsedPiece", "split_file", "piece_bytes", "join_pieces",
+            "file_sha256"]

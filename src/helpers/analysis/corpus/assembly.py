@@ -41,10 +41,8 @@ def read_corpus(paths: Sequence[str | Path] | str | Path, *, skip_bad: bool = Fa
 
     Examples
     --------
-    >>> import tempfile, pathlib
-    >>> folder = pathlib.Path(tempfile.mkdtemp())
-    >>> _ = (folder / "a.txt").write_text("My Header\\n\\nOne two three four five six.\\n")
-    >>> corpus = read_corpus(folder)
+    >>> from helpers.analysis.corpus import write_corpus
+    >>> corpus = read_corpus(write_corpus({"a.txt": "My Header\\n\\nOne two three four five six.\\n"}))
     >>> corpus.blocks["kind"].tolist(), len(corpus.papers)
     (['header', 'abstract'], 1)
     """
@@ -73,6 +71,7 @@ def assemble_corpus(parsed: Sequence[tuple[dict, list[dict], list[str]]], proble
     Returns
     -------
     Corpus
+        The files' tables joined, each paper once.
 
     Raises
     ------
@@ -81,10 +80,9 @@ def assemble_corpus(parsed: Sequence[tuple[dict, list[dict], list[str]]], proble
 
     Examples
     --------
-    >>> import tempfile, pathlib
-    >>> folder = pathlib.Path(tempfile.mkdtemp())
-    >>> _ = (folder / "a.txt").write_text("Feed intake and egg weight in laying hens.\\n")
-    >>> _ = (folder / "b.txt").write_text("Feed intake and egg weight in laying hens.\\n")
+    >>> from helpers.analysis.corpus import write_corpus
+    >>> same = "Feed intake and egg weight in laying hens."
+    >>> folder = write_corpus({"a.txt": same, "b.txt": same})
     >>> corpus = assemble_corpus([read_one_file(folder / name, name) for name in ("a.txt", "b.txt")])
     >>> corpus.blocks["kind"].tolist(), len(corpus.papers)
     (['abstract', 'duplicate'], 1)

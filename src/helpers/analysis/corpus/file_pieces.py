@@ -49,10 +49,8 @@ class FilePiece:
 
     Attributes
     ----------
-    path : Path
-        The corpus file.
-    name : str
-        The file's name as tables show it.
+    path, name : Path, str
+        The corpus file, and its name as tables show it.
     start, stop : int
         The piece's first byte and the byte after its last.
 
@@ -135,9 +133,8 @@ def split_file(path: str | Path, name: str, piece_size: int | None = None) -> li
 
     Examples
     --------
-    >>> import tempfile, pathlib
-    >>> path = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
-    >>> _ = path.write_bytes(b"one two\\n\\nthree four\\n\\nfive six\\n")
+    >>> from helpers.analysis.corpus import write_corpus
+    >>> path = write_corpus({"a.txt": "one two\\n\\nthree four\\n\\nfive six\\n"}) / "a.txt"
     >>> [(p.start, p.stop) for p in split_file(path, "a.txt", piece_size=4)]
     [(0, 9), (9, 21), (21, 30)]
     """
@@ -180,16 +177,17 @@ def piece_bytes(piece: FilePiece) -> bytes:
     Parameters
     ----------
     piece : FilePiece
+        A piece of :func:`split_file`, its file unchanged since.
 
     Returns
     -------
     bytes
+        Its :attr:`FilePiece.size` bytes.
 
     Examples
     --------
-    >>> import tempfile, pathlib
-    >>> path = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
-    >>> _ = path.write_bytes(b"one two")
+    >>> from helpers.analysis.corpus import write_corpus
+    >>> path = write_corpus({"a.txt": "one two"}) / "a.txt"
     >>> piece_bytes(FilePiece(path, "a.txt", 4, 7))
     b'two'
     """
@@ -204,10 +202,8 @@ def join_pieces(path: str | Path, name: str, pieces: Sequence[ParsedPiece], sha2
 
     Parameters
     ----------
-    path : str or Path
-        The corpus file.
-    name : str
-        The file's name as tables show it.
+    path, name
+        The file the pieces were cut from, and its name in the tables.
     pieces : sequence of ParsedPiece
         Its pieces parsed, in order (their rows with texts, or only their facts).
     sha256 : str
@@ -261,10 +257,8 @@ def file_sha256(path: str | Path) -> str:
 
     Examples
     --------
-    >>> import tempfile, pathlib
-    >>> path = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
-    >>> _ = path.write_bytes(b"")
-    >>> file_sha256(path)[:16]
+    >>> from helpers.analysis.corpus import write_corpus
+    >>> file_sha256(write_corpus({"empty.txt": ""}) / "empty.txt")[:16]
     'e3b0c44298fc1c14'
     """
     digest = hashlib.sha256()

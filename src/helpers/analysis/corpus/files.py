@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import os
 import stat
+import tempfile
 from collections import Counter
 from pathlib import Path
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from helpers.analysis.corpus.tables import CORPUS_SUFFIXES, CorpusError
 from helpers.analysis.errors import shown_name
 from helpers.analysis.readers import RECORD_SUFFIXES, corpus_suffix
 
-__all__ = ["directory_files", "expand_paths", "source_names", "read_file_bytes"]
+__all__ = ["directory_files", "expand_paths", "source_names", "read_file_bytes", "write_corpus"]
 
 
 def directory_files(folder: Path) -> list[Path]:
@@ -32,10 +33,7 @@ def directory_files(folder: Path) -> list[Path]:
 
     Examples
     --------
-    >>> import tempfile, pathlib
-    >>> folder = pathlib.Path(tempfile.mkdtemp())
-    >>> for name in ("b.txt", "a.txt", "meta.csv", "notes.md"):
-    ...     _ = (folder / name).write_text("x")
+    >>> folder = write_corpus({"b.txt": "x", "a.txt": "x", "meta.csv": "x", "notes.md": "x"})
     >>> [path.name for path in directory_files(folder)]
     ['a.txt', 'b.txt']
     """
@@ -134,9 +132,7 @@ def expand_paths(paths: Sequence[str | Path]) -> tuple[list[Path], list[str]]:
 
     Examples
     --------
-    >>> import tempfile, pathlib
-    >>> folder = pathlib.Path(tempfile.mkdtemp())
-    >>> _ = (folder / "a.txt").write_text("x")
+    >>> folder = write_corpus({"a.txt": "x"})
     >>> files, problems = expand_paths([folder, folder / "a.txt", folder / "gone.txt"])
     >>> [path.name for path in files], [problem.split(": ", 1)[1] for problem in problems]
     (['a.txt'], ['no such file or directory'])
@@ -188,3 +184,34 @@ def source_names(files: Sequence[Path]) -> list[str]:
     """
     counts = Counter(f.name for f in files)
     return [f.as_posix() if counts[f.name] > 1 else f.name for f in files]
+
+
+def write_corpus(files: Mapping[str, str | bytes], folder: Path | None = None) -> Path:
+    """Write a small corpus: each file's text (UTF-8) or bytes under its name, for an example or a first try.
+
+    Parameters
+    ----------
+    files : mapping of str to str or bytes
+        File names (``"a.txt"``, ``"export.ris"``) and their contents.
+    folder : Path, optional
+        Where to write them (made if missing); default a new temporary folder.
+
+    Returns
+    -------
+    Path
+        The folder, to give to :func:`helpers.analysis.corpus.read_corpus` or ``analyse``.
+
+    Examples
+    --------
+    >>> folder = write_corpus({"b.txt": "Egg weight rose with light.", "a.txt": b"Soil water fell."})
+    >>> [path.name for path in directory_files(folder)], (folder / "a.txt").read_text()
+    (['a.txt', 'b.txt'], 'Soil water fell.')
+    """
+    folder = Path(tempfile.mkdtemp(prefix="helpers-corpus-")) if folder is None else Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, content in files.items():
+        if isinstance(content, bytes):
+            (folder / name).write_bytes(content)
+        else:
+            (folder / name).write_text(content, encoding="utf-8")
+    return folder

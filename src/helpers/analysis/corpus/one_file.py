@@ -45,9 +45,9 @@ def read_piece(piece: FilePiece) -> ParsedPiece:
 
     Examples
     --------
-    >>> import tempfile, pathlib
-    >>> path = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
-    >>> _ = path.write_bytes(b"Soil moisture and wheat yield in dry years.\\n\\nIrrigation timing changed the grain protein.\\n")
+    >>> from helpers.analysis.corpus import write_corpus
+    >>> text = "Soil moisture and wheat yield in dry years.\\n\\nIrrigation timing changed the grain protein.\\n"
+    >>> path = write_corpus({"a.txt": text}) / "a.txt"
     >>> parsed = read_piece(FilePiece(path, "a.txt", 45, path.stat().st_size))
     >>> [(row["block"], row["kind"], row["first_line"]) for row in parsed.rows], parsed.problem
     ([(1, 'abstract', 1)], None)
@@ -167,10 +167,9 @@ def read_one_file(path: Path, name: str, piece_size: int | None = None) -> tuple
 
     Examples
     --------
-    >>> import tempfile, pathlib
-    >>> path = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
-    >>> _ = path.write_bytes(b"Crash risk at rural junctions rises with speed.\\n\\nMinor roads show it too.\\n")
-    >>> file_row, rows, problems = read_one_file(path, "a.txt", piece_size=16)
+    >>> from helpers.analysis.corpus import write_corpus
+    >>> text = "Crash risk at rural junctions rises with speed.\\n\\nMinor roads show it too.\\n"
+    >>> file_row, rows, problems = read_one_file(write_corpus({"a.txt": text}) / "a.txt", "a.txt", piece_size=16)
     >>> file_row["n_blocks"], [row["kind"] for row in rows], problems
     (2, ['abstract', 'abstract'], [])
     """
@@ -194,10 +193,8 @@ def read_whole_file(path: Path, name: str) -> tuple[dict, list[dict], list[str]]
 
     Parameters
     ----------
-    path : Path
-        The corpus file.
-    name : str
-        The file's name as tables show it.
+    path, name
+        As :func:`read_one_file`.
 
     Returns
     -------
@@ -207,9 +204,8 @@ def read_whole_file(path: Path, name: str) -> tuple[dict, list[dict], list[str]]
 
     Examples
     --------
-    >>> import tempfile, pathlib
-    >>> folder = pathlib.Path(tempfile.mkdtemp())
-    >>> file_row, rows, problems = read_whole_file(folder / "missing.txt", "missing.txt")
+    >>> from helpers.analysis.corpus import write_corpus
+    >>> file_row, rows, problems = read_whole_file(write_corpus({}) / "missing.txt", "missing.txt")
     >>> file_row["status"], rows, len(problems)
     ('skipped', [], 1)
     """
@@ -288,10 +284,12 @@ def light_piece(piece: ParsedPiece) -> ParsedPiece:
     Parameters
     ----------
     piece : ParsedPiece
+        A :func:`read_piece` result, with the texts of its rows.
 
     Returns
     -------
     ParsedPiece
+        The same piece; its abstract rows carry ``facts`` instead of ``text``.
 
     Examples
     --------

@@ -34,10 +34,8 @@ def parse_report(corpus: Corpus) -> pd.DataFrame:
 
     Examples
     --------
-    >>> import tempfile, pathlib
-    >>> from helpers.analysis.corpus import read_corpus
-    >>> folder = pathlib.Path(tempfile.mkdtemp())
-    >>> _ = (folder / "a.txt").write_text("Header\\n\\nOne two three four five.\\n\\nToo short.\\n")
+    >>> from helpers.analysis.corpus import read_corpus, write_corpus
+    >>> folder = write_corpus({"a.txt": "Header\\n\\nOne two three four five.\\n\\nToo short.\\n"})
     >>> parse_report(read_corpus(folder))[["source_file", "blocks", "abstract", "too-short"]]
       source_file  blocks  abstract  too-short
     0       a.txt       3         1          1
@@ -75,6 +73,7 @@ def papers_per_header(corpus: Corpus) -> pd.DataFrame:
     Parameters
     ----------
     corpus : Corpus
+        A corpus with its files' header lines (:attr:`Corpus.headers`).
 
     Returns
     -------
@@ -83,12 +82,9 @@ def papers_per_header(corpus: Corpus) -> pd.DataFrame:
 
     Examples
     --------
-    >>> import tempfile, pathlib
-    >>> from helpers.analysis.corpus import read_corpus
-    >>> folder = pathlib.Path(tempfile.mkdtemp())
-    >>> _ = (folder / "a.txt").write_text("Poultry 2024\\n\\nLight and feed shape egg weight.\\n")
-    >>> _ = (folder / "b.txt").write_text("Laying hens kept on litter gained weight.\\n")
-    >>> papers_per_header(read_corpus(folder))
+    >>> from helpers.analysis.corpus import read_corpus, write_corpus
+    >>> files = {"a.txt": "Poultry 2024\\n\\nLight and feed shape egg weight.", "b.txt": "Hens on litter gained weight."}
+    >>> papers_per_header(read_corpus(write_corpus(files)))
              header  files  papers
     0        (none)      1       1
     1  Poultry 2024      1       1

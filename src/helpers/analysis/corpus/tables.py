@@ -99,11 +99,8 @@ class Corpus:
 
     Examples
     --------
-    >>> import tempfile, pathlib
-    >>> from helpers.analysis.corpus import read_corpus
-    >>> folder = pathlib.Path(tempfile.mkdtemp())
-    >>> _ = (folder / "a.txt").write_text("Soil 2024\\n\\nCover crops kept more water in the soil.\\n")
-    >>> corpus = read_corpus(folder)
+    >>> from helpers.analysis.corpus import read_corpus, write_corpus
+    >>> corpus = read_corpus(write_corpus({"a.txt": "Soil 2024\\n\\nCover crops kept more water in the soil.\\n"}))
     >>> corpus.headers, corpus.summary()["unique_papers"], len(corpus.sha256)
     ({'a.txt': 'Soil 2024'}, 1, 64)
     """

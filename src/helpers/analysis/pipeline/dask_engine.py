@@ -238,10 +238,9 @@ class ClusterStages:
 
     Examples
     --------
-    >>> import tempfile, pathlib
     >>> from distributed import Client
-    >>> folder = pathlib.Path(tempfile.mkdtemp())
-    >>> _ = (folder / "a.txt").write_text("Cover crops kept more water in the soil of dry fields.\\n")
+    >>> from helpers.analysis.corpus import write_corpus
+    >>> folder = write_corpus({"a.txt": "Cover crops kept more water in the soil of dry fields."})
     >>> with Client(processes=False, n_workers=1, threads_per_worker=1, dashboard_address=None) as client:
     ...     corpus = ClusterStages(client).read_corpus([folder])
     >>> corpus.blocks["kind"].tolist()

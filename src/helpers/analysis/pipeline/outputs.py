@@ -36,10 +36,9 @@ def write_outputs(analysis: Analysis, folder: Path) -> list[str]:
 
     Examples
     --------
-    >>> import tempfile, pathlib
+    >>> from helpers.analysis.corpus import write_corpus
     >>> from helpers.analysis.pipeline import run_pipeline
-    >>> folder = pathlib.Path(tempfile.mkdtemp())
-    >>> _ = (folder / "a.txt").write_text("Cover crops kept more water in the soil of dry fields.\\n")
+    >>> folder = write_corpus({"a.txt": "Cover crops kept more water in the soil of dry fields."})
     >>> written = write_outputs(run_pipeline([folder], n_jobs=1), folder)
     >>> written[0], "papers/part-00000.parquet" in written, written[-1]
     ('papers.csv', True, 'summary.json')

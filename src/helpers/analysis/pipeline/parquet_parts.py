@@ -35,32 +35,6 @@ PARTITIONED_TABLES = ("papers", "links", "link_statements")
 COMPRESSION = "zstd"
 
 
-@dataclass(frozen=True)
-class PartitionedTable:
-    """One table written in parts.
-
-    Attributes
-    ----------
-    name : str
-        Its folder's name (as the CSV, without ``.csv``).
-    parts : tuple of str
-        Its part files' names, in order.
-
-    Examples
-    --------
-    >>> PartitionedTable("papers", ("part-00000.parquet",)).files
-    ['papers/part-00000.parquet']
-    """
-
-    name: str
-    parts: tuple[str, ...]
-
-    @property
-    def files(self) -> list[str]:
-        """The part files relative to the output folder, e.g. ``["papers/part-00000.parquet"]``."""
-        return [f"{self.name}/{part}" for part in self.parts]
-
-
 def output_partitions(n_papers: int, max_papers: int = MAX_CHUNK_ITEMS) -> list[tuple[int, int]]:
     """The papers' row ranges ``[start, stop)`` of the Parquet parts: as few as hold at most ``max_papers`` each.
 
@@ -128,6 +102,32 @@ def _part_name(index: int) -> str:
     return f"part-{index:05d}.parquet"
 
 
+@dataclass(frozen=True)
+class PartitionedTable:
+    """One table written in parts.
+
+    Attributes
+    ----------
+    name : str
+        Its folder's name (as the CSV, without ``.csv``).
+    parts : tuple of str
+        Its part files' names, in order.
+
+    Examples
+    --------
+    >>> PartitionedTable("papers", ("part-00000.parquet",)).files
+    ['papers/part-00000.parquet']
+    """
+
+    name: str
+    parts: tuple[str, ...]
+
+    @property
+    def files(self) -> list[str]:
+        """The part files relative to the output folder, e.g. ``["papers/part-00000.parquet"]``."""
+        return [f"{self.name}/{part}" for part in self.parts]
+
+
 def write_paper_parts(parts: Iterable[pd.DataFrame], folder: Path, csv_file: Path | None = None) -> PartitionedTable:
     """Write the papers table given in parts (those of :func:`output_partitions`, in order) as
     ``folder/papers/part-*.parquet`` and, with ``csv_file``, as one CSV file; one part in memory at a time.
@@ -150,7 +150,7 @@ def write_paper_parts(parts: Iterable[pd.DataFrame], folder: Path, csv_file: Pat
     Examples
     --------
     >>> import tempfile, pathlib, pandas as pd
-    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> folder = pathlib.Path(tempfile.mkdtemp(prefix="papers-"))
     >>> parts = [pd.DataFrame({"paper_id": ["a", "b"]}), pd.DataFrame({"paper_id": ["c"]})]
     >>> write_paper_parts(parts, folder, folder / "papers.csv").files
     ['papers/part-00000.parquet', 'papers/part-00001.parquet']

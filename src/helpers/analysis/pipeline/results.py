@@ -142,13 +142,11 @@ class Analysis:
 
     Examples
     --------
-    >>> import tempfile, pathlib
+    >>> from helpers.analysis.corpus import write_corpus
     >>> from helpers.analysis.pipeline import run_pipeline
-    >>> folder = pathlib.Path(tempfile.mkdtemp())
-    >>> _ = (folder / "a.txt").write_text("Cover crops kept more water in the soil of dry fields.\\n\\n"
-    ...                                   "Wheat yield rose where cover crops kept soil water.\\n\\n"
-    ...                                   "Hens given more light laid heavier eggs in winter.\\n")
-    >>> analysis = run_pipeline([folder], n_jobs=1)
+    >>> text = ("Cover crops kept more water in the soil of dry fields.\\n\\n"
+    ...         "Wheat yield rose where cover crops kept soil water.\\n\\nHens given more light laid heavier eggs.")
+    >>> analysis = run_pipeline([write_corpus({"a.txt": text})], n_jobs=1)
     >>> len(analysis.papers), analysis.themes.message, list(analysis.timings)[0]
     (3, 'themes need at least 4 abstracts; this corpus has 3', 'parse')
     >>> sorted(analysis.tables())[:4]
