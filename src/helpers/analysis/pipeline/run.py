@@ -14,7 +14,7 @@ from helpers.analysis.pipeline.stages import (DaskStages, LocalStages, StageEngi
                                               analyse_keyword_map, name_themes, paper_table, start_theme_stage)
 from helpers.analysis.settings import AnalysisSettings, EngineSettings
 
-__all__ = ["RunOptions", "StageClock", "run_pipeline"]
+__all__ = ["run_pipeline"]
 
 
 @dataclass(frozen=True)
@@ -91,6 +91,22 @@ def run_pipeline(
     returns or raises, no thread it started is left running. ``progress`` shows a progress bar over
     the stages (tqdm).
 
+    Parameters
+    ----------
+    paths : sequence of str or Path
+        The corpus's files and folders.
+    settings : AnalysisSettings, optional
+        What changes the results (number of themes, seed, grouping, vocabulary files, ...).
+    skip_bad : bool, default False
+        Continue with the good files when some are bad.
+    progress : bool, default False
+    n_jobs : int, optional
+    engine : EngineSettings, optional
+
+    Returns
+    -------
+    Analysis
+
     Raises
     ------
     CorpusError
@@ -98,6 +114,13 @@ def run_pipeline(
     SettingsError
         For a setting the corpus does not allow (a number of themes larger than the corpus, a
         ``group_by`` the papers cannot be grouped by).
+
+    Examples
+    --------
+    >>> from helpers.analysis.corpus import write_corpus
+    >>> analysis = run_pipeline([write_corpus({"a.txt": "Speed cameras cut crashes at rural junctions."})], n_jobs=1)
+    >>> len(analysis.papers), analysis.summary["unique_papers"]
+    (1, 1)
     """
     options = RunOptions(tuple([paths] if isinstance(paths, (str, Path)) else paths), settings, skip_bad, n_jobs)
     clock = StageClock(progress)
