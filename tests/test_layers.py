@@ -130,3 +130,19 @@ def test_the_parallel_helpers_are_private_to_the_analysis():
     outside = sorted(source for source, target in import_graph().edges
                      if target == "helpers.analysis._parallel" and layer(source) != 0)
     assert outside == []
+
+
+def analysis_package(module: str) -> str | None:
+    """The package (or root module) of the analysis that ``module`` belongs to: ``helpers.analysis.corpus``, ..."""
+    parts = module.split(".")
+    return ".".join(parts[:3]) if parts[:2] == ["helpers", "analysis"] and len(parts) > 2 else None
+
+
+def test_no_arrow_runs_both_ways_between_the_analysis_packages():
+    # One family per package: if corpus imports engine and engine imports corpus, neither is below the other.
+    packages = nx.DiGraph()
+    for source, target in import_graph().edges:
+        low, high = analysis_package(target), analysis_package(source)
+        if low is not None and high is not None and low != high:
+            packages.add_edge(high, low)
+    assert sorted(sorted(cycle) for cycle in nx.simple_cycles(packages)) == []
