@@ -12,8 +12,7 @@ change), and none of them imports it. A run flows down its modules once:
 1. :mod:`.run`, :func:`run_pipeline`: the options of a run, the engine chosen once (this machine's cores, or a
    Dask cluster), each stage timed.
 2. :mod:`.stages`: the stages (text, themes, terms, links, the papers table, the change between groups), each a
-   function of the previous stages' results; :func:`analyse_text`, :func:`analyse_link_tables` and
-   :func:`analyse_group_change` run on their own too.
+   function of the previous stages' results.
 3. :mod:`.dask_engine`, :class:`~helpers.analysis.pipeline.dask_engine.ClusterStages`: the same stages on a Dask
    cluster, byte for byte (imported on its own, ``from helpers.analysis.pipeline.dask_engine import ...``: it
    needs ``dask.distributed``).
@@ -41,11 +40,10 @@ from helpers.analysis.pipeline.outputs import write_outputs
 from helpers.analysis.pipeline.paper_texts import PaperTexts
 from helpers.analysis.pipeline.results import Analysis, LinkTables, ThemesResult
 from helpers.analysis.pipeline.run import run_pipeline
-from helpers.analysis.pipeline.stages import analyse_group_change, analyse_link_tables, analyse_text
 from helpers.analysis.settings import AnalysisSettings, EngineSettings, SettingsError
 
 __all__ = [
-    "run_pipeline", "analyse_text", "analyse_link_tables", "analyse_group_change", "Analysis", "ThemesResult",
+    "run_pipeline", "Analysis", "ThemesResult",
     "LinkTables", "write_outputs", "build_key", "cached_pipeline", "source_fingerprint", "dependency_closure",
     "environment_fingerprint", "corpus_files_fingerprint", "AnalysisSettings", "EngineSettings", "SettingsError",
 ]

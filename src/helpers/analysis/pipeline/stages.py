@@ -30,32 +30,12 @@ if TYPE_CHECKING:  # heavy modules, imported when a stage runs
     from helpers.analysis.themes.labels import WrittenTokens
     from helpers.analysis.themes.naming import ThemeFile
 
-# The stages a caller may run on their own; the others are the run's steps (helpers.analysis.pipeline.run).
-__all__ = ["analyse_text", "analyse_link_tables", "analyse_group_change"]
+# The run's steps, called by helpers.analysis.pipeline.run: none is public (run_pipeline is, and each stage's
+# package has its own public function: tokenize_corpus, analyse_links, analyse_change, ...).
+__all__: list[str] = []
 
 
 def analyse_text(corpus: Corpus, n_jobs: int | None = None) -> "TokenizedCorpus":
-    """The text stage: every paper's abstract as word ids, cleaned for counting.
-
-    Parameters
-    ----------
-    corpus : Corpus
-        A corpus whose papers table holds the texts.
-    n_jobs : int, optional
-        Processes to use (default: all cores, from 5,000 abstracts on); the result does not depend on it.
-
-    Returns
-    -------
-    TokenizedCorpus
-        One row of word ids per paper, in the papers' order.
-
-    Examples
-    --------
-    >>> from helpers.analysis.corpus import read_corpus, write_corpus
-    >>> corpus = read_corpus(write_corpus({"a.txt": "Cover crops kept more water in the soil."}))
-    >>> len(analyse_text(corpus, n_jobs=1).paper_ids)
-    1
-    """
     from helpers.analysis.text import tokenize_corpus  # lazy: keeps this module's import light
 
     papers = corpus.papers
@@ -80,7 +60,7 @@ def detach_texts(corpus: Corpus, n_jobs: int | None = None) -> tuple[Corpus, "Pa
 
 def local_token_partitions(tokens: "TokenizedCorpus") -> "TokenPartitions":
     """The local engine's partitions of the word ids: consecutive papers, at most
-    :data:`helpers.analysis.pipeline.MAX_CHUNK_ITEMS` each (each made when a stage asks for it)."""
+    :data:`helpers.analysis._parallel.MAX_CHUNK_ITEMS` each (each made when a stage asks for it)."""
     from helpers.analysis.text import TokenPartitions  # lazy: keeps this module's import light
 
     return TokenPartitions(tokens, partition_bounds(len(tokens), chunk_count(len(tokens), 1, 1)))
@@ -139,7 +119,7 @@ def start_theme_stage(runner: "PartitionRunner", token_parts: Sequence[Any], set
 
 def analyse_terms(corpus: Corpus, tokens: "TokenizedCorpus", settings: AnalysisSettings
                   ) -> "CooccurrenceResult":
-    """The term map, counted in partitions of at most :data:`helpers.analysis.pipeline.MAX_CHUNK_ITEMS`
+    """The term map, counted in partitions of at most :data:`helpers.analysis._parallel.MAX_CHUNK_ITEMS`
     papers as on the dask engine (:func:`helpers.analysis.cooccurrence.analyse_partitions`)."""
     from helpers.analysis.cooccurrence import analyse_partitions  # lazy: at the top it would load scipy and networkx
     from helpers.analysis.vocabulary import edits_of  # lazy: keeps this module's import light
@@ -166,27 +146,6 @@ def analyse_keyword_map(corpus: Corpus, settings: AnalysisSettings) -> "KeywordM
 
 
 def analyse_link_tables(corpus: Corpus, n_jobs: int | None = None) -> LinkTables:
-    """The links stage: each paper's links, what its sentences say about code and data, and its link state.
-
-    Parameters
-    ----------
-    corpus : Corpus
-        A corpus whose papers table holds the texts.
-    n_jobs : int, optional
-        Processes to use; the result does not depend on it.
-
-    Returns
-    -------
-    LinkTables
-
-    Examples
-    --------
-    >>> from helpers.analysis.corpus import read_corpus, write_corpus
-    >>> text = "Our field data are at https://zenodo.org/records/123 for reuse by others."
-    >>> tables = analyse_link_tables(read_corpus(write_corpus({"a.txt": text})), n_jobs=1)
-    >>> tables.links["url"].tolist(), tables.states["link_state"].tolist()
-    (['https://zenodo.org/records/123'], ['linked'])
-    """
     from helpers.analysis.links.states import analyse_links  # lazy: keeps this module's import light
 
     return LinkTables(*analyse_links(corpus.papers, n_jobs=n_jobs))
@@ -325,35 +284,7 @@ def paper_table(corpus: Corpus, themes: ThemesResult, links: LinkTables, groups:
 def analyse_group_change(papers: pd.DataFrame, groups: Sequence[str], themes: ThemesResult,
                          cooccurrence: "CooccurrenceResult", links: LinkTables, settings: AnalysisSettings
                          ) -> "ChangeResult":
-    """:func:`helpers.analysis.change.analyse_change` on the stages' results (two groups or more).
-
-    Parameters
-    ----------
-    papers : DataFrame
-        :attr:`Analysis.papers`, with its ``group`` column.
-    groups : sequence of str
-        The groups compared, in order.
-    themes, cooccurrence, links : ThemesResult, CooccurrenceResult, LinkTables
-        The stages' results.
-    settings : AnalysisSettings
-        The run's settings (its seed).
-
-    Returns
-    -------
-    ChangeResult
-
-    Examples
-    --------
-    >>> from helpers.analysis.corpus import write_corpus
-    >>> from helpers.analysis.pipeline import AnalysisSettings, run_pipeline
-    >>> files = {"2023.txt": "Cover crops kept more water in dry soil.\\n\\nWheat yield rose with soil water.",
-    ...          "2024.txt": "Cover crops kept soil water in a dry year.\\n\\nHens laid heavier eggs with light."}
-    >>> analysis = run_pipeline([write_corpus(files)], AnalysisSettings(group_by="file"), n_jobs=1)
-    >>> change = analyse_group_change(analysis.papers, analysis.change.groups, analysis.themes,
-    ...                               analysis.cooccurrence, analysis.links, analysis.settings)
-    >>> change.groups
-    ('2023.txt', '2024.txt')
-    """
+    """:func:`helpers.analysis.change.analyse_change` on the stages' results (two groups or more)."""
     from helpers.analysis.change import analyse_change  # lazy: at the top it would load scipy
 
     return analyse_change(papers, groups, themes.labels, terms=cooccurrence.terms["term"].tolist(),
