@@ -26,7 +26,7 @@ import pandas as pd
 
 from helpers.analysis.cooccurrence import analyse_cooccurrence
 from helpers.analysis.cooccurrence.evaluation import map_quality, read_landmarks, read_term_labels
-from helpers.analysis.cooccurrence.relevance import RANKINGS
+from helpers.analysis.cooccurrence.selection import RANKINGS
 from helpers.analysis.corpus import read_corpus
 from helpers.analysis.text import tokenize_corpus
 

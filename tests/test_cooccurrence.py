@@ -374,7 +374,7 @@ def test_a_selection_taken_from_a_larger_selection_is_the_same_matrix():
     import numpy as np
     from scipy import sparse
 
-    from helpers.analysis.cooccurrence.relevance import _among
+    from helpers.analysis.cooccurrence.selection import _among
 
     rng = np.random.default_rng(3)
     papers = sparse.random(60, 40, density=0.15, random_state=4, format="csr")

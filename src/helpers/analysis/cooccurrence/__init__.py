@@ -6,7 +6,7 @@ The steps of :func:`analyse_cooccurrence` (:mod:`.result`), each a function of i
    (:mod:`helpers.analysis.terms`), counted once per abstract, after merging variants
    through the thesaurus and the acronyms the abstracts define
    (:mod:`.acronyms`, found by the Schwartz-Hearst algorithm: :func:`acronym_merges`).
-2. :mod:`.relevance`, :func:`select_terms`: terms in at least :func:`default_min_occurrences`
+2. :mod:`.selection`, :func:`select_terms`: terms in at least :func:`default_min_occurrences`
    abstracts (half that for a phrase), stock terms left out and nested terms merged into the longer
    term (:mod:`.nested`, :func:`nested_merges`), then the best share of them by the combined termhood score of :mod:`.termhood`
    (VOSviewer's relevance, :func:`relevance_scores`; C-value; domain specificity against general
@@ -33,7 +33,7 @@ from helpers.analysis.cooccurrence.exporters import (
 )
 from helpers.analysis.cooccurrence.nested import nested_merges
 from helpers.analysis.cooccurrence.network import default_min_pair_papers, ordered_subgraph, pair_table, term_network
-from helpers.analysis.cooccurrence.relevance import (
+from helpers.analysis.cooccurrence.selection import (
                                                     RANKINGS,
                                                     RELEVANT_SHARE,
                                                     context_topics,

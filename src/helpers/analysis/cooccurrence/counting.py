@@ -9,13 +9,13 @@ the same way and no step needs every abstract's tokens in one process:
    kept where they were counted;
 3. :func:`bucket_counts`, then :func:`reduce_bucket`: the candidates' abstracts and occurrences,
    summed over the partitions by term, each bucket of terms on its own reducer; only the candidates
-   frequent enough for the map (:func:`helpers.analysis.cooccurrence.relevance.candidate_min_papers`)
+   frequent enough for the map (:func:`helpers.analysis.cooccurrence.selection.candidate_min_papers`)
    come back;
 4. :func:`partition_columns`: each partition's binary papers x frequent candidates matrix ``X_p``,
    which replaces its candidates (most candidates are rare, so ``X_p`` is a fraction of their size);
 5. :func:`summed_gram`: the partitions' ``X_p.T @ X_p`` (:func:`column_gram`) as one running sum per
    reduction bucket (one per worker), then those sums summed (:func:`sum_matrices`): the selection and
-   the pairs need nothing else (:func:`helpers.analysis.cooccurrence.relevance.select_from_gram`);
+   the pairs need nothing else (:func:`helpers.analysis.cooccurrence.selection.select_from_gram`);
 6. :func:`take_columns`: each partition's papers x map terms matrix (a few hundred columns of ``X_p``).
 
 Counts are integers, so the sums are exact whatever the partitions: the results are the same as

@@ -2,7 +2,7 @@
 
 :func:`contained_pairs` finds the pairs; :func:`nested_merges` folds a term into the longer term that holds at
 least :data:`NESTED_SHARE` of its abstracts; ``_nested_terms_of_gram`` finds the terms that never occur
-outside one longer term (:func:`helpers.analysis.cooccurrence.relevance.select_terms` uses both).
+outside one longer term (:func:`helpers.analysis.cooccurrence.selection.select_terms` uses both).
 """
 
 from __future__ import annotations

@@ -36,7 +36,7 @@ from helpers.analysis.cooccurrence.network import (
     pair_table_of_gram,
     term_network,
 )
-from helpers.analysis.cooccurrence.relevance import (
+from helpers.analysis.cooccurrence.selection import (
     BELOW_CUT_ROWS,
     MAX_MAP_TERMS,
     RELEVANCE_SMOOTHING,

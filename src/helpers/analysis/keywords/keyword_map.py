@@ -21,7 +21,7 @@ from helpers.analysis.cooccurrence.network import (
     pair_table_of_gram,
     term_network,
 )
-from helpers.analysis.cooccurrence.relevance import MAX_MAP_TERMS, MIN_MAP_TERMS, default_min_occurrences
+from helpers.analysis.cooccurrence.selection import MAX_MAP_TERMS, MIN_MAP_TERMS, default_min_occurrences
 from helpers.analysis.cooccurrence.result import CooccurrenceResult, CooccurrenceSettings
 from helpers.analysis.keywords.normalise import (
     TermEdits,
@@ -82,7 +82,7 @@ def analyse_keywords(paper_ids: list[str], cells: list[object], *, min_occurrenc
     min_occurrences : int, optional
         Papers a keyword needs to be on the map (default
         :func:`default_keyword_minimum`).
-        At most :data:`helpers.analysis.cooccurrence.relevance.MAX_MAP_TERMS` keywords are kept, most papers first.
+        At most :data:`helpers.analysis.cooccurrence.selection.MAX_MAP_TERMS` keywords are kept, most papers first.
     vocabulary : TermEdits or callable, optional
         The researcher's thesaurus and stop terms (``apply(term) -> str | None``, or that function).
     seed, resolution : int, float

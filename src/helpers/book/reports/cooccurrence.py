@@ -18,7 +18,7 @@ from helpers.book.network_figures import EGO_CENTRE, EGO_PARTNERS
 from helpers.analysis.cooccurrence.acronyms import DOMINANT_LONG_FORM_SHARE, MIN_CORPUS_WIDE_DEFINITIONS
 from helpers.analysis.cooccurrence.exporters import network_writers
 from helpers.analysis.cooccurrence.nested import NESTED_SHARE
-from helpers.analysis.cooccurrence.relevance import (
+from helpers.analysis.cooccurrence.selection import (
     CONTEXT_TERMS,
     MIN_MAP_TERMS,
     MIN_OCCURRENCES_RULE,
