@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 from scipy import sparse
 
-from helpers.analysis.cooccurrence import analyse_cooccurrence, find_acronyms, pair_table
+from helpers.analysis.cooccurrence import TermMapOptions, analyse_cooccurrence, find_acronyms, pair_table
 from helpers.analysis.cooccurrence.acronyms import acronym_definitions, schwartz_hearst_long_form
 from helpers.analysis.cooccurrence.nested import nested_merges
 from helpers.analysis.cooccurrence.selection import multi_word_min_occurrences, select_terms
@@ -87,8 +87,8 @@ def test_multi_word_minimum():
 def test_rankings_choose_from_the_same_candidates():
     texts = pd.Series(["Graph kernels and the respect of graph kernels.", "Graph kernels respect.",
                        "Quantum kernels, respect.", "Quantum kernels and graph kernels."], index=list("abcd"))
-    kept = {ranking: analyse_cooccurrence(texts, texts.map(analysis_text), min_occurrences=2, relevant_share=1.0,
-                                          thesaurus={}, ranking=ranking).terms["term"].sort_values().tolist()
+    kept = {ranking: analyse_cooccurrence(texts, texts.map(analysis_text), TermMapOptions(
+                min_occurrences=2, relevant_share=1.0, thesaurus={}, ranking=ranking)).terms["term"].sort_values().tolist()
             for ranking in ("frequency", "relevance", "combined")}
     assert kept == {"frequency": ["graph kernel", "kernel", "quantum kernel", "respect"],
                     "relevance": ["graph kernel", "kernel", "quantum kernel", "respect"],
