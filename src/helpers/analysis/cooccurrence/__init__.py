@@ -26,14 +26,8 @@ against the labelled terms of ``tests/evaluation/``.
 
 from helpers.analysis.cooccurrence.acronyms import acronym_definitions, acronym_merges, find_acronyms
 from helpers.analysis.cooccurrence.candidates import candidate_term_matrix, candidate_terms, read_thesaurus
-from helpers.analysis.cooccurrence.exporters import (
-                                                    network_writers,
-                                                    vosviewer_document,
-                                                    write_vosviewer_json,
-                                                    write_vosviewer_map,
-                                                    write_vosviewer_network,
-)
-from helpers.analysis.cooccurrence.analyse import analyse_cooccurrence, analyse_partitions
+from helpers.analysis.cooccurrence.exporters import network_writers, vosviewer_document, write_vosviewer_json
+from helpers.analysis.cooccurrence.analyse import analyse_cooccurrence, analyse_partitions, example_term_map
 from helpers.analysis.cooccurrence.nested import nested_merges
 from helpers.analysis.cooccurrence.network import default_min_pair_papers, term_network
 from helpers.analysis.cooccurrence.options import CooccurrenceSettings, TermMapOptions
@@ -43,10 +37,17 @@ from helpers.analysis.cooccurrence.selection import RANKINGS, RELEVANT_SHARE, de
 from helpers.analysis.cooccurrence.termhood import context_topics, relevance_scores
 
 __all__ = [
-    "RANKINGS", "nested_merges", "RELEVANT_SHARE", "candidate_terms", "candidate_term_matrix", "acronym_definitions", "find_acronyms",
-    "acronym_merges", "read_thesaurus", "default_min_occurrences", "context_topics", "relevance_scores",
-    "select_terms", "default_min_pair_papers", "pair_table", "term_network", "analyse_cooccurrence",
-    "analyse_partitions",
-    "CooccurrenceResult", "CooccurrenceSettings", "TermMapOptions", "network_writers", "vosviewer_document", "write_vosviewer_json",
-    "write_vosviewer_map", "write_vosviewer_network", "papers_with_terms", "strongest_pairs", "distinct_pairs",
+    # the map in one call, its options and its result
+    "analyse_cooccurrence", "analyse_partitions", "TermMapOptions", "CooccurrenceSettings", "CooccurrenceResult",
+    "papers_with_terms", "strongest_pairs", "distinct_pairs", "example_term_map",
+    # candidate terms and acronyms
+    "candidate_terms", "candidate_term_matrix", "read_thesaurus", "acronym_definitions", "find_acronyms",
+    "acronym_merges",
+    # the selection
+    "RANKINGS", "RELEVANT_SHARE", "default_min_occurrences", "select_terms", "nested_merges", "context_topics",
+    "relevance_scores",
+    # pairs and the network
+    "pair_table", "default_min_pair_papers", "term_network",
+    # exports
+    "network_writers", "vosviewer_document", "write_vosviewer_json",
 ]

@@ -45,7 +45,7 @@ from helpers.analysis.cooccurrence.selection import (
 from helpers.analysis.cooccurrence.termhood import RELEVANCE_SMOOTHING, RELEVANCE_TOPICS
 from helpers.analysis.engine.local import LocalPartitions, PartitionRunner, partition_bounds, reduce_tree
 from helpers.analysis.terms import MAX_TERM_WORDS
-from helpers.analysis.text import TokenizedCorpus, analysis_texts_to_tokens
+from helpers.analysis.text import TokenizedCorpus, analysis_text, analysis_texts_to_tokens
 from helpers.analysis.vocabulary import BUILT_IN_STOP_WORD, VocabularyEdits, add_up_left_out, left_out_words
 
 
@@ -77,12 +77,11 @@ def analyse_cooccurrence(raw_texts: pd.Series, analysis_texts: TokenizedCorpus |
 
     Examples
     --------
-    >>> from helpers.analysis.text import analysis_text
-    >>> raw = pd.Series({"p1": "Heat stress lowers feed intake.", "p2": "Heat stress and feed intake in broilers.",
-    ...                  "p3": "Broilers under heat stress."})
+    >>> raw = pd.Series({"p1": "Litter moisture and footpad dermatitis.", "p2": "Footpad dermatitis in turkeys.",
+    ...                  "p3": "Litter moisture in turkey houses.", "p4": "Turkeys on wet litter."})
     >>> result = analyse_cooccurrence(raw, raw.map(analysis_text), TermMapOptions(min_occurrences=2, thesaurus={}))
-    >>> result.terms[["term", "n_papers"]].values.tolist()
-    [['broiler', 2], ['feed intake', 2], ['heat stress', 3]]
+    >>> sorted(result.terms["term"])
+    ['footpad dermatitis', 'litter moisture', 'turkey']
     """
     tokens = analysis_texts_to_tokens(analysis_texts)
     _check_same_papers(raw_texts, tokens)
@@ -113,6 +112,7 @@ def analyse_partitions(runner: PartitionRunner, token_parts: Sequence[Any], text
     Returns
     -------
     CooccurrenceResult
+        The same as :func:`analyse_cooccurrence` of the whole corpus.
 
     Examples
     --------
@@ -186,6 +186,32 @@ def analyse_partitions(runner: PartitionRunner, token_parts: Sequence[Any], text
         left_out=_left_out(built_in, vocabulary, papers_per_term, selection.generic),
         vocabulary_changes=changes, vocabulary_changed=changed_by_file,
     )
+
+
+#: The abstracts of :func:`example_term_map`: heat stress, feed intake and broilers, in three abstracts.
+EXAMPLE_ABSTRACTS = {"p1": "Heat stress lowers feed intake.", "p2": "Heat stress and feed intake in broilers.",
+                     "p3": "Broilers under heat stress."}
+
+
+def example_term_map() -> CooccurrenceResult:
+    """The term map of three short abstracts (:data:`EXAMPLE_ABSTRACTS`), for examples and quick checks.
+
+    Returns
+    -------
+    CooccurrenceResult
+        Three terms (``broiler``, ``feed intake``, ``heat stress``, each in at least two abstracts) and the two
+        pairs that share two abstracts drawn as links.
+
+    Examples
+    --------
+    >>> result = example_term_map()
+    >>> result.terms[["term", "n_papers"]].values.tolist()
+    [['broiler', 2], ['feed intake', 2], ['heat stress', 3]]
+    >>> sorted(result.graph.edges)
+    [('broiler', 'heat stress'), ('feed intake', 'heat stress')]
+    """
+    raw = pd.Series(EXAMPLE_ABSTRACTS)
+    return analyse_cooccurrence(raw, raw.map(analysis_text), TermMapOptions(min_occurrences=2))
 
 
 def _acronym_step(runner: PartitionRunner, text_parts: Sequence[Any], bounds: np.ndarray, thesaurus: dict[str, str]

@@ -3,10 +3,11 @@
 :func:`louvain_partition` groups the map's terms (best of several seeded starts, on pair weights that ask a tie
 to be both surprising and repeated: :func:`pair_weights`). :func:`community_table` is the one table of
 communities the chapter's table, the map's legend and the landing page read (one source of truth for their
-counts). :func:`community_cohesion` measures a partition two ways: the association strength of the pairs inside communities against that of the pairs between them,
-and, where landmark terms of known sub-fields are on the map (``tests/evaluation/landmark_fields.csv``, read by
-:func:`helpers.analysis.cooccurrence.evaluation.read_landmark_fields`),
-how many pairs of one sub-field share a community and how many of different sub-fields do not.
+counts). :func:`community_cohesion` measures a partition two ways: the association strength of the pairs
+inside communities against that of the pairs between them, and, where landmark terms of known sub-fields are on
+the map (``tests/evaluation/landmark_fields.csv``, read by
+:func:`helpers.analysis.cooccurrence.evaluation.read_landmark_fields`), how many pairs of one sub-field share a
+community and how many of different sub-fields do not.
 """
 
 from __future__ import annotations

@@ -33,6 +33,17 @@ def default_min_pair_papers(pair_papers: np.ndarray, n_terms: int) -> int:
     Pairs below it are never drawn; of the pairs at or above it, :func:`cap_links` keeps at most
     ``MAX_LINKS_PER_TERM`` per term.
 
+    Parameters
+    ----------
+    pair_papers : ndarray of int
+        The abstracts each pair shares (``pairs["n_papers"]``).
+    n_terms : int
+        The terms of the map.
+
+    Returns
+    -------
+    int
+
     Examples
     --------
     >>> default_min_pair_papers(np.array([1, 2, 2, 2, 2, 2, 3]), 1)
@@ -53,6 +64,18 @@ def cap_links(pairs: pd.DataFrame, max_links: int = MAX_LINKS_PER_TERM) -> pd.Da
     ``max_links`` links, so no term ever has more than ``max_links`` (a greedy b-matching).
 
     Ties are broken by shared abstracts, then by the names, so the result is the same on every run.
+
+    Parameters
+    ----------
+    pairs : DataFrame
+        ``source, target, n_papers, association_strength`` (:func:`helpers.analysis.cooccurrence.pair_table`).
+    max_links : int
+        The most links a term.
+
+    Returns
+    -------
+    DataFrame
+        The kept rows of ``pairs``, strongest first.
 
     Examples
     --------
@@ -88,6 +111,30 @@ def term_network(terms: pd.DataFrame, pairs: pd.DataFrame, *, min_pair_papers: i
     ``terms`` has ``term, n_papers, relevance``; returns the graph, ``terms``
     with ``community, degree, link_strength, x, y`` added (sorted by
     community, then occurrences), and the partition's modularity (Newman's, at resolution 1).
+
+    Parameters
+    ----------
+    terms : DataFrame
+        ``term, n_papers, relevance`` (and any other columns, kept).
+    pairs : DataFrame
+        :func:`helpers.analysis.cooccurrence.pair_table` of ``terms``.
+    min_pair_papers : int
+        Abstracts a pair needs to be drawn.
+    seed, resolution : int, float
+        Louvain's first seed (and the layout's) and resolution.
+
+    Returns
+    -------
+    networkx.Graph, DataFrame, float
+
+    Examples
+    --------
+    >>> terms = pd.DataFrame({"term": ["broiler", "feed", "heat stress"], "n_papers": [2, 3, 2], "relevance": 0.0})
+    >>> pairs = pd.DataFrame({"source": ["broiler", "feed"], "target": ["feed", "heat stress"], "n_papers": [2, 1],
+    ...                       "association_strength": [1.5, 0.8]})
+    >>> graph, placed, modularity = term_network(terms, pairs, min_pair_papers=2, seed=0, resolution=1.0)
+    >>> sorted(graph.edges), placed[["term", "community", "degree"]].values.tolist()
+    ([('broiler', 'feed')], [['feed', 1, 1], ['broiler', 1, 1], ['heat stress', 2, 0]])
     """
     graph = nx.Graph()
     for row in terms.itertuples(index=False):
@@ -165,6 +212,7 @@ def map_network(kept_terms: pd.DataFrame, gram: sparse.csr_matrix, *, min_pair_p
     Returns
     -------
     MapNetwork
+        The pairs, the graph, the placed terms, the modularity and the ``min_pair_papers`` used.
 
     Examples
     --------

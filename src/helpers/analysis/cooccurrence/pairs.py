@@ -28,6 +28,18 @@ def pair_table(binary: sparse.csr_matrix, terms: list[str]) -> pd.DataFrame:
     pair: they co-occur by construction, and their co-occurrence counts in no
     ``k_i`` or ``m``.
 
+    Parameters
+    ----------
+    binary : scipy.sparse.csr_matrix
+        Binary papers x terms.
+    terms : list of str
+        The terms, in column order.
+
+    Returns
+    -------
+    DataFrame
+        One row per pair, by ``source`` then ``target``.
+
     Examples
     --------
     >>> X = sparse.csr_matrix(np.array([[1, 1, 0], [1, 1, 1], [0, 1, 1]]))
@@ -44,7 +56,30 @@ def pair_table(binary: sparse.csr_matrix, terms: list[str]) -> pd.DataFrame:
 def pair_table_of_gram(gram: sparse.csr_matrix, terms: list[str], *, skip_contained: bool = True) -> pd.DataFrame:
     """:func:`pair_table` from ``gram = X.T @ X`` of the binary papers x terms matrix ``X`` (a sum of the
     partitions' products: no per-paper data needed). ``skip_contained=False`` keeps a term and a longer term
-    containing it as a pair (authors' keywords: a paper gives both by choice, not by construction)."""
+    containing it as a pair (authors' keywords: a paper gives both by choice, not by construction).
+
+    Parameters
+    ----------
+    gram : scipy.sparse.csr_matrix
+        Terms x terms: the abstracts holding both (the diagonal: each term's abstracts).
+    terms : list of str
+        The terms, in row order.
+    skip_contained : bool
+        Leave out a term and a longer term that contains it.
+
+    Returns
+    -------
+    DataFrame
+        ``source, target, n_papers, association_strength, jaccard``, by ``source`` then ``target``.
+
+    Examples
+    --------
+    >>> X = sparse.csr_matrix(np.array([[1, 1], [1, 1], [0, 1]]))
+    >>> pair_table_of_gram((X.T @ X).tocsr(), ["broiler", "broiler house"], skip_contained=False).values.tolist()
+    [['broiler', 'broiler house', 2, 2.0, 0.666667]]
+    >>> len(pair_table_of_gram((X.T @ X).tocsr(), ["broiler", "broiler house"]))
+    0
+    """
     together = sparse.csr_matrix(gram, dtype=np.int64)
     papers_per_term = np.asarray(together.diagonal()).ravel()
     nested = contained_pairs(np.asarray(terms, dtype=object)) if skip_contained else []

@@ -16,7 +16,7 @@ from helpers.analysis.cooccurrence.options import CooccurrenceSettings
 #: The columns of :attr:`CooccurrenceResult.left_out` and :attr:`CooccurrenceResult.vocabulary_changes`.
 LEFT_OUT_COLUMNS = ["term", "n_papers", "rule"]
 CHANGE_COLUMNS = ["term", "becomes", "file"]
-#: The rule of a term the ranking leaves out as generic (:func:`select_terms`).
+#: The rule of a term the ranking leaves out as generic (:func:`helpers.analysis.cooccurrence.select_terms`).
 GENERIC_TERM = "generic term"
 
 
@@ -62,6 +62,13 @@ class CooccurrenceResult:
         and the first file that lists each.
     vocabulary_changed : tuple of int
         For each of the researcher's files, the candidate terms of these abstracts it changed.
+
+    Examples
+    --------
+    >>> from helpers.analysis.cooccurrence import example_term_map
+    >>> result = example_term_map()
+    >>> result.terms["term"].tolist(), result.graph.number_of_edges(), result.message
+    (['broiler', 'feed intake', 'heat stress'], 2, '')
     """
 
     terms: pd.DataFrame
@@ -82,7 +89,13 @@ class CooccurrenceResult:
     vocabulary_changed: tuple[int, ...] = ()
 
     def export_graph(self) -> nx.Graph:
-        """The network for GraphML/GEXF: node attributes ``label, n_papers, community, relevance, x, y``."""
+        """The network for GraphML/GEXF: node attributes ``label, n_papers, community, relevance, x, y``.
+
+        Returns
+        -------
+        networkx.Graph
+            Nodes and edges in sorted order, edges with ``weight`` and ``n_papers``.
+        """
         graph = nx.Graph()
         for row in self.terms.itertuples(index=False):
             graph.add_node(row.term, label=row.term, n_papers=int(row.n_papers),
@@ -95,12 +108,23 @@ class CooccurrenceResult:
         return graph
 
 
-# What the chapter shows: a bounded page whatever the corpus size.
+#: The pairs the chapter shows: a bounded page whatever the corpus size.
 STRONGEST_PAIRS = 20
 
 
 def papers_with_terms(result: CooccurrenceResult, terms: Iterable[str]) -> list[str]:
     """The ids of the papers that use every one of ``terms``, in ``paper_ids`` order.
+
+    Parameters
+    ----------
+    result : CooccurrenceResult
+        The term map.
+    terms : iterable of str
+        Terms of the map (``result.terms``).
+
+    Returns
+    -------
+    list of str
 
     Examples
     --------
@@ -122,7 +146,26 @@ def papers_with_terms(result: CooccurrenceResult, terms: Iterable[str]) -> list[
 
 
 def strongest_pairs(result: CooccurrenceResult, top: int = STRONGEST_PAIRS) -> pd.DataFrame:
-    """The ``top`` pairs sharing the most abstracts (ties: association strength, then names): :func:`pair_table` rows."""
+    """The ``top`` pairs sharing the most abstracts (ties: association strength, then names): :func:`pair_table` rows.
+
+    Parameters
+    ----------
+    result : CooccurrenceResult
+        The term map.
+    top : int
+        How many pairs.
+
+    Returns
+    -------
+    DataFrame
+        :func:`pair_table` rows, strongest first.
+
+    Examples
+    --------
+    >>> from helpers.analysis.cooccurrence import example_term_map
+    >>> strongest_pairs(example_term_map(), 2)[["source", "target", "n_papers"]].values.tolist()
+    [['broiler', 'heat stress', 2], ['feed intake', 'heat stress', 2]]
+    """
     return result.pairs.sort_values(["n_papers", "association_strength", "source", "target"],
                                     ascending=[False, False, True, True]).head(top).reset_index(drop=True)
 
@@ -133,6 +176,18 @@ def distinct_pairs(result: CooccurrenceResult, top: int) -> pd.DataFrame:
     A pair is taken when neither of its terms' communities is one an earlier pair took, and one of its papers
     is the example of no earlier pair; that paper (the first such in ``paper_ids`` order) is its ``example``.
     So a few strongest pairs show as many regions of the map, each with a paper of its own.
+
+    Parameters
+    ----------
+    result : CooccurrenceResult
+        The term map.
+    top : int
+        The most pairs taken.
+
+    Returns
+    -------
+    DataFrame
+        :func:`pair_table` columns and ``example``.
 
     Examples
     --------

@@ -34,6 +34,15 @@ def default_min_occurrences(n_papers: int) -> int:
     threshold here grows with the square root of the corpus: the number of
     terms on the map grows with the corpus, but much more slowly.
 
+    Parameters
+    ----------
+    n_papers : int
+        The abstracts of the corpus.
+
+    Returns
+    -------
+    int
+
     Examples
     --------
     >>> [default_min_occurrences(n) for n in (57, 495, 3_000, 20_000, 100_000)]
@@ -163,6 +172,32 @@ def select_terms(binary: sparse.csr_matrix, vocabulary: np.ndarray, *, min_occur
       (:func:`helpers.analysis.cooccurrence.termhood.read_any_field_generic_terms`) then leave the map
       (listed with the generic terms).
 
+    Parameters
+    ----------
+    binary : scipy.sparse.csr_matrix
+        Binary papers x candidate terms.
+    vocabulary : ndarray of str
+        The candidates, in column order.
+    min_occurrences : int
+        Abstracts a term needs (a phrase fewer under the combined ranking: :func:`multi_word_min_occurrences`).
+    relevant_share : float
+        The share of the eligible terms kept.
+    seed : int
+        The context topics' seed (:func:`helpers.analysis.cooccurrence.termhood.context_topics`).
+    ranking : {"combined", "relevance", "frequency"}
+        How the eligible terms are ranked.
+    n_tokens : int, optional
+        The corpus's words (default: the abstracts' candidate counts summed).
+    generic_terms : frozenset of str, optional
+        The stock list (default: the project's).
+    occurrences : ndarray of int, optional
+        Each column's occurrences in all abstracts.
+
+    Returns
+    -------
+    TermSelection
+        Column indices into ``binary``.
+
     References
     ----------
     van Eck, N. J., Waltman, L., Noyons, E. C. M., and Buter, R. K. (2010). Automatic term
@@ -170,6 +205,14 @@ def select_terms(binary: sparse.csr_matrix, vocabulary: np.ndarray, *, min_occur
     van Eck, N. J., and Waltman, L. (2011). Text mining and visualization using VOSviewer.
     ISSI Newsletter, 7(3), 50-54.
     van Eck, N. J., and Waltman, L. VOSviewer Manual (version 1.6.x), CWTS, Leiden University.
+
+    Examples
+    --------
+    >>> X = sparse.csr_matrix(np.array([[1, 1, 0], [1, 1, 0], [1, 0, 1], [0, 0, 1]]))
+    >>> chosen = select_terms(X, np.array(["broiler", "feed", "heat stress"]), min_occurrences=2,
+    ...                       relevant_share=0.6, ranking="frequency")
+    >>> chosen.kept.tolist(), chosen.ranked.tolist(), chosen.n_eligible
+    ([0, 1], [0, 1, 2], 3)
     """
     if ranking not in RANKINGS:
         raise ValueError(f"ranking must be one of {', '.join(RANKINGS)}, got {ranking!r}")

@@ -267,6 +267,21 @@ def context_topics(cooccurrences: sparse.spmatrix, papers: np.ndarray, *, n_topi
     terms that meet get alike profiles); every other term gets topic ``-1``
     and counts in no topic. This keeps the step fast for thousands of terms.
 
+    Parameters
+    ----------
+    cooccurrences : scipy.sparse matrix
+        Terms x terms, the abstracts holding both.
+    papers : ndarray of int
+        Each term's abstracts.
+    n_topics : int
+        The most topics (fewer when fewer terms).
+    seed : int
+        K-means' seed.
+
+    Returns
+    -------
+    ndarray of int
+
     Examples
     --------
     >>> c = sparse.csr_matrix(np.array([[0, 5, 0, 0], [5, 0, 0, 0], [0, 0, 0, 5], [0, 0, 5, 0]]))
@@ -315,6 +330,11 @@ def relevance_scores(cooccurrences: sparse.spmatrix, topics: np.ndarray | None =
         Terms x terms, ``c_ij`` abstracts holding both terms (the diagonal is ignored).
     topics : ndarray of int, optional
         Topic of each term (``-1``: in no topic); default: each term is its own topic.
+
+    Returns
+    -------
+    ndarray of float
+        One score a term; higher is more specific.
 
     Examples
     --------

@@ -51,6 +51,12 @@ class KeywordMap:
         :func:`helpers.analysis.keywords.normalise.keyword_table`: each written form, its keyword, its papers.
     message : str
         Why there is no map (:data:`NO_KEYWORDS`, or the network's own message), or ``""``.
+
+    Examples
+    --------
+    >>> keyword_map = analyse_keywords(["p1", "p2"], ["Broilers; Heat stress", "broiler; heat-stress"])
+    >>> sorted(keyword_map.tables), keyword_map.message
+    (['keyword_pairs', 'keyword_variants', 'keywords'], '')
     """
 
     network: CooccurrenceResult
@@ -59,7 +65,12 @@ class KeywordMap:
 
     @property
     def tables(self) -> dict[str, pd.DataFrame]:
-        """The CSV outputs by file stem: ``keywords``, ``keyword_pairs``, ``keyword_variants``."""
+        """The CSV outputs by file stem: ``keywords``, ``keyword_pairs``, ``keyword_variants``.
+
+        Returns
+        -------
+        dict of str to DataFrame
+        """
         return {"keywords": self.network.terms, "keyword_pairs": self.network.pairs,
                 "keyword_variants": self.variants}
 
@@ -81,6 +92,10 @@ def analyse_keywords(paper_ids: list[str], cells: list[object], *, min_occurrenc
         The researcher's thesaurus and stop terms (``apply(term) -> str | None``, or that function).
     seed, resolution : int, float
         Louvain's first seed and resolution (the term map's).
+
+    Returns
+    -------
+    KeywordMap
 
     Examples
     --------
@@ -151,6 +166,19 @@ def default_keyword_minimum(papers_per_keyword: np.ndarray, n_papers: int, *, mi
     :data:`KEYWORD_MIN_FLOOR`. A paper gives a handful of keywords where its abstract gives a hundred terms, so
     keywords reach a minimum far more rarely.
 
+    Parameters
+    ----------
+    papers_per_keyword : ndarray of int
+        Each keyword's papers.
+    n_papers : int
+        The papers with keywords.
+    min_terms : int
+        The keywords a default map asks for.
+
+    Returns
+    -------
+    int
+
     Examples
     --------
     >>> default_keyword_minimum(np.array([9] * 60 + [2] * 10), 100)  # 60 keywords reach the term map's 4
@@ -168,6 +196,7 @@ def default_keyword_minimum(papers_per_keyword: np.ndarray, n_papers: int, *, mi
 
 
 def _has_keywords(cell: object) -> bool:
+    """Whether a ``keywords`` cell names any keyword at all (before the vocabulary)."""
     return isinstance(cell, str) and any(part.strip() for part in cell.split(";"))
 
 
