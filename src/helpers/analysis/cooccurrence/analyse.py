@@ -144,10 +144,7 @@ def analyse_partitions(runner: PartitionRunner, token_parts: Sequence[Any], text
     # rare candidates (most of them) leave memory here, not at the end of the stage.
     columns = runner.map(partition_columns, found, [runner.share(vocabulary)] * len(found))
     del found
-    # One running sum of the partitions' products per reduction bucket (worker), not one product per partition.
-    sums = [runner.submit(summed_gram, *columns[start:stop])
-            for start, stop in partition_bounds(len(columns), runner.n_buckets)]
-    gram = sum_matrices(reduce_tree(runner, sum_matrices, sums))
+    gram = _summed_gram(runner, columns)
     selection = select_from_gram(gram, vocabulary, min_occurrences=min_occurrences,
                                  relevant_share=options.relevant_share, seed=options.seed, ranking=options.ranking,
                                  n_tokens=n_tokens or int(frequent["n_papers"].sum()),
@@ -164,9 +161,7 @@ def analyse_partitions(runner: PartitionRunner, token_parts: Sequence[Any], text
         message = (f"no pair of terms shares at least {drawn.min_pair_papers} abstracts, so the network has no "
                    "links")
     shown_terms = (drawn.terms if len(drawn.terms) else kept_terms)["term"].to_numpy().astype(object)
-    shown = runner.share(pd.Index(vocabulary).get_indexer(shown_terms))
-    paper_terms = sparse.vstack(runner.gather(runner.map(take_columns, columns, [shown] * len(columns))),
-                                format="csr").astype(np.int64)
+    paper_terms = _paper_terms(runner, columns, pd.Index(vocabulary).get_indexer(shown_terms))
     kept_set = set(selection.kept.tolist())
     below = [c for c in selection.ranked if c not in kept_set][:BELOW_CUT_ROWS]
     settings = CooccurrenceSettings(
@@ -250,6 +245,21 @@ def _frequent_candidates(runner: PartitionRunner, found: list[Any], threshold: i
     frequent = pd.concat([table for table, _ in reduced], ignore_index=True)
     frequent = frequent.iloc[np.argsort(frequent["term"].to_numpy().astype(str), kind="stable")]
     return frequent, sum(count for _, count in reduced)
+
+
+def _summed_gram(runner: PartitionRunner, columns: list[Any]) -> sparse.csr_matrix:
+    """``X.T @ X`` of the whole corpus's binary papers x frequent candidates: one running sum of the partitions'
+    products per reduction bucket (worker), not one product per partition, then those sums summed."""
+    sums = [runner.submit(summed_gram, *columns[start:stop])
+            for start, stop in partition_bounds(len(columns), runner.n_buckets)]
+    return sum_matrices(reduce_tree(runner, sum_matrices, sums))
+
+
+def _paper_terms(runner: PartitionRunner, columns: list[Any], positions: np.ndarray) -> sparse.csr_matrix:
+    """The binary papers x map terms matrix: the ``positions`` columns of each partition's matrix, stacked."""
+    shown = runner.share(positions)
+    return sparse.vstack(runner.gather(runner.map(take_columns, columns, [shown] * len(columns))),
+                         format="csr").astype(np.int64)
 
 
 def _term_rows(vocabulary: np.ndarray, papers_per_term: np.ndarray, selection: TermSelection,
