@@ -105,7 +105,7 @@ def term_network(terms: pd.DataFrame, pairs: pd.DataFrame, *, min_pair_papers: i
 
     Communities (and their modularity) come from every pair in at least
     ``CLUSTER_MIN_PAIR_PAPERS`` abstracts (or ``min_pair_papers``, if fewer), so a term without a drawn link
-    is not a community of its own (:func:`louvain_partition`); the layout from the association strength of
+    is not a community of its own (:func:`.communities.louvain_partition`); the layout from the association strength of
     the same pairs.
 
     ``terms`` has ``term, n_papers, relevance``; returns the graph, ``terms``

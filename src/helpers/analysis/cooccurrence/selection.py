@@ -146,7 +146,7 @@ def select_terms(binary: sparse.csr_matrix, vocabulary: np.ndarray, *, min_occur
     and its layout takes minutes.
 
     A term that only ever occurs inside one longer term (same abstracts) is
-    dropped first; relevance (:func:`relevance_scores`) is computed among the
+    dropped first; relevance (:func:`.termhood.relevance_scores`) is computed among the
     remaining terms, as VOSviewer does. Ties go to the more frequent term,
     then alphabetical order.
 
