@@ -61,10 +61,10 @@ class TermMapOptions:
     --------
     >>> TermMapOptions(min_occurrences=2).relevant_share
     0.6
-    >>> TermMapOptions(relevant_share=0)
+    >>> TermMapOptions(relevant_share=0)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    helpers.analysis.settings.SettingsError: --relevant-share / BOOK_RELEVANT_SHARE: must be a number above 0 and at most 1, got 0
+    helpers.analysis.settings.SettingsError: --relevant-share...: must be a number above 0 and at most 1, got 0
     """
 
     min_occurrences: int | None = None
