@@ -337,12 +337,12 @@ class ClusterStages:
         """The term map, each partition's terms counted on the worker that holds its word ids
         (:func:`helpers.analysis.cooccurrence.analyse_partitions`): only counts come back."""
         # Lazy: at the top it would load scipy and networkx.
-        from helpers.analysis.cooccurrence import analyse_partitions
+        from helpers.analysis.cooccurrence import TermMapOptions, analyse_partitions
         from helpers.analysis.vocabulary import edits_of
 
-        return analyse_partitions(DaskPartitions(self.client), self._token_parts, self._text_parts,
-                                  seed=settings.seed, min_occurrences=settings.min_occurrences,
-                                  relevant_share=settings.relevant_share, edits=edits_of(settings.vocabulary))
+        options = TermMapOptions(seed=settings.seed, min_occurrences=settings.min_occurrences,
+                                 relevant_share=settings.relevant_share, edits=edits_of(settings.vocabulary))
+        return analyse_partitions(DaskPartitions(self.client), self._token_parts, self._text_parts, options)
 
     def texts(self, paper_ids: Sequence[str], folder: Path | None = None, max_papers: int = MAX_CHUNK_ITEMS
               ) -> "PaperTexts":

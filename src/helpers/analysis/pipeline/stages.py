@@ -121,14 +121,15 @@ def analyse_terms(corpus: Corpus, tokens: "TokenizedCorpus", settings: AnalysisS
                   ) -> "CooccurrenceResult":
     """The term map, counted in partitions of at most :data:`helpers.analysis._parallel.MAX_CHUNK_ITEMS`
     papers as on the dask engine (:func:`helpers.analysis.cooccurrence.analyse_partitions`)."""
-    from helpers.analysis.cooccurrence import analyse_partitions  # lazy: at the top it would load scipy and networkx
+    # Lazy: at the top it would load scipy and networkx.
+    from helpers.analysis.cooccurrence import TermMapOptions, analyse_partitions
     from helpers.analysis.vocabulary import edits_of  # lazy: keeps this module's import light
     parts = local_token_partitions(tokens)
     texts = corpus.papers["text"]
+    options = TermMapOptions(seed=settings.seed, min_occurrences=settings.min_occurrences,
+                             relevant_share=settings.relevant_share, edits=edits_of(settings.vocabulary))
     return analyse_partitions(LocalPartitions(), parts,
-                              [texts.iloc[start:stop].tolist() for start, stop in parts.bounds], seed=settings.seed,
-                              min_occurrences=settings.min_occurrences, relevant_share=settings.relevant_share,
-                              edits=edits_of(settings.vocabulary))
+                              [texts.iloc[start:stop].tolist() for start, stop in parts.bounds], options)
 
 
 def analyse_keyword_map(corpus: Corpus, settings: AnalysisSettings) -> "KeywordMap":
