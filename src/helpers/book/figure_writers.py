@@ -7,6 +7,10 @@ before it ends (:func:`wait_for_writers`, called by the Sphinx extension when th
 rendering overlaps the other pages and the site's build. A child holds a lock on a file of
 ``<figure folder>/.writing/`` until its files are in place, so the wait needs no process of its own; a child that
 fails leaves ``<label>.error`` with one line, and the wait raises it.
+
+The writer is forked twice and in a session of its own, so it is no child of the kernel: a kernel ends its own
+children when it shuts down (ipykernel interrupts, then kills them), and signals to the kernel's process group
+would reach it too.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ __all__ = ["WRITING_DIR", "MAX_WRITERS", "FigureWriteError", "can_fork", "write_
 WRITING_DIR = ".writing"
 #: Children writing at once, per kernel: more would only queue for the same cores.
 MAX_WRITERS = 2
-_writers: list[int] = []  # this process's children not yet waited for
+_writing: list[Path] = []  # the lock files of the writers this process started, oldest first
 
 
 class FigureWriteError(RuntimeError):
@@ -46,12 +50,22 @@ def can_fork() -> bool:
 
 
 def _wait_for_own(keep: int) -> None:
-    """Wait for this process's writers until at most ``keep`` are running (finished ones are always collected)."""
-    for pid in list(_writers):
-        if os.waitpid(pid, os.WNOHANG)[0]:
-            _writers.remove(pid)
-    while len(_writers) > keep:
-        os.waitpid(_writers.pop(0), 0)
+    """Wait for the writers this process started until at most ``keep`` are still writing."""
+    for lock in list(_writing):
+        if _finished(lock, block=len(_writing) > keep):
+            _writing.remove(lock)
+
+
+def _finished(lock: Path, *, block: bool) -> bool:
+    """Whether the writer holding ``lock`` has finished (waiting for it when ``block``)."""
+    try:
+        with open(lock, "rb") as held:
+            fcntl.flock(held, fcntl.LOCK_EX if block else fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return False
+    except FileNotFoundError:  # already waited for (wait_for_writers removed it)
+        pass
+    return True
 
 
 def write_in_background(write: Callable[[Path], None], folder: Path, label: str) -> None:
@@ -81,14 +95,18 @@ def write_in_background(write: Callable[[Path], None], folder: Path, label: str)
     staging = pending / label
     staging.mkdir(parents=True, exist_ok=True)
     (pending / f"{label}.error").unlink(missing_ok=True)
-    lock = os.open(pending / f"{label}.lock", os.O_CREAT | os.O_WRONLY, 0o644)
-    fcntl.flock(lock, fcntl.LOCK_EX)  # held by the child (the same open file) until it exits
+    lock_path = pending / f"{label}.lock"
+    lock = os.open(lock_path, os.O_CREAT | os.O_WRONLY, 0o644)
+    fcntl.flock(lock, fcntl.LOCK_EX)  # held by the writer (the same open file) until it exits
     sys.stdout.flush()
     sys.stderr.flush()
     pid = os.fork()
-    if pid == 0:  # the child: nothing of the kernel's (its sockets, its output) may be touched
+    if pid == 0:  # nothing of the kernel's (its sockets, its output) may be touched from here on
         code = 0
         try:
+            os.setsid()
+            if os.fork():
+                os._exit(0)  # the first child ends at once: the writer, its child, is no process of the kernel's
             sys.stdout = sys.stderr = open(os.devnull, "w")
             write(staging)
             for path in sorted(staging.iterdir()):
@@ -100,7 +118,8 @@ def write_in_background(write: Callable[[Path], None], folder: Path, label: str)
         finally:
             os._exit(code)
     os.close(lock)
-    _writers.append(pid)
+    os.waitpid(pid, 0)  # the first child, which has forked the writer and ended
+    _writing.append(lock_path)
 
 
 def wait_for_writers(folder: Path) -> None:
