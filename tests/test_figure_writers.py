@@ -71,3 +71,37 @@ def test_the_book_setting_turns_background_writing_on(tmp_path, monkeypatch):
     _wait_for_figures(None, None)
     assert (tmp_path / "fig-a-bars.svg").exists() and (tmp_path / "fig-a-bars.pdf").exists()
     assert not (tmp_path / WRITING_DIR).exists()
+
+
+def test_a_writer_is_no_child_of_the_page_kernel(tmp_path):
+    """A kernel ends its own children when it shuts down (ipykernel interrupts, then kills them): a writer still
+    writing then would lose its files. Forked twice, the writer is no child of the process that started it."""
+    import os
+    import time
+    from pathlib import Path
+
+    from helpers.book.figure_writers import write_in_background
+
+    if not Path("/proc/self/status").exists():
+        pytest.skip("needs /proc (Linux) to list a process's children")
+
+    def slow(staging):
+        time.sleep(1.0)
+        (staging / "fig-a-b.svg").write_text("<svg/>")
+
+    def children() -> list[str]:
+        found = []
+        for status in Path("/proc").glob("[0-9]*/status"):
+            try:
+                fields = dict(line.split(":\t", 1) for line in status.read_text().splitlines() if ":\t" in line)
+            except OSError:
+                continue
+            if fields.get("PPid", "").strip() == str(os.getpid()):
+                found.append(status.parent.name)
+        return found
+
+    before = children()
+    write_in_background(slow, tmp_path, "fig-a-b")
+    assert children() == before and not (tmp_path / "fig-a-b.svg").exists()  # still writing, nobody's child here
+    wait_for_writers(tmp_path)
+    assert (tmp_path / "fig-a-b.svg").read_text() == "<svg/>"
