@@ -29,7 +29,7 @@ import math
 import warnings
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 import numpy as np
 import pandas as pd
@@ -250,6 +250,80 @@ def _select(
                              & (selection["diversity"] >= MIN_DIVERSITY))
     selection["readable"] = selection["smallest"] >= min_papers
     return selection, best_seeds
+
+
+def _search(tfidf: sparse.spmatrix, counts: sparse.spmatrix, vocabulary: np.ndarray, ks: list[int],
+            seeds: list[int], k: int | None, n_documents: int, min_papers: float, n_jobs: int | None
+            ) -> tuple[pd.DataFrame, list[int], dict[int, int]]:
+    """The selection table over ``ks`` (only its table when ``k`` is given), the ks searched and each one's best
+    seed: :func:`_select`, and once more above the range when the rule's best is its largest (:func:`more_ks`;
+    never after a search that stopped below its top, :func:`search_done`)."""
+    binary = sparse.csc_matrix((counts > 0).astype(float))
+    selection, best_seeds = _select(tfidf, binary, vocabulary, ks, seeds, n_jobs, min_papers)
+    extra = more_ks(ks, n_documents, len(vocabulary)) if k is None and choose_k(selection) == max(ks) else []
+    ks = [int(searched) for searched in selection["k"]]
+    if extra:
+        more, more_seeds = _select(tfidf, binary, vocabulary, extra, seeds, n_jobs, min_papers,
+                                   qualified=bool((selection["eligible"] & selection["readable"]).any()))
+        selection, ks = rescore(pd.concat([selection, more], ignore_index=True)), ks + more["k"].astype(int).tolist()
+        best_seeds.update(more_seeds)
+    return selection, ks, best_seeds
+
+
+def _fork_ready() -> bool:
+    """Whether this platform starts processes by ``fork`` (Linux and the BSDs; not Windows), with what the child
+    and its start need imported: call it in the main thread (two threads importing at once can deadlock, and a
+    child must not import a module another thread of this process was importing when it forked)."""
+    import multiprocessing
+
+    if "fork" not in multiprocessing.get_all_start_methods():
+        return False
+    import multiprocessing.connection  # noqa: F401
+    import multiprocessing.popen_fork  # noqa: F401
+
+    from scipy.optimize import linear_sum_assignment  # noqa: F401  (the stability's matching)
+
+    return True
+
+
+def _in_forked_process(function: Callable[..., Any], *args: Any) -> Any:
+    """``function(*args)`` in a forked child process (it shares this process's modules and memory as they are,
+    so it starts in milliseconds); its value or its exception comes back pickled, and the child has ended when
+    this returns or raises.
+
+    For the theme selection's fits while this process finds terms: their threads then wait for no GIL held by
+    this process's Python code. The child calls nothing that takes a lock another thread of this process may
+    hold (no import, no file of the dictionaries): it runs compiled numerical code on the arrays it was given.
+    """
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork")
+    receiving, sending = context.Pipe(duplex=False)
+    child = context.Process(target=_send_result, args=(sending, function, args), name="helpers-theme-selection",
+                            daemon=True)
+    child.start()
+    sending.close()
+    try:
+        succeeded, value = receiving.recv()
+    except EOFError:
+        child.join()
+        raise RuntimeError(f"the theme selection's process ended without a result (exit code {child.exitcode})"
+                           ) from None
+    finally:
+        receiving.close()
+    child.join()
+    if not succeeded:
+        raise value
+    return value
+
+
+def _send_result(sending: Any, function: Callable[..., Any], args: tuple) -> None:
+    try:
+        result = (True, function(*args))
+    except BaseException as error:  # sent back, raised in the parent
+        result = (False, error)
+    sending.send(result)
+    sending.close()
 
 
 def search_done(searched: pd.DataFrame, min_papers: float = 0.0, qualified: bool = False) -> bool:

@@ -1,0 +1,60 @@
+"""The theme selection's fits in a forked process while the caller works: the same table and themes as in one
+thread, its errors raised in the caller, and no process left behind."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+
+import pandas as pd
+import pytest
+
+from helpers.analysis.themes import ThemeOptions, fit_themes, model, selection
+
+pytestmark = pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(),
+                                reason="the selection runs in a forked process only where processes fork")
+
+
+def _pid_and_sum(values: list[int]) -> tuple[int, int]:
+    return os.getpid(), sum(values)
+
+
+def _fails(message: str) -> None:
+    raise ValueError(message)
+
+
+def test_a_forked_call_returns_its_value_from_another_process():
+    pid, total = selection._in_forked_process(_pid_and_sum, [1, 2, 3])
+    assert (pid != os.getpid(), total) == (True, 6)
+    assert multiprocessing.active_children() == []
+
+
+def test_a_forked_call_s_error_is_raised_in_the_caller():
+    with pytest.raises(ValueError, match="no themes here"):
+        selection._in_forked_process(_fails, "no themes here")
+    assert multiprocessing.active_children() == []
+
+
+def _texts() -> pd.Series:
+    topics = [["polymer", "membrane", "coating", "film"], ["traffic", "crash", "driver", "speed"],
+              ["broiler", "poultry", "feed", "flock"]]
+    texts = [" ".join(words[(i + j) % 4] for j in range(6)) + f" sample{i % 5}"
+             for i in range(30) for words in topics]
+    return pd.Series(texts, index=[f"p{i}" for i in range(len(texts))])
+
+
+def test_the_selection_in_a_process_gives_the_themes_of_one_thread(monkeypatch):
+    forked = []
+
+    def recorded(*args):
+        forked.append(args[0].__name__)
+        return selection._in_forked_process(*args)
+
+    monkeypatch.setattr(model, "_in_forked_process", recorded)
+    in_process = fit_themes(_texts(), ThemeOptions(n_jobs=2))
+    one_thread = fit_themes(_texts(), ThemeOptions(n_jobs=1))
+    assert forked == ["_search"]
+    pd.testing.assert_frame_equal(in_process.selection, one_thread.selection)
+    pd.testing.assert_frame_equal(in_process.themes, one_thread.themes)
+    pd.testing.assert_frame_equal(in_process.weights, one_thread.weights)
+    assert in_process.settings == one_thread.settings
