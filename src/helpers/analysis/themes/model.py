@@ -5,7 +5,8 @@
 fits it once more, weights every abstract and makes the tables of :class:`ThemeModel` (each theme shown and
 labelled by :mod:`helpers.analysis.themes.labels`) in a background thread (:class:`PendingThemes`), while the
 pipeline finds terms and links: the fits and the weighting spend their time in compiled code that releases
-the GIL.
+the GIL. On the local engine the selection's fits run in a process forked from that thread, so they never wait
+for the GIL the term stage's Python holds.
 """
 
 from __future__ import annotations
