@@ -9,7 +9,7 @@ import os
 import pandas as pd
 import pytest
 
-from helpers.analysis.themes import ThemeOptions, fit_themes, model, selection
+from helpers.analysis.themes import ThemeOptions, fit_themes, forked, model
 
 pytestmark = pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(),
                                 reason="the selection runs in a forked process only where processes fork")
@@ -24,14 +24,14 @@ def _fails(message: str) -> None:
 
 
 def test_a_forked_call_returns_its_value_from_another_process():
-    pid, total = selection._in_forked_process(_pid_and_sum, [1, 2, 3])
+    pid, total = forked._in_forked_process(_pid_and_sum, [1, 2, 3])
     assert (pid != os.getpid(), total) == (True, 6)
     assert multiprocessing.active_children() == []
 
 
 def test_a_forked_call_s_error_is_raised_in_the_caller():
     with pytest.raises(ValueError, match="no themes here"):
-        selection._in_forked_process(_fails, "no themes here")
+        forked._in_forked_process(_fails, "no themes here")
     assert multiprocessing.active_children() == []
 
 
@@ -44,16 +44,16 @@ def _texts() -> pd.Series:
 
 
 def test_the_selection_in_a_process_gives_the_themes_of_one_thread(monkeypatch):
-    forked = []
+    calls = []
 
     def recorded(*args):
-        forked.append(args[0].__name__)
-        return selection._in_forked_process(*args)
+        calls.append(args[0].__name__)
+        return forked._in_forked_process(*args)
 
     monkeypatch.setattr(model, "_in_forked_process", recorded)
     in_process = fit_themes(_texts(), ThemeOptions(n_jobs=2))
     one_thread = fit_themes(_texts(), ThemeOptions(n_jobs=1))
-    assert forked == ["_search"]
+    assert calls == ["_search"]
     pd.testing.assert_frame_equal(in_process.selection, one_thread.selection)
     pd.testing.assert_frame_equal(in_process.themes, one_thread.themes)
     pd.testing.assert_frame_equal(in_process.weights, one_thread.weights)

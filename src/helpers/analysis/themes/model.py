@@ -23,12 +23,13 @@ from helpers.analysis.engine.local import BackgroundCall, LocalPartitions, Parti
 from helpers.analysis.text import TokenizedCorpus, analysis_texts_to_tokens
 from helpers.analysis.themes.comparison import compare_with_lda
 from helpers.analysis.themes.fit_settings import ThemeOptions, ThemeSettings
+from helpers.analysis.themes.forked import _fork_ready, _in_forked_process
 from helpers.analysis.themes.counting import (MAX_DF, _assignment, _idf, _partitioned_counts, _PartitionedCounts,
                                               _tfidf_rows, _transform_blocks)
 from helpers.analysis.themes.labels import _labels, _shown_indices, theme_labels
 from helpers.analysis.themes.scores import N_COHERENCE_TERMS, _coherence_columns, _top, npmi_of_counts
 from helpers.analysis.themes.selection import (FINAL_TOL, MIN_DIVERSITY, MIN_STABILITY, SELECTION_RULE,
-                                               SELECTION_TOL, _check_k, _fit_nmf, _fork_ready, _in_forked_process,
+                                               SELECTION_TOL, _check_k, _fit_nmf,
                                                _Sample, _search, _selection_sample, candidate_ks, choose_k,
                                                k_at_top, min_theme_papers, model_fitting, theme_sizes)
 from helpers.analysis.themes.vocabulary import ThemesError

@@ -30,7 +30,7 @@ import math
 import warnings
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import TYPE_CHECKING, Iterator
 
 import numpy as np
 import pandas as pd
@@ -271,62 +271,6 @@ def _search(tfidf: sparse.spmatrix, counts: sparse.spmatrix, vocabulary: np.ndar
         selection, ks = rescore(pd.concat([selection, more], ignore_index=True)), ks + more["k"].astype(int).tolist()
         best_seeds.update(more_seeds)
     return selection, ks, best_seeds
-
-
-def _fork_ready() -> bool:
-    """Whether this platform starts processes by ``fork`` (Linux and the BSDs; not Windows), with what the child
-    and its start need imported: call it in the main thread (two threads importing at once can deadlock, and a
-    child must not import a module another thread of this process was importing when it forked)."""
-    import multiprocessing
-
-    if "fork" not in multiprocessing.get_all_start_methods():
-        return False
-    import multiprocessing.connection  # noqa: F401
-    import multiprocessing.popen_fork  # noqa: F401
-
-    from scipy.optimize import linear_sum_assignment  # noqa: F401  (the stability's matching)
-
-    return True
-
-
-def _in_forked_process(function: Callable[..., Any], *args: Any) -> Any:
-    """``function(*args)`` in a forked child process (it shares this process's modules and memory as they are,
-    so it starts in milliseconds); its value or its exception comes back pickled, and the child has ended when
-    this returns or raises.
-
-    For the theme selection's fits while this process finds terms: their threads then wait for no GIL held by
-    this process's Python code. The child calls nothing that takes a lock another thread of this process may
-    hold (no import, no file of the dictionaries): it runs compiled numerical code on the arrays it was given.
-    """
-    import multiprocessing
-
-    context = multiprocessing.get_context("fork")
-    receiving, sending = context.Pipe(duplex=False)
-    child = context.Process(target=_send_result, args=(sending, function, args), name="helpers-theme-selection",
-                            daemon=True)
-    child.start()
-    sending.close()
-    try:
-        succeeded, value = receiving.recv()
-    except EOFError:
-        child.join()
-        raise RuntimeError(f"the theme selection's process ended without a result (exit code {child.exitcode})"
-                           ) from None
-    finally:
-        receiving.close()
-    child.join()
-    if not succeeded:
-        raise value
-    return value
-
-
-def _send_result(sending: Any, function: Callable[..., Any], args: tuple) -> None:
-    try:
-        result = (True, function(*args))
-    except BaseException as error:  # sent back, raised in the parent
-        result = (False, error)
-    sending.send(result)
-    sending.close()
 
 
 def search_done(searched: pd.DataFrame, min_papers: float = 0.0, qualified: bool = False) -> bool:
