@@ -24,15 +24,17 @@ def _fails(message: str) -> None:
 
 
 def test_a_forked_call_returns_its_value_from_another_process():
+    before = set(multiprocessing.active_children())  # joblib's workers of earlier tests may be there
     pid, total = forked._in_forked_process(_pid_and_sum, [1, 2, 3])
     assert (pid != os.getpid(), total) == (True, 6)
-    assert multiprocessing.active_children() == []
+    assert set(multiprocessing.active_children()) <= before
 
 
 def test_a_forked_call_s_error_is_raised_in_the_caller():
+    before = set(multiprocessing.active_children())
     with pytest.raises(ValueError, match="no themes here"):
         forked._in_forked_process(_fails, "no themes here")
-    assert multiprocessing.active_children() == []
+    assert set(multiprocessing.active_children()) <= before
 
 
 def _texts() -> pd.Series:
