@@ -2,7 +2,8 @@
 without the stop, and the selection's fits and CPU seconds.
 
 The book searches the candidate numbers of themes upwards and stops at the first k whose diversity falls under
-``MIN_DIVERSITY`` once a smaller k qualifies (``helpers.analysis.themes.selection.search_done``). This fits the
+``MIN_DIVERSITY``, or after ``SIZE_PATIENCE`` ks in a row with a theme under the size floor, once a smaller k
+qualifies (``helpers.analysis.themes.selection.search_done``). This fits the
 themes of each corpus twice in one process (one thread, ``n_jobs=1``): with the stop, and with every candidate
 searched (the search before the stop). The fits of the ks both search are the same runs (same seeds and sample), so
 where both choose the same k the themes are the same (``same_themes``: the themes, top terms and weights equal),

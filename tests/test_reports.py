@@ -39,7 +39,7 @@ def rows(result):
 
 def test_theme_figures_return_their_data(seed):
     model, label, papers = seed.themes.model, seed.corpus_label, seed.papers
-    assert rows(theme_report.selection_figure(model, label)) == 9  # one row per candidate k
+    assert rows(theme_report.selection_figure(model, label)) == 5  # one row per k searched: 3 to 7 (two under the size floor)
     assert rows(theme_report.top_terms_figure(model, label)) == 3 * theme_report.N_BAR_TERMS
     assert rows(theme_report.wordcloud_figure(model, label)) == 3 * 25
     assert rows(theme_report.paper_map_figure(model, papers, label)) == 57

@@ -1,5 +1,6 @@
-"""The upward search of the number of themes stops at the first k under the diversity threshold once a smaller k
-qualifies (helpers.analysis.themes.selection.search_done): the larger ks are never fitted."""
+"""The upward search of the number of themes stops at the first k under the diversity threshold, or after two ks
+under the size floor, once a smaller k qualifies (helpers.analysis.themes.selection.search_done): the larger ks are
+never fitted."""
 
 from __future__ import annotations
 
@@ -52,3 +53,18 @@ def test_the_search_goes_on_while_no_smaller_k_qualifies(fitted):
     # ... unless an earlier search (the range below an extension) found one that qualifies.
     assert select([12, 15], qualified=True)[0]["k"].tolist() == [12]
     assert len(fits) == 3 * (5 + 3 + 1)
+
+
+def test_the_search_stops_after_two_ks_under_the_size_floor(fitted, monkeypatch):
+    fits, _ = fitted
+
+    def run(tfidf, k, seed):  # the smallest theme shrinks as k grows: 21, 15, 9, 6, 3 and 0 papers
+        fits.append((k, seed))
+        return selection._Run(np.full((k, 4), 1.0 + seed), float(k + seed), 30 - 3 * k)
+
+    monkeypatch.setattr(selection, "_selection_run", run)
+    table, _ = select([3, 5, 7, 8, 9, 10], min_papers=10)
+    assert table["k"].tolist() == [3, 5, 7, 8]
+    assert fits == [(k, seed) for k in (3, 5, 7, 8) for seed in (0, 1, 2)]
+    assert table["readable"].tolist() == [True, True, False, False]
+    assert selection.choose_k(table) == 5

@@ -67,19 +67,19 @@ def fake_select(best):
 
 
 def test_a_best_k_at_the_top_of_the_range_extends_the_search_above_it(monkeypatch):
-    from helpers.analysis.themes import fit_themes, model
+    from helpers.analysis.themes import fit_themes, selection
 
-    monkeypatch.setattr(model, "_select", fake_select(23))
+    monkeypatch.setattr(selection, "_select", fake_select(23))
     fitted = fit_themes(extension_corpus())
     # candidate_ks(150) ends at 19; the search goes on at the same step up to the floor's 30 themes.
     assert fitted.settings.k_candidates == [3, 5, 7, 8, 10, 12, 14, 15, 17, 19, 21, 23, 25, 27, 29]
     assert fitted.settings.chosen_k == 23 and not fitted.settings.k_at_top
     assert fitted.selection["k"].tolist() == fitted.settings.k_candidates
-    monkeypatch.setattr(model, "_select", fake_select(100))
+    monkeypatch.setattr(selection, "_select", fake_select(100))
     still = fit_themes(extension_corpus())
     # Still best at the top of the extended range: chosen, and flagged as the largest searched.
     assert (still.settings.k_candidates[-1], still.settings.chosen_k, still.settings.k_at_top) == (29, 29, True)
-    monkeypatch.setattr(model, "_select", fake_select(10))
+    monkeypatch.setattr(selection, "_select", fake_select(10))
     inside = fit_themes(extension_corpus())
     assert inside.settings.k_candidates[-1] == 19 and inside.settings.chosen_k == 10
 

@@ -464,6 +464,8 @@ def written_forms_of_tokens(terms: Collection[str], texts: Iterable[WrittenToken
     {'wall': 'walls'}
     """
     wanted = set(terms)
+    # A pair is spelled only after a word that starts a wanted term of several words (most words start none).
+    starts = {term.split(" ", 1)[0] for term in wanted if " " in term}
     seen: dict[str, Counter[str]] = {}
     for text in texts:
         for chunk in text:
@@ -477,7 +479,7 @@ def written_forms_of_tokens(terms: Collection[str], texts: Iterable[WrittenToken
                     if spelled in wanted:
                         seen.setdefault(spelled, Counter())[token] += 1
                         break
-                if previous is not None:
+                if previous is not None and not starts.isdisjoint(previous[0]):
                     for pair in (f"{first} {second}" for first in previous[0] for second in spellings):
                         if pair in wanted:
                             seen.setdefault(pair, Counter())[f"{previous[1]} {token}"] += 1

@@ -5,7 +5,8 @@
 fits it once more, weights every abstract and makes the tables of :class:`ThemeModel` (each theme shown and
 labelled by :mod:`helpers.analysis.themes.labels`) in a background thread (:class:`PendingThemes`), while the
 pipeline finds terms and links: the fits and the weighting spend their time in compiled code that releases
-the GIL.
+the GIL. On the local engine the selection's fits run in a process forked from that thread, so they never wait
+for the GIL the term stage's Python holds.
 """
 
 from __future__ import annotations
@@ -22,14 +23,15 @@ from helpers.analysis._parallel import BackgroundCall, LocalPartitions, Partitio
 from helpers.analysis.text import TokenizedCorpus, analysis_texts_to_tokens
 from helpers.analysis.themes.comparison import compare_with_lda
 from helpers.analysis.themes.fit_settings import ThemeOptions, ThemeSettings
+from helpers.analysis.themes.forked import _fork_ready, _in_forked_process
 from helpers.analysis.themes.counting import (MAX_DF, _assignment, _idf, _partitioned_counts, _PartitionedCounts,
                                               _tfidf_rows, _transform_blocks)
 from helpers.analysis.themes.labels import _labels, _shown_indices, theme_labels
 from helpers.analysis.themes.scores import N_COHERENCE_TERMS, _coherence_columns, _top, npmi_of_counts
 from helpers.analysis.themes.selection import (FINAL_TOL, MIN_DIVERSITY, MIN_STABILITY, SELECTION_RULE,
-                                               SELECTION_TOL, _check_k, _fit_nmf, _Sample, _select,
-                                               _selection_sample, candidate_ks, choose_k, k_at_top,
-                                               min_theme_papers, model_fitting, more_ks, rescore, theme_sizes)
+                                               SELECTION_TOL, _check_k, _fit_nmf,
+                                               _Sample, _search, _selection_sample, candidate_ks, choose_k,
+                                               k_at_top, min_theme_papers, model_fitting, theme_sizes)
 from helpers.analysis.themes.vocabulary import ThemesError
 
 __all__ = ["relabel", "FINAL_SAMPLE", "FINAL_FIT_THREAD", "MIXED_THRESHOLD", "ThemeModel", "ThemeOptions", "PendingThemes",
@@ -239,30 +241,26 @@ def start_partitioned_themes(runner: PartitionRunner, token_parts: Sequence[Any]
         raise ThemesError(f"only {len(sample.columns)} terms in the selection sample; "
                           f"too few for {max(ks)} themes")
     seeds = list(range(seed, seed + options.n_seeds))
-    fitting = start_in_thread(_select_and_fit, terms, idf, sample, ks, seeds, k, seed, n_jobs,
-                              name=FINAL_FIT_THREAD, background=n_jobs != 1)
+    background = n_jobs != 1
+    # The selection's fits in a forked process on the local engine (a Dask client's threads stay in this one).
+    in_process = background and isinstance(runner, LocalPartitions) and _fork_ready()
+    fitting = start_in_thread(_select_and_fit, terms, idf, sample, ks, seeds, k, seed, n_jobs, in_process,
+                              name=FINAL_FIT_THREAD, background=background)
     return PendingThemes(fitting)
 
 
 def _select_and_fit(terms: _PartitionedCounts, idf: np.ndarray, sample: _Sample, ks: list[int], seeds: list[int],
-                    k: int | None, seed: int, n_jobs: int | None) -> ThemeModel:
+                    k: int | None, seed: int, n_jobs: int | None, in_process: bool = False) -> ThemeModel:
     """The model selection over ``ks`` (unless ``k`` is given, then only its table), the final fit of the chosen
     number of themes and its :class:`ThemeModel`: the work :func:`start_partitioned_themes` leaves to its
     background thread."""
     floor = min_theme_papers(terms.n_documents)
-    binary = sparse.csc_matrix((sample.counts > 0).astype(float))
     sample_floor = floor * len(sample.rows) / max(terms.n_documents, 1)
-    selection, best_seeds = _select(sample.tfidf, binary, terms.vocabulary[sample.columns], ks, seeds, n_jobs,
-                                    sample_floor)
-    # The rule's best at the top of the range: the range is extended once above it (never after a search that
-    # stopped below its top, :func:`helpers.analysis.themes.selection.search_done`); ks become the ks searched.
-    extra = more_ks(ks, terms.n_documents, len(sample.columns)) if k is None and choose_k(selection) == max(ks) else []
-    ks = [int(searched) for searched in selection["k"]]
-    if extra:
-        more, more_seeds = _select(sample.tfidf, binary, terms.vocabulary[sample.columns], extra, seeds, n_jobs,
-                                   sample_floor, qualified=bool((selection["eligible"] & selection["readable"]).any()))
-        selection, ks = rescore(pd.concat([selection, more], ignore_index=True)), ks + more["k"].astype(int).tolist()
-        best_seeds.update(more_seeds)
+    search = (_search, sample.tfidf, sample.counts, terms.vocabulary[sample.columns], ks, seeds, k, terms.n_documents,
+              sample_floor, n_jobs)
+    # In a process of its own when the caller works meanwhile (the term stage's Python would hold the GIL the
+    # fits' threads wait for); the same fits, so the same table.
+    selection, ks, best_seeds = _in_forked_process(*search) if in_process else search[0](*search[1:])
 
     # The chosen k, fitted to FINAL_TOL with its best selection seed, on every abstract (or FINAL_SAMPLE),
     # with the terms the selection scored (all of them unless the selection ran on a sample). A chosen k whose

@@ -13,8 +13,9 @@ compete: the best-fitting seed's run gives every theme at least :func:`min_theme
 (``max(5, 1%)``, scaled to the selection's sample); when no candidate does, the ``k`` whose smallest theme is
 largest. When the rule's best is the largest candidate, the range is extended once above it (:func:`more_ks`);
 the candidates are searched upwards, and the search stops at the first k whose diversity is under
-:data:`MIN_DIVERSITY` once a smaller k qualifies (:func:`search_done`: a larger k would be less diverse still);
-:func:`k_at_top` says when the chosen ``k`` is still the largest candidate searched.
+:data:`MIN_DIVERSITY` once a smaller k qualifies (:func:`search_done`: a larger k would be less diverse still), or
+after :data:`SIZE_PATIENCE` ks in a row whose smallest theme is under the size floor (more themes hold fewer papers
+each, so a larger k would be under it too); :func:`k_at_top` says when the chosen ``k`` is still the largest candidate searched.
 
 Selection runs stop early (:data:`SELECTION_TOL`), on a seeded sample of :data:`SELECTION_SAMPLE`
 abstracts when the corpus is larger (:func:`_selection_sample`); the chosen ``k`` is then fitted
@@ -43,7 +44,7 @@ from helpers.analysis.themes.counting import _PartitionedCounts, _tfidf, _tfidf_
 from helpers.analysis.themes.scores import _scores, stability
 from helpers.analysis.themes.vocabulary import KOutOfRange, ThemesError
 
-__all__ = ["MIN_THEME_PAPERS", "MIN_THEME_SHARE", "min_theme_papers", "theme_sizes", "k_at_top", "more_ks",
+__all__ = ["MIN_THEME_PAPERS", "MIN_THEME_SHARE", "SIZE_PATIENCE", "min_theme_papers", "theme_sizes", "k_at_top", "more_ks",
            "rescore", "search_done", "N_SEEDS", "SELECTION_TOL", "FINAL_TOL", "MAX_CANDIDATES", "SELECTION_SAMPLE", "MIN_PARALLEL_DOCUMENTS",
            "MIN_STABILITY", "MIN_DIVERSITY", "SELECTION_RULE", "candidate_ks", "model_fitting", "choose_k"]
 
@@ -59,6 +60,8 @@ MIN_DIVERSITY = 0.8
 MIN_THEME_PAPERS = 5
 #: ... or than this share of the papers (:func:`min_theme_papers`).
 MIN_THEME_SHARE = 0.01
+#: The search stops after this many ks in a row under the size floor, once a smaller k qualifies.
+SIZE_PATIENCE = 2
 SELECTION_RULE = (
     f"among the candidate k whose every theme holds at least {MIN_THEME_PAPERS} papers and "
     f"{MIN_THEME_SHARE:.0%} of the papers (in the best-fitting seed's run), "
@@ -69,7 +72,8 @@ SELECTION_RULE = (
     "when no candidate's themes are all that large, the k whose smallest theme is largest; when the best is the "
     f"largest candidate, up to {MAX_CANDIDATES // 2} more above it at the same step are searched once; "
     f"the candidates are searched upwards, and the search stops at the first k whose diversity is under "
-    f"{MIN_DIVERSITY:.2f} once a smaller k qualifies"
+    f"{MIN_DIVERSITY:.2f} once a smaller k qualifies, or after {SIZE_PATIENCE} k in a row with a theme under that "
+    "size once a smaller k qualifies"
 )
 
 
@@ -218,9 +222,8 @@ def _select(
     """The selection table and, for each k, the seed whose run fitted best; ``readable`` when that run's
     smallest theme (``smallest``, papers of the selection's abstracts) holds at least ``min_papers``.
 
-    The ks are searched upwards and the search stops at the first k whose diversity is under
-    :data:`MIN_DIVERSITY` once a smaller k qualifies (:func:`search_done`; ``qualified``: one of an earlier search
-    does), so the table holds the ks searched.
+    The ks are searched upwards and the search stops when :func:`search_done` says so (``qualified``: a k of an
+    earlier search qualifies), so the table holds the ks searched.
     """
     # One k at a time, its seeds in parallel: whether the search goes on depends on its scores.
     # One thread more than cores: while one thread runs Python, the others run compiled code. One job: one thread.
@@ -252,11 +255,33 @@ def _select(
     return selection, best_seeds
 
 
+def _search(tfidf: sparse.spmatrix, counts: sparse.spmatrix, vocabulary: np.ndarray, ks: list[int],
+            seeds: list[int], k: int | None, n_documents: int, min_papers: float, n_jobs: int | None
+            ) -> tuple[pd.DataFrame, list[int], dict[int, int]]:
+    """The selection table over ``ks`` (only its table when ``k`` is given), the ks searched and each one's best
+    seed: :func:`_select`, and once more above the range when the rule's best is its largest (:func:`more_ks`;
+    never after a search that stopped below its top, :func:`search_done`)."""
+    binary = sparse.csc_matrix((counts > 0).astype(float))
+    selection, best_seeds = _select(tfidf, binary, vocabulary, ks, seeds, n_jobs, min_papers)
+    extra = more_ks(ks, n_documents, len(vocabulary)) if k is None and choose_k(selection) == max(ks) else []
+    ks = [int(searched) for searched in selection["k"]]
+    if extra:
+        more, more_seeds = _select(tfidf, binary, vocabulary, extra, seeds, n_jobs, min_papers,
+                                   qualified=bool((selection["eligible"] & selection["readable"]).any()))
+        selection, ks = rescore(pd.concat([selection, more], ignore_index=True)), ks + more["k"].astype(int).tolist()
+        best_seeds.update(more_seeds)
+    return selection, ks, best_seeds
+
+
 def search_done(searched: pd.DataFrame, min_papers: float = 0.0, qualified: bool = False) -> bool:
     """Whether the upward search of k stops after the last row of ``searched`` (``k, smallest, diversity,
-    stability``, in order of k): its diversity is under :data:`MIN_DIVERSITY` and a smaller k qualifies (stability
-    and diversity reach their thresholds and its smallest theme holds ``min_papers``; ``qualified``: one searched
-    before). More themes share more of their top terms, so a larger k would be less diverse still.
+    stability``, in order of k), once a smaller k qualifies (stability and diversity reach their thresholds and its
+    smallest theme holds ``min_papers``; ``qualified``: one searched before):
+
+    * its diversity is under :data:`MIN_DIVERSITY`: more themes share more of their top terms, so a larger k would
+      be less diverse still;
+    * or the last :data:`SIZE_PATIENCE` rows (all after the qualifying k) have a theme under ``min_papers``: more
+      themes hold fewer papers each, so a larger k would be under the size floor too.
 
     Examples
     --------
@@ -266,12 +291,19 @@ def search_done(searched: pd.DataFrame, min_papers: float = 0.0, qualified: bool
     (True, False, False, False)
     >>> search_done(table.iloc[2:], qualified=True)
     True
+    >>> small = pd.DataFrame({"k": [3, 6, 9, 12], "smallest": [40, 6, 4, 3], "diversity": [0.95, 0.9, 0.9, 0.9],
+    ...                       "stability": [0.9, 0.9, 0.9, 0.9]})
+    >>> search_done(small.iloc[:3], 5), search_done(small, 5), search_done(small.iloc[1:], 7)
+    (False, True, False)
     """
-    if not len(searched) or searched["diversity"].iloc[-1] >= MIN_DIVERSITY:
+    if not len(searched):
         return False
-    smaller = searched.iloc[:-1]
-    return qualified or bool(((smaller["stability"] >= MIN_STABILITY) & (smaller["diversity"] >= MIN_DIVERSITY)
-                              & (smaller["smallest"] >= min_papers)).any())
+    good = ((searched["stability"] >= MIN_STABILITY) & (searched["diversity"] >= MIN_DIVERSITY)
+            & (searched["smallest"] >= min_papers))
+    if searched["diversity"].iloc[-1] < MIN_DIVERSITY and (qualified or bool(good.iloc[:-1].any())):
+        return True
+    small = len(searched) >= SIZE_PATIENCE and bool((searched["smallest"].iloc[-SIZE_PATIENCE:] < min_papers).all())
+    return small and (qualified or bool(good.iloc[:-SIZE_PATIENCE].any()))
 
 
 def choose_k(selection: pd.DataFrame) -> int:
