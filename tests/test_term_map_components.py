@@ -11,7 +11,7 @@ import networkx as nx  # noqa: E402
 import pandas as pd  # noqa: E402
 from types import SimpleNamespace  # noqa: E402
 
-from helpers.book import network_figures as nf  # noqa: E402
+from helpers.book.reports import network_figures as nf  # noqa: E402
 
 
 def chain(graph: nx.Graph, names: list[str]) -> None:

@@ -13,7 +13,7 @@ from helpers.analysis.cooccurrence.communities import community_cohesion
 from helpers.analysis.metadata import shorten_title
 from helpers.book.display import markdown_cell as md
 from helpers.book.formatting import corpus_name, count
-from helpers.book.network_figures import EGO_CENTRE, EGO_PARTNERS
+from helpers.book.reports.network_figures import EGO_CENTRE, EGO_PARTNERS
 
 from helpers.analysis.cooccurrence.acronyms import DOMINANT_LONG_FORM_SHARE, MIN_CORPUS_WIDE_DEFINITIONS
 from helpers.analysis.cooccurrence.exporters import network_writers

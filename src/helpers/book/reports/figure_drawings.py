@@ -34,7 +34,7 @@ def figure_drawers(analysis: Analysis, bench: Path | None = None
     """How each figure of the book is drawn for ``analysis``: label -> a call giving ``(figure, data)``, as the
     pages call it (``bench``: the folder of the Performance page's result files, default the book's
     ``benchmarks/``)."""
-    from helpers.book import network_figures as nf  # lazy: matplotlib
+    from helpers.book.reports import network_figures as nf  # lazy: matplotlib
     from helpers.book.settings import config
 
     bench = bench or config().root / "benchmarks"

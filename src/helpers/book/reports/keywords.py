@@ -121,12 +121,12 @@ def keywords_lead(analysis: "Analysis") -> dict[str, str]:
 
 
 def keyword_map_figure(analysis: "Analysis", corpus_label: str) -> "tuple[Figure, pd.DataFrame]":
-    """The keyword map drawn as the term map is (:func:`helpers.book.network_figures.term_map_figure`), its title
+    """The keyword map drawn as the term map is (:func:`helpers.book.reports.network_figures.term_map_figure`), its title
     naming keywords. Without a keyword map (:func:`has_keyword_map`) it is a small figure saying why, which the page
     leaves out (its sections are dropped), so a corpus without keywords costs no map drawing."""
     import matplotlib.pyplot as plt  # lazy: slow to import
 
-    from helpers.book.network_figures import term_map_figure  # lazy: at the top it would load matplotlib
+    from helpers.book.reports.network_figures import term_map_figure  # lazy: at the top it would load matplotlib
 
     network = keyword_network(analysis)
     if not has_keyword_map(analysis):
