@@ -261,7 +261,7 @@ def test_term_map_leaves_out_terms_without_links():
 
 
 def test_ego_and_theme_figures_return_their_rows():
-    from helpers.book.reports.network_figures import community_theme_figure, ego_figure
+    from helpers.book.reports.community_figures import community_theme_figure, ego_figure
 
     result = hand_made_result(min_pair_papers=1, resolution=1.0)  # one community of three terms at resolution 1
     _, ego = ego_figure(result, corpus_label="test")

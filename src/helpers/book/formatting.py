@@ -33,7 +33,6 @@ IRREGULAR_PLURALS = {
     "contains": "contain", "says": "say", "gives": "give", "promises": "promise", "uses": "use",
     "links": "link", "does": "do", "claims": "claim", "holds": "hold",
 }
-_SINGULAR_OF = {plural_form: singular for singular, plural_form in IRREGULAR_PLURALS.items()}
 
 
 def plural(noun: str, n: float = 2) -> str:

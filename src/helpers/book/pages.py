@@ -24,6 +24,7 @@ from helpers.book.reports import links as links_report
 from helpers.book.reports import performance as performance_report
 from helpers.book.reports import theme_grains, theme_naming, validation as validation_report
 from helpers.book.reports import reproduce as reproduce_report
+from helpers.book.reports import term_map_quality
 from helpers.book.reports import themes as themes_report
 from helpers.book.title import figure_label
 from helpers.web.explorer import PAGE_SIZE, explorer_data, write_explorer_data
@@ -75,19 +76,30 @@ def cooccurrence(analysis: Analysis) -> None:
     publish_figure("fig-cooccurrence-keywords", *keywords_report.keyword_map_figure(analysis, figure_label(analysis)))
 
 
-def keyword_views(analysis: Analysis) -> None:
-    """Under the keyword map's figure: its download links, its files (:data:`helpers.book.reports.keywords.KEYWORD_FILES`)
-    and the interactive keyword map, whose clicks open the explorer's keyword filter."""
+def _interactive_map(network, noun: str, explorer_filter: str = "term") -> None:
+    """The interactive map of ``network`` (its clicks open the explorer's ``explorer_filter``), with the sentence
+    that stands for it outside the web book."""
     from helpers.analysis.cooccurrence.exporters import vosviewer_document  # lazy: at the top it would load networkx
     from helpers.web.term_map import term_map_html
 
+    show_html(term_map_html(vosviewer_document(network), community_terms=cooccurrence_report.community_terms(network),
+                            empty_message=network.message or f"no {noun} on the map",
+                            explorer_filter=explorer_filter),
+              f"The interactive {noun} map is in the web book; the static map above shows the same {noun}s.")
+
+
+def term_map_view(analysis: Analysis) -> None:
+    """The interactive term map, under the static maps."""
+    _interactive_map(analysis.cooccurrence, "term")
+
+
+def keyword_views(analysis: Analysis) -> None:
+    """Under the keyword map's figure: its download links, its files (:data:`helpers.book.reports.keywords.KEYWORD_FILES`)
+    and the interactive keyword map, whose clicks open the explorer's keyword filter."""
     show_downloads("fig-cooccurrence-keywords")
     show_html(keywords_report.downloads_html(),
               "Keyword map files in the web book: " + ", ".join(keywords_report.KEYWORD_FILES) + ".")
-    network = keywords_report.keyword_network(analysis)
-    show_html(term_map_html(vosviewer_document(network), community_terms=cooccurrence_report.community_terms(network),
-                            empty_message=network.message or "no keyword on the map", explorer_filter="keyword"),
-              "The interactive keyword map is in the web book; the static map above shows the same keywords.")
+    _interactive_map(keywords_report.keyword_network(analysis), "keyword", "keyword")
 
 
 def change(analysis: Analysis) -> None:
@@ -150,7 +162,7 @@ class ValidationTables(NamedTuple):
 
 def validation(root: Path) -> ValidationTables:
     """The Validation page: the package's own measurements, read from the book's result files."""
-    quality_table, quality_values = cooccurrence_report.term_quality(cooccurrence_report.read_term_quality(root))
+    quality_table, quality_values = term_map_quality.term_quality(term_map_quality.read_term_quality(root))
     yardstick_table, yardstick_values = validation_report.theme_yardstick(root)
     intrusion_table, intrusion_values = validation_report.word_intrusion(root)
     claim_table, claim_errors, claim_values = validation_report.claim_scores(root)

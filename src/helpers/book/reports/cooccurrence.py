@@ -12,8 +12,8 @@ import pandas as pd
 from helpers.analysis.cooccurrence.communities import community_cohesion
 from helpers.analysis.metadata import shorten_title
 from helpers.book.display import markdown_cell as md
-from helpers.book.formatting import corpus_name, count
-from helpers.book.reports.network_figures import EGO_CENTRE, EGO_PARTNERS
+from helpers.book.formatting import count
+from helpers.book.reports.community_figures import EGO_CENTRE, EGO_PARTNERS
 
 from helpers.analysis.cooccurrence.acronyms import DOMINANT_LONG_FORM_SHARE, MIN_CORPUS_WIDE_DEFINITIONS
 from helpers.analysis.cooccurrence.exporters import network_writers
@@ -31,8 +31,6 @@ from helpers.analysis.cooccurrence.relevance import (
 from helpers.analysis.cooccurrence.network import CLUSTER_MIN_PAIR_PAPERS, LOUVAIN_STARTS
 from helpers.analysis.cooccurrence.termhood import SCORE_WEIGHTS, SIGNALS, read_generic_terms
 from helpers.analysis.cooccurrence.result import STRONGEST_PAIRS, CooccurrenceResult, papers_with_terms, strongest_pairs
-from helpers.book.inputs import page_input
-from helpers.book.settings import COMMUNITY_QUALITY_FILE, TERM_QUALITY_FILE
 from helpers.book.title import analysis_name
 from helpers.web.explorer import explorer_sample_ids, explorer_url, papers_link_text
 from helpers.analysis.spreadsheet import write_csv
@@ -214,116 +212,6 @@ def cohesion_values(result: CooccurrenceResult) -> dict[str, str]:
     measured = community_cohesion(result.terms, result.pairs)
     return {"co_within": f"{measured.within:.2f}", "co_between": f"{measured.between:.2f}",
             "co_cohesion_ratio": f"{measured.ratio:.1f}"}
-
-
-# The rankings compared in the chapter, as the table names them.
-RANKING_NAMES = {"frequency": "frequency", "relevance": "VOSviewer relevance", "combined": "combined score (the book's)"}
-
-
-def read_term_quality(root: Path) -> pd.DataFrame | None:
-    """``benchmarks/results/term_quality.csv`` under the book's ``root``, or ``None`` when it was not measured."""
-    path = page_input(TERM_QUALITY_FILE, root=Path(root))
-    return pd.read_csv(path) if path.exists() else None
-
-
-def term_quality(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[str, str]]:
-    """``benchmarks/results/term_quality.csv`` as the chapter shows it, and its glue values.
-
-    The glue values are those of the largest real corpus measured against the labels the
-    settings were chosen on (``co_q_*``), and of the held-out corpus measured against its own
-    labels (``co_qh_*``; corpus name starting with ``held-out``): the F share and landmark recall of
-    each ranking, and the corpus's size (and name, for the first); the table has every measure.
-    Without results every value says how to measure.
-
-    Examples
-    --------
-    >>> table, values = term_quality(None)
-    >>> table.empty, values["co_q_corpus"], values["co_qh_field_share_combined"]
-    (True, '(not measured: run benchmarks/term_quality.py)', '(not measured: run benchmarks/term_quality.py)')
-    """
-    measures = ("field_share", "landmark_recall")  # glued; the multi-word share is in the table only
-    described = {"co_q": ("corpus", "n_abstracts"), "co_qh": ("n_abstracts",)}
-    if results is None or results.empty:
-        missing = "(not measured: run benchmarks/term_quality.py)"
-        return pd.DataFrame(), {f"{p}_{n}": missing for p, names in described.items() for n in names} | {
-            f"{p}_{n}_{r}": missing for n in measures for r in RANKING_NAMES for p in described}
-    # Short cells and headers, so the measures fit the page's column; the CSV has every count.
-    table = pd.DataFrame({
-        "corpus": [f"{corpus_name(name)} ({n:,})" for name, n in zip(results["corpus"], results["n_abstracts"])],
-        "ranking": results["ranking"].map(RANKING_NAMES), "terms": results["n_terms"],
-        "F share": [f"{share:.0%}" + (f" ({u} unlabelled)" if u else "")
-                    for share, u in zip(results["field_share"], results["n_unlabelled"])],
-        "multi-word": results["multi_word_share"].map("{:.0%}".format),
-        "landmarks": [f"{f} of {n}" for f, n in zip(results["n_landmarks_found"], results["n_landmarks"])],
-        "nested in top 20": results["nested_top_pairs"],
-        "one-term non-F comm.": results["generic_single_communities"],
-    })
-    heldout = results["corpus"].str.startswith("held-out")
-    real = results[~results["corpus"].str.startswith("synthetic") & ~heldout]
-    largest = real[real["n_abstracts"] == real["n_abstracts"].max()]
-    values: dict[str, str] = {}
-    for prefix, rows in (("co_q", largest), ("co_qh", results[heldout])):
-        if rows.empty:
-            values |= {f"{prefix}_{n}": "(not measured)" for n in described[prefix]} | {
-                f"{prefix}_{n}_{r}": "(not measured)" for n in measures for r in RANKING_NAMES}
-            continue
-        if "corpus" in described[prefix]:
-            values[f"{prefix}_corpus"] = corpus_name(rows["corpus"].iloc[0])
-        values[f"{prefix}_n_abstracts"] = str(int(rows["n_abstracts"].iloc[0]))
-        for row in rows.itertuples(index=False):
-            values[f"{prefix}_field_share_{row.ranking}"] = f"{row.field_share:.0%}"
-            values[f"{prefix}_landmark_recall_{row.ranking}"] = f"{row.landmark_recall:.0%}"
-    return table, values
-
-
-#: How the Validation page names each way of finding communities (the weights: ``a`` or ``c ln a``).
-WEIGHT_NAMES = {"association": "a", "information": "c ln a"}
-
-
-def community_quality(root: Path) -> tuple[pd.DataFrame, dict[str, str]]:
-    """``benchmarks/results/community_quality.csv`` as the Validation page shows it, and the values its sentence
-    glues (``cq_*``: the three-year corpus's measures each way, the development corpus named); every value
-    "not measured" without the file.
-
-    Examples
-    --------
-    >>> table, values = community_quality(Path("/nonexistent"))
-    >>> table.empty, values["cq_ratio_book"]
-    (True, 'not measured')
-    """
-    path = page_input(COMMUNITY_QUALITY_FILE, root=Path(root))
-    names = [f"cq_{n}_{m}" for n in ("ratio", "together", "apart", "communities") for m in ("base", "book")]
-    names += ["cq_corpus", "cq_n_abstracts", "cq_development"]
-    if not path.exists():
-        return pd.DataFrame(), dict.fromkeys(names, "not measured")
-    results = pd.read_csv(path)
-    table = pd.DataFrame({
-        "corpus": [f"{corpus_name(c)} ({n:,})" for c, n in zip(results["corpus"], results["n_abstracts"])],
-        "communities": [f"{WEIGHT_NAMES.get(w, w)}, resolution {r:g}" + (" (the book's)" if m == "book" else "")
-                        for w, r, m in zip(results["weighting"], results["resolution"], results["method"])],
-        "count (largest)": [f"{n} ({m})" for n, m in zip(results["n_communities"], results["largest_community"])],
-        "inside / between": [f"{a:.2f} / {b:.2f} ({r:.1f}x)"
-                             for a, b, r in zip(results["within"], results["between"], results["ratio"])],
-        "one sub-field together": [f"{a} of {n}" for a, n in zip(results["n_together"], results["n_same_field"])],
-        "two sub-fields apart": [f"{a} of {n}" for a, n in zip(results["n_apart"], results["n_other_field"])],
-    })
-    values = dict.fromkeys(names, "not measured")
-    development = results[results["corpus"].str.startswith("icml2024-dev")]
-    if len(development):
-        values["cq_development"] = corpus_name(development["corpus"].iloc[0])
-    real = results[~results["corpus"].str.startswith("synthetic") & (results["corpus"] != "seed")
-                   & ~results["corpus"].str.startswith("icml2024-dev")]
-    if len(real):
-        largest = real[real["n_abstracts"] == real["n_abstracts"].max()]
-        values["cq_corpus"] = corpus_name(largest["corpus"].iloc[0])
-        values["cq_n_abstracts"] = f"{int(largest['n_abstracts'].iloc[0]):,}"
-        for row in largest.itertuples(index=False):
-            key = "book" if row.method == "book" else "base"
-            values[f"cq_ratio_{key}"] = f"{row.ratio:.1f}"
-            values[f"cq_together_{key}"] = f"{row.n_together} of {row.n_same_field}"
-            values[f"cq_apart_{key}"] = f"{row.n_apart} of {row.n_other_field}"
-            values[f"cq_communities_{key}"] = str(int(row.n_communities))
-    return table, values
 
 
 def top_acronyms(result: CooccurrenceResult, rows: int = ACRONYM_ROWS) -> pd.DataFrame:

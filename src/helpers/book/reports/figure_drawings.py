@@ -34,7 +34,7 @@ def figure_drawers(analysis: Analysis, bench: Path | None = None
     """How each figure of the book is drawn for ``analysis``: label -> a call giving ``(figure, data)``, as the
     pages call it (``bench``: the folder of the Performance page's result files, default the book's
     ``benchmarks/``)."""
-    from helpers.book.reports import network_figures as nf  # lazy: matplotlib
+    from helpers.book.reports import community_figures, network_figures as nf  # lazy: matplotlib
     from helpers.book.settings import config
 
     bench = bench or config().root / "benchmarks"
@@ -52,8 +52,8 @@ def figure_drawers(analysis: Analysis, bench: Path | None = None
         "fig-themes-model-selection": lambda: themes_report.selection_figure(model, label, message),
         "fig-cooccurrence-network": lambda: nf.term_map_figure(network, corpus_label=label),
         "fig-cooccurrence-density": lambda: nf.density_figure(network, corpus_label=label),
-        "fig-cooccurrence-ego": lambda: nf.ego_figure(network, corpus_label=label),
-        "fig-cooccurrence-themes": lambda: nf.community_theme_figure(
+        "fig-cooccurrence-ego": lambda: community_figures.ego_figure(network, corpus_label=label),
+        "fig-cooccurrence-themes": lambda: community_figures.community_theme_figure(
             network, papers.set_index("paper_id")["theme"], theme_labels, corpus_label=label),
         "fig-cooccurrence-keywords": lambda: keywords_report.keyword_map_figure(analysis, label),
         "fig-links-shares": lambda: links_report.shares_figure(links_report.shares_table(papers, analysis.themes.labels),

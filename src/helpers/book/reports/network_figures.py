@@ -1,16 +1,13 @@
-"""Figures of the co-occurrence chapter, each returned with the data it shows.
+"""The term map as a static figure: every linked term placed, sized by occurrences, coloured by community.
 
-Every function returns ``(figure, data)``: a matplotlib figure and the
-DataFrame behind it, for :func:`helpers.book.figures.save_figure`. Community colours
-are the interactive term map's (seaborn's colour-blind-safe "colorblind"
-palette, :func:`helpers.web.term_map.community_colour`), so both maps agree; layouts are the seeded ones of
-:func:`helpers.analysis.cooccurrence.analyse_cooccurrence`.
+The term map and its density view (as VOSviewer draws them) each return ``(figure, data)``: a matplotlib figure
+and the DataFrame behind it, for :func:`helpers.book.figures.save_figure`. Community colours are the interactive
+term map's (seaborn's colour-blind-safe "colorblind" palette, :func:`helpers.web.term_map.community_colour`), so
+both maps agree; positions are the seeded layout of :func:`helpers.analysis.cooccurrence.analyse_cooccurrence`.
+The communities one by one are in :mod:`helpers.book.reports.community_figures`.
 """
 
 from __future__ import annotations
-
-import math
-import textwrap
 
 import matplotlib.pyplot as plt
 import networkx as nx
@@ -21,25 +18,13 @@ from matplotlib.figure import Figure
 from helpers.analysis.cooccurrence import CooccurrenceResult
 from helpers.book.figure_text import figure_size, wrap_to_width
 from helpers.book.formatting import count
+from helpers.book.reports.map_labels import MAX_MAP_LABELS, draw_labels
 from helpers.web.term_map import COMMUNITY_COLOURS as WEB_COMMUNITY_COLOURS
 from helpers.web.term_map import OTHER_COLOUR as WEB_OTHER_COLOUR
 from helpers.web.term_map import community_colour
 
-__all__ = [
-    "COMMUNITY_COLOURS",
-    "OTHER_COLOUR",
-    "MAX_EGO_HUBS",
-    "community_colours",
-    "place_labels",
-    "term_map_figure",
-    "ego_figure",
-    "ego_hubs",
-    "ego_partners",
-    "legend_labels",
-    "community_theme_figure",
-    "term_map_values",
-    "density_figure",
-]
+__all__ = ["COMMUNITY_COLOURS", "OTHER_COLOUR", "MIN_DRAWN_SET", "community_colours", "legend_labels", "drawn_terms",
+           "term_map_figure", "density_figure", "term_map_values"]
 
 # One colour per community for the static and the interactive term map (helpers.web.term_map: seaborn's
 # colour-blind-safe "colorblind" palette, community 1 first, grey after the tenth and for terms without links).
@@ -53,22 +38,7 @@ MIN_NODE_AREA, MAX_NODE_AREA = 6.0, 180.0
 NODE_AREA_BUDGET = 5_000.0
 # Occurrences above this quantile get the largest node, so a few frequent terms never cover the map.
 NODE_AREA_CAP_QUANTILE = 0.9
-# Label sizes in points: 7.5 pt is 10.4 CSS px in the column at 1280 px and 7.3 pt in the PDF (every label at the
-# smallest size, as on a corpus of terms of like frequency, still gives a median of 10 px or more).
-MIN_FONT, MAX_FONT = 7.5, 10.5
-#: The static maps label at most this many terms, the most frequent first where they fit; the interactive map
-#: labels every term as one zooms in.
-MAX_MAP_LABELS = 40
 NODE_EDGE = "#4d4d4d"  # a dark ring, so light community colours (yellow, pink) still read on white
-MAX_EGO_HUBS = 3
-# Partners around each ego network's centre (its labels, with the centre's, stay under about 15).
-EGO_PARTNERS = 12
-EGO_LABEL_CHARS = 20  # a longer partner label is broken onto two lines
-# One ego network per row of the text column: the circle's radius is one unit, the labels take the sides.
-EGO_PANEL_HEIGHT, EGO_HALF_WIDTH = 2.45, 3.3  # three panels and a caption fit a printed page
-#: How the ego figure's caption names the centre (the drawing's own words: glued, never typed apart).
-EGO_CENTRE = "drawn larger, with a black ring, in its community's colour"
-MAX_HEATMAP_COMMUNITIES = 15
 # Density view: grid cells a side, and the kernel's width as a share of the map's extent.
 DENSITY_GRID, DENSITY_BANDWIDTH = 200, 0.05
 
@@ -149,63 +119,6 @@ def _node_areas(n_papers: pd.Series) -> np.ndarray:
     return MIN_NODE_AREA + (max(largest, MIN_NODE_AREA) - MIN_NODE_AREA) * share
 
 
-#: The most frequent terms of a map whose labels may cover other nodes when no free place is left beside them, so
-#: that a crowded region never hides the map's main terms.
-SURE_LABELS = 3
-
-
-def place_labels(boxes: list[tuple[float, float]], anchors: np.ndarray, radii: np.ndarray,
-                 bounds: tuple[float, float, float, float], n_sure: int = SURE_LABELS, limit: int | None = None
-                 ) -> list[tuple[float, float] | None]:
-    """Greedy label placement without overlap, in the order given (most important first).
-
-    Each label (``width, height`` in display units) tries positions right,
-    left, above and below its anchor (offset by the node's radius); it takes
-    the first that overlaps no placed label and no node other than its own
-    and stays inside ``bounds`` (``x0, y0, x1, y1``), or is left out (None).
-    The first ``n_sure`` labels, with no such place, take the first place that
-    overlaps no placed label, over other nodes if need be. Once ``limit`` labels are placed, the rest are left
-    out. Returns the lower-left corner of each placed label.
-
-    Examples
-    --------
-    The second label cannot go right of its node (the first label is there), so it goes left:
-
-    >>> place_labels([(10, 4), (10, 4)], np.array([[0.0, 0.0], [1.0, 0.0]]), np.array([1.0, 1.0]), (-50, -50, 50, 50))
-    [(2.0, -2.0), (-11.0, -2.0)]
-    """
-    placed: list[tuple[float, float, float, float]] = []
-    corners: list[tuple[float, float] | None] = []
-    for index, ((width, height), (x, y), radius) in enumerate(zip(boxes, anchors, radii)):
-        if limit is not None and len(placed) >= limit:
-            corners.append(None)
-            continue
-        x, y, radius = float(x), float(y), float(radius)
-        candidates = [(x + radius + 1, y - height / 2), (x - radius - 1 - width, y - height / 2),
-                      (x - width / 2, y + radius + 1), (x - width / 2, y - radius - 1 - height)]
-        chosen = None
-        for over_nodes in (False, True) if index < n_sure else (False,):
-            for left, bottom in candidates:
-                box = (left, bottom, left + width, bottom + height)
-                if box[0] < bounds[0] or box[1] < bounds[1] or box[2] > bounds[2] or box[3] > bounds[3]:
-                    continue
-                if any(box[0] < b[2] and b[0] < box[2] and box[1] < b[3] and b[1] < box[3] for b in placed):
-                    continue
-                # No other node's centre may sit under the label (but under one of the first n_sure at need).
-                inside = ((anchors[:, 0] > box[0]) & (anchors[:, 0] < box[2]) & (anchors[:, 1] > box[1])
-                          & (anchors[:, 1] < box[3]))
-                inside[index] = False
-                if inside.any() and not over_nodes:
-                    continue
-                chosen = (left, bottom)
-                placed.append(box)
-                break
-            if chosen is not None:
-                break
-        corners.append(chosen)
-    return corners
-
-
 def term_map_figure(result: CooccurrenceResult, *, corpus_label: str, overlay: pd.Series | None = None,
                     overlay_label: str = "", overlay_range: tuple[float, float] | None = None,
                     noun: str = "term") -> tuple[Figure, pd.DataFrame]:
@@ -221,7 +134,7 @@ def term_map_figure(result: CooccurrenceResult, *, corpus_label: str, overlay: p
     are left out (the terms table lists them); every set of at least
     :data:`MIN_DRAWN_SET` linked terms is drawn (:func:`drawn_terms`). Every term whose label
     fits without overlapping another label or node is labelled, the most
-    frequent first (:func:`place_labels`).
+    frequent first (:func:`helpers.book.reports.map_labels.place_labels`).
 
     Returns
     -------
@@ -247,18 +160,13 @@ def term_map_figure(result: CooccurrenceResult, *, corpus_label: str, overlay: p
         data["colour"] = [OTHER_COLOUR if pd.isna(v) else to_hex(colormaps["viridis"](scale(v)))
                           for v in data["overlay"]]
     width, height = figure_size("column", 0.8)
-    figure, axis = plt.subplots(figsize=(width, height + (0 if overlay is not None else _legend_height(result))),
-                                layout="constrained")
-    axis.axis("off")
     drawn = data[data["drawn"]].sort_values(["n_papers", "term"], ascending=[False, True])
     n_drawn = int(data["drawn"].sum())
     what = f", colour: {overlay_label}" if overlay is not None else ""
-    axis.set_title(wrap_to_width(f"{noun.capitalize()} map: the {n_drawn} connected {noun}s of {len(terms)}{what}, {corpus_label}",
-                                 width * 0.85, 10), fontsize=10)
-    if drawn.empty:
-        axis.text(0.5, 0.5, wrap_to_width(result.message or "No term has a drawn link", width * 0.8, 9),
-                  ha="center", va="center", transform=axis.transAxes)
-    else:
+    figure, axis = _map_axes(result, (width, height + (0 if overlay is not None else _legend_height(result))),
+                             f"{noun.capitalize()} map: the {n_drawn} connected {noun}s of {len(terms)}{what}, "
+                             f"{corpus_label}", 0.85, empty=drawn.empty)
+    if not drawn.empty:
         position = {row.term: (row.x, row.y) for row in drawn.itertuples()}
         edges = [(u, v, d["weight"]) for u, v, d in result.graph.edges(data=True) if u in position]
         ranks = pd.Series([w for _, _, w in edges], dtype=float).rank(pct=True).to_numpy()
@@ -284,8 +192,21 @@ def term_map_figure(result: CooccurrenceResult, *, corpus_label: str, overlay: p
             bar.ax.yaxis.set_major_locator(MaxNLocator(nbins=6, integer=True))  # whole years (or group numbers)
         else:
             _community_legend(axis, result, drawn, noun)
-        data.loc[drawn.index, "labelled"] = _draw_labels(figure, axis, drawn, areas)
+        data.loc[drawn.index, "labelled"] = draw_labels(figure, axis, drawn, areas)
     return figure, data.reset_index(drop=True)
+
+
+def _map_axes(result: CooccurrenceResult, size: tuple[float, float], title: str, title_share: float, *,
+              empty: bool):
+    """A map's figure and bare axes, titled (wrapped to ``title_share`` of the width); an empty map says why."""
+    width = size[0]
+    figure, axis = plt.subplots(figsize=size, layout="constrained")
+    axis.axis("off")
+    axis.set_title(wrap_to_width(title, width * title_share, 10), fontsize=10)
+    if empty:
+        axis.text(0.5, 0.5, wrap_to_width(result.message or "No term has a drawn link", width * 0.8, 9),
+                  ha="center", va="center", transform=axis.transAxes)
+    return figure, axis
 
 
 def _legend_height(result: CooccurrenceResult) -> float:
@@ -314,15 +235,10 @@ def density_figure(result: CooccurrenceResult, *, corpus_label: str) -> tuple[Fi
         ["n_papers", "term"], ascending=[False, True])
     data = pd.DataFrame({"term": drawn["term"], "n_papers": drawn["n_papers"], "x": drawn["x"], "y": drawn["y"],
                          "density": 0.0, "labelled": False})
-    width, height = figure_size("column", 0.8)
-    figure, axis = plt.subplots(figsize=(width, height), layout="constrained")
-    axis.axis("off")
-    axis.set_title(wrap_to_width(f"Density view of the term map: {len(drawn)} connected terms, {corpus_label}",
-                                 width * 0.9, 10), fontsize=10)
-    if drawn.empty:
-        axis.text(0.5, 0.5, wrap_to_width(result.message or "No term has a drawn link", width * 0.8, 9),
-                  ha="center", va="center", transform=axis.transAxes)
-    else:
+    figure, axis = _map_axes(result, figure_size("column", 0.8),
+                             f"Density view of the term map: {len(drawn)} connected terms, {corpus_label}", 0.9,
+                             empty=drawn.empty)
+    if not drawn.empty:
         x, y = drawn["x"].to_numpy(float), drawn["y"].to_numpy(float)
         weights = drawn["n_papers"].to_numpy(float)
         left, right, bottom, top = x.min() - 0.06, x.max() + 0.06, y.min() - 0.04, y.max() + 0.04
@@ -344,7 +260,7 @@ def density_figure(result: CooccurrenceResult, *, corpus_label: str) -> tuple[Fi
         data["density"] = np.round(at_terms / peak, 6)
         axis.set_xlim(left, right)
         axis.set_ylim(bottom, top)
-        data["labelled"] = _draw_labels(figure, axis, drawn, np.full(len(drawn), MIN_NODE_AREA), colour="white",
+        data["labelled"] = draw_labels(figure, axis, drawn, np.full(len(drawn), MIN_NODE_AREA), colour="white",
                                        box="#1f1f1f")
     return figure, data.reset_index(drop=True)
 
@@ -374,195 +290,6 @@ def drawn_terms(graph: nx.Graph) -> set[str]:
         return set().union(*large)
     return max(linked, key=lambda c: (len(c), sorted(c)[0]))
 
-
-def _draw_labels(figure: Figure, axis, drawn: pd.DataFrame, areas: np.ndarray, colour: str = "#1a1a1a",
-                 box: str | None = None, limit: int = MAX_MAP_LABELS) -> np.ndarray:
-    """Label the drawn terms greedily (most frequent first, at most ``limit``), each inside the axes and over no
-    other label; returns which got a label. ``box``: the colour of a box behind each label (on a dark ground).
-
-    The figure's layout is done first and then frozen, so the places computed are the places drawn."""
-    figure.canvas.draw()  # the constrained layout settles the axes' place; the labels then keep it
-    figure.set_layout_engine("none")
-    # The stubs type the canvas as FigureCanvasBase; the Agg canvases pyplot makes here have get_renderer.
-    renderer = figure.canvas.get_renderer()  # type: ignore[attr-defined]
-    counts = drawn["n_papers"].to_numpy(dtype=float)
-    spread = (counts - counts.min()) / max(counts.max() - counts.min(), 1.0)
-    sizes = MIN_FONT + (MAX_FONT - MIN_FONT) * np.sqrt(spread)
-    pad = 2.0 * figure.dpi / 72 if box is not None else 0.0  # the box's margin, in display units
-    texts = [axis.text(0, 0, term, fontsize=size, alpha=0) for term, size in zip(drawn["term"], sizes)]
-    boxes = [(t.get_window_extent(renderer).width + 2 * pad, t.get_window_extent(renderer).height + 2 * pad)
-             for t in texts]
-    for t in texts:
-        t.remove()
-    anchors = axis.transData.transform(drawn[["x", "y"]].to_numpy())
-    radii = np.sqrt(areas / math.pi) * figure.dpi / 72
-    window = axis.get_window_extent(renderer)
-    corners = place_labels(boxes, anchors, radii, (window.x0, window.y0, window.x1, window.y1), limit=limit)
-    inverse = axis.transData.inverted()
-    for corner, term, size in zip(corners, drawn["term"], sizes):
-        if corner is not None:
-            x, y = inverse.transform((corner[0] + pad, corner[1] + pad))
-            style = {} if box is None else {"bbox": {"boxstyle": "square,pad=0.15", "facecolor": box, "alpha": 0.7,
-                                                     "edgecolor": "none"}}
-            axis.text(x, y, term, fontsize=size, ha="left", va="bottom", zorder=3, color=colour, **style)
-    return np.array([c is not None for c in corners], dtype=bool)
-
-
-def ego_hubs(result: CooccurrenceResult, n: int = MAX_EGO_HUBS) -> list[str]:
-    """The term that names each of the ``n`` largest communities of more than one term (the first of its top
-    terms in the table of communities): one ego network per region of the map.
-
-    Examples
-    --------
-    >>> from types import SimpleNamespace
-    >>> table = pd.DataFrame({"community": [1, 2, 3], "n_terms": [3, 2, 1], "top_terms": ["a, b, c", "d, e", "f"]})
-    >>> ego_hubs(SimpleNamespace(communities=table))
-    ['a', 'd']
-    """
-    table = result.communities
-    several = table[table["n_terms"] > 1]
-    return [str(top).split(", ")[0] for top in several["top_terms"].head(n)]
-
-
-def ego_partners(result: CooccurrenceResult, hub: str, n: int = EGO_PARTNERS) -> pd.DataFrame:
-    """The ``n`` strongest partners of ``hub``: pairs sharing at least the map's ``min_pair_papers`` abstracts,
-    highest association strength first (ties: more abstracts, then the name).
-
-    Returns ``neighbour, n_papers, association_strength, community``.
-    """
-    pairs = result.pairs
-    minimum = int(result.settings.min_pair_papers)
-    mine = pairs[((pairs["source"] == hub) | (pairs["target"] == hub)) & (pairs["n_papers"] >= minimum)]
-    partners = pd.DataFrame({"neighbour": np.where(mine["source"] == hub, mine["target"], mine["source"]),
-                             "n_papers": mine["n_papers"].to_numpy(),
-                             "association_strength": mine["association_strength"].to_numpy()})
-    partners = partners.sort_values(["association_strength", "n_papers", "neighbour"],
-                                    ascending=[False, False, True], kind="mergesort").head(n)
-    community = dict(zip(result.terms["term"], result.terms["community"]))
-    return partners.assign(community=partners["neighbour"].map(community).astype("int64")).reset_index(drop=True)
-
-
-def _ego_label(term: str, lines: int = 2) -> str:
-    r"""A label broken onto at most ``lines`` lines when long, so labels around the circle stay apart.
-
-    Examples
-    --------
-    >>> _ego_label("contrastive language-image pre-training", lines=3)
-    'contrastive\nlanguage-image pre-\ntraining'
-    """
-    wrapped = textwrap.wrap(term, EGO_LABEL_CHARS)
-    return "\n".join(wrapped[:lines - 1] + [" ".join(wrapped[lines - 1:])] if len(wrapped) > lines else wrapped)
-
-
-def ego_figure(result: CooccurrenceResult, *, corpus_label: str) -> tuple[Figure, pd.DataFrame]:
-    """Ego networks of the terms naming the :data:`MAX_EGO_HUBS` largest communities (:func:`ego_hubs`).
-
-    One panel per term, one above the other across the text column. Each panel puts the term at the centre, drawn larger with a black ring in its community's colour, and its
-    :data:`EGO_PARTNERS` strongest partners (:func:`ego_partners`) on a circle around it, strongest first
-    clockwise from the top, each in its community's colour; a line's width grows with the association
-    strength. Labels sit outside the circle, so at most ``EGO_PARTNERS + 1`` labels per panel never overlap.
-
-    Returns
-    -------
-    figure, data
-        ``hub, neighbour, n_papers, association_strength, community``: one row per partner drawn.
-    """
-    hubs = ego_hubs(result)
-    width, _ = figure_size("column")
-    panels = max(len(hubs), 1)
-    figure, axes = plt.subplots(panels, 1, figsize=(width, EGO_PANEL_HEIGHT * panels + 0.45), squeeze=False,
-                                layout="constrained")
-    community = dict(zip(result.terms["term"], result.terms["community"]))
-    rows = []
-    shown: list[str | None] = list(hubs) or [None]
-    for axis, hub in zip(axes[:, 0], shown):
-        axis.axis("off")
-        axis.set_xlim(-EGO_HALF_WIDTH, EGO_HALF_WIDTH)
-        axis.set_ylim(-1.58, 1.58)  # room for a two-line label above and below the circle
-        axis.set_aspect("equal")
-        if hub is None:
-            axis.text(0, 0, "No community of more than one term", ha="center", va="center")
-            continue
-        partners = ego_partners(result, hub)
-        if partners.empty:
-            axis.set_title(wrap_to_width(f"{hub}: no partner in {result.settings.min_pair_papers} abstracts",
-                                         width, 9.5), fontsize=9.5)
-            continue
-        angles = np.pi / 2 - 2 * np.pi * np.arange(len(partners)) / max(len(partners), 1)
-        strength = partners["association_strength"].to_numpy(dtype=float)
-        widths = 0.6 + 2.4 * (strength - strength.min()) / max(strength.max() - strength.min(), 1e-12)
-        for angle, line_width in zip(angles, widths):
-            axis.plot([0, np.cos(angle)], [0, np.sin(angle)], color="#8c8c8c", linewidth=line_width, zorder=1)
-        axis.scatter(np.cos(angles), np.sin(angles), s=70, c=community_colours(partners["community"]),
-                     edgecolors=NODE_EDGE, linewidths=0.5, zorder=2)
-        axis.scatter([0], [0], s=320, c=community_colours(pd.Series([community[hub]])), edgecolors="black",
-                     linewidths=2.0, zorder=3)
-        for angle, term in zip(angles, partners["neighbour"]):
-            x, y = np.cos(angle), np.sin(angle)
-            align = "center" if abs(x) < 0.2 else ("left" if x > 0 else "right")
-            height = "bottom" if y > 0.9 else ("top" if y < -0.9 else "center")
-            axis.text(1.12 * x, 1.12 * y, _ego_label(term), ha=align, va=height, fontsize=8.5, zorder=4)
-        axis.text(0, -0.2, _ego_label(hub, lines=3), ha="center", va="top", fontsize=9, fontweight="bold", zorder=4,
-                  bbox=dict(boxstyle="round,pad=0.2", facecolor="white", edgecolor="none", alpha=0.85))
-        axis.set_title(wrap_to_width(f"{hub}: {count(len(partners), 'strongest partner')}", width, 9.5),
-                       fontsize=9.5)
-        rows += [{"hub": hub, **row} for row in partners.to_dict("records")]
-    figure.suptitle(wrap_to_width(f"Ego networks of the terms naming the largest communities, {corpus_label}",
-                                  width, 10.5), fontsize=10.5)
-    return figure, pd.DataFrame(rows, columns=["hub", "neighbour", "n_papers", "association_strength", "community"])
-
-
-def community_theme_figure(result: CooccurrenceResult, paper_themes: pd.Series, theme_labels: dict[int, str], *,
-                           corpus_label: str) -> tuple[Figure, pd.DataFrame]:
-    """Abstracts of each theme that use at least one term of each community (multi-term communities only).
-
-    Parameters
-    ----------
-    paper_themes : Series
-        Theme number (or missing) of each paper, indexed by ``paper_id``.
-    theme_labels : dict
-        Theme number -> label, in column order.
-
-    The figure draws themes as rows and communities as columns (each named by its number and top terms).
-
-    Returns
-    -------
-    figure, data
-        ``community`` then one column per theme, at most :data:`MAX_HEATMAP_COMMUNITIES` rows.
-    """
-    import seaborn as sns  # lazy: slow to import
-
-    terms = result.terms
-    width, _ = figure_size("column")
-    shown = result.communities[result.communities["n_terms"] > 1]["community"].tolist()[:MAX_HEATMAP_COMMUNITIES]
-    title = wrap_to_width(f"Term communities by theme, {corpus_label}", width, 10)
-    if not theme_labels or not shown:
-        figure, axis = plt.subplots(figsize=(width, 2.0), layout="constrained")
-        axis.text(0.5, 0.5, "No themes or no multi-term communities for this corpus", ha="center")
-        axis.axis("off")
-        axis.set_title(title, fontsize=10)
-        return figure, pd.DataFrame(columns=["community"])
-    membership = np.zeros((len(terms), len(shown)), dtype=np.int64)
-    for column, community in enumerate(shown):
-        membership[(terms["community"] == community).to_numpy(), column] = 1
-    uses = (result.paper_terms @ membership) > 0
-    paper_theme = paper_themes.reindex(result.paper_ids).to_numpy()
-    table = pd.DataFrame({
-        f"{theme}. {label}": [int((uses[:, c] & (paper_theme == theme)).sum()) for c in range(len(shown))]
-        for theme, label in theme_labels.items()
-    }, index=[f"C{c}: {', '.join(terms[terms['community'] == c]['term'].head(2))}" for c in shown])
-    # Themes as rows (a long list grows down the page), communities as columns (at most 15).
-    drawn = table.T
-    drawn.index = [wrap_to_width(name, 2.3, 8, max_lines=1) for name in drawn.index]
-    drawn.columns = [wrap_to_width(name, 2.0, 8, max_lines=1) for name in drawn.columns]
-    figure, axis = plt.subplots(figsize=(width, 2.1 + 0.24 * len(drawn)), layout="constrained")
-    sns.heatmap(drawn, annot=True, fmt="d", cmap="Greens", ax=axis, annot_kws={"fontsize": 7.5},
-                cbar_kws={"label": "abstracts", "shrink": 0.6})
-    axis.tick_params(labelsize=8, length=0)
-    axis.set_xticklabels(axis.get_xticklabels(), rotation=45, ha="right", rotation_mode="anchor")
-    axis.set(xlabel="Term community (number: top terms)", ylabel="Theme")
-    figure.suptitle(title, fontsize=10)  # over the figure, whose width it is wrapped to
-    return figure, table.rename_axis("community").reset_index()
 
 
 def term_map_values(data: pd.DataFrame) -> dict[str, int]:

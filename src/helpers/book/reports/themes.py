@@ -6,7 +6,6 @@ values become ``"n/a"``, tables are empty and figures say why there are no theme
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -20,9 +19,7 @@ from helpers.analysis.themes import (FINAL_SAMPLE, MAX_DF, N_COHERENCE_TERMS, N_
 from helpers.book.array_cache import cached_array
 from helpers.book.display import markdown_cell as md, paper_links
 from helpers.book.formatting import count, percent
-from helpers.book.inputs import page_input
 from helpers.book.reports import drawing
-from helpers.book.settings import THEME_VOCABULARY_FILE
 from helpers.book.title import analysis_name
 
 if TYPE_CHECKING:
@@ -53,76 +50,6 @@ def one_file(papers: pd.DataFrame) -> bool:
     (True, False)
     """
     return "source_file" not in papers or papers["source_file"].nunique() <= 1
-
-
-def vocabulary_trial(root: "Path") -> dict[str, str]:
-    """Glue values of ``benchmarks/results/theme_vocabulary.csv``: NPMI and k of the themes on their own
-    vocabulary (``kept``), on the term map's noun phrases (``tried``) and on the phrase-merged vocabulary
-    (``merged``: the map's phrases consume their words, other words are unigrams; ``mergedvar``: and
-    bigrams), per corpus (``seed``, ``dev``),
-    each with k chosen by the rule: ``npmi`` as each model scores itself, ``ref`` on the common reference
-    (a term present where its words occur in a row), ``distinct`` on it without the pairs of a phrase and
-    its own words; ``density`` is the mean number of distinct terms of an abstract; ``nested`` counts the themes whose top terms list a phrase beside a term inside it.
-    ``*_samek`` values are the fits at the other vocabulary's k, where the two chose different k;
-    rows of variants are left out.
-
-    Examples
-    --------
-    >>> from pathlib import Path
-    >>> vocabulary_trial(Path("/nonexistent"))["themes_trial_npmi_seed_kept"]
-    '(not measured: run benchmarks/theme_vocabulary.py)'
-    """
-    columns = {"npmi": "npmi", "ref": "npmi_reference", "distinct": "npmi_reference_distinct"}
-    decimals = {"terms_per_abstract": "density"}
-    kinds = {"(kept)": "kept", "(tried)": "tried", "(merged)": "merged", "(merged variant)": "mergedvar"}
-    names = [f"themes_trial_{m}_{c}_{v}{s}" for m in (*columns, *decimals.values(), "k", "nested") for c in ("seed", "dev")
-             for v in kinds.values() for s in ("", "_samek")]
-    path = page_input(THEME_VOCABULARY_FILE, root=Path(root))
-    if not path.is_file():
-        return {name: "(not measured: run benchmarks/theme_vocabulary.py)" for name in names}
-    results = pd.read_csv(path)
-    values = {name: "(not measured)" for name in names}
-    for row in results.to_dict("records"):
-        kind = next((k for suffix, k in kinds.items() if row["vocabulary"].endswith(suffix)), None)
-        if kind is None:
-            continue
-        if row.get("k_rule", "chosen") != "chosen":
-            kind += "_samek"
-        corpus = "seed" if row["corpus"] == "seed" else "dev"
-        for name, column in columns.items():
-            if column in row:
-                values[f"themes_trial_{name}_{corpus}_{kind}"] = f"{row[column]:.2f}"
-        for column, name in decimals.items():
-            if column in row:
-                values[f"themes_trial_{name}_{corpus}_{kind}"] = f"{row[column]:.0f}"
-        values[f"themes_trial_k_{corpus}_{kind}"] = str(int(row["k"]))
-        if "nested_themes" in row:
-            values[f"themes_trial_nested_{corpus}_{kind}"] = str(int(row["nested_themes"]))
-    for corpus in ("seed", "dev"):
-        values[f"themes_trial_merged_{corpus}_verdict"] = _trial_verdict(
-            results, corpus, [k for k, v in kinds.items() if v in ("merged", "mergedvar")])
-    return values
-
-
-def _trial_verdict(results: pd.DataFrame, corpus: str, suffixes: list[str]) -> str:
-    """How the best of the phrase-merged vocabularies' reference NPMI compares with today's (two decimals).
-
-    Examples
-    --------
-    >>> table = pd.DataFrame({"corpus": ["seed"] * 3, "k_rule": ["chosen"] * 3, "npmi_reference": [0.36, 0.30, 0.38],
-    ...                       "vocabulary": ["a (kept)", "b (merged)", "c (merged variant)"]})
-    >>> _trial_verdict(table, "seed", ["(merged)", "(merged variant)"])
-    'at or above'
-    >>> _trial_verdict(table.assign(npmi_reference=[0.36, 0.30, 0.20]), "seed", ["(merged)"])
-    'below'
-    """
-    rows = results[(results["corpus"] == "seed") == (corpus == "seed")]
-    rows = rows[rows.get("k_rule", pd.Series("chosen", index=rows.index)) == "chosen"]
-    kept = rows[rows["vocabulary"].str.endswith("(kept)")]["npmi_reference"]
-    tried = rows[rows["vocabulary"].map(lambda v: any(v.endswith(s) for s in suffixes))]["npmi_reference"]
-    if kept.empty or tried.empty:
-        return "(not measured)"
-    return "at or above" if round(float(tried.max()), 2) >= round(float(kept.iloc[0]), 2) else "below"
 
 
 def theme_palette(n_themes: int) -> list[tuple[float, float, float]]:
