@@ -20,10 +20,9 @@ def parse_report(corpus: Corpus) -> pd.DataFrame:
 
     Examples
     --------
-    >>> import tempfile, pathlib
     >>> from helpers.analysis.corpus import read_corpus
-    >>> folder = pathlib.Path(tempfile.mkdtemp())
-    >>> _ = (folder / "a.txt").write_text("Header\\n\\nOne two three four five.\\n\\nToo short.\\n")
+    >>> from helpers.analysis.corpus.example import example_folder
+    >>> folder = example_folder("Header\\n\\nOne two three four five.\\n\\nToo short.\\n")
     >>> parse_report(read_corpus(folder))[["source_file", "blocks", "abstract", "too-short"]]
       source_file  blocks  abstract  too-short
     0       a.txt       3         1          1

@@ -36,6 +36,17 @@ def ego_hubs(result: CooccurrenceResult, n: int = MAX_EGO_HUBS) -> list[str]:
     """The term that names each of the ``n`` largest communities of more than one term (the first of its top
     terms in the table of communities): one ego network per region of the map.
 
+    Parameters
+    ----------
+    result : CooccurrenceResult
+        The term map (its ``communities`` table).
+    n : int, optional
+        The most hubs.
+
+    Returns
+    -------
+    list of str
+
     Examples
     --------
     >>> from types import SimpleNamespace
@@ -53,6 +64,30 @@ def ego_partners(result: CooccurrenceResult, hub: str, n: int = EGO_PARTNERS) ->
     highest association strength first (ties: more abstracts, then the name).
 
     Returns ``neighbour, n_papers, association_strength, community``.
+
+    Parameters
+    ----------
+    result : CooccurrenceResult
+        The term map.
+    hub : str
+        The centre term.
+    n : int, optional
+        The most partners.
+
+    Returns
+    -------
+    DataFrame
+        ``neighbour, n_papers, association_strength, community``.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> pairs = pd.DataFrame({"source": ["hen", "hen", "egg"], "target": ["egg", "barn", "barn"], "n_papers": [3, 2, 1],
+    ...                       "association_strength": [0.5, 0.9, 0.2]})
+    >>> terms = pd.DataFrame({"term": ["hen", "egg", "barn"], "community": [1, 1, 2]})
+    >>> result = SimpleNamespace(pairs=pairs, terms=terms, settings=SimpleNamespace(min_pair_papers=2))
+    >>> ego_partners(result, "hen").values.tolist()
+    [['barn', 2, 0.9, 2], ['egg', 3, 0.5, 1]]
     """
     pairs = result.pairs
     minimum = int(result.settings.min_pair_papers)
@@ -86,10 +121,25 @@ def ego_figure(result: CooccurrenceResult, *, corpus_label: str) -> tuple[Figure
     clockwise from the top, each in its community's colour; a line's width grows with the association
     strength. Labels sit outside the circle, so at most ``EGO_PARTNERS + 1`` labels per panel never overlap.
 
+    Parameters
+    ----------
+    result : CooccurrenceResult
+        The term map: its communities' top terms and its pairs.
+    corpus_label : str
+        The corpus's short name, ending the figure's title.
+
     Returns
     -------
     figure, data
         ``hub, neighbour, n_papers, association_strength, community``: one row per partner drawn.
+
+    Examples
+    --------
+    >>> from helpers.analysis.cooccurrence import analyse_cooccurrence
+    >>> from helpers.analysis.text import analysis_text
+    >>> raw = pd.Series({"p1": "Egg quality of laying hens."})
+    >>> ego_figure(analyse_cooccurrence(raw, raw.map(analysis_text)), corpus_label="x")[1].empty
+    True
     """
     hubs = ego_hubs(result)
     width, _ = figure_size("column")
@@ -140,19 +190,32 @@ def community_theme_figure(result: CooccurrenceResult, paper_themes: pd.Series, 
                            corpus_label: str) -> tuple[Figure, pd.DataFrame]:
     """Abstracts of each theme that use at least one term of each community (multi-term communities only).
 
+    The figure draws themes as rows and communities as columns (each named by its number and top terms).
+
     Parameters
     ----------
+    result : CooccurrenceResult
+        The term map: which papers use which terms, and each term's community.
     paper_themes : Series
         Theme number (or missing) of each paper, indexed by ``paper_id``.
     theme_labels : dict
         Theme number -> label, in column order.
-
-    The figure draws themes as rows and communities as columns (each named by its number and top terms).
+    corpus_label : str
+        The corpus's short name, for the title.
 
     Returns
     -------
     figure, data
         ``community`` then one column per theme, at most :data:`MAX_HEATMAP_COMMUNITIES` rows.
+
+    Examples
+    --------
+    >>> from helpers.analysis.cooccurrence import analyse_cooccurrence
+    >>> from helpers.analysis.text import analysis_text
+    >>> raw = pd.Series({"p1": "Egg quality of laying hens."})
+    >>> result = analyse_cooccurrence(raw, raw.map(analysis_text))
+    >>> community_theme_figure(result, pd.Series({"p1": 1}), {}, corpus_label="x")[1].columns.tolist()
+    ['community']
     """
     import seaborn as sns  # lazy: slow to import
 

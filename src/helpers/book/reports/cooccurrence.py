@@ -12,7 +12,7 @@ import pandas as pd
 from helpers.analysis.cooccurrence.communities import community_cohesion
 from helpers.analysis.metadata import shorten_title
 from helpers.book.display import markdown_cell as md
-from helpers.book.formatting import count
+from helpers.book.formatting import count, percent
 from helpers.book.reports.community_figures import EGO_CENTRE, EGO_PARTNERS
 
 from helpers.analysis.cooccurrence.acronyms import DOMINANT_LONG_FORM_SHARE, MIN_CORPUS_WIDE_DEFINITIONS
@@ -110,14 +110,14 @@ def chapter_values(result: CooccurrenceResult) -> dict[str, Any]:
     most_relevant = terms.sort_values([by, "n_papers", "term"], ascending=[False, False, True])
     return {
         "co_min_occurrences": settings.min_occurrences,
-        "co_relevant_share": f"{settings.relevant_share:.0%}",
-        "co_vosviewer_share": f"{RELEVANT_SHARE:.0%}",
+        "co_relevant_share": percent(settings.relevant_share),
+        "co_vosviewer_share": percent(RELEVANT_SHARE),
         "co_vosviewer_min_occurrences": VOSVIEWER_MIN_OCCURRENCES,
         "co_min_occurrences_rule": MIN_OCCURRENCES_RULE,
         "co_n_candidates": settings.n_candidates,
         "co_n_terms": len(terms),
         "co_max_map_terms": settings.max_map_terms,
-        "co_multi_word_share": f"{terms['term'].str.contains(' ').mean():.0%}" if len(terms) else "0%",
+        "co_multi_word_share": percent(terms['term'].str.contains(' ').mean()) if len(terms) else "0%",
         "co_max_term_words": settings.max_term_words,
         "co_relevance_topics": settings.relevance_topics,
         "co_context_terms": CONTEXT_TERMS,
@@ -134,7 +134,7 @@ def chapter_values(result: CooccurrenceResult) -> dict[str, Any]:
         "co_n_acronyms": len(result.acronyms),
         "co_n_acronyms_corpus": int((result.acronyms["scope"] == "corpus").sum()),
         "co_min_definitions": MIN_CORPUS_WIDE_DEFINITIONS,
-        "co_dominant_share": f"{DOMINANT_LONG_FORM_SHARE:.0%}",
+        "co_dominant_share": percent(DOMINANT_LONG_FORM_SHARE),
         "co_acronym_rows": ACRONYM_ROWS,
         "co_n_thesaurus": int((result.merges["source"] == "thesaurus").sum()),
         "co_top_pairs": STRONGEST_PAIRS,
@@ -147,14 +147,14 @@ def chapter_values(result: CooccurrenceResult) -> dict[str, Any]:
         "co_n_generic": settings.n_generic,
         "co_n_nested": settings.n_nested,
         "co_n_stock_terms": len(read_generic_terms()),
-        "co_nested_share": f"{NESTED_SHARE:.0%}",
+        "co_nested_share": percent(NESTED_SHARE),
         "co_multi_word_min": multi_word_min_occurrences(settings.min_occurrences),
-        "co_multi_word_occurrence_share": f"{MULTI_WORD_OCCURRENCE_SHARE:.0%}",
+        "co_multi_word_occurrence_share": percent(MULTI_WORD_OCCURRENCE_SHARE),
         "co_score_weights": ", ".join(f"{w:g}" for w in SCORE_WEIGHTS),
         "co_score_signals": ", ".join(SIGNALS),
         "co_single_word_share": f"{SINGLE_WORD_SHARE:g}",
         "co_min_map_terms": MIN_MAP_TERMS,
-        "co_single_word_kept_share": f"{SINGLE_WORD_SHARE * settings.relevant_share:.0%}",
+        "co_single_word_kept_share": percent(SINGLE_WORD_SHARE * settings.relevant_share),
         "co_n_single_terms": int((~terms["term"].str.contains(" ")).sum()) if len(terms) else 0,
         "co_cluster_min_pair_papers": CLUSTER_MIN_PAIR_PAPERS,
         "co_message": result.message or "every kept term has at least one drawn link or stands alone",
@@ -240,30 +240,122 @@ CHAPTER_FILES = ("network.json", "vosviewer_map.txt", "vosviewer_network.txt", "
                  "terms.csv", "term_pairs.csv", "acronyms.csv")
 
 
-def write_chapter_files(result: CooccurrenceResult, folder: Path) -> list[Path]:
-    """Write the network files and the terms, pairs and acronym tables into ``folder``; returns the paths."""
+#: How the download line names each network file (the tables by their file names).
+NETWORK_FILE_NAMES = {"network.json": "VOSviewer JSON", "vosviewer_map.txt": "VOSviewer map",
+                      "vosviewer_network.txt": "VOSviewer network", "network.graphml": "GraphML",
+                      "network.gexf": "GEXF (Gephi)"}
+
+
+def write_map_files(network: CooccurrenceResult, tables: dict[str, pd.DataFrame], names: tuple[str, ...],
+                    folder: Path, *, prefix: str = "") -> list[Path]:
+    """Write a map's network files and tables into ``folder``: the term map's, or the keyword map's (``prefix``).
+
+    Parameters
+    ----------
+    network : CooccurrenceResult
+        The map whose network files (:func:`helpers.analysis.cooccurrence.exporters.network_writers`) are written.
+    tables : dict
+        File name (``"terms.csv"``) -> table, written as formula-safe CSV.
+    names : tuple of str
+        The files to write, in order: network files (with ``prefix``) and tables.
+    folder : Path
+        Created when missing.
+    prefix : str, optional
+        Put before each network file's name (``"keyword_"``).
+
+    Returns
+    -------
+    list of Path
+        The files written, in the order of ``names``.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from types import SimpleNamespace
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> table = pd.DataFrame({"term": ["=cmd"]})
+    >>> [p.name for p in write_map_files(SimpleNamespace(), {"terms.csv": table}, ("terms.csv",), folder)]
+    ['terms.csv']
+    >>> (folder / "terms.csv").read_text()
+    "term\\n'=cmd\\n"
+    """
     folder.mkdir(parents=True, exist_ok=True)
-    tables = {"terms.csv": result.terms, "term_pairs.csv": result.pairs, "acronyms.csv": result.acronyms}
-    writers: dict[str, Callable[[Path], None]] = {**network_writers(result), **{
-        name: partial(write_csv, table) for name, table in tables.items()}}
-    for name in CHAPTER_FILES:
+    writers: dict[str, Callable[[Path], None]] = {
+        **({f"{prefix}{name}": writer for name, writer in network_writers(network).items()}
+           if any(name not in tables for name in names) else {}),
+        **{name: partial(write_csv, table) for name, table in tables.items()}}
+    for name in names:
         writers[name](folder / name)
-    return [folder / name for name in CHAPTER_FILES]
+    return [folder / name for name in names]
+
+
+def write_chapter_files(result: CooccurrenceResult, folder: Path) -> list[Path]:
+    """Write the network files and the terms, pairs and acronym tables (:data:`CHAPTER_FILES`) into ``folder``.
+
+    Parameters
+    ----------
+    result : CooccurrenceResult
+        The term map.
+    folder : Path
+        The book's figure folder.
+
+    Returns
+    -------
+    list of Path
+    """
+    tables = {"terms.csv": result.terms, "term_pairs.csv": result.pairs, "acronyms.csv": result.acronyms}
+    return write_map_files(result, tables, CHAPTER_FILES, folder)
+
+
+def map_downloads_html(names: tuple[str, ...], what: str, base: str = "../figures", *, prefix: str = "") -> str:
+    """One line of download links to a map's files.
+
+    Parameters
+    ----------
+    names : tuple of str
+        The files, in order.
+    what : str
+        The line's opening words.
+    base : str, optional
+        The folder the links point into.
+    prefix : str, optional
+        Put before each network file's name (``"keyword_"``).
+
+    Returns
+    -------
+    str
+        HTML.
+
+    Examples
+    --------
+    >>> line = map_downloads_html(("keyword_network.gexf", "keywords.csv"), "Keyword map files", prefix="keyword_")
+    >>> line.count("download>"), "GEXF (Gephi)</a>" in line
+    (2, True)
+    """
+    shown = {f"{prefix}{name}": text for name, text in NETWORK_FILE_NAMES.items()}
+    links = " · ".join(f'<a href="{base}/{name}" download>{shown.get(name, name)}</a>' for name in names)
+    return f'<p class="network-downloads">{what}: {links}</p>'
 
 
 def downloads_html(base: str = "../figures") -> str:
     """One line of download links to :data:`CHAPTER_FILES`.
+
+    Parameters
+    ----------
+    base : str, optional
+        The folder the links point into.
+
+    Returns
+    -------
+    str
+        HTML.
 
     Examples
     --------
     >>> downloads_html().count("download>")
     8
     """
-    names = {"network.json": "VOSviewer JSON", "vosviewer_map.txt": "VOSviewer map",
-             "vosviewer_network.txt": "VOSviewer network", "network.graphml": "GraphML",
-             "network.gexf": "GEXF (Gephi)"}
-    links = " · ".join(f'<a href="{base}/{name}" download>{names.get(name, name)}</a>' for name in CHAPTER_FILES)
-    return f'<p class="network-downloads">Network files: {links}</p>'
+    return map_downloads_html(CHAPTER_FILES, "Network files", base)
 
 
 def chapter_lead(analysis) -> dict[str, str]:
@@ -272,10 +364,9 @@ def chapter_lead(analysis) -> dict[str, str]:
 
     Examples
     --------
-    >>> import tempfile, pathlib
+    >>> from helpers.analysis.corpus.example import example_folder
     >>> from helpers.analysis.pipeline import run_pipeline
-    >>> folder = pathlib.Path(tempfile.mkdtemp())
-    >>> _ = (folder / "a.txt").write_text("We study galaxies with a new telescope survey today.")
+    >>> folder = example_folder("We study galaxies with a new telescope survey today.")
     >>> chapter_lead(run_pipeline([folder]))["cooccurrence_lead"][:40]
     'No term map for the 1 abstract: fewer th'
     """

@@ -31,10 +31,9 @@ def key_findings(analysis: "Analysis") -> dict[str, Any]:
 
     Examples
     --------
-    >>> import tempfile, pathlib
+    >>> from helpers.analysis.corpus.example import example_folder
     >>> from helpers.analysis.pipeline import run_pipeline
-    >>> folder = pathlib.Path(tempfile.mkdtemp())
-    >>> _ = (folder / "a.txt").write_text("We study galaxies with a new telescope survey today.")
+    >>> folder = example_folder("We study galaxies with a new telescope survey today.")
     >>> findings = key_findings(run_pipeline([folder]))
     >>> findings["intro_themes_sentence"]
     'No themes could be fitted: themes need at least 4 abstracts; this corpus has 1.'
@@ -115,7 +114,7 @@ def finding_pairs(analysis: "Analysis") -> int:
 
 def overview_figure(analysis: "Analysis") -> tuple["Figure", pd.DataFrame]:
     """Two panels: papers per theme (the :data:`N_OVERVIEW_THEMES` largest) and papers per link state."""
-    from helpers.book.reports.themes import theme_palette  # lazy: keeps this module's import light
+    from helpers.book.reports.theme_figures import theme_palette  # lazy: keeps this module's import light
 
     model = analysis.themes.model
     n_bars = min(len(model.themes), N_OVERVIEW_THEMES) if model is not None else 2

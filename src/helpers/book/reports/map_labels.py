@@ -40,6 +40,26 @@ def place_labels(boxes: list[tuple[float, float]], anchors: np.ndarray, radii: n
     overlaps no placed label, over other nodes if need be. Once ``limit`` labels are placed, the rest are left
     out. Returns the lower-left corner of each placed label.
 
+    Parameters
+    ----------
+    boxes : list of tuple
+        Each label's ``(width, height)``, in display units.
+    anchors : ndarray
+        Each label's node centre, ``(n, 2)`` in display units.
+    radii : ndarray
+        Each node's radius, in display units.
+    bounds : tuple of float
+        ``x0, y0, x1, y1``: where labels may go.
+    n_sure : int, optional
+        Labels that may cover other nodes when nothing else is free.
+    limit : int, optional
+        The most labels placed.
+
+    Returns
+    -------
+    list
+        Each label's lower-left corner, or None where it is left out.
+
     Examples
     --------
     The second label cannot go right of its node (the first label is there), so it goes left:
@@ -84,7 +104,39 @@ def draw_labels(figure: Figure, axis, drawn: pd.DataFrame, areas: np.ndarray, co
     """Label the drawn terms greedily (most frequent first, at most ``limit``), each inside the axes and over no
     other label; returns which got a label. ``box``: the colour of a box behind each label (on a dark ground).
 
-    The figure's layout is done first and then frozen, so the places computed are the places drawn."""
+    The figure's layout is done first and then frozen, so the places computed are the places drawn.
+
+    Parameters
+    ----------
+    figure : Figure
+        The map's figure (its layout settles first).
+    axis : Axes
+        The map's axes.
+    drawn : DataFrame
+        The terms to label, most important first: ``term, n_papers, x, y``.
+    areas : ndarray
+        Each term's node area, points squared.
+    colour : str, optional
+        The labels' colour.
+    box : str, optional
+        The colour of a box behind each label.
+    limit : int, optional
+        The most labels drawn.
+
+    Returns
+    -------
+    ndarray of bool
+        Which terms got a label.
+
+    Examples
+    --------
+    >>> import matplotlib.pyplot as plt
+    >>> figure, axis = plt.subplots(figsize=(4, 3))
+    >>> drawn = pd.DataFrame({"term": ["egg", "hen"], "n_papers": [5, 2], "x": [0.0, 1.0], "y": [0.0, 1.0]})
+    >>> _ = axis.set(xlim=(-1, 2), ylim=(-1, 2))
+    >>> draw_labels(figure, axis, drawn, np.array([20.0, 10.0])).tolist()
+    [True, True]
+    """
     figure.canvas.draw()  # the constrained layout settles the axes' place; the labels then keep it
     figure.set_layout_engine("none")
     # The stubs type the canvas as FigureCanvasBase; the Agg canvases pyplot makes here have get_renderer.

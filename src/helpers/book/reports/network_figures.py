@@ -48,6 +48,16 @@ def community_colours(communities: pd.Series) -> list[str]:
 
     ``communities`` holds one community number per term (number 1 is the largest).
 
+    Parameters
+    ----------
+    communities : Series
+        One community number per term (number 1 is the largest).
+
+    Returns
+    -------
+    list of str
+        One hex colour per term.
+
     Examples
     --------
     >>> community_colours(pd.Series([1, 10, 11, 2]))
@@ -63,6 +73,20 @@ def legend_labels(result: CooccurrenceResult, shown: set[int] | None = None, *, 
 
     ``shown`` limits the legend to communities with a term on the figure (default: every coloured one); ``noun``
     names what the map's nodes are (``"keyword"`` on the keyword map).
+
+    Parameters
+    ----------
+    result : CooccurrenceResult
+        The term map (its ``communities`` table).
+    shown : set of int, optional
+        The communities with a term on the figure.
+    noun : str, optional
+        What the map's nodes are.
+
+    Returns
+    -------
+    list of tuple
+        ``(community, colour, text)``, at most :data:`LEGEND_COMMUNITIES`, largest first.
 
     Examples
     --------
@@ -136,10 +160,35 @@ def term_map_figure(result: CooccurrenceResult, *, corpus_label: str, overlay: p
     fits without overlapping another label or node is labelled, the most
     frequent first (:func:`helpers.book.reports.map_labels.place_labels`).
 
+    Parameters
+    ----------
+    result : CooccurrenceResult
+        The term map (or the keyword map).
+    corpus_label : str
+        The corpus's short name, for the title.
+    overlay : Series, optional
+        A number per term, indexed by term.
+    overlay_label : str, optional
+        What the overlay's colour shows.
+    overlay_range : tuple of float, optional
+        The colour bar's range.
+    noun : str, optional
+        What the nodes are.
+
     Returns
     -------
     figure, data
         ``data`` has one row per term: ``term, n_papers, community, colour, x, y, drawn, labelled``.
+
+    Examples
+    --------
+    >>> from helpers.analysis.cooccurrence import analyse_cooccurrence
+    >>> from helpers.analysis.text import analysis_text
+    >>> raw = pd.Series({"p1": "Egg quality of laying hens.", "p2": "Laying hens and egg quality in barns.",
+    ...                  "p3": "Barns for laying hens."})
+    >>> _, data = term_map_figure(analyse_cooccurrence(raw, raw.map(analysis_text), min_occurrences=2), corpus_label="x")
+    >>> data[["term", "drawn", "labelled"]].values.tolist()
+    [['egg quality', True, True], ['hen', True, True]]
     """
     terms = result.terms
     data = pd.DataFrame({
@@ -225,10 +274,25 @@ def density_figure(result: CooccurrenceResult, *, corpus_label: str) -> tuple[Fi
     where many frequent terms sit close). Labels as on the term map, most
     frequent first, never overlapping.
 
+    Parameters
+    ----------
+    result : CooccurrenceResult
+        The term map: its terms' places and occurrences.
+    corpus_label : str
+        The corpus's short name, for the title.
+
     Returns
     -------
     figure, data
         One row per drawn term: ``term, n_papers, x, y, density, labelled`` (density at the term, 0-1).
+
+    Examples
+    --------
+    >>> from helpers.analysis.cooccurrence import analyse_cooccurrence
+    >>> from helpers.analysis.text import analysis_text
+    >>> raw = pd.Series({"p1": "Egg quality of laying hens."})
+    >>> density_figure(analyse_cooccurrence(raw, raw.map(analysis_text)), corpus_label="x")[1].empty
+    True
     """
     terms = result.terms
     drawn = terms[terms["term"].isin(drawn_terms(result.graph))].sort_values(
@@ -276,6 +340,15 @@ def drawn_terms(graph: nx.Graph) -> set[str]:
     The terms are placed by every pair, drawn or not, so sets apart from the largest stand where they belong; a
     map of the largest set alone can leave out whole sub-fields (on a traffic-safety export, hazardous materials).
 
+    Parameters
+    ----------
+    graph : networkx.Graph
+        The drawn pairs (``result.graph``).
+
+    Returns
+    -------
+    set of str
+
     Examples
     --------
     >>> graph = nx.Graph([("a", "b"), ("b", "c"), ("c", "d"), ("d", "e"), ("f", "g"), ("f", "h")])
@@ -296,6 +369,16 @@ def term_map_values(data: pd.DataFrame) -> dict[str, int]:
     """How many terms the map draws and labels (glue values), from :func:`term_map_figure`'s data, the size
     from which a set of linked terms is drawn (:data:`MIN_DRAWN_SET`) and the most labels it gives
     (:data:`MAX_MAP_LABELS`).
+
+    Parameters
+    ----------
+    data : DataFrame
+        The term map's data (columns ``drawn``, ``labelled``).
+
+    Returns
+    -------
+    dict
+        ``co_n_drawn, co_n_labelled, co_min_drawn_set, co_max_labels``.
 
     Examples
     --------

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from helpers.book.formatting import corpus_name
-from helpers.book.inputs import page_input
+from helpers.book.formatting import corpus_name, percent
+from helpers.book.reports.benchmark_targets import read_results
 from helpers.book.settings import COMMUNITY_QUALITY_FILE, TERM_QUALITY_FILE
 
 __all__ = ["RANKING_NAMES", "read_term_quality", "term_quality", "community_quality"]
@@ -23,9 +23,23 @@ RANKING_NAMES = {"frequency": "frequency", "relevance": "VOSviewer relevance", "
 
 
 def read_term_quality(root: Path) -> pd.DataFrame | None:
-    """``benchmarks/results/term_quality.csv`` under the book's ``root``, or ``None`` when it was not measured."""
-    path = page_input(TERM_QUALITY_FILE, root=Path(root))
-    return pd.read_csv(path) if path.exists() else None
+    """``benchmarks/results/term_quality.csv`` under the book's ``root``, or ``None`` when it was not measured.
+
+    Parameters
+    ----------
+    root : Path
+        The book's root, where ``benchmarks/results/`` holds the file.
+
+    Returns
+    -------
+    DataFrame or None
+
+    Examples
+    --------
+    >>> read_term_quality(Path("/nonexistent")) is None
+    True
+    """
+    return read_results(TERM_QUALITY_FILE, root=root)
 
 
 def term_quality(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[str, str]]:
@@ -36,6 +50,18 @@ def term_quality(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[str, 
     labels (``co_qh_*``; corpus name starting with ``held-out``): the F share and landmark recall of
     each ranking, and the corpus's size (and name, for the first); the table has every measure.
     Without results every value says how to measure.
+
+    Parameters
+    ----------
+    results : DataFrame or None
+        The file's rows (:func:`read_term_quality`).
+
+    Returns
+    -------
+    table : DataFrame
+        One row per corpus and ranking, as the page shows it.
+    values : dict
+        The glue values, by name.
 
     Examples
     --------
@@ -53,9 +79,9 @@ def term_quality(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[str, 
     table = pd.DataFrame({
         "corpus": [f"{corpus_name(name)} ({n:,})" for name, n in zip(results["corpus"], results["n_abstracts"])],
         "ranking": results["ranking"].map(RANKING_NAMES), "terms": results["n_terms"],
-        "F share": [f"{share:.0%}" + (f" ({u} unlabelled)" if u else "")
+        "F share": [percent(share) + (f" ({u} unlabelled)" if u else "")
                     for share, u in zip(results["field_share"], results["n_unlabelled"])],
-        "multi-word": results["multi_word_share"].map("{:.0%}".format),
+        "multi-word": results["multi_word_share"].map(percent),
         "landmarks": [f"{f} of {n}" for f, n in zip(results["n_landmarks_found"], results["n_landmarks"])],
         "nested in top 20": results["nested_top_pairs"],
         "one-term non-F comm.": results["generic_single_communities"],
@@ -73,8 +99,8 @@ def term_quality(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[str, 
             values[f"{prefix}_corpus"] = corpus_name(rows["corpus"].iloc[0])
         values[f"{prefix}_n_abstracts"] = str(int(rows["n_abstracts"].iloc[0]))
         for row in rows.itertuples(index=False):
-            values[f"{prefix}_field_share_{row.ranking}"] = f"{row.field_share:.0%}"
-            values[f"{prefix}_landmark_recall_{row.ranking}"] = f"{row.landmark_recall:.0%}"
+            values[f"{prefix}_field_share_{row.ranking}"] = percent(row.field_share)
+            values[f"{prefix}_landmark_recall_{row.ranking}"] = percent(row.landmark_recall)
     return table, values
 
 
@@ -87,18 +113,29 @@ def community_quality(root: Path) -> tuple[pd.DataFrame, dict[str, str]]:
     glues (``cq_*``: the three-year corpus's measures each way, the development corpus named); every value
     "not measured" without the file.
 
+    Parameters
+    ----------
+    root : Path
+        The book's root (``benchmarks/results/community_quality.csv`` under it).
+
+    Returns
+    -------
+    table : DataFrame
+        One row per corpus and way of finding communities.
+    values : dict
+        The glue values, by name.
+
     Examples
     --------
     >>> table, values = community_quality(Path("/nonexistent"))
     >>> table.empty, values["cq_ratio_book"]
     (True, 'not measured')
     """
-    path = page_input(COMMUNITY_QUALITY_FILE, root=Path(root))
+    results = read_results(COMMUNITY_QUALITY_FILE, root=root)
     names = [f"cq_{n}_{m}" for n in ("ratio", "together", "apart", "communities") for m in ("base", "book")]
     names += ["cq_corpus", "cq_n_abstracts", "cq_development"]
-    if not path.exists():
+    if results is None:
         return pd.DataFrame(), dict.fromkeys(names, "not measured")
-    results = pd.read_csv(path)
     table = pd.DataFrame({
         "corpus": [f"{corpus_name(c)} ({n:,})" for c, n in zip(results["corpus"], results["n_abstracts"])],
         "communities": [f"{WEIGHT_NAMES.get(w, w)}, resolution {r:g}" + (" (the book's)" if m == "book" else "")
