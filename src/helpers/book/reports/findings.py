@@ -19,6 +19,9 @@ if TYPE_CHECKING:
 
     from helpers.analysis.pipeline import Analysis
 
+__all__ = ["N_FINDING_THEMES", "N_FINDING_PAIRS", "N_OVERVIEW_THEMES", "key_findings", "key_counts", "finding_pairs",
+           "overview_figure"]
+
 N_FINDING_THEMES = 5
 N_FINDING_PAIRS = 3
 EXAMPLE_TITLE_CHARS = 70  # an example paper's title on the landing page is cut at a word to this
@@ -28,6 +31,16 @@ N_OVERVIEW_THEMES = 15
 def key_findings(analysis: "Analysis") -> dict[str, Any]:
     """The landing page's three findings as Markdown sentences (for ``{glue:md}``), by glue name; true for any
     corpus, with or without themes or links. Corpus-derived words are escaped.
+
+    Parameters
+    ----------
+    analysis : Analysis
+        The corpus analysed: its themes, term map and links.
+
+    Returns
+    -------
+    dict
+        Glue name -> Markdown sentence.
 
     Examples
     --------
@@ -100,7 +113,24 @@ def _titles(analysis: "Analysis") -> dict[str, str]:
 
 
 def key_counts(analysis: "Analysis") -> dict[str, int | str]:
-    """The values the landing page glues beside :func:`key_findings`' sentences (those its text shows)."""
+    """The values the landing page glues beside :func:`key_findings`' sentences (those its text shows).
+
+    Parameters
+    ----------
+    analysis : Analysis
+        The corpus analysed (its themes).
+
+    Returns
+    -------
+    dict
+        ``intro_overview_themes``.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> key_counts(SimpleNamespace(themes=SimpleNamespace(table=pd.DataFrame({"theme": range(20)}))))
+    {'intro_overview_themes': 'the 15 largest of the 20 themes'}
+    """
     n_themes = len(analysis.themes.table)
     return {"intro_overview_themes": (f"the {N_OVERVIEW_THEMES} largest of the {n_themes} themes"
                                       if n_themes > N_OVERVIEW_THEMES
@@ -108,12 +138,49 @@ def key_counts(analysis: "Analysis") -> dict[str, int | str]:
 
 
 def finding_pairs(analysis: "Analysis") -> int:
-    """How many strongest pairs of distinct communities the key findings show (at most :data:`N_FINDING_PAIRS`)."""
+    """How many strongest pairs of distinct communities the key findings show (at most :data:`N_FINDING_PAIRS`).
+
+    Parameters
+    ----------
+    analysis : Analysis
+        The corpus analysed (its term map).
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> from helpers.analysis.corpus.example import example_folder
+    >>> from helpers.analysis.pipeline import run_pipeline
+    >>> finding_pairs(run_pipeline([example_folder("Crash severity on rural roads, by driver age.")]))
+    0
+    """
     return len(distinct_pairs(analysis.cooccurrence, N_FINDING_PAIRS))
 
 
 def overview_figure(analysis: "Analysis") -> tuple["Figure", pd.DataFrame]:
-    """Two panels: papers per theme (the :data:`N_OVERVIEW_THEMES` largest) and papers per link state."""
+    """Two panels: papers per theme (the :data:`N_OVERVIEW_THEMES` largest) and papers per link state.
+
+    Parameters
+    ----------
+    analysis : Analysis
+        The corpus analysed: its themes and its papers' link states.
+
+    Returns
+    -------
+    figure : Figure
+    data : DataFrame
+        One row per bar: ``panel, name, papers``.
+
+    Examples
+    --------
+    >>> from helpers.analysis.corpus.example import example_folder
+    >>> from helpers.analysis.pipeline import run_pipeline
+    >>> figure, data = overview_figure(run_pipeline([example_folder("Broiler growth under heat stress in summer.")]))
+    >>> len(figure.axes)
+    2
+    """
     from helpers.book.reports.theme_figures import theme_palette  # lazy: keeps this module's import light
 
     model = analysis.themes.model
