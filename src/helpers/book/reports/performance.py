@@ -20,8 +20,8 @@ from helpers.book.reports.benchmark_targets import (BASELINE, LDA_REFERENCE, STA
 from helpers.book.reports.performance_large import large_runs, large_tables, one_file_runs
 
 __all__ = ["TOTAL", "BASELINE", "LDA_REFERENCE", "STAGE_ORDER", "TARGETS_FILE", "Targets", "read_targets",
-           "stage_growth", "growth_table", "stages_table", "targets", "targets_shown", "book_rows", "headline", "large_runs",
-           "large_tables", "one_file_runs"]
+           "stage_growth", "growth_table", "stages_table", "targets", "targets_shown", "book_rows", "headline",
+           "performance_findings", "stages_figure", "explorer_table", "large_runs", "large_tables", "one_file_runs"]
 
 
 def synthetic(results: pd.DataFrame) -> pd.DataFrame:
@@ -40,6 +40,15 @@ def stage_growth(results: pd.DataFrame) -> pd.DataFrame:
     Columns ``stage, seconds_small, seconds_large, size_ratio, growth``;
     ``growth`` is the time ratio, to compare with ``size_ratio`` (linear
     growth gives equal numbers).
+
+    Parameters
+    ----------
+    results : DataFrame
+        The rows of ``benchmarks/results.csv``.
+
+    Returns
+    -------
+    DataFrame
 
     Examples
     --------
@@ -68,6 +77,15 @@ def stage_growth(results: pd.DataFrame) -> pd.DataFrame:
 def growth_table(results: pd.DataFrame) -> pd.DataFrame:
     """:func:`stage_growth` of the synthetic corpora as the page shows it: the stages measured at both sizes, each
     with its seconds at each size and how many times longer it took for how many times the abstracts.
+
+    Parameters
+    ----------
+    results : DataFrame
+        The rows of ``benchmarks/results.csv``.
+
+    Returns
+    -------
+    DataFrame
 
     Examples
     --------
@@ -152,6 +170,19 @@ def targets(results: pd.DataFrame, limits: Targets | None = None, book: pd.DataF
       ``min_timed_seconds`` at the largest size are left out;
     * with ``book`` (``benchmarks/book_results.csv``): each cold book build within its limit.
 
+    Parameters
+    ----------
+    results : DataFrame
+        The rows of ``benchmarks/results.csv``.
+    limits : Targets, optional
+        The targets (default :func:`read_targets`).
+    book : DataFrame, optional
+        The rows of ``benchmarks/book_results.csv``.
+
+    Returns
+    -------
+    DataFrame
+
     Examples
     --------
     >>> table = pd.DataFrame({
@@ -189,7 +220,24 @@ def targets(results: pd.DataFrame, limits: Targets | None = None, book: pd.DataF
 
 
 def book_rows(book: pd.DataFrame | None) -> pd.DataFrame:
-    """The cold builds of ``benchmarks/book_results.csv`` (``corpus, n_abstracts, value, limit``), none without it."""
+    """The cold builds of ``benchmarks/book_results.csv`` (``corpus, n_abstracts, value, limit``), none without it.
+
+    Parameters
+    ----------
+    book : DataFrame or None
+        The rows of ``benchmarks/book_results.csv`` (None: not run).
+
+    Returns
+    -------
+    DataFrame
+
+    Examples
+    --------
+    >>> book = pd.DataFrame({"corpus": ["seed"] * 2, "n_abstracts": [57] * 2, "value": [30.0, 2.0], "limit": [30.0, None],
+    ...                      "measure": ["cold book build (s)", "warm book build (s)"]})
+    >>> book_rows(book)["value"].tolist(), book_rows(None).empty
+    ([30.0], True)
+    """
     if book is None or book.empty:
         return pd.DataFrame(columns=["corpus", "n_abstracts", "value", "limit"])
     return book[book["measure"] == "cold book build (s)"]
@@ -199,6 +247,20 @@ def headline(results: pd.DataFrame | None, book: pd.DataFrame | None = None,
              limits: Targets | None = None) -> str:
     """The Performance page's opening sentences: each headline ratio and book build with its target, met or
     missed (Markdown).
+
+    Parameters
+    ----------
+    results : DataFrame
+        The rows of ``benchmarks/results.csv`` (None: not run).
+    book : DataFrame, optional
+        The rows of ``benchmarks/book_results.csv``.
+    limits : Targets, optional
+        The targets (default :func:`read_targets`).
+
+    Returns
+    -------
+    str
+        Markdown.
 
     Examples
     --------
@@ -235,7 +297,25 @@ def _met(measured: float, limit: float) -> str:
 
 
 def targets_shown(results: pd.DataFrame | None, book: pd.DataFrame | None = None) -> pd.DataFrame:
-    """:func:`targets` as the page shows them (``met`` or ``missed`` in words); empty without results."""
+    """:func:`targets` as the page shows them (``met`` or ``missed`` in words); empty without results.
+
+    Parameters
+    ----------
+    results : DataFrame
+        The rows of ``benchmarks/results.csv`` (None: not run).
+    book : DataFrame, optional
+        The rows of ``benchmarks/book_results.csv``.
+
+    Returns
+    -------
+    DataFrame
+        ``target, measured, limit, met``, as text.
+
+    Examples
+    --------
+    >>> targets_shown(None).empty
+    True
+    """
     if results is None:
         return pd.DataFrame()
     checks = targets(results, book=book)
@@ -247,7 +327,27 @@ def targets_shown(results: pd.DataFrame | None, book: pd.DataFrame | None = None
 def performance_findings(results: pd.DataFrame | None, limits: Targets | None = None,
                          book: pd.DataFrame | None = None) -> dict[str, object]:
     """Every value the Performance page glues, by glue name (``"(not measured)"`` without results); the targets
-    ``limits`` default to :func:`read_targets`, ``book`` the book builds (``benchmarks/book_results.csv``)."""
+    ``limits`` default to :func:`read_targets`, ``book`` the book builds (``benchmarks/book_results.csv``).
+
+    Parameters
+    ----------
+    results : DataFrame
+        The rows of ``benchmarks/results.csv`` (None: not run).
+    limits : Targets, optional
+        The targets (default :func:`read_targets`).
+    book : DataFrame, optional
+        The rows of ``benchmarks/book_results.csv``.
+
+    Returns
+    -------
+    dict
+        Glue name -> value.
+
+    Examples
+    --------
+    >>> performance_findings(None)["perf_largest"]
+    '(not measured)'
+    """
     from helpers.analysis.engine.file_pieces import PIECE_BYTES  # lazy: keeps this module's import light
     # Lazy: keeps this module's import light.
     from helpers.analysis.engine.local import MAX_CHUNK_ITEMS, MIN_PARALLEL_ITEMS
@@ -299,7 +399,24 @@ def performance_findings(results: pd.DataFrame | None, limits: Targets | None = 
 
 
 def stages_figure(results: pd.DataFrame | None):
-    """Log-log lines of seconds per stage against corpus size, with the baseline; returns ``(figure, data)``."""
+    """Log-log lines of seconds per stage against corpus size, with the baseline; returns ``(figure, data)``.
+
+    Parameters
+    ----------
+    results : DataFrame
+        The rows of ``benchmarks/results.csv`` (None: not run).
+
+    Returns
+    -------
+    figure : Figure
+    data : DataFrame
+        ``results`` (empty without them).
+
+    Examples
+    --------
+    >>> stages_figure(None)[1].empty
+    True
+    """
     import seaborn as sns  # lazy: slow to import
 
     if results is None:
@@ -328,6 +445,16 @@ def stages_table(results: pd.DataFrame) -> pd.DataFrame:
     """``benchmarks/results.csv`` as the page shows it: one row per stage (seconds), then the whole command as a
     multiple of the TF-IDF pass and of one LDA fit and its peak memory (MiB), one column per corpus — narrow
     enough for the page's column however many stages there are.
+
+    Parameters
+    ----------
+    results : DataFrame
+        The rows of ``benchmarks/results.csv``.
+
+    Returns
+    -------
+    DataFrame
+        ``stage`` then one column per corpus.
 
     Examples
     --------
@@ -362,7 +489,24 @@ def _ratio(value: float) -> str:
 
 def explorer_table(explorer: pd.DataFrame) -> pd.DataFrame:
     """The explorer's readiness as the page shows it: abstracts, papers shown, seconds until the search answers,
-    page height and data file size."""
+    page height and data file size.
+
+    Parameters
+    ----------
+    explorer : DataFrame
+        :func:`helpers.book.reports.performance_checks.explorer_readiness`' table.
+
+    Returns
+    -------
+    DataFrame
+
+    Examples
+    --------
+    >>> table = pd.DataFrame({"n_abstracts": [3000], "n_shown": [3000], "seconds": [0.6], "page_height_px": [4544],
+    ...                       "data_file_mib": [2.5], "met": [True]})
+    >>> explorer_table(table)["target"].tolist()
+    ['met']
+    """
     names = {"n_abstracts": "abstracts", "n_shown": "papers shown", "seconds": "seconds to answer",
              "page_height_px": "page height (px)", "data_file_mib": "data file (MiB)", "met": "target"}
     table = explorer[list(names)].rename(columns=names)
