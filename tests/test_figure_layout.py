@@ -21,7 +21,7 @@ from matplotlib.text import Text  # noqa: E402
 from PIL import Image  # noqa: E402
 
 from helpers.book.figures import SAVE_PAD_INCHES  # noqa: E402
-from helpers.book.reports import change_figures, drawing, findings, theme_figures  # noqa: E402
+from helpers.book.reports import change_figures, drawing, findings, theme_figures, theme_paper_figures  # noqa: E402
 
 N_THEMES = 30
 GROUPS = tuple(str(year) for year in range(2013, 2025))
@@ -155,7 +155,7 @@ def test_word_clouds_use_dark_colours_and_words_of_eight_points_or_more():
 
 def test_map_of_thirty_themes_keeps_its_plot_wide_and_every_theme_in_its_key():
     model = theme_model()
-    figure, _ = theme_figures.paper_map_figure(model, model_papers(model), "Road safety, 2013–2024: 900 abstracts")
+    figure, _ = theme_paper_figures.paper_map_figure(model, model_papers(model), "Road safety, 2013–2024: 900 abstracts")
     renderer = drawn(figure)
     plot = figure.axes[0]
     assert plot.get_window_extent(renderer).width >= 0.8 * figure.bbox.width  # not a strip beside a legend

@@ -11,7 +11,7 @@ import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
-from helpers.book.reports import corpus as corpus_report, findings, performance, theme_figures, themes as theme_report  # noqa: E402
+from helpers.book.reports import corpus as corpus_report, findings, performance, theme_figures, theme_paper_figures, themes as theme_report  # noqa: E402
 from helpers.book.figures import save_figure  # noqa: E402
 from helpers.book import with_titles  # noqa: E402
 from helpers.analysis.pipeline import run_pipeline  # noqa: E402
@@ -42,13 +42,13 @@ def test_theme_figures_return_their_data(seed):
     assert rows(theme_figures.selection_figure(model, label)) == 9  # one row per candidate k
     assert rows(theme_figures.top_terms_figure(model, label)) == 3 * theme_report.N_BAR_TERMS
     assert rows(theme_figures.wordcloud_figure(model, label)) == 3 * 25
-    assert rows(theme_figures.paper_map_figure(model, papers, label)) == 57
-    assert rows(theme_figures.by_source_figure(model, papers, label)) == 3 * 3  # one row per theme and file
+    assert rows(theme_paper_figures.paper_map_figure(model, papers, label)) == 57
+    assert rows(theme_paper_figures.by_source_figure(model, papers, label)) == 3 * 3  # one row per theme and file
 
 
 def test_themes_by_source_are_shares_of_each_file(seed):
     """A file of many papers does not swamp the figure: each file's column sums to 100% of its papers with a theme."""
-    figure, data = theme_figures.by_source_figure(seed.themes.model, seed.papers, seed.corpus_label)
+    figure, data = theme_paper_figures.by_source_figure(seed.themes.model, seed.papers, seed.corpus_label)
     plt.close(figure)
     assert list(data.columns) == ["theme", "source_file", "papers", "share"]
     totals = data.groupby("source_file")["share"].sum().round(4)

@@ -26,7 +26,7 @@ from helpers.book.reports import theme_grains, theme_naming, validation as valid
 from helpers.book.reports import reproduce as reproduce_report
 from helpers.book.reports.benchmark_targets import read_results
 from helpers.book.reports import term_map_quality
-from helpers.book.reports import theme_figures, themes as themes_report
+from helpers.book.reports import theme_figures, theme_paper_figures, themes as themes_report
 from helpers.book.title import figure_label
 from helpers.web.explorer import PAGE_SIZE, explorer_data, write_explorer_data
 
@@ -88,9 +88,9 @@ def themes(analysis: Analysis) -> None:
     papers, seed = analysis.papers, analysis.settings.seed
     theme_naming.write_starter(analysis, figure_dir())  # the starter theme file the page offers
     publish_figure("fig-themes-top-terms", *theme_figures.top_terms_figure(model, label, message))
-    publish_figure("fig-themes-map", *theme_figures.paper_map_figure(model, papers, label, seed, message))
+    publish_figure("fig-themes-map", *theme_paper_figures.paper_map_figure(model, papers, label, seed, message))
     publish_figure("fig-themes-wordclouds", *theme_figures.wordcloud_figure(model, label, message))
-    publish_figure("fig-themes-by-source", *theme_figures.by_source_figure(model, papers, label, message))
+    publish_figure("fig-themes-by-source", *theme_paper_figures.by_source_figure(model, papers, label, message))
     publish_figure("fig-themes-model-selection", *theme_figures.selection_figure(model, label, message))
 
 

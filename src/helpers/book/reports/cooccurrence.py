@@ -343,12 +343,12 @@ def downloads_html(base: str = "../figures") -> str:
     Parameters
     ----------
     base : str, optional
-        The folder the links point into.
+        Where the book's figure files are, relative to the page.
 
     Returns
     -------
     str
-        HTML.
+        A paragraph of :data:`CHAPTER_FILES`' links (HTML).
 
     Examples
     --------

@@ -50,7 +50,7 @@ def phrase_examples(terms: pd.DataFrame) -> dict[str, str]:
     Returns
     -------
     dict
-        Glue name -> Markdown.
+        ``co_ex_phrases``, ``co_ex_shorter`` and ``co_ex_of_phrase``, each the terms in code spans.
 
     Examples
     --------
@@ -90,7 +90,7 @@ def acronym_examples(acronyms: pd.DataFrame) -> str:
     Returns
     -------
     str
-        Markdown.
+        Up to :data:`N_ACRONYM_EXAMPLES` acronyms in code spans, or "none in this corpus".
 
     Examples
     --------
@@ -120,7 +120,7 @@ def nested_example(merges: pd.DataFrame) -> str:
     Returns
     -------
     str
-        Markdown.
+        The two terms quoted (escaped), or "none in this corpus".
 
     Examples
     --------
@@ -148,7 +148,7 @@ def term_examples(result: "CooccurrenceResult") -> dict[str, str]:
     Returns
     -------
     dict
-        Glue name -> Markdown.
+        :func:`phrase_examples`' values with ``co_ex_acronyms`` and ``co_ex_nested``.
 
     Examples
     --------

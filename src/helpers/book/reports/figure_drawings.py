@@ -18,7 +18,7 @@ from helpers.book.reports import keywords as keywords_report
 from helpers.book.reports import links as links_report
 from helpers.book.reports import performance as performance_report
 from helpers.book.reports.benchmark_targets import read_results
-from helpers.book.reports import theme_figures
+from helpers.book.reports import theme_figures, theme_paper_figures
 from helpers.book.reports.figure_index import book_figures
 from helpers.book.title import figure_label
 
@@ -68,9 +68,9 @@ def figure_drawers(analysis: Analysis, bench: Path | None = None
         "fig-intro-overview": lambda: findings.overview_figure(analysis),
         "fig-corpus-lengths": lambda: corpus_report.length_figure(analysis.corpus.papers, label),
         "fig-themes-top-terms": lambda: theme_figures.top_terms_figure(model, label, message),
-        "fig-themes-map": lambda: theme_figures.paper_map_figure(model, papers, label, analysis.settings.seed, message),
+        "fig-themes-map": lambda: theme_paper_figures.paper_map_figure(model, papers, label, analysis.settings.seed, message),
         "fig-themes-wordclouds": lambda: theme_figures.wordcloud_figure(model, label, message),
-        "fig-themes-by-source": lambda: theme_figures.by_source_figure(model, papers, label, message),
+        "fig-themes-by-source": lambda: theme_paper_figures.by_source_figure(model, papers, label, message),
         "fig-themes-model-selection": lambda: theme_figures.selection_figure(model, label, message),
         "fig-cooccurrence-network": lambda: nf.term_map_figure(network, corpus_label=label),
         "fig-cooccurrence-density": lambda: nf.density_figure(network, corpus_label=label),

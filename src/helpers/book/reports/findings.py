@@ -40,7 +40,8 @@ def key_findings(analysis: "Analysis") -> dict[str, Any]:
     Returns
     -------
     dict
-        Glue name -> Markdown sentence.
+        ``intro_themes_sentence``, ``intro_pairs_sentence``, ``intro_linked_sentence`` and the others the landing
+        page's findings show, each a sentence with the corpus's words escaped.
 
     Examples
     --------

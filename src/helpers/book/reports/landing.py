@@ -67,7 +67,7 @@ def landing_sentences(analysis: "Analysis") -> dict[str, str]:
     Returns
     -------
     dict
-        Glue name -> Markdown.
+        ``intro_corpus_sentence``, ``intro_corpus_paragraph`` and the landing page's other lines about the corpus.
 
     Examples
     --------

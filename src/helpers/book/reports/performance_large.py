@@ -169,7 +169,7 @@ def one_file_runs(one_file: pd.DataFrame | None, many_files: pd.DataFrame | None
     many_files : DataFrame or None
         The rows of ``benchmarks/large_results.csv``.
     limits : Targets, optional
-        The targets (default :func:`read_targets`).
+        The limit on reading one file against many (default :func:`read_targets`).
 
     Returns
     -------

@@ -97,7 +97,7 @@ def grain_findings(analysis: "Analysis") -> dict[str, str]:
     Returns
     -------
     dict
-        Glue name -> value.
+        ``themes_grains_lead`` (Markdown) and the ``themes_*`` counts and rules it names.
 
     Examples
     --------
