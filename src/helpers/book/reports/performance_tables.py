@@ -18,12 +18,42 @@ LDA_FIT, TFIDF_PASS = "one LDA fit", "TF-IDF pass"
 
 
 def synthetic(results: pd.DataFrame) -> pd.DataFrame:
-    """The rows of synthetic corpora."""
+    """The rows of synthetic corpora.
+
+    Parameters
+    ----------
+    results : DataFrame
+        Benchmark rows with a ``corpus`` column.
+
+    Returns
+    -------
+    DataFrame
+
+    Examples
+    --------
+    >>> synthetic(pd.DataFrame({"corpus": ["synthetic", "icml-2023-2025"]}))["corpus"].tolist()
+    ['synthetic']
+    """
     return results[results["corpus"] == "synthetic"]
 
 
 def real(results: pd.DataFrame) -> pd.DataFrame:
-    """The rows of real corpora."""
+    """The rows of real corpora.
+
+    Parameters
+    ----------
+    results : DataFrame
+        Benchmark rows; every corpus but ``synthetic`` is real.
+
+    Returns
+    -------
+    DataFrame
+
+    Examples
+    --------
+    >>> real(pd.DataFrame({"corpus": ["synthetic", "seed"]}))["corpus"].tolist()
+    ['seed']
+    """
     return results[results["corpus"] != "synthetic"]
 
 
