@@ -12,7 +12,7 @@ import pytest
 
 from helpers.analysis.change import (adjusted_level, link_change, newcombe_interval, newcombe_test,
                                      proportion_change, theme_change)
-from helpers.book.reports import change as report
+from helpers.book.reports import change as report, change_tables
 
 
 def test_a_share_from_none_of_35_to_5_of_106_is_no_change_beyond_chance():
@@ -192,5 +192,5 @@ def test_two_groups_are_compared_by_one_test_only():
         f"and 25.0% (15 of 60, 95% interval {100 * links['ci_low'][1]:.1f}% to {100 * links['ci_high'][1]:.1f}%) in "
         f"2013 (Wilson intervals), a change of +15.0 points (95% interval {100 * low:+.1f} to {100 * high:+.1f} "
         f"points, Newcombe; p = {newcombe_test(4, 40, 15, 60)[1]:.3g}, the test this interval inverts)")
-    assert list(report.theme_change_table(change).columns) == [
+    assert list(change_tables.theme_change_table(change).columns) == [
         "theme", "first group", "last group", "change, points (95% interval)", "p (BH)", "explorer"]

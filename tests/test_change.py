@@ -25,7 +25,7 @@ from helpers.analysis.change import (
 from helpers.analysis.pipeline import run_pipeline, write_outputs
 from helpers.analysis.pipeline.stages import analyse_group_change
 from helpers.analysis.settings import AnalysisSettings
-from helpers.book.reports import change as report
+from helpers.book.reports import change as report, change_figures
 
 from conftest import SEED_DIR
 
@@ -321,7 +321,7 @@ def test_thematic_map_panels_share_axes_and_carry_a_key(three_years):
 
     matplotlib.use("Agg")
     analysis, _ = three_years
-    figure, data = report.thematic_map_figure(analysis.change, analysis.corpus_label)
+    figure, data = change_figures.thematic_map_figure(analysis.change, analysis.corpus_label)
     panels = [axis for axis in figure.axes if axis.get_label() == "group"]
     assert [axis.get_title() for axis in panels] == ["2023", "2024", "2025"]
     assert len({axis.get_xlim() for axis in panels}) == len({axis.get_ylim() for axis in panels}) == 1
@@ -331,7 +331,7 @@ def test_thematic_map_panels_share_axes_and_carry_a_key(three_years):
     for theme, label in zip(themes["theme"], themes["label"]):
         assert f"{theme}  {shorten(label, KEY_CHARACTERS)}" in shown  # cut to its third of the column
     numbers = [text for axis in panels for text in axis.texts if text.get_text().isdigit()]
-    assert len(numbers) == len(data) and {text.get_fontsize() for text in numbers} == {report.MAP_NUMBER_SIZE}
+    assert len(numbers) == len(data) and {text.get_fontsize() for text in numbers} == {change_figures.MAP_NUMBER_SIZE}
     # quadrant names are outside the axes (no point sits under them)
     quadrants = [text for axis in panels for text in axis.texts if not text.get_text().isdigit()]
     figure.canvas.draw()
@@ -348,10 +348,10 @@ def test_prevalence_panels_are_legible_at_column_width(three_years):
 
     matplotlib.use("Agg")
     analysis, _ = three_years
-    figure, _ = report.prevalence_figure(analysis.change, analysis.corpus_label)
+    figure, _ = change_figures.prevalence_figure(analysis.change, analysis.corpus_label)
     panels = [axis for axis in figure.axes if axis.axison]
     columns = {round(axis.get_position().x0, 3) for axis in panels}
-    assert len(columns) <= report.PREVALENCE_COLUMNS == 3 and figure.get_size_inches()[0] <= drawing.COLUMN_INCHES
+    assert len(columns) <= change_figures.PREVALENCE_COLUMNS == 3 and figure.get_size_inches()[0] <= drawing.COLUMN_INCHES
     assert {axis.title.get_fontsize() for axis in panels} == {drawing.PANEL_TITLE_PT}
     assert {label.get_fontsize() for axis in panels for label in axis.get_xticklabels()} == {drawing.SMALL_PT}
     matplotlib.pyplot.close(figure)
@@ -491,7 +491,7 @@ def test_period_names_under_the_links_figure_never_overlap():
     names = ["1990–2009", "2010–2012", "2013–2014", "2015–2016", "2017–2018", "2019–2020", "2021", "2022–2023"]
     links = link_change(pd.DataFrame({"group": np.repeat(names, 3), "link_state": ["linked", "none", "none"] * 8}),
                         names)
-    figure, _ = report.links_figure(SimpleNamespace(links=links, software=pd.DataFrame()), "test")
+    figure, _ = change_figures.links_figure(SimpleNamespace(links=links, software=pd.DataFrame()), "test")
     figure.canvas.draw()
     boxes = [label.get_window_extent() for label in figure.axes[0].get_xticklabels()]
     assert [label.get_text() for label in figure.axes[0].get_xticklabels()] == names
@@ -508,7 +508,7 @@ def test_long_theme_labels_do_not_run_into_the_next_panel():
     papers = pd.DataFrame({"group": np.repeat(["a", "b"], 6), "theme": [1, 2, 3] * 4})
     change = SimpleNamespace(groups=("a", "b"), theme_change=theme_change(papers, ["a", "b"], labels),
                              theme_prevalence=theme_prevalence(papers, ["a", "b"], labels))
-    figure, _ = report.prevalence_figure(change, "test")
+    figure, _ = change_figures.prevalence_figure(change, "test")
     figure.canvas.draw()
     titles = sorted((axis.title for axis in figure.axes if axis.axison), key=lambda t: t.get_window_extent().x0)
     boxes = [title.get_window_extent() for title in titles]

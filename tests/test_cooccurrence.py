@@ -244,7 +244,7 @@ def test_deterministic(tmp_path, seed_analysis):
 def test_term_map_figure_returns_figure_and_one_row_per_term():
     from matplotlib.figure import Figure
 
-    from helpers.book.network_figures import term_map_figure, term_map_values
+    from helpers.book.reports.network_figures import term_map_figure, term_map_values
 
     result = hand_made_result(min_pair_papers=1)
     figure, data = term_map_figure(result, corpus_label="test")
@@ -255,7 +255,7 @@ def test_term_map_figure_returns_figure_and_one_row_per_term():
 
 
 def test_term_map_leaves_out_terms_without_links():
-    from helpers.book.network_figures import term_map_figure
+    from helpers.book.reports.network_figures import term_map_figure
 
     figure, data = term_map_figure(hand_made_result(min_pair_papers=2), corpus_label="test")
     assert data.set_index("term")["drawn"].to_dict() == {
@@ -263,7 +263,7 @@ def test_term_map_leaves_out_terms_without_links():
 
 
 def test_ego_and_theme_figures_return_their_rows():
-    from helpers.book.network_figures import community_theme_figure, ego_figure
+    from helpers.book.reports.community_figures import community_theme_figure, ego_figure
 
     result = hand_made_result(min_pair_papers=1, resolution=1.0)  # one community of three terms at resolution 1
     _, ego = ego_figure(result, corpus_label="test")
@@ -339,7 +339,7 @@ def test_an_acronym_defined_twice_in_one_abstract_takes_its_first_long_form():
 def test_density_view_has_one_row_per_drawn_term():
     from matplotlib.figure import Figure
 
-    from helpers.book.network_figures import density_figure
+    from helpers.book.reports.network_figures import density_figure
 
     figure, data = density_figure(hand_made_result(min_pair_papers=1), corpus_label="test")
     assert isinstance(figure, Figure)
@@ -361,7 +361,7 @@ def test_a_community_counts_each_of_its_papers_once():
 
 
 def test_static_term_map_uses_the_interactive_maps_colours_and_has_a_legend():
-    from helpers.book.network_figures import term_map_figure
+    from helpers.book.reports.network_figures import term_map_figure
     from helpers.web.term_map import community_colour
 
     result = hand_made_result(min_pair_papers=1, resolution=1.0)  # one community at resolution 1

@@ -16,7 +16,7 @@ from docutils.parsers.rst import Parser
 from helpers.analysis.pipeline import run_pipeline
 from helpers.book import sphinx_ext
 from helpers.book.reports.figure_index import book_figures
-from helpers.book.reports import links as report
+from helpers.book.reports import link_context, links as report
 
 from conftest import page_doctree
 
@@ -50,13 +50,13 @@ def test_few_links_are_one_paragraph_and_no_figures(poultry):
 
 
 def test_neurips_is_context_only_at_machine_learning_venues(poultry, tmp_path):
-    assert "NeurIPS" not in report.context_paragraph(poultry)
-    assert "Pineau" not in report.references(poultry) and "Cochran" in report.references(poultry)
+    assert "NeurIPS" not in link_context.context_paragraph(poultry)
+    assert "Pineau" not in link_context.references(poultry) and "Cochran" in link_context.references(poultry)
     icml = run_pipeline([corpus(tmp_path / "icml", "ICML 2024 Papers", POULTRY)])
-    assert report.context_paragraph(icml).startswith("At NeurIPS 2019, about 75% of accepted papers")
-    assert "Pineau" in report.references(icml)
-    assert report.change_context(poultry) == {"change_links_context": "", "change_links_context_reference": ""}
-    assert "Coakley et al. (2026)" in report.change_context(icml)["change_links_context"]
+    assert link_context.context_paragraph(icml).startswith("At NeurIPS 2019, about 75% of accepted papers")
+    assert "Pineau" in link_context.references(icml)
+    assert link_context.change_context(poultry) == {"change_links_context": "", "change_links_context_reference": ""}
+    assert "Coakley et al. (2026)" in link_context.change_context(icml)["change_links_context"]
 
 
 def test_without_any_link_the_page_says_so_and_leaves_out_repairs_and_checks(tmp_path):
@@ -75,7 +75,7 @@ def test_few_links_point_to_no_test_per_group(tmp_path):
         text.replace("hens", "quails") for text in POULTRY[:2] + POULTRY[3:]) + "\n", encoding="utf-8")
     two_files = run_pipeline([folder], AnalysisSettings(group_by="file"))
     assert pointer(two_files, "links").startswith("The papers form 2 groups")  # the other chapters' pointer
-    assert report.change_pointer(two_files) == ""  # 1 linked paper: no share per group to compare
+    assert link_context.change_pointer(two_files) == ""  # 1 linked paper: no share per group to compare
 
 
 def test_ten_linked_papers_keep_the_shares():

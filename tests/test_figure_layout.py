@@ -21,7 +21,7 @@ from matplotlib.text import Text  # noqa: E402
 from PIL import Image  # noqa: E402
 
 from helpers.book.figures import SAVE_PAD_INCHES  # noqa: E402
-from helpers.book.reports import change_figures, drawing, findings, themes  # noqa: E402
+from helpers.book.reports import change_figures, drawing, findings, theme_figures, theme_paper_figures  # noqa: E402
 
 N_THEMES = 30
 GROUPS = tuple(str(year) for year in range(2013, 2025))
@@ -110,7 +110,7 @@ def close_figures():
 
 def test_grids_of_thirty_themes_show_at_most_twelve_panels_under_a_clear_title():
     model = theme_model()
-    for make in (themes.top_terms_figure, themes.wordcloud_figure):
+    for make in (theme_figures.top_terms_figure, theme_figures.wordcloud_figure):
         figure, data = make(model, "Road safety, 2013–2024: 900 abstracts")
         assert len(visible_panels(figure)) == drawing.MAX_PANELS, make.__name__
         assert data["theme"].nunique() == N_THEMES  # the CSV keeps every theme
@@ -120,7 +120,7 @@ def test_grids_of_thirty_themes_show_at_most_twelve_panels_under_a_clear_title()
 
 def test_grids_are_drawn_at_column_width_with_text_of_eight_points_or_more():
     model = theme_model()
-    for make in (themes.top_terms_figure, themes.wordcloud_figure, themes.selection_figure):
+    for make in (theme_figures.top_terms_figure, theme_figures.wordcloud_figure, theme_figures.selection_figure):
         figure, _ = make(model, "Road safety, 2013–2024: 900 abstracts")
         assert saved_width_inches(figure) <= drawing.SHOWN_INCHES, make.__name__
         sizes = text_sizes(figure)
@@ -129,18 +129,18 @@ def test_grids_are_drawn_at_column_width_with_text_of_eight_points_or_more():
 
 def test_word_clouds_use_dark_colours_and_words_of_eight_points_or_more():
     clouds = []
-    original = themes.cloud_image
+    original = theme_figures.cloud_image
 
     def recording(*args, **kwargs):
         cloud = original(*args, **kwargs)
         clouds.append(cloud)
         return cloud
 
-    themes.cloud_image = recording
+    theme_figures.cloud_image = recording
     try:
-        figure, _ = themes.wordcloud_figure(theme_model(n_themes=4), "Poultry, 2020: 40 abstracts")
+        figure, _ = theme_figures.wordcloud_figure(theme_model(n_themes=4), "Poultry, 2020: 40 abstracts")
     finally:
-        themes.cloud_image = original
+        theme_figures.cloud_image = original
     assert len(clouds) == 4
     renderer = drawn(figure)
     image_axes = [axis for axis in figure.axes if axis.get_images()]
@@ -155,7 +155,7 @@ def test_word_clouds_use_dark_colours_and_words_of_eight_points_or_more():
 
 def test_map_of_thirty_themes_keeps_its_plot_wide_and_every_theme_in_its_key():
     model = theme_model()
-    figure, _ = themes.paper_map_figure(model, model_papers(model), "Road safety, 2013–2024: 900 abstracts")
+    figure, _ = theme_paper_figures.paper_map_figure(model, model_papers(model), "Road safety, 2013–2024: 900 abstracts")
     renderer = drawn(figure)
     plot = figure.axes[0]
     assert plot.get_window_extent(renderer).width >= 0.8 * figure.bbox.width  # not a strip beside a legend

@@ -245,10 +245,10 @@ def test_the_drawings_measured_call_what_the_pages_call():
 def test_every_label_of_the_network_figures_stays_inside_its_axes(seed_analysis):
     import matplotlib.pyplot as plt
 
-    from helpers.book import network_figures as nf
+    from helpers.book.reports import community_figures, network_figures as nf
 
     network = seed_analysis.cooccurrence
-    for draw in (nf.term_map_figure, nf.density_figure, nf.ego_figure):
+    for draw in (nf.term_map_figure, nf.density_figure, community_figures.ego_figure):
         figure, _ = draw(network, corpus_label="ICML 2024: 57 abstracts")
         figure.canvas.draw()
         renderer = figure.canvas.get_renderer()

@@ -20,7 +20,7 @@ from helpers.analysis.cooccurrence.communities import community_cohesion, commun
 from helpers.analysis.cooccurrence.evaluation import read_landmark_fields  # noqa: E402
 from helpers.analysis.cooccurrence.network import MAX_LINKS_PER_TERM, cap_links  # noqa: E402
 from helpers.analysis.text import analysis_text  # noqa: E402
-from helpers.book import network_figures as nf  # noqa: E402
+from helpers.book.reports import community_figures, network_figures as nf  # noqa: E402
 from helpers.book.reports.cooccurrence import community_terms, strongest_pairs_table  # noqa: E402
 from helpers.web.term_map import term_map_data  # noqa: E402
 
@@ -160,7 +160,7 @@ def test_strongest_pairs_table_gives_each_pair_a_first_example_of_its_own(seed):
 
 
 def test_ego_figure_has_few_labels_and_none_overlap(seed):
-    figure, data = nf.ego_figure(seed, corpus_label="seed")
+    figure, data = community_figures.ego_figure(seed, corpus_label="seed")
     figure.canvas.draw()
     renderer = figure.canvas.get_renderer()
     assert data.groupby("hub").size().to_dict() == {"human feedback": 5, "label": 3, "probability distribution": 5}
@@ -173,9 +173,9 @@ def test_ego_figure_has_few_labels_and_none_overlap(seed):
 
 def test_ego_figure_on_a_star_caps_the_partners():
     result = small(STAR, min_pair_papers=1, resolution=1.0)
-    assert nf.ego_hubs(result) == ["quantum kernel"]  # one community at resolution 1, named by its hub
-    assert len(nf.ego_partners(result, "quantum kernel")) == 6
-    assert len(nf.ego_partners(result, "quantum kernel", 3)) == 3
+    assert community_figures.ego_hubs(result) == ["quantum kernel"]  # one community at resolution 1, named by its hub
+    assert len(community_figures.ego_partners(result, "quantum kernel")) == 6
+    assert len(community_figures.ego_partners(result, "quantum kernel", 3)) == 3
 
 
 def test_communities_do_not_depend_on_the_order_of_the_tables(seed):
@@ -198,7 +198,7 @@ def test_pair_weights_need_a_pair_above_chance():
 
 
 def test_validation_table_of_community_quality(tmp_path):
-    from helpers.book.reports.cooccurrence import community_quality
+    from helpers.book.reports.term_map_quality import community_quality
 
     (tmp_path / "_config.yml").write_text("")
     results = tmp_path / "benchmarks" / "results"

@@ -11,7 +11,7 @@ import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
 from matplotlib.figure import Figure  # noqa: E402
 
-from helpers.book.reports import corpus as corpus_report, findings, performance, themes as theme_report  # noqa: E402
+from helpers.book.reports import corpus as corpus_report, findings, performance, theme_figures, theme_paper_figures, themes as theme_report  # noqa: E402
 from helpers.book.figures import save_figure  # noqa: E402
 from helpers.book import with_titles  # noqa: E402
 from helpers.analysis.pipeline import run_pipeline  # noqa: E402
@@ -39,16 +39,16 @@ def rows(result):
 
 def test_theme_figures_return_their_data(seed):
     model, label, papers = seed.themes.model, seed.corpus_label, seed.papers
-    assert rows(theme_report.selection_figure(model, label)) == 5  # one row per k searched: 3 to 7 (two under the size floor)
-    assert rows(theme_report.top_terms_figure(model, label)) == 3 * theme_report.N_BAR_TERMS
-    assert rows(theme_report.wordcloud_figure(model, label)) == 3 * 25
-    assert rows(theme_report.paper_map_figure(model, papers, label)) == 57
-    assert rows(theme_report.by_source_figure(model, papers, label)) == 3 * 3  # one row per theme and file
+    assert rows(theme_figures.selection_figure(model, label)) == 5  # one row per k searched: 3 to 7 (two under the size floor)
+    assert rows(theme_figures.top_terms_figure(model, label)) == 3 * theme_report.N_BAR_TERMS
+    assert rows(theme_figures.wordcloud_figure(model, label)) == 3 * 25
+    assert rows(theme_paper_figures.paper_map_figure(model, papers, label)) == 57
+    assert rows(theme_paper_figures.by_source_figure(model, papers, label)) == 3 * 3  # one row per theme and file
 
 
 def test_themes_by_source_are_shares_of_each_file(seed):
     """A file of many papers does not swamp the figure: each file's column sums to 100% of its papers with a theme."""
-    figure, data = theme_report.by_source_figure(seed.themes.model, seed.papers, seed.corpus_label)
+    figure, data = theme_paper_figures.by_source_figure(seed.themes.model, seed.papers, seed.corpus_label)
     plt.close(figure)
     assert list(data.columns) == ["theme", "source_file", "papers", "share"]
     totals = data.groupby("source_file")["share"].sum().round(4)
@@ -57,7 +57,7 @@ def test_themes_by_source_are_shares_of_each_file(seed):
 
 
 def test_theme_figures_without_a_model_say_why(tiny):
-    for function in (theme_report.selection_figure, theme_report.top_terms_figure, theme_report.wordcloud_figure):
+    for function in (theme_figures.selection_figure, theme_figures.top_terms_figure, theme_figures.wordcloud_figure):
         figure, data = function(None, tiny.corpus_label, tiny.themes.message)
         assert data.empty
         assert "themes need at least 4 abstracts" in figure.axes[0].texts[0].get_text()
@@ -84,7 +84,7 @@ def test_representative_papers_escape_titles(seed):
 
 def test_theme_palette_is_distinct_up_to_30():
     for n in (1, 10, 11, 15, 30):
-        assert len(set(theme_report.theme_palette(n))) == n
+        assert len(set(theme_figures.theme_palette(n))) == n
 
 
 def test_corpus_and_overview_figures(seed, tiny):
@@ -142,7 +142,7 @@ def test_performance_targets_hold_the_command_to_lda_tfidf_and_book_limits():
 
 def test_figure_files_are_byte_identical_across_runs(seed, tmp_path):
     for run in ("a", "b"):
-        figure, data = theme_report.top_terms_figure(seed.themes.model, seed.corpus_label)
+        figure, data = theme_figures.top_terms_figure(seed.themes.model, seed.corpus_label)
         save_figure(figure, data, "fig-test-bars", folder=tmp_path / run)
         plt.close(figure)
     for extension in ("png", "svg", "pdf", "csv"):

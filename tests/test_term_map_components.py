@@ -11,7 +11,8 @@ import networkx as nx  # noqa: E402
 import pandas as pd  # noqa: E402
 from types import SimpleNamespace  # noqa: E402
 
-from helpers.book import network_figures as nf  # noqa: E402
+from helpers.book.reports import network_figures as nf  # noqa: E402
+from helpers.book.reports.map_labels import place_labels  # noqa: E402
 
 
 def chain(graph: nx.Graph, names: list[str]) -> None:
@@ -59,8 +60,8 @@ def test_the_most_frequent_terms_are_labelled_even_in_a_crowd():
     import numpy as np
 
     anchors = np.array([[0.0, 0.0], [7.0, 0.0], [-7.0, 0.0], [0.0, 4.0], [0.0, -4.0]])
-    corners = nf.place_labels([(10, 4)] * 5, anchors, np.ones(5), (-50, -50, 50, 50))
+    corners = place_labels([(10, 4)] * 5, anchors, np.ones(5), (-50, -50, 50, 50))
     assert corners[0] is not None
     # A less frequent term in a crowd still gives way: its label would cover another node.
-    crowd = nf.place_labels([(10, 4)] * 5, anchors, np.ones(5), (-50, -50, 50, 50), n_sure=0)
+    crowd = place_labels([(10, 4)] * 5, anchors, np.ones(5), (-50, -50, 50, 50), n_sure=0)
     assert crowd[0] is None

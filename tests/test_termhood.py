@@ -204,7 +204,7 @@ def test_the_held_out_labelled_sets_load():
 
 
 def test_term_quality_glues_the_largest_dev_corpus_and_the_held_out_rows_apart():
-    from helpers.book.reports.cooccurrence import term_quality
+    from helpers.book.reports.term_map_quality import term_quality
 
     rows = [(corpus, n, ranking, share) for corpus, n in (("seed", 57), ("dev", 644), ("synthetic x", 3000),
                                                           ("held-out y", 256))

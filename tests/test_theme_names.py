@@ -82,7 +82,7 @@ def test_the_three_fields_are_three_themes(rule):
 
 def test_rename_reaches_every_consumer(rule, corpus, tmp_path):
     from helpers.book.reports import theme_naming
-    from helpers.book.reports import themes as themes_report
+    from helpers.book.reports import theme_figures, themes as themes_report
     from helpers.web.explorer import explorer_data
 
     poultry, traffic = theme_of(rule, "poultry"), theme_of(rule, "traffic")
@@ -103,7 +103,7 @@ def test_rename_reaches_every_consumer(rule, corpus, tmp_path):
     assert themes_report.theme_names(named.themes.model)[poultry] == f"{poultry}. Hens & <broilers>"
     overview = themes_report.theme_overview(named.themes.model, named.papers.assign(display_title=named.papers["title"]))
     assert overview["named by"].tolist() == ["you" if t in (poultry, traffic) else "rule" for t in (1, 2, 3)]
-    _, bars = themes_report.top_terms_figure(named.themes.model, "test")
+    _, bars = theme_figures.top_terms_figure(named.themes.model, "test")
     assert set(bars[bars["theme"] == traffic]["label"]) == {"Road safety"}
     from helpers.book.reports.links import shares_table
 

@@ -111,7 +111,7 @@ def test_the_selection_figure_marks_each_k_under_the_size_floor():
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from helpers.book.reports.themes import selection_figure
+    from helpers.book.reports.theme_figures import selection_figure
 
     selection = pd.DataFrame({"k": [3, 4, 5], "coherence": [0.2, 0.3, 0.4], "diversity": [0.9, 0.9, 0.9],
                               "stability": [0.9, 0.9, 0.9], "score": [0.5, 0.6, 0.7], "eligible": [True] * 3,

@@ -11,6 +11,8 @@ Rules
 - Floats: at least 100 → no decimals (``2,590``, ``12,500``), at least 10 → one decimal (``12.5``), smaller → the
   table's or caller's precision (three decimals by default, ``0.276``).
 - Booleans are words (``yes``/``no``); a missing value is an em dash.
+- Shares are percentages (:func:`percent`), changes of shares signed percentage points (:func:`points`), with
+  their interval (:func:`interval`) and p-value (:func:`p_text`).
 - A count and its noun agree: :func:`count` (``1 file``, ``3 files``, ``1 analysis``, ``2 analyses``).
 """
 
@@ -23,6 +25,10 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+__all__ = ["MISSING", "IRREGULAR_PLURALS", "LABEL_NUMBER_COLUMNS", "CORPUS_NAMES", "plural", "number", "count",
+           "percent", "points", "level_text", "interval", "p_text", "share_and_interval", "display_table",
+           "corpus_name"]
+
 MISSING = "\u2014"
 """What the book shows for a missing value (an em dash, never "nan")."""
 
@@ -33,11 +39,21 @@ IRREGULAR_PLURALS = {
     "contains": "contain", "says": "say", "gives": "give", "promises": "promise", "uses": "use",
     "links": "link", "does": "do", "claims": "claim", "holds": "hold",
 }
-_SINGULAR_OF = {plural_form: singular for singular, plural_form in IRREGULAR_PLURALS.items()}
 
 
 def plural(noun: str, n: float = 2) -> str:
     """``noun`` in the form that agrees with ``n`` (the last word is inflected).
+
+    Parameters
+    ----------
+    noun : str
+        The noun (or phrase, or verb of a counted subject) in the singular.
+    n : float, optional
+        The number it agrees with (default: a plural).
+
+    Returns
+    -------
+    str
 
     Examples
     --------
@@ -62,6 +78,17 @@ def plural(noun: str, n: float = 2) -> str:
 
 def number(value: Any, *, precision: int = 3) -> str:
     """One number as the book prints it (see the module's rules).
+
+    Parameters
+    ----------
+    value : Any
+        An integer, float, boolean or missing value; anything else is printed as ``str``.
+    precision : int, optional
+        Decimals of a float under 10.
+
+    Returns
+    -------
+    str
 
     Examples
     --------
@@ -95,6 +122,19 @@ def number(value: Any, *, precision: int = 3) -> str:
 def count(n: int, noun: str, *, plural_form: str | None = None) -> str:
     """``n`` and ``noun``, agreeing: the one way the book writes a counted phrase.
 
+    Parameters
+    ----------
+    n : int
+        How many.
+    noun : str
+        What is counted, in the singular.
+    plural_form : str, optional
+        The plural where :func:`plural` would not give it.
+
+    Returns
+    -------
+    str
+
     Examples
     --------
     >>> count(1, "file"), count(3, "file"), count(0, "linked paper"), count(12000, "abstract")
@@ -109,6 +149,17 @@ def count(n: int, noun: str, *, plural_form: str | None = None) -> str:
 def percent(share: float, *, decimals: int = 0) -> str:
     """A share in [0, 1] as a percentage.
 
+    Parameters
+    ----------
+    share : float
+        The share; a missing one (NaN or None) is :data:`MISSING`, on every page.
+    decimals : int, optional
+        Decimals of the percentage.
+
+    Returns
+    -------
+    str
+
     Examples
     --------
     >>> percent(0.1496), percent(0.1496, decimals=1), percent(float("nan"))
@@ -119,10 +170,108 @@ def percent(share: float, *, decimals: int = 0) -> str:
     return f"{100 * share:.{decimals}f}%"
 
 
+def points(change: float) -> str:
+    """A difference of shares in percentage points, signed.
+
+    Parameters
+    ----------
+    change : float
+        A difference of two shares, each in [0, 1].
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> points(0.113881), points(-0.0723), points(0.0)
+    ('+11.4 points', '-7.2 points', '+0.0 points')
+    """
+    return f"{100 * change:+.1f} points"
+
+
+def level_text(level: float) -> str:
+    """A confidence as a percentage, with as many decimals as it has (up to three).
+
+    Parameters
+    ----------
+    level : float
+        The confidence, in (0, 1).
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> level_text(0.95), level_text(0.9875), level_text(0.991667)
+    ('95%', '98.75%', '99.167%')
+    """
+    return f"{round(100 * level, 3):g}%"
+
+
+def interval(low: float, high: float, unit: str = "", level: float = 0.95) -> str:
+    """``"95% interval 5.8 to 17.8"`` from shares (as percentages or points).
+
+    Parameters
+    ----------
+    low, high : float
+        The interval's ends, as shares (or differences of shares).
+    unit : str, optional
+        ``"%"`` for shares; else the unit after the signed ends (``" points"``).
+    level : float, optional
+        The interval's confidence.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> interval(0.057918, 0.177908, " points"), interval(0.1, 0.2, "%")
+    ('95% interval +5.8 to +17.8 points', '95% interval 10.0% to 20.0%')
+    >>> interval(0.01, 0.2, " points", 0.9875)
+    '98.75% interval +1.0 to +20.0 points'
+    """
+    if unit == "%":
+        return f"{level_text(level)} interval {100 * low:.1f}% to {100 * high:.1f}%"
+    return f"{level_text(level)} interval {100 * low:+.1f} to {100 * high:+.1f}{unit}"
+
+
+def p_text(p: float) -> str:
+    """A p-value with three significant digits, or ``"< 0.001"`` below that (APA style).
+
+    Parameters
+    ----------
+    p : float
+        The p-value.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> p_text(0.0421), p_text(0.00108), p_text(0.0), p_text(1.0)
+    ('0.0421', '0.00108', '< 0.001', '1')
+    """
+    return "< 0.001" if p < 0.001 else f"{p:.3g}"
+
+
 def share_and_interval(share: float, low: float, high: float) -> tuple[str, str]:
     """A share and its interval ("low to high") as percentages with one number of decimals: whole percentages,
     unless the share lies strictly between 0 and 1 but would print as 0% or 100% (1 of 729 papers), then one
     decimal for it and its interval alike.
+
+    Parameters
+    ----------
+    share, low, high : float
+        The share and its interval's ends, in [0, 1].
+
+    Returns
+    -------
+    tuple of str
+        The share and ``"low to high"``.
 
     Examples
     --------
@@ -148,6 +297,18 @@ def display_table(table: pd.DataFrame, *, precision: int = 3) -> pd.DataFrame:
 
     Columns of labels written as numbers (years, theme numbers, ``k``; :data:`LABEL_NUMBER_COLUMNS`)
     keep their digits as they are. Text columns are left unchanged (escaping is the caller's job).
+
+    Parameters
+    ----------
+    table : DataFrame
+        Any table; its index and column names are kept.
+    precision : int, optional
+        Decimals of floats under 10.
+
+    Returns
+    -------
+    DataFrame
+        Text cells (object dtype).
 
     Examples
     --------
@@ -192,6 +353,15 @@ CORPUS_NAMES = {
 
 def corpus_name(name: str) -> str:
     """A benchmark or evaluation corpus as the book names it (:data:`CORPUS_NAMES`; others as given).
+
+    Parameters
+    ----------
+    name : str
+        The corpus as the result files name it.
+
+    Returns
+    -------
+    str
 
     Examples
     --------

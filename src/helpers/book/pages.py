@@ -15,33 +15,68 @@ from helpers.book.display import (figure_citations, glue_all, glue_markdown, pub
                                   show_html)
 from helpers.book.figures import figure_dir
 from helpers.book.settings import METADATA_FILE
-from helpers.book.reports import change as change_report
+from helpers.book.reports import change as change_report, change_figures
 from helpers.book.reports import cooccurrence as cooccurrence_report
 from helpers.book.reports import examples
 from helpers.book.reports import explorer as explorer_report
 from helpers.book.reports import keywords as keywords_report
-from helpers.book.reports import links as links_report
-from helpers.book.reports import performance as performance_report
+from helpers.book.reports import link_context, links as links_report
+from helpers.book.reports import performance as performance_report, performance_checks
 from helpers.book.reports import theme_grains, theme_naming, validation as validation_report
 from helpers.book.reports import reproduce as reproduce_report
-from helpers.book.reports import themes as themes_report
+from helpers.book.reports.benchmark_targets import read_results
+from helpers.book.reports import term_map_quality
+from helpers.book.reports import theme_figures, theme_paper_figures, themes as themes_report
 from helpers.book.title import figure_label
 from helpers.web.explorer import PAGE_SIZE, explorer_data, write_explorer_data
 
 if TYPE_CHECKING:
     from helpers.analysis.pipeline import Analysis
 
+__all__ = ["glue_split", "themes", "cooccurrence", "term_map_view", "keyword_views", "change", "links", "ExplorerPage",
+           "explorer", "ValidationTables", "validation", "PerformanceTables", "performance"]
+
 
 def glue_split(values: Mapping[str, Any], markdown: tuple[str, ...]) -> None:
     """Glue ``values``: those named in ``markdown`` (or ending with one of its suffixes) as Markdown sentences
-    (``{glue:md}``), the others as values (``{glue:text}``)."""
+    (``{glue:md}``), the others as values (``{glue:text}``).
+
+    Parameters
+    ----------
+    values : Mapping
+        Glue name -> value.
+    markdown : tuple of str
+        Names, or name endings (``"_sentence"``), glued as Markdown.
+
+    Returns
+    -------
+    None
+
+    Examples
+    --------
+    >>> from helpers.book.page_values import page
+    >>> glue_split({"hens_sentence": "Hens *lay*.", "n_hens": 12000}, ("_sentence",))
+    >>> page.text("n_hens")
+    '12,000'
+    """
     is_markdown = {name: name in markdown or name.endswith(markdown) for name in values}
     glue_all({name: value for name, value in values.items() if not is_markdown[name]})
     glue_markdown({name: value for name, value in values.items() if is_markdown[name]})
 
 
 def themes(analysis: Analysis) -> None:
-    """The themes page: findings, broad themes, its lead and pointer, the starter theme file and its five figures."""
+    """The themes page: findings, broad themes, its lead and pointer, the starter theme file and its five figures.
+
+    Parameters
+    ----------
+    analysis : Analysis
+        The corpus analysed (:func:`helpers.book.analysis`): its themes, their grains and the term map's examples.
+
+    Returns
+    -------
+    None
+        The values are glued and the figures published in the running notebook.
+    """
     model, message, label = analysis.themes.model, analysis.themes.message, figure_label(analysis)
     glue_all(themes_report.theme_findings(analysis))
     changed = model.settings.vocabulary_changed if model is not None else []
@@ -52,15 +87,26 @@ def themes(analysis: Analysis) -> None:
                    "themes_change_pointer": change_report.pointer(analysis, "themes")})
     papers, seed = analysis.papers, analysis.settings.seed
     theme_naming.write_starter(analysis, figure_dir())  # the starter theme file the page offers
-    publish_figure("fig-themes-top-terms", *themes_report.top_terms_figure(model, label, message))
-    publish_figure("fig-themes-map", *themes_report.paper_map_figure(model, papers, label, seed, message))
-    publish_figure("fig-themes-wordclouds", *themes_report.wordcloud_figure(model, label, message))
-    publish_figure("fig-themes-by-source", *themes_report.by_source_figure(model, papers, label, message))
-    publish_figure("fig-themes-model-selection", *themes_report.selection_figure(model, label, message))
+    publish_figure("fig-themes-top-terms", *theme_figures.top_terms_figure(model, label, message))
+    publish_figure("fig-themes-map", *theme_paper_figures.paper_map_figure(model, papers, label, seed, message))
+    publish_figure("fig-themes-wordclouds", *theme_figures.wordcloud_figure(model, label, message))
+    publish_figure("fig-themes-by-source", *theme_paper_figures.by_source_figure(model, papers, label, message))
+    publish_figure("fig-themes-model-selection", *theme_figures.selection_figure(model, label, message))
 
 
 def cooccurrence(analysis: Analysis) -> None:
-    """The co-occurrence page: its values, lead and pointer, and the network files it offers."""
+    """The co-occurrence page: its values, lead and pointer, and the network files it offers.
+
+    Parameters
+    ----------
+    analysis : Analysis
+        The corpus analysed (:func:`helpers.book.analysis`): its term map and keyword map.
+
+    Returns
+    -------
+    None
+        The values are glued, the network files written and the keyword map published.
+    """
     network = analysis.cooccurrence
     glue_all(cooccurrence_report.chapter_values(network))
     glue_all(cooccurrence_report.vocabulary_values(analysis))
@@ -75,52 +121,127 @@ def cooccurrence(analysis: Analysis) -> None:
     publish_figure("fig-cooccurrence-keywords", *keywords_report.keyword_map_figure(analysis, figure_label(analysis)))
 
 
-def keyword_views(analysis: Analysis) -> None:
-    """Under the keyword map's figure: its download links, its files (:data:`helpers.book.reports.keywords.KEYWORD_FILES`)
-    and the interactive keyword map, whose clicks open the explorer's keyword filter."""
+def _interactive_map(network, noun: str, explorer_filter: str = "term") -> None:
+    """The interactive map of ``network`` (its clicks open the explorer's ``explorer_filter``), with the sentence
+    that stands for it outside the web book."""
     from helpers.analysis.cooccurrence.exporters import vosviewer_document  # lazy: at the top it would load networkx
     from helpers.web.term_map import term_map_html
 
+    show_html(term_map_html(vosviewer_document(network), community_terms=cooccurrence_report.community_terms(network),
+                            empty_message=network.message or f"no {noun} on the map",
+                            explorer_filter=explorer_filter),
+              f"The interactive {noun} map is in the web book; the static map above shows the same {noun}s.")
+
+
+def term_map_view(analysis: Analysis) -> None:
+    """The interactive term map, under the static maps.
+
+    Parameters
+    ----------
+    analysis : Analysis
+        The corpus analysed (:func:`helpers.book.analysis`): its term map.
+
+    Returns
+    -------
+    None
+        The map is shown in the running notebook (a sentence outside the web book).
+    """
+    _interactive_map(analysis.cooccurrence, "term")
+
+
+def keyword_views(analysis: Analysis) -> None:
+    """Under the keyword map's figure: its download links, its files (:data:`helpers.book.reports.keywords.KEYWORD_FILES`)
+    and the interactive keyword map, whose clicks open the explorer's keyword filter.
+
+    Parameters
+    ----------
+    analysis : Analysis
+        The corpus analysed (:func:`helpers.book.analysis`): its keyword map.
+
+    Returns
+    -------
+    None
+        The links and the map are shown in the running notebook.
+    """
     show_downloads("fig-cooccurrence-keywords")
     show_html(keywords_report.downloads_html(),
               "Keyword map files in the web book: " + ", ".join(keywords_report.KEYWORD_FILES) + ".")
-    network = keywords_report.keyword_network(analysis)
-    show_html(term_map_html(vosviewer_document(network), community_terms=cooccurrence_report.community_terms(network),
-                            empty_message=network.message or "no keyword on the map", explorer_filter="keyword"),
-              "The interactive keyword map is in the web book; the static map above shows the same keywords.")
+    _interactive_map(keywords_report.keyword_network(analysis), "keyword", "keyword")
 
 
 def change(analysis: Analysis) -> None:
-    """What changed: its values and sentences, and its four figures when the papers form groups."""
+    """What changed: its values and sentences, and its four figures when the papers form groups.
+
+    Parameters
+    ----------
+    analysis : Analysis
+        The corpus analysed (:func:`helpers.book.analysis`): its groups' change, None with one group.
+
+    Returns
+    -------
+    None
+        The values are glued and the figures published in the running notebook.
+    """
     glue_split(change_report.change_values(analysis), ("_sentence", "_note"))
-    glue_markdown({**figure_citations(analysis, "change"), **links_report.change_context(analysis)})
+    glue_markdown({**figure_citations(analysis, "change"), **link_context.change_context(analysis)})
     result, label = analysis.change, figure_label(analysis)
     if result is not None:
-        publish_figure("fig-change-prevalence", *change_report.prevalence_figure(result, label))
-        publish_figure("fig-change-thematic-map", *change_report.thematic_map_figure(result, label))
-        publish_figure("fig-change-overlay", *change_report.overlay_figure(analysis))
-        publish_figure("fig-change-links", *change_report.links_figure(result, label))
+        publish_figure("fig-change-prevalence", *change_figures.prevalence_figure(result, label))
+        publish_figure("fig-change-thematic-map", *change_figures.thematic_map_figure(result, label))
+        publish_figure("fig-change-overlay", *change_figures.overlay_figure(analysis))
+        publish_figure("fig-change-links", *change_figures.links_figure(result, label))
 
 
 def links(analysis: Analysis) -> pd.DataFrame:
-    """The link availability page: findings, lead and pointer. Returns the shares table its figure draws."""
+    """The link availability page: findings, lead and pointer. Returns the shares table its figure draws.
+
+    Parameters
+    ----------
+    analysis : Analysis
+        The corpus analysed (:func:`helpers.book.analysis`): its papers' link states and links.
+
+    Returns
+    -------
+    DataFrame
+        The linked shares per file, theme and group (:func:`helpers.book.reports.links.shares_table`).
+    """
     glue_all(links_report.link_findings(analysis))
     glue_markdown({**figure_citations(analysis, "links"), **links_report.chapter_lead(analysis),
-                   "links_change_pointer": links_report.change_pointer(analysis),
-                   "links_context": links_report.context_paragraph(analysis),
-                   "links_references": links_report.references(analysis)})
+                   "links_change_pointer": link_context.change_pointer(analysis),
+                   "links_context": link_context.context_paragraph(analysis),
+                   "links_references": link_context.references(analysis)})
     return links_report.shares_table(analysis.papers, analysis.themes.labels)
 
 
 class ExplorerPage(NamedTuple):
-    """The papers the explorer shows (a seeded sample of large corpora) and the data it is given."""
+    """The papers the explorer shows (a seeded sample of large corpora) and the data it is given.
+
+    Attributes
+    ----------
+    shown : DataFrame
+        The papers in the explorer.
+    data : dict
+        The explorer's data (:func:`helpers.web.explorer.explorer_data`).
+    """
 
     shown: pd.DataFrame
     data: dict[str, Any]
 
 
 def explorer(analysis: Analysis, papers: pd.DataFrame) -> ExplorerPage:
-    """The explorer page: its data file (and the whole table when it shows a sample) and its values."""
+    """The explorer page: its data file (and the whole table when it shows a sample) and its values.
+
+    Parameters
+    ----------
+    analysis : Analysis
+        The corpus analysed (:func:`helpers.book.analysis`): its links, themes and term map.
+    papers : DataFrame
+        The papers with their display titles (:func:`helpers.book.with_titles`).
+
+    Returns
+    -------
+    ExplorerPage
+    """
     # A seeded sample beyond MAX_EXPLORER_PAPERS papers; only its abstracts' texts are read.
     shown = explorer_report.explorer_papers(papers, texts=analysis.texts)
     hierarchy = analysis.hierarchy.table if analysis.hierarchy is not None else None
@@ -137,7 +258,13 @@ def explorer(analysis: Analysis, papers: pd.DataFrame) -> ExplorerPage:
 
 
 class ValidationTables(NamedTuple):
-    """The tables of the Validation page, in its order."""
+    """The tables of the Validation page, in its order.
+
+    Attributes
+    ----------
+    term_quality, yardstick, intrusion, claims, claim_errors, fields, figure_text : DataFrame
+        Each measurement's table (empty when it was not measured).
+    """
 
     term_quality: pd.DataFrame
     yardstick: pd.DataFrame
@@ -149,8 +276,25 @@ class ValidationTables(NamedTuple):
 
 
 def validation(root: Path) -> ValidationTables:
-    """The Validation page: the package's own measurements, read from the book's result files."""
-    quality_table, quality_values = cooccurrence_report.term_quality(cooccurrence_report.read_term_quality(root))
+    """The Validation page: the package's own measurements, read from the book's result files.
+
+    Parameters
+    ----------
+    root : Path
+        The book's root, whose ``benchmarks/results/`` and ``tests/evaluation/`` hold the measurements.
+
+    Returns
+    -------
+    ValidationTables
+
+    Examples
+    --------
+    >>> from helpers.book.page_values import page
+    >>> tables = validation(Path("/nonexistent"))
+    >>> tables.yardstick.empty, page.text("co_q_corpus")
+    (True, '(not measured: run benchmarks/term_quality.py)')
+    """
+    quality_table, quality_values = term_map_quality.term_quality(term_map_quality.read_term_quality(root))
     yardstick_table, yardstick_values = validation_report.theme_yardstick(root)
     intrusion_table, intrusion_values = validation_report.word_intrusion(root)
     claim_table, claim_errors, claim_values = validation_report.claim_scores(root)
@@ -164,7 +308,17 @@ def validation(root: Path) -> ValidationTables:
 
 
 class PerformanceTables(NamedTuple):
-    """The benchmark results the Performance page shows, and the sentence it prints where one is missing."""
+    """The benchmark results the Performance page shows, and the sentence it prints where one is missing.
+
+    Attributes
+    ----------
+    benchmark : DataFrame or None
+        ``benchmarks/results.csv`` (None: not run).
+    targets, selection, build_checks, explorer, large, one_file, search : DataFrame
+        Each benchmark's table as the page shows it.
+    summaries : dict
+        The sentences glued in place of a missing table.
+    """
 
     benchmark: pd.DataFrame | None
     targets: pd.DataFrame
@@ -178,23 +332,35 @@ class PerformanceTables(NamedTuple):
 
 
 def performance(bench: Path, analysis: Analysis) -> PerformanceTables:
-    """The Performance page: every value and sentence it glues from the result files of ``bench``, and its figure."""
-    read = performance_report.read_results
+    """The Performance page: every value and sentence it glues from the result files of ``bench``, and its figure.
+
+    Parameters
+    ----------
+    bench : Path
+        The folder of the benchmarks' result files (``benchmarks/``).
+    analysis : Analysis
+        The corpus analysed (for the figure's citation).
+
+    Returns
+    -------
+    PerformanceTables
+    """
+    read = read_results
     benchmark, book_builds = read(bench / "results.csv"), read(bench / "book_results.csv")
     glue_all(performance_report.performance_findings(benchmark, book=book_builds))
     glue_markdown({"perf_headline": performance_report.headline(benchmark, book_builds),
                    **figure_citations(analysis, "performance")})
     targets = performance_report.targets_shown(benchmark, book_builds)
     publish_figure("fig-performance-stages", *performance_report.stages_figure(benchmark))
-    selection, selection_values = performance_report.selection_evidence(read(bench / "selection_results.csv"))
-    build_checks, build_values = performance_report.book_build_checks(book_builds)
-    explorer, explorer_values = performance_report.explorer_readiness(read(bench / "explorer_results.csv"))
+    selection, selection_values = performance_checks.selection_evidence(read(bench / "selection_results.csv"))
+    build_checks, build_values = performance_checks.book_build_checks(book_builds)
+    explorer, explorer_values = performance_checks.explorer_readiness(read(bench / "explorer_results.csv"))
     large, large_values = performance_report.large_runs(read(bench / "large_results.csv"))
     one_file, one_file_values = performance_report.one_file_runs(read(bench / "large_file_results.csv"),
                                                                  read(bench / "large_results.csv"))
     glue_markdown(selection_values)
-    glue_all({**build_values, **explorer_values, **performance_report.group_cost(read(bench / "group_results.csv")),
+    glue_all({**build_values, **explorer_values, **performance_checks.group_cost(read(bench / "group_results.csv")),
               **large_values, **one_file_values})
     summaries = {**selection_values, **build_values, **explorer_values, **large_values}
-    search = performance_report.selection_search(read(bench / "results" / "selection_search.csv"))
+    search = performance_checks.selection_search(read(bench / "results" / "selection_search.csv"))
     return PerformanceTables(benchmark, targets, selection, build_checks, explorer, large, one_file, summaries, search)

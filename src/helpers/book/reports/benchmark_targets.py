@@ -1,15 +1,18 @@
 """The benchmarks' stages and the targets they are held to (``benchmarks/targets.csv``), read for the Performance
-page (:mod:`helpers.book.reports.performance`)."""
+page (:mod:`helpers.book.reports.performance`), and the one reader of a benchmark's result file
+(:func:`read_results`), which the Performance and Validation pages share."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
 
 import pandas as pd
 
 from helpers.book.inputs import page_input
 
-__all__ = ["TOTAL", "BASELINE", "LDA_REFERENCE", "STAGE_ORDER", "TARGETS_FILE", "Targets", "read_targets"]
+__all__ = ["TOTAL", "BASELINE", "LDA_REFERENCE", "STAGE_ORDER", "TARGETS_FILE", "Targets", "read_targets", "read_results"]
 
 #: The whole command as a user runs it: ``python -m helpers analyse``, start to exit (median of three runs).
 TOTAL = "analyse (command, start to exit)"
@@ -53,6 +56,11 @@ class Targets:
     max_notebook_page_seconds : float
         The slowest page re-run as a notebook as ``make lab`` runs it (a new kernel, every cell), the analysis
         cached, within this many seconds (``benchmarks/book_results.csv``).
+
+    Examples
+    --------
+    >>> read_targets().max_peak_mib > 0
+    True
     """
 
     max_lda_ratio: float
@@ -77,6 +85,15 @@ class Targets:
 def read_targets(path: str = TARGETS_FILE) -> Targets:
     """The benchmarks' targets (a page input, :func:`helpers.book.inputs.page_input`).
 
+    Parameters
+    ----------
+    path : str, optional
+        The targets file, relative to the book's root.
+
+    Returns
+    -------
+    Targets
+
     Examples
     --------
     >>> read_targets().max_ratio_at
@@ -94,3 +111,30 @@ def read_targets(path: str = TARGETS_FILE) -> Targets:
         raise ValueError(f"{path}: the targets must be exactly {', '.join(names)}; "
                          f"missing {sorted(set(names) - set(limits))}, unknown {sorted(set(limits) - set(names))}")
     return Targets(**{name: float(limits[name]) for name in names})
+
+
+def read_results(path: str | Path, *, root: Path | None = None, **options: Any) -> pd.DataFrame | None:
+    """A benchmark's result file, or ``None`` when the benchmark has not been run (the file is absent).
+
+    Parameters
+    ----------
+    path : str or Path
+        The file, relative to the book's root (``"benchmarks/results.csv"``): a page input
+        (:func:`helpers.book.inputs.page_input`).
+    root : Path, optional
+        The book's root (default: the book's own).
+    **options
+        Passed to :func:`pandas.read_csv` (``keep_default_na=False``, ...).
+
+    Returns
+    -------
+    DataFrame or None
+        The file's rows as written.
+
+    Examples
+    --------
+    >>> read_results(TARGETS_FILE)["name"].iloc[0], read_results(TARGETS_FILE, root=Path("/nonexistent"))
+    ('max_lda_ratio', None)
+    """
+    file = page_input(path, root=None if root is None else Path(root))
+    return pd.read_csv(file, **options) if file.is_file() else None

@@ -4,100 +4,28 @@ Every value comes from :class:`helpers.analysis.change.ChangeResult` (the tables
 ``theme_change.csv``, ``term_change.csv``, ``term_bursts.csv``, ``link_change.csv``, ...). With one
 group (no :attr:`~helpers.analysis.pipeline.Analysis.change`) every section is empty and the
 chapter is one note; the landing page and the other chapters show nothing new. The chapter's figures are
-drawn by :mod:`helpers.book.reports.change_figures` and re-exported here.
+drawn by :mod:`helpers.book.reports.change_figures`, its tables by :mod:`helpers.book.reports.change_tables`.
 """
 
 from __future__ import annotations
 
-import html
 from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
 from helpers.analysis.groups import MIN_PERIOD_PAPERS, MIN_PERIOD_SHARE, NO_VALUE, PERIOD_DASH
 from helpers.book.display import markdown_cell as md
-from helpers.book.formatting import count
+from helpers.book.formatting import count, interval, p_text, percent, points
+from helpers.book.reports.change_tables import when_column
 from helpers.book.reports.link_threshold import few_links
-from helpers.book.reports.change_figures import (  # noqa: F401  the chapter's figures, with its tables
-    MAP_NUMBER_SIZE,
-    PREVALENCE_COLUMNS,
-    links_figure,
-    overlay_figure,
-    overlay_range,
-    panel_groups,
-    prevalence_figure,
-    thematic_map_figure,
-)
-from helpers.web.explorer import explorer_url
 
 if TYPE_CHECKING:
     from helpers.analysis.change import ChangeResult
     from helpers.analysis.pipeline import Analysis
 
-N_TABLE_ROWS = 20
-N_TERM_ROWS = 10  # the term tables show their top rows (the CSV holds all), so the page stays one read
 N_LISTED = 5
 N_QUADRANT_MOVES = 3  # each move is explained in a clause of its own
 SIGNIFICANCE = 0.05
-
-
-def percent(share: float) -> str:
-    """A share as a percentage with one decimal.
-
-    Examples
-    --------
-    >>> percent(0.151515), percent(float("nan"))
-    ('15.2%', 'n/a')
-    """
-    return "n/a" if pd.isna(share) else f"{100 * share:.1f}%"
-
-
-def points(change: float) -> str:
-    """A difference of shares in percentage points, signed.
-
-    Examples
-    --------
-    >>> points(0.113881), points(-0.0723), points(0.0)
-    ('+11.4 points', '-7.2 points', '+0.0 points')
-    """
-    return f"{100 * change:+.1f} points"
-
-
-def level_text(level: float) -> str:
-    """A confidence as a percentage, with as many decimals as it has (up to three).
-
-    Examples
-    --------
-    >>> level_text(0.95), level_text(0.9875), level_text(0.991667)
-    ('95%', '98.75%', '99.167%')
-    """
-    return f"{round(100 * level, 3):g}%"
-
-
-def interval(low: float, high: float, unit: str = "", level: float = 0.95) -> str:
-    """``"95% interval 5.8 to 17.8"`` from shares (as percentages or points).
-
-    Examples
-    --------
-    >>> interval(0.057918, 0.177908, " points"), interval(0.1, 0.2, "%")
-    ('95% interval +5.8 to +17.8 points', '95% interval 10.0% to 20.0%')
-    >>> interval(0.01, 0.2, " points", 0.9875)
-    '98.75% interval +1.0 to +20.0 points'
-    """
-    if unit == "%":
-        return f"{level_text(level)} interval {100 * low:.1f}% to {100 * high:.1f}%"
-    return f"{level_text(level)} interval {100 * low:+.1f} to {100 * high:+.1f}{unit}"
-
-
-def p_text(p: float) -> str:
-    """A p-value with three significant digits, or ``"< 0.001"`` below that (APA style).
-
-    Examples
-    --------
-    >>> p_text(0.0421), p_text(0.00108), p_text(0.0), p_text(1.0)
-    ('0.0421', '0.00108', '< 0.001', '1')
-    """
-    return "< 0.001" if p < 0.001 else f"{p:.3g}"
 
 
 def _p_is(p: float) -> str:
@@ -111,8 +39,8 @@ def _groups_text(groups: tuple[str, ...]) -> str:
 
 
 def _theme_sentence(row: pd.Series, md) -> str:
-    return (f"*{md(row['label'])}* ({percent(row['share_first'])} of {md(row['first_group'])} to "
-            f"{percent(row['share_last'])} of {md(row['last_group'])}, {points(row['change'])}, "
+    return (f"*{md(row['label'])}* ({percent(row['share_first'], decimals=1)} of {md(row['first_group'])} to "
+            f"{percent(row['share_last'], decimals=1)} of {md(row['last_group'])}, {points(row['change'])}, "
             f"{interval(row['ci_low'], row['ci_high'], ' points', float(row['ci_level']))}, "
             f"BH-adjusted p {_p_is(row['q_value'])})")
 
@@ -284,7 +212,7 @@ def change_values(analysis: "Analysis") -> dict[str, Any]:
 
 
 def _linked_in(row: pd.Series) -> str:
-    return (f"{percent(row['share'])} ({int(row['n_linked'])} of {int(row['n_papers'])}, "
+    return (f"{percent(row['share'], decimals=1)} ({int(row['n_linked'])} of {int(row['n_papers'])}, "
             f"{interval(row['ci_low'], row['ci_high'], '%')})")
 
 
@@ -463,79 +391,3 @@ def landing_block(analysis: "Analysis") -> str:
             f"{values['change_shift_sentence']}. Over every group, {values['change_trend_sentence']}.{linking}")
 
 
-def _explorer_link(url: str, text: str) -> str:
-    return f'<a href="{html.escape(url, quote=True)}">{html.escape(str(text))}</a>'
-
-
-def theme_change_table(change: "ChangeResult") -> pd.DataFrame:
-    """The themes by change, with a link to each theme's papers in the explorer (and their trend from three
-    groups on: over two, the trend is the change)."""
-    table = change.theme_change
-    shown = pd.DataFrame({
-        "theme": [f"{int(t)}. {label}" for t, label in zip(table["theme"], table["label"])],
-        "first group": table["share_first"].map(percent),
-        "last group": table["share_last"].map(percent),
-        # change and interval in one column keep the table inside the page at every width
-        f"change, points ({level_text(float(table['ci_level'].iloc[0])) if len(table) else '95%'} interval)": [
-            f"{100 * change:+.1f} ({100 * lo:+.1f} to {100 * hi:+.1f})"
-            for change, lo, hi in zip(table["change"], table["ci_low"], table["ci_high"])],
-        "p (BH)": table["q_value"].map(lambda p: "not tested" if pd.isna(p) else p_text(p)),
-        "trend, points a group (BH p)": [f"{100 * slope:+.1f} ({p_text(q)})"
-                                         for slope, q in zip(table["trend_slope"], table["trend_q"])],
-        "explorer": [_explorer_link(explorer_url(theme=int(t)), "papers") for t in table["theme"]],
-    })
-    return shown.drop(columns="trend, points a group (BH p)") if len(change.groups) == 2 else shown
-
-
-def _term_link(term: str, group: str = "") -> str:
-    return _explorer_link(explorer_url(terms=(term,), group=group), "papers")
-
-
-def new_terms_table(change: "ChangeResult") -> pd.DataFrame:
-    """Terms new in the latest group, most papers first, each linked to its papers in the explorer."""
-    new = change.terms[change.terms["new_in_latest"]]
-    return pd.DataFrame({"term": new["term"], "papers in the latest group": new["n_latest"],
-                         "explorer": [_term_link(t, change.groups[-1]) for t in new["term"]]})
-
-
-def recent_terms_table(change: "ChangeResult") -> pd.DataFrame:
-    """Map terms by mean year (or group position) of their papers, latest first (the overlay's order)."""
-    when = when_column(change.terms)
-    terms = change.terms[change.terms["n_papers"] > 0].sort_values(
-        [when, "n_papers", "term"], ascending=[False, False, True], kind="mergesort")
-    # one column for when: the overlay's colour, the year where papers have years, else the group
-    header = "mean year (groups alike)" if when == "balanced_year" else "mean group (1 = first)"
-    return pd.DataFrame({"term": terms["term"], "papers": terms["n_papers"], "first group": terms["first_group"],
-                         header: terms[when].round(2), "explorer": terms["term"].map(_term_link)})
-
-
-def when_column(terms: pd.DataFrame) -> str:
-    """The column of ``terms`` that says when a term is used, as the overlay colours it: ``balanced_year``
-    where papers have years, else ``mean_position``.
-
-    Examples
-    --------
-    >>> when_column(pd.DataFrame({"balanced_year": [float("nan")], "mean_position": [1.5]}))
-    'mean_position'
-    """
-    return "balanced_year" if terms["balanced_year"].notna().any() else "mean_position"
-
-
-def bursts_table(change: "ChangeResult") -> pd.DataFrame:
-    """The term bursts, strongest first, each term linked to its papers in the explorer."""
-    bursts = change.bursts
-    return pd.DataFrame({"term": bursts["term"], "from": bursts["start_group"], "to": bursts["end_group"],
-                         "papers in the burst": bursts["n_papers"], "weight": bursts["weight"].round(3),
-                         "explorer": [_term_link(t, start if n == 1 else "") for t, start, n
-                                      in zip(bursts["term"], bursts["start_group"], bursts["n_groups"])]})
-
-
-def links_table(change: "ChangeResult") -> pd.DataFrame:
-    """Linked papers per group with Wilson intervals."""
-    links = change.links
-    return pd.DataFrame({"group": links["group"], "papers": links["n_papers"], "linked": links["n_linked"],
-                         "share": links["share"].map(percent),
-                         "95% Wilson interval": [interval(low, high, "%").removeprefix("95% interval ")
-                                                 for low, high in zip(links["ci_low"], links["ci_high"])],
-                         "explorer": [_explorer_link(explorer_url(group=g, state="linked"), "linked papers")
-                                      for g in links["group"]]})

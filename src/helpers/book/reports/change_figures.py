@@ -228,7 +228,7 @@ def thematic_map_figure(change: "ChangeResult", corpus_label: str) -> tuple["Fig
 
 def overlay_figure(analysis: "Analysis") -> tuple["Figure", pd.DataFrame]:
     """The term map coloured by the mean year of each term's papers (or its mean group position)."""
-    from helpers.book.network_figures import term_map_figure  # lazy: at the top it would load scipy and networkx
+    from helpers.book.reports.network_figures import term_map_figure  # lazy: at the top it would load scipy and networkx
 
     change = analysis.change
     assert change is not None, "the overlay is drawn only when the papers fall in groups"

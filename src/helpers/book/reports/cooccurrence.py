@@ -12,8 +12,8 @@ import pandas as pd
 from helpers.analysis.cooccurrence.communities import community_cohesion
 from helpers.analysis.metadata import shorten_title
 from helpers.book.display import markdown_cell as md
-from helpers.book.formatting import corpus_name, count
-from helpers.book.network_figures import EGO_CENTRE, EGO_PARTNERS
+from helpers.book.formatting import count, percent
+from helpers.book.reports.community_figures import EGO_CENTRE, EGO_PARTNERS
 
 from helpers.analysis.cooccurrence.acronyms import DOMINANT_LONG_FORM_SHARE, MIN_CORPUS_WIDE_DEFINITIONS
 from helpers.analysis.cooccurrence.exporters import network_writers
@@ -31,8 +31,6 @@ from helpers.analysis.cooccurrence.communities import LOUVAIN_STARTS
 from helpers.analysis.cooccurrence.network import CLUSTER_MIN_PAIR_PAPERS
 from helpers.analysis.cooccurrence.termhood import CONTEXT_TERMS, SCORE_WEIGHTS, SIGNALS, count_generic_terms
 from helpers.analysis.cooccurrence.result import STRONGEST_PAIRS, CooccurrenceResult, papers_with_terms, strongest_pairs
-from helpers.book.inputs import page_input
-from helpers.book.settings import COMMUNITY_QUALITY_FILE, TERM_QUALITY_FILE
 from helpers.book.title import analysis_name
 from helpers.web.explorer import explorer_sample_ids, explorer_url, papers_link_text
 from helpers.analysis.spreadsheet import write_csv
@@ -112,14 +110,14 @@ def chapter_values(result: CooccurrenceResult) -> dict[str, Any]:
     most_relevant = terms.sort_values([by, "n_papers", "term"], ascending=[False, False, True])
     return {
         "co_min_occurrences": settings.min_occurrences,
-        "co_relevant_share": f"{settings.relevant_share:.0%}",
-        "co_vosviewer_share": f"{RELEVANT_SHARE:.0%}",
+        "co_relevant_share": percent(settings.relevant_share),
+        "co_vosviewer_share": percent(RELEVANT_SHARE),
         "co_vosviewer_min_occurrences": VOSVIEWER_MIN_OCCURRENCES,
         "co_min_occurrences_rule": MIN_OCCURRENCES_RULE,
         "co_n_candidates": settings.n_candidates,
         "co_n_terms": len(terms),
         "co_max_map_terms": settings.max_map_terms,
-        "co_multi_word_share": f"{terms['term'].str.contains(' ').mean():.0%}" if len(terms) else "0%",
+        "co_multi_word_share": percent(terms['term'].str.contains(' ').mean()) if len(terms) else "0%",
         "co_max_term_words": settings.max_term_words,
         "co_relevance_topics": settings.relevance_topics,
         "co_context_terms": CONTEXT_TERMS,
@@ -136,7 +134,7 @@ def chapter_values(result: CooccurrenceResult) -> dict[str, Any]:
         "co_n_acronyms": len(result.acronyms),
         "co_n_acronyms_corpus": int((result.acronyms["scope"] == "corpus").sum()),
         "co_min_definitions": MIN_CORPUS_WIDE_DEFINITIONS,
-        "co_dominant_share": f"{DOMINANT_LONG_FORM_SHARE:.0%}",
+        "co_dominant_share": percent(DOMINANT_LONG_FORM_SHARE),
         "co_acronym_rows": ACRONYM_ROWS,
         "co_n_thesaurus": int((result.merges["source"] == "thesaurus").sum()),
         "co_top_pairs": STRONGEST_PAIRS,
@@ -149,14 +147,14 @@ def chapter_values(result: CooccurrenceResult) -> dict[str, Any]:
         "co_n_generic": settings.n_generic,
         "co_n_nested": settings.n_nested,
         "co_n_stock_terms": count_generic_terms(),
-        "co_nested_share": f"{NESTED_SHARE:.0%}",
+        "co_nested_share": percent(NESTED_SHARE),
         "co_multi_word_min": multi_word_min_occurrences(settings.min_occurrences),
-        "co_multi_word_occurrence_share": f"{MULTI_WORD_OCCURRENCE_SHARE:.0%}",
+        "co_multi_word_occurrence_share": percent(MULTI_WORD_OCCURRENCE_SHARE),
         "co_score_weights": ", ".join(f"{w:g}" for w in SCORE_WEIGHTS),
         "co_score_signals": ", ".join(SIGNALS),
         "co_single_word_share": f"{SINGLE_WORD_SHARE:g}",
         "co_min_map_terms": MIN_MAP_TERMS,
-        "co_single_word_kept_share": f"{SINGLE_WORD_SHARE * settings.relevant_share:.0%}",
+        "co_single_word_kept_share": percent(SINGLE_WORD_SHARE * settings.relevant_share),
         "co_n_single_terms": int((~terms["term"].str.contains(" ")).sum()) if len(terms) else 0,
         "co_cluster_min_pair_papers": CLUSTER_MIN_PAIR_PAPERS,
         "co_message": result.message or "every kept term has at least one drawn link or stands alone",
@@ -217,116 +215,6 @@ def cohesion_values(result: CooccurrenceResult) -> dict[str, str]:
             "co_cohesion_ratio": f"{measured.ratio:.1f}"}
 
 
-# The rankings compared in the chapter, as the table names them.
-RANKING_NAMES = {"frequency": "frequency", "relevance": "VOSviewer relevance", "combined": "combined score (the book's)"}
-
-
-def read_term_quality(root: Path) -> pd.DataFrame | None:
-    """``benchmarks/results/term_quality.csv`` under the book's ``root``, or ``None`` when it was not measured."""
-    path = page_input(TERM_QUALITY_FILE, root=Path(root))
-    return pd.read_csv(path) if path.exists() else None
-
-
-def term_quality(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[str, str]]:
-    """``benchmarks/results/term_quality.csv`` as the chapter shows it, and its glue values.
-
-    The glue values are those of the largest real corpus measured against the labels the
-    settings were chosen on (``co_q_*``), and of the held-out corpus measured against its own
-    labels (``co_qh_*``; corpus name starting with ``held-out``): the F share and landmark recall of
-    each ranking, and the corpus's size (and name, for the first); the table has every measure.
-    Without results every value says how to measure.
-
-    Examples
-    --------
-    >>> table, values = term_quality(None)
-    >>> table.empty, values["co_q_corpus"], values["co_qh_field_share_combined"]
-    (True, '(not measured: run benchmarks/term_quality.py)', '(not measured: run benchmarks/term_quality.py)')
-    """
-    measures = ("field_share", "landmark_recall")  # glued; the multi-word share is in the table only
-    described = {"co_q": ("corpus", "n_abstracts"), "co_qh": ("n_abstracts",)}
-    if results is None or results.empty:
-        missing = "(not measured: run benchmarks/term_quality.py)"
-        return pd.DataFrame(), {f"{p}_{n}": missing for p, names in described.items() for n in names} | {
-            f"{p}_{n}_{r}": missing for n in measures for r in RANKING_NAMES for p in described}
-    # Short cells and headers, so the measures fit the page's column; the CSV has every count.
-    table = pd.DataFrame({
-        "corpus": [f"{corpus_name(name)} ({n:,})" for name, n in zip(results["corpus"], results["n_abstracts"])],
-        "ranking": results["ranking"].map(RANKING_NAMES), "terms": results["n_terms"],
-        "F share": [f"{share:.0%}" + (f" ({u} unlabelled)" if u else "")
-                    for share, u in zip(results["field_share"], results["n_unlabelled"])],
-        "multi-word": results["multi_word_share"].map("{:.0%}".format),
-        "landmarks": [f"{f} of {n}" for f, n in zip(results["n_landmarks_found"], results["n_landmarks"])],
-        "nested in top 20": results["nested_top_pairs"],
-        "one-term non-F comm.": results["generic_single_communities"],
-    })
-    heldout = results["corpus"].str.startswith("held-out")
-    real = results[~results["corpus"].str.startswith("synthetic") & ~heldout]
-    largest = real[real["n_abstracts"] == real["n_abstracts"].max()]
-    values: dict[str, str] = {}
-    for prefix, rows in (("co_q", largest), ("co_qh", results[heldout])):
-        if rows.empty:
-            values |= {f"{prefix}_{n}": "(not measured)" for n in described[prefix]} | {
-                f"{prefix}_{n}_{r}": "(not measured)" for n in measures for r in RANKING_NAMES}
-            continue
-        if "corpus" in described[prefix]:
-            values[f"{prefix}_corpus"] = corpus_name(rows["corpus"].iloc[0])
-        values[f"{prefix}_n_abstracts"] = str(int(rows["n_abstracts"].iloc[0]))
-        for row in rows.itertuples(index=False):
-            values[f"{prefix}_field_share_{row.ranking}"] = f"{row.field_share:.0%}"
-            values[f"{prefix}_landmark_recall_{row.ranking}"] = f"{row.landmark_recall:.0%}"
-    return table, values
-
-
-#: How the Validation page names each way of finding communities (the weights: ``a`` or ``c ln a``).
-WEIGHT_NAMES = {"association": "a", "information": "c ln a"}
-
-
-def community_quality(root: Path) -> tuple[pd.DataFrame, dict[str, str]]:
-    """``benchmarks/results/community_quality.csv`` as the Validation page shows it, and the values its sentence
-    glues (``cq_*``: the three-year corpus's measures each way, the development corpus named); every value
-    "not measured" without the file.
-
-    Examples
-    --------
-    >>> table, values = community_quality(Path("/nonexistent"))
-    >>> table.empty, values["cq_ratio_book"]
-    (True, 'not measured')
-    """
-    path = page_input(COMMUNITY_QUALITY_FILE, root=Path(root))
-    names = [f"cq_{n}_{m}" for n in ("ratio", "together", "apart", "communities") for m in ("base", "book")]
-    names += ["cq_corpus", "cq_n_abstracts", "cq_development"]
-    if not path.exists():
-        return pd.DataFrame(), dict.fromkeys(names, "not measured")
-    results = pd.read_csv(path)
-    table = pd.DataFrame({
-        "corpus": [f"{corpus_name(c)} ({n:,})" for c, n in zip(results["corpus"], results["n_abstracts"])],
-        "communities": [f"{WEIGHT_NAMES.get(w, w)}, resolution {r:g}" + (" (the book's)" if m == "book" else "")
-                        for w, r, m in zip(results["weighting"], results["resolution"], results["method"])],
-        "count (largest)": [f"{n} ({m})" for n, m in zip(results["n_communities"], results["largest_community"])],
-        "inside / between": [f"{a:.2f} / {b:.2f} ({r:.1f}x)"
-                             for a, b, r in zip(results["within"], results["between"], results["ratio"])],
-        "one sub-field together": [f"{a} of {n}" for a, n in zip(results["n_together"], results["n_same_field"])],
-        "two sub-fields apart": [f"{a} of {n}" for a, n in zip(results["n_apart"], results["n_other_field"])],
-    })
-    values = dict.fromkeys(names, "not measured")
-    development = results[results["corpus"].str.startswith("icml2024-dev")]
-    if len(development):
-        values["cq_development"] = corpus_name(development["corpus"].iloc[0])
-    real = results[~results["corpus"].str.startswith("synthetic") & (results["corpus"] != "seed")
-                   & ~results["corpus"].str.startswith("icml2024-dev")]
-    if len(real):
-        largest = real[real["n_abstracts"] == real["n_abstracts"].max()]
-        values["cq_corpus"] = corpus_name(largest["corpus"].iloc[0])
-        values["cq_n_abstracts"] = f"{int(largest['n_abstracts'].iloc[0]):,}"
-        for row in largest.itertuples(index=False):
-            key = "book" if row.method == "book" else "base"
-            values[f"cq_ratio_{key}"] = f"{row.ratio:.1f}"
-            values[f"cq_together_{key}"] = f"{row.n_together} of {row.n_same_field}"
-            values[f"cq_apart_{key}"] = f"{row.n_apart} of {row.n_other_field}"
-            values[f"cq_communities_{key}"] = str(int(row.n_communities))
-    return table, values
-
-
 def top_acronyms(result: CooccurrenceResult, rows: int = ACRONYM_ROWS) -> pd.DataFrame:
     """The ``rows`` acronyms defined in the most abstracts (the chapter offers all as CSV)."""
     return (result.acronyms.sort_values(["n_papers", "acronym"], ascending=[False, True]).head(rows)
@@ -353,30 +241,122 @@ CHAPTER_FILES = ("network.json", "vosviewer_map.txt", "vosviewer_network.txt", "
                  "terms.csv", "term_pairs.csv", "acronyms.csv")
 
 
-def write_chapter_files(result: CooccurrenceResult, folder: Path) -> list[Path]:
-    """Write the network files and the terms, pairs and acronym tables into ``folder``; returns the paths."""
+#: How the download line names each network file (the tables by their file names).
+NETWORK_FILE_NAMES = {"network.json": "VOSviewer JSON", "vosviewer_map.txt": "VOSviewer map",
+                      "vosviewer_network.txt": "VOSviewer network", "network.graphml": "GraphML",
+                      "network.gexf": "GEXF (Gephi)"}
+
+
+def write_map_files(network: CooccurrenceResult, tables: dict[str, pd.DataFrame], names: tuple[str, ...],
+                    folder: Path, *, prefix: str = "") -> list[Path]:
+    """Write a map's network files and tables into ``folder``: the term map's, or the keyword map's (``prefix``).
+
+    Parameters
+    ----------
+    network : CooccurrenceResult
+        The map whose network files (:func:`helpers.analysis.cooccurrence.exporters.network_writers`) are written.
+    tables : dict
+        File name (``"terms.csv"``) -> table, written as formula-safe CSV.
+    names : tuple of str
+        The files to write, in order: network files (with ``prefix``) and tables.
+    folder : Path
+        Created when missing.
+    prefix : str, optional
+        Put before each network file's name (``"keyword_"``).
+
+    Returns
+    -------
+    list of Path
+        The files written, in the order of ``names``.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from types import SimpleNamespace
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> table = pd.DataFrame({"term": ["=cmd"]})
+    >>> [p.name for p in write_map_files(SimpleNamespace(), {"terms.csv": table}, ("terms.csv",), folder)]
+    ['terms.csv']
+    >>> (folder / "terms.csv").read_text()
+    "term\\n'=cmd\\n"
+    """
     folder.mkdir(parents=True, exist_ok=True)
-    tables = {"terms.csv": result.terms, "term_pairs.csv": result.pairs, "acronyms.csv": result.acronyms}
-    writers: dict[str, Callable[[Path], None]] = {**network_writers(result), **{
-        name: partial(write_csv, table) for name, table in tables.items()}}
-    for name in CHAPTER_FILES:
+    writers: dict[str, Callable[[Path], None]] = {
+        **({f"{prefix}{name}": writer for name, writer in network_writers(network).items()}
+           if any(name not in tables for name in names) else {}),
+        **{name: partial(write_csv, table) for name, table in tables.items()}}
+    for name in names:
         writers[name](folder / name)
-    return [folder / name for name in CHAPTER_FILES]
+    return [folder / name for name in names]
+
+
+def write_chapter_files(result: CooccurrenceResult, folder: Path) -> list[Path]:
+    """Write the network files and the terms, pairs and acronym tables (:data:`CHAPTER_FILES`) into ``folder``.
+
+    Parameters
+    ----------
+    result : CooccurrenceResult
+        The term map.
+    folder : Path
+        The book's figure folder.
+
+    Returns
+    -------
+    list of Path
+    """
+    tables = {"terms.csv": result.terms, "term_pairs.csv": result.pairs, "acronyms.csv": result.acronyms}
+    return write_map_files(result, tables, CHAPTER_FILES, folder)
+
+
+def map_downloads_html(names: tuple[str, ...], what: str, base: str = "../figures", *, prefix: str = "") -> str:
+    """One line of download links to a map's files.
+
+    Parameters
+    ----------
+    names : tuple of str
+        The files, in order.
+    what : str
+        The line's opening words.
+    base : str, optional
+        The folder the links point into.
+    prefix : str, optional
+        Put before each network file's name (``"keyword_"``).
+
+    Returns
+    -------
+    str
+        HTML.
+
+    Examples
+    --------
+    >>> line = map_downloads_html(("keyword_network.gexf", "keywords.csv"), "Keyword map files", prefix="keyword_")
+    >>> line.count("download>"), "GEXF (Gephi)</a>" in line
+    (2, True)
+    """
+    shown = {f"{prefix}{name}": text for name, text in NETWORK_FILE_NAMES.items()}
+    links = " · ".join(f'<a href="{base}/{name}" download>{shown.get(name, name)}</a>' for name in names)
+    return f'<p class="network-downloads">{what}: {links}</p>'
 
 
 def downloads_html(base: str = "../figures") -> str:
     """One line of download links to :data:`CHAPTER_FILES`.
+
+    Parameters
+    ----------
+    base : str, optional
+        Where the book's figure files are, relative to the page.
+
+    Returns
+    -------
+    str
+        A paragraph of :data:`CHAPTER_FILES`' links (HTML).
 
     Examples
     --------
     >>> downloads_html().count("download>")
     8
     """
-    names = {"network.json": "VOSviewer JSON", "vosviewer_map.txt": "VOSviewer map",
-             "vosviewer_network.txt": "VOSviewer network", "network.graphml": "GraphML",
-             "network.gexf": "GEXF (Gephi)"}
-    links = " · ".join(f'<a href="{base}/{name}" download>{names.get(name, name)}</a>' for name in CHAPTER_FILES)
-    return f'<p class="network-downloads">Network files: {links}</p>'
+    return map_downloads_html(CHAPTER_FILES, "Network files", base)
 
 
 def chapter_lead(analysis) -> dict[str, str]:
@@ -385,10 +365,9 @@ def chapter_lead(analysis) -> dict[str, str]:
 
     Examples
     --------
-    >>> import tempfile, pathlib
+    >>> from helpers.analysis.corpus import write_corpus
     >>> from helpers.analysis.pipeline import run_pipeline
-    >>> folder = pathlib.Path(tempfile.mkdtemp())
-    >>> _ = (folder / "a.txt").write_text("We study galaxies with a new telescope survey today.")
+    >>> folder = write_corpus({"a.txt": "We study galaxies with a new telescope survey today."})
     >>> chapter_lead(run_pipeline([folder]))["cooccurrence_lead"][:40]
     'No term map for the 1 abstract: fewer th'
     """

@@ -32,6 +32,9 @@ PANEL_TITLE_PT = 9.0
 #: The most panels a grid shows; the others are in the figure's CSV and the page's table.
 MAX_PANELS = 12
 TITLE_CHARACTERS = 82  # of TITLE_PT text on one line of the column
+__all__ = ["SHOWN_INCHES", "COLUMN_INCHES", "TEXT_PT", "SMALL_PT", "TITLE_PT", "PANEL_TITLE_PT", "MAX_PANELS",
+           "TITLE_CHARACTERS", "column_subplots", "column_figure", "set_title", "finish", "shorten", "hide_unused"]
+
 _RC: dict[Any, Any] = {"font.size": TEXT_PT, "axes.titlesize": PANEL_TITLE_PT, "axes.labelsize": TEXT_PT,
        "xtick.labelsize": TEXT_PT, "ytick.labelsize": TEXT_PT, "legend.fontsize": TEXT_PT,
        "legend.title_fontsize": TEXT_PT, "figure.titlesize": TITLE_PT}
@@ -40,6 +43,22 @@ _RC: dict[Any, Any] = {"font.size": TEXT_PT, "axes.titlesize": PANEL_TITLE_PT, "
 def column_subplots(height: float, n_rows: int = 1, n_columns: int = 1, *, width: float = COLUMN_INCHES,
                     **options: Any) -> tuple["Figure", Any]:
     """``plt.subplots`` at column width with constrained layout and the column's font sizes.
+
+    Parameters
+    ----------
+    height : float
+        Inches.
+    n_rows, n_columns : int, optional
+        The grid of axes.
+    width : float, optional
+        Inches (default: the text column's).
+    **options
+        Passed to ``plt.subplots`` (``sharex``, ``squeeze``, ``height_ratios``, ...).
+
+    Returns
+    -------
+    figure : Figure
+    axes : Axes or array of Axes
 
     Examples
     --------
@@ -54,7 +73,24 @@ def column_subplots(height: float, n_rows: int = 1, n_columns: int = 1, *, width
 
 
 def column_figure(height: float, *, width: float = COLUMN_INCHES) -> "Figure":
-    """An empty figure at column width with constrained layout (for a ``GridSpec`` of its own)."""
+    """An empty figure at column width with constrained layout (for a ``GridSpec`` of its own).
+
+    Parameters
+    ----------
+    height : float
+        Inches.
+    width : float, optional
+        Inches (default: the text column's).
+
+    Returns
+    -------
+    Figure
+
+    Examples
+    --------
+    >>> column_figure(3.0).get_size_inches().tolist()
+    [6.64, 3.0]
+    """
     import matplotlib.pyplot as plt  # lazy: slow to import
 
     with plt.rc_context(_RC):
@@ -63,6 +99,17 @@ def column_figure(height: float, *, width: float = COLUMN_INCHES) -> "Figure":
 
 def set_title(figure: "Figure", text: str) -> None:
     """The figure's title, wrapped to the column, kept clear of the panels by constrained layout.
+
+    Parameters
+    ----------
+    figure : Figure
+        The figure to title.
+    text : str
+        The title, wrapped at :data:`TITLE_CHARACTERS`.
+
+    Returns
+    -------
+    None
 
     Examples
     --------
@@ -75,7 +122,26 @@ def set_title(figure: "Figure", text: str) -> None:
 
 
 def finish(figure: "Figure", *, tick_pt: float = TEXT_PT) -> "Figure":
-    """Every axes' tick labels at ``tick_pt`` (ticks drawn later would otherwise take matplotlib's default)."""
+    """Every axes' tick labels at ``tick_pt`` (ticks drawn later would otherwise take matplotlib's default).
+
+    Parameters
+    ----------
+    figure : Figure
+        A drawn figure.
+    tick_pt : float, optional
+        The tick labels' size, points.
+
+    Returns
+    -------
+    Figure
+        The same figure.
+
+    Examples
+    --------
+    >>> figure, axis = column_subplots(2.0)
+    >>> finish(figure, tick_pt=8.0).axes[0].xaxis.get_ticklabels()[0].get_fontsize()
+    8.0
+    """
     for axis in figure.axes:
         axis.tick_params(labelsize=tick_pt)
     return figure
@@ -83,6 +149,17 @@ def finish(figure: "Figure", *, tick_pt: float = TEXT_PT) -> "Figure":
 
 def shorten(text: str, characters: int) -> str:
     """``text`` cut to ``characters`` with an ellipsis, for a label in a narrow place.
+
+    Parameters
+    ----------
+    text : str
+        The label.
+    characters : int
+        Its longest length, the ellipsis included.
+
+    Returns
+    -------
+    str
 
     Examples
     --------
@@ -93,6 +170,25 @@ def shorten(text: str, characters: int) -> str:
 
 
 def hide_unused(axes: list["Axes"], n_used: int) -> None:
-    """Turn off the grid cells after the first ``n_used``."""
+    """Turn off the grid cells after the first ``n_used``.
+
+    Parameters
+    ----------
+    axes : list of Axes
+        A grid's axes, in order.
+    n_used : int
+        How many of them hold a panel.
+
+    Returns
+    -------
+    None
+
+    Examples
+    --------
+    >>> figure, axes = column_subplots(2.0, 1, 3)
+    >>> hide_unused(list(axes), 2)
+    >>> [axis.axison for axis in axes]
+    [True, True, False]
+    """
     for axis in axes[n_used:]:
         axis.axis("off")

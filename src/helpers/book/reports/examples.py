@@ -15,6 +15,9 @@ from helpers.book.display import markdown_cell
 if TYPE_CHECKING:
     from helpers.analysis.cooccurrence import CooccurrenceResult
 
+__all__ = ["N_ACRONYM_EXAMPLES", "phrase_examples", "acronym_examples", "nested_example", "term_examples",
+           "theme_examples"]
+
 #: Acronyms quoted with their long forms in the method text.
 N_ACRONYM_EXAMPLES = 3
 
@@ -38,6 +41,16 @@ def phrase_examples(terms: pd.DataFrame) -> dict[str, str]:
     """The term map's own phrases as the examples of how terms are counted: ``co_ex_phrases`` (its two most
     frequent phrases), ``co_ex_shorter`` (the shorter phrases ending in the same noun of the longest of them),
     ``co_ex_of_phrase`` (its most frequent phrase with "of").
+
+    Parameters
+    ----------
+    terms : DataFrame
+        The term map's terms (``term, n_papers``).
+
+    Returns
+    -------
+    dict
+        ``co_ex_phrases``, ``co_ex_shorter`` and ``co_ex_of_phrase``, each the terms in code spans.
 
     Examples
     --------
@@ -69,6 +82,16 @@ def acronym_examples(acronyms: pd.DataFrame) -> str:
     """The acronyms the corpus defines most often, each as written with its long form ("average daily traffic
     (AADT)"), or a neutral phrase when it defines none.
 
+    Parameters
+    ----------
+    acronyms : DataFrame
+        The corpus's acronyms (``acronym, long_form, n_papers``).
+
+    Returns
+    -------
+    str
+        Up to :data:`N_ACRONYM_EXAMPLES` acronyms in code spans, or "none in this corpus".
+
     Examples
     --------
     >>> acronyms = pd.DataFrame({"acronym": ["aadt", "hsm"], "long_form": ["average daily traffic",
@@ -89,6 +112,16 @@ def nested_example(merges: pd.DataFrame) -> str:
     """One nested merge of the corpus ("average daily traffic" in "annual average daily traffic"), or a neutral
     phrase when none was folded.
 
+    Parameters
+    ----------
+    merges : DataFrame
+        The term map's merges (``from, to, source``).
+
+    Returns
+    -------
+    str
+        The two terms quoted (escaped), or "none in this corpus".
+
     Examples
     --------
     >>> merges = pd.DataFrame({"from": ["daily traffic"], "to": ["average daily traffic"], "source": ["nested"]})
@@ -105,7 +138,27 @@ def nested_example(merges: pd.DataFrame) -> str:
 
 
 def term_examples(result: "CooccurrenceResult") -> dict[str, str]:
-    """Every example of the co-occurrence chapter's method, by glue name (Markdown)."""
+    """Every example of the co-occurrence chapter's method, by glue name (Markdown).
+
+    Parameters
+    ----------
+    result : CooccurrenceResult
+        The term map: its terms, acronyms and merges.
+
+    Returns
+    -------
+    dict
+        :func:`phrase_examples`' values with ``co_ex_acronyms`` and ``co_ex_nested``.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> result = SimpleNamespace(terms=pd.DataFrame({"term": ["egg quality"], "n_papers": [5]}),
+    ...                          acronyms=pd.DataFrame(columns=["acronym", "long_form", "n_papers"]),
+    ...                          merges=pd.DataFrame(columns=["from", "to", "source"]))
+    >>> term_examples(result)["co_ex_nested"]
+    'none in this corpus'
+    """
     return {**phrase_examples(result.terms), "co_ex_acronyms": acronym_examples(result.acronyms),
             "co_ex_nested": nested_example(result.merges)}
 
@@ -113,6 +166,16 @@ def term_examples(result: "CooccurrenceResult") -> dict[str, str]:
 def theme_examples(result: "CooccurrenceResult | None") -> dict[str, str]:
     """The examples of the themes chapter's method, from the term map: ``themes_ex_acronym`` (an acronym beside
     its expansion) and ``themes_ex_phrase`` (a phrase shown in place of its own words).
+
+    Parameters
+    ----------
+    result : CooccurrenceResult or None
+        The term map (None: no examples).
+
+    Returns
+    -------
+    dict
+        ``themes_ex_acronym``, ``themes_ex_phrase``.
 
     Examples
     --------

@@ -15,12 +15,29 @@ from helpers.analysis.spreadsheet import write_csv
 if TYPE_CHECKING:
     from helpers.analysis.pipeline import Analysis
 
+__all__ = ["FULL_TABLE", "FULL_TABLE_COLUMNS", "MAX_EXPLORER_PAPERS", "explorer_papers", "titles_sentence", "grains_note",
+           "groups_note", "venue_code_note", "sample_note", "write_full_table"]
+
 
 def titles_sentence(analysis: "Analysis", papers: pd.DataFrame, metadata_file: str) -> str:
     """How many papers have a title and where the titles come from, as Markdown: naming only the sources that gave
     one (the input's own title fields; the book's metadata file ``metadata_file`` only where it matched a paper).
 
     ``papers`` is ``analysis.papers`` with the metadata file's titles added (:func:`helpers.book.with_titles`).
+
+    Parameters
+    ----------
+    analysis : Analysis
+        The corpus analysed (its papers' own titles).
+    papers : DataFrame
+        The papers with the metadata file's titles.
+    metadata_file : str
+        The book's metadata file, as the sentence names it.
+
+    Returns
+    -------
+    str
+        Markdown.
 
     Examples
     --------
@@ -59,6 +76,16 @@ def grains_note(analysis: "Analysis") -> str:
     """A Markdown sentence on the Theme column's two grains (:mod:`helpers.analysis.themes.hierarchy`); ``""``
     without broad themes.
 
+    Parameters
+    ----------
+    analysis : Analysis
+        The corpus analysed: its broad themes.
+
+    Returns
+    -------
+    str
+        Markdown, ``""`` without broad themes.
+
     Examples
     --------
     >>> from types import SimpleNamespace
@@ -82,6 +109,16 @@ def grains_note(analysis: "Analysis") -> str:
 
 def groups_note(analysis: "Analysis") -> str:
     """A Markdown paragraph on the Year column and the group filter; ``""`` when the page has neither.
+
+    Parameters
+    ----------
+    analysis : Analysis
+        The corpus analysed: its groups (years, venues or files).
+
+    Returns
+    -------
+    str
+        Markdown, ``""`` with one group.
 
     Examples
     --------
@@ -111,6 +148,16 @@ def groups_note(analysis: "Analysis") -> str:
 def venue_code_note(analysis: "Analysis") -> str:
     """A Markdown sentence on the code link given to the venue (the input's ``software`` field or a ``url`` on a
     code host); ``""`` when no paper's input has a code field.
+
+    Parameters
+    ----------
+    analysis : Analysis
+        The corpus analysed: its papers' venue code fields.
+
+    Returns
+    -------
+    str
+        Markdown, ``""`` when no paper has a code field.
 
     Examples
     --------
@@ -145,6 +192,19 @@ def sample_note(n_shown: int, n_papers: int, seed: int = SAMPLE_SEED) -> tuple[s
     """HTML and Markdown saying the explorer holds a sample, with the full table's link (as in the web book and
     in the PDF book); ``("", "")`` when it holds every paper.
 
+    Parameters
+    ----------
+    n_shown : int
+        Papers in the explorer.
+    n_papers : int
+        Papers in the corpus.
+    seed : int, optional
+        The sample's seed.
+
+    Returns
+    -------
+    html, markdown : str
+
     Examples
     --------
     >>> sample_note(57, 57)
@@ -173,7 +233,27 @@ writes them all with their abstracts (papers.csv, and papers/*.parquet in parts)
 
 
 def write_full_table(papers: pd.DataFrame, folder) -> None:
-    """Write every paper's :data:`FULL_TABLE_COLUMNS` (those it has) as ``folder/``:data:`FULL_TABLE```.csv``."""
+    """Write every paper's :data:`FULL_TABLE_COLUMNS` (those it has) as ``folder/``:data:`FULL_TABLE```.csv``.
+
+    Parameters
+    ----------
+    papers : DataFrame
+        Every paper of the corpus.
+    folder : Path
+        The book's figure folder (created when missing).
+
+    Returns
+    -------
+    None
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> write_full_table(pd.DataFrame({"paper_id": ["p1"], "display_title": ["=Hens"]}), folder)
+    >>> (folder / f"{FULL_TABLE}.csv").read_text()
+    "paper_id,display_title\\np1,'=Hens\\n"
+    """
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     columns = [c for c in FULL_TABLE_COLUMNS if c in papers]

@@ -31,7 +31,22 @@ INDEX_STYLE = ("<style>.figure-index-text p { margin: 0 0 0.4rem 0; } "
 
 
 def chapter_order(root: Path | None = None) -> list[str]:
-    """The pages of the book's table of contents (a page input), by file stem, root first."""
+    """The pages of the book's table of contents (a page input), by file stem, root first.
+
+    Parameters
+    ----------
+    root : Path, optional
+        The book's root (default: the book's own), whose :data:`TOC_FILE` is read.
+
+    Returns
+    -------
+    list of str
+
+    Examples
+    --------
+    >>> chapter_order()[:2]
+    ['intro', 'corpus']
+    """
     import yaml  # lazy: only where a YAML file is read
 
     toc = yaml.safe_load(page_input(TOC_FILE, root=root).read_text(encoding="utf-8")) or {}
@@ -42,6 +57,17 @@ def chapter_order(root: Path | None = None) -> list[str]:
 def in_book_order(figures: Sequence[tuple[str, str, str]], order: Sequence[str]) -> list[tuple[str, str, str]]:
     """``figures`` sorted by their chapter's place in ``order`` (chapters not in it last), the registry's order
     within a chapter: the order Sphinx numbers them in.
+
+    Parameters
+    ----------
+    figures : sequence of (label, chapter, title)
+        The figures, in the registry's order.
+    order : sequence of str
+        The pages in the book's order (:func:`chapter_order`).
+
+    Returns
+    -------
+    list of (label, chapter, title)
 
     Examples
     --------
@@ -62,6 +88,24 @@ def _page_from_index(chapter: str) -> str:
 def figure_entry(label: str, chapter: str, title: str, citation: str, *, folder: str = "../figures") -> str:
     """One figure of the index as MyST Markdown: a linked thumbnail, ``{numref}`` and title with its chapter,
     the download links and the citation; every text escaped.
+
+    Parameters
+    ----------
+    label : str
+        The figure's label (``fig-<chapter>-<slug>``).
+    chapter : str
+        Its page's file stem.
+    title : str
+        Its title, as its caption opens.
+    citation : str
+        How to cite it (:func:`helpers.book.figures.figure_citation`).
+    folder : str, optional
+        The figure files' folder, seen from the index.
+
+    Returns
+    -------
+    str
+        MyST Markdown.
 
     Examples
     --------
@@ -102,6 +146,11 @@ def figure_index(figures: Sequence[tuple[str, str, str]], *, version: str, corpu
     order : sequence of str
         The pages in the book's order (:func:`chapter_order`).
 
+    Returns
+    -------
+    str
+        MyST Markdown: the index's style, then the entries.
+
     Examples
     --------
     >>> text = figure_index([("fig-b-x", "b", "X"), ("fig-a-y", "a", "Y")], version="1", corpus_sha256="0" * 64,
@@ -119,6 +168,18 @@ def figure_index(figures: Sequence[tuple[str, str, str]], *, version: str, corpu
 
 def collapsed(html_text: str, summary: str) -> str:
     """``html_text`` in a closed ``<details>`` block under ``summary`` (escaped).
+
+    Parameters
+    ----------
+    html_text : str
+        HTML, shown when opened.
+    summary : str
+        Text of the always visible line.
+
+    Returns
+    -------
+    str
+        HTML.
 
     Examples
     --------

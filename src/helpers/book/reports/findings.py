@@ -19,6 +19,9 @@ if TYPE_CHECKING:
 
     from helpers.analysis.pipeline import Analysis
 
+__all__ = ["N_FINDING_THEMES", "N_FINDING_PAIRS", "N_OVERVIEW_THEMES", "key_findings", "key_counts", "finding_pairs",
+           "overview_figure"]
+
 N_FINDING_THEMES = 5
 N_FINDING_PAIRS = 3
 EXAMPLE_TITLE_CHARS = 70  # an example paper's title on the landing page is cut at a word to this
@@ -29,12 +32,22 @@ def key_findings(analysis: "Analysis") -> dict[str, Any]:
     """The landing page's three findings as Markdown sentences (for ``{glue:md}``), by glue name; true for any
     corpus, with or without themes or links. Corpus-derived words are escaped.
 
+    Parameters
+    ----------
+    analysis : Analysis
+        The corpus analysed: its themes, term map and links.
+
+    Returns
+    -------
+    dict
+        ``intro_themes_sentence``, ``intro_pairs_sentence``, ``intro_linked_sentence`` and the others the landing
+        page's findings show, each a sentence with the corpus's words escaped.
+
     Examples
     --------
-    >>> import tempfile, pathlib
+    >>> from helpers.analysis.corpus import write_corpus
     >>> from helpers.analysis.pipeline import run_pipeline
-    >>> folder = pathlib.Path(tempfile.mkdtemp())
-    >>> _ = (folder / "a.txt").write_text("We study galaxies with a new telescope survey today.")
+    >>> folder = write_corpus({"a.txt": "We study galaxies with a new telescope survey today."})
     >>> findings = key_findings(run_pipeline([folder]))
     >>> findings["intro_themes_sentence"]
     'No themes could be fitted: themes need at least 4 abstracts; this corpus has 1.'
@@ -101,7 +114,24 @@ def _titles(analysis: "Analysis") -> dict[str, str]:
 
 
 def key_counts(analysis: "Analysis") -> dict[str, int | str]:
-    """The values the landing page glues beside :func:`key_findings`' sentences (those its text shows)."""
+    """The values the landing page glues beside :func:`key_findings`' sentences (those its text shows).
+
+    Parameters
+    ----------
+    analysis : Analysis
+        The corpus analysed (its themes).
+
+    Returns
+    -------
+    dict
+        ``intro_overview_themes``.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> key_counts(SimpleNamespace(themes=SimpleNamespace(table=pd.DataFrame({"theme": range(20)}))))
+    {'intro_overview_themes': 'the 15 largest of the 20 themes'}
+    """
     n_themes = len(analysis.themes.table)
     return {"intro_overview_themes": (f"the {N_OVERVIEW_THEMES} largest of the {n_themes} themes"
                                       if n_themes > N_OVERVIEW_THEMES
@@ -109,13 +139,50 @@ def key_counts(analysis: "Analysis") -> dict[str, int | str]:
 
 
 def finding_pairs(analysis: "Analysis") -> int:
-    """How many strongest pairs of distinct communities the key findings show (at most :data:`N_FINDING_PAIRS`)."""
+    """How many strongest pairs of distinct communities the key findings show (at most :data:`N_FINDING_PAIRS`).
+
+    Parameters
+    ----------
+    analysis : Analysis
+        The corpus analysed (its term map).
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> from helpers.analysis.corpus import write_corpus
+    >>> from helpers.analysis.pipeline import run_pipeline
+    >>> finding_pairs(run_pipeline([write_corpus({"a.txt": "Crash severity on rural roads, by driver age."})]))
+    0
+    """
     return len(distinct_pairs(analysis.cooccurrence, N_FINDING_PAIRS))
 
 
 def overview_figure(analysis: "Analysis") -> tuple["Figure", pd.DataFrame]:
-    """Two panels: papers per theme (the :data:`N_OVERVIEW_THEMES` largest) and papers per link state."""
-    from helpers.book.reports.themes import theme_palette  # lazy: keeps this module's import light
+    """Two panels: papers per theme (the :data:`N_OVERVIEW_THEMES` largest) and papers per link state.
+
+    Parameters
+    ----------
+    analysis : Analysis
+        The corpus analysed: its themes and its papers' link states.
+
+    Returns
+    -------
+    figure : Figure
+    data : DataFrame
+        One row per bar: ``panel, name, papers``.
+
+    Examples
+    --------
+    >>> from helpers.analysis.corpus import write_corpus
+    >>> from helpers.analysis.pipeline import run_pipeline
+    >>> figure, data = overview_figure(run_pipeline([write_corpus({"a.txt": "Broiler growth under heat stress in summer."})]))
+    >>> len(figure.axes)
+    2
+    """
+    from helpers.book.reports.theme_figures import theme_palette  # lazy: keeps this module's import light
 
     model = analysis.themes.model
     n_bars = min(len(model.themes), N_OVERVIEW_THEMES) if model is not None else 2

@@ -3,18 +3,16 @@ figure (the term map's drawing), its files, and the sections left out when there
 
 from __future__ import annotations
 
-from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from helpers.analysis.cooccurrence.exporters import network_writers
 from helpers.analysis.cooccurrence.result import CooccurrenceResult, strongest_pairs
 from helpers.analysis.keywords import NO_KEYWORDS, KeywordMap
-from helpers.analysis.spreadsheet import write_csv
 from helpers.book.display import markdown_cell as md
 from helpers.book.formatting import count
+from helpers.book.reports.cooccurrence import map_downloads_html, write_map_files
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -121,12 +119,12 @@ def keywords_lead(analysis: "Analysis") -> dict[str, str]:
 
 
 def keyword_map_figure(analysis: "Analysis", corpus_label: str) -> "tuple[Figure, pd.DataFrame]":
-    """The keyword map drawn as the term map is (:func:`helpers.book.network_figures.term_map_figure`), its title
+    """The keyword map drawn as the term map is (:func:`helpers.book.reports.network_figures.term_map_figure`), its title
     naming keywords. Without a keyword map (:func:`has_keyword_map`) it is a small figure saying why, which the page
     leaves out (its sections are dropped), so a corpus without keywords costs no map drawing."""
     import matplotlib.pyplot as plt  # lazy: slow to import
 
-    from helpers.book.network_figures import term_map_figure  # lazy: at the top it would load matplotlib
+    from helpers.book.reports.network_figures import term_map_figure  # lazy: at the top it would load matplotlib
 
     network = keyword_network(analysis)
     if not has_keyword_map(analysis):
@@ -145,13 +143,8 @@ def write_keyword_files(analysis: "Analysis", folder: Path) -> list[Path]:
     found = keyword_map(analysis)
     if found is None or not has_keyword_map(analysis):
         return []
-    folder.mkdir(parents=True, exist_ok=True)
-    writers: dict[str, Callable[[Path], None]] = {
-        **{f"keyword_{name}": writer for name, writer in network_writers(found.network).items()},
-        **{f"{name}.csv": partial(write_csv, table) for name, table in found.tables.items()}}
-    for name in KEYWORD_FILES:
-        writers[name](folder / name)
-    return [folder / name for name in KEYWORD_FILES]
+    tables = {f"{name}.csv": table for name, table in found.tables.items()}
+    return write_map_files(found.network, tables, KEYWORD_FILES, folder, prefix="keyword_")
 
 
 def explorer_variants(analysis: "Analysis") -> pd.DataFrame | None:
@@ -168,8 +161,4 @@ def downloads_html(base: str = "../figures") -> str:
     >>> downloads_html().count("download>")
     8
     """
-    names = {"keyword_network.json": "VOSviewer JSON", "keyword_vosviewer_map.txt": "VOSviewer map",
-             "keyword_vosviewer_network.txt": "VOSviewer network", "keyword_network.graphml": "GraphML",
-             "keyword_network.gexf": "GEXF (Gephi)"}
-    links = " · ".join(f'<a href="{base}/{name}" download>{names.get(name, name)}</a>' for name in KEYWORD_FILES)
-    return f'<p class="network-downloads">Keyword map files: {links}</p>'
+    return map_downloads_html(KEYWORD_FILES, "Keyword map files", base, prefix="keyword_")

@@ -13,6 +13,8 @@ from helpers.book.toc import left_out
 if TYPE_CHECKING:
     from helpers.analysis.pipeline import Analysis
 
+__all__ = ["LEFT_OUT_REASONS", "format_names", "landing_sentences"]
+
 #: What each chapter a build can leave out would have shown, and why it is left out.
 LEFT_OUT_REASONS = {
     "chapters/change": ("*What changed* (themes, terms and links compared across years, venues or files) is left "
@@ -23,6 +25,15 @@ LEFT_OUT_REASONS = {
 
 def format_names(analysis: "Analysis") -> str:
     """The input formats of the corpus files, as words: "BibTeX and JSON Lines", "Web of Science plain text".
+
+    Parameters
+    ----------
+    analysis : Analysis
+        The corpus analysed (its files).
+
+    Returns
+    -------
+    str
 
     Examples
     --------
@@ -46,7 +57,26 @@ def format_names(analysis: "Analysis") -> str:
 
 
 def landing_sentences(analysis: "Analysis") -> dict[str, str]:
-    """The landing page's Markdown about the corpus, by glue name (corpus text escaped)."""
+    """The landing page's Markdown about the corpus, by glue name (corpus text escaped).
+
+    Parameters
+    ----------
+    analysis : Analysis
+        The corpus analysed: its name, files, headers and summary.
+
+    Returns
+    -------
+    dict
+        ``intro_corpus_sentence``, ``intro_corpus_paragraph`` and the landing page's other lines about the corpus.
+
+    Examples
+    --------
+    >>> from helpers.analysis.corpus import write_corpus
+    >>> from helpers.analysis.pipeline import run_pipeline
+    >>> sentences = landing_sentences(run_pipeline([write_corpus({"a.txt": "Header line\\n\\nSoil erosion on steep slopes."})]))
+    >>> sentences["intro_corpus_sentence"][:24]
+    'This book reads the **1 '
+    """
     name = analysis_name(analysis)
     summary = analysis.summary
     n_files = int(summary["files"])

@@ -16,6 +16,15 @@ MIN_LINKED_PAPERS = 10
 def few_links(papers: pd.DataFrame) -> bool:
     """Whether fewer than :data:`MIN_LINKED_PAPERS` papers give a link (the chapter then says so in one paragraph).
 
+    Parameters
+    ----------
+    papers : DataFrame
+        The papers (``link_state``).
+
+    Returns
+    -------
+    bool
+
     Examples
     --------
     >>> few_links(pd.DataFrame({"link_state": ["linked"] * 9 + ["none"]})), few_links(pd.DataFrame({"link_state": ["linked"] * 10}))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import html
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -34,10 +33,6 @@ FEW_LINKS_FIGURES = ("fig-links-shares", "fig-links-host-kinds", "fig-change-lin
 FEW_LINKS_CHANGE_SECTIONS = ("sec-change-links",)
 #: The sections left out too when the abstracts hold no link at all: no link to repair or to check.
 NO_LINKS_SECTIONS = ("sec-links-repaired", "sec-links-health")
-#: Venue names (or files' headers) of machine learning, where the NeurIPS 2019 figure is context: acronyms as
-#: written, names in any case.
-_ML_ACRONYMS = re.compile(r"\b(?:ICML|NeurIPS|NIPS|ICLR|AISTATS|COLT|UAI|CoRL|MLSys|JMLR|TMLR|PMLR|ECML|ACML)\b")
-_ML_NAMES = re.compile(r"machine learning|neural information processing|learning representations", re.IGNORECASE)
 EVALUATION_SET = Path("tests") / "evaluation" / "availability_claims.csv"
 FIRST_RUN = Path("tests") / "evaluation" / "availability_first_run.csv"
 
@@ -278,92 +273,15 @@ def few_links_paragraph(n_linked: int) -> str:
             "supplementary material, none of which an abstract shows.")
 
 
-def ml_venue(analysis: "Analysis") -> bool:
-    """Whether most papers come from machine learning venues (by their venue, else their file's header), where
-    figures measured at NeurIPS are context for the reader.
-
-    Examples
-    --------
-    >>> from types import SimpleNamespace
-    >>> def at(*venues):
-    ...     papers = pd.DataFrame({"venue": list(venues), "source_file": "a.bib"})
-    ...     return ml_venue(SimpleNamespace(papers=papers, corpus=SimpleNamespace(headers={"a.bib": None})))
-    >>> at("ICML 2024", "Proceedings of the 41st International Conference on Machine Learning", "Nature")
-    True
-    >>> at("ACCIDENT ANALYSIS AND PREVENTION", "Poultry Science", "ICML 2024")
-    False
-    """
-    papers, headers = analysis.papers, analysis.corpus.headers
-    venues = papers["venue"].fillna("").astype(str) if "venue" in papers else pd.Series("", index=papers.index)
-    names = [v or (headers.get(f) or "") for v, f in zip(venues, papers["source_file"].astype(str))]
-    if not names:
-        return False
-    return sum(bool(_ML_ACRONYMS.search(n) or _ML_NAMES.search(n)) for n in names) > len(names) / 2
-
-
-def context_paragraph(analysis: "Analysis") -> str:
-    """The "In context" paragraph: what studies of whole papers found, NeurIPS 2019 only at machine learning
-    venues (:func:`ml_venue`); and its references, as Markdown (glued as ``links_context`` and
-    ``links_references``)."""
-    neurips = ("At NeurIPS 2019, about 75% of accepted papers linked their code at camera-ready time (Pineau et al., "
-               "2021). " if ml_venue(analysis) else "")
-    return (f"{neurips}In the full text of arXiv papers of 2021, about one in five contains a GitHub URI (Escamilla et "
-            "al., 2022), and of such URIs about 94% still resolved when checked (Escamilla et al., 2024). Those "
-            "studies read whole papers; **an abstract is a lower bound** on what the paper itself links, since many "
-            "papers link code and data only in the body.")
-
-
-def change_pointer(analysis: "Analysis") -> str:
-    """The line pointing to What changed's test of the linked share per group; ``""`` with one group, or when
-    :func:`few_links` (no share per group to compare: the chapter's paragraph says so)."""
-    from helpers.book.reports.change import pointer  # lazy: at the top it would load scipy
-
-    return "" if few_links(analysis.papers) else pointer(analysis, "links")
-
-
-def change_context(analysis: "Analysis") -> dict[str, str]:
-    """What changed's context on code sharing over the years and its reference, at machine learning venues only
-    (:func:`ml_venue`; else both ``""``), by glue name."""
-    if not ml_venue(analysis):
-        return {"change_links_context": "", "change_links_context_reference": ""}
-    return {"change_links_context": "For code sharing at machine learning venues from 2014 to 2024 measured on the "
-                                    "papers themselves, see Coakley et al. (2026); this book cites that study for "
-                                    "context only and takes no figure from it.",
-            "change_links_context_reference": "Coakley et al. (2026). arXiv:2606.16974 (code sharing at machine "
-                                              "learning venues, 2014–2024)."}
-
-
-REFERENCES = {
-    "Cochran": "Cochran, W. G. (1954). Some methods for strengthening the common χ² tests. *Biometrics*, 10(4), "
-               "417–451.",
-    "Escamilla 2022": "Escamilla, E., et al. (2022). arXiv:2208.04895 (GitHub URIs in the full text of arXiv papers).",
-    "Escamilla 2024": "Escamilla, E., et al. (2024). arXiv:2401.04887 (how many of those URIs are still live).",
-    "Pineau": "Pineau, J., Vincent-Lamarre, P., Sinha, K., Larivière, V., Beygelzimer, A., d'Alché-Buc, F., Fox, "
-              "E., and Larochelle, H. (2021). Improving reproducibility in machine learning research (a report from "
-              "the NeurIPS 2019 reproducibility program). *Journal of Machine Learning Research*, 22(164), 1–20.",
-}
-
-
-def references(analysis: "Analysis") -> str:
-    """The chapter's references, each a paragraph: only the works its text cites for this corpus."""
-    cited = ["Escamilla 2022", "Escamilla 2024"]
-    if few_links(analysis.papers):
-        cited.insert(0, "Cochran")
-    if ml_venue(analysis):
-        cited.append("Pineau")
-    return "\n\n".join(REFERENCES[name] for name in cited)
-
-
 def chapter_lead(analysis: "Analysis") -> dict[str, str]:
     """The chapter's first paragraph (Markdown, glued as ``links_lead``): each link state's papers, counted
     with agreeing words; and, when :func:`few_links`, the paragraph that says so (``links_few_note``, else ``""``).
 
     Examples
     --------
-    >>> import tempfile, pathlib
+    >>> from helpers.analysis.corpus import write_corpus
     >>> from helpers.analysis.pipeline import run_pipeline
-    >>> folder = pathlib.Path(tempfile.mkdtemp())
-    >>> _ = (folder / "a.txt").write_text("Our code is at https://github.com/a/b and we study galaxies today.")
+    >>> folder = write_corpus({"a.txt": "Our code is at https://github.com/a/b and we study galaxies today."})
     >>> print(chapter_lead(run_pipeline([folder]))["links_lead"])  # doctest: +NORMALIZE_WHITESPACE
     Of the 1 abstract, **1 (100%, 95% Wilson interval 21% to 100%) gives a link** to code, data or a project
     page; 0 claim code or data without a usable link, 0 only promise them and 0 say nothing about them. The

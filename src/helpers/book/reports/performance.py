@@ -13,87 +13,18 @@ from dataclasses import dataclass
 
 import pandas as pd
 
-from helpers.book.formatting import corpus_name, number
-from helpers.book.inputs import page_input
+from helpers.book.formatting import corpus_name
 from helpers.book.reports import drawing
 from helpers.book.reports.benchmark_targets import (BASELINE, LDA_REFERENCE, STAGE_ORDER, TARGETS_FILE, TOTAL, Targets,
                                                     read_targets)
+from helpers.book.reports.performance_tables import LDA_FIT, TFIDF_PASS, real, stage_growth, synthetic
 from helpers.book.reports.performance_large import large_runs, large_tables, one_file_runs
 
 __all__ = ["TOTAL", "BASELINE", "LDA_REFERENCE", "STAGE_ORDER", "TARGETS_FILE", "Targets", "read_targets",
-           "stage_growth", "growth_table", "stages_table", "targets", "targets_shown", "book_rows", "headline", "selection_evidence", "selection_search", "book_build_checks", "group_cost", "large_runs",
+           "targets", "targets_shown", "book_rows", "headline", "performance_findings", "stages_figure", "large_runs",
            "large_tables", "one_file_runs"]
 
 
-def synthetic(results: pd.DataFrame) -> pd.DataFrame:
-    """The rows of synthetic corpora."""
-    return results[results["corpus"] == "synthetic"]
-
-
-def real(results: pd.DataFrame) -> pd.DataFrame:
-    """The rows of real corpora."""
-    return results[results["corpus"] != "synthetic"]
-
-
-def stage_growth(results: pd.DataFrame) -> pd.DataFrame:
-    """How much each stage's time grows from the second-largest to the largest corpus.
-
-    Columns ``stage, seconds_small, seconds_large, size_ratio, growth``;
-    ``growth`` is the time ratio, to compare with ``size_ratio`` (linear
-    growth gives equal numbers).
-
-    Examples
-    --------
-    >>> table = pd.DataFrame({"n_abstracts": [10, 10, 100, 100], "stage": ["parse", "themes"] * 2,
-    ...                       "seconds": [1.0, 4.0, 10.0, 8.0]})
-    >>> stage_growth(table)[["stage", "size_ratio", "growth"]].values.tolist()
-    [['parse', 10.0, 10.0], ['themes', 10.0, 2.0]]
-    """
-    sizes = sorted(results["n_abstracts"].unique())
-    if len(sizes) < 2:
-        return pd.DataFrame(columns=["stage", "seconds_small", "seconds_large", "size_ratio", "growth"])
-    small, large = sizes[-2], sizes[-1]
-    table = results.pivot_table(index="stage", columns="n_abstracts", values="seconds", aggfunc="first")
-    growth = pd.DataFrame({
-        "stage": table.index,
-        "seconds_small": table[small].to_numpy(),
-        "seconds_large": table[large].to_numpy(),
-    })
-    growth["size_ratio"] = float(large / small)
-    growth["growth"] = (growth["seconds_large"] / growth["seconds_small"]).round(2)
-    order = {stage: i for i, stage in enumerate(STAGE_ORDER + [TOTAL, BASELINE, LDA_REFERENCE])}
-    growth = growth.sort_values("stage", key=lambda s: s.map(order).fillna(len(order)), ignore_index=True)
-    return growth
-
-
-def growth_table(results: pd.DataFrame) -> pd.DataFrame:
-    """:func:`stage_growth` of the synthetic corpora as the page shows it: the stages measured at both sizes, each
-    with its seconds at each size and how many times longer it took for how many times the abstracts.
-
-    Examples
-    --------
-    >>> table = pd.DataFrame({"corpus": "synthetic", "n_abstracts": [10, 10, 100, 100],
-    ...                       "stage": ["parse", "themes"] * 2, "seconds": [1.0, 4.0, 10.0, 8.0]})
-    >>> growth_table(table).to_dict("list")
-    {'stage': ['parse', 'themes'], 'seconds, 10': ['1.00', '4.00'], 'seconds, 100': ['10.0', '8.00'], \
-'abstracts ×': ['10', '10'], 'time ×': ['10.0', '2.0']}
-    """
-    made = synthetic(results)
-    sizes = sorted(made["n_abstracts"].unique())
-    growth = stage_growth(made).dropna(subset=["growth"])
-    if len(sizes) < 2 or growth.empty:
-        return pd.DataFrame()
-    labels = {BASELINE: TFIDF_PASS, **STAGE_COLUMNS}
-    return pd.DataFrame({
-        "stage": growth["stage"].map(lambda stage: labels.get(stage, stage)),
-        f"seconds, {sizes[-2]:,}": growth["seconds_small"].map(_seconds),
-        f"seconds, {sizes[-1]:,}": growth["seconds_large"].map(_seconds),
-        "abstracts ×": growth["size_ratio"].map(lambda ratio: f"{ratio:g}"),
-        "time ×": growth["growth"].map(_ratio),
-    })
-
-
-LDA_FIT, TFIDF_PASS = "one LDA fit", "TF-IDF pass"
 
 
 @dataclass(frozen=True)
@@ -153,6 +84,19 @@ def targets(results: pd.DataFrame, limits: Targets | None = None, book: pd.DataF
       ``min_timed_seconds`` at the largest size are left out;
     * with ``book`` (``benchmarks/book_results.csv``): each cold book build within its limit.
 
+    Parameters
+    ----------
+    results : DataFrame
+        The rows of ``benchmarks/results.csv``.
+    limits : Targets, optional
+        The limits checked (default :func:`read_targets`).
+    book : DataFrame, optional
+        The rows of ``benchmarks/book_results.csv``: one more target per cold build.
+
+    Returns
+    -------
+    DataFrame
+
     Examples
     --------
     >>> table = pd.DataFrame({
@@ -190,7 +134,24 @@ def targets(results: pd.DataFrame, limits: Targets | None = None, book: pd.DataF
 
 
 def book_rows(book: pd.DataFrame | None) -> pd.DataFrame:
-    """The cold builds of ``benchmarks/book_results.csv`` (``corpus, n_abstracts, value, limit``), none without it."""
+    """The cold builds of ``benchmarks/book_results.csv`` (``corpus, n_abstracts, value, limit``), none without it.
+
+    Parameters
+    ----------
+    book : DataFrame or None
+        The rows of ``benchmarks/book_results.csv`` (None: not run).
+
+    Returns
+    -------
+    DataFrame
+
+    Examples
+    --------
+    >>> book = pd.DataFrame({"corpus": ["seed"] * 2, "n_abstracts": [57] * 2, "value": [30.0, 2.0], "limit": [30.0, None],
+    ...                      "measure": ["cold book build (s)", "warm book build (s)"]})
+    >>> book_rows(book)["value"].tolist(), book_rows(None).empty
+    ([30.0], True)
+    """
     if book is None or book.empty:
         return pd.DataFrame(columns=["corpus", "n_abstracts", "value", "limit"])
     return book[book["measure"] == "cold book build (s)"]
@@ -200,6 +161,20 @@ def headline(results: pd.DataFrame | None, book: pd.DataFrame | None = None,
              limits: Targets | None = None) -> str:
     """The Performance page's opening sentences: each headline ratio and book build with its target, met or
     missed (Markdown).
+
+    Parameters
+    ----------
+    results : DataFrame
+        The rows of ``benchmarks/results.csv`` (None: not run).
+    book : DataFrame, optional
+        The rows of ``benchmarks/book_results.csv``.
+    limits : Targets, optional
+        The targets (default :func:`read_targets`).
+
+    Returns
+    -------
+    str
+        One sentence per ratio and build, or how to run the benchmark.
 
     Examples
     --------
@@ -235,15 +210,26 @@ def _met(measured: float, limit: float) -> str:
     return "met" if measured <= limit else "missed"
 
 
-def read_results(path) -> pd.DataFrame | None:
-    """A benchmark's results (``benchmarks/results.csv``, ...; a page input, :func:`helpers.book.inputs.page_input`),
-    or ``None`` when the benchmark has not been run."""
-    path = page_input(path)
-    return pd.read_csv(path) if path.exists() else None
-
-
 def targets_shown(results: pd.DataFrame | None, book: pd.DataFrame | None = None) -> pd.DataFrame:
-    """:func:`targets` as the page shows them (``met`` or ``missed`` in words); empty without results."""
+    """:func:`targets` as the page shows them (``met`` or ``missed`` in words); empty without results.
+
+    Parameters
+    ----------
+    results : DataFrame
+        The rows of ``benchmarks/results.csv`` (None: not run).
+    book : DataFrame, optional
+        The rows of ``benchmarks/book_results.csv``.
+
+    Returns
+    -------
+    DataFrame
+        ``target, measured, limit, met``, as text.
+
+    Examples
+    --------
+    >>> targets_shown(None).empty
+    True
+    """
     if results is None:
         return pd.DataFrame()
     checks = targets(results, book=book)
@@ -255,7 +241,27 @@ def targets_shown(results: pd.DataFrame | None, book: pd.DataFrame | None = None
 def performance_findings(results: pd.DataFrame | None, limits: Targets | None = None,
                          book: pd.DataFrame | None = None) -> dict[str, object]:
     """Every value the Performance page glues, by glue name (``"(not measured)"`` without results); the targets
-    ``limits`` default to :func:`read_targets`, ``book`` the book builds (``benchmarks/book_results.csv``)."""
+    ``limits`` default to :func:`read_targets`, ``book`` the book builds (``benchmarks/book_results.csv``).
+
+    Parameters
+    ----------
+    results : DataFrame
+        The rows of ``benchmarks/results.csv`` (None: not run).
+    limits : Targets, optional
+        The limits the page names (default :func:`read_targets`).
+    book : DataFrame, optional
+        The rows of ``benchmarks/book_results.csv``.
+
+    Returns
+    -------
+    dict
+        ``perf_*``: the settings timed (partition sizes, seeds, tolerances), the targets and the largest run's times.
+
+    Examples
+    --------
+    >>> performance_findings(None)["perf_largest"]
+    '(not measured)'
+    """
     from helpers.analysis.corpus.file_pieces import PIECE_BYTES  # lazy: keeps this module's import light
     # Lazy: keeps this module's import light.
     from helpers.analysis.pipeline import MAX_CHUNK_ITEMS, MIN_PARALLEL_ITEMS
@@ -307,7 +313,24 @@ def performance_findings(results: pd.DataFrame | None, limits: Targets | None = 
 
 
 def stages_figure(results: pd.DataFrame | None):
-    """Log-log lines of seconds per stage against corpus size, with the baseline; returns ``(figure, data)``."""
+    """Log-log lines of seconds per stage against corpus size, with the baseline; returns ``(figure, data)``.
+
+    Parameters
+    ----------
+    results : DataFrame
+        The rows of ``benchmarks/results.csv`` (None: not run).
+
+    Returns
+    -------
+    figure : Figure
+    data : DataFrame
+        ``results`` (empty without them).
+
+    Examples
+    --------
+    >>> stages_figure(None)[1].empty
+    True
+    """
     import seaborn as sns  # lazy: slow to import
 
     if results is None:
@@ -328,205 +351,3 @@ def stages_figure(results: pd.DataFrame | None):
     return drawing.finish(figure), results
 
 
-def explorer_readiness(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[str, object]]:
-    """``benchmarks/explorer_results.csv`` with a ``met`` column, and its glue values.
-
-    The explorer is usable when a word typed in its search box updates the count; each size has
-    its own target (``target_seconds``) and every page must stay under ``max_page_height_px``.
-
-    Examples
-    --------
-    >>> table = pd.DataFrame({"n_abstracts": [3000], "n_shown": [3000], "seconds": [0.6], "target_seconds": [1.0],
-    ...                       "page_height_px": [4544], "max_page_height_px": [15000]})
-    >>> explorer_readiness(table)[1]["perf_explorer_summary"]
-    '3,000 abstracts: 0.60 s (target 1 s, met)'
-
-    A size whose explorer holds a sample (``n_shown`` below ``n_abstracts``) says so:
-
-    >>> sampled = table.assign(n_abstracts=[1_000_000], n_shown=[20_000])
-    >>> explorer_readiness(sampled)[1]["perf_explorer_summary"]
-    '1,000,000 abstracts (a seeded sample of 20,000 in the explorer): 0.60 s (target 1 s, met)'
-    """
-    from helpers.web.explorer import MAX_EXPLORER_PAPERS  # lazy: at the top it would load jinja2
-
-    cap = {"perf_explorer_cap": f"{MAX_EXPLORER_PAPERS:,}"}
-    if results is None or results.empty:
-        return pd.DataFrame(), {"perf_explorer_summary": "(not measured: run benchmarks/explorer_ready.py)", **cap}
-    table = results.assign(met=(results["seconds"] <= results["target_seconds"])
-                           & (results["page_height_px"] <= results["max_page_height_px"]))
-
-    def size(row) -> str:
-        sample = (f" (a seeded sample of {row.n_shown:,} in the explorer)" if row.n_shown < row.n_abstracts
-                  else "")
-        return f"{row.n_abstracts:,} abstracts{sample}"
-
-    summary = "; ".join(f"{size(row)}: {row.seconds:.2f} s (target {row.target_seconds:g} s, "
-                        f"{'met' if row.met else 'missed'})" for row in table.itertuples())
-    return table, {"perf_explorer_summary": summary, **cap}
-
-
-def group_cost(results: pd.DataFrame | None) -> dict[str, str]:
-    """``benchmarks/group_results.csv`` (``benchmarks/groups.py``) as the Performance page's sentence.
-
-    Examples
-    --------
-    >>> table = pd.DataFrame({"n_abstracts": [20000], "n_groups": [10], "analyse_seconds": [40.0],
-    ...                       "groups_seconds": [2.0], "added_share": [0.05], "limit": [0.3], "met": [True]})
-    >>> group_cost(table)["perf_groups_summary"]
-    '20,000 abstracts in 10 groups: analyse 40.0 s, the group analyses 2.00 s more, 5.0% (target at most 30%, met)'
-    """
-    if results is None or results.empty:
-        return {"perf_groups_summary": "(not measured: run benchmarks/groups.py)"}
-    return {"perf_groups_summary": "; ".join(
-        f"{row.n_abstracts:,} abstracts in {row.n_groups} groups: analyse {row.analyse_seconds:.1f} s, the group "
-        f"analyses {row.groups_seconds:.2f} s more, {row.added_share:.1%} (target at most {row.limit:.0%}, "
-        f"{'met' if row.met else 'missed'})" for row in results.itertuples())}
-
-
-def selection_evidence(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[str, str]]:
-    """``benchmarks/selection_results.csv`` (ways of choosing k, per corpus: full fits scored by their best run first,
-    the book's early-stopped fits scored by their mean, with its search stopped, last) as shown, and its glue values.
-
-    ``perf_selection_summary`` is one Markdown list item per corpus comparing the first and the last way.
-
-    Examples
-    --------
-    >>> table = pd.DataFrame({"corpus": ["x", "x"], "n_abstracts": [50, 50], "way": ["before", "now"],
-    ...     "k_seed0": [8, 10], "k_mode": [8, 10], "mode_share": [0.9, 0.5], "expected_coherence": [0.36, 0.35],
-    ...     "coherence_se": [0.008, 0.006], "fits": [45, 27], "fit_seconds": [1.8, 0.7]})
-    >>> print(selection_evidence(table)[1]["perf_selection_summary"])
-    - x (50 abstracts): with seed 0, 8 themes by full fits and 10 by the book's rule; expected coherence 0.360 \
-and 0.350 (standard error about 0.007); 45 fits in 1.8 CPU seconds against 27 in 0.7 (2.6 times less).
-    """
-    if results is None or results.empty:
-        return pd.DataFrame(), {"perf_selection_summary": "(not measured: run benchmarks/selection.py)"}
-    lines = []
-    for (corpus, size), rows in results.groupby(["corpus", "n_abstracts"], sort=False):
-        full, book_rule = rows.iloc[0], rows.iloc[-1]
-        lines.append(
-            f"- {corpus_name(corpus)} ({number(int(size))} abstracts): with seed 0, {full.k_seed0} themes by "
-            f"full fits and {book_rule.k_seed0} by the book's rule; expected coherence "
-            f"{full.expected_coherence:.3f} and {book_rule.expected_coherence:.3f} (standard error about "
-            f"{(full.coherence_se + book_rule.coherence_se) / 2:.3f}); {full.fits} fits in "
-            f"{full.fit_seconds:.1f} CPU seconds against {book_rule.fits} in {book_rule.fit_seconds:.1f} "
-            f"({full.fit_seconds / book_rule.fit_seconds:.1f} times less).")
-    ways = {"before": "full fits, best run", "without the stop": "early stop, mean, every k",
-            "now": "early stop, mean, search stopped (the book's)"}
-    shown = pd.DataFrame({
-        "corpus": [corpus_name(c) for c in results["corpus"]], "abstracts": results["n_abstracts"],
-        "way": [ways.get(str(w).split(":")[0], str(w).split(":")[0]) for w in results["way"]],
-        "k, seed 0": results["k_seed0"], "most frequent k": results["k_mode"], "its share": results["mode_share"],
-        "expected coherence": results["expected_coherence"], "s.e.": results["coherence_se"],
-        "fits": results["fits"], "CPU s": results["fit_seconds"],
-    })
-    return shown, {"perf_selection_summary": "\n".join(lines)}
-
-
-def selection_search(results: pd.DataFrame | None) -> pd.DataFrame:
-    """``benchmarks/results/selection_search.csv`` (``benchmarks/selection_search.py``: the themes of each corpus
-    chosen with every candidate searched and with the search stopped) as the Performance page shows it; empty
-    without it.
-
-    Examples
-    --------
-    >>> table = pd.DataFrame({"corpus": ["seed"], "n_abstracts": [57], "k_before": [3], "k_after": [3],
-    ...     "fits_before": [27], "fits_after": [15], "cpu_before": [1.2], "cpu_after": [0.6],
-    ...     "coherence_before": [0.248], "coherence_after": [0.248], "same_themes": [True]})
-    >>> selection_search(table).iloc[0].astype(str).tolist()
-    ['seed', '57', '3', '3', '0.248', '0.248', 'yes', '27', '15', '1.2', '0.6']
-    """
-    if results is None or results.empty:
-        return pd.DataFrame()
-    return pd.DataFrame({
-        "corpus": [corpus_name(c) for c in results["corpus"]], "abstracts": results["n_abstracts"],
-        "k, every candidate": results["k_before"], "k, search stopped": results["k_after"],
-        "coherence, every candidate": results["coherence_before"], "coherence, search stopped": results["coherence_after"],
-        "same themes": ["yes" if same else "no" for same in results["same_themes"]],
-        "fits, every candidate": results["fits_before"], "fits, search stopped": results["fits_after"],
-        "CPU s, every candidate": results["cpu_before"], "CPU s, search stopped": results["cpu_after"],
-    })
-
-
-def book_build_checks(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict[str, str]]:
-    """``benchmarks/book_results.csv`` (one block of measures per corpus) with ``met`` where a measure has a
-    limit, and its glue values.
-
-    Examples
-    --------
-    >>> table = pd.DataFrame({"corpus": ["x"] * 3, "n_abstracts": [495] * 3,
-    ...     "measure": ["cold book build (s)", "warm book build (s)", "pages executed, warm build"],
-    ...     "value": [55.0, 3.2, 0.0], "limit": [60.0, None, 0.0]})
-    >>> checks, values = book_build_checks(table)
-    >>> checks["met"].tolist(), values["perf_book_summary"]
-    (['met', '', 'met'], 'x (495 abstracts): cold 55 s, warm 3 s; 2 of 2 targets met')
-    """
-    if results is None or results.empty:
-        return pd.DataFrame(), {"perf_book_summary": "(not measured: run benchmarks/book_build.py)"}
-    has_limit = results["limit"].notna()
-    met = pd.Series("", index=results.index)
-    met[has_limit] = (results.loc[has_limit, "value"] <= results.loc[has_limit, "limit"]).map(
-        {True: "met", False: "missed"})
-
-    def shown(number: float) -> str:
-        return "" if pd.isna(number) else f"{number:.0f}" if float(number).is_integer() else f"{number:.2f}"
-
-    table = pd.DataFrame({"corpus": [corpus_name(c) for c in results["corpus"]], "measure": results["measure"],
-                          "value": results["value"].map(shown), "limit": results["limit"].map(shown), "met": met})
-    summaries = []
-    for corpus, rows in results.groupby("corpus", sort=False):
-        value = rows.set_index("measure")["value"]
-        summaries.append(f"{corpus_name(corpus)} ({rows['n_abstracts'].iloc[0]:,} abstracts): cold "
-                         f"{value.get('cold book build (s)', float('nan')):.0f} s, warm "
-                         f"{value.get('warm book build (s)', float('nan')):.0f} s")
-    return table, {"perf_book_summary": "; ".join(summaries) + f"; {int((met == 'met').sum())} of "
-                                                                f"{int(has_limit.sum())} targets met"}
-
-
-#: The stages of ``analyse`` as the stage table's columns, in order.
-STAGE_COLUMNS = {**{stage: stage for stage in STAGE_ORDER}, "cooccurrence": "co-occurrence", TOTAL: "command"}
-
-
-def stages_table(results: pd.DataFrame) -> pd.DataFrame:
-    """``benchmarks/results.csv`` as the page shows it: one row per stage (seconds), then the whole command as a
-    multiple of the TF-IDF pass and of one LDA fit and its peak memory (MiB), one column per corpus — narrow
-    enough for the page's column however many stages there are.
-
-    Examples
-    --------
-    >>> rows = [("c", 10, stage, 1.234, 2.0, 0.5, 300.0) for stage in ("parse", TOTAL)]
-    >>> results = pd.DataFrame(rows, columns=["corpus", "n_abstracts", "stage", "seconds", "ratio_to_baseline",
-    ...                                       "ratio_to_lda", "peak_rss_mib"])
-    >>> stages_table(results).to_dict("list")
-    {'stage': ['parse', 'command', '× TF-IDF', '× LDA', 'peak MiB'], 'c, 10': ['1.23', '1.23', '2.0', '0.5', '300']}
-    """
-    order = list(dict.fromkeys(zip(results["corpus"], results["n_abstracts"])))
-    stages = results[results["stage"].isin(STAGE_COLUMNS)]
-    seconds = stages.pivot_table(index="stage", columns=["corpus", "n_abstracts"], values="seconds", aggfunc="first")
-    seconds = seconds.reindex(index=[s for s in STAGE_COLUMNS if s in seconds.index], columns=order)
-    whole = results[results["stage"] == TOTAL].set_index(["corpus", "n_abstracts"]).reindex(order)
-    rows = {STAGE_COLUMNS[stage]: [_seconds(value) for value in seconds.loc[stage]] for stage in seconds.index}
-    rows["× TF-IDF"] = [_ratio(value) for value in whole["ratio_to_baseline"]]
-    rows["× LDA"] = [_ratio(value) for value in whole["ratio_to_lda"]]
-    rows["peak MiB"] = ["—" if pd.isna(value) else f"{value:,.0f}" for value in whole["peak_rss_mib"]]
-    columns = [f"{corpus_name(corpus)}, {size:,}" for corpus, size in order]
-    table = pd.DataFrame.from_dict(rows, orient="index", columns=columns)
-    return table.rename_axis("stage").reset_index()
-
-
-def _seconds(value: float) -> str:
-    """Seconds as the stage table shows them: three significant figures at most, ``—`` when not measured."""
-    return "—" if pd.isna(value) else f"{value:.2f}" if value < 10 else f"{value:.1f}" if value < 100 else f"{value:,.0f}"
-
-
-def _ratio(value: float) -> str:
-    return "—" if pd.isna(value) else f"{value:.1f}"
-
-
-def explorer_table(explorer: pd.DataFrame) -> pd.DataFrame:
-    """The explorer's readiness as the page shows it: abstracts, papers shown, seconds until the search answers,
-    page height and data file size."""
-    names = {"n_abstracts": "abstracts", "n_shown": "papers shown", "seconds": "seconds to answer",
-             "page_height_px": "page height (px)", "data_file_mib": "data file (MiB)", "met": "target"}
-    table = explorer[list(names)].rename(columns=names)
-    table["target"] = table["target"].map({True: "met", False: "missed"})
-    return table

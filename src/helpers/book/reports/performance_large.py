@@ -29,6 +29,15 @@ LARGE_MEMORY_COLUMNS = ["abstracts", "engine", "main process GiB", "largest work
 def large_tables(table: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame]:
     """:func:`large_runs`' table as two narrower ones, for the page: seconds per stage, and memory (GiB).
 
+    Parameters
+    ----------
+    table : DataFrame
+        :func:`large_runs`' table.
+
+    Returns
+    -------
+    times, memory : DataFrame
+
     Examples
     --------
     >>> table = pd.DataFrame([{"abstracts": 10, "engine": "local", "workers": 2, "wall s": 5.0, "parse s": 1.0,
@@ -49,6 +58,19 @@ def _all_processes_gib(row: dict) -> float:
 def large_runs(results: pd.DataFrame | None, limits: Targets | None = None) -> tuple[pd.DataFrame, dict[str, str]]:
     """``benchmarks/large_results.csv`` (``make bench-large``) as shown, one row per size and engine, and its glue values
     (checked against ``limits``, default :func:`read_targets`).
+
+    Parameters
+    ----------
+    results : DataFrame or None
+        The rows of ``benchmarks/large_results.csv`` (None: not run).
+    limits : Targets, optional
+        The targets (default :func:`read_targets`).
+
+    Returns
+    -------
+    table : DataFrame
+    values : dict
+        The page's glue values, by name.
 
     Examples
     --------
@@ -139,6 +161,21 @@ def one_file_runs(one_file: pd.DataFrame | None, many_files: pd.DataFrame | None
     """``benchmarks/large_file_results.csv`` (``make bench-large``: the abstracts in one file, read in pieces) as
     shown (abstracts with thousands separators), one row per size and engine beside the parse time of the same abstracts in many files
     (``large_results.csv``), and its glue value ``perf_one_file_summary``.
+
+    Parameters
+    ----------
+    one_file : DataFrame or None
+        The rows of ``benchmarks/large_file_results.csv`` (None: not run).
+    many_files : DataFrame or None
+        The rows of ``benchmarks/large_results.csv``.
+    limits : Targets, optional
+        The limit on reading one file against many (default :func:`read_targets`).
+
+    Returns
+    -------
+    table : DataFrame
+    values : dict
+        ``perf_one_file_summary``.
 
     Examples
     --------

@@ -43,6 +43,15 @@ def hierarchy_table(analysis: "Analysis") -> pd.DataFrame:
     mixed, its themes with their papers (``"2. label (68)"``, escaped, one a line) and an escaped link to its
     papers in the explorer (``?broad=A``); empty without broad themes. The last two are HTML.
 
+    Parameters
+    ----------
+    analysis : Analysis
+        The corpus analysed: its broad themes (``analysis.hierarchy``) and papers.
+
+    Returns
+    -------
+    DataFrame
+
     Examples
     --------
     >>> from types import SimpleNamespace
@@ -79,6 +88,16 @@ def grain_findings(analysis: "Analysis") -> dict[str, str]:
     mixed between themes and between broad themes), ``themes_n_broad``, ``themes_broad_rule``,
     ``themes_n_pooled_terms``, ``themes_broad_label_rule`` and ``themes_broad_mixed_n`` (the papers, counted with
     their noun, whose broad theme holds under half their weight); ``"n/a"`` and an empty lead without broad themes.
+
+    Parameters
+    ----------
+    analysis : Analysis
+        The corpus analysed: its themes, broad themes and papers.
+
+    Returns
+    -------
+    dict
+        ``themes_grains_lead`` (Markdown) and the ``themes_*`` counts and rules it names.
 
     Examples
     --------

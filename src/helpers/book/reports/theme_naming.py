@@ -22,7 +22,24 @@ STARTER_FILE = "theme_names.tsv"
 
 def names_warning(analysis: "Analysis") -> str:
     """One line of Markdown when the theme file given was ignored (written for another corpus or settings);
-    ``""`` otherwise."""
+    ``""`` otherwise.
+
+    Parameters
+    ----------
+    analysis : Analysis
+        The corpus analysed: the theme file it was given, if any.
+
+    Returns
+    -------
+    str
+        Markdown, or ``""``.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> names_warning(SimpleNamespace(themes=SimpleNamespace(naming=None)))
+    ''
+    """
     naming = analysis.themes.naming
     if naming is None or not naming.warning:
         return ""
@@ -34,6 +51,16 @@ def names_warning(analysis: "Analysis") -> str:
 def names_note(analysis: "Analysis") -> str:
     """Where the themes' names come from, in a sentence or two of Markdown: the rule's; or the theme file's (which
     themes, which merged), the others the rule's; ``""`` without themes.
+
+    Parameters
+    ----------
+    analysis : Analysis
+        The corpus analysed: its themes and where their names come from.
+
+    Returns
+    -------
+    str
+        Markdown, or ``""`` without themes.
 
     Examples
     --------
@@ -74,7 +101,26 @@ def names_note(analysis: "Analysis") -> str:
 
 def write_starter(analysis: "Analysis", folder: Path) -> Path | None:
     """The starter theme file (:func:`helpers.analysis.themes.naming.starter_text`) written as
-    :data:`STARTER_FILE` in ``folder``; ``None`` without themes."""
+    :data:`STARTER_FILE` in ``folder``; ``None`` without themes.
+
+    Parameters
+    ----------
+    analysis : Analysis
+        The corpus analysed: its themes' naming (the rule's labels and any names given).
+    folder : Path
+        Created when missing.
+
+    Returns
+    -------
+    Path or None
+        The file written.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> write_starter(SimpleNamespace(themes=SimpleNamespace(naming=None)), Path("/nonexistent")) is None
+    True
+    """
     naming = analysis.themes.naming
     if naming is None:
         return None
@@ -86,7 +132,24 @@ def write_starter(analysis: "Analysis", folder: Path) -> Path | None:
 
 def names_html(analysis: "Analysis") -> tuple[str, str]:
     """The names note and the starter file's download link, as HTML and as Markdown (for
-    :func:`helpers.book.show_html`); empty without themes."""
+    :func:`helpers.book.show_html`); empty without themes.
+
+    Parameters
+    ----------
+    analysis : Analysis
+        The corpus analysed: its themes' names and the theme file.
+
+    Returns
+    -------
+    html, markdown : str
+        Both empty without themes.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> names_html(SimpleNamespace(themes=SimpleNamespace(model=None, naming=None)))
+    ('', '')
+    """
     note, naming = names_note(analysis), analysis.themes.naming
     if not note or naming is None:
         return "", ""

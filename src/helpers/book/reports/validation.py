@@ -20,6 +20,7 @@ import pandas as pd
 from helpers.analysis.links.evaluation import class_scores, load_heldout, predict
 from helpers.book.formatting import MISSING, corpus_name, count, number, percent
 from helpers.book.inputs import page_input
+from helpers.book.reports.benchmark_targets import read_results
 from helpers.book.reports.links import evaluation_set
 from helpers.book.settings import (FIELD_EXPORTS_FILE, FIGURE_TEXT_FILE, THEME_PEERS_FILE, THEME_VOCABULARY_FILE, THEME_YARDSTICK_FILE,
                                    WORD_INTRUSION_FILE)
@@ -43,11 +44,10 @@ def theme_vocabulary_table(root: Path) -> pd.DataFrame:
     >>> theme_vocabulary_table(Path("/nonexistent")).empty
     True
     """
-    path = page_input(THEME_VOCABULARY_FILE, root=Path(root))
     columns = ["corpus", "abstracts", "vocabulary", "terms per abstract", "themes chosen", "coherence (NPMI)"]
-    if not path.is_file():
+    results = read_results(THEME_VOCABULARY_FILE, root=root)
+    if results is None:
         return pd.DataFrame(columns=columns)
-    results = pd.read_csv(path)
     rows = results[(results["k_rule"] == "chosen") & results["vocabulary"].isin(VOCABULARY_NAMES)].copy()
     rows["order"] = rows["vocabulary"].map(list(VOCABULARY_NAMES).index)
     rows = rows.sort_values(["n_abstracts", "order"], kind="stable")
@@ -80,14 +80,13 @@ def _times(ratio: float) -> str:
 
 def _yardstick_results(root: Path) -> pd.DataFrame | None:
     """``theme_yardstick.csv`` with BERTopic's best score of ``theme_peers.csv`` (empty where not measured)."""
-    path = page_input(THEME_YARDSTICK_FILE, root=Path(root))
-    if not path.is_file():
+    results = read_results(THEME_YARDSTICK_FILE, root=root)
+    if results is None:
         return None
-    results = pd.read_csv(path)
-    peers = page_input(THEME_PEERS_FILE, root=Path(root))
-    if peers.is_file():
+    peers = read_results(THEME_PEERS_FILE, root=root)
+    if peers is not None:
         # BERTopic's best pipeline at each corpus and k (one row per pipeline measured).
-        bertopic = pd.read_csv(peers).groupby(["corpus", "k_rule", "k"], as_index=False)["bertopic_npmi"].max()
+        bertopic = peers.groupby(["corpus", "k_rule", "k"], as_index=False)["bertopic_npmi"].max()
         results = results.merge(bertopic, on=["corpus", "k_rule", "k"], how="left")
     else:
         results["bertopic_npmi"] = np.nan
@@ -155,11 +154,10 @@ def word_intrusion(root: Path) -> tuple[pd.DataFrame, dict[str, str]]:
     >>> table.empty, values["intrusion_sentence"]
     (True, 'No reader has judged the word-intrusion items yet.')
     """
-    path = page_input(WORD_INTRUSION_FILE, root=Path(root))
-    if not path.is_file():
+    scores = read_results(WORD_INTRUSION_FILE, root=root)
+    if scores is None:
         return (pd.DataFrame(columns=INTRUSION_COLUMNS),
                 {**dict.fromkeys(INTRUSION_VALUES, "not judged"), "intrusion_sentence": NOT_JUDGED})
-    scores = pd.read_csv(path)
     scores["order"] = scores["model"].map(list(MODEL_NAMES).index)
     scores["last"] = scores["corpus"] == "all"
     scores = scores.sort_values(["last", "corpus", "order"], kind="stable", ignore_index=True)
@@ -283,11 +281,10 @@ def field_reading(root: Path) -> tuple[pd.DataFrame, dict[str, str]]:
     >>> table.empty, values["field_sentence"]
     (True, 'These checks have not been run (`python benchmarks/field_exports.py`).')
     """
-    path = page_input(FIELD_EXPORTS_FILE, root=Path(root))
-    if not path.is_file():
+    rows = read_results(FIELD_EXPORTS_FILE, root=root, keep_default_na=False)
+    if rows is None:
         return (pd.DataFrame(columns=FIELD_COLUMNS),
                 {"field_sentence": "These checks have not been run (`python benchmarks/field_exports.py`)."})
-    rows = pd.read_csv(path, keep_default_na=False)
     table = pd.DataFrame({
         "corpus": [FIELD_CORPUS_NAMES.get(name, corpus_name(name)) for name in rows["corpus"]],
         "abstracts": rows["papers"].map(number).to_numpy(), "abstracts lost": rows["lost"].to_numpy(),
@@ -330,11 +327,10 @@ def figure_legibility(root: Path) -> tuple[pd.DataFrame, dict[str, str]]:
     """
     from helpers.book.figure_text import MIN_MEDIAN_PX, MIN_PRINT_PT, MIN_PX  # lazy: keeps this module light
 
-    path = page_input(FIGURE_TEXT_FILE, root=Path(root))
-    if not path.is_file():
+    rows = read_results(FIGURE_TEXT_FILE, root=root, keep_default_na=False)
+    if rows is None:
         return (pd.DataFrame(columns=FIGURE_TEXT_COLUMNS),
                 {"figure_text_sentence": "The figures have not been measured (`python benchmarks/figure_text.py`)."})
-    rows = pd.read_csv(path, keep_default_na=False)
     rows["meets"] = rows["meets"].astype(str) == "True"
     groups = rows.groupby("corpus", sort=False)
     smallest = rows.loc[groups["smallest_px"].idxmin()].set_index("corpus")["figure"]
