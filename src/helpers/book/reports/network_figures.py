@@ -182,11 +182,12 @@ def term_map_figure(result: CooccurrenceResult, *, corpus_label: str, overlay: p
 
     Examples
     --------
-    >>> from helpers.analysis.cooccurrence import analyse_cooccurrence
+    >>> from helpers.analysis.cooccurrence import TermMapOptions, analyse_cooccurrence
     >>> from helpers.analysis.text import analysis_text
     >>> raw = pd.Series({"p1": "Egg quality of laying hens.", "p2": "Laying hens and egg quality in barns.",
     ...                  "p3": "Barns for laying hens."})
-    >>> _, data = term_map_figure(analyse_cooccurrence(raw, raw.map(analysis_text), min_occurrences=2), corpus_label="x")
+    >>> result = analyse_cooccurrence(raw, raw.map(analysis_text), TermMapOptions(min_occurrences=2))
+    >>> _, data = term_map_figure(result, corpus_label="x")
     >>> data[["term", "drawn", "labelled"]].values.tolist()
     [['egg quality', True, True], ['hen', True, True]]
     """
