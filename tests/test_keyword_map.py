@@ -330,7 +330,7 @@ def test_the_page_leaves_the_keyword_map_out_without_one(monkeypatch, cells, sho
     from docutils import nodes
 
     from conftest import page_doctree
-    from helpers.book import sphinx_ext
+    from helpers.book.build import sphinx_ext
 
     keyword_map = analyse_keywords([f"p{i}" for i in range(len(cells))], cells, min_occurrences=2)
     monkeypatch.setattr(sphinx_ext, "analysis", lambda: SimpleNamespace(keywords=keyword_map))

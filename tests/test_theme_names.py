@@ -12,7 +12,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from helpers.analysis.pipeline import AnalysisSettings, build_key, run_pipeline
+from helpers.analysis.pipeline import AnalysisSettings, run_pipeline
+from helpers.book.cache import build_key
 from helpers.analysis.themes.naming import (ThemeFileError, apply_theme_names, read_theme_file, starter_text)
 
 TOPICS = {

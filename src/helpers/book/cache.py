@@ -30,7 +30,7 @@ def source_fingerprint() -> str:
     Compiled bytecode is left out: it follows from the sources.
     """
     digest = hashlib.sha256(__version__.encode())
-    package = Path(__file__).resolve().parents[2]  # src/helpers
+    package = Path(__file__).resolve().parents[1]  # src/helpers
     for path in sorted(package.rglob("*")):
         if path.is_file() and "__pycache__" not in path.parts and path.suffix not in {".pyc", ".pyo"}:
             digest.update(path.relative_to(package).as_posix().encode())

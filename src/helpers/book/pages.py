@@ -25,7 +25,7 @@ from helpers.book.reports import performance as performance_report
 from helpers.book.reports import theme_grains, theme_naming, validation as validation_report
 from helpers.book.reports import reproduce as reproduce_report
 from helpers.book.reports import themes as themes_report
-from helpers.book.title import figure_label
+from helpers.book.build.title import figure_label
 from helpers.web.explorer import PAGE_SIZE, explorer_data, write_explorer_data
 
 if TYPE_CHECKING:

@@ -29,6 +29,11 @@ Every setting the book reads from the environment is read here, once, by
 ``BOOK_BASE_URL``
     where the book is published (``https://example.org/book/``): figure citations then give absolute
     addresses; it changes pages, so it is part of the build key (:func:`book_key`);
+``BOOK_TITLE``
+    the book's title, instead of the one named after its corpus (:mod:`helpers.book.build.title`);
+``BOOK_NOTEBOOK``
+    ``1`` when ``make lab`` runs the chapters in JupyterLab, whose contents manager fills their prose in
+    (:mod:`helpers.book.lab`); any Jupyter server's ``JPY_SESSION_NAME`` also says a chapter runs as a notebook;
 ``BOOK_DASK_SCHEDULER``, ``BOOK_ENGINE``, ``BOOK_PARTITIONS``
     run the analysis on the Dask cluster of this scheduler (``tcp://HOST:PORT``), or with ``BOOK_ENGINE=dask``
     on a local cluster, in this many partitions (:class:`helpers.analysis.settings.EngineSettings`; the
@@ -46,7 +51,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from helpers.analysis.settings import AnalysisSettings, EngineSettings, SettingsError
 from helpers.book.inputs import book_root, page_input, page_inputs  # noqa: F401  (page_inputs: the build key's files)
-from helpers.book.lab import in_notebook
+from helpers.book.lab.notebook import in_notebook, prose_resolved
 
 if TYPE_CHECKING:
     from helpers.analysis.pipeline import Analysis
@@ -117,6 +122,27 @@ class BookConfig:
     figure_dir: Path = Path(DEFAULT_FIGURE_DIR)
     engine: EngineSettings = field(default_factory=EngineSettings)
     base_url: str | None = None
+    #: ``BOOK_TITLE``: the book's title instead of the one named after its corpus.
+    title: str | None = None
+    #: The chapter runs as a notebook in Jupyter rather than for the book (:func:`helpers.book.lab.notebook.in_notebook`).
+    notebook: bool = False
+    #: ``make lab``'s contents manager fills the notebook's prose in (:func:`helpers.book.lab.notebook.prose_resolved`).
+    lab_prose: bool = False
+    #: In a notebook without ``BOOK_FIGURE_DIR``: figures go to a folder of their own corpus (:func:`notebook_folders`).
+    notebook_figures: bool = False
+
+    @property
+    def cells_show_values(self) -> bool:
+        """A notebook whose prose is not filled in by ``make lab``: its cells show what they glue under themselves.
+
+        Examples
+        --------
+        >>> BookConfig(Path("."), (), notebook=True).cells_show_values
+        True
+        >>> BookConfig(Path("."), (), notebook=True, lab_prose=True).cells_show_values
+        False
+        """
+        return self.notebook and not self.lab_prose
 
     @classmethod
     def from_environment(cls, environment: Mapping[str, str] | None = None, *, root: Path | None = None
@@ -150,7 +176,10 @@ class BookConfig:
                    engine=EngineSettings.from_values(environment.get("BOOK_ENGINE", "").strip() or None,
                                                      environment.get("BOOK_DASK_SCHEDULER", "").strip() or None,
                                                      _whole_number(environment, "BOOK_PARTITIONS")),
-                   base_url=base_url(environment.get("BOOK_BASE_URL")))
+                   base_url=base_url(environment.get("BOOK_BASE_URL")),
+                   title=environment.get("BOOK_TITLE", "").strip() or None,
+                   notebook=in_notebook(environment), lab_prose=prose_resolved(environment),
+                   notebook_figures=in_notebook(environment) and not environment.get("BOOK_FIGURE_DIR"))
 
 
 def checked_theme_file(path: Path) -> str:
@@ -184,7 +213,7 @@ def config(*, corpus: str | Sequence[str] | None = None, themes: int | None = No
     notebook sets a corpus (a folder or file, or several; relative to the book's root) and settings.
     """
     given = (corpus, themes, seed, min_occurrences, relevant_share, group_by, thesaurus, stop_terms, theme_names)
-    if _page_config is not None and all(value is None for value in given) and in_notebook():
+    if _page_config is not None and all(value is None for value in given) and _page_config.notebook:
         return _page_config  # a notebook's later cells (figures, tables) follow its parameters cell
     book_config = BookConfig.from_environment()
     if corpus is not None:
@@ -217,12 +246,11 @@ def config(*, corpus: str | Sequence[str] | None = None, themes: int | None = No
 _page_config: BookConfig | None = None
 
 
-def notebook_folders(book_config: BookConfig, environment: Mapping[str, str] | None = None) -> BookConfig:
-    """In a notebook (:func:`helpers.book.lab.in_notebook`) without ``BOOK_FIGURE_DIR``, figures go to a folder
+def notebook_folders(book_config: BookConfig) -> BookConfig:
+    """In a notebook without ``BOOK_FIGURE_DIR`` (:attr:`BookConfig.notebook_figures`), figures go to a folder
     of their own corpus and settings, ``_build/notebooks/<build key>/figures``, as each book build has its own
     (:func:`book_key`); the book's builds are left as they are."""
-    environment = os.environ if environment is None else environment
-    if not in_notebook(environment) or environment.get("BOOK_FIGURE_DIR"):
+    if not book_config.notebook_figures:
         return book_config
     folder = book_config.root / "_build" / "notebooks" / book_key(book_config) / "figures"
     return replace(book_config, figure_dir=folder)
@@ -234,7 +262,7 @@ def analysis(book_config: BookConfig | None = None, **settings: Any) -> "Analysi
     ``settings`` (``corpus``, ``themes``, ``seed``, ``min_occurrences``, ``relevant_share``, ``group_by``,
     ``thesaurus``, ``stop_terms``, ``theme_names``) override the book's settings, as in :func:`config`.
     """
-    from helpers.analysis.pipeline import cached_pipeline  # lazy: keeps this module's import light
+    from helpers.book.cache import cached_pipeline  # lazy: keeps this module's import light
 
     global _page_config
     book_config = book_config or config(**settings)
@@ -266,9 +294,9 @@ FIGURE_TEXT_FILE = "benchmarks/results/figure_text.csv"
 
 
 def book_key(book_config: BookConfig) -> str:
-    """The build folder's key: :func:`helpers.analysis.pipeline.build_key` with every file of
+    """The build folder's key: :func:`helpers.book.cache.build_key` with every file of
     :data:`helpers.book.inputs.PAGE_INPUTS`, and ``BOOK_BASE_URL`` when set (it changes the citations)."""
-    from helpers.analysis.pipeline import build_key  # lazy: keeps this module's import light
+    from helpers.book.cache import build_key  # lazy: keeps this module's import light
 
     key = build_key(book_config.corpus_paths, book_config.settings, root=book_config.root,
                     extra_files=page_inputs(book_config.root))

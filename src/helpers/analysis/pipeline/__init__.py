@@ -2,8 +2,7 @@
 
 :func:`run_pipeline` parses the corpus and runs every analysis stage; each
 stage returns a frozen, typed result and :class:`Analysis` holds them all.
-:func:`cached_pipeline` does the same but keeps the result on disk, keyed by
-everything that changes a shown result (:func:`build_key`), so the book's
+The book keeps the result on disk (:mod:`helpers.book.cache`), so its
 chapters compute it once per build instead of once per chapter.
 
 A run flows down its modules once:
@@ -14,17 +13,8 @@ A run flows down its modules once:
    function of the previous stages' results.
 3. :mod:`.results`: what they give, as frozen classes (:class:`Analysis` holds them all).
 4. :mod:`.outputs`, :func:`write_outputs`: the output folder of ``analyse``.
-5. :mod:`.cache`, :func:`cached_pipeline`: the book's run, kept on disk under :func:`build_key`.
 """
 
-from helpers.analysis.pipeline.cache import (
-                                           build_key,
-                                           cached_pipeline,
-                                           corpus_files_fingerprint,
-                                           dependency_closure,
-                                           environment_fingerprint,
-                                           source_fingerprint,
-)
 from helpers.analysis.pipeline.outputs import write_outputs
 from helpers.analysis.pipeline.results import Analysis, LinkTables, ThemesResult
 from helpers.analysis.pipeline.run import RunOptions, StageClock, run_pipeline, run_stages
@@ -49,7 +39,6 @@ __all__ = [
     "run_pipeline", "run_stages", "RunOptions", "StageClock", "StageEngine", "LocalStages", "DaskStages",
     "analyse_text", "detach_texts", "local_token_partitions", "ThemeStage", "start_theme_stage",
     "analyse_terms", "analyse_link_tables", "analyse_hierarchy", "paper_table", "analyse_group_change", "Analysis", "ThemesResult",
-    "LinkTables", "write_outputs", "build_key", "cached_pipeline", "source_fingerprint", "dependency_closure",
-    "environment_fingerprint", "corpus_files_fingerprint", "AnalysisSettings", "EngineSettings", "SettingsError",
+    "LinkTables", "write_outputs", "AnalysisSettings", "EngineSettings", "SettingsError",
 ]
 

@@ -1,7 +1,7 @@
 """The book's own citation, read from ``CITATION.cff`` (a page input): its authors, version, title and BibTeX entry.
 
 ``CITATION.cff`` is the one place the authors and the version are written; the How to cite page, every
-page's footer (:mod:`helpers.book.sphinx_ext`) and the BibTeX entry read them from it.
+page's footer (:mod:`helpers.book.build.sphinx_ext`) and the BibTeX entry read them from it.
 """
 
 from __future__ import annotations

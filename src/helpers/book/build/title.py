@@ -6,12 +6,11 @@ The venue and years come from the papers' ``venue`` and ``year`` columns where t
 database export) is named by its subject: the subjects the export gives its records (the papers' ``subjects``:
 Web of Science categories, PubMed's MeSH major topics), else a journal that holds a large share of the papers,
 else names the caller gives (the hook for the largest themes); without any, by its database or number of venues.
-``BOOK_TITLE`` in the environment replaces the derived title.
+A title the reader gives (``BOOK_TITLE``, read by :class:`helpers.book.settings.BookConfig`) replaces the derived one.
 """
 
 from __future__ import annotations
 
-import os
 import re
 from collections import Counter
 from dataclasses import dataclass, replace
@@ -20,11 +19,11 @@ from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 import pandas as pd
 
 from helpers.book.formatting import count
+from helpers.book.settings import config
 
 if TYPE_CHECKING:
     from helpers.analysis.pipeline import Analysis
 
-TITLE_ENV = "BOOK_TITLE"
 #: The most venues a title names.
 MAX_NAMED_VENUES = 2
 #: The databases a title names when the venues are many (an export of one database).
@@ -316,11 +315,34 @@ def corpus_name(papers: pd.DataFrame, headers: Mapping[str, str | None], databas
                       n_abstracts=len(papers), from_database=from_database, subjects=subjects)
 
 
-def book_title(analysis: "Analysis", environment: Mapping[str, str] | None = None) -> str:
-    """The book's title: ``BOOK_TITLE`` when set, else :func:`corpus_name`'s title of the analysed corpus."""
-    environment = os.environ if environment is None else environment
-    given = environment.get(TITLE_ENV, "").strip()
-    return given or analysis_name(analysis).title
+def given_title(title: str | None = None) -> str | None:
+    """The title the reader gave: ``title`` (blank: none), by default the book's ``BOOK_TITLE``
+    (:attr:`helpers.book.settings.BookConfig.title`).
+
+    Parameters
+    ----------
+    title
+        A title, or ``None`` for the book's setting.
+
+    Returns
+    -------
+    str or None
+        The title without surrounding space, ``None`` when none is given.
+
+    Examples
+    --------
+    >>> given_title("  Birds on farms "), given_title("")
+    ('Birds on farms', None)
+    """
+    if title is None:
+        return config().title
+    return title.strip() or None
+
+
+def book_title(analysis: "Analysis", title: str | None = None) -> str:
+    """The book's title: the reader's (:func:`given_title`), else :func:`corpus_name`'s title of the analysed
+    corpus."""
+    return given_title(title) or analysis_name(analysis).title
 
 
 def file_formats(analysis: "Analysis") -> list[str]:
@@ -362,18 +384,15 @@ def analysis_name(analysis: "Analysis") -> CorpusName:
     return corpus_name(analysis.papers, analysis.corpus.headers, export_databases(analysis))
 
 
-def figure_label(analysis: "Analysis", environment: Mapping[str, str] | None = None) -> str:
+def figure_label(analysis: "Analysis", title: str | None = None) -> str:
     """The corpus as a figure's title names it: "ICML 2024: 57 abstracts", "Web of Science 1991–2018: 729
     abstracts" (short enough for a figure's title line: without the subjects the book's title names;
-    ``BOOK_TITLE`` when set)."""
-    environment = os.environ if environment is None else environment
-    return environment.get(TITLE_ENV, "").strip() or replace(analysis_name(analysis), subjects=()).title
+    the reader's title when given: :func:`given_title`)."""
+    return given_title(title) or replace(analysis_name(analysis), subjects=()).title
 
 
-def citation_title(analysis: "Analysis", environment: Mapping[str, str] | None = None) -> str:
+def citation_title(analysis: "Analysis", title: str | None = None) -> str:
     """The title a citation of this build gives: "Themes, co-occurring terms and link availability in 751
-    abstracts of ICML 2023–2025" (``BOOK_TITLE`` when set)."""
-    environment = os.environ if environment is None else environment
-    given = environment.get(TITLE_ENV, "").strip()
-    subject = analysis_name(analysis).sentence_subject
-    return given or f"Themes, co-occurring terms and link availability in {subject}"
+    abstracts of ICML 2023–2025" (the reader's title when given: :func:`given_title`)."""
+    given = given_title(title)
+    return given or f"Themes, co-occurring terms and link availability in {analysis_name(analysis).sentence_subject}"

@@ -3,7 +3,7 @@
 The book fills its prose with ``{glue:...}`` roles and directives, which only the book's build resolves. Opened
 in JupyterLab (with jupyterlab-myst), a chapter's Markdown cells are shown with each of them written as an
 ``{eval}`` expression that the kernel answers from the values the page's cells computed
-(:mod:`helpers.book.page_values`), so the notebook reads as the page does: numbers and sentences in the text,
+(:mod:`helpers.book.lab.page_values`), so the notebook reads as the page does: numbers and sentences in the text,
 each figure in its place with its number and caption. Saving writes the book's own form back
 (:func:`from_lab` undoes :func:`to_lab` exactly), so a chapter opened, run and saved is the file it was.
 

@@ -1,7 +1,7 @@
 """What a page's cells glued, kept for the notebook that shows the page in JupyterLab (``make lab``).
 
 :func:`helpers.book.glue_all`, :func:`helpers.book.glue_markdown` and :func:`helpers.book.publish_figure` record
-each value here as they glue it; the chapter's Markdown, shown by :mod:`helpers.book.lab_markdown`, asks for them
+each value here as they glue it; the chapter's Markdown, shown by :mod:`helpers.book.lab.markdown`, asks for them
 through ``{eval}`` expressions (``book.page.text("n_papers")``), so the notebook's prose carries the same numbers,
 sentences and figures as the built page. A value not computed yet reads as a short note to run the cells above.
 """

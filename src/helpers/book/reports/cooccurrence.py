@@ -33,7 +33,7 @@ from helpers.analysis.cooccurrence.termhood import SCORE_WEIGHTS, SIGNALS, read_
 from helpers.analysis.cooccurrence.result import STRONGEST_PAIRS, CooccurrenceResult, papers_with_terms, strongest_pairs
 from helpers.book.inputs import page_input
 from helpers.book.settings import COMMUNITY_QUALITY_FILE, TERM_QUALITY_FILE
-from helpers.book.title import analysis_name
+from helpers.book.build.title import analysis_name
 from helpers.web.explorer import explorer_sample_ids, explorer_url, papers_link_text
 from helpers.analysis.spreadsheet import write_csv
 

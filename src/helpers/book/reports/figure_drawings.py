@@ -19,7 +19,7 @@ from helpers.book.reports import links as links_report
 from helpers.book.reports import performance as performance_report
 from helpers.book.reports import themes as themes_report
 from helpers.book.reports.figure_index import book_figures
-from helpers.book.title import figure_label
+from helpers.book.build.title import figure_label
 
 if TYPE_CHECKING:
     import pandas as pd

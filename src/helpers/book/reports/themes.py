@@ -23,7 +23,7 @@ from helpers.book.formatting import count, percent
 from helpers.book.inputs import page_input
 from helpers.book.reports import drawing
 from helpers.book.settings import THEME_VOCABULARY_FILE
-from helpers.book.title import analysis_name
+from helpers.book.build.title import analysis_name
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
