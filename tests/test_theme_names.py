@@ -84,7 +84,7 @@ def test_the_three_fields_are_three_themes(rule):
 def test_rename_reaches_every_consumer(rule, corpus, tmp_path):
     from helpers.book.reports import theme_naming
     from helpers.book.reports import themes as themes_report
-    from helpers.web.explorer import explorer_data
+    from helpers.web.explorer_data import explorer_data
 
     poultry, traffic = theme_of(rule, "poultry"), theme_of(rule, "traffic")
     path = named_file(rule, tmp_path, {poultry: "Hens & <broilers>", traffic: "Road safety"})

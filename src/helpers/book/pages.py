@@ -26,7 +26,8 @@ from helpers.book.reports import theme_grains, theme_naming, validation as valid
 from helpers.book.reports import reproduce as reproduce_report
 from helpers.book.reports import themes as themes_report
 from helpers.book.build.title import figure_label
-from helpers.web.explorer import PAGE_SIZE, explorer_data, write_explorer_data
+from helpers.web.explorer import PAGE_SIZE
+from helpers.web.explorer_data import explorer_data, write_explorer_data
 
 if TYPE_CHECKING:
     from helpers.analysis.pipeline import Analysis

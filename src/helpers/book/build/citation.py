@@ -136,11 +136,18 @@ def author_name(author: Mapping[str, Any]) -> str:
     >>> author_name({"given-names": "Ada", "family-names": "Lovelace"}), author_name({"name": "The B team"})
     ('Ada Lovelace', 'The B team')
     """
-    if author.get("family-names"):
-        parts = [author.get("given-names"), author.get("name-particle"), author["family-names"],
-                 author.get("name-suffix")]
-        return " ".join(str(part) for part in parts if part)
-    return str(author.get("name", "")).strip()
+    person = _person(author)
+    if person is None:
+        return str(author.get("name", "")).strip()
+    return " ".join(part for part in person if part)
+
+
+def _person(author: Mapping[str, Any]) -> tuple[str, str, str] | None:
+    """A person's given names, family names (with their particle) and suffix; ``None`` for an entity."""
+    if not author.get("family-names"):
+        return None
+    family = " ".join(str(part) for part in (author.get("name-particle"), author["family-names"]) if part)
+    return str(author.get("given-names") or ""), family, str(author.get("name-suffix") or "")
 
 
 def wrap_words(text: str, width: int) -> list[str]:
@@ -170,11 +177,11 @@ def bibtex_author(author: Mapping[str, Any]) -> str:
     >>> bibtex_author({"given-names": "Ada", "family-names": "Lovelace"}), bibtex_author({"name": "The B & C team"})
     ('Lovelace, Ada', '{The B \\\\& C team}')
     """
-    if author.get("family-names"):
-        family = " ".join(str(p) for p in (author.get("name-particle"), author["family-names"]) if p)
-        given = author.get("given-names")
-        return _bibtex_text(f"{family}, {given}" if given else family)
-    return "{" + _bibtex_text(author_name(author)) + "}"
+    person = _person(author)
+    if person is None:
+        return "{" + _bibtex_text(author_name(author)) + "}"
+    given, family, _ = person
+    return _bibtex_text(f"{family}, {given}" if given else family)
 
 
 def book_bibtex(citation: Citation, *, corpus_sha256: str, base_url: str | None = None, title: str | None = None,

@@ -21,7 +21,19 @@ _JupytextContentsManager = build_async_jupytext_contents_manager_class(AsyncLarg
 
 class BookContentsManager(_JupytextContentsManager):  # type: ignore[misc, valid-type]
     """jupytext's contents manager, with the chapters' prose shown by
-    :func:`helpers.book.lab.markdown.shown_in_lab` and saved by :func:`helpers.book.lab.markdown.written_from_lab`."""
+    :func:`helpers.book.lab.markdown.shown_in_lab` and saved by :func:`helpers.book.lab.markdown.written_from_lab`.
+
+    Attributes
+    ----------
+    root_dir
+        The folder JupyterLab serves (``make lab``: the book's root), as for any contents manager.
+
+    Examples
+    --------
+    >>> from helpers.book.lab.markdown import to_lab
+    >>> to_lab("{glue:text}`n_papers` papers")  # what get() shows of a Markdown cell
+    '{eval}`book.page.text("n_papers")` papers'
+    """
 
     async def get(self, path, content=True, type=None, format=None, **kwargs):  # noqa: A002 - Jupyter's names
         model = await super().get(path, content=content, type=type, format=format, **kwargs)

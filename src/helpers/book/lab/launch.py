@@ -35,6 +35,11 @@ class LabArgsError(ValueError):
     ----------
     args
         The message, as for any exception.
+
+    Examples
+    --------
+    >>> print(LabArgsError("LAB_ARGS: give one port"))
+    LAB_ARGS: give one port
     """
 
 
@@ -158,17 +163,15 @@ def lab_port(port: str, lab_args: Sequence[str], *, host: str = LAB_HOST) -> tup
 
     Parameters
     ----------
-    port
-        ``LAB_PORT``, as the Makefile gives it.
-    lab_args
-        ``LAB_ARGS``, split into words as the shell splits them.
+    port, lab_args
+        ``LAB_PORT`` and ``LAB_ARGS``, as :func:`split_port` reads them.
     host
-        The address JupyterLab listens on.
+        The address JupyterLab is to listen on.
 
     Returns
     -------
     tuple of int and list of str
-        The port, and ``lab_args`` without its port option.
+        What :func:`split_port` gives, once the port is known to be free.
 
     Raises
     ------

@@ -50,6 +50,16 @@ _EVAL_FIGURE = re.compile(_FENCE + r"\{figure\}\n(?P<options>(?::[\w-]+:.*\n)*)\
 def to_lab(markdown: str) -> str:
     """A Markdown cell of a chapter with its glue roles and directives as ``{eval}`` expressions.
 
+    Parameters
+    ----------
+    markdown
+        The cell's source, as the chapter file holds it.
+
+    Returns
+    -------
+    str
+        The source JupyterLab renders.
+
     Examples
     --------
     >>> print(to_lab("{glue:text}`n_papers` papers, {glue:md}`lead`."))
@@ -74,6 +84,18 @@ def to_lab(markdown: str) -> str:
 def from_lab(markdown: str, fence: str = "```") -> str:
     """The chapter's own form of a Markdown cell shown by :func:`to_lab` (its exact inverse on the chapters).
 
+    Parameters
+    ----------
+    markdown
+        The cell's source as JupyterLab held it.
+    fence
+        The fence a glue block is written back with.
+
+    Returns
+    -------
+    str
+        The source as the chapter file holds it.
+
     Examples
     --------
     >>> text = "{glue:text}`n` of {glue}`m` in {doc}`the explorer <explorer>`\\n\\n```{glue:md} lead\\n:format: myst\\n```"
@@ -96,7 +118,24 @@ LANGUAGE_INFO = {"codemirror_mode": {"name": "ipython", "version": 3}, "file_ext
 def shown_in_lab(notebook: dict[str, Any]) -> dict[str, Any]:
     """A notebook's content as JupyterLab shows it: Markdown cells through :func:`to_lab`, and the kernel's
     ``language_info`` (which jupytext leaves out of the Markdown file; without it JupyterLab marks a chapter edited
-    the moment its kernel starts)."""
+    the moment its kernel starts).
+
+    Parameters
+    ----------
+    notebook
+        The notebook's content (nbformat's JSON), changed in place.
+
+    Returns
+    -------
+    dict
+        ``notebook``.
+
+    Examples
+    --------
+    >>> cell = {"cell_type": "markdown", "source": "{glue:text}`n` papers"}
+    >>> shown_in_lab({"cells": [cell], "metadata": {}})["cells"][0]["source"]
+    '{eval}`book.page.text("n")` papers'
+    """
     for cell in notebook.get("cells", []):
         if cell.get("cell_type") == "markdown":
             cell["source"] = to_lab(_text(cell["source"]))
@@ -105,7 +144,24 @@ def shown_in_lab(notebook: dict[str, Any]) -> dict[str, Any]:
 
 
 def written_from_lab(notebook: dict[str, Any]) -> dict[str, Any]:
-    """A notebook's content as the chapter file holds it (Markdown cells through :func:`from_lab`)."""
+    """A notebook's content as the chapter file holds it (Markdown cells through :func:`from_lab`).
+
+    Parameters
+    ----------
+    notebook
+        The notebook's content as JupyterLab saves it, changed in place.
+
+    Returns
+    -------
+    dict
+        ``notebook``, ready for jupytext to write.
+
+    Examples
+    --------
+    >>> cell = {"cell_type": "markdown", "source": '{eval}`book.page.text("n")` papers'}
+    >>> written_from_lab({"cells": [cell], "metadata": {}})["cells"][0]["source"]
+    '{glue:text}`n` papers'
+    """
     for cell in notebook.get("cells", []):
         if cell.get("cell_type") == "markdown":
             cell["source"] = from_lab(_text(cell["source"]))

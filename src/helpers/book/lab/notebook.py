@@ -52,12 +52,12 @@ def prose_resolved(environment: Mapping[str, str]) -> bool:
     Parameters
     ----------
     environment
-        The process's environment variables.
+        Environment variables, as for :func:`in_notebook`.
 
     Returns
     -------
     bool
-        ``BOOK_NOTEBOOK`` is ``1``.
+        Whether ``BOOK_NOTEBOOK`` is ``1``.
 
     Examples
     --------
@@ -74,6 +74,16 @@ TRACEBACK_HINT = "(run %tb in a cell for the traceback)"
 def one_line_error(error: BaseException) -> str:
     """A bad corpus or setting as one line per problem: each names the file and place, or the option and its
     allowed values.
+
+    Parameters
+    ----------
+    error
+        The error a cell raised: a corpus error lists its problems, any other is its message.
+
+    Returns
+    -------
+    str
+        One line per problem, its spaces collapsed.
 
     Examples
     --------
@@ -98,7 +108,18 @@ def _show_one_line(shell, kind, error, traceback, tb_offset=None):
 
 def install_error_handler() -> bool:
     """In a notebook (:func:`in_notebook`), show the errors a reader causes (a missing corpus file, a bad setting)
-    as one line instead of a traceback. Returns whether it was installed."""
+    as one line instead of a traceback. Returns whether it was installed.
+
+    Returns
+    -------
+    bool
+        Whether the handler was installed (never outside a notebook, nor without IPython's shell).
+
+    Examples
+    --------
+    >>> install_error_handler()  # a doctest is not a notebook
+    False
+    """
     # The handler is in place before any setting is read (BookConfig), so a bad one shows as one line too.
     if not in_notebook(os.environ):
         return False

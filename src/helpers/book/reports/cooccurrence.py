@@ -34,7 +34,8 @@ from helpers.analysis.cooccurrence.result import STRONGEST_PAIRS, CooccurrenceRe
 from helpers.book.inputs import page_input
 from helpers.book.settings import COMMUNITY_QUALITY_FILE, TERM_QUALITY_FILE
 from helpers.book.build.title import analysis_name
-from helpers.web.explorer import explorer_sample_ids, explorer_url, papers_link_text
+from helpers.web.explorer import explorer_url, papers_link_text
+from helpers.web.explorer_data import explorer_sample_ids
 from helpers.analysis.spreadsheet import write_csv
 
 if TYPE_CHECKING:

@@ -18,7 +18,8 @@ from helpers.book.inputs import page_input
 from helpers.book.reports import drawing
 from helpers.book.reports.link_threshold import MIN_LINKED_PAPERS, few_links
 from helpers.book.build.title import analysis_name
-from helpers.web.explorer import explorer_papers, explorer_url, papers_link_text
+from helpers.web.explorer import explorer_url, papers_link_text
+from helpers.web.explorer_data import explorer_papers
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure

@@ -359,6 +359,18 @@
       if (text !== undefined && text !== null) { node.textContent = String(text); }
       return node;
     }
+    // A paper's terms or keywords as a line of buttons, each adding its name to the filters (add).
+    function filterButtons(className, label, indices, names, title, add) {
+      var line = el("div", className, label);
+      indices.forEach(function (t) {
+        var button = el("button", "", names[t]);
+        button.type = "button";
+        button.title = title;
+        button.addEventListener("click", function () { add(names[t]); });
+        line.appendChild(button);
+      });
+      return line;
+    }
     function addOption(select, value, label) {
       var option = el("option", "", label);
       option.value = value;
@@ -475,26 +487,12 @@
         cell.appendChild(given);
       }
       if (P.terms[k].length) {
-        var terms = el("div", "paper-terms", "Map terms: ");
-        P.terms[k].forEach(function (t) {
-          var button = el("button", "", data.terms[t]);
-          button.type = "button";
-          button.title = "Show the papers using this term";
-          button.addEventListener("click", function () { addTerm(data.terms[t]); });
-          terms.appendChild(button);
-        });
-        cell.appendChild(terms);
+        cell.appendChild(filterButtons("paper-terms", "Map terms: ", P.terms[k], data.terms,
+                                       "Show the papers using this term", addTerm));
       }
       if (P.keywords && P.keywords[k].length) {
-        var keywordList = el("div", "paper-terms paper-keywords", "Keywords: ");
-        P.keywords[k].forEach(function (t) {
-          var button = el("button", "", data.keywords[t]);
-          button.type = "button";
-          button.title = "Show the papers giving this keyword";
-          button.addEventListener("click", function () { addKeyword(data.keywords[t]); });
-          keywordList.appendChild(button);
-        });
-        cell.appendChild(keywordList);
+        cell.appendChild(filterButtons("paper-terms paper-keywords", "Keywords: ", P.keywords[k], data.keywords,
+                                       "Show the papers giving this keyword", addKeyword));
       }
       var meta = "paper_id " + P.id[k] + " \u00b7 file " + data.files[P.file[k]];
       if (P.group && data.groups) { meta += " \u00b7 group " + data.groups[P.group[k]]; }
