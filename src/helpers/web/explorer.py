@@ -37,6 +37,18 @@ def papers_link_text(n_papers: int, n_in_sample: int | None = None) -> str:
     """The text of a link to the explorer filtered to ``n_papers`` papers, ``n_in_sample`` of them in its sample
     (``None``: it holds every paper).
 
+    Parameters
+    ----------
+    n_papers
+        The papers the link stands for.
+    n_in_sample
+        How many of them the explorer's sample holds (``None``: the explorer holds every paper).
+
+    Returns
+    -------
+    str
+        The link's words.
+
     Examples
     --------
     >>> papers_link_text(97), papers_link_text(1_970, n_in_sample=1_601), papers_link_text(12, n_in_sample=12)
@@ -54,6 +66,26 @@ def papers_link_text(n_papers: int, n_in_sample: int | None = None) -> str:
 def explorer_url(*, q: str = "", theme: int | None = None, state: str = "", terms: tuple[str, ...] = (),
                  group: str = "", venue_code: str = "", broad: str = "", page: str = "explorer.html") -> str:
     """A link to the explorer opened filtered, for other chapters' "all N papers" links (HTML-escape it).
+
+    Parameters
+    ----------
+    q
+        Words to search for.
+    theme
+        A theme's number.
+    state
+        A link state.
+    terms
+        Map terms the papers must all use.
+    group, venue_code, broad
+        A group, ``given`` or ``not-given`` (a code link given to the venue), a broad theme's letter.
+    page
+        The explorer's address from the linking page.
+
+    Returns
+    -------
+    str
+        The address with its query, each value percent-encoded.
 
     Examples
     --------
@@ -80,6 +112,16 @@ def explorer_url(*, q: str = "", theme: int | None = None, state: str = "", term
 
 def explorer_markdown(n_papers: int) -> str:
     """The explorer's stand-in in the PDF book, which cannot run it.
+
+    Parameters
+    ----------
+    n_papers
+        The corpus's papers.
+
+    Returns
+    -------
+    str
+        One Markdown sentence.
 
     Examples
     --------
@@ -111,6 +153,28 @@ def explorer_html(*, data_src: str = f"../figures/{DATA_FILE}", mathjax_src: str
     a group filter (the data has ``groups``), ``with_venue_code`` a filter by the code link given to the venue
     (the data has ``venue_code``), ``with_broad`` a broad theme filter (the data has ``broad``); without them the
     page is as it always was.
+
+    Parameters
+    ----------
+    data_src
+        The data file's address from the page.
+    mathjax_src
+        The book's MathJax from the page.
+    page_size
+        Rows per page of the table.
+    with_year, with_groups, with_venue_code, with_broad
+        Whether the page has a Year column and the group, venue code and broad theme filters.
+
+    Returns
+    -------
+    str
+        The page's HTML.
+
+    Examples
+    --------
+    >>> page = explorer_html(with_year=True)
+    >>> '<script src="../figures/explorer-data.js"></script>' in page, ">Year<" in page
+    (True, True)
     """
     shown = _HEADERS[:3] + [_YEAR_HEADER] + _HEADERS[3:] if with_year else _HEADERS
     columns = "".join(f'<col class="c-{css}">' for _, _, css in shown)

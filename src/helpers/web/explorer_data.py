@@ -41,6 +41,16 @@ PAPER_COLUMNS = ("id", "title", "authors", "theme", "state", "words", "file", "s
 def whole_percent(share: float) -> int:
     """A share as a whole percent rounded down, so a mixed paper (its strongest theme under half) never shows 50%.
 
+    Parameters
+    ----------
+    share
+        A share from 0 to 1.
+
+    Returns
+    -------
+    int
+        The whole percent, 0 to 100.
+
     Examples
     --------
     >>> [whole_percent(s) for s in (0.57, 0.499999, 0.5, 1.0, 0.0)]
@@ -62,6 +72,22 @@ def explorer_papers(papers: pd.DataFrame, limit: int = MAX_EXPLORER_PAPERS, seed
     (rows kept in their order); with ``texts`` (:class:`helpers.analysis.texts.PaperTexts`), their ``text``
     column is added, read for these papers only: the abstract as published (``published_text``) where the
     analysed text leaves publisher boilerplate out.
+
+    Parameters
+    ----------
+    papers
+        The papers table, in its order.
+    limit
+        The most papers the explorer holds.
+    seed
+        The sample's seed.
+    texts
+        The abstracts' texts, kept apart from the table.
+
+    Returns
+    -------
+    DataFrame
+        The rows the explorer shows.
 
     Examples
     --------
@@ -90,6 +116,18 @@ def explorer_sample_ids(paper_ids: Sequence[str], limit: int = MAX_EXPLORER_PAPE
     """The papers the explorer holds (:func:`explorer_papers`) of a corpus whose papers, in the papers table's
     order, are ``paper_ids``; ``None`` when it holds every paper.
 
+    Parameters
+    ----------
+    paper_ids
+        The corpus's papers, in the papers table's order.
+    limit
+        The most papers the explorer holds.
+
+    Returns
+    -------
+    frozenset of str or None
+        The ids in the sample.
+
     Examples
     --------
     >>> explorer_sample_ids(["a", "b"]) is None, sorted(explorer_sample_ids(list("abcdef"), limit=3))
@@ -111,6 +149,16 @@ def readable_file_name(name: str) -> bool:
     """Whether a file name (its suffix aside) says something to a reader: some part of it (split at anything
     but letters and digits) is more than digits or a hash (``_is_hash_part``).
 
+    Parameters
+    ----------
+    name
+        A corpus file's name.
+
+    Returns
+    -------
+    bool
+        ``False`` for names of digits and hashes only.
+
     Examples
     --------
     >>> readable_file_name("icml2023.bib"), readable_file_name("part-A.jsonl"), readable_file_name("a.txt")
@@ -127,6 +175,18 @@ def source_labels(papers: pd.DataFrame, headers: Mapping[str, str | None] | None
     where the input gives a venue ("ICML 2024"), else its file's header line (``headers``: file name to
     header, :attr:`helpers.analysis.corpus.Corpus.headers`), else its file's name when
     :func:`readable_file_name`, else "file <n> of <files>" (files in name order).
+
+    Parameters
+    ----------
+    papers
+        ``source_file``, and ``venue`` and ``year`` where the input gives them.
+    headers
+        Each file's header line.
+
+    Returns
+    -------
+    list of str
+        One label per paper, in its order.
 
     Examples
     --------
@@ -160,6 +220,18 @@ def paper_term_lists(cooccurrence: Any, paper_ids: list[str]) -> tuple[list[str]
 
     ``cooccurrence`` is a :class:`helpers.analysis.cooccurrence.CooccurrenceResult` (or any
     object with ``terms``, ``paper_terms`` and ``paper_ids``) or ``None``.
+
+    Parameters
+    ----------
+    cooccurrence
+        The term map, or ``None`` (no terms).
+    paper_ids
+        The papers, in the explorer's order.
+
+    Returns
+    -------
+    tuple of (list of str, list of list of int)
+        The terms, and each paper's term indices.
 
     Examples
     --------
@@ -248,6 +320,17 @@ def explorer_data(
         strongest and second theme's shares of the paper's theme weight (:func:`whole_percent`) and the second
         theme (number or ``None``); ``sample_of`` (the corpus's
         papers) when ``corpus_papers`` is more than ``papers`` holds.
+
+    Examples
+    --------
+    >>> papers = pd.DataFrame({"paper_id": ["p1"], "display_title": ["Hens <b>in</b> aviaries"], "authors": ["A. Ng"],
+    ...                        "theme": [0], "link_state": ["no-link"], "n_words": [120], "source_file": ["hens.txt"],
+    ...                        "position": [0], "text": ["Keel bone fractures."]})
+    >>> links = pd.DataFrame(columns=["paper_id", "url", "kind"])
+    >>> statements = pd.DataFrame(columns=["paper_id", "sentence_no", "statement", "sentence"])
+    >>> data = explorer_data(papers, links, statements, {0: "keel bone"})
+    >>> data["themes"], data["papers"]["title"], data["files"]
+    ({'0': 'keel bone'}, ['Hens <b>in</b> aviaries'], ['hens.txt'])
     """
     ordered = papers.sort_values(["source_file", "position"], kind="stable")
     paper_ids = [str(p) for p in ordered["paper_id"]]
@@ -314,6 +397,18 @@ def explorer_data(
 def paper_keyword_lists(cells: pd.Series, variants: pd.DataFrame) -> tuple[list[str], list[list[int]]]:
     """Every keyword the papers give, as counted (sorted), and each paper's keywords as indices into it.
 
+    Parameters
+    ----------
+    cells
+        Each paper's keywords as its input wrote them.
+    variants
+        ``written, keyword``: each keyword as written and as counted (an empty one is dropped).
+
+    Returns
+    -------
+    tuple of (list of str, list of list of int)
+        The keywords, and each paper's keyword indices.
+
     Examples
     --------
     >>> variants = pd.DataFrame({"written": ["Broilers", "broiler", "Study"], "keyword": ["broiler", "broiler", ""]})
@@ -331,6 +426,16 @@ def paper_keyword_lists(cells: pd.Series, variants: pd.DataFrame) -> tuple[list[
 def data_script(data: Mapping[str, Any]) -> str:
     """The data file's text: one statement that sets ``window.EXPLORER_DATA``.
 
+    Parameters
+    ----------
+    data
+        :func:`explorer_data`'s result.
+
+    Returns
+    -------
+    str
+        ASCII JavaScript.
+
     Examples
     --------
     >>> data_script({"papers": {"id": ["p<1>"]}})
@@ -340,7 +445,26 @@ def data_script(data: Mapping[str, Any]) -> str:
 
 
 def write_explorer_data(data: Mapping[str, Any], folder: Path) -> Path:
-    """Write :func:`data_script` to ``folder`` (the book's figure folder) as :data:`DATA_FILE`."""
+    """Write :func:`data_script` to ``folder`` (the book's figure folder) as :data:`DATA_FILE`.
+
+    Parameters
+    ----------
+    data
+        :func:`explorer_data`'s result.
+    folder
+        Where the file goes (created if missing).
+
+    Returns
+    -------
+    Path
+        The file written.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> write_explorer_data({"papers": {}}, Path(tempfile.mkdtemp())).read_text()
+    'window.EXPLORER_DATA = {"papers":{}};\\n'
+    """
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / DATA_FILE

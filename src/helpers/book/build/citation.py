@@ -42,6 +42,12 @@ class Citation:
         entity (``name``).
     repository_code : str
         The repository's address (``repository-code``), empty when the file gives none.
+
+    Examples
+    --------
+    >>> citation = Citation("A book", "1.0.0", "2026-12-02", "MIT", ({"name": "The B team"},))
+    >>> citation.author_names, citation.year
+    (['The B team'], '2026')
     """
 
     title: str
@@ -69,6 +75,16 @@ def parse_citation(text: str) -> Citation:
     ------
     ValueError
         When the file has no title, version or authors, naming what is missing.
+
+    Parameters
+    ----------
+    text
+        The file's YAML.
+
+    Returns
+    -------
+    Citation
+        What the file says.
 
     Examples
     --------
@@ -102,6 +118,16 @@ def launch_options(repository_code: str) -> dict[str, Any]:
     ValueError
         When ``repository-code`` is set but is no repository address Binder can launch, naming it.
 
+    Parameters
+    ----------
+    repository_code
+        ``CITATION.cff``'s ``repository-code`` (empty when unset).
+
+    Returns
+    -------
+    dict
+        The theme's ``html_theme_options`` to add.
+
     Examples
     --------
     >>> launch_options("")
@@ -124,12 +150,39 @@ def launch_options(repository_code: str) -> dict[str, Any]:
 
 
 def read_citation(root: Path | None = None) -> Citation:
-    """The book's ``CITATION.cff`` (through :func:`helpers.book.inputs.page_input`) as a :class:`Citation`."""
+    """The book's ``CITATION.cff`` (through :func:`helpers.book.inputs.page_input`) as a :class:`Citation`.
+
+    Parameters
+    ----------
+    root
+        The book's root (default: found from here).
+
+    Returns
+    -------
+    Citation
+        What the book's file says.
+
+    Examples
+    --------
+    >>> citation = read_citation()
+    >>> bool(citation.title), bool(citation.author_names)
+    (True, True)
+    """
     return parse_citation(page_input(CITATION_FILE, root=root).read_text(encoding="utf-8"))
 
 
 def author_name(author: Mapping[str, Any]) -> str:
     """One author as a reader writes it.
+
+    Parameters
+    ----------
+    author
+        One entry of ``CITATION.cff``'s ``authors``.
+
+    Returns
+    -------
+    str
+        Given names, particle, family names and suffix; an entity's name.
 
     Examples
     --------
@@ -154,6 +207,18 @@ def wrap_words(text: str, width: int) -> list[str]:
     """``text`` in lines of at most ``width`` characters, broken only at spaces: never inside a word, a hyphenated
     one ("co-occurring") or one longer than ``width`` (a URL, a hash) either.
 
+    Parameters
+    ----------
+    text
+        One paragraph.
+    width
+        The longest line, in characters (a longer word stays whole, on a line of its own).
+
+    Returns
+    -------
+    list of str
+        The lines.
+
     Examples
     --------
     >>> wrap_words("terms that co-occur in road-safety abstracts", 14)
@@ -171,6 +236,16 @@ def _bibtex_text(text: str) -> str:
 
 def bibtex_author(author: Mapping[str, Any]) -> str:
     """One author for BibTeX's ``author`` field: ``Family, Given`` for a person, an entity in braces (kept whole).
+
+    Parameters
+    ----------
+    author
+        One entry of ``CITATION.cff``'s ``authors``.
+
+    Returns
+    -------
+    str
+        The author as BibTeX reads it, LaTeX's special characters escaped.
 
     Examples
     --------
@@ -199,6 +274,11 @@ def book_bibtex(citation: Citation, *, corpus_sha256: str, base_url: str | None 
         Where the book is published (``BOOK_BASE_URL``); without it the entry has no ``url``.
     title : str, optional
         The book's title (default: ``CITATION.cff``'s).
+
+    Returns
+    -------
+    str
+        The entry, its lines at most ``width`` long.
 
     Examples
     --------

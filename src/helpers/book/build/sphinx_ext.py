@@ -62,6 +62,16 @@ THEME_HANDLERS = ("window.print()", "toggleFullScreen()")
 def csp_hash(source: str) -> str:
     """A CSP source expression for one exact script text.
 
+    Parameters
+    ----------
+    source
+        The script's text, exactly as the page holds it.
+
+    Returns
+    -------
+    str
+        ``'sha256-...'``, quoted as a policy writes it.
+
     Examples
     --------
     >>> csp_hash("window.print()")
@@ -174,6 +184,18 @@ def _text(markup: Any) -> str:
 def title_is_book_title(title: Any, book_title: Any) -> bool:
     """Whether a page's title is the book's own (the landing page's heading), so its ``<title>`` names the book once
     instead of "X — X" (``templates/layout.html``).
+
+    Parameters
+    ----------
+    title
+        The page's title, as the theme's context gives it (HTML-escaped).
+    book_title
+        The book's title (``docstitle``).
+
+    Returns
+    -------
+    bool
+        Whether the two are one text once unescaped and their spaces collapsed.
 
     Examples
     --------

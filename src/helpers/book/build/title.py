@@ -24,6 +24,9 @@ from helpers.book.settings import config
 if TYPE_CHECKING:
     from helpers.analysis.pipeline import Analysis
 
+__all__ = ["CorpusName", "corpus_name", "venue_short_name", "analysis_name", "file_formats", "given_title",
+           "book_title", "figure_label", "citation_title"]
+
 #: The most venues a title names.
 MAX_NAMED_VENUES = 2
 #: The databases a title names when the venues are many (an export of one database).
@@ -66,6 +69,16 @@ _BROAD_QUALIFIER = re.compile(r"^(?:Multidisciplinary|Interdisciplinary Applicat
 def venue_short_name(venue: str) -> str:
     """A venue as a title names it: its acronym where it gives one ("..., ECC 2024") or is a "Conference on ..."
     name, a journal's name without its subtitle, never a year.
+
+    Parameters
+    ----------
+    venue
+        A venue as the input names it.
+
+    Returns
+    -------
+    str
+        The short name.
 
     Examples
     --------
@@ -182,7 +195,28 @@ def year_span(years: Iterable[int]) -> str:
 @dataclass(frozen=True)
 class CorpusName:
     """What a corpus is: the venues (or database) its title names, most papers first (none: it is named by
-    ``n_venues``), its years and its number of abstracts."""
+    ``n_venues``), its years and its number of abstracts.
+
+    Attributes
+    ----------
+    venues
+        The venues or the database the title names.
+    n_venues
+        The corpus's venues (or files' header venues).
+    years
+        The years, as :func:`year_span` writes them.
+    n_abstracts
+        The corpus's abstracts.
+    from_database
+        Whether ``venues`` names the export's database.
+    subjects
+        The subjects the title names first.
+
+    Examples
+    --------
+    >>> CorpusName(venues=("ICML",), n_venues=1, years="2024", n_abstracts=57).title
+    'ICML 2024: 57 abstracts'
+    """
 
     venues: tuple[str, ...]
     n_venues: int
@@ -260,6 +294,22 @@ def corpus_name(papers: pd.DataFrame, headers: Mapping[str, str | None], databas
     the papers; else ``fallback_subjects``, such as the names of the largest themes), with its one database
     (``databases``: the formats of its files, e.g. ``wos``), or, without subjects, by that database or by its
     number of venues.
+
+    Parameters
+    ----------
+    papers
+        The papers table (``venue``, ``year``, ``subjects`` where the input gives them).
+    headers
+        Each file's header line, or ``None``.
+    databases
+        The files' databases or formats.
+    fallback_subjects
+        Names to use when the papers give no subject.
+
+    Returns
+    -------
+    CorpusName
+        What the corpus is.
 
     Examples
     --------
@@ -341,13 +391,49 @@ def given_title(title: str | None = None) -> str | None:
 
 def book_title(analysis: "Analysis", title: str | None = None) -> str:
     """The book's title: the reader's (:func:`given_title`), else :func:`corpus_name`'s title of the analysed
-    corpus."""
+    corpus.
+
+    Parameters
+    ----------
+    analysis
+        The book's analysis.
+    title
+        The reader's title (default: the book's ``BOOK_TITLE``; blank: none).
+
+    Returns
+    -------
+    str
+        The title.
+
+    Examples
+    --------
+    >>> book_title(None, "Broiler welfare")  # a given title needs no analysis
+    'Broiler welfare'
+    """
     return given_title(title) or analysis_name(analysis).title
 
 
 def file_formats(analysis: "Analysis") -> list[str]:
     """The format of each corpus file that can still be read (:func:`helpers.analysis.readers.detect.format_of_file`:
-    ``seed``, ``bibtex``, ``wos``, ...), in the files' order."""
+    ``seed``, ``bibtex``, ``wos``, ...), in the files' order.
+
+    Parameters
+    ----------
+    analysis
+        The book's analysis.
+
+    Returns
+    -------
+    list of str
+        One format per readable file.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> files = pd.DataFrame({"path": ["data/raw/000_2e4aa40cf9124fb1.txt", "gone.txt", "farms.bib"]})
+    >>> file_formats(SimpleNamespace(corpus=SimpleNamespace(files=files)))  # a text file is read to know it
+    ['seed', 'bibtex']
+    """
     from helpers.analysis.readers.detect import format_of_file  # lazy: keeps this module's import light
 
     formats = []
@@ -380,19 +466,74 @@ def export_databases(analysis: "Analysis") -> list[str]:
 
 
 def analysis_name(analysis: "Analysis") -> CorpusName:
-    """:func:`corpus_name` of an analysis (its files' formats, or their records' keys, name a database export)."""
+    """:func:`corpus_name` of an analysis (its files' formats, or their records' keys, name a database export).
+
+    Parameters
+    ----------
+    analysis
+        The book's analysis.
+
+    Returns
+    -------
+    CorpusName
+        What the corpus is.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> papers = pd.DataFrame({"venue": ["Accident Analysis and Prevention"] * 2, "year": [2019, 2021]})
+    >>> corpus = SimpleNamespace(headers={}, files=pd.DataFrame(columns=["path"]), blocks=pd.DataFrame())
+    >>> analysis_name(SimpleNamespace(papers=papers, corpus=corpus)).title
+    'Accident Analysis and Prevention 2019, 2021: 2 abstracts'
+    """
     return corpus_name(analysis.papers, analysis.corpus.headers, export_databases(analysis))
 
 
 def figure_label(analysis: "Analysis", title: str | None = None) -> str:
     """The corpus as a figure's title names it: "ICML 2024: 57 abstracts", "Web of Science 1991–2018: 729
     abstracts" (short enough for a figure's title line: without the subjects the book's title names;
-    the reader's title when given: :func:`given_title`)."""
+    the reader's title when given: :func:`given_title`).
+
+    Parameters
+    ----------
+    analysis
+        The book's analysis.
+    title
+        The reader's title (default: the book's; blank: none).
+
+    Returns
+    -------
+    str
+        The figure's corpus label.
+
+    Examples
+    --------
+    >>> figure_label(None, "Traffic safety, 2010–2020")
+    'Traffic safety, 2010–2020'
+    """
     return given_title(title) or replace(analysis_name(analysis), subjects=()).title
 
 
 def citation_title(analysis: "Analysis", title: str | None = None) -> str:
     """The title a citation of this build gives: "Themes, co-occurring terms and link availability in 751
-    abstracts of ICML 2023–2025" (the reader's title when given: :func:`given_title`)."""
+    abstracts of ICML 2023–2025" (the reader's title when given: :func:`given_title`).
+
+    Parameters
+    ----------
+    analysis
+        The book's analysis.
+    title
+        The reader's title (default: the book's; blank: none).
+
+    Returns
+    -------
+    str
+        The citation's title.
+
+    Examples
+    --------
+    >>> citation_title(None, "Dairy cows on pasture")
+    'Dairy cows on pasture'
+    """
     given = given_title(title)
     return given or f"Themes, co-occurring terms and link availability in {analysis_name(analysis).sentence_subject}"

@@ -22,12 +22,41 @@ GROUP_CHAPTERS = ("chapters/change",)
 
 
 def left_out(analysis: "Analysis") -> tuple[str, ...]:
-    """The chapters this analysis leaves out of the book (``GROUP_CHAPTERS`` with one group)."""
+    """The chapters this analysis leaves out of the book (``GROUP_CHAPTERS`` with one group).
+
+    Parameters
+    ----------
+    analysis
+        The book's analysis.
+
+    Returns
+    -------
+    tuple of str
+        Chapter files, as ``_toc.yml`` names them.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> left_out(SimpleNamespace(change=None)), left_out(SimpleNamespace(change=object()))
+    (('chapters/change',), ())
+    """
     return () if analysis.change is not None else GROUP_CHAPTERS
 
 
 def without(toc: dict[str, Any], files: tuple[str, ...]) -> dict[str, Any]:
     """``toc`` (the jb-book format) without the chapters ``files``; a part left empty goes too.
+
+    Parameters
+    ----------
+    toc
+        A table of contents, as ``_toc.yml`` holds it.
+    files
+        The chapters to leave out.
+
+    Returns
+    -------
+    dict
+        A new table of contents.
 
     Examples
     --------
@@ -42,17 +71,77 @@ def without(toc: dict[str, Any], files: tuple[str, ...]) -> dict[str, Any]:
 
 
 def read_toc(root: Path) -> dict[str, Any]:
-    """The book's ``_toc.yml``."""
+    """The book's ``_toc.yml``.
+
+    Parameters
+    ----------
+    root
+        The book's root.
+
+    Returns
+    -------
+    dict
+        The file's contents.
+
+    Examples
+    --------
+    >>> from helpers.book.inputs import book_root
+    >>> read_toc(book_root())["root"]
+    'intro'
+    """
     return yaml.safe_load(page_input(TOC_FILE, root=root).read_text(encoding="utf-8"))
 
 
 def build_toc(root: Path, analysis: "Analysis") -> dict[str, Any]:
-    """The table of contents of this build: :func:`read_toc` :func:`without` :func:`left_out`."""
+    """The table of contents of this build: :func:`read_toc` :func:`without` :func:`left_out`.
+
+    Parameters
+    ----------
+    root
+        The book's root, holding ``_toc.yml``.
+    analysis
+        The build's analysis.
+
+    Returns
+    -------
+    dict
+        The build's table of contents.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> from helpers.book.inputs import book_root
+    >>> "chapters/change" in str(build_toc(book_root(), SimpleNamespace(change=None)))
+    False
+    """
     return without(read_toc(root), left_out(analysis))
 
 
 def write_build_toc(root: Path, analysis: "Analysis", folder: Path) -> Path:
-    """Write :func:`build_toc` into ``folder`` (the build's own folder) and return its path."""
+    """Write :func:`build_toc` into ``folder`` (the build's own folder) and return its path.
+
+    Parameters
+    ----------
+    root
+        The book's root.
+    analysis
+        The build's analysis.
+    folder
+        The build's folder (created if missing).
+
+    Returns
+    -------
+    Path
+        ``folder/toc-of-this-build.yml``.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from types import SimpleNamespace
+    >>> from helpers.book.inputs import book_root
+    >>> write_build_toc(book_root(), SimpleNamespace(change=None), Path(tempfile.mkdtemp())).name
+    'toc-of-this-build.yml'
+    """
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "toc-of-this-build.yml"
     text = yaml.safe_dump(build_toc(root, analysis), sort_keys=False, allow_unicode=True)
