@@ -10,7 +10,8 @@ import pandas as pd
 
 from conftest import run_in_process
 from helpers.analysis.corpus import read_corpus
-from helpers.book.build.title import book_title, corpus_name, figure_label, file_formats
+from helpers.book.build.corpus_name import corpus_name
+from helpers.book.build.title import book_title, figure_label, file_formats
 
 ABSTRACT = "We counted {what} on {n} farms over three winters and report how housing changed the counts."
 
@@ -136,7 +137,7 @@ def test_scopus_title_names_its_index_keywords_and_the_database_from_its_record_
 def test_sentences_and_citations_name_the_subject_too():
     """Traffic safety (Web of Science): the title named "Transportation Science and Technology", but every page's
     lead and the citation ("... link availability in 729 abstracts from Web of Science, 1991–2018") never did."""
-    from helpers.book.build.title import CorpusName
+    from helpers.book.build.corpus_name import CorpusName
 
     traffic = CorpusName(("Web of Science",), 80, "1991–2018", 729, True, ("Transportation Science and Technology",))
     assert traffic.sentence_subject == "729 Web of Science abstracts on Transportation Science and Technology, 1991–2018"

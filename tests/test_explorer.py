@@ -365,7 +365,7 @@ def test_inline_tags_reach_the_data_escaped_and_the_script_allows_six_tags():
 
 
 def test_readable_file_names_and_hash_names():
-    from helpers.web.explorer_data import readable_file_name
+    from helpers.web.explorer_columns import readable_file_name
 
     assert [readable_file_name(n) for n in ["abstracts.txt", "icml2023.bib", "a.txt", "part-A.jsonl",
                                             "2024/accepted papers.csv", "sha256-list.txt"]] == [True] * 6
@@ -375,7 +375,7 @@ def test_readable_file_names_and_hash_names():
 
 
 def test_source_labels_say_venue_and_year_else_the_header_else_a_readable_file_name():
-    from helpers.web.explorer_data import source_labels
+    from helpers.web.explorer_columns import source_labels
 
     seed = pd.DataFrame({"source_file": ["000_2e4aa40cf9124fb1.txt", "002_a8c086987ad7c5d5.txt",
                                          "004_724edf142a16c24b.txt", "004_724edf142a16c24b.txt"]})

@@ -236,7 +236,7 @@ def test_no_keyword_files_for_a_corpus_without_keywords(tmp_path):
 
 
 def test_explorer_data_lists_every_keyword_and_each_papers_keywords():
-    from helpers.web.explorer_data import paper_keyword_lists
+    from helpers.web.explorer_columns import paper_keyword_lists
 
     cells = [";".join(keywords) for keywords in POULTRY_KEYWORDS] + [None]
     variants = keyword_table(cells)

@@ -1,5 +1,7 @@
-"""The book layer: settings, the cached analysis, glue and display (:mod:`.settings`, :mod:`.display`),
-figures, one report module per chapter (:mod:`.reports`), the page prebuild and the Sphinx extension.
+"""The book layer: settings, the cached analysis, glue and display (:mod:`.settings`, :mod:`.cache`,
+:mod:`.display`), figures, and one report module per chapter (:mod:`.reports`); a chapter re-run as a notebook in
+JupyterLab (:mod:`.lab`) and the build around the pages (:mod:`.build`: the prebuild, the Sphinx extension, the
+title) in packages of their own.
 
 The chapters import this package as ``book`` and call the names below.
 """

@@ -258,14 +258,10 @@ def cached_pipeline(paths: Sequence[str | Path], settings: AnalysisSettings, *, 
 
     Parameters
     ----------
-    paths
-        The corpus files and folders.
-    settings
-        The analysis settings.
+    paths, settings, root
+        What :func:`build_key` keys the run by: the corpus, its analysis settings and the book's root.
     cache_dir
         The folder of the cached analyses.
-    root
-        The book's root, for the key (:func:`build_key`).
     engine
         Where the analysis runs when it is not cached.
 

@@ -143,7 +143,7 @@ def page_inputs(root: Path) -> list[Path]:
     Parameters
     ----------
     root
-        The book's root.
+        The book's root folder, whose files are matched.
 
     Returns
     -------

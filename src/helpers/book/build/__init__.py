@@ -4,7 +4,7 @@
   each in a kernel forked from a warm worker (:mod:`.warm_kernels`).
 - :mod:`.sphinx_ext`: the Sphinx extension (the corpus's title on every page, the build's table of contents,
   the authors, the launch buttons, the page's security policy).
-- :mod:`.title`: the book named after its corpus, and the figures' labels.
+- :mod:`.title`: the book named after its corpus (:mod:`.corpus_name`), the figures' labels, the citation's title.
 - :mod:`.toc`: the chapters of a build (a chapter that does not apply is left out).
 - :mod:`.citation`: ``CITATION.cff`` read once, for the footer and the BibTeX entry.
 """

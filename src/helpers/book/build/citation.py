@@ -240,7 +240,7 @@ def bibtex_author(author: Mapping[str, Any]) -> str:
     Parameters
     ----------
     author
-        One entry of ``CITATION.cff``'s ``authors``.
+        An author, as :func:`author_name` takes it.
 
     Returns
     -------

@@ -65,7 +65,7 @@ def csp_hash(source: str) -> str:
     Parameters
     ----------
     source
-        The script's text, exactly as the page holds it.
+        The script's text, exactly as the page holds it (one changed character changes the hash).
 
     Returns
     -------
@@ -253,6 +253,27 @@ def _escape_search_titles(indexer: Any, pagename: str) -> None:
 
 
 def setup(app):
+    """Connect the extension's steps to Sphinx's events (the book's title, its authors, the launch buttons, the
+    style sheet, the sections a corpus leaves out, the page's security policy).
+
+    Parameters
+    ----------
+    app
+        Sphinx's application (``extensions:`` in ``_config.yml`` names this module).
+
+    Returns
+    -------
+    dict
+        The extension's metadata: safe to read and write pages in parallel.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> hooks = []
+    >>> app = SimpleNamespace(connect=lambda event, *_, **__: hooks.append(event), add_css_file=lambda name: None)
+    >>> setup(app)["parallel_read_safe"], sorted(set(hooks))[:2]
+    (True, ['builder-inited', 'config-inited'])
+    """
     app.connect("html-page-context", _page_context, priority=900)
     app.connect("config-inited", _add_style)
     app.connect("config-inited", _name_the_book)

@@ -27,7 +27,7 @@ def left_out(analysis: "Analysis") -> tuple[str, ...]:
     Parameters
     ----------
     analysis
-        The book's analysis.
+        The build's analysis (its ``change``: ``None`` with one group of papers).
 
     Returns
     -------
@@ -76,7 +76,7 @@ def read_toc(root: Path) -> dict[str, Any]:
     Parameters
     ----------
     root
-        The book's root.
+        The folder holding ``_toc.yml``.
 
     Returns
     -------

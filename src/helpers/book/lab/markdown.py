@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import platform
 import re
-from typing import Any
+from typing import Any, Callable
 
 #: The functions the ``{eval}`` expressions call, by the glue role or directive they stand for.
 _ROLE_FUNCTIONS = {"glue:text": "text", "glue:md": "md", "glue": "value"}
@@ -136,9 +136,7 @@ def shown_in_lab(notebook: dict[str, Any]) -> dict[str, Any]:
     >>> shown_in_lab({"cells": [cell], "metadata": {}})["cells"][0]["source"]
     '{eval}`book.page.text("n")` papers'
     """
-    for cell in notebook.get("cells", []):
-        if cell.get("cell_type") == "markdown":
-            cell["source"] = to_lab(_text(cell["source"]))
+    _convert_markdown(notebook, to_lab)
     notebook.setdefault("metadata", {}).setdefault("language_info", dict(LANGUAGE_INFO))
     return notebook
 
@@ -162,11 +160,13 @@ def written_from_lab(notebook: dict[str, Any]) -> dict[str, Any]:
     >>> written_from_lab({"cells": [cell], "metadata": {}})["cells"][0]["source"]
     '{glue:text}`n` papers'
     """
+    return _convert_markdown(notebook, from_lab)
+
+
+def _convert_markdown(notebook: dict[str, Any], convert: Callable[[str], str]) -> dict[str, Any]:
+    """Each Markdown cell's source (a string, or nbformat's list of lines) through ``convert``, in place."""
     for cell in notebook.get("cells", []):
         if cell.get("cell_type") == "markdown":
-            cell["source"] = from_lab(_text(cell["source"]))
+            source = cell["source"]
+            cell["source"] = convert(source if isinstance(source, str) else "".join(source))
     return notebook
-
-
-def _text(source: str | list[str]) -> str:
-    return source if isinstance(source, str) else "".join(source)

@@ -359,6 +359,14 @@
       if (text !== undefined && text !== null) { node.textContent = String(text); }
       return node;
     }
+    // A filter shown as a button that removes it (remove) and redraws the table.
+    function removeChip(text, title, remove) {
+      var chip = el("button", "", text + " \u00d7");
+      chip.type = "button";
+      chip.title = title;
+      chip.addEventListener("click", function () { remove(); update(); });
+      return chip;
+    }
     // A paper's terms or keywords as a line of buttons, each adding its name to the filters (add).
     function filterButtons(className, label, indices, names, title, add) {
       var line = el("div", className, label);
@@ -554,24 +562,14 @@
     function renderTerms() {
       termBox.textContent = "";
       filters.terms.forEach(function (term) {
-        var chip = el("button", "", "map term: " + term + " \u00d7");
-        chip.type = "button";
-        chip.title = "Remove this term filter";
-        chip.addEventListener("click", function () {
+        termBox.appendChild(removeChip("map term: " + term, "Remove this term filter", function () {
           filters.terms = filters.terms.filter(function (t) { return t !== term; });
-          update();
-        });
-        termBox.appendChild(chip);
+        }));
       });
       filters.keywords.forEach(function (keyword) {
-        var chip = el("button", "", "keyword: " + keyword + " \u00d7");
-        chip.type = "button";
-        chip.title = "Remove this keyword filter";
-        chip.addEventListener("click", function () {
+        termBox.appendChild(removeChip("keyword: " + keyword, "Remove this keyword filter", function () {
           filters.keywords = filters.keywords.filter(function (t) { return t !== keyword; });
-          update();
-        });
-        termBox.appendChild(chip);
+        }));
       });
     }
     function render() {
