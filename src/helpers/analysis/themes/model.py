@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 from scipy import sparse
 
-from helpers.analysis.engine.local import BackgroundCall, LocalPartitions, PartitionRunner, start_in_thread
+from helpers.analysis._parallel import BackgroundCall, LocalPartitions, PartitionRunner, start_in_thread
 from helpers.analysis.text import TokenizedCorpus, analysis_texts_to_tokens
 from helpers.analysis.themes.comparison import compare_with_lda
 from helpers.analysis.themes.fit_settings import ThemeOptions, ThemeSettings

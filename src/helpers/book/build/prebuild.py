@@ -24,7 +24,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from helpers.analysis.engine.local import available_cores
+from helpers.analysis.pipeline import available_cores
 from helpers.book.settings import analysis, config
 
 __all__ = ["book_pages", "read_page", "pending_pages", "execute_pages", "main"]
