@@ -229,3 +229,11 @@ def test_a_phrase_of_a_stock_head_is_a_stock_term_and_never_reaches_the_map():
     selection = select_terms(X, np.array(["graph kernel", "number of graph"]), min_occurrences=3,
                              relevant_share=1.0, n_tokens=100, generic_terms=frozenset({"number"}))
     assert selection.generic.tolist() == [1] and selection.kept.tolist() == [0]
+
+
+def test_the_stock_phrase_count_a_page_states_is_the_list_it_applies():
+    """The term-map page states how many stock phrases the list holds without loading the dictionary that folds
+    them: the count must be the number of phrases the analysis applies (no two lines fold to one phrase)."""
+    from helpers.analysis.cooccurrence.termhood import count_generic_terms, read_generic_terms
+
+    assert count_generic_terms() == len(read_generic_terms())

@@ -26,6 +26,9 @@ Every setting the book reads from the environment is read here, once, by
     folder of the analysis cache (default ``_build/analysis-cache``);
 ``BOOK_FIGURE_DIR``
     folder for figure files and data downloads (default ``_build/figures``);
+``BOOK_FIGURES_IN_BACKGROUND``
+    ``1``: each figure's SVG and PDF are written by a forked child while the page goes on
+    (:mod:`helpers.book.figure_writers`); the build's page step and ``make lab`` set it;
 ``BOOK_BASE_URL``
     where the book is published (``https://example.org/book/``): figure citations then give absolute
     addresses; it changes pages, so it is part of the build key (:func:`book_key`);
@@ -109,6 +112,7 @@ class BookConfig:
     lab_prose: bool = False
     #: In a notebook without ``BOOK_FIGURE_DIR``: figures go to a folder of their own corpus (:func:`notebook_folders`).
     notebook_figures: bool = False
+    figures_in_background: bool = False
 
     @property
     def cells_show_values(self) -> bool:
@@ -158,7 +162,8 @@ class BookConfig:
                    base_url=base_url(environment.get("BOOK_BASE_URL")),
                    title=environment.get("BOOK_TITLE", "").strip() or None,
                    notebook=in_notebook(environment), lab_prose=prose_resolved(environment),
-                   notebook_figures=in_notebook(environment) and not environment.get("BOOK_FIGURE_DIR"))
+                   notebook_figures=in_notebook(environment) and not environment.get("BOOK_FIGURE_DIR"),
+                   figures_in_background=environment.get("BOOK_FIGURES_IN_BACKGROUND", "").strip() == "1")
 
 
 

@@ -29,7 +29,7 @@ from helpers.analysis.cooccurrence.selection import (
 )
 from helpers.analysis.cooccurrence.communities import LOUVAIN_STARTS
 from helpers.analysis.cooccurrence.network import CLUSTER_MIN_PAIR_PAPERS
-from helpers.analysis.cooccurrence.termhood import CONTEXT_TERMS, SCORE_WEIGHTS, SIGNALS, read_generic_terms
+from helpers.analysis.cooccurrence.termhood import CONTEXT_TERMS, SCORE_WEIGHTS, SIGNALS, count_generic_terms
 from helpers.analysis.cooccurrence.result import STRONGEST_PAIRS, CooccurrenceResult, papers_with_terms, strongest_pairs
 from helpers.book.inputs import page_input
 from helpers.book.settings import COMMUNITY_QUALITY_FILE, TERM_QUALITY_FILE
@@ -149,7 +149,7 @@ def chapter_values(result: CooccurrenceResult) -> dict[str, Any]:
         "co_ranking": settings.ranking,
         "co_n_generic": settings.n_generic,
         "co_n_nested": settings.n_nested,
-        "co_n_stock_terms": len(read_generic_terms()),
+        "co_n_stock_terms": count_generic_terms(),
         "co_nested_share": f"{NESTED_SHARE:.0%}",
         "co_multi_word_min": multi_word_min_occurrences(settings.min_occurrences),
         "co_multi_word_occurrence_share": f"{MULTI_WORD_OCCURRENCE_SHARE:.0%}",
