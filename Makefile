@@ -50,12 +50,12 @@ _vendor/favicon.ico: $(INSTALLED)
 
 # One output folder (and so one execution cache) per corpus + settings + code,
 # so switching CORPUS never serves notebooks executed on another corpus. The pages are executed
-# on every core first (helpers.book.prebuild), into the cache the build then reads.
+# on every core first (helpers.book.build.prebuild), into the cache the build then reads.
 book: setup
 	@key=$$(BOOK_CORPUS="$(CORPUS)" $(BIN)/python -m helpers fingerprint $(CORPUS)) && \
 	echo "corpus: $(CORPUS) (build key $$key)" && \
 	export BOOK_CORPUS="$(CORPUS)" BOOK_FIGURE_DIR=_build/books/$$key/_build/html/figures && \
-	$(BIN)/python -m helpers.book.prebuild --path-output _build/books/$$key && \
+	$(BIN)/python -m helpers.book.build.prebuild --path-output _build/books/$$key && \
 	$(BIN)/jupyter-book build . --path-output _build/books/$$key && \
 	ln -sfn books/$$key/_build/html _build/html && \
 	echo "book: _build/html/index.html"
@@ -97,7 +97,7 @@ lint: $(DEV_INSTALLED)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 
-# JupyterLab (lab-deps) too: helpers.book.lab_contents and the notebook tests need it. On every core with
+# JupyterLab (lab-deps) too: helpers.book.lab.contents and the notebook tests need it. On every core with
 # pytest-xdist (requirements-dev.txt): each worker has its own analysis cache and figure folder (tests/conftest.py);
 # a file's tests stay on one worker (--dist loadfile), so a module fixture (a corpus analysed once) runs once.
 test-unit: setup lab-deps $(DEV_INSTALLED)
@@ -129,10 +129,10 @@ strict-book: setup
 	rm -rf _build/strict
 	export BOOK_CORPUS=data/raw BOOK_ANALYSIS_CACHE=_build/strict/analysis-cache \
 	  BOOK_FIGURE_DIR=_build/strict/_build/html/figures BOOK_BASE_URL=$(STRICT_BASE_URL) && \
-	$(OFFLINE) $(BIN)/python -m helpers.book.prebuild --path-output _build/strict && \
+	$(OFFLINE) $(BIN)/python -m helpers.book.build.prebuild --path-output _build/strict && \
 	$(OFFLINE) $(BIN)/jupyter-book build . --path-output _build/strict -W -n --keep-going 2>&1 | tee _build/strict/build.log; \
 	  test $${PIPESTATUS[0]} -eq 0
-	@! grep -n "Executing notebook" _build/strict/build.log || { echo "pages were executed by jupyter-book: helpers.book.prebuild's cache records did not match"; exit 1; }
+	@! grep -n "Executing notebook" _build/strict/build.log || { echo "pages were executed by jupyter-book: helpers.book.build.prebuild's cache records did not match"; exit 1; }
 	! grep -rlE '(src|href)="https?://[^"]+\.(js|css)' _build/strict/_build/html --include='*.html'
 
 # The PDF book's LaTeX sources, from the strict build's execution cache (no TeX needed): every table and
@@ -160,14 +160,16 @@ pdf: setup
 	echo "corpus: $(CORPUS) (build key $$key)" && \
 	export BOOK_CORPUS="$(CORPUS)" BOOK_FIGURE_DIR=_build/pdf/$$key/_build/html/figures && \
 	rm -rf _build/pdf/$$key/_build/latex && \
-	$(BIN)/python -m helpers.book.prebuild --path-output _build/pdf/$$key && \
+	$(BIN)/python -m helpers.book.build.prebuild --path-output _build/pdf/$$key && \
 	$(BIN)/jupyter-book build . --builder pdflatex --path-output _build/pdf/$$key && \
 	ln -sfn $$key/_build/latex/book.pdf _build/pdf/book.pdf && \
 	echo "pdf: _build/pdf/book.pdf"
 
 # JupyterLab on the chapters: each MyST chapter opens as a notebook (jupytext), its Markdown rendered by
-# jupyterlab-myst; edit its parameters cell (corpus, number of themes, seed) and run all. LAB_ARGS passes options,
-# e.g. LAB_ARGS="--no-browser --port 8890"; LAB_CHAPTER picks the chapter opened (default chapters/themes.md).
+# jupyterlab-myst; edit its parameters cell (corpus, number of themes, seed) and run all. LAB_PORT picks the port
+# (default 8888; a taken port is one line of error), e.g. make lab LAB_PORT=8890; LAB_ARGS passes other options to
+# JupyterLab, e.g. LAB_ARGS=--no-browser (a --port there is taken as LAB_PORT); LAB_CHAPTER picks the chapter
+# opened (default chapters/themes.md).
 # Autosave is off, so a chapter changes on disk only when you save it (File > Save As keeps an edited copy).
 LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings/overrides.json
 LAB_CHAPTER ?= chapters/themes.md
@@ -180,15 +182,17 @@ lab-deps: setup
 	$(BIN)/python -m pip freeze --exclude-editable > _build/lab-constraints.txt
 	$(BIN)/python -m pip install -q -r requirements-lab.txt -c _build/lab-constraints.txt
 	mkdir -p $(dir $(LAB_SETTINGS))
-	$(BIN)/python -c 'import sys; from helpers.book.lab import main; sys.exit(main(["settings"]))' > $(LAB_SETTINGS)
+	$(BIN)/python -c 'import sys; from helpers.book.lab.launch import main; sys.exit(main(["settings"]))' > $(LAB_SETTINGS)
 
 lab: lab-deps
-	@token=$$($(BIN)/python -c "import secrets; print(secrets.token_hex(24))") && \
-	echo "JupyterLab on $(LAB_CHAPTER): http://127.0.0.1:$(LAB_PORT)/lab/tree/$(LAB_CHAPTER)?token=$$token" && \
-	BOOK_NOTEBOOK=1 BOOK_FIGURES_IN_BACKGROUND=1 $(BIN)/jupyter lab --notebook-dir=. $(LAB_ROOT) --ServerApp.ip=127.0.0.1 --ServerApp.port=$(LAB_PORT) \
+	@launch=$$($(BIN)/python -m helpers.book.lab.launch port "$(LAB_PORT)" $(LAB_ARGS)) && \
+	eval "set -- $$launch" && port=$$1 && shift && \
+	token=$$($(BIN)/python -c "import secrets; print(secrets.token_hex(24))") && \
+	echo "JupyterLab on $(LAB_CHAPTER): http://127.0.0.1:$$port/lab/tree/$(LAB_CHAPTER)?token=$$token" && \
+	BOOK_NOTEBOOK=1 BOOK_FIGURES_IN_BACKGROUND=1 $(BIN)/jupyter lab --notebook-dir=. $(LAB_ROOT) --ServerApp.ip=127.0.0.1 --ServerApp.port=$$port \
 	  --ServerApp.port_retries=0 --IdentityProvider.token=$$token \
-	  --ServerApp.contents_manager_class=helpers.book.lab_contents.BookContentsManager \
-	  --ServerApp.default_url=/lab/tree/$(LAB_CHAPTER) $(LAB_ARGS)
+	  --ServerApp.contents_manager_class=helpers.book.lab.contents.BookContentsManager \
+	  --ServerApp.default_url=/lab/tree/$(LAB_CHAPTER) "$$@"
 
 # Benchmarks: the real ICML slice in ../shared (when present) and synthetic corpora; SIZES overrides.
 SIZES ?= 1000 10000 20000 100000

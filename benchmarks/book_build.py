@@ -7,7 +7,7 @@ each step in a fresh process as a user would run it, from a warm virtual environ
 
 1. ``python -m helpers analyse CORPUS --timings``: the command line's wall time (start to CSV files)
    and its stage seconds as it prints them;
-2. a cold build as ``make book`` runs it (``python -m helpers.book.prebuild``, which computes the analysis
+2. a cold build as ``make book`` runs it (``python -m helpers.book.build.prebuild``, which computes the analysis
    and executes the pages on every core, then ``jupyter-book build``) into an empty folder, with an
    empty analysis cache: wall time, pages executed, and the analysis seconds the build spent (the
    stage timings stored with the cached analysis);
@@ -66,7 +66,7 @@ def executed(log: str) -> int:
 
 def build(output: Path, env: dict[str, str]) -> tuple[float, str]:
     """``make book``'s two steps: wall seconds and the combined log."""
-    prebuild_seconds, prebuild_log = timed([str(BIN / "python"), "-m", "helpers.book.prebuild", "--path-output",
+    prebuild_seconds, prebuild_log = timed([str(BIN / "python"), "-m", "helpers.book.build.prebuild", "--path-output",
                                             str(output)], env)
     build_seconds, build_log = timed([str(BIN / "jupyter-book"), "build", ".", "--path-output", str(output)], env)
     return prebuild_seconds + build_seconds, prebuild_log + build_log
@@ -91,7 +91,7 @@ def notebook_runs(corpus: Path, cache: Path, figures: Path) -> list[tuple[str, f
     import jupytext
     from nbclient import NotebookClient
 
-    from helpers.book.prebuild import book_pages
+    from helpers.book.build.prebuild import book_pages
 
     runs = []
     with environment({"BOOK_NOTEBOOK": "1", "BOOK_FIGURES_IN_BACKGROUND": "1", "BOOK_CORPUS": str(corpus),

@@ -11,7 +11,7 @@ as soon as the count first shows (no automation round trips): the page's own rea
     python benchmarks/explorer_ready.py 3000 20000 1000000 --book /tmp/book/_build/html
 
 The explorer's papers are chosen as its chapter chooses them
-(:func:`helpers.web.explorer.explorer_papers`): all of them up to
+(:func:`helpers.web.explorer_data.explorer_papers`): all of them up to
 ``MAX_EXPLORER_PAPERS`` (20,000), else a seeded sample of that many, so ``n_shown`` is the number of
 papers in the page's data. The 1,000,000 size analyses the corpus first (about 7 minutes and 14 GiB).
 
@@ -59,7 +59,7 @@ def explorer_data_for(n_abstracts: int, folder: Path) -> tuple[Path, int]:
     from generate import generate
     from helpers.analysis.metadata import read_metadata, with_titles
     from helpers.analysis.pipeline import run_pipeline
-    from helpers.web.explorer import explorer_data, explorer_papers, write_explorer_data
+    from helpers.web.explorer_data import explorer_data, explorer_papers, write_explorer_data
 
     with tempfile.TemporaryDirectory() as corpus:
         analysis = run_pipeline(generate(n_abstracts, Path(corpus)))

@@ -25,7 +25,8 @@ import pandas as pd
 
 matplotlib.use("Agg")
 
-from helpers.analysis.pipeline import AnalysisSettings, cached_pipeline  # noqa: E402
+from helpers.analysis.pipeline import AnalysisSettings  # noqa: E402
+from helpers.book.cache import cached_pipeline  # noqa: E402
 from helpers.book.figure_text import MIN_MEDIAN_PX, MIN_PRINT_PT, MIN_PX, folder_text_sizes  # noqa: E402
 from helpers.book.reports.figure_drawings import draw_figures  # noqa: E402
 

@@ -62,7 +62,7 @@ def run_in_process(*args: str) -> subprocess.CompletedProcess:
 
 def page_doctree(page: str, labels: tuple[str, ...]):
     """A chapter as Sphinx reads it, its labels already on their sections: a page section ``sec-<page>`` holding
-    one section per label (its text the label), as :mod:`helpers.book.sphinx_ext` finds them."""
+    one section per label (its text the label), as :mod:`helpers.book.build.sphinx_ext` finds them."""
     from docutils import nodes
     from docutils.frontend import get_default_settings
     from docutils.parsers.rst import Parser

@@ -10,7 +10,8 @@ import pandas as pd
 
 from conftest import run_in_process
 from helpers.analysis.corpus import read_corpus
-from helpers.book.title import book_title, corpus_name, figure_label, file_formats
+from helpers.book.build.corpus_name import corpus_name
+from helpers.book.build.title import book_title, figure_label, file_formats
 
 ABSTRACT = "We counted {what} on {n} farms over three winters and report how housing changed the counts."
 
@@ -51,11 +52,11 @@ def test_web_of_science_title_names_its_categories_and_book_title_overrides_it(t
     assert analysis.papers["subjects"].tolist() == [
         "Ecology; Zoology", "Agriculture, Dairy & Animal Science", "Ecology", "Zoology; Veterinary Sciences"]
     assert file_formats(analysis) == ["wos"]
-    assert book_title(analysis, {}) == "Ecology and Zoology, 2010\u20132012: 4 Web of Science abstracts"
-    assert book_title(analysis, {"BOOK_TITLE": "Birds on farms"}) == "Birds on farms"
+    assert book_title(analysis, "") == "Ecology and Zoology, 2010\u20132012: 4 Web of Science abstracts"
+    assert book_title(analysis, "Birds on farms") == "Birds on farms"
     # A figure's title line names the corpus in the short form.
-    assert figure_label(analysis, {}) == "Web of Science 2010\u20132012: 4 abstracts"
-    assert figure_label(analysis, {"BOOK_TITLE": "Birds on farms"}) == "Birds on farms"
+    assert figure_label(analysis, "") == "Web of Science 2010\u20132012: 4 abstracts"
+    assert figure_label(analysis, "Birds on farms") == "Birds on farms"
 
 
 def test_research_areas_name_the_subject_without_categories(tmp_path):
@@ -64,7 +65,7 @@ def test_research_areas_name_the_subject_without_categories(tmp_path):
     assert read_corpus(path).papers["subjects"].tolist() == [
         "Environmental Sciences & Ecology; Zoology", "Agriculture", "Environmental Sciences & Ecology",
         "Zoology; Veterinary Sciences"]
-    assert book_title(analysis_of(path), {}) == (
+    assert book_title(analysis_of(path), "") == (
         "Environmental Sciences and Ecology; Zoology, 2010\u20132012: 4 Web of Science abstracts")
 
 
@@ -81,7 +82,7 @@ def test_pubmed_title_names_the_mesh_major_topics(tmp_path):
     path.write_text("\n".join(records), encoding="utf-8")
     analysis = analysis_of(path)
     assert analysis.papers["subjects"].tolist() == ["Chickens", "Chickens; Animal Welfare", "Animal Welfare"]
-    assert book_title(analysis, {}) == "Animal Welfare and Chickens, 2021\u20132023: 3 PubMed abstracts"
+    assert book_title(analysis, "") == "Animal Welfare and Chickens, 2021\u20132023: 3 PubMed abstracts"
 
 
 def test_a_journal_holding_most_papers_names_the_subject_else_the_title_is_unchanged():
@@ -129,14 +130,14 @@ def test_scopus_title_names_its_index_keywords_and_the_database_from_its_record_
                                                     "Agricultural robots; Article", ""]
     # "poultry" and "Poultry" are one subject, on 2 of the 3 papers with subjects, each other on 1 (33%); "Animals"
     # and "Article" are check tags, never a subject.
-    assert book_title(analysis, {}) == "Poultry and Agricultural Robots, 2021: 4 Scopus abstracts"
-    assert figure_label(analysis, {}) == "Scopus 2021: 4 abstracts"
+    assert book_title(analysis, "") == "Poultry and Agricultural Robots, 2021: 4 Scopus abstracts"
+    assert figure_label(analysis, "") == "Scopus 2021: 4 abstracts"
 
 
 def test_sentences_and_citations_name_the_subject_too():
     """Traffic safety (Web of Science): the title named "Transportation Science and Technology", but every page's
     lead and the citation ("... link availability in 729 abstracts from Web of Science, 1991–2018") never did."""
-    from helpers.book.title import CorpusName
+    from helpers.book.build.corpus_name import CorpusName
 
     traffic = CorpusName(("Web of Science",), 80, "1991–2018", 729, True, ("Transportation Science and Technology",))
     assert traffic.sentence_subject == "729 Web of Science abstracts on Transportation Science and Technology, 1991–2018"

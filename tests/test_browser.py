@@ -261,7 +261,8 @@ def test_deep_link_opens_the_paper(browser, site):
 @contextlib.contextmanager
 def explorer_site(folder: Path, data: dict, *, with_mathjax: bool = False, **shell_options):
     """The explorer of ``data`` in a page of its own (no book build), served on 127.0.0.1: yields its address."""
-    from helpers.web.explorer import explorer_html, write_explorer_data
+    from helpers.web.explorer import explorer_html
+    from helpers.web.explorer_data import write_explorer_data
 
     write_explorer_data(data, folder)
     if with_mathjax:
@@ -282,7 +283,7 @@ def test_sampled_explorer_says_a_linked_paper_is_not_in_the_sample(browser, tmp_
     """A sample's data (three papers of ten) in a page of its own: a deep link to a left-out paper says so."""
     from test_explorer import three_papers
 
-    from helpers.web.explorer import explorer_data
+    from helpers.web.explorer_data import explorer_data
 
     with explorer_site(tmp_path, explorer_data(*three_papers(), corpus_papers=10)) as base:
         page = browser.new_page()
@@ -301,7 +302,7 @@ def markup_explorer(browser, tmp_path):
     """The explorer of test_explorer.markup_papers in a page of its own (no book build), opened."""
     from test_explorer import MARKUP_HEADERS, markup_papers
 
-    from helpers.web.explorer import explorer_data
+    from helpers.web.explorer_data import explorer_data
 
     with explorer_site(tmp_path, explorer_data(*markup_papers(), headers=MARKUP_HEADERS), with_mathjax=True) as base:
         page = browser.new_page(viewport={"width": 1280, "height": 900})
@@ -370,7 +371,7 @@ def test_explorer_links_the_code_given_to_the_venue_and_filters_by_it(browser, t
     only http(s) links, papers whose input has no code field in neither list."""
     from test_explorer import three_papers
 
-    from helpers.web.explorer import explorer_data
+    from helpers.web.explorer_data import explorer_data
 
     papers, links, statements, labels, cooccurrence = three_papers()
     papers = papers.assign(venue_code_field=[True, True, False], venue_code=[True, False, False],
@@ -407,7 +408,7 @@ def test_explorer_shows_both_grains_and_filters_by_broad_theme(browser, tmp_path
     import pandas as pd
     from test_explorer import three_papers
 
-    from helpers.web.explorer import explorer_data
+    from helpers.web.explorer_data import explorer_data
 
     papers, links, statements, labels, cooccurrence = three_papers()
     papers = papers.assign(theme_weight=[0.45, 0.9, 0.0], second_theme=pd.array([1, 2, pd.NA], dtype="Int64"),

@@ -119,7 +119,7 @@ def field_book(tmp_path_factory):
                PYTHONPATH=os.pathsep.join([str(ROOT / "src"), os.environ.get("PYTHONPATH", "")]))
     bin_dir = Path(sys.executable).parent
     steps = [[sys.executable, "-m", "helpers", "analyse", str(corpus), "--out", str(work / "tables")],
-             [sys.executable, "-m", "helpers.book.prebuild", "--path-output", str(work / "book")],
+             [sys.executable, "-m", "helpers.book.build.prebuild", "--path-output", str(work / "book")],
              [str(bin_dir / "jupyter-book"), "build", str(ROOT), "--path-output", str(work / "book"), "-W", "-n",
               "--keep-going"]]
     for step in steps:

@@ -24,7 +24,7 @@ from xml.etree import ElementTree
 import pytest
 
 from conftest import ROOT
-from helpers.book.sphinx_ext import THEME_HANDLERS
+from helpers.book.build.sphinx_ext import THEME_HANDLERS
 from test_browser import PageWatch, serve
 
 pytestmark = pytest.mark.browser
@@ -100,11 +100,11 @@ def book_env(corpus: Path, work: Path) -> dict[str, str]:
 @pytest.fixture(scope="module")
 def hostile_book(tmp_path_factory):
     """The hostile corpus's book, built as ``make strict-book`` and ``make latex-book`` build the seed's: the pages
-    executed first (:mod:`helpers.book.prebuild`), then a strict HTML build and the LaTeX sources from its cache."""
+    executed first (:mod:`helpers.book.build.prebuild`), then a strict HTML build and the LaTeX sources from its cache."""
     work = tmp_path_factory.mktemp("hostile-book")
     corpus = write_hostile_corpus(work / "corpus").parent
     output, env, bin_dir = work / "book", book_env(corpus, work), Path(sys.executable).parent
-    steps = [[sys.executable, "-m", "helpers.book.prebuild", "--path-output", str(output)],
+    steps = [[sys.executable, "-m", "helpers.book.build.prebuild", "--path-output", str(output)],
              [str(bin_dir / "jupyter-book"), "build", str(ROOT), "--path-output", str(output), "-W", "-n", "--keep-going"],
              [str(bin_dir / "jupyter-book"), "build", str(ROOT), "--builder", "latex", "--path-output", str(output),
               "-n", "--keep-going"]]
@@ -250,7 +250,7 @@ def test_hostile_book_downloads_guard_formulas_and_keep_bibtex_whole(browser, ho
 def test_content_security_policy_stops_handlers_and_foreign_scripts(browser, tmp_path):
     """The policy on its own, on a page that an escape missed: an event handler and a script from another host
     do not run; the book's own files and inline ``<script>`` elements (which the theme needs) do."""
-    from helpers.book.sphinx_ext import CSP_META
+    from helpers.book.build.sphinx_ext import CSP_META
 
     (tmp_path / "own.js").write_text("document.title += ' own';")
     (tmp_path / "page.html").write_text(

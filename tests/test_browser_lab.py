@@ -73,7 +73,7 @@ def lab(tmp_path_factory, corpus):
     command = [sys.executable, "-m", "jupyter", "lab", "--no-browser", f"--notebook-dir={ROOT}",
                "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}", "--ServerApp.port_retries=0",
                f"--IdentityProvider.token={token}",
-               "--ServerApp.contents_manager_class=helpers.book.lab_contents.BookContentsManager",
+               "--ServerApp.contents_manager_class=helpers.book.lab.contents.BookContentsManager",
                f"--LabApp.user_settings_dir={work / 'user-settings'}"]
     if os.getuid() == 0:
         command.append("--allow-root")

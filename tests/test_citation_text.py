@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from helpers.book.citation import book_bibtex, parse_citation, wrap_words
+from helpers.book.build.citation import book_bibtex, parse_citation, wrap_words
 from helpers.book.figures import figure_bibtex
 
 TITLE = "Co-occurring terms and link-availability in road-safety abstracts: a well-known co-occurrence study"

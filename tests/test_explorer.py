@@ -91,7 +91,7 @@ EXPECTED_DATA_FILE = (
 
 
 def test_data_file_exact_content_for_three_papers(tmp_path):
-    from helpers.web.explorer import DATA_FILE, explorer_data, write_explorer_data
+    from helpers.web.explorer_data import DATA_FILE, explorer_data, write_explorer_data
 
     path = write_explorer_data(explorer_data(*three_papers()), tmp_path)
     assert path == tmp_path / DATA_FILE
@@ -99,7 +99,7 @@ def test_data_file_exact_content_for_three_papers(tmp_path):
 
 
 def test_data_file_escapes_every_field_and_round_trips(tmp_path):
-    from helpers.web.explorer import data_script, explorer_data
+    from helpers.web.explorer_data import data_script, explorer_data
 
     data = explorer_data(*three_papers())
     script = data_script(data)
@@ -113,7 +113,7 @@ def test_data_file_escapes_every_field_and_round_trips(tmp_path):
 
 
 def test_only_http_links_reach_the_data():
-    from helpers.web.explorer import explorer_data
+    from helpers.web.explorer_data import explorer_data
 
     data = explorer_data(*three_papers())
     urls = [url for urls in data["papers"]["links"] for url in urls]
@@ -122,7 +122,7 @@ def test_only_http_links_reach_the_data():
 
 
 def test_no_theme_model_and_no_map():
-    from helpers.web.explorer import explorer_data
+    from helpers.web.explorer_data import explorer_data
 
     papers, links, statements, _, _ = three_papers()
     data = explorer_data(papers, links, statements, {}, None)
@@ -150,7 +150,7 @@ def test_explorer_url_escapes_parameters():
 
 
 def test_links_column_holds_the_kinds_that_make_a_paper_linked():
-    from helpers.web.explorer import explorer_data
+    from helpers.web.explorer_data import explorer_data
     from helpers.analysis.links.urls import LINKED_KINDS
 
     papers, _, statements, labels, cooccurrence = three_papers()
@@ -231,7 +231,7 @@ def test_an_edit_of_a_static_file_alone_changes_the_build_key(tmp_path):
 
 
 def test_year_and_groups_reach_the_data_only_when_present():
-    from helpers.web.explorer import explorer_data
+    from helpers.web.explorer_data import explorer_data
 
     papers, links, statements, labels, cooccurrence = three_papers()
     plain = explorer_data(papers, links, statements, labels, cooccurrence, group_order=("all",))
@@ -287,14 +287,14 @@ def test_display_title_shows_math_as_plain_text():
 
 
 def test_a_sample_says_how_many_papers_the_corpus_has():
-    from helpers.web.explorer import explorer_data
+    from helpers.web.explorer_data import explorer_data
 
     assert "sample_of" not in explorer_data(*three_papers(), corpus_papers=3)
     assert explorer_data(*three_papers(), corpus_papers=10)["sample_of"] == 10
 
 
 def test_explorer_papers_is_a_seeded_sample_in_corpus_order_beyond_the_cap():
-    from helpers.web.explorer import explorer_papers, explorer_sample_ids
+    from helpers.web.explorer_data import explorer_papers, explorer_sample_ids
 
     papers = pd.DataFrame({"paper_id": [f"p{i}" for i in range(30)]})
     assert explorer_papers(papers, limit=30) is papers
@@ -357,7 +357,7 @@ def markup_papers():
 
 
 def test_inline_tags_reach_the_data_escaped_and_the_script_allows_six_tags():
-    from helpers.web.explorer import data_script, explorer_data
+    from helpers.web.explorer_data import data_script, explorer_data
 
     script = data_script(explorer_data(*markup_papers()))
     assert "<" not in script and "\\u003cem\\u003econsensus of dependent experts\\u003c/em\\u003e" in script
@@ -365,7 +365,7 @@ def test_inline_tags_reach_the_data_escaped_and_the_script_allows_six_tags():
 
 
 def test_readable_file_names_and_hash_names():
-    from helpers.web.explorer import readable_file_name
+    from helpers.web.explorer_columns import readable_file_name
 
     assert [readable_file_name(n) for n in ["abstracts.txt", "icml2023.bib", "a.txt", "part-A.jsonl",
                                             "2024/accepted papers.csv", "sha256-list.txt"]] == [True] * 6
@@ -375,7 +375,7 @@ def test_readable_file_names_and_hash_names():
 
 
 def test_source_labels_say_venue_and_year_else_the_header_else_a_readable_file_name():
-    from helpers.web.explorer import source_labels
+    from helpers.web.explorer_columns import source_labels
 
     seed = pd.DataFrame({"source_file": ["000_2e4aa40cf9124fb1.txt", "002_a8c086987ad7c5d5.txt",
                                          "004_724edf142a16c24b.txt", "004_724edf142a16c24b.txt"]})
@@ -392,7 +392,8 @@ def test_source_labels_say_venue_and_year_else_the_header_else_a_readable_file_n
 
 
 def test_the_source_column_never_shows_a_bare_hash():
-    from helpers.web.explorer import explorer_data, explorer_html
+    from helpers.web.explorer import explorer_html
+    from helpers.web.explorer_data import explorer_data
 
     papers, links, statements, labels, cooccurrence = three_papers()
     hashed = papers.assign(source_file=["000_2e4aa40cf9124fb1.txt", "002_a8c086987ad7c5d5.txt",
@@ -408,7 +409,7 @@ def test_the_source_column_never_shows_a_bare_hash():
 
 def test_the_venue_code_link_reaches_the_data_only_where_the_input_has_a_code_field():
     """Issue 38: http(s) links only; [] for a paper with a code field and no link; None without a code field."""
-    from helpers.web.explorer import explorer_data
+    from helpers.web.explorer_data import explorer_data
 
     papers, links, statements, labels, cooccurrence = three_papers()
     assert "venue_code" not in explorer_data(papers, links, statements, labels, cooccurrence)["papers"]

@@ -14,7 +14,7 @@ from docutils.frontend import get_default_settings
 from docutils.parsers.rst import Parser
 
 from helpers.analysis.pipeline import run_pipeline
-from helpers.book import sphinx_ext
+from helpers.book.build import sphinx_ext
 from helpers.book.reports.figure_index import book_figures
 from helpers.book.reports import link_context, links as report
 

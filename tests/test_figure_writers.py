@@ -66,7 +66,7 @@ def test_the_book_setting_turns_background_writing_on(tmp_path, monkeypatch):
     figures.save_figure(figure, pd.DataFrame({"x": [1]}), "fig-a-bars")
     plt.close(figure)
     assert (tmp_path / WRITING_DIR).is_dir()  # written in the background: the build's end waits for it
-    from helpers.book.sphinx_ext import _wait_for_figures
+    from helpers.book.build.sphinx_ext import _wait_for_figures
 
     _wait_for_figures(None, None)
     assert (tmp_path / "fig-a-bars.svg").exists() and (tmp_path / "fig-a-bars.pdf").exists()

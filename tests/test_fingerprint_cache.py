@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import importlib.metadata
 
-from helpers.analysis.pipeline import cache
-from helpers.analysis.pipeline.cache import environment_fingerprint, installed_closure
+from helpers.book import cache
+from helpers.book.cache import environment_fingerprint, installed_closure
 
 from conftest import ROOT
 

@@ -236,7 +236,7 @@ def test_no_keyword_files_for_a_corpus_without_keywords(tmp_path):
 
 
 def test_explorer_data_lists_every_keyword_and_each_papers_keywords():
-    from helpers.web.explorer import paper_keyword_lists
+    from helpers.web.explorer_columns import paper_keyword_lists
 
     cells = [";".join(keywords) for keywords in POULTRY_KEYWORDS] + [None]
     variants = keyword_table(cells)
@@ -330,7 +330,7 @@ def test_the_page_leaves_the_keyword_map_out_without_one(monkeypatch, cells, sho
     from docutils import nodes
 
     from conftest import page_doctree
-    from helpers.book import sphinx_ext
+    from helpers.book.build import sphinx_ext
 
     keyword_map = analyse_keywords([f"p{i}" for i in range(len(cells))], cells, min_occurrences=2)
     monkeypatch.setattr(sphinx_ext, "analysis", lambda: SimpleNamespace(keywords=keyword_map))

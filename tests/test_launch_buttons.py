@@ -5,9 +5,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from helpers.book.citation import BINDER_URL, parse_citation
+from helpers.book.build.citation import BINDER_URL, parse_citation
 from helpers.book.reports.reproduce import launch_sentence
-from helpers.book.sphinx_ext import _launch_buttons
+from helpers.book.build.sphinx_ext import _launch_buttons
 
 CFF = 'title: "A book"\nversion: 1.0\ndate-released: 2026-12-02\nauthors:\n  - name: "T"\n'
 BOOK_OPTIONS = {"launch_buttons": {"notebook_interface": "classic", "thebe": False}, "home_page_in_toc": True}

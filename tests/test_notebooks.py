@@ -139,7 +139,7 @@ def test_chapters_shown_in_jupyterlab_are_saved_back_byte_identical():
     every chapter opened and saved unchanged is the same file, and no glue role or directive is left to show raw."""
     import copy
 
-    from helpers.book.lab_markdown import shown_in_lab, written_from_lab
+    from helpers.book.lab.markdown import shown_in_lab, written_from_lab
 
     for page in PAGES:
         text = page.read_text(encoding="utf-8")
@@ -155,8 +155,8 @@ def test_chapters_shown_in_jupyterlab_are_saved_back_byte_identical():
 def test_page_values_answer_the_chapter_markdown_in_jupyterlab():
     """The ``{eval}`` expressions of a chapter shown in Lab ask ``book.page`` for the values its cells glued."""
     from helpers.book.display import glue_all, glue_markdown
-    from helpers.book.lab_markdown import to_lab
-    from helpers.book.page_values import PageValues, page
+    from helpers.book.lab.markdown import to_lab
+    from helpers.book.lab.page_values import PageValues, page
 
     glue_all({"lab_test_n": 17625, "lab_test_year": 2024})
     glue_markdown({"lab_test_lead": "The *papers* ({numref}`fig-links-shares`)"})

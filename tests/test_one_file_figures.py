@@ -8,7 +8,7 @@ import pytest
 from docutils import nodes
 
 from helpers.analysis.pipeline import run_pipeline
-from helpers.book import sphinx_ext
+from helpers.book.build import sphinx_ext
 from helpers.book.reports.figure_index import book_figures
 
 from conftest import SEED_DIR, page_doctree

@@ -10,7 +10,7 @@ import pytest
 from docutils.core import publish_parts
 from myst_parser.parsers.docutils_ import Parser
 
-from helpers.book import sphinx_ext
+from helpers.book.build import sphinx_ext
 from helpers.book.escaping import myst_literal
 from helpers.book.display import table_markdown
 

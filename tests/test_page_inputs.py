@@ -21,7 +21,11 @@ READERS = {"read_csv": 0, "read_json": 0, "read_parquet": 0, "read_table": 0, "r
 # it; figure_text measures saved figures (for the test and benchmark of text sizes, never a page).
 NOT_PAGE_READS = {("prebuild.py", "book_pages"), ("prebuild.py", "read_page"), ("figures.py", "screen_png"),
                   ("figures.py", "write_thumbnail"), ("figures.py", "figure_record"), ("figure_text.py", "svg_texts"),
-                  ("figure_text.py", "folder_text_sizes"), ("warm_kernels.py", "_run_kernel")}  # a kernel's stdin
+                  ("figure_text.py", "folder_text_sizes"), ("warm_kernels.py", "_run_kernel"),  # a kernel's stdin
+                  # The build key hashes the files that change a result (the page inputs among them) and the cache
+                  # keeps the analysis under it.
+                  ("cache.py", "source_fingerprint"), ("cache.py", "environment_fingerprint"),
+                  ("cache.py", "build_key"), ("cache.py", "cached_pipeline")}
 
 
 def chapter_code(path: Path) -> str:

@@ -13,7 +13,8 @@ from conftest import SEED_DIR
 from helpers.analysis.corpus import read_corpus
 from helpers.analysis.metadata import short_text, strip_markup
 from helpers.analysis.pipeline.parquet_parts import write_paper_parts
-from helpers.analysis.pipeline import AnalysisSettings, cached_pipeline
+from helpers.analysis.pipeline import AnalysisSettings
+from helpers.book.cache import cached_pipeline
 from helpers.analysis.pipeline import paper_texts as texts_module
 from helpers.analysis.pipeline.paper_texts import PaperTexts
 from helpers.book.reports.corpus import first_formula

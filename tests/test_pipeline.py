@@ -12,8 +12,8 @@ from conftest import SEED_DIR, run_in_process
 from helpers.analysis import _parallel as local
 from helpers.analysis.themes import selection
 from helpers.book import BookConfig
-from helpers.analysis.pipeline import (AnalysisSettings, SettingsError, build_key, cached_pipeline, dependency_closure,
-                                       environment_fingerprint, run_pipeline)
+from helpers.analysis.pipeline import AnalysisSettings, SettingsError, run_pipeline
+from helpers.book.cache import build_key, cached_pipeline, dependency_closure, environment_fingerprint
 
 SEED_FILES = sorted(SEED_DIR.glob("*.txt"))
 

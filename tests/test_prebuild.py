@@ -1,4 +1,4 @@
-"""helpers.book.prebuild: pages executed into jupyter-book's execution cache, as myst-nb would store them."""
+"""helpers.book.build.prebuild: pages executed into jupyter-book's execution cache, as myst-nb would store them."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from pathlib import Path
 
 from jupyter_cache import get_cache
 
-from helpers.book.prebuild import book_pages, execute_pages, pending_pages, read_page
+from helpers.book.build.prebuild import book_pages, execute_pages, pending_pages, read_page
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -38,7 +38,7 @@ def test_the_book_pages_in_table_of_contents_order():
 
 
 def test_a_one_group_build_executes_no_what_changed_page(seed_analysis):
-    from helpers.book.toc import build_toc
+    from helpers.book.build.toc import build_toc
 
     seed = seed_analysis
     pages = [page.name for page in book_pages(ROOT, build_toc(ROOT, seed))]
@@ -78,7 +78,7 @@ def test_a_failing_page_is_reported_and_left_to_the_build(tmp_path):
 
 
 def test_a_failed_warm_up_leaves_the_worker_to_start_its_kernels_cold(monkeypatch, capsys):
-    from helpers.book import prebuild, warm_kernels
+    from helpers.book.build import prebuild, warm_kernels
 
     def broken() -> None:
         raise ImportError("no module named 'missing'")

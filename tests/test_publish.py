@@ -49,7 +49,7 @@ def test_binder_installs_the_book_and_its_notebook_tools():
     post_build = (binder / "postBuild").read_text(encoding="utf-8")
     # JupyterLab as `make lab` runs it: the package, its settings (chapters open as notebooks), its contents manager.
     assert "python -m pip install --no-deps -e ." in post_build
-    assert 'from helpers.book.lab import main; sys.exit(main(["settings"]))' in post_build
+    assert 'from helpers.book.lab.launch import main; sys.exit(main(["settings"]))' in post_build
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     manager = re.search(r"--ServerApp\.contents_manager_class=(\S+)", makefile).group(1)
     assert f'c.ServerApp.contents_manager_class = "{manager}"' in post_build

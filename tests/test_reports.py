@@ -199,7 +199,7 @@ def test_counted_phrases_agree_with_their_number():
 def test_book_title_names_the_corpus():
     import pandas as pd
 
-    from helpers.book.title import corpus_name, venue_short_name
+    from helpers.book.build.corpus_name import corpus_name, venue_short_name
 
     three_years = pd.DataFrame({"venue": ["ICML"] * 4, "year": [2023, 2024, 2024, 2025]})
     assert corpus_name(three_years, {}).title == "ICML 2023\u20132025: 4 abstracts"
@@ -212,7 +212,7 @@ def test_book_title_names_the_corpus():
 
 
 def test_a_chapter_that_needs_groups_is_left_out_with_one_group(seed):
-    from helpers.book.toc import build_toc, left_out
+    from helpers.book.build.toc import build_toc, left_out
     from helpers.book.settings import book_root
 
     assert left_out(seed) == ("chapters/change",)

@@ -11,7 +11,8 @@ from helpers.analysis.themes.hierarchy import (GRAIN_COLUMNS, broad_groups, broa
                                                paper_grains, theme_hierarchy, theme_profiles)
 from helpers.analysis.themes.labels import label_parts, same_concept
 from helpers.book.reports.theme_grains import grain_findings, hierarchy_table
-from helpers.web.explorer import explorer_data, explorer_html
+from helpers.web.explorer import explorer_html
+from helpers.web.explorer_data import explorer_data
 
 from conftest import ROOT, SEED_DIR
 

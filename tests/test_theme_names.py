@@ -12,7 +12,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from helpers.analysis.pipeline import AnalysisSettings, build_key, run_pipeline
+from helpers.analysis.pipeline import AnalysisSettings, run_pipeline
+from helpers.book.cache import build_key
 from helpers.analysis.themes.naming import (ThemeFileError, apply_theme_names, read_theme_file, starter_text)
 
 TOPICS = {
@@ -83,7 +84,7 @@ def test_the_three_fields_are_three_themes(rule):
 def test_rename_reaches_every_consumer(rule, corpus, tmp_path):
     from helpers.book.reports import theme_naming
     from helpers.book.reports import theme_figures, themes as themes_report
-    from helpers.web.explorer import explorer_data
+    from helpers.web.explorer_data import explorer_data
 
     poultry, traffic = theme_of(rule, "poultry"), theme_of(rule, "traffic")
     path = named_file(rule, tmp_path, {poultry: "Hens & <broilers>", traffic: "Road safety"})

@@ -11,9 +11,10 @@ import pytest
 
 from conftest import run_in_process
 from helpers.analysis.cooccurrence.exporters import network_writers
-from helpers.analysis.pipeline import AnalysisSettings, SettingsError, build_key, run_pipeline
+from helpers.analysis.pipeline import AnalysisSettings, SettingsError, run_pipeline
+from helpers.book.cache import build_key
 from helpers.analysis.vocabulary import read_vocabulary
-from helpers.web.explorer import explorer_data
+from helpers.web.explorer_data import explorer_data
 
 # Two years of abstracts; "salmonella" is never part of a longer term, "bacteriophages" and "phages" are one idea.
 ABSTRACTS = [

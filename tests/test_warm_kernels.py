@@ -1,4 +1,4 @@
-"""helpers.book.warm_kernels: a page's kernel forked from a warm process runs the page as a new kernel would."""
+"""helpers.book.build.warm_kernels: a page's kernel forked from a warm process runs the page as a new kernel would."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import nbformat
 import pytest
 from jupyter_cache.executors.utils import single_nb_execution
 
-from helpers.book.warm_kernels import ForkedProcess, ForkingKernelManager, can_fork
+from helpers.book.build.warm_kernels import ForkedProcess, ForkingKernelManager, can_fork
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="forking a kernel needs os.fork (POSIX)")
 
@@ -74,7 +74,7 @@ def test_kernels_forked_from_a_warmed_up_process_show_figures_as_new_kernels(tmp
     import subprocess
     import sys
 
-    script = ("import json, sys\nsys.path.insert(0, sys.argv[1])\nfrom helpers.book.warm_kernels import warm_up\n"
+    script = ("import json, sys\nsys.path.insert(0, sys.argv[1])\nfrom helpers.book.build.warm_kernels import warm_up\n"
               "warm_up()\nassert 'matplotlib_inline.backend_inline' not in sys.modules\n"
               "from test_warm_kernels import ForkingKernelManager, run_page\n"
               "print(json.dumps(run_page(sys.argv[2], ForkingKernelManager)))")
@@ -114,7 +114,7 @@ def test_a_process_that_loaded_matplotlib_with_another_backend_starts_kernels_an
     import sys
 
     script = ("import os\nos.environ['MPLBACKEND'] = 'agg'\nimport matplotlib\n"
-              "from helpers.book.warm_kernels import kernel_ready_matplotlib as ready\n"
+              "from helpers.book.build.warm_kernels import kernel_ready_matplotlib as ready\n"
               "print(ready({}), ready({'MPLBACKEND': 'agg'}))")
     shown = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
     assert shown == "False True\n"

@@ -1,10 +1,11 @@
-"""Command line: ``python -m helpers analyse PATH... --out DIR``.
+"""Command line: ``python -m helpers analyse PATH... --out DIR`` (and ``linkcheck``, ``fingerprint``).
 
 The command runs the same functions the book's chapters call and writes their
-tables as CSV (plus ``summary.json``). Output goes to a staging folder beside
-``DIR`` first and is swapped in for ``DIR`` in one step only when every stage
-succeeded (:mod:`helpers.analysis.output_folder`), so an error, Ctrl-C or a kill
-leaves ``DIR`` exactly as it was.
+tables as CSV (plus ``summary.json``), so a researcher gets the book's numbers
+without building the book. Output goes to a staging folder beside ``DIR`` first
+and is swapped in for ``DIR`` in one step only when every stage succeeded
+(:mod:`helpers.analysis.output_folder`), so an error, Ctrl-C or a kill leaves
+``DIR`` exactly as it was. Bad input is one line per problem and exit 2.
 """
 
 from __future__ import annotations
@@ -19,16 +20,59 @@ import time
 from dataclasses import replace
 from pathlib import Path
 from types import FrameType
-from typing import Iterator, Sequence
+from typing import Sequence
 
 from helpers import __version__
 from helpers.analysis.errors import CorpusError
 from helpers.analysis.output_folder import OutputFolder, OutputFolderError, check_out_path, shown
 
+__all__ = ["build_parser", "main"]
+
+#: The exit code of bad input (a corpus, a setting or an output folder that cannot be used).
 EXIT_BAD_INPUT = 2
+
+#: The options of ``analyse`` that set the analysis and where it runs: option, type, metavar, help.
+_ANALYSE_OPTIONS: tuple[tuple[str, type, str, str], ...] = (
+    ("--themes", int, "K", "number of themes (default: chosen by the model-selection rule; see themes.csv)"),
+    ("--seed", int, "N", "first random seed (default 0)"),
+    ("--min-occurrences", int, "N", "abstracts a term must occur in to be on the term map (default: grows with "
+                                    "the corpus, see terms.csv and the co-occurrence chapter)"),
+    ("--relevant-share", float, "S", "share of those terms kept on the map, most relevant first (default 0.6, as "
+                                     "VOSviewer)"),
+    ("--group-by", str, "BY", "group the papers for the comparisons: year, venue, file or a column of the input "
+                              "(default: year when the papers carry at least two years, else one group)"),
+    ("--theme-names", str, "FILE", "rename and merge themes: a tab-separated theme file (start from "
+                                   "theme_names.tsv, which analyse writes into DIR); ignored with a warning when "
+                                   "written for another corpus or settings"),
+    ("--thesaurus", str, "FILE", "VOSviewer thesaurus file (tab-separated, header 'label<TAB>replace by'): each "
+                                 "label is counted as its replacement, an empty replacement removes it, in every "
+                                 "analysis"),
+    ("--stop-terms", str, "FILE", "terms to remove from every analysis, one per line (# starts a comment line)"),
+    ("--jobs", int, "N", "processes and threads to use (default: the cores this process may use; 1: one thread, "
+                         "nothing in the background); the results do not depend on it"),
+    ("--engine", str, "ENGINE", "where the analysis runs: local (this process and its own workers; the default) "
+                                "or dask (a Dask cluster started on this machine for the run, --jobs worker "
+                                "processes); the tables are the same"),
+    ("--scheduler", str, "tcp://HOST:PORT", "send the work to the running Dask cluster of this scheduler (implies"
+                                            " --engine dask; see README, Running on a cluster)"),
+    ("--partitions", int, "N", "partitions of the papers on the dask engine (default: two per worker)"),
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The command line's parser: ``analyse``, ``linkcheck`` and ``fingerprint``.
+
+    Returns
+    -------
+    argparse.ArgumentParser
+        The parser, with one sub-command each.
+
+    Examples
+    --------
+    >>> args = build_parser().parse_args(["analyse", "data/raw", "--out", "out", "--themes", "8"])
+    >>> args.command, args.paths, args.themes, args.seed
+    ('analyse', ['data/raw'], 8, None)
+    """
     parser = argparse.ArgumentParser(
         prog="python -m helpers",
         description="Analyse a corpus of abstracts: the seed text format, BibTeX, RIS, CSV, TSV or JSON Lines, "
@@ -63,40 +107,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     analyse.add_argument("--quiet", action="store_true", help="no progress bars")
     analyse.add_argument("--timings", action="store_true", help="print the seconds each stage took on stderr")
-    analyse.add_argument(
-        "--themes", type=int, metavar="K",
-        help="number of themes (default: chosen by the model-selection rule; see themes.csv)",
-    )
-    analyse.add_argument("--seed", type=int, metavar="N", help="first random seed (default 0)")
-    analyse.add_argument("--min-occurrences", type=int, metavar="N",
-                         help="abstracts a term must occur in to be on the term map (default: grows with the "
-                              "corpus, see terms.csv and the co-occurrence chapter)")
-    analyse.add_argument("--relevant-share", type=float, metavar="S",
-                         help="share of those terms kept on the map, most relevant first (default 0.6, as VOSviewer)")
-    analyse.add_argument("--group-by", metavar="BY",
-                         help="group the papers for the comparisons: year, venue, file or a column of the input "
-                              "(default: year when the papers carry at least two years, else one group)")
-    analyse.add_argument("--theme-names", metavar="FILE",
-                         help="rename and merge themes: a tab-separated theme file (start from theme_names.tsv, "
-                              "which analyse writes into DIR); ignored with a warning when written for another "
-                              "corpus or settings")
-    analyse.add_argument("--thesaurus", metavar="FILE",
-                         help="VOSviewer thesaurus file (tab-separated, header 'label<TAB>replace by'): each label is "
-                              "counted as its replacement, an empty replacement removes it, in every analysis")
-    analyse.add_argument("--stop-terms", metavar="FILE",
-                         help="terms to remove from every analysis, one per line (# starts a comment line)")
-    analyse.add_argument("--jobs", type=int, metavar="N",
-                         help="processes and threads to use (default: the cores this process may use; 1: one thread, "
-                              "nothing in the background); the results do not depend on it")
-    analyse.add_argument("--engine", metavar="ENGINE",
-                         help="where the analysis runs: local (this process and its own workers; the default) or "
-                              "dask (a Dask cluster started on this machine for the run, --jobs worker processes); "
-                              "the tables are the same")
-    analyse.add_argument("--scheduler", metavar="tcp://HOST:PORT",
-                         help="send the work to the running Dask cluster of this scheduler (implies --engine dask; "
-                              "see README, Running on a cluster)")
-    analyse.add_argument("--partitions", type=int, metavar="N",
-                         help="partitions of the papers on the dask engine (default: two per worker)")
+    for option, kind, metavar, text in _ANALYSE_OPTIONS:
+        analyse.add_argument(option, type=kind, metavar=metavar, help=text)
 
     linkcheck = commands.add_parser(
         "linkcheck",
@@ -129,11 +141,29 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line: ``python -m helpers`` and the ``abstracts-book`` script.
+
+    Parameters
+    ----------
+    argv
+        The arguments (default ``sys.argv[1:]``).
+
+    Returns
+    -------
+    int
+        The exit code: 0, 2 for bad input (one line per problem on stderr), 1 when the tables cannot be written,
+        130 or 143 when interrupted or terminated.
+
+    Examples
+    --------
+    >>> main(["analyse", "no/such/folder", "--out", "out"])
+    2
+    """
     args = build_parser().parse_args(argv)
     if args.command == "analyse":
-        return run_analyse(args)
+        return _run_analyse(args)
     if args.command == "linkcheck":
-        return run_linkcheck_command(args)
+        return _run_linkcheck_command(args)
     if args.command == "fingerprint":
         from helpers.analysis.corpus import read_corpus  # lazy: at the top it would load pyarrow and pandas
         from helpers.analysis.pipeline import SettingsError  # lazy: at the top it would load pyarrow and pandas
@@ -147,49 +177,51 @@ def main(argv: Sequence[str] | None = None) -> int:
             paper_groups(corpus.papers, corpus.fields, book_config.settings.group_by)  # and a bad BOOK_GROUP_BY
             print(book_key(replace(book_config, corpus_paths=tuple(Path(p) for p in args.paths))))
         except CorpusError as error:
-            return report_problems(error)
+            return _report_problems(error)
         except SettingsError as error:
-            return report_setting(error)
+            return _report_setting(error)
         return 0
     return EXIT_BAD_INPUT  # pragma: no cover - argparse enforces a command
 
 
-class Terminated(BaseException):
+class _Terminated(BaseException):
     """SIGTERM, raised in the main thread so that the run cleans up as on Ctrl-C (a BaseException, as
     KeyboardInterrupt: no ``except Exception`` on the way swallows it)."""
 
 
-@contextlib.contextmanager
-def terminated_as_interrupt() -> Iterator[None]:
-    """Turn SIGTERM into :class:`Terminated` while the block runs (in the main thread; elsewhere nothing changes)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
+class _TerminatedAsInterrupt(contextlib.AbstractContextManager):
+    """SIGTERM raises :class:`_Terminated` while the block runs (in the main thread; elsewhere nothing changes),
+    and the previous handler is back after it."""
 
-    def stop(signum: int, frame: FrameType | None) -> None:
-        raise Terminated()
+    def __enter__(self) -> "_TerminatedAsInterrupt":
+        self._previous = None
+        if threading.current_thread() is threading.main_thread():
+            self._previous = signal.signal(signal.SIGTERM, self._stop)
+        return self
 
-    previous = signal.signal(signal.SIGTERM, stop)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
+    def __exit__(self, *exception: object) -> None:
+        if self._previous is not None:
+            signal.signal(signal.SIGTERM, self._previous)
+
+    @staticmethod
+    def _stop(signum: int, frame: FrameType | None) -> None:
+        raise _Terminated()
 
 
-def report_problems(error: CorpusError) -> int:
+def _report_problems(error: CorpusError) -> int:
     """Print each problem of a bad corpus on stderr; returns the exit code for bad input."""
     for problem in error.problems:
         print(f"error: {problem}", file=sys.stderr)
     return EXIT_BAD_INPUT
 
 
-def report_setting(error: ValueError) -> int:
+def _report_setting(error: ValueError) -> int:
     """Print a bad setting's one-line error on stderr; returns the exit code for bad input."""
     print(f"error: {error}", file=sys.stderr)
     return EXIT_BAD_INPUT
 
 
-def run_analyse(args: argparse.Namespace) -> int:
+def _run_analyse(args: argparse.Namespace) -> int:
     # Lazy: at the top it would load pyarrow and pandas.
     from helpers.analysis.pipeline import AnalysisSettings, SettingsError, run_pipeline, write_outputs
     from helpers.analysis.settings import EngineSettings, check_whole  # lazy: at the top it would load numpy
@@ -198,7 +230,7 @@ def run_analyse(args: argparse.Namespace) -> int:
     show_progress = not args.quiet and sys.stderr.isatty()
     folder = None
     try:
-        with terminated_as_interrupt():
+        with _TerminatedAsInterrupt():
             try:
                 check_whole(args.jobs, "jobs", minimum=1, optional=True)
                 settings = AnalysisSettings.from_namespace(args)
@@ -224,10 +256,10 @@ def run_analyse(args: argparse.Namespace) -> int:
                         return 1
                     write_seconds = time.perf_counter() - write_start
             except CorpusError as error:
-                return report_problems(error)
+                return _report_problems(error)
             except (SettingsError, OutputFolderError) as error:
-                return report_setting(error)
-    except (KeyboardInterrupt, Terminated) as stop:
+                return _report_setting(error)
+    except (KeyboardInterrupt, _Terminated) as stop:
         what = "interrupted" if isinstance(stop, KeyboardInterrupt) else "terminated"
         state = "holds the new tables" if folder is not None and folder.committed else "unchanged"
         print(f"{what}; {shown(out)} {state}", file=sys.stderr)
@@ -263,7 +295,7 @@ def run_analyse(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_linkcheck_command(args: argparse.Namespace) -> int:
+def _run_linkcheck_command(args: argparse.Namespace) -> int:
     from helpers.analysis.corpus import read_corpus  # lazy: at the top it would load pyarrow and pandas
     from helpers.analysis.links.linkcheck import run_linkcheck  # lazy: at the top it would load pyarrow and pandas
     # Lazy: at the top it would load pyarrow and pandas.
@@ -272,7 +304,7 @@ def run_linkcheck_command(args: argparse.Namespace) -> int:
     try:
         corpus = read_corpus(args.paths, skip_bad=args.skip_bad)
     except CorpusError as error:
-        return report_problems(error)
+        return _report_problems(error)
     urls = distinct_urls(find_links(corpus.papers))
     path, table, seconds = run_linkcheck(urls, Path(args.out), timeout=args.timeout,
                                          concurrency=args.concurrency,

@@ -1,5 +1,7 @@
-"""The book layer: settings, the cached analysis, glue and display (:mod:`.settings`, :mod:`.display`),
-figures, one report module per chapter (:mod:`.reports`), the page prebuild and the Sphinx extension.
+"""The book layer: settings, the cached analysis, glue and display (:mod:`.settings`, :mod:`.cache`,
+:mod:`.display`), figures, and one report module per chapter (:mod:`.reports`); a chapter re-run as a notebook in
+JupyterLab (:mod:`.lab`) and the build around the pages (:mod:`.build`: the prebuild, the Sphinx extension, the
+title) in packages of their own.
 
 The chapters import this package as ``book`` and call the names below.
 """
@@ -10,7 +12,7 @@ from helpers.book.display import (bibtex_blocks, figure_citations, glue_all, glu
                                   markdown_cell, paper_links, plain, publish_figure, show_downloads, show_html,
                                   show_markdown, show_table, show_top, table_html, table_markdown)
 from helpers.book.settings import BookConfig, analysis, book_root, config, with_titles
-from helpers.book.title import citation_title, figure_label
+from helpers.book.build.title import citation_title, figure_label
 
 __all__ = ["BookConfig", "analysis", "citation_title", "figure_label", "book_root", "config", "with_titles", "bibtex_blocks",
            "figure_citations", "glue_all", "glue_markdown", "glue_name", "markdown_cell", "paper_links", "plain",
@@ -19,9 +21,9 @@ __all__ = ["BookConfig", "analysis", "citation_title", "figure_label", "book_roo
 
 # The files the pages read besides the corpus: one list, in the build key, read through page_input.
 from helpers.book.inputs import PAGE_INPUTS, page_input  # noqa: E402
-from helpers.book.lab import install_error_handler as _install_error_handler  # noqa: E402
+from helpers.book.lab.notebook import install_error_handler as _install_error_handler  # noqa: E402
 # The page's values for its notebook in JupyterLab (the Markdown's {eval} expressions ask book.page).
-from helpers.book.page_values import page  # noqa: E402
+from helpers.book.lab.page_values import page  # noqa: E402
 
 __all__ += ["PAGE_INPUTS", "page", "page_input", "pages"]
 

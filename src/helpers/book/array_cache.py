@@ -19,6 +19,16 @@ from helpers.book.settings import config
 def array_key(parts: Sequence[object]) -> str:
     """A digest of arrays and values (arrays by dtype, shape and bytes; other values by ``repr``).
 
+    Parameters
+    ----------
+    parts
+        Arrays and other values (numbers, strings, tuples of them).
+
+    Returns
+    -------
+    str
+        24 hex digits.
+
     Examples
     --------
     >>> array_key([np.zeros((2, 2)), 30.0, 0]) == array_key([np.zeros((2, 2)), 30.0, 0])
@@ -41,6 +51,22 @@ def cached_array(name: str, parts: Sequence[object], compute: Callable[[], np.nd
                  folder: Path | None = None) -> np.ndarray:
     """``compute()``, or the array it gave before for the same ``parts`` (saved under ``folder``, by default the
     book's analysis cache). Written atomically: an interrupted run leaves no half-written file.
+
+    Parameters
+    ----------
+    name
+        A name for the array's file (a prefix; the key follows it).
+    parts
+        What the array is computed from (:func:`array_key`).
+    compute
+        Computes the array when none is saved.
+    folder
+        Where arrays are saved (default: the book's analysis cache).
+
+    Returns
+    -------
+    ndarray
+        The array.
 
     Examples
     --------

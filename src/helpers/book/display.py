@@ -18,10 +18,9 @@ from helpers import __version__
 from helpers.analysis.spreadsheet import write_csv
 
 from helpers.book.formatting import MISSING, count, display_table, number
-from helpers.book.lab import in_notebook, prose_resolved
-from helpers.book.page_values import page
+from helpers.book.lab.page_values import page
 from helpers.book.settings import config
-from helpers.book.title import citation_title
+from helpers.book.build.title import citation_title
 
 if TYPE_CHECKING:
     from helpers.analysis.pipeline import Analysis
@@ -74,14 +73,14 @@ def glue(name: str, variable: Any, display: bool = True) -> None:
 
 def glue_all(values: Mapping[str, Any]) -> None:
     """:func:`glue` every value without displaying it, and keep it for the page's notebook
-    (:mod:`helpers.book.page_values`). In a notebook whose prose is not filled in by ``make lab``
-    (:func:`helpers.book.lab.prose_resolved`), the values are shown under the cell as a table."""
+    (:mod:`helpers.book.lab.page_values`). In a notebook whose prose is not filled in by ``make lab``
+    (:attr:`helpers.book.settings.BookConfig.lab_prose`), the values are shown under the cell as a table."""
 
     texts = {name: glued_text(name, value) for name, value in values.items()}
     for name, text in texts.items():
         glue(name, text, display=False)
         page.record_text(name, text)
-    if in_notebook() and not prose_resolved() and texts:
+    if config().cells_show_values and texts:
         rows = "\n".join(f"| `{name}` | {markdown_cell(text)} |" for name, text in texts.items())
         show_markdown(f"Values this page's text shows (`{{glue:text}}` names):\n\n| name | value |\n| --- | --- |\n{rows}")
 
@@ -97,7 +96,7 @@ def glue_markdown(values: Mapping[str, str]) -> None:
     for name, value in values.items():
         glue(name, Markdown(value), display=False)
         page.record_markdown(name, notebook_links(value))
-    if in_notebook() and not prose_resolved():
+    if config().cells_show_values:
         for name, value in values.items():
             if value:
                 show_markdown(f"`{name}`: {notebook_links(value)}")
@@ -120,7 +119,7 @@ def notebook_links(text: str, *, folder: Path | None = None) -> str:
     >>> notebook_links('<a href="../figures/x.csv">x</a>')
     '<a href="../figures/x.csv">x</a>'
     """
-    if not in_notebook():
+    if not config().notebook:
         return text
     from helpers.book.figures import figure_dir  # lazy: at the top it would load matplotlib and PIL
 
@@ -156,7 +155,7 @@ def publish_figure(label: str, figure, data) -> None:
     glue(glue_name(label), image, display=False)
     page.record_figure(glue_name(label), png, figure_title(label))
     plt.close(figure)
-    if in_notebook() and not prose_resolved():
+    if config().cells_show_values:
         from IPython.display import display  # lazy: Jupyter only
 
         display(image)

@@ -17,6 +17,16 @@ def myst_literal(text: str) -> str:
     r"""``text`` as MyST Markdown that renders as exactly that text on one line: every ASCII punctuation character
     backslash-escaped (CommonMark allows it for all of them), so no HTML, role, substitution, math or link starts.
 
+    Parameters
+    ----------
+    text
+        Text from the corpus (a title, a venue).
+
+    Returns
+    -------
+    str
+        MyST Markdown; runs of white space become one space.
+
     Examples
     --------
     >>> print(myst_literal("<img src=x onerror=alert(1)> {{ env }}  {raw}`html`"))
@@ -28,6 +38,16 @@ def myst_literal(text: str) -> str:
 def html_literal(text: str) -> Markup:
     """``text`` escaped for HTML, as :class:`markupsafe.Markup` so that the theme's templates print it as it is
     whether they escape it (``{{ docstitle|e }}``) or not (``{{ docstitle }}``).
+
+    Parameters
+    ----------
+    text
+        Text from the corpus.
+
+    Returns
+    -------
+    Markup
+        Escaped HTML on one line.
 
     Examples
     --------

@@ -58,7 +58,20 @@ FIGURE_RC: dict[str, Any] = {
 
 
 def use_figure_style() -> None:
-    """Set matplotlib's text sizes to :data:`FIGURE_RC` (idempotent; :func:`figure_size` calls it)."""
+    """Set matplotlib's text sizes to :data:`FIGURE_RC` (idempotent; :func:`figure_size` calls it).
+
+    Returns
+    -------
+    None
+        matplotlib's settings are changed in place.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> use_figure_style()
+    >>> matplotlib.rcParams["figure.titlesize"] == FIGURE_RC["figure.titlesize"]
+    True
+    """
     import matplotlib  # lazy: slow to import
 
     matplotlib.rcParams.update(FIGURE_RC)  # type: ignore[arg-type]
@@ -66,6 +79,18 @@ def use_figure_style() -> None:
 
 def shown_px(space: str = "column", window: int = 1280) -> float:
     """The CSS pixels a figure of ``space`` may take at a ``window`` px wide window (:data:`SHOWN_PX`).
+
+    Parameters
+    ----------
+    space
+        ``column`` or ``wide`` (:data:`SPACES`).
+    window
+        The window's width in CSS pixels (a measured one: :data:`SHOWN_PX`).
+
+    Returns
+    -------
+    float
+        The figure's width on the page, in CSS pixels.
 
     Examples
     --------
@@ -86,6 +111,20 @@ def figure_size(width: str = "column", height_ratio: float = 0.75, *, height_in:
     ``width`` is the space (:data:`SPACES`); the height is ``height_ratio`` times the width, or ``height_in``.
     Also applies the book's text sizes (:func:`use_figure_style`), so ``plt.subplots(figsize=figure_size())``
     draws every figure by the same rule.
+
+    Parameters
+    ----------
+    width
+        The space the figure fills.
+    height_ratio
+        The height as a share of the width.
+    height_in
+        The height in inches, instead.
+
+    Returns
+    -------
+    tuple of float
+        Width and height in inches, rounded to 0.01.
 
     Examples
     --------
@@ -109,6 +148,22 @@ def wrap_to_width(text: str, width_in: float, size_pt: float, *, max_lines: int 
     """``text`` broken between words into lines that fit ``width_in`` inches at ``size_pt`` points, so a long title
     (a corpus named by its subject) never widens the figure beyond its space; with ``max_lines``, the rest is cut
     with an ellipsis. Words are never split, not even at a hyphen.
+
+    Parameters
+    ----------
+    text
+        A title or a label.
+    width_in
+        The width the text may take, in inches.
+    size_pt
+        The text's size in points.
+    max_lines
+        The most lines kept (default: every line).
+
+    Returns
+    -------
+    str
+        The lines, joined by newlines.
 
     Examples
     --------
@@ -150,6 +205,16 @@ def svg_texts(svg: str | Path) -> tuple[float, float, list[tuple[str, float]], i
     apart). A text drawn with path effects (an outline) is written as plain paths without its size: it is
     counted in ``n_unsized``, never left out silently. ``svg`` is a path or the SVG text itself.
 
+    Parameters
+    ----------
+    svg
+        A saved figure's path, or its SVG text.
+
+    Returns
+    -------
+    tuple
+        The drawing's width and height in points, each text with its size, and the texts without a size.
+
     Examples
     --------
     >>> svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="144pt" height="72pt"><g id="text_1"><!-- Hi -->'
@@ -186,7 +251,29 @@ def svg_texts(svg: str | Path) -> tuple[float, float, list[tuple[str, float]], i
 
 @dataclass(frozen=True)
 class TextSizes:
-    """A figure's text sizes where it is read (:func:`text_sizes`)."""
+    """A figure's text sizes where it is read (:func:`text_sizes`).
+
+    Attributes
+    ----------
+    space, width_in, height_in
+        The space the figure fills and its drawn size.
+    n_texts, n_unsized
+        Its texts, and those whose size the SVG does not give.
+    smallest_text
+        The smallest text's words.
+    smallest_pt, median_pt
+        Text sizes as drawn.
+    smallest_px, median_px
+        On the page, at the window asked for.
+    smallest_print_pt, median_print_pt
+        In the PDF book.
+
+    Examples
+    --------
+    >>> sizes = text_sizes('<svg xmlns="http://www.w3.org/2000/svg" width="432pt" height="288pt"></svg>')
+    >>> sizes.n_texts, sizes.problems()
+    (0, [])
+    """
 
     space: str
     width_in: float
@@ -220,6 +307,20 @@ def text_sizes(svg: str | Path, *, space: str = "column", window: int = 1280) ->
 
     On the page the figure is ``width_in * SCREEN_DPI`` px wide, shrunk to :func:`shown_px` when wider; in print
     it is ``width_in`` wide, shrunk to :data:`PRINT_WIDTH_IN` (and :data:`PRINT_HEIGHT_IN`) when larger.
+
+    Parameters
+    ----------
+    svg
+        A saved figure's path, or its SVG text.
+    space
+        The space the figure fills.
+    window
+        The window's width in CSS pixels.
+
+    Returns
+    -------
+    TextSizes
+        Its text sizes where it is read.
 
     Examples
     --------
@@ -255,7 +356,29 @@ SIZE_DIR = "sizes"  # helpers.book.figures.save_figure records each figure's spa
 def folder_text_sizes(folder: Path, *, window: int = 1280) -> dict[str, TextSizes]:
     """The text sizes of every figure saved in ``folder`` (``fig-*.svg``), label -> :class:`TextSizes`, in the space
     :func:`helpers.book.figures.save_figure` recorded for it (``sizes/<label>.json``; a figure saved without a
-    record, by an older version, is taken as a column figure)."""
+    record, by an older version, is taken as a column figure).
+
+    Parameters
+    ----------
+    folder
+        A book's figures folder.
+    window
+        The window's width in CSS pixels.
+
+    Returns
+    -------
+    dict of str to TextSizes
+        By figure label, in name order.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = (folder / "fig-corpus-lengths.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="484pt" '
+    ...                                                     'height="363pt"></svg>')
+    >>> {label: sizes.space for label, sizes in folder_text_sizes(folder).items()}
+    {'fig-corpus-lengths': 'column'}
+    """
     import json
 
     measured = {}

@@ -15,7 +15,7 @@ from pathlib import Path
 import matplotlib
 import pandas as pd
 from helpers.analysis.spreadsheet import write_csv
-from helpers.book.citation import _bibtex_text, wrap_words
+from helpers.book.build.citation import _bibtex_text, wrap_words
 from helpers.book.figure_text import SCREEN_DPI, SIZE_DIR, SPACES, use_figure_style
 from helpers.book.figure_writers import can_fork, write_in_background
 from helpers.book.settings import config

@@ -29,7 +29,23 @@ PAGE_INPUTS: tuple[str, ...] = (
 
 
 def book_root(start: Path | None = None) -> Path:
-    """The book's root: the nearest folder at or above ``start`` (default: here) holding ``_config.yml``."""
+    """The book's root: the nearest folder at or above ``start`` (default: here) holding ``_config.yml``.
+
+    Parameters
+    ----------
+    start
+        Where to start looking (default: the working folder).
+
+    Returns
+    -------
+    Path
+        The folder, or ``start`` itself when no folder above it holds ``_config.yml``.
+
+    Examples
+    --------
+    >>> (book_root() / "_config.yml").exists()
+    True
+    """
     here = (start or Path.cwd()).resolve()
     for folder in [here, *here.parents]:
         if (folder / "_config.yml").exists():
@@ -40,6 +56,18 @@ def book_root(start: Path | None = None) -> Path:
 def is_page_input(relative: str, patterns: tuple[str, ...] = PAGE_INPUTS) -> bool:
     """Whether the book-relative POSIX path ``relative`` is one of ``patterns``, folder by folder; or a folder
     whose files a pattern names by a glob (``data/linkcheck`` for ``data/linkcheck/*.csv``), read by name.
+
+    Parameters
+    ----------
+    relative
+        A path relative to the book's root, with ``/`` between folders.
+    patterns
+        Paths and globs (default :data:`PAGE_INPUTS`).
+
+    Returns
+    -------
+    bool
+        Whether a page may read it.
 
     Examples
     --------
@@ -111,6 +139,16 @@ def page_input(path: str | Path, *, root: Path | None = None) -> Path:
 
 def page_inputs(root: Path) -> list[Path]:
     """Every file under ``root`` that :data:`PAGE_INPUTS` matches, in the list's order (each glob's files by name).
+
+    Parameters
+    ----------
+    root
+        The book's root folder, whose files are matched.
+
+    Returns
+    -------
+    list of Path
+        The files, each once.
 
     Examples
     --------

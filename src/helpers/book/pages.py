@@ -27,8 +27,9 @@ from helpers.book.reports import reproduce as reproduce_report
 from helpers.book.reports.benchmark_targets import read_results
 from helpers.book.reports import term_map_quality
 from helpers.book.reports import theme_figures, theme_paper_figures, themes as themes_report
-from helpers.book.title import figure_label
-from helpers.web.explorer import PAGE_SIZE, explorer_data, write_explorer_data
+from helpers.book.build.title import figure_label
+from helpers.web.explorer import PAGE_SIZE
+from helpers.web.explorer_data import explorer_data, write_explorer_data
 
 if TYPE_CHECKING:
     from helpers.analysis.pipeline import Analysis
@@ -54,7 +55,7 @@ def glue_split(values: Mapping[str, Any], markdown: tuple[str, ...]) -> None:
 
     Examples
     --------
-    >>> from helpers.book.page_values import page
+    >>> from helpers.book.lab.page_values import page
     >>> glue_split({"hens_sentence": "Hens *lay*.", "n_hens": 12000}, ("_sentence",))
     >>> page.text("n_hens")
     '12,000'
@@ -289,7 +290,7 @@ def validation(root: Path) -> ValidationTables:
 
     Examples
     --------
-    >>> from helpers.book.page_values import page
+    >>> from helpers.book.lab.page_values import page
     >>> tables = validation(Path("/nonexistent"))
     >>> tables.yardstick.empty, page.text("co_q_corpus")
     (True, '(not measured: run benchmarks/term_quality.py)')

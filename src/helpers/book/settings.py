@@ -32,6 +32,11 @@ Every setting the book reads from the environment is read here, once, by
 ``BOOK_BASE_URL``
     where the book is published (``https://example.org/book/``): figure citations then give absolute
     addresses; it changes pages, so it is part of the build key (:func:`book_key`);
+``BOOK_TITLE``
+    the book's title, instead of the one named after its corpus (:mod:`helpers.book.build.title`);
+``BOOK_NOTEBOOK``
+    ``1`` when ``make lab`` runs the chapters in JupyterLab, whose contents manager fills their prose in
+    (:mod:`helpers.book.lab`); any Jupyter server's ``JPY_SESSION_NAME`` also says a chapter runs as a notebook;
 ``BOOK_DASK_SCHEDULER``, ``BOOK_ENGINE``, ``BOOK_PARTITIONS``
     run the analysis on the Dask cluster of this scheduler (``tcp://HOST:PORT``), or with ``BOOK_ENGINE=dask``
     on a local cluster, in this many partitions (:class:`helpers.analysis.settings.EngineSettings`; the
@@ -47,9 +52,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
-from helpers.analysis.settings import AnalysisSettings, EngineSettings, SettingsError
+from helpers.analysis.settings import AnalysisSettings, EngineSettings
 from helpers.book.inputs import book_root, page_input, page_inputs  # noqa: F401  (page_inputs: the build key's files)
-from helpers.book.lab import in_notebook
+from helpers.book.lab.notebook import in_notebook, prose_resolved
+from helpers.book.setting_values import base_url, checked_theme_file, number, vocabulary_files, whole_number
 
 if TYPE_CHECKING:
     from helpers.analysis.pipeline import Analysis
@@ -59,48 +65,26 @@ DEFAULT_CACHE = "_build/analysis-cache"
 DEFAULT_FIGURE_DIR = "_build/figures"
 
 
-def _setting(environment: Mapping[str, str], name: str, convert: type, what: str):
-    """``environment[name]`` converted by ``convert`` (``int`` or ``float``), ``None`` when unset or blank."""
-    value = environment.get(name, "").strip()
-    if not value:
-        return None
-    try:
-        return convert(value)
-    except ValueError:
-        raise SettingsError(f"{name}: must be {what}, got {value!r}") from None
-
-
-def base_url(value: str | None) -> str | None:
-    """``BOOK_BASE_URL`` checked and ending in ``/``; ``None`` when unset or blank.
-
-    Examples
-    --------
-    >>> base_url("https://example.org/book"), base_url(" ")
-    ('https://example.org/book/', None)
-    >>> base_url("example.org/book")
-    Traceback (most recent call last):
-    ...
-    helpers.analysis.settings.SettingsError: BOOK_BASE_URL: must start with http:// or https://, got 'example.org/book'
-    """
-    value = (value or "").strip()
-    if not value:
-        return None
-    if not value.startswith(("http://", "https://")) or any(c.isspace() or c in "\"<>{}" for c in value):
-        raise SettingsError(f"BOOK_BASE_URL: must start with http:// or https://, got {value!r}")
-    return value if value.endswith("/") else value + "/"
-
-
-def _whole_number(environment: Mapping[str, str], name: str) -> int | None:
-    return _setting(environment, name, int, "a whole number")
-
-
-def _number(environment: Mapping[str, str], name: str) -> float | None:
-    return _setting(environment, name, float, "a number")
-
-
 @dataclass(frozen=True)
 class BookConfig:
     """The book's settings: which corpus, which analysis settings, where files go.
+
+    Attributes
+    ----------
+    root
+        The book's root; relative paths start here.
+    corpus_paths
+        ``BOOK_CORPUS``.
+    settings
+        The analysis settings (``THEMES_K``, ``BOOK_SEED``, ...).
+    cache_dir, figure_dir
+        ``BOOK_ANALYSIS_CACHE`` and ``BOOK_FIGURE_DIR``.
+    engine
+        Where the analysis runs.
+    base_url
+        ``BOOK_BASE_URL``.
+    title, notebook, lab_prose, notebook_figures
+        ``BOOK_TITLE`` and how a chapter runs as a notebook (each described where it is declared).
 
     Examples
     --------
@@ -120,7 +104,28 @@ class BookConfig:
     figure_dir: Path = Path(DEFAULT_FIGURE_DIR)
     engine: EngineSettings = field(default_factory=EngineSettings)
     base_url: str | None = None
+    #: ``BOOK_TITLE``: the book's title instead of the one named after its corpus.
+    title: str | None = None
+    #: The chapter runs as a notebook in Jupyter rather than for the book (:func:`helpers.book.lab.notebook.in_notebook`).
+    notebook: bool = False
+    #: ``make lab``'s contents manager fills the notebook's prose in (:func:`helpers.book.lab.notebook.prose_resolved`).
+    lab_prose: bool = False
+    #: In a notebook without ``BOOK_FIGURE_DIR``: figures go to a folder of their own corpus (:func:`notebook_folders`).
+    notebook_figures: bool = False
     figures_in_background: bool = False
+
+    @property
+    def cells_show_values(self) -> bool:
+        """A notebook whose prose is not filled in by ``make lab``: its cells show what they glue under themselves.
+
+        Examples
+        --------
+        >>> BookConfig(Path("."), (), notebook=True).cells_show_values
+        True
+        >>> BookConfig(Path("."), (), notebook=True, lab_prose=True).cells_show_values
+        False
+        """
+        return self.notebook and not self.lab_prose
 
     @classmethod
     def from_environment(cls, environment: Mapping[str, str] | None = None, *, root: Path | None = None
@@ -135,47 +140,31 @@ class BookConfig:
 
         corpus = environment.get("BOOK_CORPUS", "").strip() or DEFAULT_CORPUS
         theme_names = environment.get("BOOK_THEME_NAMES", "").strip()
-        seed = _whole_number(environment, "BOOK_SEED")
-        share = _number(environment, "BOOK_RELEVANT_SHARE")
+        seed = whole_number(environment, "BOOK_SEED")
+        share = number(environment, "BOOK_RELEVANT_SHARE")
         defaults = AnalysisSettings()
         thesaurus = environment.get("BOOK_THESAURUS", "").strip() or None
         stop_terms = environment.get("BOOK_STOP_TERMS", "").strip() or None
-        settings = AnalysisSettings(themes=_whole_number(environment, "THEMES_K"),
-                                    min_occurrences=_whole_number(environment, "BOOK_MIN_OCCURRENCES"),
+        settings = AnalysisSettings(themes=whole_number(environment, "THEMES_K"),
+                                    min_occurrences=whole_number(environment, "BOOK_MIN_OCCURRENCES"),
                                     group_by=environment.get("BOOK_GROUP_BY", "").strip() or None,
                                     seed=defaults.seed if seed is None else seed,
                                     relevant_share=defaults.relevant_share if share is None else share,
                                     theme_names=checked_theme_file(under_root(theme_names)) if theme_names else None,
-                                    vocabulary=_vocabulary(thesaurus and under_root(thesaurus),
+                                    vocabulary=vocabulary_files(thesaurus and under_root(thesaurus),
                                                            stop_terms and under_root(stop_terms)))
         return cls(root=root, corpus_paths=tuple(under_root(p) for p in corpus.split()), settings=settings,
                    cache_dir=under_root(environment.get("BOOK_ANALYSIS_CACHE") or DEFAULT_CACHE),
                    figure_dir=under_root(environment.get("BOOK_FIGURE_DIR") or DEFAULT_FIGURE_DIR),
                    engine=EngineSettings.from_values(environment.get("BOOK_ENGINE", "").strip() or None,
                                                      environment.get("BOOK_DASK_SCHEDULER", "").strip() or None,
-                                                     _whole_number(environment, "BOOK_PARTITIONS")),
+                                                     whole_number(environment, "BOOK_PARTITIONS")),
                    base_url=base_url(environment.get("BOOK_BASE_URL")),
+                   title=environment.get("BOOK_TITLE", "").strip() or None,
+                   notebook=in_notebook(environment), lab_prose=prose_resolved(environment),
+                   notebook_figures=in_notebook(environment) and not environment.get("BOOK_FIGURE_DIR"),
                    figures_in_background=environment.get("BOOK_FIGURES_IN_BACKGROUND", "").strip() == "1")
 
-
-def checked_theme_file(path: Path) -> str:
-    """``path`` as a setting, once it reads as a theme file (a malformed one is a one-line
-    :class:`helpers.analysis.themes.naming.ThemeFileError`, before any build)."""
-    from helpers.analysis.themes.naming import read_theme_file  # lazy: keeps this module's import light
-
-    read_theme_file(path)
-    return str(path)
-
-
-def _vocabulary(thesaurus: Path | None, stop_terms: Path | None) -> Any:
-    """The researcher's files, their form checked and their bytes hashed
-    (:class:`helpers.analysis.vocabulary.VocabularyFiles`: their terms are spelled where the analysis runs, so a
-    page that shows cached results reads no dictionary); ``None`` without either."""
-    if thesaurus is None and stop_terms is None:
-        return None
-    from helpers.analysis.vocabulary import VocabularyFiles  # lazy: keeps this module's import light
-
-    return VocabularyFiles.check(thesaurus, stop_terms)
 
 
 def config(*, corpus: str | Sequence[str] | None = None, themes: int | None = None, seed: int | None = None,
@@ -187,9 +176,28 @@ def config(*, corpus: str | Sequence[str] | None = None, themes: int | None = No
     A chapter's parameters cell passes its values here; ``None`` keeps the book's setting, so the
     book build (which leaves them ``None``) uses its environment, and a reader running a chapter as a
     notebook sets a corpus (a folder or file, or several; relative to the book's root) and settings.
+
+    Parameters
+    ----------
+    corpus
+        A corpus folder or file, or several, relative to the book's root.
+    themes, seed, min_occurrences, relevant_share, group_by
+        The analysis settings, as ``analyse``'s options of those names.
+    thesaurus, stop_terms, theme_names
+        The researcher's files, relative to the book's root.
+
+    Returns
+    -------
+    BookConfig
+        The settings, figures in a notebook's own folder when it runs as one (:func:`notebook_folders`).
+
+    Examples
+    --------
+    >>> config(themes=6, seed=2).settings.themes, config(themes=6, seed=2).settings.seed
+    (6, 2)
     """
     given = (corpus, themes, seed, min_occurrences, relevant_share, group_by, thesaurus, stop_terms, theme_names)
-    if _page_config is not None and all(value is None for value in given) and in_notebook():
+    if _page_config is not None and all(value is None for value in given) and _page_config.notebook:
         return _page_config  # a notebook's later cells (figures, tables) follow its parameters cell
     book_config = BookConfig.from_environment()
     if corpus is not None:
@@ -222,12 +230,28 @@ def config(*, corpus: str | Sequence[str] | None = None, themes: int | None = No
 _page_config: BookConfig | None = None
 
 
-def notebook_folders(book_config: BookConfig, environment: Mapping[str, str] | None = None) -> BookConfig:
-    """In a notebook (:func:`helpers.book.lab.in_notebook`) without ``BOOK_FIGURE_DIR``, figures go to a folder
+def notebook_folders(book_config: BookConfig) -> BookConfig:
+    """In a notebook without ``BOOK_FIGURE_DIR`` (:attr:`BookConfig.notebook_figures`), figures go to a folder
     of their own corpus and settings, ``_build/notebooks/<build key>/figures``, as each book build has its own
-    (:func:`book_key`); the book's builds are left as they are."""
-    environment = os.environ if environment is None else environment
-    if not in_notebook(environment) or environment.get("BOOK_FIGURE_DIR"):
+    (:func:`book_key`); the book's builds are left as they are.
+
+    Parameters
+    ----------
+    book_config
+        The settings as read, figures in the book's folder.
+
+    Returns
+    -------
+    BookConfig
+        ``book_config``, its ``figure_dir`` moved when it runs as a notebook.
+
+    Examples
+    --------
+    >>> book = BookConfig(Path("/book"), (), figure_dir=Path("/book/_build/figures"))
+    >>> notebook_folders(book) is book
+    True
+    """
+    if not book_config.notebook_figures:
         return book_config
     folder = book_config.root / "_build" / "notebooks" / book_key(book_config) / "figures"
     return replace(book_config, figure_dir=folder)
@@ -238,8 +262,29 @@ def analysis(book_config: BookConfig | None = None, **settings: Any) -> "Analysi
 
     ``settings`` (``corpus``, ``themes``, ``seed``, ``min_occurrences``, ``relevant_share``, ``group_by``,
     ``thesaurus``, ``stop_terms``, ``theme_names``) override the book's settings, as in :func:`config`.
+
+    Parameters
+    ----------
+    book_config
+        The settings (default: :func:`config` of ``settings``).
+    **settings
+        Settings a chapter's parameters cell gives.
+
+    Returns
+    -------
+    Analysis
+        The analysis, from the cache when it is there.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> _ = (folder / "roads.txt").write_text("Crash rates on rural roads fell after the speed limit changed.\\n")
+    >>> book = BookConfig(folder, (folder / "roads.txt",), cache_dir=folder / "cache")
+    >>> len(analysis(book).papers), len(analysis(book).cache_key)  # the second call reads the cache
+    (1, 16)
     """
-    from helpers.analysis.pipeline import cached_pipeline  # lazy: keeps this module's import light
+    from helpers.book.cache import cached_pipeline  # lazy: keeps this module's import light
 
     global _page_config
     book_config = book_config or config(**settings)
@@ -271,9 +316,26 @@ FIGURE_TEXT_FILE = "benchmarks/results/figure_text.csv"
 
 
 def book_key(book_config: BookConfig) -> str:
-    """The build folder's key: :func:`helpers.analysis.pipeline.build_key` with every file of
-    :data:`helpers.book.inputs.PAGE_INPUTS`, and ``BOOK_BASE_URL`` when set (it changes the citations)."""
-    from helpers.analysis.pipeline import build_key  # lazy: keeps this module's import light
+    """The build folder's key: :func:`helpers.book.cache.build_key` with every file of
+    :data:`helpers.book.inputs.PAGE_INPUTS`, and ``BOOK_BASE_URL`` when set (it changes the citations).
+
+    Parameters
+    ----------
+    book_config
+        The book's settings (corpus, analysis settings, root, ``BOOK_BASE_URL``).
+
+    Returns
+    -------
+    str
+        The key (16 hex digits), the name of the build's folder.
+
+    Examples
+    --------
+    >>> book = config()
+    >>> book_key(book) == book_key(book), len(book_key(book))
+    (True, 16)
+    """
+    from helpers.book.cache import build_key  # lazy: keeps this module's import light
 
     key = build_key(book_config.corpus_paths, book_config.settings, root=book_config.root,
                     extra_files=page_inputs(book_config.root))
@@ -284,7 +346,26 @@ def book_key(book_config: BookConfig) -> str:
 
 def with_titles(papers):
     """``papers`` with ``title``, ``authors`` and ``display_title`` from the book's metadata file
-    (:func:`helpers.analysis.metadata.with_titles`)."""
+    (:func:`helpers.analysis.metadata.with_titles`).
+
+    Parameters
+    ----------
+    papers
+        The papers table.
+
+    Returns
+    -------
+    DataFrame
+        ``papers`` with the columns added.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> papers = with_titles(pd.DataFrame({"paper_id": ["x"], "text_sha1": ["0" * 40],
+    ...                                    "text": ["Hens on farms."]}))
+    >>> papers["display_title"].tolist()  # a paper the file does not list: its id and its opening words
+    ['x: Hens on farms.']
+    """
     # Lazy: keeps this module's import light.
     from helpers.analysis.metadata import read_metadata, with_titles as add_titles
 

@@ -20,6 +20,16 @@ STATIC_FOLDER = "static"
 def static_text(name: str) -> str:
     """The text of ``static/<name>``, a file shipped with the package.
 
+    Parameters
+    ----------
+    name
+        The file's name in ``static/``.
+
+    Returns
+    -------
+    str
+        Its UTF-8 text.
+
     Examples
     --------
     >>> static_text("explorer.css").splitlines()[1]
@@ -30,6 +40,23 @@ def static_text(name: str) -> str:
 
 def inline_script(source: str, *, name: str = "script") -> str:
     """``source`` as one inline ``<script>``; it must hold nothing that would end the element early.
+
+    Parameters
+    ----------
+    source
+        The script.
+    name
+        The script's name, for the error.
+
+    Returns
+    -------
+    str
+        The ``<script>`` element.
+
+    Raises
+    ------
+    ValueError
+        When ``source`` holds ``</script`` or ``<!--`` (any case), naming the script.
 
     Examples
     --------
@@ -51,6 +78,18 @@ def script_json(value: Any, *, ascii_only: bool = False) -> str:
 
     Keys keep their order (the callers build them in a fixed order); ``ascii_only`` also writes every
     non-ASCII character as a ``\\u`` escape, for files written as ASCII. NaN and infinities are refused.
+
+    Parameters
+    ----------
+    value
+        JSON-serialisable data (NaN and infinities are refused).
+    ascii_only
+        Also escape every non-ASCII character.
+
+    Returns
+    -------
+    str
+        The JSON text.
 
     Examples
     --------

@@ -68,6 +68,16 @@ def node_sizes(occurrences: np.ndarray) -> np.ndarray:
     The smallest term gets ``MIN_SIZE``, every term at or above the cap
     ``MAX_SIZE``, so one very frequent term cannot blow the others away.
 
+    Parameters
+    ----------
+    occurrences
+        Each term's number of abstracts.
+
+    Returns
+    -------
+    ndarray
+        Each term's diameter in pixels, rounded to 0.01.
+
     Examples
     --------
     Nineteen terms in 1 to 19 abstracts and one in 400: the cap (the 95th
@@ -94,6 +104,16 @@ def community_colour(cluster: int) -> str:
 
     Every term of a community has its colour, so a legend's count of a colour is the community's count of
     terms (the chapter's table of communities).
+
+    Parameters
+    ----------
+    cluster
+        The community's number, from 1.
+
+    Returns
+    -------
+    str
+        A hex colour.
 
     Examples
     --------
@@ -218,6 +238,20 @@ def legend_entries(terms: list[dict[str, Any]], *, n_top: int = 3,
     ``other`` marks the grey entry (communities after the tenth). ``top`` holds the indices (into ``terms``) of the ``n_top`` terms with the
     most occurrences (ties by label), or, for a colour in ``named``, of the first ``n_top`` of its names there,
     so the page script can name them as text.
+
+    Parameters
+    ----------
+    terms
+        The map's terms (``label``, ``colour``, ``occurrences``), as :func:`term_map_data` gives them.
+    n_top
+        Terms named per entry.
+    named
+        The terms to name for a colour, by colour, when the chapter names its communities.
+
+    Returns
+    -------
+    list of dict
+        ``colour``, ``count``, ``top`` and ``other`` per entry.
 
     Examples
     --------

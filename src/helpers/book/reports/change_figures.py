@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 
 from helpers.book.reports import drawing
-from helpers.book.title import figure_label
+from helpers.book.build.title import figure_label
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes

@@ -31,8 +31,9 @@ from helpers.analysis.cooccurrence.communities import LOUVAIN_STARTS
 from helpers.analysis.cooccurrence.network import CLUSTER_MIN_PAIR_PAPERS
 from helpers.analysis.cooccurrence.termhood import CONTEXT_TERMS, SCORE_WEIGHTS, SIGNALS, count_generic_terms
 from helpers.analysis.cooccurrence.result import STRONGEST_PAIRS, CooccurrenceResult, papers_with_terms, strongest_pairs
-from helpers.book.title import analysis_name
-from helpers.web.explorer import explorer_sample_ids, explorer_url, papers_link_text
+from helpers.book.build.title import analysis_name
+from helpers.web.explorer import explorer_url, papers_link_text
+from helpers.web.explorer_data import explorer_sample_ids
 from helpers.analysis.spreadsheet import write_csv
 
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ import pandas as pd
 
 from helpers.book.display import markdown_cell
 from helpers.book.formatting import count, number
-from helpers.web.explorer import MAX_EXPLORER_PAPERS, SAMPLE_SEED, explorer_papers  # noqa: F401 (the chapter's)
+from helpers.web.explorer_data import MAX_EXPLORER_PAPERS, SAMPLE_SEED, explorer_papers  # noqa: F401 (the chapter's)
 from helpers.analysis.spreadsheet import write_csv
 
 if TYPE_CHECKING:

@@ -20,7 +20,7 @@ from helpers.book.reports import performance as performance_report
 from helpers.book.reports.benchmark_targets import read_results
 from helpers.book.reports import theme_figures, theme_paper_figures
 from helpers.book.reports.figure_index import book_figures
-from helpers.book.title import figure_label
+from helpers.book.build.title import figure_label
 
 if TYPE_CHECKING:
     import pandas as pd

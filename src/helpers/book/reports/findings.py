@@ -12,7 +12,7 @@ from helpers.book.display import markdown_cell as md
 from helpers.book.formatting import count, number, plural, share_and_interval
 from helpers.book.reports import drawing
 from helpers.book.settings import with_titles
-from helpers.book.title import figure_label
+from helpers.book.build.title import figure_label
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 from helpers.analysis.readers.detect import FORMAT_NAMES
 from helpers.book.display import markdown_cell as md
 from helpers.book.formatting import count, number
-from helpers.book.title import analysis_name, file_formats
-from helpers.book.toc import left_out
+from helpers.book.build.title import analysis_name, file_formats
+from helpers.book.build.toc import left_out
 
 if TYPE_CHECKING:
     from helpers.analysis.pipeline import Analysis

@@ -16,8 +16,9 @@ from helpers.book.formatting import count, number, percent, plural, share_and_in
 from helpers.book.inputs import page_input
 from helpers.book.reports import drawing
 from helpers.book.reports.link_threshold import MIN_LINKED_PAPERS, few_links
-from helpers.book.title import analysis_name
-from helpers.web.explorer import explorer_papers, explorer_url, papers_link_text
+from helpers.book.build.title import analysis_name
+from helpers.web.explorer import explorer_url, papers_link_text
+from helpers.web.explorer_data import explorer_papers
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
 
 N_TOP_ROWS = 20
 #: The sections of the links chapter left out of the book when fewer than :data:`MIN_LINKED_PAPERS` papers give
-#: a link (:mod:`helpers.book.sphinx_ext`), with the figures in them.
+#: a link (:mod:`helpers.book.build.sphinx_ext`), with the figures in them.
 FEW_LINKS_SECTIONS = ("sec-links-shares", "sec-links-hosts")
 FEW_LINKS_FIGURES = ("fig-links-shares", "fig-links-host-kinds", "fig-change-links")
 #: What changed's section of the linked share per group, left out too when few papers give a link.

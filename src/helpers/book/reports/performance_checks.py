@@ -46,7 +46,7 @@ def explorer_readiness(results: pd.DataFrame | None) -> tuple[pd.DataFrame, dict
     >>> explorer_readiness(sampled)[1]["perf_explorer_summary"]
     '1,000,000 abstracts (a seeded sample of 20,000 in the explorer): 0.60 s (target 1 s, met)'
     """
-    from helpers.web.explorer import MAX_EXPLORER_PAPERS  # lazy: at the top it would load jinja2
+    from helpers.web.explorer_data import MAX_EXPLORER_PAPERS  # lazy: at the top it would load jinja2
 
     cap = {"perf_explorer_cap": f"{MAX_EXPLORER_PAPERS:,}"}
     if results is None or results.empty:

@@ -15,7 +15,7 @@ import pandas as pd
 
 from helpers import __version__
 from helpers.analysis.settings import AnalysisSettings
-from helpers.book.citation import BASE_URL_UNSET, book_bibtex, read_citation
+from helpers.book.build.citation import BASE_URL_UNSET, book_bibtex, read_citation
 from helpers.book.display import MISSING, markdown_cell, table_html, table_markdown
 from helpers.book.inputs import page_input
 
@@ -218,7 +218,7 @@ def read_requirements(root=None) -> str:
 
 
 def cite_blocks(analysis: "Analysis", book_config: "BookConfig", *, title: str | None = None) -> tuple[str, str]:
-    """The book's BibTeX entry (:func:`helpers.book.citation.book_bibtex`) as HTML and Markdown, for
+    """The book's BibTeX entry (:func:`helpers.book.build.citation.book_bibtex`) as HTML and Markdown, for
     :func:`helpers.book.show_html`."""
     entry = book_bibtex(read_citation(book_config.root), corpus_sha256=analysis.corpus.sha256,
                         base_url=book_config.base_url, title=title)

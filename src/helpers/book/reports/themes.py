@@ -17,7 +17,7 @@ from helpers.analysis.themes.naming import NUMBERING_RULE
 from helpers.analysis.themes import (FINAL_SAMPLE, MAX_DF, N_COHERENCE_TERMS, N_DIVERSITY_TERMS, ThemeModel)
 from helpers.book.display import markdown_cell as md, paper_links
 from helpers.book.formatting import count, percent
-from helpers.book.title import analysis_name
+from helpers.book.build.title import analysis_name
 
 if TYPE_CHECKING:
 

@@ -359,6 +359,26 @@
       if (text !== undefined && text !== null) { node.textContent = String(text); }
       return node;
     }
+    // A filter shown as a button that removes it (remove) and redraws the table.
+    function removeChip(text, title, remove) {
+      var chip = el("button", "", text + " \u00d7");
+      chip.type = "button";
+      chip.title = title;
+      chip.addEventListener("click", function () { remove(); update(); });
+      return chip;
+    }
+    // A paper's terms or keywords as a line of buttons, each adding its name to the filters (add).
+    function filterButtons(className, label, indices, names, title, add) {
+      var line = el("div", className, label);
+      indices.forEach(function (t) {
+        var button = el("button", "", names[t]);
+        button.type = "button";
+        button.title = title;
+        button.addEventListener("click", function () { add(names[t]); });
+        line.appendChild(button);
+      });
+      return line;
+    }
     function addOption(select, value, label) {
       var option = el("option", "", label);
       option.value = value;
@@ -475,26 +495,12 @@
         cell.appendChild(given);
       }
       if (P.terms[k].length) {
-        var terms = el("div", "paper-terms", "Map terms: ");
-        P.terms[k].forEach(function (t) {
-          var button = el("button", "", data.terms[t]);
-          button.type = "button";
-          button.title = "Show the papers using this term";
-          button.addEventListener("click", function () { addTerm(data.terms[t]); });
-          terms.appendChild(button);
-        });
-        cell.appendChild(terms);
+        cell.appendChild(filterButtons("paper-terms", "Map terms: ", P.terms[k], data.terms,
+                                       "Show the papers using this term", addTerm));
       }
       if (P.keywords && P.keywords[k].length) {
-        var keywordList = el("div", "paper-terms paper-keywords", "Keywords: ");
-        P.keywords[k].forEach(function (t) {
-          var button = el("button", "", data.keywords[t]);
-          button.type = "button";
-          button.title = "Show the papers giving this keyword";
-          button.addEventListener("click", function () { addKeyword(data.keywords[t]); });
-          keywordList.appendChild(button);
-        });
-        cell.appendChild(keywordList);
+        cell.appendChild(filterButtons("paper-terms paper-keywords", "Keywords: ", P.keywords[k], data.keywords,
+                                       "Show the papers giving this keyword", addKeyword));
       }
       var meta = "paper_id " + P.id[k] + " \u00b7 file " + data.files[P.file[k]];
       if (P.group && data.groups) { meta += " \u00b7 group " + data.groups[P.group[k]]; }
@@ -556,24 +562,14 @@
     function renderTerms() {
       termBox.textContent = "";
       filters.terms.forEach(function (term) {
-        var chip = el("button", "", "map term: " + term + " \u00d7");
-        chip.type = "button";
-        chip.title = "Remove this term filter";
-        chip.addEventListener("click", function () {
+        termBox.appendChild(removeChip("map term: " + term, "Remove this term filter", function () {
           filters.terms = filters.terms.filter(function (t) { return t !== term; });
-          update();
-        });
-        termBox.appendChild(chip);
+        }));
       });
       filters.keywords.forEach(function (keyword) {
-        var chip = el("button", "", "keyword: " + keyword + " \u00d7");
-        chip.type = "button";
-        chip.title = "Remove this keyword filter";
-        chip.addEventListener("click", function () {
+        termBox.appendChild(removeChip("keyword: " + keyword, "Remove this keyword filter", function () {
           filters.keywords = filters.keywords.filter(function (t) { return t !== keyword; });
-          update();
-        });
-        termBox.appendChild(chip);
+        }));
       });
     }
     function render() {

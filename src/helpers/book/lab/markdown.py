@@ -3,7 +3,7 @@
 The book fills its prose with ``{glue:...}`` roles and directives, which only the book's build resolves. Opened
 in JupyterLab (with jupyterlab-myst), a chapter's Markdown cells are shown with each of them written as an
 ``{eval}`` expression that the kernel answers from the values the page's cells computed
-(:mod:`helpers.book.page_values`), so the notebook reads as the page does: numbers and sentences in the text,
+(:mod:`helpers.book.lab.page_values`), so the notebook reads as the page does: numbers and sentences in the text,
 each figure in its place with its number and caption. Saving writes the book's own form back
 (:func:`from_lab` undoes :func:`to_lab` exactly), so a chapter opened, run and saved is the file it was.
 
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import platform
 import re
-from typing import Any
+from typing import Any, Callable
 
 #: The functions the ``{eval}`` expressions call, by the glue role or directive they stand for.
 _ROLE_FUNCTIONS = {"glue:text": "text", "glue:md": "md", "glue": "value"}
@@ -50,6 +50,16 @@ _EVAL_FIGURE = re.compile(_FENCE + r"\{figure\}\n(?P<options>(?::[\w-]+:.*\n)*)\
 def to_lab(markdown: str) -> str:
     """A Markdown cell of a chapter with its glue roles and directives as ``{eval}`` expressions.
 
+    Parameters
+    ----------
+    markdown
+        The cell's source, as the chapter file holds it.
+
+    Returns
+    -------
+    str
+        The source JupyterLab renders.
+
     Examples
     --------
     >>> print(to_lab("{glue:text}`n_papers` papers, {glue:md}`lead`."))
@@ -74,6 +84,18 @@ def to_lab(markdown: str) -> str:
 def from_lab(markdown: str, fence: str = "```") -> str:
     """The chapter's own form of a Markdown cell shown by :func:`to_lab` (its exact inverse on the chapters).
 
+    Parameters
+    ----------
+    markdown
+        The cell's source as JupyterLab held it.
+    fence
+        The fence a glue block is written back with.
+
+    Returns
+    -------
+    str
+        The source as the chapter file holds it.
+
     Examples
     --------
     >>> text = "{glue:text}`n` of {glue}`m` in {doc}`the explorer <explorer>`\\n\\n```{glue:md} lead\\n:format: myst\\n```"
@@ -96,21 +118,55 @@ LANGUAGE_INFO = {"codemirror_mode": {"name": "ipython", "version": 3}, "file_ext
 def shown_in_lab(notebook: dict[str, Any]) -> dict[str, Any]:
     """A notebook's content as JupyterLab shows it: Markdown cells through :func:`to_lab`, and the kernel's
     ``language_info`` (which jupytext leaves out of the Markdown file; without it JupyterLab marks a chapter edited
-    the moment its kernel starts)."""
-    for cell in notebook.get("cells", []):
-        if cell.get("cell_type") == "markdown":
-            cell["source"] = to_lab(_text(cell["source"]))
+    the moment its kernel starts).
+
+    Parameters
+    ----------
+    notebook
+        The notebook's content (nbformat's JSON), changed in place.
+
+    Returns
+    -------
+    dict
+        ``notebook``.
+
+    Examples
+    --------
+    >>> cell = {"cell_type": "markdown", "source": "{glue:text}`n` papers"}
+    >>> shown_in_lab({"cells": [cell], "metadata": {}})["cells"][0]["source"]
+    '{eval}`book.page.text("n")` papers'
+    """
+    _convert_markdown(notebook, to_lab)
     notebook.setdefault("metadata", {}).setdefault("language_info", dict(LANGUAGE_INFO))
     return notebook
 
 
 def written_from_lab(notebook: dict[str, Any]) -> dict[str, Any]:
-    """A notebook's content as the chapter file holds it (Markdown cells through :func:`from_lab`)."""
+    """A notebook's content as the chapter file holds it (Markdown cells through :func:`from_lab`).
+
+    Parameters
+    ----------
+    notebook
+        The notebook's content as JupyterLab saves it, changed in place.
+
+    Returns
+    -------
+    dict
+        ``notebook``, ready for jupytext to write.
+
+    Examples
+    --------
+    >>> cell = {"cell_type": "markdown", "source": '{eval}`book.page.text("n")` papers'}
+    >>> written_from_lab({"cells": [cell], "metadata": {}})["cells"][0]["source"]
+    '{glue:text}`n` papers'
+    """
+    return _convert_markdown(notebook, from_lab)
+
+
+def _convert_markdown(notebook: dict[str, Any], convert: Callable[[str], str]) -> dict[str, Any]:
+    """Each Markdown cell's source (a string, or nbformat's list of lines) through ``convert``, in place."""
     for cell in notebook.get("cells", []):
         if cell.get("cell_type") == "markdown":
-            cell["source"] = from_lab(_text(cell["source"]))
+            source = cell["source"]
+            cell["source"] = convert(source if isinstance(source, str) else "".join(source))
     return notebook
-
-
-def _text(source: str | list[str]) -> str:
-    return source if isinstance(source, str) else "".join(source)

@@ -1,68 +1,69 @@
-"""JupyterLab for the chapters (``make lab``): the settings it runs with, and how a chapter knows it runs there.
+"""How a chapter knows it runs as a notebook, and shows a reader's mistake there as one line.
 
-- Autosave is off and Markdown and MyST files open as notebooks (jupytext), so opening and running a chapter
-  changes no file on disk until the reader saves it (File > Save As keeps an edited copy elsewhere).
 - A chapter run as a notebook (:func:`in_notebook`) shows what the built book shows in its prose: the values
-  it glues, its figures and the sentences glued into its text, under the cell that makes them.
-
-Run ``python -m helpers.book.lab settings`` to print the settings file ``make lab`` writes.
+  it glues, its figures and the sentences glued into its text (in its prose with ``make lab``,
+  :func:`prose_resolved`; else under the cell that makes them).
+- A bad corpus or setting stops the cell with one line per problem (:func:`install_error_handler`), the
+  traceback kept for ``%tb``.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import sys
-from typing import Any, Mapping
+from typing import Mapping
+
 from helpers.analysis.settings import SettingsError
 
 #: Set by ``make lab`` for JupyterLab's kernels; any Jupyter server also sets ``JPY_SESSION_NAME`` for the
-#: kernels of its notebooks, while the book's executors (myst-nb, ``helpers.book.prebuild``) set neither.
+#: kernels of its notebooks, while the book's executors (myst-nb, ``helpers.book.build.prebuild``) set neither.
 NOTEBOOK_ENV = "BOOK_NOTEBOOK"
 SESSION_ENV = "JPY_SESSION_NAME"
 
 
-def lab_settings() -> dict[str, Any]:
-    """JupyterLab's ``overrides.json``: chapters open as notebooks, autosave off.
+def in_notebook(environment: Mapping[str, str]) -> bool:
+    """Whether a chapter runs as a notebook in Jupyter rather than for the book, by ``environment``
+    (:attr:`helpers.book.settings.BookConfig.notebook` reads it).
 
-    Examples
-    --------
-    >>> lab_settings()["@jupyterlab/docmanager-extension:plugin"]["autosave"]
-    False
-    """
-    return {"@jupyterlab/docmanager-extension:plugin": {
-        "autosave": False,
-        "defaultViewers": {"markdown": "Jupytext Notebook", "myst": "Jupytext Notebook"}},
-        # Every cell of a chapter in the page at once, as the book shows it (and as a search of the page finds it).
-        "@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"},
-        # No request to the internet: no news feed, no check for a newer JupyterLab.
-        "@jupyterlab/apputils-extension:notification": {"checkForUpdates": False, "fetchNews": "false"}}
+    Parameters
+    ----------
+    environment
+        The process's environment variables.
 
-
-def in_notebook(environment: Mapping[str, str] | None = None) -> bool:
-    """Whether a chapter runs as a notebook in Jupyter rather than for the book.
+    Returns
+    -------
+    bool
+        ``BOOK_NOTEBOOK`` is ``1`` (``make lab``) or a Jupyter server named the kernel's session.
 
     Examples
     --------
     >>> in_notebook({}), in_notebook({"BOOK_NOTEBOOK": "1"}), in_notebook({"JPY_SESSION_NAME": "x.md"})
     (False, True, True)
     """
-    environment = os.environ if environment is None else environment
     return environment.get(NOTEBOOK_ENV) == "1" or bool(environment.get(SESSION_ENV))
 
 
-def prose_resolved(environment: Mapping[str, str] | None = None) -> bool:
-    """Whether the notebook's prose shows the page's values itself: ``make lab`` opens chapters through
-    :class:`helpers.book.lab_contents.BookContentsManager`, whose Markdown asks the kernel for them
-    (:mod:`helpers.book.lab_markdown`), so the cells need not show them again. Elsewhere (another Jupyter)
-    the cells show their values and figures under themselves.
+def prose_resolved(environment: Mapping[str, str]) -> bool:
+    """Whether the notebook's prose shows the page's values itself (:attr:`helpers.book.settings.BookConfig.lab_prose`
+    reads it): ``make lab`` opens chapters through :class:`helpers.book.lab.contents.BookContentsManager`, whose
+    Markdown asks the kernel for them (:mod:`helpers.book.lab.markdown`), so the cells need not show them again.
+    Elsewhere (another Jupyter) the cells show their values and figures under themselves.
+
+    Parameters
+    ----------
+    environment
+        Environment variables, as for :func:`in_notebook`.
+
+    Returns
+    -------
+    bool
+        Whether ``BOOK_NOTEBOOK`` is ``1``.
 
     Examples
     --------
     >>> prose_resolved({}), prose_resolved({"BOOK_NOTEBOOK": "1"}), prose_resolved({"JPY_SESSION_NAME": "x.md"})
     (False, True, False)
     """
-    environment = os.environ if environment is None else environment
     return environment.get(NOTEBOOK_ENV) == "1"
 
 
@@ -73,6 +74,16 @@ TRACEBACK_HINT = "(run %tb in a cell for the traceback)"
 def one_line_error(error: BaseException) -> str:
     """A bad corpus or setting as one line per problem: each names the file and place, or the option and its
     allowed values.
+
+    Parameters
+    ----------
+    error
+        The error a cell raised: a corpus error lists its problems, any other is its message.
+
+    Returns
+    -------
+    str
+        One line per problem, its spaces collapsed.
 
     Examples
     --------
@@ -97,8 +108,20 @@ def _show_one_line(shell, kind, error, traceback, tb_offset=None):
 
 def install_error_handler() -> bool:
     """In a notebook (:func:`in_notebook`), show the errors a reader causes (a missing corpus file, a bad setting)
-    as one line instead of a traceback. Returns whether it was installed."""
-    if not in_notebook():
+    as one line instead of a traceback. Returns whether it was installed.
+
+    Returns
+    -------
+    bool
+        Whether the handler was installed (never outside a notebook, nor without IPython's shell).
+
+    Examples
+    --------
+    >>> install_error_handler()  # a doctest is not a notebook
+    False
+    """
+    # The handler is in place before any setting is read (BookConfig), so a bad one shows as one line too.
+    if not in_notebook(os.environ):
         return False
     try:
         from IPython import get_ipython  # lazy: Jupyter only
@@ -113,16 +136,3 @@ def install_error_handler() -> bool:
 
     shell.set_custom_exc((CorpusError, ReaderError, SettingsError, ThemesError), _show_one_line)
     return True
-
-
-def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    if argv != ["settings"]:
-        print("usage: python -m helpers.book.lab settings", file=sys.stderr)
-        return 2
-    print(json.dumps(lab_settings(), indent=2))
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,7 +1,7 @@
 """The book's own citation, read from ``CITATION.cff`` (a page input): its authors, version, title and BibTeX entry.
 
 ``CITATION.cff`` is the one place the authors and the version are written; the How to cite page, every
-page's footer (:mod:`helpers.book.sphinx_ext`) and the BibTeX entry read them from it.
+page's footer (:mod:`helpers.book.build.sphinx_ext`) and the BibTeX entry read them from it.
 """
 
 from __future__ import annotations
@@ -42,6 +42,12 @@ class Citation:
         entity (``name``).
     repository_code : str
         The repository's address (``repository-code``), empty when the file gives none.
+
+    Examples
+    --------
+    >>> citation = Citation("A book", "1.0.0", "2026-12-02", "MIT", ({"name": "The B team"},))
+    >>> citation.author_names, citation.year
+    (['The B team'], '2026')
     """
 
     title: str
@@ -69,6 +75,16 @@ def parse_citation(text: str) -> Citation:
     ------
     ValueError
         When the file has no title, version or authors, naming what is missing.
+
+    Parameters
+    ----------
+    text
+        The file's YAML.
+
+    Returns
+    -------
+    Citation
+        What the file says.
 
     Examples
     --------
@@ -102,6 +118,16 @@ def launch_options(repository_code: str) -> dict[str, Any]:
     ValueError
         When ``repository-code`` is set but is no repository address Binder can launch, naming it.
 
+    Parameters
+    ----------
+    repository_code
+        ``CITATION.cff``'s ``repository-code`` (empty when unset).
+
+    Returns
+    -------
+    dict
+        The theme's ``html_theme_options`` to add.
+
     Examples
     --------
     >>> launch_options("")
@@ -124,28 +150,74 @@ def launch_options(repository_code: str) -> dict[str, Any]:
 
 
 def read_citation(root: Path | None = None) -> Citation:
-    """The book's ``CITATION.cff`` (through :func:`helpers.book.inputs.page_input`) as a :class:`Citation`."""
+    """The book's ``CITATION.cff`` (through :func:`helpers.book.inputs.page_input`) as a :class:`Citation`.
+
+    Parameters
+    ----------
+    root
+        The book's root (default: found from here).
+
+    Returns
+    -------
+    Citation
+        What the book's file says.
+
+    Examples
+    --------
+    >>> citation = read_citation()
+    >>> bool(citation.title), bool(citation.author_names)
+    (True, True)
+    """
     return parse_citation(page_input(CITATION_FILE, root=root).read_text(encoding="utf-8"))
 
 
 def author_name(author: Mapping[str, Any]) -> str:
     """One author as a reader writes it.
 
+    Parameters
+    ----------
+    author
+        One entry of ``CITATION.cff``'s ``authors``.
+
+    Returns
+    -------
+    str
+        Given names, particle, family names and suffix; an entity's name.
+
     Examples
     --------
     >>> author_name({"given-names": "Ada", "family-names": "Lovelace"}), author_name({"name": "The B team"})
     ('Ada Lovelace', 'The B team')
     """
-    if author.get("family-names"):
-        parts = [author.get("given-names"), author.get("name-particle"), author["family-names"],
-                 author.get("name-suffix")]
-        return " ".join(str(part) for part in parts if part)
-    return str(author.get("name", "")).strip()
+    person = _person(author)
+    if person is None:
+        return str(author.get("name", "")).strip()
+    return " ".join(part for part in person if part)
+
+
+def _person(author: Mapping[str, Any]) -> tuple[str, str, str] | None:
+    """A person's given names, family names (with their particle) and suffix; ``None`` for an entity."""
+    if not author.get("family-names"):
+        return None
+    family = " ".join(str(part) for part in (author.get("name-particle"), author["family-names"]) if part)
+    return str(author.get("given-names") or ""), family, str(author.get("name-suffix") or "")
 
 
 def wrap_words(text: str, width: int) -> list[str]:
     """``text`` in lines of at most ``width`` characters, broken only at spaces: never inside a word, a hyphenated
     one ("co-occurring") or one longer than ``width`` (a URL, a hash) either.
+
+    Parameters
+    ----------
+    text
+        One paragraph.
+    width
+        The longest line, in characters (a longer word stays whole, on a line of its own).
+
+    Returns
+    -------
+    list of str
+        The lines.
 
     Examples
     --------
@@ -165,16 +237,26 @@ def _bibtex_text(text: str) -> str:
 def bibtex_author(author: Mapping[str, Any]) -> str:
     """One author for BibTeX's ``author`` field: ``Family, Given`` for a person, an entity in braces (kept whole).
 
+    Parameters
+    ----------
+    author
+        An author, as :func:`author_name` takes it.
+
+    Returns
+    -------
+    str
+        The author as BibTeX reads it, LaTeX's special characters escaped.
+
     Examples
     --------
     >>> bibtex_author({"given-names": "Ada", "family-names": "Lovelace"}), bibtex_author({"name": "The B & C team"})
     ('Lovelace, Ada', '{The B \\\\& C team}')
     """
-    if author.get("family-names"):
-        family = " ".join(str(p) for p in (author.get("name-particle"), author["family-names"]) if p)
-        given = author.get("given-names")
-        return _bibtex_text(f"{family}, {given}" if given else family)
-    return "{" + _bibtex_text(author_name(author)) + "}"
+    person = _person(author)
+    if person is None:
+        return "{" + _bibtex_text(author_name(author)) + "}"
+    given, family, _ = person
+    return _bibtex_text(f"{family}, {given}" if given else family)
 
 
 def book_bibtex(citation: Citation, *, corpus_sha256: str, base_url: str | None = None, title: str | None = None,
@@ -192,6 +274,11 @@ def book_bibtex(citation: Citation, *, corpus_sha256: str, base_url: str | None 
         Where the book is published (``BOOK_BASE_URL``); without it the entry has no ``url``.
     title : str, optional
         The book's title (default: ``CITATION.cff``'s).
+
+    Returns
+    -------
+    str
+        The entry, its lines at most ``width`` long.
 
     Examples
     --------

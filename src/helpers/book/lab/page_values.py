@@ -1,7 +1,7 @@
 """What a page's cells glued, kept for the notebook that shows the page in JupyterLab (``make lab``).
 
 :func:`helpers.book.glue_all`, :func:`helpers.book.glue_markdown` and :func:`helpers.book.publish_figure` record
-each value here as they glue it; the chapter's Markdown, shown by :mod:`helpers.book.lab_markdown`, asks for them
+each value here as they glue it; the chapter's Markdown, shown by :mod:`helpers.book.lab.markdown`, asks for them
 through ``{eval}`` expressions (``book.page.text("n_papers")``), so the notebook's prose carries the same numbers,
 sentences and figures as the built page. A value not computed yet reads as a short note to run the cells above.
 """
@@ -22,7 +22,20 @@ NOT_YET = "[{name}: run the cells above]"
 
 @dataclass(frozen=True)
 class InlineHTML:
-    """HTML shown in place inside a sentence (``{eval}`` output), with its text for plain displays."""
+    """HTML shown in place inside a sentence (``{eval}`` output), with its text for plain displays.
+
+    Attributes
+    ----------
+    html
+        The HTML a notebook shows.
+    text
+        The same as plain text.
+
+    Examples
+    --------
+    >>> InlineHTML("<em>3</em> themes", "3 themes")
+    3 themes
+    """
 
     html: str
     text: str
@@ -37,6 +50,11 @@ class InlineHTML:
 @dataclass
 class PageValues:
     """The values of the page being run, by glue name.
+
+    Attributes
+    ----------
+    texts, markdown, figures
+        The values recorded so far, by glue name: plain text, Markdown, and figures (PNG and caption).
 
     Examples
     --------
@@ -115,6 +133,16 @@ _REFERENCE = re.compile(r"\{(numref|ref|doc)\}`(?:([^`<]*?)\s*<)?([^`>]+)>?`")
 def plain_references(markdown: str) -> str:
     """The book's cross-references as words: a figure by its title, a section or page by its label or its given
     text (a notebook has no numbered figures or pages of the book to point at).
+
+    Parameters
+    ----------
+    markdown
+        Markdown holding the book's ``{numref}``, ``{ref}`` and ``{doc}`` roles.
+
+    Returns
+    -------
+    str
+        The Markdown with each role as words.
 
     Examples
     --------

@@ -47,7 +47,7 @@ def warm_up(modules: tuple[str, ...] = PRELOADED) -> None:
     for name in modules:
         importlib.import_module(name)
     from helpers.analysis.cooccurrence.termhood import read_generic_terms  # lazy: warm-up only
-    from helpers.analysis.pipeline.cache import environment_fingerprint  # lazy: warm-up only
+    from helpers.book.cache import environment_fingerprint  # lazy: warm-up only
     from helpers.analysis.text import stop_words  # lazy: warm-up only
     from helpers.book.inputs import book_root  # lazy: warm-up only
 

@@ -1,7 +1,7 @@
 """A small Sphinx extension for the offline book.
 
 - The book is named after its corpus: the HTML title, the sidebar and the landing page's heading
-  (``{{ book_title }}``, a MyST substitution) read :func:`helpers.book.title.book_title` of the book's
+  (``{{ book_title }}``, a MyST substitution) read :func:`helpers.book.build.title.book_title` of the book's
   analysis (computed once per build key; ``BOOK_TITLE`` replaces it). The title comes from the input, so it is
   text everywhere: a MyST literal in the substitution, escaped HTML wherever the themes' templates print it
   unescaped (:mod:`helpers.book.escaping`).
@@ -10,8 +10,8 @@
   the explorer need those), never an event-handler attribute (but the theme's two header buttons', by hash), a
   plug-in, a ``<base>`` or a form sent elsewhere.
 - A chapter that does not apply to the corpus (What changed with one group) is left out of the
-  build's table of contents (:mod:`helpers.book.toc`).
-- The book's authors come from ``CITATION.cff`` (:mod:`helpers.book.citation`), so every page's
+  build's table of contents (:mod:`helpers.book.build.toc`).
+- The book's authors come from ``CITATION.cff`` (:mod:`helpers.book.build.citation`), so every page's
   "By ..." line names the authors the How to cite page names; its ``repository-code``, when set, gives every
   chapter a Binder launch button.
 - The landing page's ``<title>`` names the book once (``templates/layout.html``), not "X — X".
@@ -39,15 +39,15 @@ from typing import Any, Iterator
 
 from docutils import nodes
 
-from helpers.book.citation import launch_options, read_citation
+from helpers.book.build.citation import launch_options, read_citation
 from helpers.book.escaping import html_literal, myst_literal
 from helpers.book.settings import analysis, config as book_config
-from helpers.book.title import book_title
-from helpers.book.toc import left_out, write_build_toc
+from helpers.book.build.title import book_title
+from helpers.book.build.toc import left_out, write_build_toc
 
-STATIC_DIR = Path(__file__).parent / "static"
+STATIC_DIR = Path(__file__).parents[1] / "static"
 #: The book's template overrides (``layout.html``: the landing page's ``<title>`` names the book once).
-TEMPLATES_DIR = Path(__file__).parent / "templates"
+TEMPLATES_DIR = Path(__file__).parents[1] / "templates"
 STYLE_FILE = "book.css"
 LINKS_CHAPTER = "chapters/links"
 CHANGE_CHAPTER = "chapters/change"
@@ -61,6 +61,16 @@ THEME_HANDLERS = ("window.print()", "toggleFullScreen()")
 
 def csp_hash(source: str) -> str:
     """A CSP source expression for one exact script text.
+
+    Parameters
+    ----------
+    source
+        The script's text, exactly as the page holds it (one changed character changes the hash).
+
+    Returns
+    -------
+    str
+        ``'sha256-...'``, quoted as a policy writes it.
 
     Examples
     --------
@@ -103,7 +113,7 @@ def _drop_thebe_listeners(app) -> None:
 
 
 def _name_the_book(app, config) -> None:
-    """The corpus's title everywhere; the table of contents of this build (:mod:`helpers.book.toc`)."""
+    """The corpus's title everywhere; the table of contents of this build (:mod:`helpers.book.build.toc`)."""
     book_analysis = analysis()
     title = book_title(book_analysis)
     config.html_title = config.project = " ".join(title.split())  # HTML-escaped per page (_page_context)
@@ -145,7 +155,7 @@ def _authors_from_citation(app, config) -> None:
 
 def _launch_buttons(app, config) -> None:
     """A Binder launch button on every chapter when ``CITATION.cff`` gives ``repository-code``
-    (:func:`helpers.book.citation.launch_options`); none without it (the How to cite page says how to set it)."""
+    (:func:`helpers.book.build.citation.launch_options`); none without it (the How to cite page says how to set it)."""
     if not (Path(app.srcdir) / "CITATION.cff").is_file():
         return
     options = launch_options(read_citation(Path(app.srcdir)).repository_code)
@@ -174,6 +184,18 @@ def _text(markup: Any) -> str:
 def title_is_book_title(title: Any, book_title: Any) -> bool:
     """Whether a page's title is the book's own (the landing page's heading), so its ``<title>`` names the book once
     instead of "X — X" (``templates/layout.html``).
+
+    Parameters
+    ----------
+    title
+        The page's title, as the theme's context gives it (HTML-escaped).
+    book_title
+        The book's title (``docstitle``).
+
+    Returns
+    -------
+    bool
+        Whether the two are one text once unescaped and their spaces collapsed.
 
     Examples
     --------
@@ -242,6 +264,27 @@ def _wait_for_figures(app, exception) -> None:
 
 
 def setup(app):
+    """Connect the extension's steps to Sphinx's events (the book's title, its authors, the launch buttons, the
+    style sheet, the sections a corpus leaves out, the page's security policy).
+
+    Parameters
+    ----------
+    app
+        Sphinx's application (``extensions:`` in ``_config.yml`` names this module).
+
+    Returns
+    -------
+    dict
+        The extension's metadata: safe to read and write pages in parallel.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> hooks = []
+    >>> app = SimpleNamespace(connect=lambda event, *_, **__: hooks.append(event), add_css_file=lambda name: None)
+    >>> setup(app)["parallel_read_safe"], sorted(set(hooks))[:2]
+    (True, ['builder-inited', 'config-inited'])
+    """
     app.connect("html-page-context", _page_context, priority=900)
     app.connect("config-inited", _add_style)
     app.connect("config-inited", _name_the_book)

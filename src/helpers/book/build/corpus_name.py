@@ -1,30 +1,27 @@
-"""The book's title, named after its corpus: "ICML 2023–2025: 751 abstracts", "Transportation Science and
-Technology, 1983–2018: 729 Web of Science abstracts".
+"""A corpus named from its papers: "ICML 2023–2025: 751 abstracts", "Transportation Science and Technology,
+1983–2018: 729 Web of Science abstracts".
 
 The venue and years come from the papers' ``venue`` and ``year`` columns where the input carries them
 (BibTeX, RIS, tables), else from the files' header lines ("ICML 2024 Papers"). A corpus of many venues (a
 database export) is named by its subject: the subjects the export gives its records (the papers' ``subjects``:
 Web of Science categories, PubMed's MeSH major topics), else a journal that holds a large share of the papers,
 else names the caller gives (the hook for the largest themes); without any, by its database or number of venues.
-``BOOK_TITLE`` in the environment replaces the derived title.
+The book's title, its figures' labels and its citation (:mod:`helpers.book.build.title`) say this name.
 """
 
 from __future__ import annotations
 
-import os
 import re
 from collections import Counter
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Iterable, Mapping, Sequence
 
 import pandas as pd
 
 from helpers.book.formatting import count
 
-if TYPE_CHECKING:
-    from helpers.analysis.pipeline import Analysis
+__all__ = ["CorpusName", "corpus_name", "venue_short_name", "year_span", "DATABASE_NAMES", "DATABASE_KEYS"]
 
-TITLE_ENV = "BOOK_TITLE"
 #: The most venues a title names.
 MAX_NAMED_VENUES = 2
 #: The databases a title names when the venues are many (an export of one database).
@@ -67,6 +64,16 @@ _BROAD_QUALIFIER = re.compile(r"^(?:Multidisciplinary|Interdisciplinary Applicat
 def venue_short_name(venue: str) -> str:
     """A venue as a title names it: its acronym where it gives one ("..., ECC 2024") or is a "Conference on ..."
     name, a journal's name without its subtitle, never a year.
+
+    Parameters
+    ----------
+    venue
+        A venue as the input names it.
+
+    Returns
+    -------
+    str
+        The short name.
 
     Examples
     --------
@@ -165,6 +172,16 @@ def _stems(name: str) -> set[str]:
 def year_span(years: Iterable[int]) -> str:
     """Years as a title writes them: "2024", "2023–2025" (consecutive), "2019, 2021" (a few), "2010–2020" (many).
 
+    Parameters
+    ----------
+    years
+        The papers' years.
+
+    Returns
+    -------
+    str
+        The span, empty without a year.
+
     Examples
     --------
     >>> year_span([2024, 2024]), year_span([2025, 2023, 2024]), year_span([2019, 2021]), year_span([])
@@ -183,7 +200,28 @@ def year_span(years: Iterable[int]) -> str:
 @dataclass(frozen=True)
 class CorpusName:
     """What a corpus is: the venues (or database) its title names, most papers first (none: it is named by
-    ``n_venues``), its years and its number of abstracts."""
+    ``n_venues``), its years and its number of abstracts.
+
+    Attributes
+    ----------
+    venues
+        The venues or the database the title names.
+    n_venues
+        The corpus's venues (or files' header venues).
+    years
+        The years, as :func:`year_span` writes them.
+    n_abstracts
+        The corpus's abstracts.
+    from_database
+        Whether ``venues`` names the export's database.
+    subjects
+        The subjects the title names first.
+
+    Examples
+    --------
+    >>> CorpusName(venues=("ICML",), n_venues=1, years="2024", n_abstracts=57).title
+    'ICML 2024: 57 abstracts'
+    """
 
     venues: tuple[str, ...]
     n_venues: int
@@ -262,6 +300,22 @@ def corpus_name(papers: pd.DataFrame, headers: Mapping[str, str | None], databas
     (``databases``: the formats of its files, e.g. ``wos``), or, without subjects, by that database or by its
     number of venues.
 
+    Parameters
+    ----------
+    papers
+        The papers table (``venue``, ``year``, ``subjects`` where the input gives them).
+    headers
+        Each file's header line, or ``None``.
+    databases
+        The files' databases or formats.
+    fallback_subjects
+        Names to use when the papers give no subject.
+
+    Returns
+    -------
+    CorpusName
+        What the corpus is.
+
     Examples
     --------
     >>> papers = pd.DataFrame({"venue": ["ICML", "ICML", None], "year": [2023, 2025, 2024]})
@@ -314,66 +368,3 @@ def corpus_name(papers: pd.DataFrame, headers: Mapping[str, str | None], databas
         years = [int(y) for y in pd.to_numeric(papers["year"], errors="coerce").dropna()]
     return CorpusName(venues=tuple(named), n_venues=n_venues, years=year_span(years or header_years),
                       n_abstracts=len(papers), from_database=from_database, subjects=subjects)
-
-
-def book_title(analysis: "Analysis", environment: Mapping[str, str] | None = None) -> str:
-    """The book's title: ``BOOK_TITLE`` when set, else :func:`corpus_name`'s title of the analysed corpus."""
-    environment = os.environ if environment is None else environment
-    given = environment.get(TITLE_ENV, "").strip()
-    return given or analysis_name(analysis).title
-
-
-def file_formats(analysis: "Analysis") -> list[str]:
-    """The format of each corpus file that can still be read (:func:`helpers.analysis.readers.detect.format_of_file`:
-    ``seed``, ``bibtex``, ``wos``, ...), in the files' order."""
-    from helpers.analysis.readers.detect import format_of_file  # lazy: keeps this module's import light
-
-    formats = []
-    for path in analysis.corpus.files.get("path", []):
-        try:
-            formats.append(format_of_file(path))
-        except OSError:
-            continue
-    return formats
-
-
-def export_databases(analysis: "Analysis") -> list[str]:
-    """Each readable corpus file's database (``wos``, ``medline``, ``scopus``) where its format or its records' keys
-    name one (a Scopus CSV's EIDs, a Web of Science BibTeX file's accession numbers), else its format."""
-    from helpers.analysis.readers.detect import format_of_file  # lazy: keeps this module's import light
-
-    blocks = analysis.corpus.blocks
-    databases = []
-    for row in analysis.corpus.files.itertuples():
-        try:
-            database = format_of_file(row.path)
-        except OSError:
-            continue
-        if "key" in blocks and database not in DATABASE_NAMES:
-            keys = blocks.loc[(blocks["source_file"] == row.source_file) & (blocks["kind"] == "abstract"), "key"]
-            database = next((name for name, pattern in DATABASE_KEYS.items()
-                             if len(keys) and keys.astype(str).str.match(pattern).all()), database)
-        databases.append(database)
-    return databases
-
-
-def analysis_name(analysis: "Analysis") -> CorpusName:
-    """:func:`corpus_name` of an analysis (its files' formats, or their records' keys, name a database export)."""
-    return corpus_name(analysis.papers, analysis.corpus.headers, export_databases(analysis))
-
-
-def figure_label(analysis: "Analysis", environment: Mapping[str, str] | None = None) -> str:
-    """The corpus as a figure's title names it: "ICML 2024: 57 abstracts", "Web of Science 1991–2018: 729
-    abstracts" (short enough for a figure's title line: without the subjects the book's title names;
-    ``BOOK_TITLE`` when set)."""
-    environment = os.environ if environment is None else environment
-    return environment.get(TITLE_ENV, "").strip() or replace(analysis_name(analysis), subjects=()).title
-
-
-def citation_title(analysis: "Analysis", environment: Mapping[str, str] | None = None) -> str:
-    """The title a citation of this build gives: "Themes, co-occurring terms and link availability in 751
-    abstracts of ICML 2023–2025" (``BOOK_TITLE`` when set)."""
-    environment = os.environ if environment is None else environment
-    given = environment.get(TITLE_ENV, "").strip()
-    subject = analysis_name(analysis).sentence_subject
-    return given or f"Themes, co-occurring terms and link availability in {subject}"

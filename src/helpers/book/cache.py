@@ -28,9 +28,19 @@ def source_fingerprint() -> str:
     """SHA-256 of every file of the helpers package (code, resources, JavaScript, CSS), so any edit invalidates caches.
 
     Compiled bytecode is left out: it follows from the sources.
+
+    Returns
+    -------
+    str
+        The hex digest; it changes with any file of the package.
+
+    Examples
+    --------
+    >>> len(source_fingerprint()), source_fingerprint() == source_fingerprint()
+    (64, True)
     """
     digest = hashlib.sha256(__version__.encode())
-    package = Path(__file__).resolve().parents[2]  # src/helpers
+    package = Path(__file__).resolve().parents[1]  # src/helpers
     for path in sorted(package.rglob("*")):
         if path.is_file() and "__pycache__" not in path.parts and path.suffix not in {".pyc", ".pyo"}:
             digest.update(path.relative_to(package).as_posix().encode())
@@ -50,6 +60,18 @@ def dependency_closure(roots: Iterable[str], distributions: Iterable[Any] | None
 
     Requirements whose markers exclude this machine (an extra, another platform or Python) are not
     followed; names not installed are left out.
+
+    Parameters
+    ----------
+    roots
+        Distribution names, as a requirements file spells them.
+    distributions
+        The installed distributions to look in (default: this environment's).
+
+    Returns
+    -------
+    dict of str to str
+        Each distribution needed, by canonical name, and its installed version.
 
     Examples
     --------
@@ -87,6 +109,16 @@ def installed_closure(roots: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     build ask for it). A process keeps running the library versions it has imported, so the answer holds
     for as long as it runs.
 
+    Parameters
+    ----------
+    roots
+        Distribution names (a tuple: the cache's key).
+
+    Returns
+    -------
+    tuple of (str, str)
+        Canonical name and version pairs, sorted by name.
+
     Examples
     --------
     >>> dict(installed_closure(("seaborn",))) == dependency_closure(["seaborn"])
@@ -103,6 +135,23 @@ def environment_fingerprint(requirements: Path | None = None, distributions: Ite
     (JupyterLab, which ``make lab`` adds) leave it unchanged. Without a requirements file, the
     installed dependencies of the project itself count. The installed versions are read once per
     process (:func:`installed_closure`) unless ``distributions`` are given.
+
+    Parameters
+    ----------
+    requirements
+        The pins file; without one (or a missing file) the project's own dependencies count.
+    distributions
+        The installed distributions (default: this environment's, read once per process).
+
+    Returns
+    -------
+    str
+        The hex digest.
+
+    Examples
+    --------
+    >>> environment_fingerprint() == environment_fingerprint(), len(environment_fingerprint())
+    (True, 64)
     """
     digest = hashlib.sha256()
     if requirements is not None and requirements.exists():
@@ -130,6 +179,24 @@ def corpus_files_fingerprint(paths: Sequence[str | Path]) -> list[tuple[str, str
     ------
     CorpusError
         When a path does not exist, a directory has no ``.txt`` files, or a file cannot be read.
+
+    Parameters
+    ----------
+    paths
+        Corpus files and folders, as the analysis reads them.
+
+    Returns
+    -------
+    list of (str, str)
+        Each file's name as the tables show it, and its SHA-256.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> corpus = Path(tempfile.mkdtemp()) / "hens.txt"
+    >>> _ = corpus.write_bytes(b"Laying hens kept in aviaries.")
+    >>> [(name, digest[:12]) for name, digest in corpus_files_fingerprint([corpus])]
+    [('hens.txt', '1a2a81acd6bc')]
     """
     files, problems = expand_paths(list(paths))
     if problems:
@@ -145,6 +212,31 @@ def build_key(paths: Sequence[str | Path], settings: AnalysisSettings, *, root: 
     Covers the corpus files (names, order and bytes), the settings, the helpers' source and the
     library versions (``root/requirements.txt`` and what is installed), and ``extra_files`` (names and
     bytes: other files a page reads, such as the book's metadata and link checks) and the theme file.
+
+    Parameters
+    ----------
+    paths
+        The corpus files and folders.
+    settings
+        The analysis settings.
+    root
+        The book's root, whose ``requirements.txt`` counts (default: none, the project's dependencies count).
+    extra_files
+        Other files whose names and bytes count.
+
+    Returns
+    -------
+    str
+        16 hex digits.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> corpus = Path(tempfile.mkdtemp()) / "roads.txt"
+    >>> _ = corpus.write_text("Crash rates on rural roads fell after the speed limit changed.")
+    >>> key = build_key([corpus], AnalysisSettings())
+    >>> len(key), key == build_key([corpus], AnalysisSettings(seed=1))
+    (16, False)
     """
     requirements = root / "requirements.txt" if root is not None else None
     # The theme file counts by its bytes (its path is in the settings).
@@ -163,6 +255,32 @@ def cached_pipeline(paths: Sequence[str | Path], settings: AnalysisSettings, *, 
 
     The result is pickled under ``cache_dir`` in a file named by the key, the abstracts' texts in a folder
     beside it (``KEY.texts``); a partial file is never read (written aside, then renamed).
+
+    Parameters
+    ----------
+    paths, settings, root
+        What :func:`build_key` keys the run by: the corpus, its analysis settings and the book's root.
+    cache_dir
+        The folder of the cached analyses.
+    engine
+        Where the analysis runs when it is not cached.
+
+    Returns
+    -------
+    Analysis
+        The analysis, with its ``cache_key``.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> corpus = folder / "farms.txt"
+    >>> _ = corpus.write_text("Broiler chickens grew faster on the new feed.\\n\\n"
+    ...                       "Laying hens kept in aviaries had fewer fractures.\\n")
+    >>> first = cached_pipeline([corpus], AnalysisSettings(), cache_dir=folder / "cache")
+    >>> again = cached_pipeline([corpus], AnalysisSettings(), cache_dir=folder / "cache")  # read from the pickle
+    >>> again.cache_key == first.cache_key, len(again.papers), sorted(p.suffix for p in (folder / "cache").iterdir())
+    (True, 2, ['.pickle', '.texts'])
     """
     key = build_key(paths, settings, root=root)
     cache_file = cache_dir / f"{key}.pickle"

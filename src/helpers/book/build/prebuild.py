@@ -11,7 +11,7 @@ it itself and reports the error as it always does.
 
 Run it with the build's settings in the environment (``BOOK_CORPUS``, ``BOOK_FIGURE_DIR``, ...)::
 
-    python -m helpers.book.prebuild --path-output _build/books/KEY
+    python -m helpers.book.build.prebuild --path-output _build/books/KEY
 """
 
 from __future__ import annotations
@@ -37,14 +37,14 @@ def _root() -> Path:
 
 def book_pages(root: Path, toc: dict[str, Any] | None = None) -> list[Path]:
     """The pages of a table of contents (default ``_toc.yml``; a build passes its own,
-    :func:`helpers.book.toc.build_toc`), root first, as Markdown files.
+    :func:`helpers.book.build.toc.build_toc`), root first, as Markdown files.
 
     Examples
     --------
     >>> [page.name for page in book_pages(_root())][:2]
     ['intro.md', 'corpus.md']
     """
-    from helpers.book.toc import read_toc  # lazy: at the top it would load yaml
+    from helpers.book.build.toc import read_toc  # lazy: at the top it would load yaml
 
     toc = read_toc(root) if toc is None else toc
     files = [toc["root"]] + [chapter["file"] for part in toc.get("parts", []) for chapter in part["chapters"]]
@@ -85,7 +85,7 @@ def _execute(path: Path, root: Path, timeout: int, fork: bool) -> tuple[Path, An
     notebook = read_page(path, root)
     options = {}
     if fork:
-        from helpers.book.warm_kernels import ForkingKernelManager  # lazy: the workers only
+        from helpers.book.build.warm_kernels import ForkingKernelManager  # lazy: the workers only
 
         options["kernel_manager_class"] = ForkingKernelManager
     result = single_nb_execution(notebook, cwd=str(path.parent), allow_errors=False, timeout=timeout,
@@ -96,7 +96,7 @@ def _execute(path: Path, root: Path, timeout: int, fork: bool) -> tuple[Path, An
 
 def _warm_worker() -> None:
     """Each worker's warm-up; one that fails only costs time (each kernel then imports what its page needs)."""
-    from helpers.book import warm_kernels  # lazy: the workers only
+    from helpers.book.build import warm_kernels  # lazy: the workers only
 
     try:
         warm_kernels.warm_up()
@@ -108,7 +108,7 @@ def execute_pages(pages: list[Path], root: Path, cache_path: Path, *, workers: i
                   fork: bool = True) -> list[tuple[Path, float, str | None]]:
     """Execute ``pages`` on ``workers`` processes and store the successful ones in the cache.
 
-    With ``fork``, each worker imports what the pages import once (:func:`helpers.book.warm_kernels.warm_up`)
+    With ``fork``, each worker imports what the pages import once (:func:`helpers.book.build.warm_kernels.warm_up`)
     and forks each page's kernel from itself, instead of starting a new Python per page.
     Returns each page with its seconds and its error (``None`` when it ran).
     """
@@ -131,7 +131,7 @@ def execute_pages(pages: list[Path], root: Path, cache_path: Path, *, workers: i
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m helpers.book.prebuild", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m helpers.book.build.prebuild", description=__doc__.split("\n\n")[0])
     parser.add_argument("--path-output", required=True, help="the jupyter-book build's --path-output")
     parser.add_argument("--jobs", type=int, default=available_cores(), help="processes (default: all cores)")
     parser.add_argument("--no-fork", dest="fork", action="store_false",
@@ -145,7 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("BOOK_FIGURES_IN_BACKGROUND", "1")
     root = _root()
     cache_path = Path(args.path_output) / "_build" / ".jupyter_cache"
-    from helpers.book.toc import build_toc  # lazy: at the top it would load yaml
+    from helpers.book.build.toc import build_toc  # lazy: at the top it would load yaml
 
     start = time.perf_counter()
     analysed = analysis()  # once (the contents depend on it), before the pages that read it start together
