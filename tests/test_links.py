@@ -11,8 +11,8 @@ from helpers.analysis.corpus import read_corpus
 from helpers.analysis.links.states import (LINKS_COLUMNS, STATEMENTS_COLUMNS, STATES_COLUMNS, analyse_links, find_links,
                                     state_shares)
 from helpers.analysis.statistics import wilson_interval
-from helpers.analysis.links.urls import (HOST_KINDS, LINKED_KINDS, classify_host, clean_url, extract_urls, find_urls,
-                                   is_safe_url, split_sentences)
+from helpers.analysis.links.hosts import HOST_KINDS, LINKED_KINDS, classify_host
+from helpers.analysis.links.urls import clean_url, extract_urls, find_urls, is_safe_url, split_sentences
 
 from conftest import PMLR_SAMPLE, SEED_DIR
 

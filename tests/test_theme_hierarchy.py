@@ -9,7 +9,8 @@ from helpers.analysis.corpus import read_corpus
 from helpers.analysis.pipeline import run_pipeline, write_outputs
 from helpers.analysis.themes.hierarchy import (GRAIN_COLUMNS, broad_groups, broad_ids, broad_labels, n_broad_themes,
                                                paper_grains, theme_hierarchy, theme_profiles)
-from helpers.analysis.themes.labels import label_parts, same_concept
+from helpers.analysis.themes.concepts import same_concept
+from helpers.analysis.themes.labels import label_parts
 from helpers.book.reports.theme_grains import grain_findings, hierarchy_table
 from helpers.web.explorer import explorer_data, explorer_html
 

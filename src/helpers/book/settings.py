@@ -155,8 +155,8 @@ class BookConfig:
 
 def checked_theme_file(path: Path) -> str:
     """``path`` as a setting, once it reads as a theme file (a malformed one is a one-line
-    :class:`helpers.analysis.themes.naming.ThemeFileError`, before any build)."""
-    from helpers.analysis.themes.naming import read_theme_file  # lazy: keeps this module's import light
+    :class:`helpers.analysis.themes.theme_file.ThemeFileError`, before any build)."""
+    from helpers.analysis.themes.theme_file import read_theme_file  # lazy: keeps this module's import light
 
     read_theme_file(path)
     return str(path)

@@ -39,8 +39,9 @@ from urllib.parse import quote
 import numpy as np
 import pandas as pd
 
+from helpers.analysis.links.hosts import LINKED_KINDS
 from helpers.analysis.links.states import LINK_STATES
-from helpers.analysis.links.urls import LINKED_KINDS, is_safe_url
+from helpers.analysis.links.urls import is_safe_url
 from helpers.web.assets import inline_script, script_json, static_text
 
 if TYPE_CHECKING:

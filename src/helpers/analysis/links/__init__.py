@@ -31,6 +31,7 @@ from helpers.analysis.links.evaluation import (
                                                 score_sets,
                                                 with_context,
 )
+from helpers.analysis.links.hosts import HOST_KINDS, LINKED_KINDS, classify_host
 from helpers.analysis.links.linkcheck import check_url, check_urls, latest_check, link_health, run_linkcheck, write_check
 from helpers.analysis.links.states import (
                                                 LINK_STATES,
@@ -47,10 +48,7 @@ from helpers.analysis.links.states import (
                                                 venue_code_shares,
 )
 from helpers.analysis.links.urls import (
-                                                HOST_KINDS,
-                                                LINKED_KINDS,
                                                 FoundUrl,
-                                                classify_host,
                                                 clean_url,
                                                 extract_urls,
                                                 find_url_spans,

@@ -4,7 +4,7 @@ Each paper gets one *link state*, from the availability claims of its sentences
 (:mod:`helpers.analysis.links.availability` reads each sentence) and from its URLs:
 
 ``linked``
-    the abstract gives a usable URL of a kind in :data:`helpers.analysis.links.urls.LINKED_KINDS` (code,
+    the abstract gives a usable URL of a kind in :data:`helpers.analysis.links.hosts.LINKED_KINDS` (code,
     data or a project page), anywhere; or an availability claim gives any
     non-paper URL (``other`` too: a claim makes a lab's own domain its
     artefact's address), in the claim or elsewhere in the abstract for a claim
@@ -35,7 +35,8 @@ import pandas as pd
 from helpers.analysis.links.availability import abstract_verdicts
 from helpers.analysis.engine.local import map_chunks
 from helpers.analysis.statistics import wilson_interval
-from helpers.analysis.links.urls import classify_host, find_urls, is_safe_url
+from helpers.analysis.links.hosts import classify_host
+from helpers.analysis.links.urls import find_urls, is_safe_url
 
 __all__ = ["find_links", "analyse_links", "state_shares", "distinct_urls",
            "venue_code_links", "venue_code_shares", "LINK_STATES", "LINKS_COLUMNS", "STATES_COLUMNS",
@@ -168,7 +169,7 @@ def venue_code_links(papers: pd.DataFrame) -> pd.DataFrame:
 
     A ``software`` field (PMLR's code link) gives every http(s) URL found in it (a host written without
     a scheme gets ``https://``; PMLR's ``"."`` is no link); a ``url`` field gives its URLs on a code host
-    (:func:`helpers.analysis.links.urls.classify_host` kind ``code``; a proceedings page is not one). A paper's
+    (:func:`helpers.analysis.links.hosts.classify_host` kind ``code``; a proceedings page is not one). A paper's
     source file *has a code field* when one of its papers has a ``software`` value or a ``url`` on a code
     host: its papers are the ones a share of code given to the venue is taken over.
 

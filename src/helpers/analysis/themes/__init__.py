@@ -43,32 +43,10 @@ from helpers.analysis.themes.hierarchy import (
                                                 theme_hierarchy,
                                                 theme_profiles,
 )
-from helpers.analysis.themes.labels import (
-                                                GENERAL_SUFFIX,
-                                                LABEL_RULE,
-                                                MIN_LABEL_SHARE,
-                                                Concept,
-                                                concept_share,
-                                                is_acronym_of,
-                                                label_parts,
-                                                same_concept,
-                                                share_stem,
-                                                shown_terms,
-                                                theme_concepts,
-                                                theme_labels,
-                                                written_forms,
-                                                written_label,
-)
+from helpers.analysis.themes.concepts import Concept, concept_share, is_acronym_of, same_concept, share_stem, theme_concepts
+from helpers.analysis.themes.labels import GENERAL_SUFFIX, LABEL_RULE, MIN_LABEL_SHARE, label_parts, shown_terms, theme_labels
 from helpers.analysis.themes.fit_settings import ThemeOptions, ThemeSettings
-from helpers.analysis.themes.naming import (
-                                                NUMBERING_RULE,
-                                                ThemeFile,
-                                                ThemeFileError,
-                                                ThemeNaming,
-                                                apply_theme_names,
-                                                read_theme_file,
-                                                starter_text,
-)
+from helpers.analysis.themes.naming import NUMBERING_RULE, ThemeNaming, apply_theme_names, starter_text
 from helpers.analysis.themes.model import (
                                                 FINAL_FIT_THREAD,
                                                 FINAL_SAMPLE,
@@ -100,6 +78,7 @@ from helpers.analysis.themes.selection import (
                                                 choose_k,
                                                 model_fitting,
 )
+from helpers.analysis.themes.theme_file import ThemeFile, ThemeFileError, read_theme_file
 from helpers.analysis.themes.vocabulary import (
                                                 KOutOfRange,
                                                 ThemesError,
@@ -107,6 +86,8 @@ from helpers.analysis.themes.vocabulary import (
                                                 theme_counts,
                                                 theme_terms,
 )
+
+from helpers.analysis.themes.written_forms import written_forms, written_label
 
 __all__ = [
     "theme_terms", "theme_counts", "alphabetical_top_terms", "ThemesError", "KOutOfRange",

@@ -32,7 +32,8 @@ import pandas as pd
 from scipy import sparse
 
 from helpers.analysis.terms import is_noun_phrase
-from helpers.analysis.themes.labels import Concept, _stock_terms, label_parts, same_concept
+from helpers.analysis.themes.concepts import Concept, _stock_terms, same_concept
+from helpers.analysis.themes.labels import label_parts
 
 __all__ = ["BROAD_LABEL_RULE", "N_COVER_TERMS", "HIERARCHY_RULE", "MIXED_SHARE", "N_POOLED_TERMS", "ThemeHierarchy", "n_broad_themes", "broad_ids",
            "theme_profiles", "broad_groups", "broad_labels", "theme_hierarchy", "paper_grains", "GRAIN_COLUMNS"]
@@ -127,7 +128,7 @@ def broad_groups(profiles: np.ndarray, n_groups: int) -> np.ndarray:
 
 def _names(term: str, other: str, same_thing: Collection[frozenset[str]]) -> bool:
     """Whether ``term`` names what ``other`` says: the same term or one concept
-    (:func:`helpers.analysis.themes.labels.same_concept`; an acronym names its expansion, ``llm`` a
+    (:func:`helpers.analysis.themes.concepts.same_concept`; an acronym names its expansion, ``llm`` a
     ``language model``).
 
     Examples
@@ -141,7 +142,7 @@ def _names(term: str, other: str, same_thing: Collection[frozenset[str]]) -> boo
 def _label(terms: list[str], weight: dict[str, float], pooled: Sequence[str],
            same_thing: Collection[frozenset[str]]) -> str:
     """Terms joined by `` · ``, the strongest first, each acronym by its expansion among the ``pooled`` terms (the one
-    of most words), as a concept is named (:class:`helpers.analysis.themes.labels.Concept`).
+    of most words), as a concept is named (:class:`helpers.analysis.themes.concepts.Concept`).
 
     Examples
     --------
@@ -163,7 +164,7 @@ def broad_labels(members: Sequence[Sequence[int]], top_terms: pd.DataFrame, mass
     first :data:`N_POOLED_TERMS` of each theme), each weighted by its weight in each theme (as a share of that
     theme's strongest) times the theme's papers (``masses``, by 1-based theme); stock terms and word pairs that
     are no noun phrase are left out. ``labels`` are the themes' labels (by 1-based theme); ``same_thing`` the pairs
-    the corpus defines as one thing (:func:`helpers.analysis.themes.labels.same_concept`).
+    the corpus defines as one thing (:func:`helpers.analysis.themes.concepts.same_concept`).
 
     Examples
     --------

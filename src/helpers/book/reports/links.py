@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import pandas as pd
 
 from helpers.analysis.links.states import LINK_STATES, state_shares, venue_code_shares
-from helpers.analysis.links.urls import HOST_KINDS, LINKED_KINDS
+from helpers.analysis.links.hosts import HOST_KINDS, LINKED_KINDS
 from helpers.book.display import markdown_cell as md, paper_links
 from helpers.book.formatting import count, number, percent, plural, share_and_interval
 from helpers.book.inputs import page_input
