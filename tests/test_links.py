@@ -412,21 +412,25 @@ def test_a_present_linked_claim_decides_before_a_linked_promise():
 
 def test_evaluate_verdicts_and_loader(tmp_path):
     rows = pd.DataFrame({
+        "corpus": "seed", "paper_id": ["p1", "p2", "p3", "p4", "p4", "p5"], "sentence_no": "1",
         "sentence": ["Code is at https://github.com/a/b.", "Our code is public.", "Code will be released.",
                      "We win.", "We use public datasets.", "Code will follow."],
-        "abstract": [""] * 6,
-        "class": ["linked", "dangling", "promised", "none", "none", "promised"]})
+        "class": ["linked", "dangling", "promised", "none", "none", "promised"], "why": ""})
     path = tmp_path / "set.csv"
     rows.to_csv(path, index=False)
     loaded = load_evaluation_set(path)
+    assert loaded["abstract"].tolist()[3:5] == ["We win. We use public datasets."] * 2  # its abstract's sentences
     scores = evaluate_verdicts(loaded).set_index("class")
     assert scores["support"].to_dict() == {"linked": 1, "dangling": 1, "promised": 2, "none": 2}
     assert scores.loc["promised", ["precision", "recall"]].tolist() == [1.0, 0.5]
     assert scores.loc["none", ["precision", "recall"]].tolist() == [pytest.approx(2 / 3), 1.0]
     assert confusion_matrix(loaded).loc["promised"].tolist() == [0, 0, 1, 1]
-    (tmp_path / "bad.csv").write_text("sentence,abstract,class\nx,y,maybe\n")
+    (tmp_path / "bad.csv").write_text("corpus,paper_id,sentence_no,sentence,class,why\nseed,p1,1,x,maybe,\n")
     with pytest.raises(ValueError, match="unknown class"):
         load_evaluation_set(tmp_path / "bad.csv")
+    (tmp_path / "short.csv").write_text("sentence,class\nx,none\n")
+    with pytest.raises(ValueError, match="missing column"):
+        load_evaluation_set(tmp_path / "short.csv")
 
 
 # What a careful reader says of each seed abstract, by file and position.

@@ -13,8 +13,8 @@ classifier was run on them and never tuned on; its score is the honest one. Both
 3. :func:`score_sets` stacks the scores of several named sets (``benchmarks/availability_heldout.py``
    writes them to ``benchmarks/results/availability_heldout.csv``; the Validation page shows them).
 
-:func:`load_evaluation_set`, :func:`evaluate_verdicts` and :func:`confusion_matrix` score any labelled
-``sentence, abstract, class`` table as it is; :func:`resolve_export_sentences` reads the sentences of a set that
+:func:`load_evaluation_set` and :func:`load_heldout` read the two sets; :func:`evaluate_verdicts` and
+:func:`confusion_matrix` score any labelled ``sentence, abstract, class`` table as it is; :func:`resolve_export_sentences` reads the sentences of a set that
 names them by place (``tests/evaluation/availability_exports.csv``).
 """
 
@@ -30,12 +30,14 @@ from helpers.analysis.links.availability import STATEMENTS, classify_sentence
 from helpers.analysis.links.urls import split_sentences
 from helpers.analysis.statistics import wilson_interval
 
-__all__ = ["SCORE_COLUMNS", "HELDOUT_COLUMNS", "class_scores", "with_context", "load_heldout", "predict",
+__all__ = ["SCORE_COLUMNS", "DEVELOPMENT_COLUMNS", "HELDOUT_COLUMNS", "class_scores", "with_context", "load_heldout", "predict",
            "score_sets", "load_evaluation_set", "resolve_export_sentences", "confusion_matrix", "evaluate_verdicts"]
 
 #: The columns of :func:`class_scores`, in order.
 SCORE_COLUMNS = ["class", "support", "predicted", "correct", "precision", "precision_low", "precision_high",
                  "recall", "recall_low", "recall_high", "f1"]
+#: The columns of the development file, in order.
+DEVELOPMENT_COLUMNS = ["corpus", "paper_id", "sentence_no", "sentence", "class", "why"]
 #: The columns of the held-out file, in order.
 HELDOUT_COLUMNS = ["corpus", "key", "sentence_no", "sentence", "class", "why", "drawn"]
 
@@ -92,7 +94,33 @@ def with_context(labelled: pd.DataFrame, by: list[str]) -> pd.DataFrame:
     return labelled.join(joined, on=by)
 
 
-def load_heldout(path: Path) -> pd.DataFrame:
+def _read_labelled(path: str | Path, columns: Sequence[str], by: list[str]) -> pd.DataFrame:
+    """A labelled set with ``columns``, each sentence with its abstract's other labelled sentences as context
+    (:func:`with_context` by the ``by`` columns); blank cells are empty strings."""
+    table = pd.read_csv(path, dtype=str, keep_default_na=False)
+    missing = [c for c in columns if c not in table.columns]
+    if missing:
+        raise ValueError(f"{path}: missing column(s) {missing}")
+    unknown = sorted(set(table["class"]) - set(STATEMENTS))
+    if unknown:
+        raise ValueError(f"{path}: unknown class(es) {unknown}; allowed: {', '.join(STATEMENTS)}")
+    return with_context(table, by)
+
+
+def load_evaluation_set(path: str | Path) -> pd.DataFrame:
+    """The development set (columns :data:`DEVELOPMENT_COLUMNS`), each sentence with its abstract's other labelled
+    sentences as context (:func:`with_context` by ``paper_id``).
+
+    Raises
+    ------
+    ValueError
+        When a column is missing or a class is not one of
+        :data:`~helpers.analysis.links.availability.STATEMENTS`.
+    """
+    return _read_labelled(path, DEVELOPMENT_COLUMNS, ["paper_id"])
+
+
+def load_heldout(path: str | Path) -> pd.DataFrame:
     """The held-out set (columns :data:`HELDOUT_COLUMNS`), each sentence with its abstract's other labelled
     sentences as context (:func:`with_context` by ``corpus, key``).
 
@@ -102,14 +130,7 @@ def load_heldout(path: Path) -> pd.DataFrame:
         When a column is missing or a class is not one of
         :data:`~helpers.analysis.links.availability.STATEMENTS`.
     """
-    table = pd.read_csv(path, dtype=str, keep_default_na=False)
-    missing = [c for c in HELDOUT_COLUMNS if c not in table.columns]
-    if missing:
-        raise ValueError(f"{path}: missing column(s) {missing}")
-    unknown = sorted(set(table["class"]) - set(STATEMENTS))
-    if unknown:
-        raise ValueError(f"{path}: unknown class(es) {unknown}; allowed: {', '.join(STATEMENTS)}")
-    return with_context(table, ["corpus", "key"])
+    return _read_labelled(path, HELDOUT_COLUMNS, ["corpus", "key"])
 
 
 def predict(labelled: pd.DataFrame) -> list[str]:
@@ -129,21 +150,6 @@ def score_sets(sets: Mapping[str, pd.DataFrame]) -> pd.DataFrame:
     """
     frames = [class_scores(list(table["class"]), predict(table)).assign(set=name) for name, table in sets.items()]
     return pd.concat(frames, ignore_index=True)[["set", *SCORE_COLUMNS]]
-
-
-def load_evaluation_set(path) -> pd.DataFrame:
-    """A labelled evaluation set: a CSV with at least ``sentence, abstract, class``.
-
-    Blank cells become empty strings; ``class`` is checked against :data:`STATEMENTS`.
-    """
-    table = pd.read_csv(path, dtype=str, keep_default_na=False)
-    missing = {"sentence", "abstract", "class"} - set(table.columns)
-    if missing:
-        raise ValueError(f"{path}: missing column(s) {sorted(missing)}; need sentence, abstract, class")
-    unknown = sorted(set(table["class"]) - set(STATEMENTS))
-    if unknown:
-        raise ValueError(f"{path}: unknown class(es) {unknown}; allowed: {', '.join(STATEMENTS)}")
-    return table
 
 
 def resolve_export_sentences(labelled: pd.DataFrame, corpora: dict[str, pd.DataFrame]) -> pd.DataFrame:
