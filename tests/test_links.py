@@ -12,7 +12,7 @@ from helpers.analysis.links.states import (LINKS_COLUMNS, STATEMENTS_COLUMNS, ST
                                     state_shares)
 from helpers.analysis.statistics import wilson_interval
 from helpers.analysis.links.hosts import HOST_KINDS, LINKED_KINDS, classify_host
-from helpers.analysis.links.urls import clean_url, extract_urls, find_urls, is_safe_url, split_sentences
+from helpers.analysis.links.urls import clean_url, find_urls, is_safe_url, split_sentences
 
 from conftest import PMLR_SAMPLE, SEED_DIR
 
@@ -36,7 +36,7 @@ from conftest import PMLR_SAMPLE, SEED_DIR
     ("[x](javascript:alert(1)) data:text/html,hi file:///etc/passwd", []),
 ])
 def test_url_extraction(text, expected):
-    assert extract_urls(text) == expected
+    assert [found.url for found in find_urls(text)] == expected
 
 
 def test_clean_url_and_safety():

@@ -11,7 +11,7 @@ from scipy import sparse
 
 from helpers.analysis.change.group_order import group_numbers, paper_rows
 
-__all__ = ["BURST_SCALE", "BURST_GAMMA", "MIN_BURST_GROUPS", "TERM_COLUMNS", "BURST_COLUMNS", "term_change",
+__all__ = ["BURST_SCALE", "BURST_GAMMA", "MIN_BURST_GROUPS", "BURST_COLUMNS", "term_change",
            "kleinberg_states", "term_bursts"]
 
 #: Kleinberg's two-state model: the burst state's rate is this many times the base rate (CiteSpace: 2).
@@ -20,8 +20,6 @@ BURST_SCALE = 2.0
 BURST_GAMMA = 1.0
 #: Bursts are detected over at least this many groups.
 MIN_BURST_GROUPS = 4
-TERM_COLUMNS = ["term", "n_papers", "first_group", "mean_position", "mean_year", "balanced_year", "n_latest",
-                "new_in_latest"]
 BURST_COLUMNS = ["term", "start_group", "end_group", "n_groups", "n_papers", "weight"]
 
 

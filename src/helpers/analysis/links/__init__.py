@@ -50,7 +50,6 @@ from helpers.analysis.links.states import (
 from helpers.analysis.links.urls import (
                                                 FoundUrl,
                                                 clean_url,
-                                                extract_urls,
                                                 find_url_spans,
                                                 find_urls,
                                                 is_safe_url,
@@ -58,7 +57,7 @@ from helpers.analysis.links.urls import (
 )
 
 __all__ = [
-    "FoundUrl", "find_urls", "find_url_spans", "extract_urls", "clean_url", "is_safe_url", "classify_host",
+    "FoundUrl", "find_urls", "find_url_spans", "clean_url", "is_safe_url", "classify_host",
     "split_sentences", "HOST_KINDS", "LINKED_KINDS",
     "SentenceVerdict", "classify_sentence", "abstract_verdicts", "STATEMENTS",
     "find_links", "analyse_links", "state_shares", "distinct_urls", "venue_code_links", "venue_code_shares",

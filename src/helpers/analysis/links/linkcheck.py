@@ -30,7 +30,6 @@ from helpers.analysis.spreadsheet import write_csv
 from helpers import __version__
 
 USER_AGENT = f"abstracts-book-linkcheck/{__version__} (+https://github.com; checks links cited in abstracts)"
-STATUSES = ("ok", "redirected", "broken", "timeout", "error", "unchecked")
 CHECK_COLUMNS = ["url", "status", "http_code", "final_url", "checked_at"]
 HEAD_REFUSED = {403, 405, 501}
 FILE_PREFIX = "linkcheck-"

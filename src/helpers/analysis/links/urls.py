@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from urllib.parse import urlsplit, urlunsplit
 
-__all__ = ["FoundUrl", "find_urls", "find_url_spans", "extract_urls", "clean_url", "is_safe_url", "split_sentences"]
+__all__ = ["FoundUrl", "find_urls", "find_url_spans", "clean_url", "is_safe_url", "split_sentences"]
 
 _TRAILING = ".,;:!?'\"*’”»`"
 _CLOSERS = {")": "(", "]": "[", ">": "<", "}": "{"}
@@ -305,23 +305,6 @@ def _hub_references(text: str, lower: str | None = None) -> list[FoundUrl]:
             start, end = offset + identifier.start(), offset + identifier.end()
             found.append(FoundUrl(base + identifier.group(0), text[match.start("hub"):end], True, start, end))
     return found
-
-
-def extract_urls(text: str) -> list[str]:
-    """Every link in a text, cleaned and repaired, in order of appearance, without duplicates.
-
-    The URLs of :func:`find_urls`.
-
-    Examples
-    --------
-    >>> extract_urls("See [code](https://github.com/a/b), doi:10.1000/xyz and arXiv:2401.12345.")
-    ['https://github.com/a/b', 'https://doi.org/10.1000/xyz', 'https://arxiv.org/abs/2401.12345']
-    >>> extract_urls("Code: github.com/owner/repo and www.lab.org/page. [x](javascript:alert(1))")
-    ['https://github.com/owner/repo', 'https://www.lab.org/page']
-    """
-    return [item.url for item in find_urls(text)]
-
-
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\[(*_\"'“])")

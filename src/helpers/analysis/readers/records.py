@@ -9,10 +9,6 @@ from typing import Mapping
 #: The metadata columns a record may carry (all text but ``year``), in the order papers show them.
 METADATA_FIELDS = ("title", "authors", "year", "venue", "doi", "url", "software")
 
-#: Record kinds that are not papers: a BibTeX ``@Proceedings`` entry, and any other block
-#: (``@string``, ``@preamble``, ``@comment``, text between entries).
-NON_PAPER_KINDS = ("proceedings", "other")
-
 _YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d|21\d\d)(?!\d)")
 #: The years a number may give: the same as a year found in text (:data:`_YEAR`).
 YEARS = range(1500, 2200)
@@ -59,7 +55,7 @@ class Record:
     key : str
         The entry's key or id (BibTeX key, RIS ``ID``, a ``key`` or ``id`` column), ``""`` without one.
     kind : str
-        ``"entry"``, or one of :data:`NON_PAPER_KINDS`.
+        ``"entry"``, ``"proceedings"`` (a volume's own entry) or ``"other"`` (a ``@string`` or comment block).
     title, authors, venue, doi, url, software : str
         ``""`` when missing; authors as ``First Last; First Last``; ``doi`` normalised
         (:func:`helpers.analysis.readers.identity.normalise_doi`).

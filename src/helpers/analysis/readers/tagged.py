@@ -24,11 +24,8 @@ from typing import Iterator
 from helpers.analysis.readers.identity import normalise_doi
 from helpers.analysis.readers.records import Record, ReaderError, parse_year
 
-__all__ = ["read_wos", "read_medline", "join_wrapped", "major_topics", "WOS_FIRST_LINE", "MEDLINE_FIRST_LINE"]
+__all__ = ["read_wos", "read_medline", "join_wrapped", "major_topics"]
 
-#: What the first line of each format looks like (for :mod:`helpers.analysis.readers.detect`).
-WOS_FIRST_LINE = re.compile(r"^(?:FN |VR |PT [A-Z]\s*$)")
-MEDLINE_FIRST_LINE = re.compile(r"^PMID- ?\d")
 _WOS_TAG = re.compile(r"^([A-Z][A-Z0-9])(?: (.*))?$")
 _MEDLINE_TAG = re.compile(r"^([A-Z][A-Z0-9 ]{3})- ?(.*)$")
 # A line that ends inside a URL (after "http://www." or a "/"): the next line continues the URL.

@@ -30,7 +30,6 @@ never needs it).
 from helpers.analysis.themes.comparison import LDA_MAX_ITER, compare_with_lda
 from helpers.analysis.themes.counting import MAX_DF, MAX_TERMS, MIN_DOCUMENTS, TRANSFORM_BLOCK
 from helpers.analysis.themes.hierarchy import (
-                                                GRAIN_COLUMNS,
                                                 HIERARCHY_RULE,
                                                 MIXED_SHARE,
                                                 N_POOLED_TERMS,
@@ -44,7 +43,7 @@ from helpers.analysis.themes.hierarchy import (
                                                 theme_profiles,
 )
 from helpers.analysis.themes.concepts import Concept, concept_share, is_acronym_of, same_concept, share_stem, theme_concepts
-from helpers.analysis.themes.labels import GENERAL_SUFFIX, LABEL_RULE, MIN_LABEL_SHARE, label_parts, shown_terms, theme_labels
+from helpers.analysis.themes.labels import GENERAL_SUFFIX, MIN_LABEL_SHARE, label_parts, shown_terms, theme_labels
 from helpers.analysis.themes.fit_settings import ThemeOptions, ThemeSettings
 from helpers.analysis.themes.naming import NUMBERING_RULE, ThemeNaming, apply_theme_names, starter_text
 from helpers.analysis.themes.model import (
@@ -97,9 +96,9 @@ __all__ = [
     "SELECTION_RULE", "candidate_ks", "choose_k", "model_fitting",
     "FINAL_SAMPLE", "FINAL_FIT_THREAD", "MIXED_THRESHOLD", "ThemeModel", "ThemeOptions", "ThemeSettings", "PendingThemes",
     "start_themes", "start_partitioned_themes", "fit_themes",
-    "LABEL_RULE", "MIN_LABEL_SHARE", "GENERAL_SUFFIX", "label_parts", "written_forms", "written_label", "Concept", "same_concept", "is_acronym_of", "share_stem",
+    "MIN_LABEL_SHARE", "GENERAL_SUFFIX", "label_parts", "written_forms", "written_label", "Concept", "same_concept", "is_acronym_of", "share_stem",
     "theme_concepts", "concept_share", "theme_labels", "shown_terms",
-    "HIERARCHY_RULE", "MIXED_SHARE", "N_POOLED_TERMS", "GRAIN_COLUMNS", "ThemeHierarchy", "n_broad_themes",
+    "HIERARCHY_RULE", "MIXED_SHARE", "N_POOLED_TERMS", "ThemeHierarchy", "n_broad_themes",
     "broad_ids", "theme_profiles", "broad_groups", "broad_labels", "theme_hierarchy", "paper_grains",
     "LDA_MAX_ITER", "compare_with_lda",
     "NUMBERING_RULE", "ThemeFile", "ThemeFileError", "ThemeNaming", "read_theme_file", "apply_theme_names", "starter_text",

@@ -29,7 +29,6 @@ SUFFIXES = frozenset({
     "", "s", "e", "y", "es", "ed", "ing", "er", "ers", "or", "ors", "ion", "ions", "ation", "ations", "ate",
     "ated", "ator", "acy", "al", "ally", "ial", "ially", "ly", "ity", "ive", "ively", "ative", "ization", "ize",
     "ized", "ic", "ical", "ically", "ies", "ence", "ent", "ance", "ant", "ment", "able", "ability", "ness", "ual"})
-#: The end of the label of a theme whose terms are common across the corpus (none is used mostly in its papers).
 
 _ACRONYM = re.compile(r"[a-z][a-z0-9]{1,4}")
 

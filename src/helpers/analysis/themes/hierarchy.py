@@ -36,7 +36,7 @@ from helpers.analysis.themes.concepts import Concept, _stock_terms, same_concept
 from helpers.analysis.themes.labels import label_parts
 
 __all__ = ["BROAD_LABEL_RULE", "N_COVER_TERMS", "HIERARCHY_RULE", "MIXED_SHARE", "N_POOLED_TERMS", "ThemeHierarchy", "n_broad_themes", "broad_ids",
-           "theme_profiles", "broad_groups", "broad_labels", "theme_hierarchy", "paper_grains", "GRAIN_COLUMNS"]
+           "theme_profiles", "broad_groups", "broad_labels", "theme_hierarchy", "paper_grains"]
 
 #: A paper whose strongest theme holds less than this share of its theme weight is mixed.
 MIXED_SHARE = 0.5
@@ -55,8 +55,6 @@ HIERARCHY_RULE = (
     "(at least 2, at most k); broad themes lettered by their papers, most first; a paper's broad theme is that "
     "of its strongest theme"
 )
-#: The columns :func:`paper_grains` adds to the papers table, after ``theme`` and ``theme_weight``.
-GRAIN_COLUMNS = ("second_theme", "second_theme_weight", "mixed", "broad_theme", "broad_theme_weight")
 
 
 def n_broad_themes(k: int) -> int:
@@ -331,7 +329,7 @@ def _pooled_terms(shown: pd.DataFrame, group: Sequence[int], masses: np.ndarray)
 
 
 def paper_grains(weights: pd.DataFrame, broad_of: dict[int, str], threshold: float = MIXED_SHARE) -> pd.DataFrame:
-    """Each paper at both grains (:data:`GRAIN_COLUMNS`): ``paper_id``, its second theme and that theme's
+    """Each paper at both grains: ``paper_id``, its second theme and that theme's
     share of its theme weight (``<NA>`` and 0 with one theme or none), ``mixed`` (its strongest theme
     holds less than ``threshold``; never for a paper without theme weight), its broad theme (that of its
     strongest theme; ``""`` without one) and the broad theme's share (its themes' shares summed).

@@ -1,6 +1,6 @@
 """Theme labels: two of a theme's shown top terms, one concept each, marked "(general)" when none names it.
 
-The rule (:data:`LABEL_RULE`), for each theme in number order:
+The rule (the rule of this module's docstring), for each theme in number order:
 
 1. The candidates are the theme's shown top terms (the ``top_terms`` of the themes table), without the
    term map's stock terms (``resources/generic_terms.txt`` and ``generic_terms_any_field.txt``) and
@@ -39,25 +39,17 @@ from helpers.analysis.terms import is_noun_phrase
 from helpers.analysis.themes.concepts import Concept, _stock_terms, concept_share, theme_concepts
 from helpers.analysis.themes.scores import N_COHERENCE_TERMS, N_DIVERSITY_TERMS, _top
 
-__all__ = ["LABEL_RULE", "MIN_LABEL_SHARE", "GENERAL_SUFFIX", "label_parts", "theme_labels", "shown_terms"]
+__all__ = ["MIN_LABEL_SHARE", "GENERAL_SUFFIX", "label_parts", "theme_labels", "shown_terms"]
 
 #: Share of a concept's occurrences that must fall in one theme's papers for it to name that theme.
 MIN_LABEL_SHARE = 0.55
+#: The end of the label of a theme whose terms are common across the corpus (none is used mostly in its papers).
 GENERAL_SUFFIX = " (general)"
-LABEL_RULE = (
-    "two of the theme's ten shown top terms, stock terms and word pairs that are no noun phrase left out; an acronym, "
-    "its expansion (or the abbreviation the abstracts define for a term) and words "
-    "of one stem count as one concept; a concept names the theme when at least "
-    f"{MIN_LABEL_SHARE:.0%} of its occurrences are in the theme's papers; the first two such concepts "
-    "by weight, the more specific first (more words, then the higher share), else the theme's first two "
-    "concepts marked '(general)'; each shown as the theme's abstracts most often write it"
-)
-
 
 
 def theme_labels(shown: Sequence[Sequence[str]], class_terms: np.ndarray, vocabulary: Sequence[str],
                  same_thing: Collection[frozenset[str]] = ()) -> list[str]:
-    """One label per theme by :data:`LABEL_RULE`, unique across themes.
+    """One label per theme by the rule of this module's docstring, unique across themes.
 
     Parameters
     ----------
@@ -167,7 +159,7 @@ def _shown_indices(components: np.ndarray, vocabulary: np.ndarray, document_freq
 
 def _labels(class_terms: np.ndarray, vocabulary: np.ndarray, shown: list[list[int]]) -> list[str]:
     """Each theme's label from its shown top terms (the themes table's ``top_terms``), by
-    :data:`LABEL_RULE`.
+    the rule of this module's docstring.
 
     Examples
     --------
