@@ -86,10 +86,12 @@ _POINTER = re.compile(
     r"repository|repo)|github|gitlab|hugging ?face|zenodo|kaggle|link|url)\b")
 _HOSTS_NAMED = re.compile(r"\b(?:github|gitlab|bitbucket|hugging ?face|zenodo|kaggle|figshare|osf|codeberg)\b")
 # Words without which no sentence is a claim (a fast pre-check: most sentences have none of them).
-_PRECHECK = re.compile(
-    r"availab|avialab|availb|avalia|releas|open[- ]?sourc|opensourc|public|accessib|download|host|obtainab|"
-    r"provide|share|found|located|publish|deposit|upload|posted|included|http|www\.|\.(?:com|org|io|net|edu|ai)\b|"
-    r"github|gitlab|doi:|arxiv:|page\b|site\b|repositor|repo\b|link\b|url\b|hugging|zenodo|kaggle|pypi")
+_PRECHECK_STEMS = (
+    "availab", "avialab", "availb", "avalia", "releas", "open[- ]?sourc", "opensourc", "public", "accessib",
+    "download", "host", "obtainab", "provide", "share", "found", "located", "publish", "deposit", "upload", "posted",
+    "included", "http", r"www\.", r"\.(?:com|org|io|net|edu|ai)\b", "github", "gitlab", "doi:", "arxiv:", r"page\b",
+    r"site\b", "repositor", r"repo\b", r"link\b", r"url\b", "hugging", "zenodo", "kaggle", "pypi")
+_PRECHECK = re.compile("|".join(_PRECHECK_STEMS))
 # The paper's own new artefact called open-source where the authors introduce it ("we build an open-source
 # agent", "we present Foo, a family of open-source models"); not someone else's tool ("we extend the
 # open-source solver Y", "open-source LLMs such as Y"): the verb must introduce, and no preposition may
