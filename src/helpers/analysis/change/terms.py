@@ -48,6 +48,24 @@ def term_change(papers: pd.DataFrame, groups: Sequence[str], terms: Sequence[str
     pull every term to its year (the book's overlay colour; empty without years). ``new_in_latest``:
     used in the latest group and in no earlier one. Rows by ``n_papers`` (most first), then term.
 
+    Parameters
+    ----------
+    papers : DataFrame
+        ``paper_id`` and ``group`` (and ``year`` where the input has it).
+    groups : sequence of str
+        The groups, in order.
+    terms : sequence of str
+        The term map's terms, one per column of ``paper_terms``.
+    paper_terms : csr_matrix
+        Binary papers x terms.
+    paper_ids : sequence of str
+        The paper of each row of ``paper_terms``.
+
+    Returns
+    -------
+    DataFrame
+        ``term, n_papers, first_group, mean_position, mean_year, balanced_year, n_latest, new_in_latest``.
+
     Examples
     --------
     >>> X = sparse.csr_matrix(np.array([[1, 0], [1, 0], [1, 1]]))
@@ -193,8 +211,20 @@ def term_bursts(papers: pd.DataFrame, groups: Sequence[str], terms: Sequence[str
                 ) -> pd.DataFrame:
     """Every burst of every map term over the groups (:func:`kleinberg_states`).
 
-    Returns :data:`BURST_COLUMNS`: the first and last group of the burst, its length in groups, the
-    papers using the term in it, and its weight; strongest first (ties: term, then start).
+    Each burst's first and last group, its length in groups, the papers using the term in it, and its weight;
+    strongest first (ties: term, then start).
+
+    Parameters
+    ----------
+    papers, groups, terms, paper_terms, paper_ids
+        As for :func:`term_change`.
+    scale, gamma : float
+        Kleinberg's rate ratio and cost of entering the burst state (:func:`kleinberg_states`).
+
+    Returns
+    -------
+    DataFrame
+        One row per burst, columns :data:`BURST_COLUMNS`.
 
     Examples
     --------
