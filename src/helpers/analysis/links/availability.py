@@ -102,11 +102,24 @@ STATEMENTS = ("linked", "dangling", "promised", "none")
 class SentenceVerdict:
     """What one sentence says about the availability of the paper's artefacts.
 
-    ``statement`` is one of :data:`STATEMENTS`; ``promise`` whether the claim
-    is future or conditional; ``reason`` a short account of the artefact,
-    predicate and link that decided; ``urls`` the usable (repaired) URLs it
-    relied on; ``claim`` whether the sentence is an availability claim (a
-    ``linked`` sentence with a bare link to a code host is not).
+    Attributes
+    ----------
+    statement : str
+        One of :data:`STATEMENTS`.
+    promise : bool
+        Whether the claim is future or conditional.
+    reason : str
+        A short account of the artefact, predicate and link that decided.
+    urls : tuple of str
+        The usable (repaired) URLs it relied on.
+    claim : bool
+        Whether the sentence is an availability claim (a ``linked`` sentence with a bare link to a code host is
+        not).
+
+    Examples
+    --------
+    >>> SentenceVerdict("promised", promise=True).claim
+    False
     """
 
     statement: str
@@ -148,6 +161,18 @@ def classify_sentence(sentence: str, abstract: str) -> SentenceVerdict:
     points elsewhere ("on our project page") is ``linked`` by a usable URL
     in another sentence.
 
+    Parameters
+    ----------
+    sentence : str
+        One sentence.
+    abstract : str
+        The whole abstract it comes from (``""``: none).
+
+    Returns
+    -------
+    SentenceVerdict
+        Its class, with the reason and the URLs relied on.
+
     Examples
     --------
     >>> classify_sentence("Our code is publicly available at https//github.com/a/b.", "").statement
@@ -176,6 +201,18 @@ def abstract_verdicts(text: str, urls: list[FoundUrl] | None = None) -> list[tup
     :func:`helpers.analysis.links.urls.split_sentences`, computed faster for big corpora:
     one pre-check pass and one URL search over the whole abstract (``urls``,
     from :func:`helpers.analysis.links.urls.find_urls`, if the caller has them already).
+
+    Parameters
+    ----------
+    text : str
+        An abstract.
+    urls : list of FoundUrl, optional
+        Its URLs, when the caller has found them already.
+
+    Returns
+    -------
+    list of (int, str, SentenceVerdict)
+        The 1-based sentence number, the sentence and its verdict, in order.
 
     Examples
     --------

@@ -105,7 +105,23 @@ def _clause_subject(clause: str) -> str | None:
 
 
 def find_claim(text: str) -> tuple[str, str] | None:
-    """``(artefact, predicate)`` of the first availability claim in lower-case ``text``, or None."""
+    """``(artefact, predicate)`` of the first availability claim in lower-case ``text``, or None.
+
+    Parameters
+    ----------
+    text : str
+        A sentence in lower case, its URLs replaced by :data:`~helpers.analysis.links.grammar.LINK`.
+
+    Returns
+    -------
+    tuple of str or None
+        The artefact's words and the predicate, or ``None`` when the sentence makes no claim.
+
+    Examples
+    --------
+    >>> find_claim("our code is publicly available at link."), find_claim("we use public datasets.")
+    (('our code', 'available'), None)
+    """
     clauses = _Clauses(text)
     for match in _PREDICATE.finditer(text):
         window = text[max(0, match.start() - 60):match.start()]
@@ -171,7 +187,23 @@ def _introduced_open(text: str) -> tuple[str, str] | None:
 
 
 def intent_claim(cased: str) -> tuple[str, str] | None:
-    """``(artefact, predicate)`` of a hedged intention to release ("we are considering releasing our data")."""
+    """``(artefact, predicate)`` of a hedged intention to release ("we are considering releasing our data").
+
+    Parameters
+    ----------
+    cased : str
+        The sentence as written (a capitalised name may be the subject), its URLs replaced.
+
+    Returns
+    -------
+    tuple of str or None
+        The artefact's words and the verb marked ``(intention)``, or ``None``.
+
+    Examples
+    --------
+    >>> intent_claim("We are considering releasing our data."), intent_claim("We plan to study it.")
+    (('our data', 'releasing (intention)'), None)
+    """
     for match in _INTENT.finditer(cased):
         verb, obj = match.group("verb").lower(), match.group("obj").lower()
         found = _WE_OBJECT.match(obj)

@@ -1,14 +1,18 @@
-"""The availability grammar's words and patterns, read by :mod:`helpers.analysis.links.availability`.
+"""The availability grammar's words and patterns, read by :mod:`.claims` and :mod:`.availability`.
 
-All matched on lower-case text, in which a URL is replaced by :data:`LINK`; :mod:`.availability` states the
-forms of a claim that they make up.
+Kept apart from the code that reads them so that the words a claim is made of can be read, and extended, in one
+place. All are matched on lower-case text, in which a URL is replaced by :data:`LINK`; :mod:`.availability`
+states the forms of a claim that they make up.
 """
 
 from __future__ import annotations
 
 import re
 
+__all__ = ["LINK", "LEFT_WINDOW", "RIGHT_WINDOW"]
+
 # ---- the grammar's words (all matched on lower-case text; a URL is replaced by LINK) ----
+#: What a URL is replaced by before the grammar reads a sentence.
 LINK = "⟨link⟩"
 _NOUN = (r"(?:source[- ]?codes?|codes?|codebase|implementations?|librar(?:y|ies)|toolkits?|toolbox(?:es)?|"
          r"packages?|software|repositor(?:y|ies)|repos?|datasets?|data[- ]?sets?|data|benchmarks?|models?|"
@@ -140,6 +144,7 @@ _NEGATED_END = re.compile(r"\b(?:not|never)\s*$")
 # of a sentence, not with its square (a block without full stops is one long sentence). A subject with its
 # verb, or a place after the predicate, is far shorter. The last _SAFE characters before the verb are always
 # read whole: a phrase in commas or a clause break there is seen as in the whole sentence.
+#: Characters read before an availability word (the clause it ends) and after it (the place it names).
 LEFT_WINDOW = 400
 RIGHT_WINDOW = 200
 _SAFE = 150

@@ -65,6 +65,16 @@ def classify_host(url: str) -> dict[str, str]:
     ``paper`` (arXiv, other DOIs, OpenReview, proceedings) and ``other``.
     :data:`LINKED_KINDS` says which of them make a paper ``linked``.
 
+    Parameters
+    ----------
+    url : str
+        A cleaned URL (:func:`helpers.analysis.links.urls.clean_url`).
+
+    Returns
+    -------
+    dict of str to str
+        ``host`` (without ``www.``), ``kind``, ``owner`` and ``repository`` (``""`` where the host has none).
+
     Examples
     --------
     >>> classify_host("https://github.com/team-approx-bayes/ivon")

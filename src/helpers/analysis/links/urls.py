@@ -78,6 +78,16 @@ def clean_url(url: str) -> str:
     Trailing punctuation, quotes and backticks go; a closing ``)``, ``]`` or
     ``>`` goes only when it is unbalanced inside the URL; the host is lower-cased.
 
+    Parameters
+    ----------
+    url : str
+        The address as found, possibly with the sentence's punctuation after it.
+
+    Returns
+    -------
+    str
+        The address alone, its scheme and host in lower case.
+
     Examples
     --------
     >>> clean_url("https://github.com/a/b).")
@@ -108,6 +118,16 @@ def clean_url(url: str) -> str:
 def is_safe_url(url: str) -> bool:
     """Only ``http`` and ``https`` URLs with a host may ever become links.
 
+    Parameters
+    ----------
+    url : str
+        An address from an untrusted text.
+
+    Returns
+    -------
+    bool
+        Whether it may be written as a link.
+
     Examples
     --------
     >>> is_safe_url("https://x.org"), is_safe_url("javascript:alert(1)"), is_safe_url("data:text/html,x")
@@ -122,15 +142,28 @@ def is_safe_url(url: str) -> bool:
 
 @dataclass(frozen=True)
 class FoundUrl:
-    """One address found in a text.
+    """One address found in a text (:func:`find_urls`).
 
-    ``url`` is the cleaned, repaired URL; ``original`` the address as written
-    (without the sentence punctuation after it); ``repaired`` says whether the
-    written form was broken (a scheme without its colon or slashes, a space
-    inside, no scheme at all, a backtick or doubled punctuation after it);
-    ``start`` and ``end`` are the offsets of the whole match in the text;
-    ``link_text`` is the visible text of a Markdown link (``[text](url)``, prose
-    that the analysed text keeps), empty for every other kind.
+    Attributes
+    ----------
+    url : str
+        The cleaned, repaired URL.
+    original : str
+        The address as written (without the sentence punctuation after it).
+    repaired : bool
+        Whether the written form was broken (a scheme without its colon or slashes, a space inside, no scheme at
+        all, a backtick or doubled punctuation after it).
+    start, end : int
+        The offsets of the whole match in the text.
+    link_text : str
+        The visible text of a Markdown link (``[text](url)``, prose that the analysed text keeps), empty for
+        every other kind.
+
+    Examples
+    --------
+    >>> found = find_urls("See [the code](https://github.com/a/b).")[0]
+    >>> found.url, found.link_text, found.repaired
+    ('https://github.com/a/b', 'the code', False)
     """
 
     url: str
@@ -167,6 +200,16 @@ def find_urls(text: str) -> list[FoundUrl]:
     identifiers ("on Hugging Face (org/model)") gives repaired URLs too
     (:func:`_hub_references`). ``javascript:``, ``data:`` and other schemes are never links.
 
+    Parameters
+    ----------
+    text : str
+        An abstract or any running text.
+
+    Returns
+    -------
+    list of FoundUrl
+        The first occurrence of each distinct URL.
+
     Examples
     --------
     >>> [(u.url, u.original, u.repaired) for u in find_urls("Code: https//github.com/a/b. See https://x.org.")]
@@ -187,6 +230,16 @@ def find_url_spans(text: str) -> list[FoundUrl]:
 
     The spans the analysed text removes (:func:`helpers.analysis.text.analysis_text`). A hub's
     identifier may be found twice (in brackets and after the hub's name), with the same span.
+
+    Parameters
+    ----------
+    text : str
+        An abstract or any running text.
+
+    Returns
+    -------
+    list of FoundUrl
+        Every occurrence, with its offsets in ``text``.
 
     Examples
     --------
@@ -312,6 +365,16 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\[(*_\"'“])")
 
 def split_sentences(text: str) -> list[str]:
     """Split an abstract into sentences (a period inside a URL does not end one).
+
+    Parameters
+    ----------
+    text : str
+        An abstract.
+
+    Returns
+    -------
+    list of str
+        Its sentences, stripped, empty ones left out.
 
     Examples
     --------
