@@ -175,13 +175,12 @@ def load_heldout(path: str | Path) -> pd.DataFrame:
     Returns
     -------
     DataFrame
-        Its rows, blank cells as ``""``, with ``abstract`` added.
+        One row per labelled sentence, with the ``abstract`` it is judged in.
 
     Raises
     ------
     ValueError
-        When a column is missing or a class is not one of
-        :data:`~helpers.analysis.links.availability.STATEMENTS`.
+        When the file lacks one of :data:`HELDOUT_COLUMNS`, or labels a sentence with an unknown class.
 
     Examples
     --------
@@ -322,7 +321,7 @@ def evaluate_verdicts(labelled: pd.DataFrame) -> pd.DataFrame:
     Parameters
     ----------
     labelled : DataFrame
-        ``sentence, abstract, class`` of each row.
+        The labelled sentences: ``sentence``, its ``abstract`` and its ``class``.
 
     Returns
     -------

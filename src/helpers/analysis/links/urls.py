@@ -234,7 +234,7 @@ def find_url_spans(text: str) -> list[FoundUrl]:
     Parameters
     ----------
     text : str
-        An abstract or any running text.
+        The text the analysis will read, URLs and all.
 
     Returns
     -------

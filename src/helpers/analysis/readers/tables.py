@@ -25,6 +25,8 @@ from helpers.analysis.readers.openalex import is_openalex_work, openalex_record
 from helpers.analysis.readers.records import (METADATA_FIELDS, Record, ReaderError, clean_field, json_type,
                                               parse_year, text_value)
 
+__all__ = ["read_csv", "read_tsv", "read_jsonl", "read_json"]
+
 KEY_COLUMNS = ("key", "id")
 #: A JSON escape of a UTF-16 surrogate: only where one is written can a string hold a lone one.
 _SURROGATE_ESCAPE = re.compile(r"\\ud[89a-f]", re.IGNORECASE)
@@ -186,6 +188,18 @@ def _refuse_repeated_columns(header: list[str], line: int, noun: str = "column",
 def read_csv(text: str) -> tuple[None, list[Record]]:
     """The rows of a CSV file with a header row.
 
+    Parameters
+    ----------
+    text : str
+        A CSV file's decoded text, its first row the header.
+
+    Returns
+    -------
+    header : None
+        A table has no header line.
+    records : list of Record
+        One per row, its line numbers those of the row (a quoted cell may span lines).
+
     Examples
     --------
     >>> _, records = read_csv('title,abstract,year\\n"A, B",One two three four five.,2024\\n')
@@ -197,6 +211,18 @@ def read_csv(text: str) -> tuple[None, list[Record]]:
 
 def read_tsv(text: str) -> tuple[None, list[Record]]:
     """The rows of a tab-separated file with a header row; no quoting (a field holds no tab or line end).
+
+    Parameters
+    ----------
+    text : str
+        A tab-separated file's decoded text, its first row the header.
+
+    Returns
+    -------
+    header : None
+        No tab-separated file has one.
+    records : list of Record
+        One per row after the header, each on its own line.
 
     Examples
     --------
@@ -294,6 +320,18 @@ def _json_problem(error: ValueError) -> str:
 def read_jsonl(text: str) -> tuple[None, list[Record]]:
     """One JSON object per non-blank line.
 
+    Parameters
+    ----------
+    text : str
+        A JSON Lines file's decoded text, one object a line.
+
+    Returns
+    -------
+    header : None
+        Nor has a JSON Lines file.
+    records : list of Record
+        One per object, on the object's line.
+
     Raises
     ------
     ReaderError
@@ -333,6 +371,18 @@ def read_json(text: str) -> tuple[None, list[Record]]:
 
     Each object of a top-level array carries its own lines; the objects of an API page all carry the
     file's lines.
+
+    Parameters
+    ----------
+    text : str
+        A JSON file's decoded text.
+
+    Returns
+    -------
+    header : None
+        A JSON file has none.
+    records : list of Record
+        One per object of the array (or of ``results``), on the lines the object spans.
 
     Raises
     ------
