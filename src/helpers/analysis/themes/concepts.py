@@ -43,6 +43,18 @@ def is_acronym_of(word: str, term: str) -> bool:
     are the word, or at least its first or last two letters (``llm`` of ``language model``, ``hdi`` of
     ``human development``).
 
+    Parameters
+    ----------
+    word : str
+        A possible acronym (lower case).
+    term : str
+        A term of one or more words.
+
+    Returns
+    -------
+    bool
+        Whether ``word`` abbreviates ``term``.
+
     Examples
     --------
     >>> [is_acronym_of(w, t) for w, t in [("rl", "reinforcement learning"), ("llm", "language model"),
@@ -61,6 +73,16 @@ def share_stem(first: str, second: str) -> bool:
     """Whether two words share a stem: the same first :data:`MIN_STEM` letters or more, each ending in one of
     :data:`SUFFIXES` after them.
 
+    Parameters
+    ----------
+    first, second : str
+        Two words in lower case.
+
+    Returns
+    -------
+    bool
+        Whether they are forms of one stem.
+
     Examples
     --------
     >>> [share_stem(a, b) for a, b in [("privacy", "private"), ("estimation", "estimator"), ("sample", "sampling"),
@@ -77,6 +99,18 @@ def same_concept(first: str, second: str, same_thing: Collection[frozenset[str]]
     (:func:`share_stem`), one is the other's acronym (:func:`is_acronym_of`), or the pair is one of
     ``same_thing`` (a term and the abbreviation the corpus defines for it). Stock words are left out
     (``diffusion model`` and ``generative model`` share only ``model``).
+
+    Parameters
+    ----------
+    first, second : str
+        Two terms as the themes spell them.
+    same_thing : collection of frozenset
+        Pairs of terms the corpus defines as one thing.
+
+    Returns
+    -------
+    bool
+        Whether a label should name only one of them.
 
     Examples
     --------
@@ -137,7 +171,20 @@ def _partners(same_thing: frozenset[frozenset[str]]) -> dict[str, tuple[str, ...
 
 @dataclass(frozen=True)
 class Concept:
-    """One thing a theme's top terms say: its ``members`` (terms, by weight) and the ``name`` it is shown by."""
+    """One thing a theme's top terms say (:func:`theme_concepts`).
+
+    Attributes
+    ----------
+    members : tuple of str
+        Its terms, by weight.
+    name : str
+        The member it is shown by.
+
+    Examples
+    --------
+    >>> Concept(("dp", "differential privacy", "private")).name
+    'differential privacy'
+    """
 
     members: tuple[str, ...]
 
@@ -158,6 +205,18 @@ def theme_concepts(terms: Sequence[str], same_thing: Collection[frozenset[str]] 
     A term joins the first concept it is one thing with; a two-letter word whose letters are the first
     letters of two single-word terms of the list (``dp`` beside ``differential`` and ``privacy``) joins
     those terms' concepts, which become one.
+
+    Parameters
+    ----------
+    terms : sequence of str
+        A theme's terms, by weight.
+    same_thing : collection of frozenset
+        Pairs of terms the corpus defines as one thing.
+
+    Returns
+    -------
+    list of Concept
+        The concepts, each with its members by weight.
 
     Examples
     --------
@@ -207,6 +266,22 @@ def _spelled_pairs(terms: Sequence[str]) -> set[frozenset[str]]:
 def concept_share(concept: Concept, theme: int, class_terms: np.ndarray, index: dict[str, int]) -> float:
     """Share of the concept's occurrences (all members) that are in the papers of ``theme`` (0-based row of
     ``class_terms``, themes x terms summed over each theme's papers); 0 for a concept never counted.
+
+    Parameters
+    ----------
+    concept : Concept
+        Some of a theme's terms.
+    theme : int
+        The theme, as a row of ``class_terms``.
+    class_terms : ndarray
+        Themes x terms: each term's occurrences summed over each theme's papers.
+    index : dict of str to int
+        Each term's column in ``class_terms``.
+
+    Returns
+    -------
+    float
+        Between 0 and 1.
 
     Examples
     --------

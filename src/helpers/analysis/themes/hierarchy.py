@@ -60,6 +60,16 @@ HIERARCHY_RULE = (
 def n_broad_themes(k: int) -> int:
     """The number of broad themes for ``k`` themes: ``round(sqrt(k))``, at least 2, at most ``k``.
 
+    Parameters
+    ----------
+    k : int
+        The number of themes.
+
+    Returns
+    -------
+    int
+        The number of broad themes.
+
     Examples
     --------
     >>> [n_broad_themes(k) for k in (1, 2, 3, 6, 7, 12, 13, 20, 21)]
@@ -70,6 +80,16 @@ def n_broad_themes(k: int) -> int:
 
 def broad_ids(n: int) -> list[str]:
     """The names of ``n`` broad themes: ``A`` to ``Z``, then ``AA``, ``AB``, ...
+
+    Parameters
+    ----------
+    n : int
+        The number of broad themes.
+
+    Returns
+    -------
+    list of str
+        Their names, in order.
 
     Examples
     --------
@@ -90,6 +110,18 @@ def theme_profiles(weights: np.ndarray, paper_terms: sparse.spmatrix) -> np.ndar
     """Themes x terms: each term's papers summed with their theme weights (``weights``: papers x themes;
     ``paper_terms``: papers x terms, any count becomes 1), each row as shares of its total (zeros stay zeros).
 
+    Parameters
+    ----------
+    weights : ndarray
+        Papers x themes.
+    paper_terms : sparse matrix
+        Papers x terms (the term map's).
+
+    Returns
+    -------
+    ndarray
+        Themes x terms, each row summing to 1 (or 0).
+
     Examples
     --------
     >>> weights = np.array([[1.0, 0.0], [0.5, 0.5]])
@@ -106,6 +138,18 @@ def theme_profiles(weights: np.ndarray, paper_terms: sparse.spmatrix) -> np.ndar
 def broad_groups(profiles: np.ndarray, n_groups: int) -> np.ndarray:
     """Each theme's group (1-based, in scipy's order): a Ward tree on the rows scaled to unit length (their
     Euclidean distances are ``sqrt(2 * cosine distance)``) cut into ``n_groups``; a row of zeros stays zeros.
+
+    Parameters
+    ----------
+    profiles : ndarray
+        Themes x terms (:func:`theme_profiles`).
+    n_groups : int
+        The number of broad themes.
+
+    Returns
+    -------
+    ndarray of int
+        One group per theme.
 
     Examples
     --------
@@ -163,6 +207,24 @@ def broad_labels(members: Sequence[Sequence[int]], top_terms: pd.DataFrame, mass
     theme's strongest) times the theme's papers (``masses``, by 1-based theme); stock terms and word pairs that
     are no noun phrase are left out. ``labels`` are the themes' labels (by 1-based theme); ``same_thing`` the pairs
     the corpus defines as one thing (:func:`helpers.analysis.themes.concepts.same_concept`).
+
+    Parameters
+    ----------
+    members : sequence of sequence of int
+        Each broad theme's themes (1-based).
+    top_terms : DataFrame
+        ``theme, rank, term, weight``.
+    masses : sequence of float
+        Each theme's papers, by 1-based theme.
+    labels : sequence of str, optional
+        The themes' labels.
+    same_thing : collection of frozenset
+        Pairs of terms the corpus defines as one thing.
+
+    Returns
+    -------
+    list of str
+        One label per broad theme, in the order of ``members``.
 
     Examples
     --------
@@ -230,6 +292,13 @@ class ThemeHierarchy:
         theme, by broad theme then theme (``theme_hierarchy.csv``).
     rule : str
         :data:`HIERARCHY_RULE`.
+
+    Examples
+    --------
+    >>> table = pd.DataFrame({"broad_theme": ["A", "A"], "broad_label": ["roads"] * 2, "broad_top_terms": ["road"] * 2,
+    ...                       "broad_n_papers": [5, 5], "theme": [1, 2], "label": ["crash", "speed"], "n_papers": [3, 2]})
+    >>> ThemeHierarchy(table).broad_of
+    {1: 'A', 2: 'A'}
     """
 
     table: pd.DataFrame
@@ -267,6 +336,11 @@ def theme_hierarchy(themes: pd.DataFrame, top_terms: pd.DataFrame, weights: pd.D
         term of the map, the profiles are the themes' top-term weights.
     same_thing : collection of frozenset, optional
         Pairs of terms the corpus defines as one thing (a term and its abbreviation), for the broad labels.
+
+    Returns
+    -------
+    ThemeHierarchy
+        Its table (``theme_hierarchy.csv``) and rule.
 
     Examples
     --------
@@ -335,6 +409,20 @@ def paper_grains(weights: pd.DataFrame, broad_of: dict[int, str], threshold: flo
     strongest theme; ``""`` without one) and the broad theme's share (its themes' shares summed).
 
     Ties go to the lower theme number, as the strongest theme's do.
+
+    Parameters
+    ----------
+    weights : DataFrame
+        ``paper_id`` and ``theme_<n>`` columns.
+    broad_of : dict of int to str
+        Each theme's broad theme (:attr:`ThemeHierarchy.broad_of`).
+    threshold : float
+        The strongest theme's share below which a paper is mixed.
+
+    Returns
+    -------
+    DataFrame
+        ``paper_id, second_theme, second_theme_weight, mixed, broad_theme, broad_theme_weight``, one row per paper.
 
     Examples
     --------

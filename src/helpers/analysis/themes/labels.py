@@ -62,6 +62,11 @@ def theme_labels(shown: Sequence[Sequence[str]], class_terms: np.ndarray, vocabu
     same_thing : collection of frozenset
         Pairs of terms the corpus defines as one thing (a term and its abbreviation, :func:`same_concept`).
 
+    Returns
+    -------
+    list of str
+        One label per theme, in theme order.
+
     Examples
     --------
     >>> vocabulary = ["rl", "policy", "reinforcement learning", "data", "weight", "graph", "node"]
@@ -112,6 +117,20 @@ def shown_terms(ranked: list[str], n: int, n_abstracts: Mapping[str, int]) -> li
     network, graph", never "network, neural, neural network", and no phrase is shown beside
     a word of it. ``n_abstracts`` gives each term's abstracts. The model, its selection and
     its coherence in the comparisons are those of all its terms.
+
+    Parameters
+    ----------
+    ranked : list of str
+        A theme's terms by weight.
+    n : int
+        How many to show.
+    n_abstracts : mapping of str to int
+        Each term's abstracts.
+
+    Returns
+    -------
+    list of str
+        At most ``n`` terms, by weight.
 
     Examples
     --------
@@ -174,6 +193,16 @@ def _labels(class_terms: np.ndarray, vocabulary: np.ndarray, shown: list[list[in
 
 def label_parts(label: str) -> list[str]:
     """The terms a label names (without :data:`GENERAL_SUFFIX` or a theme's number).
+
+    Parameters
+    ----------
+    label : str
+        A theme's label.
+
+    Returns
+    -------
+    list of str
+        Its terms, in order.
 
     Examples
     --------

@@ -49,6 +49,12 @@ class ThemeNaming:
         One line: why a given file was ignored (``""`` otherwise).
     names : dict of int to str
         The names applied, by the model's theme number (empty unless ``applied``).
+
+    Examples
+    --------
+    >>> rule = pd.DataFrame({"theme": [1], "label": ["crash · injury"], "top_terms": ["crash, injury"], "n_papers": [2]})
+    >>> ThemeNaming(ThemeFingerprint("abc", 1, 0, "themes", "0123"), rule).applied
+    False
     """
 
     fingerprint: ThemeFingerprint
@@ -76,6 +82,18 @@ def merge_groups(n_themes: int, names: dict[int, str]) -> list[list[int]]:
     """The model's themes (1 to ``n_themes``) in groups, one group per theme shown: themes given the same name
     (case and spacing aside) together, in :data:`NUMBERING_RULE`'s order.
 
+    Parameters
+    ----------
+    n_themes : int
+        The model's number of themes.
+    names : dict of int to str
+        The file's names, by the model's theme number.
+
+    Returns
+    -------
+    list of list of int
+        The model's theme numbers of each theme shown, in its new number's order.
+
     Examples
     --------
     >>> merge_groups(5, {2: "Risk", 5: "risk", 1: "Roads"})
@@ -96,6 +114,18 @@ def apply_theme_names(model: "ThemeModel", names: dict[int, str]) -> "ThemeModel
     themes' papers: a paper split between them may join it); its term weights and label counts are its themes'
     summed, its top terms the strongest of those. Its coherence is not measured (``NaN``). The themes table gains
     ``name_source`` (``file`` or ``rule``) and ``model_themes`` (the model's theme numbers, ``"2, 5"``).
+
+    Parameters
+    ----------
+    model : ThemeModel
+        The model as the rule named it.
+    names : dict of int to str
+        The model's theme number to its name (themes left out keep the rule's label).
+
+    Returns
+    -------
+    ThemeModel
+        The model renamed, its merged themes renumbered by :data:`NUMBERING_RULE`.
 
     Examples
     --------
@@ -181,6 +211,16 @@ def starter_text(naming: ThemeNaming) -> str:
     its name (the one applied, else the rule's label) and, in a third column that is not read, the rule's label, its
     papers and top terms.
 
+    Parameters
+    ----------
+    naming : ThemeNaming
+        Where the run's names come from.
+
+    Returns
+    -------
+    str
+        The file's text.
+
     Examples
     --------
     >>> naming = ThemeNaming(ThemeFingerprint("abc", 2, 0, "themes", "0123"),
@@ -216,7 +256,35 @@ def _cell(text: str) -> str:
 def name_themes_by_file(model: "ThemeModel", file: ThemeFile | None, corpus_sha256: str, seed: int
                         ) -> "tuple[ThemeModel, ThemeNaming]":
     """``model`` named by ``file`` when it was written for these themes (:func:`mismatch`), else as it is, and
-    where its names come from."""
+    where its names come from.
+
+    Parameters
+    ----------
+    model : ThemeModel
+        The model as the rule named it.
+    file : ThemeFile or None
+        The researcher's theme file, if one was given.
+    corpus_sha256 : str
+        The corpus's SHA-256.
+    seed : int
+        The run's first seed.
+
+    Returns
+    -------
+    model : ThemeModel
+        ``model``, named by the file when it applies.
+    naming : ThemeNaming
+        Where the names come from, and why a given file was ignored.
+
+    Examples
+    --------
+    >>> from helpers.analysis.themes import ThemeOptions, fit_themes
+    >>> texts = pd.Series(["crash injury severity", "crash injury road", "driver speed fatigue", "driver speed phone"],
+    ...                   index=list("abcd"))
+    >>> model, naming = name_themes_by_file(fit_themes(texts, ThemeOptions(k=2)), None, "abc", 0)
+    >>> naming.applied, naming.fingerprint.themes
+    (False, 2)
+    """
     fingerprint = fingerprint_of(model, corpus_sha256, seed)
     rule = model.themes[["theme", "label", "top_terms", "n_papers"]].copy()
     if file is None:

@@ -51,13 +51,37 @@ _META = re.compile(r"#\s*([A-Za-z]+)\s*:\s*(.*?)\s*$")
 
 
 class ThemeFileError(SettingsError):
-    """A malformed theme file: one line naming the file and the line."""
+    """A malformed theme file: one line naming the file and the line (a settings error, raised before any analysis).
+
+    Examples
+    --------
+    >>> str(ThemeFileError("names.tsv, line 3: theme 9 is above the file's 8 themes")).split(",")[0]
+    'names.tsv'
+    """
 
 
 @dataclass(frozen=True)
 class ThemeFingerprint:
-    """What a set of themes is: the corpus SHA-256, the number of themes, the first seed, the grain and the
-    model's top terms hashed (:func:`model_fingerprint`)."""
+    """What a set of themes is, as a theme file records it in its ``# key: value`` lines.
+
+    Attributes
+    ----------
+    corpus : str
+        The corpus's SHA-256.
+    themes : int
+        The number of themes.
+    seed : int
+        The run's first seed.
+    grain : str
+        ``themes``.
+    model : str
+        The model's top terms hashed (:func:`model_fingerprint`).
+
+    Examples
+    --------
+    >>> ThemeFingerprint("abc", 8, 0, "themes", "0123").themes
+    8
+    """
 
     corpus: str
     themes: int
@@ -79,6 +103,11 @@ class ThemeFile:
         What it was written for.
     names : dict of int to str
         The model's theme number to the name given (never empty: empty names are left out).
+
+    Examples
+    --------
+    >>> ThemeFile("names.tsv", "", ThemeFingerprint("abc", 2, 0, "themes", "0123"), {2: "Roads"}).names
+    {2: 'Roads'}
     """
 
     path: str
@@ -87,9 +116,18 @@ class ThemeFile:
     names: dict[int, str]
 
 
-
 def read_theme_file(path: str | Path) -> ThemeFile:
     """Read a theme file (the format of this module's docstring).
+
+    Parameters
+    ----------
+    path : str or Path
+        The theme file.
+
+    Returns
+    -------
+    ThemeFile
+        Its names and what it was written for.
 
     Raises
     ------
@@ -189,6 +227,16 @@ def model_fingerprint(themes: pd.DataFrame) -> str:
     """12 hex digits of SHA-256 over each theme's number and top terms (``themes``: a model's themes table as the
     rule made it), so a file written for a model whose themes differ is not applied to this one.
 
+    Parameters
+    ----------
+    themes : DataFrame
+        ``theme, top_terms``.
+
+    Returns
+    -------
+    str
+        12 hex digits.
+
     Examples
     --------
     >>> model_fingerprint(pd.DataFrame({"theme": [1, 2], "top_terms": ["crash, injury", "driver, speed"]}))
@@ -199,13 +247,49 @@ def model_fingerprint(themes: pd.DataFrame) -> str:
 
 
 def fingerprint_of(model: "ThemeModel", corpus_sha256: str, seed: int) -> ThemeFingerprint:
-    """The fingerprint a theme file for ``model`` records."""
+    """The fingerprint a theme file for ``model`` records.
+
+    Parameters
+    ----------
+    model : ThemeModel
+        A fitted model, as the rule named it.
+    corpus_sha256 : str
+        The corpus's SHA-256.
+    seed : int
+        The run's first seed.
+
+    Returns
+    -------
+    ThemeFingerprint
+        What a theme file for these themes records.
+
+    Examples
+    --------
+    >>> from helpers.analysis.themes import ThemeOptions, fit_themes
+    >>> texts = pd.Series(["crash injury severity", "crash injury road", "driver speed fatigue", "driver speed phone"],
+    ...                   index=list("abcd"))
+    >>> fingerprint = fingerprint_of(fit_themes(texts, ThemeOptions(k=2)), "abc", 0)
+    >>> fingerprint.themes, fingerprint.grain, len(fingerprint.model)
+    (2, 'themes', 12)
+    """
     return ThemeFingerprint(corpus=corpus_sha256, themes=int(len(model.themes)), seed=int(seed), grain=GRAIN,
                             model=model_fingerprint(model.themes))
 
 
 def mismatch(file: ThemeFile, fingerprint: ThemeFingerprint) -> str:
     """Why ``file`` does not name the themes of ``fingerprint`` (one line), ``""`` when it does.
+
+    Parameters
+    ----------
+    file : ThemeFile
+        A theme file read.
+    fingerprint : ThemeFingerprint
+        The run's themes.
+
+    Returns
+    -------
+    str
+        A one-line warning, or ``""``.
 
     Examples
     --------

@@ -33,6 +33,16 @@ def written_tokens(text: str) -> WrittenTokens:
     """``text`` cut into the tokens :func:`written_forms` counts, with their theme spellings (one pass per text,
     however many labels read it).
 
+    Parameters
+    ----------
+    text : str
+        An abstract.
+
+    Returns
+    -------
+    WrittenTokens
+        Its chunks of tokens.
+
     Examples
     --------
     >>> written_tokens("PDMS walls, 3D.")
@@ -66,6 +76,18 @@ def written_forms(terms: Collection[str], texts: Iterable[str]) -> dict[str, str
     letter gives way to the same in lower case when the texts write that too (a sentence's first word).
     :func:`written_forms_of_tokens` does the same for texts already cut (:func:`written_tokens`).
 
+    Parameters
+    ----------
+    terms : collection of str
+        Terms as the themes spell them.
+    texts : iterable of str
+        The abstracts to read them in.
+
+    Returns
+    -------
+    dict of str to str
+        Each term written in the texts to its most frequent written form.
+
     Examples
     --------
     >>> texts = ["PDMS nanochannels were made.", "Nanochannels of PDMS and the Higgs boson.", "Our nanochannels."]
@@ -77,6 +99,18 @@ def written_forms(terms: Collection[str], texts: Iterable[str]) -> dict[str, str
 
 def written_forms_of_tokens(terms: Collection[str], texts: Iterable[WrittenTokens]) -> dict[str, str]:
     """:func:`written_forms` of texts cut by :func:`written_tokens`.
+
+    Parameters
+    ----------
+    terms : collection of str
+        Terms as the themes spell them.
+    texts : iterable of WrittenTokens
+        The abstracts, cut once (:func:`written_tokens`).
+
+    Returns
+    -------
+    dict of str to str
+        As :func:`written_forms`.
 
     Examples
     --------
@@ -116,6 +150,18 @@ def written_forms_of_tokens(terms: Collection[str], texts: Iterable[WrittenToken
 def written_label(label: str, forms: Mapping[str, str]) -> str:
     """``label`` with each part as the abstracts write it (``forms``, :func:`written_forms`); a part without a
     written form stays as it is.
+
+    Parameters
+    ----------
+    label : str
+        A label as the rule makes it (:func:`helpers.analysis.themes.labels.theme_labels`).
+    forms : mapping of str to str
+        The terms' written forms.
+
+    Returns
+    -------
+    str
+        The label to show.
 
     Examples
     --------
