@@ -67,6 +67,13 @@ class ThemeModel:
     label_counts : DataFrame, optional
         Themes x the terms the labels are chosen from (each theme's shown top terms): each term's occurrences
         summed over each theme's papers, so the labels can be made again (:func:`relabel`).
+
+    Examples
+    --------
+    >>> texts = pd.Series(["graph networks learn graphs"] * 2 + ["bandit regret bounds"] * 2, index=list("abcd"))
+    >>> model = fit_themes(texts, ThemeOptions(k=2))
+    >>> list(model.paper_themes.columns), len(model.themes)
+    (['paper_id', 'theme', 'theme_weight'], 2)
     """
 
     themes: pd.DataFrame
@@ -94,6 +101,18 @@ def relabel(model: ThemeModel, same_thing: Collection[frozenset[str]]) -> ThemeM
     """The model with its labels made again (:func:`helpers.analysis.themes.labels.theme_labels`), the pairs the
     corpus defines as one thing (a term and its abbreviation) counted as one concept; the model as it is
     without ``label_counts`` or pairs.
+
+    Parameters
+    ----------
+    model : ThemeModel
+        A fitted model.
+    same_thing : collection of frozenset
+        Pairs of terms the corpus defines as one thing.
+
+    Returns
+    -------
+    ThemeModel
+        The model with its ``label`` column made again.
 
     Examples
     --------
@@ -163,6 +182,28 @@ class PendingThemes:
     for them.
 
     Made by :func:`start_themes`, so the caller can find terms and links meanwhile.
+
+    Parameters
+    ----------
+    fitting : BackgroundCall
+        The background call that makes the model.
+
+    Methods
+    -------
+    result()
+        The fitted :class:`ThemeModel` (waits for it; raises what the fit raised).
+    wait()
+        Waits until the thread has ended, whether the model was made or not.
+
+    Examples
+    --------
+    >>> texts = pd.Series(["graph networks learn graphs"] * 2 + ["bandit regret bounds"] * 2, index=list("abcd"))
+    >>> with model_fitting():
+    ...     pending = start_themes(texts, ThemeOptions(k=2, n_jobs=1))
+    ...     pending.wait()
+    ...     k = len(pending.result().themes)
+    >>> k
+    2
     """
 
     def __init__(self, fitting: BackgroundCall) -> None:
@@ -209,10 +250,31 @@ def start_themes(texts: TokenizedCorpus | pd.Series, options: ThemeOptions = The
     :meth:`PendingThemes.wait`) before leaving it. With ``n_jobs=1`` everything runs before this
     returns: no thread.
 
+    Parameters
+    ----------
+    texts : TokenizedCorpus or Series
+        As for :func:`fit_themes`.
+    options : ThemeOptions
+        As for :func:`fit_themes`.
+
+    Returns
+    -------
+    PendingThemes
+        The model on its way.
+
     Raises
     ------
     KOutOfRange, ThemesError
         As :func:`fit_themes`.
+
+    Examples
+    --------
+    >>> texts = pd.Series(["graph networks learn graphs"] * 2 + ["bandit regret bounds"] * 2, index=list("abcd"))
+    >>> with model_fitting():
+    ...     pending = start_themes(texts, ThemeOptions(k=2))
+    ...     model = pending.result()
+    >>> model.settings.chosen_k
+    2
     """
     return start_partitioned_themes(LocalPartitions(), [analysis_texts_to_tokens(texts)], options)
 
@@ -227,6 +289,31 @@ def start_partitioned_themes(runner: PartitionRunner, token_parts: Sequence[Any]
     the selection and the final fit use come to this process, and every abstract is weighted in
     blocks of :data:`TRANSFORM_BLOCK` consecutive ``paper_id`` ranks on ``runner``. The result is the
     same for any cut into partitions (a tested equivalence).
+
+    Parameters
+    ----------
+    runner : PartitionRunner
+        Where the partitions are (:class:`helpers.analysis.engine.local.LocalPartitions`, or a Dask cluster).
+    token_parts : sequence
+        Each partition's tokenized texts, or a handle to them.
+    options : ThemeOptions
+        As for :func:`fit_themes`.
+
+    Returns
+    -------
+    PendingThemes
+        The model on its way.
+
+    Examples
+    --------
+    >>> from helpers.analysis.engine.local import LocalPartitions
+    >>> from helpers.analysis.text import tokenize_corpus
+    >>> parts = [tokenize_corpus(["graph networks learn graphs"] * 2, ["a", "b"]),
+    ...          tokenize_corpus(["bandit regret bounds"] * 2, ["c", "d"])]
+    >>> with model_fitting():
+    ...     model = start_partitioned_themes(LocalPartitions(), parts, ThemeOptions(k=2)).result()
+    >>> model.themes["n_papers"].tolist()
+    [2, 2]
     """
     k, seed, n_jobs = options.k, options.seed, options.n_jobs
     terms = _partitioned_counts(runner, token_parts, options.edits)
@@ -317,6 +404,11 @@ def fit_themes(texts: TokenizedCorpus | pd.Series, options: ThemeOptions = Theme
         chosen k on the same abstracts. The selection's fits run on ``n_jobs`` cores
         (default: all) and one thread more (1: everything in the calling thread); results
         do not depend on it.
+
+    Returns
+    -------
+    ThemeModel
+        The themes, each paper's weights, the selection and the settings.
 
     Raises
     ------

@@ -76,6 +76,16 @@ SELECTION_RULE = (
 def min_theme_papers(n_documents: int) -> int:
     """The fewest papers a theme may hold: ``max(5, ceil(1% of the papers))``.
 
+    Parameters
+    ----------
+    n_documents : int
+        The corpus's abstracts.
+
+    Returns
+    -------
+    int
+        The size floor of a theme.
+
     Examples
     --------
     >>> [min_theme_papers(n) for n in (57, 497, 501, 10_000)]
@@ -86,6 +96,16 @@ def min_theme_papers(n_documents: int) -> int:
 
 def theme_sizes(document_weights: np.ndarray) -> np.ndarray:
     """Papers per theme: each paper in its strongest theme (ties to the first), a paper without weight in none.
+
+    Parameters
+    ----------
+    document_weights : ndarray
+        Papers x themes.
+
+    Returns
+    -------
+    ndarray of int
+        One count per theme.
 
     Examples
     --------
@@ -103,6 +123,18 @@ def more_ks(ks: list[int], n_documents: int, n_terms: int) -> list[int]:
     :data:`MAX_CANDIDATES` more at the same step, no more themes than the size floor allows
     (``n_documents // min_theme_papers``) nor than terms.
 
+    Parameters
+    ----------
+    ks : list of int
+        The candidates searched, in order.
+    n_documents, n_terms : int
+        The corpus's abstracts and terms.
+
+    Returns
+    -------
+    list of int
+        The next candidates, possibly none.
+
     Examples
     --------
     >>> more_ks([3, 6, 9, 12, 15, 18, 21, 24, 27, 30], 5000, 4000)
@@ -118,6 +150,16 @@ def more_ks(ks: list[int], n_documents: int, n_terms: int) -> list[int]:
 def rescore(selection: pd.DataFrame) -> pd.DataFrame:
     """The selection table (``k, coherence, diversity, stability, ...``) in order of ``k`` with its ``score`` (the
     three scores min-max scaled over all its candidates, averaged) made again, as after an extended search.
+
+    Parameters
+    ----------
+    selection : DataFrame
+        ``k, coherence, diversity, stability`` and any other columns.
+
+    Returns
+    -------
+    DataFrame
+        The table sorted by ``k``, ``score`` made again.
 
     Examples
     --------
@@ -135,6 +177,20 @@ def k_at_top(ks: list[int], chosen_k: int, k_given: bool) -> bool:
     """Whether the chosen number of themes is the largest of several candidates searched, so the rule's best
     may lie beyond the range (never for a given ``k``).
 
+    Parameters
+    ----------
+    ks : list of int
+        The candidates searched.
+    chosen_k : int
+        The number of themes fitted.
+    k_given : bool
+        Whether the researcher gave it.
+
+    Returns
+    -------
+    bool
+        Whether the page must not call ``chosen_k`` chosen.
+
     Examples
     --------
     >>> k_at_top([3, 6, 9], 9, False), k_at_top([3, 6, 9], 6, False), k_at_top([9], 9, True)
@@ -148,6 +204,16 @@ def candidate_ks(n_documents: int) -> list[int]:
 
     From 2 (3 for 40 abstracts or more) to ``1.6 * sqrt(n)``, capped at 30 and
     at a fifth of the corpus.
+
+    Parameters
+    ----------
+    n_documents : int
+        The corpus's abstracts.
+
+    Returns
+    -------
+    list of int
+        The candidates, ascending.
 
     Examples
     --------
@@ -173,6 +239,18 @@ def model_fitting() -> Iterator[None]:
     ten times slower on two busy cores (fits already run in parallel). Convergence warnings are
     silenced: an unconverged run still counts, its worse fit and stability are what we measure.
     Both settings are process-wide, so threads must not enter this themselves.
+
+    Yields
+    ------
+    None
+        Inside it, fits run with one BLAS thread and no convergence warnings.
+
+    Examples
+    --------
+    >>> from threadpoolctl import threadpool_info
+    >>> with model_fitting():
+    ...     print(all(pool["num_threads"] == 1 for pool in threadpool_info()))
+    True
     """
     from sklearn.exceptions import ConvergenceWarning
     from threadpoolctl import threadpool_limits
@@ -258,6 +336,20 @@ def search_done(searched: pd.DataFrame, min_papers: float = 0.0, qualified: bool
     and diversity reach their thresholds and its smallest theme holds ``min_papers``; ``qualified``: one searched
     before). More themes share more of their top terms, so a larger k would be less diverse still.
 
+    Parameters
+    ----------
+    searched : DataFrame
+        ``k, smallest, diversity, stability`` of the candidates searched, in order of k.
+    min_papers : float
+        The size floor of a theme.
+    qualified : bool
+        Whether a smaller k searched before ``searched`` qualifies.
+
+    Returns
+    -------
+    bool
+        Whether to stop searching upwards.
+
     Examples
     --------
     >>> table = pd.DataFrame({"k": [3, 6, 9], "smallest": [40, 20, 9], "diversity": [0.95, 0.85, 0.79],
@@ -277,6 +369,16 @@ def search_done(searched: pd.DataFrame, min_papers: float = 0.0, qualified: bool
 def choose_k(selection: pd.DataFrame) -> int:
     """Apply :data:`SELECTION_RULE` to a table with ``k, coherence, score, eligible`` (and ``readable, smallest``,
     the size floor: without them every k is readable).
+
+    Parameters
+    ----------
+    selection : DataFrame
+        One row per candidate k.
+
+    Returns
+    -------
+    int
+        The chosen number of themes.
 
     Examples
     --------
