@@ -369,7 +369,7 @@ def split_sentences(text: str) -> list[str]:
     Parameters
     ----------
     text : str
-        An abstract.
+        An abstract, its URLs as written.
 
     Returns
     -------

@@ -14,12 +14,13 @@ The steps of :func:`fit_themes` (:mod:`.model`, ``start_themes(...).result()``),
    (:class:`PendingThemes`), every abstract weighted in blocks (:mod:`.counting`), the tables of
    :class:`ThemeModel`.
 5. :mod:`.labels`, :func:`theme_labels`: each theme's shown top terms (:func:`shown_terms`, a noun phrase in
-   place of its words) and its label (:data:`LABEL_RULE`).
+   place of its words) and its label, two concepts (:mod:`.concepts`, :func:`same_concept`), each shown as the
+   abstracts write it (:mod:`.written_forms`, :func:`written_label`).
 6. :mod:`.hierarchy`, :func:`theme_hierarchy`: the themes grouped into a few broad themes, and each paper's
    two grains (:func:`paper_grains`), called by the pipeline after the model.
 
-:mod:`.naming` reads the researcher's theme file (:func:`read_theme_file`), which renames themes and merges two or
-more into one (:func:`apply_theme_names`) when it was written for these themes; the pipeline applies it before the
+:mod:`.theme_file` reads the researcher's theme file (:func:`read_theme_file`), and :mod:`.naming` applies it: it
+renames themes and merges two or more into one (:func:`apply_theme_names`) when it was written for these themes; the pipeline applies it before the
 broad themes are made.
 
 :mod:`.comparison` fits a scikit-learn LDA beside the NMF at the chosen number of themes

@@ -302,7 +302,7 @@ def start_partitioned_themes(runner: PartitionRunner, token_parts: Sequence[Any]
     Returns
     -------
     PendingThemes
-        The model on its way.
+        The model on its way, counted where the partitions are.
 
     Examples
     --------

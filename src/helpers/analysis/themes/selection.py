@@ -208,7 +208,7 @@ def candidate_ks(n_documents: int) -> list[int]:
     Parameters
     ----------
     n_documents : int
-        The corpus's abstracts.
+        The number of abstracts the themes are fitted on.
 
     Returns
     -------

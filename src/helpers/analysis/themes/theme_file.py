@@ -254,9 +254,9 @@ def fingerprint_of(model: "ThemeModel", corpus_sha256: str, seed: int) -> ThemeF
     model : ThemeModel
         A fitted model, as the rule named it.
     corpus_sha256 : str
-        The corpus's SHA-256.
+        The SHA-256 of the corpus the model was fitted on.
     seed : int
-        The run's first seed.
+        The first seed of the run that fitted it.
 
     Returns
     -------

@@ -36,7 +36,7 @@ def written_tokens(text: str) -> WrittenTokens:
     Parameters
     ----------
     text : str
-        An abstract.
+        An abstract as published (HTML entities and NFKC forms are undone first).
 
     Returns
     -------
