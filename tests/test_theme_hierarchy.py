@@ -7,7 +7,8 @@ from scipy import sparse
 
 from helpers.analysis.corpus import read_corpus
 from helpers.analysis.pipeline import run_pipeline, write_outputs
-from helpers.analysis.themes.hierarchy import (broad_groups, broad_ids, broad_labels, n_broad_themes,
+from helpers.analysis.themes.broad_labels import broad_labels
+from helpers.analysis.themes.hierarchy import (broad_groups, broad_ids, n_broad_themes,
                                                paper_grains, theme_hierarchy, theme_profiles)
 from helpers.analysis.themes.concepts import same_concept
 from helpers.analysis.themes.labels import label_parts

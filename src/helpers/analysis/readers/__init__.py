@@ -17,7 +17,8 @@ from helpers.analysis.readers.bibtex import read_bibtex
 from helpers.analysis.readers.detect import FORMAT_NAMES, SUFFIX_FORMATS, corpus_suffix, file_format, tagged_export_name
 from helpers.analysis.readers.records import METADATA_FIELDS, Record, ReaderError
 from helpers.analysis.readers.ris import read_ris
-from helpers.analysis.readers.tables import read_csv, read_json, read_jsonl, read_tsv
+from helpers.analysis.readers.json_files import read_json, read_jsonl
+from helpers.analysis.readers.tables import read_csv, read_tsv
 from helpers.analysis.readers.tagged import read_medline, read_wos
 
 __all__ = ["FORMAT_NAMES", "METADATA_FIELDS", "READERS", "Record", "ReaderError", "RECORD_SUFFIXES",

@@ -28,16 +28,15 @@ broad themes are made.
 never needs it).
 """
 
+from helpers.analysis.themes.broad_labels import N_POOLED_TERMS, broad_labels
 from helpers.analysis.themes.comparison import LDA_MAX_ITER, compare_with_lda
 from helpers.analysis.themes.counting import MAX_DF, MAX_TERMS, MIN_DOCUMENTS, TRANSFORM_BLOCK
 from helpers.analysis.themes.hierarchy import (
                                                 HIERARCHY_RULE,
                                                 MIXED_SHARE,
-                                                N_POOLED_TERMS,
                                                 ThemeHierarchy,
                                                 broad_groups,
                                                 broad_ids,
-                                                broad_labels,
                                                 n_broad_themes,
                                                 paper_grains,
                                                 theme_hierarchy,

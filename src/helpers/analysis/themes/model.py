@@ -70,10 +70,9 @@ class ThemeModel:
 
     Examples
     --------
-    >>> texts = pd.Series(["graph networks learn graphs"] * 2 + ["bandit regret bounds"] * 2, index=list("abcd"))
-    >>> model = fit_themes(texts, ThemeOptions(k=2))
-    >>> list(model.paper_themes.columns), len(model.themes)
-    (['paper_id', 'theme', 'theme_weight'], 2)
+    >>> list(fit_themes(pd.Series(["graph nets"] * 2 + ["bandit regret"] * 2, index=list("abcd")),
+    ...                 ThemeOptions(k=2)).paper_themes.columns)
+    ['paper_id', 'theme', 'theme_weight']
     """
 
     themes: pd.DataFrame
@@ -181,28 +180,14 @@ class PendingThemes:
     """A theme model whose selection, final fit and weighting run in a background thread; :meth:`result` waits
     for them.
 
-    Made by :func:`start_themes`, so the caller can find terms and links meanwhile.
-
-    Parameters
-    ----------
-    fitting : BackgroundCall
-        The background call that makes the model.
-
-    Methods
-    -------
-    result()
-        The fitted :class:`ThemeModel` (waits for it; raises what the fit raised).
-    wait()
-        Waits until the thread has ended, whether the model was made or not.
+    Made by :func:`start_themes`, so the caller can find terms and links meanwhile; :meth:`wait` waits for the
+    thread to end whether the model was made or not.
 
     Examples
     --------
     >>> texts = pd.Series(["graph networks learn graphs"] * 2 + ["bandit regret bounds"] * 2, index=list("abcd"))
     >>> with model_fitting():
-    ...     pending = start_themes(texts, ThemeOptions(k=2, n_jobs=1))
-    ...     pending.wait()
-    ...     k = len(pending.result().themes)
-    >>> k
+    ...     print(len(start_themes(texts, ThemeOptions(k=2, n_jobs=1)).result().themes))
     2
     """
 
@@ -252,9 +237,7 @@ def start_themes(texts: TokenizedCorpus | pd.Series, options: ThemeOptions = The
 
     Parameters
     ----------
-    texts : TokenizedCorpus or Series
-        As for :func:`fit_themes`.
-    options : ThemeOptions
+    texts, options
         As for :func:`fit_themes`.
 
     Returns
@@ -271,9 +254,7 @@ def start_themes(texts: TokenizedCorpus | pd.Series, options: ThemeOptions = The
     --------
     >>> texts = pd.Series(["graph networks learn graphs"] * 2 + ["bandit regret bounds"] * 2, index=list("abcd"))
     >>> with model_fitting():
-    ...     pending = start_themes(texts, ThemeOptions(k=2))
-    ...     model = pending.result()
-    >>> model.settings.chosen_k
+    ...     print(start_themes(texts, ThemeOptions(k=2)).result().settings.chosen_k)
     2
     """
     return start_partitioned_themes(LocalPartitions(), [analysis_texts_to_tokens(texts)], options)
@@ -308,11 +289,9 @@ def start_partitioned_themes(runner: PartitionRunner, token_parts: Sequence[Any]
     --------
     >>> from helpers.analysis.engine.local import LocalPartitions
     >>> from helpers.analysis.text import tokenize_corpus
-    >>> parts = [tokenize_corpus(["graph networks learn graphs"] * 2, ["a", "b"]),
-    ...          tokenize_corpus(["bandit regret bounds"] * 2, ["c", "d"])]
+    >>> parts = [tokenize_corpus(["graph nets"] * 2, ["a", "b"]), tokenize_corpus(["bandit regret"] * 2, ["c", "d"])]
     >>> with model_fitting():
-    ...     model = start_partitioned_themes(LocalPartitions(), parts, ThemeOptions(k=2)).result()
-    >>> model.themes["n_papers"].tolist()
+    ...     print(start_partitioned_themes(LocalPartitions(), parts, ThemeOptions(k=2)).result().themes["n_papers"].tolist())
     [2, 2]
     """
     k, seed, n_jobs = options.k, options.seed, options.n_jobs

@@ -43,8 +43,7 @@ from helpers.analysis.themes.counting import _PartitionedCounts, _tfidf, _tfidf_
 from helpers.analysis.themes.scores import _scores, stability
 from helpers.analysis.themes.vocabulary import KOutOfRange, ThemesError
 
-__all__ = ["MIN_THEME_PAPERS", "MIN_THEME_SHARE", "min_theme_papers", "theme_sizes", "k_at_top", "more_ks",
-           "rescore", "search_done", "N_SEEDS", "SELECTION_TOL", "FINAL_TOL", "MAX_CANDIDATES", "SELECTION_SAMPLE", "MIN_PARALLEL_DOCUMENTS",
+__all__ = ["MIN_THEME_PAPERS", "MIN_THEME_SHARE", "min_theme_papers", "k_at_top", "N_SEEDS", "SELECTION_TOL", "FINAL_TOL", "MAX_CANDIDATES", "SELECTION_SAMPLE", "MIN_PARALLEL_DOCUMENTS",
            "MIN_STABILITY", "MIN_DIVERSITY", "SELECTION_RULE", "candidate_ks", "model_fitting", "choose_k"]
 
 N_SEEDS = 3
@@ -97,16 +96,6 @@ def min_theme_papers(n_documents: int) -> int:
 def theme_sizes(document_weights: np.ndarray) -> np.ndarray:
     """Papers per theme: each paper in its strongest theme (ties to the first), a paper without weight in none.
 
-    Parameters
-    ----------
-    document_weights : ndarray
-        Papers x themes.
-
-    Returns
-    -------
-    ndarray of int
-        One count per theme.
-
     Examples
     --------
     >>> theme_sizes(np.array([[0.9, 0.1, 0.0], [0.2, 0.8, 0.0], [0.5, 0.5, 0.0], [0.0, 0.0, 0.0]])).tolist()
@@ -123,18 +112,6 @@ def more_ks(ks: list[int], n_documents: int, n_terms: int) -> list[int]:
     :data:`MAX_CANDIDATES` more at the same step, no more themes than the size floor allows
     (``n_documents // min_theme_papers``) nor than terms.
 
-    Parameters
-    ----------
-    ks : list of int
-        The candidates searched, in order.
-    n_documents, n_terms : int
-        The corpus's abstracts and terms.
-
-    Returns
-    -------
-    list of int
-        The next candidates, possibly none.
-
     Examples
     --------
     >>> more_ks([3, 6, 9, 12, 15, 18, 21, 24, 27, 30], 5000, 4000)
@@ -150,16 +127,6 @@ def more_ks(ks: list[int], n_documents: int, n_terms: int) -> list[int]:
 def rescore(selection: pd.DataFrame) -> pd.DataFrame:
     """The selection table (``k, coherence, diversity, stability, ...``) in order of ``k`` with its ``score`` (the
     three scores min-max scaled over all its candidates, averaged) made again, as after an extended search.
-
-    Parameters
-    ----------
-    selection : DataFrame
-        ``k, coherence, diversity, stability`` and any other columns.
-
-    Returns
-    -------
-    DataFrame
-        The table sorted by ``k``, ``score`` made again.
 
     Examples
     --------
@@ -335,20 +302,6 @@ def search_done(searched: pd.DataFrame, min_papers: float = 0.0, qualified: bool
     stability``, in order of k): its diversity is under :data:`MIN_DIVERSITY` and a smaller k qualifies (stability
     and diversity reach their thresholds and its smallest theme holds ``min_papers``; ``qualified``: one searched
     before). More themes share more of their top terms, so a larger k would be less diverse still.
-
-    Parameters
-    ----------
-    searched : DataFrame
-        ``k, smallest, diversity, stability`` of the candidates searched, in order of k.
-    min_papers : float
-        The size floor of a theme.
-    qualified : bool
-        Whether a smaller k searched before ``searched`` qualifies.
-
-    Returns
-    -------
-    bool
-        Whether to stop searching upwards.
 
     Examples
     --------
