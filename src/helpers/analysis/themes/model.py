@@ -70,9 +70,8 @@ class ThemeModel:
 
     Examples
     --------
-    >>> list(fit_themes(pd.Series(["graph nets"] * 2 + ["bandit regret"] * 2, index=list("abcd")),
-    ...                 ThemeOptions(k=2)).paper_themes.columns)
-    ['paper_id', 'theme', 'theme_weight']
+    >>> list(ThemeModel.__dataclass_fields__)[:4]
+    ['themes', 'paper_themes', 'weights', 'top_terms']
     """
 
     themes: pd.DataFrame
@@ -98,20 +97,19 @@ class ThemeModel:
 
 def relabel(model: ThemeModel, same_thing: Collection[frozenset[str]]) -> ThemeModel:
     """The model with its labels made again (:func:`helpers.analysis.themes.labels.theme_labels`), the pairs the
-    corpus defines as one thing (a term and its abbreviation) counted as one concept; the model as it is
-    without ``label_counts`` or pairs.
+    corpus defines as one thing counted as one concept.
 
     Parameters
     ----------
     model : ThemeModel
         A fitted model.
     same_thing : collection of frozenset
-        Pairs of terms the corpus defines as one thing.
+        Pairs of terms the corpus defines as one thing (a term and its abbreviation).
 
     Returns
     -------
     ThemeModel
-        The model with its ``label`` column made again.
+        The model with its ``label`` column made again; the model as it is without ``label_counts`` or pairs.
 
     Examples
     --------
@@ -177,18 +175,13 @@ def _theme_tables(components: np.ndarray, document_weights: np.ndarray, vocabula
 
 
 class PendingThemes:
-    """A theme model whose selection, final fit and weighting run in a background thread; :meth:`result` waits
-    for them.
-
-    Made by :func:`start_themes`, so the caller can find terms and links meanwhile; :meth:`wait` waits for the
-    thread to end whether the model was made or not.
+    """A theme model on its way in a background thread (:func:`start_themes`): :meth:`result` waits for it,
+    :meth:`wait` only for the thread to end (whether the model was made or not).
 
     Examples
     --------
-    >>> texts = pd.Series(["graph networks learn graphs"] * 2 + ["bandit regret bounds"] * 2, index=list("abcd"))
-    >>> with model_fitting():
-    ...     print(len(start_themes(texts, ThemeOptions(k=2, n_jobs=1)).result().themes))
-    2
+    >>> [name for name in vars(PendingThemes) if not name.startswith("_")]
+    ['wait', 'result']
     """
 
     def __init__(self, fitting: BackgroundCall) -> None:
@@ -264,11 +257,9 @@ def start_partitioned_themes(runner: PartitionRunner, token_parts: Sequence[Any]
                              options: ThemeOptions = ThemeOptions()) -> PendingThemes:
     """:func:`start_themes` of a corpus in consecutive partitions, counted where they are.
 
-    ``token_parts`` are handles (values, or Dask futures) of each partition's
-    :class:`helpers.analysis.text.TokenizedCorpus`, in corpus order. Each partition counts its terms;
-    the vocabulary comes from those counts summed by term (one reducer per bucket); only the abstracts
-    the selection and the final fit use come to this process, and every abstract is weighted in
-    blocks of :data:`TRANSFORM_BLOCK` consecutive ``paper_id`` ranks on ``runner``. The result is the
+    Each partition counts its terms; the vocabulary comes from those counts summed by term (one reducer per
+    bucket); only the abstracts the selection and the final fit use come to this process, and every abstract is
+    weighted in blocks of :data:`TRANSFORM_BLOCK` consecutive ``paper_id`` ranks on ``runner``. The result is the
     same for any cut into partitions (a tested equivalence).
 
     Parameters
@@ -276,7 +267,8 @@ def start_partitioned_themes(runner: PartitionRunner, token_parts: Sequence[Any]
     runner : PartitionRunner
         Where the partitions are (:class:`helpers.analysis.engine.local.LocalPartitions`, or a Dask cluster).
     token_parts : sequence
-        Each partition's tokenized texts, or a handle to them.
+        Handles (values, or Dask futures) of each partition's :class:`helpers.analysis.text.TokenizedCorpus`, in
+        corpus order.
     options : ThemeOptions
         As for :func:`fit_themes`.
 
@@ -287,9 +279,8 @@ def start_partitioned_themes(runner: PartitionRunner, token_parts: Sequence[Any]
 
     Examples
     --------
-    >>> from helpers.analysis.engine.local import LocalPartitions
-    >>> from helpers.analysis.text import tokenize_corpus
-    >>> parts = [tokenize_corpus(["graph nets"] * 2, ["a", "b"]), tokenize_corpus(["bandit regret"] * 2, ["c", "d"])]
+    >>> parts = [analysis_texts_to_tokens(pd.Series(["graph nets"] * 2, index=["a", "b"])),
+    ...          analysis_texts_to_tokens(pd.Series(["bandit regret"] * 2, index=["c", "d"]))]
     >>> with model_fitting():
     ...     print(start_partitioned_themes(LocalPartitions(), parts, ThemeOptions(k=2)).result().themes["n_papers"].tolist())
     [2, 2]
