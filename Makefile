@@ -185,7 +185,7 @@ lab-deps: setup
 lab: lab-deps
 	@token=$$($(BIN)/python -c "import secrets; print(secrets.token_hex(24))") && \
 	echo "JupyterLab on $(LAB_CHAPTER): http://127.0.0.1:$(LAB_PORT)/lab/tree/$(LAB_CHAPTER)?token=$$token" && \
-	BOOK_NOTEBOOK=1 $(BIN)/jupyter lab --notebook-dir=. $(LAB_ROOT) --ServerApp.ip=127.0.0.1 --ServerApp.port=$(LAB_PORT) \
+	BOOK_NOTEBOOK=1 BOOK_FIGURES_IN_BACKGROUND=1 $(BIN)/jupyter lab --notebook-dir=. $(LAB_ROOT) --ServerApp.ip=127.0.0.1 --ServerApp.port=$(LAB_PORT) \
 	  --ServerApp.port_retries=0 --IdentityProvider.token=$$token \
 	  --ServerApp.contents_manager_class=helpers.book.lab_contents.BookContentsManager \
 	  --ServerApp.default_url=/lab/tree/$(LAB_CHAPTER) $(LAB_ARGS)

@@ -94,8 +94,8 @@ def notebook_runs(corpus: Path, cache: Path, figures: Path) -> list[tuple[str, f
     from helpers.book.prebuild import book_pages
 
     runs = []
-    with environment({"BOOK_NOTEBOOK": "1", "BOOK_CORPUS": str(corpus), "BOOK_ANALYSIS_CACHE": str(cache),
-                      "BOOK_FIGURE_DIR": str(figures)}):
+    with environment({"BOOK_NOTEBOOK": "1", "BOOK_FIGURES_IN_BACKGROUND": "1", "BOOK_CORPUS": str(corpus),
+                      "BOOK_ANALYSIS_CACHE": str(cache), "BOOK_FIGURE_DIR": str(figures)}):
         for page in book_pages(ROOT):
             notebook = jupytext.read(page)
             before = resource.getrusage(resource.RUSAGE_CHILDREN)

@@ -2,7 +2,7 @@
 VOSviewer weights its links; one run) beside the book's communities (:func:`louvain_partition` defaults).
 
 For each corpus the map is built once (its terms and pairs do not depend on the communities), then its
-terms are partitioned by :func:`helpers.analysis.cooccurrence.network.louvain_partition` each way and
+terms are partitioned by :func:`helpers.analysis.cooccurrence.communities.louvain_partition` each way and
 measured by :func:`helpers.analysis.cooccurrence.communities.community_cohesion`: the association strength
 of the pairs inside communities and between them (observed over expected co-occurrences), and how many
 pairs of landmark terms of one sub-field share a community and how many of different sub-fields do not
@@ -25,10 +25,9 @@ from pathlib import Path
 import pandas as pd
 
 from helpers.analysis.cooccurrence import analyse_cooccurrence
-from helpers.analysis.cooccurrence.communities import community_cohesion
+from helpers.analysis.cooccurrence.communities import (LOUVAIN_RESOLUTION, LOUVAIN_STARTS, LOUVAIN_WEIGHTING,
+                                                       community_cohesion, louvain_partition)
 from helpers.analysis.cooccurrence.evaluation import read_landmark_fields
-from helpers.analysis.cooccurrence.network import (LOUVAIN_RESOLUTION, LOUVAIN_STARTS, LOUVAIN_WEIGHTING,
-                                                   louvain_partition)
 from helpers.analysis.corpus import read_corpus
 from helpers.analysis.text import tokenize_corpus
 

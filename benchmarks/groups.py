@@ -44,8 +44,9 @@ def grouped_corpus(n_abstracts: int, n_groups: int, folder: Path) -> list[Path]:
 
 def measure(n_abstracts: int, n_groups: int, n_jobs: int | None) -> dict:
     from helpers.analysis.change import ordered_groups
-    from helpers.analysis.engine.local import available_cores
-    from helpers.analysis.pipeline import AnalysisSettings, analyse_group_change, run_pipeline
+    from helpers.analysis._parallel import available_cores
+    from helpers.analysis.pipeline import AnalysisSettings, run_pipeline
+    from helpers.analysis.pipeline.stages import analyse_group_change
 
     with tempfile.TemporaryDirectory() as folder:
         files = grouped_corpus(n_abstracts, n_groups, Path(folder))

@@ -17,7 +17,7 @@ choose what runs and the new rows replace the old rows of the same size and engi
 
 ``--one-file`` measures the same abstracts written as one seed-format file (``out/corpus-N-one/all.txt``,
 every block of the generated files after one header), which is parsed in pieces
-(:mod:`helpers.analysis.engine.file_pieces`), into ``benchmarks/large_file_results.csv``.
+(:mod:`helpers.analysis.corpus.file_pieces`), into ``benchmarks/large_file_results.csv``.
 """
 
 from __future__ import annotations

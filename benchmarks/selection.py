@@ -40,8 +40,8 @@ from sklearn.feature_extraction.text import TfidfTransformer
 
 from helpers.analysis import themes
 from helpers.analysis.corpus import read_corpus
-from helpers.analysis.engine.local import LocalPartitions
-from helpers.analysis.pipeline import analyse_text
+from helpers.analysis._parallel import LocalPartitions
+from helpers.analysis.pipeline.stages import analyse_text
 from helpers.analysis.themes import counting as theme_counting
 from helpers.analysis.themes import scores as theme_scores
 from helpers.analysis.themes import selection as theme_selection

@@ -27,7 +27,7 @@ import pandas as pd
 
 from generate import generate
 from helpers.analysis.corpus import read_corpus
-from helpers.analysis.pipeline import analyse_text
+from helpers.analysis.pipeline.stages import analyse_text
 from helpers.analysis.themes import N_SEEDS, ThemeOptions, fit_themes
 from helpers.analysis.themes import selection as theme_selection
 

@@ -24,9 +24,9 @@ from pathlib import Path
 
 import pandas as pd
 
-from helpers.analysis.cooccurrence import analyse_cooccurrence
+from helpers.analysis.cooccurrence import TermMapOptions, analyse_cooccurrence
 from helpers.analysis.cooccurrence.evaluation import map_quality, read_landmarks, read_term_labels
-from helpers.analysis.cooccurrence.relevance import RANKINGS
+from helpers.analysis.cooccurrence.selection import RANKINGS
 from helpers.analysis.corpus import read_corpus
 from helpers.analysis.text import tokenize_corpus
 
@@ -45,7 +45,7 @@ def measure(name: str, paths: list[Path], labels: dict[str, str], landmarks: lis
     rows = []
     for ranking in ("frequency", "relevance", "combined"):
         start = time.perf_counter()
-        result = analyse_cooccurrence(papers["text"], tokens, ranking=ranking)
+        result = analyse_cooccurrence(papers["text"], tokens, TermMapOptions(ranking=ranking))
         seconds = time.perf_counter() - start
         quality = map_quality(result, labels, landmarks)
         rows.append(dict(corpus=name, n_abstracts=len(papers), ranking=ranking, **quality.as_row(),

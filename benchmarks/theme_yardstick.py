@@ -37,7 +37,7 @@ from scipy import sparse
 
 from helpers.analysis import themes
 from helpers.analysis.corpus import read_corpus
-from helpers.analysis.engine.local import LocalPartitions
+from helpers.analysis._parallel import LocalPartitions
 from helpers.analysis.text import analysis_text, tokenize_corpus
 from helpers.analysis.themes import counting as theme_counting
 from helpers.analysis.themes.concepts import same_concept

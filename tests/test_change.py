@@ -22,7 +22,8 @@ from helpers.analysis.change import (
     theme_change,
     theme_prevalence,
 )
-from helpers.analysis.pipeline import analyse_group_change, run_pipeline, write_outputs
+from helpers.analysis.pipeline import run_pipeline, write_outputs
+from helpers.analysis.pipeline.stages import analyse_group_change
 from helpers.analysis.settings import AnalysisSettings
 from helpers.book.reports import change as report
 

@@ -7,7 +7,7 @@ import networkx as nx
 import pandas as pd
 import pytest
 
-from helpers.analysis.cooccurrence import (RELEVANT_SHARE, analyse_cooccurrence, candidate_terms, default_min_occurrences,
+from helpers.analysis.cooccurrence import (RELEVANT_SHARE, TermMapOptions, analyse_cooccurrence, candidate_terms, default_min_occurrences,
                                   find_acronyms, network_writers, read_thesaurus)
 from helpers.analysis.pipeline import AnalysisSettings, run_pipeline, write_outputs
 from helpers.analysis.settings import SettingsError
@@ -29,7 +29,7 @@ HAND_MADE = {
 def hand_made_result(**options):
     raw = pd.Series(HAND_MADE)
     options = {"min_occurrences": 2, "relevant_share": 1.0, "thesaurus": {}, **options}
-    return analyse_cooccurrence(raw, raw.map(analysis_text), **options)
+    return analyse_cooccurrence(raw, raw.map(analysis_text), TermMapOptions(**options))
 
 
 def test_binary_counts_and_pairs_on_hand_made_corpus():
@@ -66,7 +66,7 @@ def test_no_pair_above_threshold_gives_a_message():
 
 def test_no_term_frequent_enough_gives_a_message():
     raw = pd.Series({"p1": "Galaxy clusters collide.", "p2": "Spiking neurons fire."})
-    result = analyse_cooccurrence(raw, raw.map(analysis_text), min_occurrences=2, thesaurus={})
+    result = analyse_cooccurrence(raw, raw.map(analysis_text), TermMapOptions(min_occurrences=2, thesaurus={}))
     assert result.terms.empty and result.pairs.empty
     assert result.message == "no term occurs in at least 2 abstracts"
 
@@ -115,7 +115,8 @@ def test_acronyms_merge_corpus_wide_when_defined_alike():
     assert acronyms.to_dict("records") == [
         {"acronym": "gnn", "long_form": "graph neural network", "n_papers": 2, "scope": "corpus"}]
     raw = pd.Series(texts, index=["p1", "p2", "p3"])
-    result = analyse_cooccurrence(raw, raw.map(analysis_text), min_occurrences=2, relevant_share=1.0, thesaurus={})
+    result = analyse_cooccurrence(raw, raw.map(analysis_text),
+                                  TermMapOptions(min_occurrences=2, relevant_share=1.0, thesaurus={}))
     assert dict(zip(result.terms["term"], result.terms["n_papers"]))["graph neural network"] == 3
     assert "gnn" not in set(result.terms["term"])
     assert result.merges.iloc[0].to_dict() == {"from": "gnn", "to": "graph neural network", "source": "acronym"}
@@ -127,8 +128,9 @@ def test_acronym_defined_once_renames_only_its_own_abstract():
     assert acronyms.to_dict("records") == [
         {"acronym": "arm", "long_form": "adaptive robust method", "n_papers": 1, "scope": "defining abstracts"}]
     raw = pd.Series(texts, index=["p1", "p2", "p3"])
-    result = analyse_cooccurrence(raw, raw.map(analysis_text), min_occurrences=1, relevant_share=1.0, thesaurus={},
-                                  ranking="relevance")  # the combined ranking would fold "arm" into "bandit arm"
+    result = analyse_cooccurrence(raw, raw.map(analysis_text), TermMapOptions(
+        min_occurrences=1, relevant_share=1.0, thesaurus={},
+        ranking="relevance"))  # the combined ranking would fold "arm" into "bandit arm"
     column = list(result.terms["term"]).index("arm")
     rows = result.paper_terms[:, column].nonzero()[0].tolist()
     assert [result.paper_ids[r] for r in rows] == ["p2", "p3"]
@@ -188,7 +190,7 @@ def test_bad_settings_name_the_option_and_range(options, message):
     # The same check, and so the same message, as the CLI's and the book's (helpers.analysis.settings).
     raw = pd.Series(HAND_MADE)
     with pytest.raises(SettingsError) as raised:
-        analyse_cooccurrence(raw, raw.map(analysis_text), **options)
+        analyse_cooccurrence(raw, raw.map(analysis_text), TermMapOptions(**options))
     assert str(raised.value) == message
 
 
@@ -289,7 +291,7 @@ def test_chapter_values_have_defaults_without_a_network():
     from helpers.book.reports.cooccurrence import chapter_values
 
     raw = pd.Series({"p1": "Galaxy clusters collide.", "p2": "Spiking neurons fire."})
-    values = chapter_values(analyse_cooccurrence(raw, raw.map(analysis_text), thesaurus={}))
+    values = chapter_values(analyse_cooccurrence(raw, raw.map(analysis_text), TermMapOptions(thesaurus={})))
     assert values["co_n_terms"] == 0 and values["co_n_edges"] == 0 and values["co_below_cut"] == "none"
     assert values["co_message"] == "no term occurs in at least 3 abstracts"
 
@@ -298,9 +300,9 @@ def test_stored_and_analysis_texts_must_be_the_same_papers_in_the_same_order():
     """Acronym definitions are found in the stored texts and applied by row to the analysis texts."""
     raw = pd.Series({"p1": "Graph neural networks (GNNs) scale.", "p2": "Quantum kernels.", "p3": "GNNs."})
     with pytest.raises(ValueError, match="^raw_texts has 2 texts, analysis_texts 3$"):
-        analyse_cooccurrence(raw.iloc[:2], raw.map(analysis_text), thesaurus={})
+        analyse_cooccurrence(raw.iloc[:2], raw.map(analysis_text), TermMapOptions(thesaurus={}))
     with pytest.raises(ValueError, match="^raw_texts and analysis_texts differ in paper order: row 0 is p3, not p1$"):
-        analyse_cooccurrence(raw.iloc[::-1], raw.map(analysis_text), thesaurus={})
+        analyse_cooccurrence(raw.iloc[::-1], raw.map(analysis_text), TermMapOptions(thesaurus={}))
 
 
 def test_per_abstract_merges_must_name_rows_of_the_corpus():
@@ -374,7 +376,7 @@ def test_a_selection_taken_from_a_larger_selection_is_the_same_matrix():
     import numpy as np
     from scipy import sparse
 
-    from helpers.analysis.cooccurrence.relevance import _among
+    from helpers.analysis.cooccurrence.selection import _among
 
     rng = np.random.default_rng(3)
     papers = sparse.random(60, 40, density=0.15, random_state=4, format="csr")

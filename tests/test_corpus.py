@@ -9,8 +9,8 @@ import pytest
 
 from helpers.analysis.corpus import (
     CorpusError,
+    abstract_facts,
     normalise_text,
-    paper_id_for,
     parse_report,
     papers_per_header,
     read_corpus,
@@ -137,7 +137,7 @@ def test_duplicates_across_files(tmp_path):
     assert corpus.blocks["kind"].tolist() == [
         "header", "abstract", "abstract", "abstract", "duplicate", "duplicate"
     ]
-    first = corpus.papers.set_index("paper_id").loc[paper_id_for(ABSTRACT_A)]
+    first = corpus.papers.set_index("paper_id").loc[abstract_facts(ABSTRACT_A)["paper_id"]]
     assert first["occurrences"] == 2
     assert first["locations"] == "a.txt:1; b.txt:2"
     assert first["source_file"] == "a.txt"
@@ -159,8 +159,8 @@ def test_compatibility_variants_are_duplicates(tmp_path):
     write(tmp_path, "a.txt", f"{plain}\n\n{variant}\n")
     corpus = read_corpus(tmp_path)
     assert corpus.blocks["kind"].tolist() == ["abstract", "duplicate"]
-    assert corpus.papers["paper_id"].tolist() == [paper_id_for(plain)]
-    assert paper_id_for(variant) == paper_id_for(plain)
+    assert corpus.papers["paper_id"].tolist() == [abstract_facts(plain)["paper_id"]]
+    assert abstract_facts(variant)["paper_id"] == abstract_facts(plain)["paper_id"]
 
 
 def test_source_names_only_clashing_names_get_paths():

@@ -10,11 +10,11 @@ import pandas as pd
 import pytest
 
 from conftest import SEED_DIR
-from helpers.analysis.cooccurrence import analyse_cooccurrence, analyse_partitions
+from helpers.analysis.cooccurrence import TermMapOptions, analyse_cooccurrence, analyse_partitions
 from helpers.analysis.cooccurrence.counting import (bucket_counts, partition_candidates, partition_columns, reduce_bucket,
                                                     summed_gram)
 from helpers.analysis.corpus import read_corpus
-from helpers.analysis.engine.local import LocalPartitions, partition_bounds
+from helpers.analysis._parallel import LocalPartitions, partition_bounds
 from helpers.analysis.text import TokenPartitions, tokenize_corpus
 
 
@@ -65,8 +65,8 @@ def test_an_acronym_defined_in_one_partition_renames_only_there():
     bounds = [(0, 1), (1, 3)]
     options = dict(min_occurrences=1, relevant_share=1.0, thesaurus={})
     parts = analyse_partitions(LocalPartitions(), TokenPartitions(tokens, bounds),
-                               [texts.iloc[a:b].tolist() for a, b in bounds], **options)
-    whole = analyse_cooccurrence(texts, tokens, **options)
+                               [texts.iloc[a:b].tolist() for a, b in bounds], TermMapOptions(**options))
+    whole = analyse_cooccurrence(texts, tokens, TermMapOptions(**options))
     pd.testing.assert_frame_equal(parts.terms, whole.terms)
     pd.testing.assert_frame_equal(parts.merges, whole.merges)
     # ARM is renamed in the abstract that defines it (row 0 of the first partition) only, not in

@@ -1,4 +1,4 @@
-"""The dask engine (helpers.analysis.engine.dask_cluster): the same tables as the local engine, byte for byte.
+"""The dask engine (helpers.analysis.pipeline.dask_engine): the same tables as the local engine, byte for byte.
 
 A local Dask cluster of two worker processes is started by this module and closed after it; the
 corpus is written by the test (the seed abstracts in four files, plus a duplicate across files, a
@@ -15,7 +15,8 @@ import pytest
 from conftest import SEED_DIR
 from helpers.analysis.themes import counting
 from helpers.analysis.corpus import read_corpus
-from helpers.analysis.engine.dask_cluster import ClusterStages, partition_bounds
+from helpers.analysis._parallel import partition_bounds
+from helpers.analysis.pipeline.dask_engine import ClusterStages
 from helpers.analysis.settings import EngineSettings, SettingsError
 from helpers.analysis.text import _tokenize_chunk, merge_token_chunks, tokenize_corpus
 from helpers.book.settings import BookConfig
@@ -178,7 +179,7 @@ def test_the_workers_keep_the_texts_and_send_them_one_part_at_a_time(cluster, co
 def test_large_files_are_parsed_in_pieces_on_the_workers(cluster, corpus, tmp_path, monkeypatch):
     """Files cut into pieces of 4 KB (a seed-format file of all the abstracts, a JSON Lines file, a file with a bad
     byte in its last piece, skipped): the dask engine's tables are the local engine's, pieces or not."""
-    from helpers.analysis.engine import file_pieces
+    from helpers.analysis.corpus import file_pieces
 
     texts = read_corpus(corpus).papers["text"].tolist()
     folder = tmp_path / "corpus"

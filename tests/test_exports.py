@@ -475,7 +475,7 @@ def test_bad_json_and_gzip_files_are_one_line_errors(tmp_path):
 
 def test_a_large_tagged_text_file_is_read_whole_not_in_seed_pieces(tmp_path):
     from helpers.analysis.corpus import read_one_file
-    from helpers.analysis.engine.file_pieces import split_file
+    from helpers.analysis.corpus.file_pieces import split_file
 
     path = write(tmp_path, "savedrecs.txt", WOS)
     assert len(split_file(path, "savedrecs.txt", piece_size=64)) == 1

@@ -1,4 +1,4 @@
-"""Large corpus files read in pieces (helpers.analysis.engine.file_pieces): the same blocks as read whole, byte for byte."""
+"""Large corpus files read in pieces (helpers.analysis.corpus.file_pieces): the same blocks as read whole, byte for byte."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from conftest import SEED_DIR
-from helpers.analysis.engine import file_pieces
+from helpers.analysis.corpus import file_pieces
 from helpers.analysis.corpus import read_corpus, read_one_file, read_piece, read_whole_file
-from helpers.analysis.engine.file_pieces import ParsedPiece, join_pieces, split_file
+from helpers.analysis.corpus.file_pieces import ParsedPiece, join_pieces, split_file
 from helpers.cli import main
 
 SHARED_CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"

@@ -81,3 +81,68 @@ def test_the_layers_are_drawn_in_the_package_readme():
     readme = (PACKAGE / "README.md").read_text(encoding="utf-8")
     for prefix in LAYERS:
         assert prefix.removeprefix("helpers.") in readme
+
+
+# The analysis's own order, lowest first. The parallel helpers run calls and know no stage; the readers are the
+# leaf the corpus calls; the stages (and the loose modules of the analysis's root) know nothing of the pipeline
+# that runs them, the Dask engine included. A package of the analysis must be named here to have a place.
+ANALYSIS_TIERS = (
+    ("helpers.analysis._parallel",),
+    ("helpers.analysis.readers",),
+    ("helpers.analysis.corpus", "helpers.analysis.text", "helpers.analysis.themes", "helpers.analysis.cooccurrence",
+     "helpers.analysis.keywords", "helpers.analysis.links", "helpers.analysis.change"),
+    ("helpers.analysis.pipeline",),
+)
+STAGE_TIER = 2
+
+
+def analysis_tier(module: str) -> int | None:
+    """The tier of a module of the analysis (the root's loose modules are stages); None outside the analysis."""
+    for rank, names in enumerate(ANALYSIS_TIERS):
+        if any(module == name or module.startswith(name + ".") for name in names):
+            return rank
+    return STAGE_TIER if module.startswith("helpers.analysis.") else None
+
+
+def test_every_analysis_package_has_a_tier():
+    packages = {name for name, path in MODULES.items()
+                if path.name == "__init__.py" and name.startswith("helpers.analysis.") and name.count(".") == 2}
+    named = {name for names in ANALYSIS_TIERS for name in names}
+    assert sorted(packages - named) == []
+
+
+def test_the_analysis_imports_only_down_its_tiers():
+    graph = import_graph()
+    upward = sorted((source, target) for source, target in graph.edges
+                    if analysis_tier(source) is not None and analysis_tier(target) is not None
+                    and analysis_tier(target) > analysis_tier(source))
+    assert upward == []
+
+
+def test_the_tiers_see_a_stage_importing_the_pipeline():
+    assert analysis_tier("helpers.analysis.links.states") < analysis_tier("helpers.analysis.pipeline.results")
+    assert analysis_tier("helpers.analysis._parallel") < analysis_tier("helpers.analysis.groups")
+    assert analysis_tier("helpers.book.settings") is None
+
+
+def test_the_parallel_helpers_are_private_to_the_analysis():
+    # The book and the web layer read what they need of them through helpers.analysis.pipeline.
+    outside = sorted(source for source, target in import_graph().edges
+                     if target == "helpers.analysis._parallel" and layer(source) != 0)
+    assert outside == []
+
+
+def analysis_package(module: str) -> str | None:
+    """The package (or root module) of the analysis that ``module`` belongs to: ``helpers.analysis.corpus``, ..."""
+    parts = module.split(".")
+    return ".".join(parts[:3]) if parts[:2] == ["helpers", "analysis"] and len(parts) > 2 else None
+
+
+def test_no_arrow_runs_both_ways_between_the_analysis_packages():
+    # One family per package: if corpus imports engine and engine imports corpus, neither is below the other.
+    packages = nx.DiGraph()
+    for source, target in import_graph().edges:
+        low, high = analysis_package(target), analysis_package(source)
+        if low is not None and high is not None and low != high:
+            packages.add_edge(high, low)
+    assert sorted(sorted(cycle) for cycle in nx.simple_cycles(packages)) == []

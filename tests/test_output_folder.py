@@ -237,7 +237,7 @@ def test_the_dask_engines_workers_leave_ctrl_c_to_the_command():
     """The local cluster's worker processes ignore SIGINT (Ctrl-C reaches every process of the terminal's group):
     the command alone stops, closes the cluster and prints its one line, with no traceback from the workers."""
     pytest.importorskip("distributed")
-    from helpers.analysis.engine.dask_cluster import dask_client
+    from helpers.analysis.pipeline.dask_engine import dask_client
     from helpers.analysis.settings import EngineSettings
 
     handler = signal.getsignal(signal.SIGINT)

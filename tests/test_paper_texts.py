@@ -1,4 +1,4 @@
-"""The papers' texts apart from the papers table (helpers.analysis.engine.paper_texts) and what reads them part by part."""
+"""The papers' texts apart from the papers table (helpers.analysis.pipeline.paper_texts) and what reads them part by part."""
 
 from __future__ import annotations
 
@@ -12,10 +12,10 @@ import pytest
 from conftest import SEED_DIR
 from helpers.analysis.corpus import read_corpus
 from helpers.analysis.metadata import short_text, strip_markup
-from helpers.analysis.engine.parquet_parts import write_paper_parts
+from helpers.analysis.pipeline.parquet_parts import write_paper_parts
 from helpers.analysis.pipeline import AnalysisSettings, cached_pipeline
-from helpers.analysis.engine import paper_texts as texts_module
-from helpers.analysis.engine.paper_texts import PaperTexts
+from helpers.analysis.pipeline import paper_texts as texts_module
+from helpers.analysis.pipeline.paper_texts import PaperTexts
 from helpers.book.reports.corpus import first_formula
 
 IDS = ["a", "b", "c", "d", "e"]

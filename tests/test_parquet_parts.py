@@ -1,4 +1,4 @@
-"""The per-paper tables as Parquet parts (helpers.analysis.engine.parquet_parts): they read back as the CSV tables."""
+"""The per-paper tables as Parquet parts (helpers.analysis.pipeline.parquet_parts): they read back as the CSV tables."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 from conftest import SEED_DIR, run_in_process
 from helpers.analysis.corpus import read_corpus
-from helpers.analysis.engine.parquet_parts import PARTITIONED_TABLES, output_partitions, write_partitioned_tables
+from helpers.analysis.pipeline.parquet_parts import PARTITIONED_TABLES, output_partitions, write_partitioned_tables
 from helpers.analysis.pipeline import AnalysisSettings, run_pipeline
 
 pytest.importorskip("pyarrow")

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from conftest import SEED_DIR, run_in_process
-from helpers.analysis.engine import local
+from helpers.analysis import _parallel as local
 from helpers.analysis.themes import selection
 from helpers.book import BookConfig
 from helpers.analysis.pipeline import (AnalysisSettings, SettingsError, build_key, cached_pipeline, dependency_closure,

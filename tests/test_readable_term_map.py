@@ -10,7 +10,12 @@ import matplotlib.pyplot as plt  # noqa: E402
 import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
 
-from helpers.analysis.cooccurrence import analyse_cooccurrence, distinct_pairs, vosviewer_document  # noqa: E402
+from helpers.analysis.cooccurrence import (  # noqa: E402
+    TermMapOptions,
+    analyse_cooccurrence,
+    distinct_pairs,
+    vosviewer_document,
+)
 from helpers.analysis.cooccurrence.communities import community_cohesion, community_table, term_cohesion  # noqa: E402
 from helpers.analysis.cooccurrence.evaluation import read_landmark_fields  # noqa: E402
 from helpers.analysis.cooccurrence.network import MAX_LINKS_PER_TERM, cap_links  # noqa: E402
@@ -30,7 +35,7 @@ def seed(seed_analysis):
 def small(texts: dict[str, str], **options):
     raw = pd.Series(texts)
     options = {"min_occurrences": 2, "relevant_share": 1.0, "thesaurus": {}, **options}
-    return analyse_cooccurrence(raw, raw.map(analysis_text), **options)
+    return analyse_cooccurrence(raw, raw.map(analysis_text), TermMapOptions(**options))
 
 
 # A hub term ("quantum kernel") in every abstract, each other term in two of them.
@@ -174,7 +179,7 @@ def test_ego_figure_on_a_star_caps_the_partners():
 
 
 def test_communities_do_not_depend_on_the_order_of_the_tables(seed):
-    from helpers.analysis.cooccurrence.network import louvain_partition
+    from helpers.analysis.cooccurrence.communities import louvain_partition
 
     first, _ = louvain_partition(seed.terms["term"], seed.pairs)
     shuffled, _ = louvain_partition(seed.terms["term"].sample(frac=1, random_state=1),
@@ -184,7 +189,7 @@ def test_communities_do_not_depend_on_the_order_of_the_tables(seed):
 
 
 def test_pair_weights_need_a_pair_above_chance():
-    from helpers.analysis.cooccurrence.network import pair_weights
+    from helpers.analysis.cooccurrence.communities import pair_weights
 
     pairs = pd.DataFrame({"n_papers": [1, 4, 9], "association_strength": [20.0, 1.0, 0.9]})
     assert pair_weights(pairs, "information").round(4).tolist() == [2.9957, 0.0, 0.0]

@@ -6,7 +6,7 @@ import re
 import pandas as pd
 import pytest
 
-from helpers.analysis.cooccurrence import analyse_cooccurrence, write_vosviewer_json
+from helpers.analysis.cooccurrence import TermMapOptions, analyse_cooccurrence, write_vosviewer_json
 from helpers.web.assets import static_text
 from helpers.web.term_map import (MAX_SIZE, MIN_SIZE, OTHER_COLOUR, SCRIPT_FILE, STYLE_FILE, term_map_data,
                                   term_map_html)
@@ -175,8 +175,8 @@ def test_reads_the_vosviewer_json_the_cli_writes(tmp_path):
     raw = pd.Series({"p1": "Quantum kernels. Galaxy clusters.",
                      "p2": "Quantum kernels. Galaxy clusters. Quantum kernels again.",
                      "p3": "Galaxy clusters. Spiking neurons.", "p4": "Spiking neurons. Quantum kernels."})
-    result = analyse_cooccurrence(raw, raw.map(analysis_text), min_occurrences=2, relevant_share=1.0, thesaurus={},
-                                  min_pair_papers=1)
+    result = analyse_cooccurrence(raw, raw.map(analysis_text),
+                                  TermMapOptions(min_occurrences=2, relevant_share=1.0, thesaurus={}, min_pair_papers=1))
     write_vosviewer_json(result, tmp_path / "network.json")
     data = term_map_data(json.loads((tmp_path / "network.json").read_text(encoding="utf-8")))
     assert [(t["label"], t["occurrences"], t["links"]) for t in data["terms"]] == [

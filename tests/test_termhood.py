@@ -6,10 +6,10 @@ import numpy as np
 import pandas as pd
 from scipy import sparse
 
-from helpers.analysis.cooccurrence import analyse_cooccurrence, find_acronyms, pair_table
+from helpers.analysis.cooccurrence import TermMapOptions, analyse_cooccurrence, find_acronyms, pair_table
 from helpers.analysis.cooccurrence.acronyms import acronym_definitions, schwartz_hearst_long_form
 from helpers.analysis.cooccurrence.nested import nested_merges
-from helpers.analysis.cooccurrence.relevance import multi_word_min_occurrences, select_terms
+from helpers.analysis.cooccurrence.selection import multi_word_min_occurrences, select_terms
 from helpers.analysis.cooccurrence.termhood import c_values, english_word_frequency, read_generic_terms, specificity
 from helpers.analysis.text import analysis_text
 
@@ -87,8 +87,8 @@ def test_multi_word_minimum():
 def test_rankings_choose_from_the_same_candidates():
     texts = pd.Series(["Graph kernels and the respect of graph kernels.", "Graph kernels respect.",
                        "Quantum kernels, respect.", "Quantum kernels and graph kernels."], index=list("abcd"))
-    kept = {ranking: analyse_cooccurrence(texts, texts.map(analysis_text), min_occurrences=2, relevant_share=1.0,
-                                          thesaurus={}, ranking=ranking).terms["term"].sort_values().tolist()
+    kept = {ranking: analyse_cooccurrence(texts, texts.map(analysis_text), TermMapOptions(
+                min_occurrences=2, relevant_share=1.0, thesaurus={}, ranking=ranking)).terms["term"].sort_values().tolist()
             for ranking in ("frequency", "relevance", "combined")}
     assert kept == {"frequency": ["graph kernel", "kernel", "quantum kernel", "respect"],
                     "relevance": ["graph kernel", "kernel", "quantum kernel", "respect"],
@@ -151,7 +151,7 @@ def test_combined_score_of_four_signals_and_a_weight_per_signal():
 
 
 def test_combined_ranking_keeps_a_smaller_share_of_single_words_than_of_phrases():
-    from helpers.analysis.cooccurrence.relevance import SINGLE_WORD_SHARE, _best_by_length
+    from helpers.analysis.cooccurrence.selection import SINGLE_WORD_SHARE, _best_by_length
 
     assert SINGLE_WORD_SHARE == 0.3
     ranked = np.array([10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22])
@@ -161,7 +161,7 @@ def test_combined_ranking_keeps_a_smaller_share_of_single_words_than_of_phrases(
 
 
 def test_a_small_corpus_map_is_filled_up_to_the_floor_with_the_next_best_terms():
-    from helpers.analysis.cooccurrence.relevance import MIN_MAP_TERMS, _best_by_length
+    from helpers.analysis.cooccurrence.selection import MIN_MAP_TERMS, _best_by_length
 
     assert MIN_MAP_TERMS == 50
     ranked = np.array([10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22])
@@ -229,3 +229,11 @@ def test_a_phrase_of_a_stock_head_is_a_stock_term_and_never_reaches_the_map():
     selection = select_terms(X, np.array(["graph kernel", "number of graph"]), min_occurrences=3,
                              relevant_share=1.0, n_tokens=100, generic_terms=frozenset({"number"}))
     assert selection.generic.tolist() == [1] and selection.kept.tolist() == [0]
+
+
+def test_the_stock_phrase_count_a_page_states_is_the_list_it_applies():
+    """The term-map page states how many stock phrases the list holds without loading the dictionary that folds
+    them: the count must be the number of phrases the analysis applies (no two lines fold to one phrase)."""
+    from helpers.analysis.cooccurrence.termhood import count_generic_terms, read_generic_terms
+
+    assert count_generic_terms() == len(read_generic_terms())

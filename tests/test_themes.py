@@ -6,7 +6,7 @@ import pytest
 
 from helpers.analysis.corpus import read_corpus
 from helpers.analysis.pipeline import AnalysisSettings, run_pipeline
-from helpers.analysis.engine.local import LocalPartitions, partition_bounds
+from helpers.analysis._parallel import LocalPartitions, partition_bounds
 from helpers.analysis.text import TokenPartitions, analysis_text, analysis_texts_to_tokens, tokenize_corpus
 from helpers.analysis import themes
 from helpers.analysis.themes import counting, selection
@@ -232,7 +232,7 @@ CITING = pd.Series({
 
 
 def test_et_al_is_no_theme_term_and_no_map_term():
-    from helpers.analysis.cooccurrence import analyse_cooccurrence
+    from helpers.analysis.cooccurrence import TermMapOptions, analyse_cooccurrence
 
     model = fit_themes(CITING.map(analysis_text), ThemeOptions(k=2))
     assert model.themes["top_terms"].tolist() == [
@@ -242,8 +242,8 @@ def test_et_al_is_no_theme_term_and_no_map_term():
     assert model.themes["label"].tolist() == ["galaxy cluster · telescope", "privacy · amplification"]
     # Neither the citation nor the names before it ("dwork et" was a top term).
     assert not {"et", "al", "et al", "dwork", "abadi", "li", "wu"} & set(model.top_terms["term"])
-    result = analyse_cooccurrence(CITING, CITING.map(analysis_text), min_occurrences=1, relevant_share=1.0,
-                                  thesaurus={})
+    result = analyse_cooccurrence(CITING, CITING.map(analysis_text),
+                                  TermMapOptions(min_occurrences=1, relevant_share=1.0, thesaurus={}))
     # Issue 21: "following" is a stock term; "galaxy cluster" and "survey" fold into the longer terms that hold them.
     assert result.terms["term"].tolist() == [
         "differential privacy", "galaxy survey", "privacy accounting",

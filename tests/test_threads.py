@@ -12,8 +12,8 @@ from threadpoolctl import threadpool_info
 
 from conftest import SEED_DIR
 from helpers.analysis import themes
-from helpers.analysis.engine import local
-from helpers.analysis.engine.local import available_cores, worker_count
+from helpers.analysis import _parallel as local
+from helpers.analysis._parallel import available_cores, worker_count
 from helpers.analysis.pipeline import AnalysisSettings, run_pipeline, stages
 from helpers.analysis.themes import model, selection
 

@@ -5,10 +5,10 @@ import pandas as pd
 import pytest
 from sklearn.feature_extraction.text import CountVectorizer
 
-import helpers.analysis.engine.local
+import helpers.analysis._parallel
 from helpers.analysis.cooccurrence import (acronym_definitions, acronym_merges, candidate_term_matrix, candidate_terms,
                                   find_acronyms, read_thesaurus)
-from helpers.analysis.corpus import files_sha256, read_corpus
+from helpers.analysis.corpus import read_corpus
 from helpers.analysis.links.states import analyse_links, find_links
 from helpers.analysis.text import analysis_text, segments, tokenize_corpus
 from helpers.analysis.themes import ThemeOptions, fit_themes, theme_counts, theme_terms
@@ -121,7 +121,7 @@ def test_several_processes_give_the_same_tables(monkeypatch):
     papers = read_corpus(PMLR_SAMPLE).papers
     serial_tokens = tokenize_corpus(papers["text"].tolist(), papers["paper_id"], clean=True, n_jobs=1)
     serial_links = analyse_links(papers, n_jobs=1)
-    monkeypatch.setattr(helpers.analysis.engine.local, "MIN_PARALLEL_ITEMS", 10)
+    monkeypatch.setattr(helpers.analysis._parallel, "MIN_PARALLEL_ITEMS", 10)
     parallel_tokens = tokenize_corpus(papers["text"].tolist(), papers["paper_id"], clean=True, n_jobs=2)
     parallel_links = analyse_links(papers, n_jobs=2)
     for field in ("token_ids", "starts", "vocabulary", "paper_ids"):
@@ -146,7 +146,3 @@ def test_selection_on_a_sample_then_a_final_fit_on_every_abstract():
     assert model.themes["n_papers"].sum() == 150
     pd.testing.assert_frame_equal(model.themes, again.themes)
     pd.testing.assert_frame_equal(model.paper_themes, again.paper_themes)
-
-
-def test_files_sha256_is_the_parsed_corpus_hash():
-    assert files_sha256(SEED_DIR) == read_corpus(SEED_DIR).sha256

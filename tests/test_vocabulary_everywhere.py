@@ -193,17 +193,17 @@ def test_book_settings_read_the_files_as_the_command_line(runs, tmp_path):
 def test_a_removed_long_form_leaves_the_acronym_table():
     import pandas as pd
 
-    from helpers.analysis.cooccurrence import analyse_cooccurrence
+    from helpers.analysis.cooccurrence import TermMapOptions, analyse_cooccurrence
     from helpers.analysis.text import analysis_text
     from helpers.analysis.vocabulary import VocabularyEdits
 
     raw = pd.Series({f"p{i}": text for i, text in enumerate([
         "Necrotic enteritis (NE) in broilers. Litter moisture rose.", "Necrotic enteritis (NE) and litter moisture.",
         "We scored NE lesions and litter moisture.", "Litter moisture and necrotic enteritis in broilers."])})
-    plain = analyse_cooccurrence(raw, raw.map(analysis_text), min_occurrences=2, relevant_share=1.0)
+    plain = analyse_cooccurrence(raw, raw.map(analysis_text), TermMapOptions(min_occurrences=2, relevant_share=1.0))
     assert plain.acronyms["long_form"].tolist() == ["necrotic enteritis"]
-    edited = analyse_cooccurrence(raw, raw.map(analysis_text), min_occurrences=2, relevant_share=1.0,
-                                  edits=VocabularyEdits(frozenset({"necrotic enteritis"}), {}))
+    edited = analyse_cooccurrence(raw, raw.map(analysis_text), TermMapOptions(
+        min_occurrences=2, relevant_share=1.0, edits=VocabularyEdits(frozenset({"necrotic enteritis"}), {})))
     assert edited.acronyms.empty and "necrotic enteritis" not in set(edited.terms["term"])
 
 
@@ -212,9 +212,9 @@ def test_edits_in_partitions_count_what_the_whole_counts(n_parts):
     import pandas as pd
 
     from conftest import SEED_DIR
-    from helpers.analysis.cooccurrence import analyse_cooccurrence, analyse_partitions
+    from helpers.analysis.cooccurrence import TermMapOptions, analyse_cooccurrence, analyse_partitions
     from helpers.analysis.corpus import read_corpus
-    from helpers.analysis.engine.local import LocalPartitions, partition_bounds
+    from helpers.analysis._parallel import LocalPartitions, partition_bounds
     from helpers.analysis.text import TokenPartitions, tokenize_corpus
     from helpers.analysis.vocabulary import VocabularyEdits
 
@@ -225,10 +225,10 @@ def test_edits_in_partitions_count_what_the_whole_counts(n_parts):
     texts = papers["text"].reset_index(drop=True)
     tokens = tokenize_corpus(texts.tolist(), papers["paper_id"], clean=True)
     edits = VocabularyEdits(frozenset({"optimization", "theory"}), {"representation": "feature", "gap": "feature"})
-    whole = analyse_cooccurrence(texts, tokens, edits=edits)
+    whole = analyse_cooccurrence(texts, tokens, TermMapOptions(edits=edits))
     bounds = partition_bounds(len(tokens), n_parts)
     parts = analyse_partitions(Bucketed(), TokenPartitions(tokens, bounds),
-                               [texts.iloc[start:stop].tolist() for start, stop in bounds], edits=edits)
+                               [texts.iloc[start:stop].tolist() for start, stop in bounds], TermMapOptions(edits=edits))
     for name in ("terms", "pairs", "communities", "left_out", "vocabulary_changes"):
         pd.testing.assert_frame_equal(getattr(parts, name), getattr(whole, name), check_dtype=True)
     assert (parts.paper_terms != whole.paper_terms).nnz == 0

@@ -239,7 +239,7 @@ def run_analyse(args: argparse.Namespace) -> int:
               file=sys.stderr)
     if engine.engine == "dask":
         # Lazy: at the top it would load pyarrow and pandas.
-        from helpers.analysis.engine.dask_cluster import CLIENT_SIDE
+        from helpers.analysis.pipeline.dask_engine import CLIENT_SIDE
 
         print(f"note: dask engine: {CLIENT_SIDE}", file=sys.stderr)
     naming = analysis.themes.naming

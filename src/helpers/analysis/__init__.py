@@ -10,7 +10,7 @@ The steps of a run (:func:`helpers.analysis.pipeline.run_pipeline`), each a pack
 5. :mod:`.links`: link availability (:mod:`.links.linkcheck` checks the links online).
 6. :mod:`.change`: what changed between groups, with the intervals and tests of :mod:`.statistics`.
 
-:mod:`.engine` runs the stages on this machine or a Dask cluster, :mod:`.pipeline` runs a corpus through them
-and keeps the book's cache; :mod:`.settings` holds the settings. The public names are each package's own
+:mod:`.pipeline` runs a corpus through them, on this machine's cores or a Dask cluster, and keeps the book's
+cache; :mod:`.settings` holds the settings. The public names are each package's own
 (``helpers.analysis.corpus.__all__``, ...): importing this package imports none of them.
 """

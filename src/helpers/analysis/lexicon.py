@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from helpers.analysis.engine.local import BackgroundCall
+    from helpers.analysis._parallel import BackgroundCall
 
 __all__ = ["lexicon_tag", "load_dictionaries", "singular", "unknown_plural"]
 
@@ -108,7 +108,7 @@ def load_dictionaries(*, background: bool = True) -> BackgroundCall:
     """
     import wordfreq  # lazy: large word lists
 
-    from helpers.analysis.engine.local import start_in_thread  # lazy: at the top it would load pyarrow and pandas
+    from helpers.analysis._parallel import start_in_thread
 
     _lemmas()
 

@@ -175,7 +175,7 @@ class EngineSettings:
     ----------
     engine : str
         ``"local"`` (this process and its own workers, the default) or ``"dask"`` (a Dask cluster:
-        :mod:`helpers.analysis.engine.dask_cluster`).
+        :mod:`helpers.analysis.pipeline.dask_engine`).
     scheduler : str or None
         Address ``tcp://HOST:PORT`` (or ``tls://``) of a running Dask scheduler; ``None`` with the
         dask engine starts a local cluster for the run. A scheduler implies the dask engine.

@@ -489,9 +489,9 @@ def tokenize_corpus(texts: Iterable[str], paper_ids: Iterable[str], *, clean: bo
     The word runs are exactly those of :func:`segments`; a tested equivalence.
     With ``clean=True`` the texts are stored abstracts and :func:`analysis_text`
     is applied first. ``n_jobs`` processes share the work for large corpora
-    (:func:`helpers.analysis.engine.local.map_chunks`); the result does not depend on it.
+    (:func:`helpers.analysis._parallel.map_chunks`); the result does not depend on it.
     """
-    from helpers.analysis.engine.local import map_chunks
+    from helpers.analysis._parallel import map_chunks
 
     texts = list(texts)
     return merge_token_chunks(map_chunks(_tokenize_chunk, texts, clean, n_jobs=n_jobs), paper_ids)

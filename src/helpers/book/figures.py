@@ -16,7 +16,8 @@ import matplotlib
 import pandas as pd
 from helpers.analysis.spreadsheet import write_csv
 from helpers.book.citation import _bibtex_text, wrap_words
-from helpers.book.figure_text import SCREEN_DPI, SIZE_DIR, SPACES, svg_texts, use_figure_style
+from helpers.book.figure_text import SCREEN_DPI, SIZE_DIR, SPACES, use_figure_style
+from helpers.book.figure_writers import can_fork, write_in_background
 from helpers.book.settings import config
 
 FIGURE_FORMATS = ("png", "svg", "pdf", "csv")
@@ -53,7 +54,7 @@ def figure_space(label: str) -> str:
 
 
 def save_figure(figure, data: pd.DataFrame, label: str, *, folder: Path | None = None,
-                width: str | None = None) -> list[Path]:
+                width: str | None = None, background: bool | None = None) -> list[Path]:
     """Write ``label``.png/.svg/.pdf and ``label``.csv (the data plotted) into ``folder``.
 
     Parameters
@@ -67,6 +68,11 @@ def save_figure(figure, data: pd.DataFrame, label: str, *, folder: Path | None =
         The space the page shows the figure in (:data:`helpers.book.figure_text.SPACES`; default
         :func:`figure_space`), recorded with the figure's size in inches as ``folder/sizes/<label>.json``
         (:func:`figure_record`).
+    background : bool, optional
+        Write the SVG and the PDF in a forked child while the caller goes on
+        (:func:`helpers.book.figure_writers.write_in_background`; the book build waits for them). Default: the
+        book setting ``BOOK_FIGURES_IN_BACKGROUND`` (:class:`helpers.book.BookConfig`), which the book's build and
+        ``make lab`` set.
 
     Returns
     -------
@@ -81,20 +87,35 @@ def save_figure(figure, data: pd.DataFrame, label: str, *, folder: Path | None =
         raise ValueError(f"figure width must be one of {SPACES}, got {width!r}")
     folder = folder or figure_dir()
     folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    for extension in FIGURE_FORMATS[:3]:
-        path = folder / f"{label}.{extension}"
-        figure.savefig(path, dpi=PNG_DPI, bbox_inches="tight", pad_inches=SAVE_PAD_INCHES, metadata=_METADATA[extension])
-        written.append(path)
-    csv_path = folder / f"{label}.csv"
-    write_csv(data, csv_path)
-    written.append(csv_path)
+    written = [folder / f"{label}.{extension}" for extension in FIGURE_FORMATS]
+    _save_formats(figure, folder, label, ("png",))
+    from PIL import Image  # lazy: slow to import
+
+    with Image.open(written[0]) as png:
+        size_in = (png.width / PNG_DPI, png.height / PNG_DPI)
+
+    def vector_files(into: Path) -> None:
+        _save_formats(figure, into, label, ("svg", "pdf"))
+
+    if background is None:
+        background = config().figures_in_background
+    if background and can_fork():
+        write_in_background(vector_files, folder, label)
+    else:
+        vector_files(folder)
+    write_csv(data, written[3])
     write_thumbnail(written[0], folder / THUMBNAIL_DIR)
-    width_pt, height_pt, _, _ = svg_texts(written[1])
-    record = {"label": label, "space": width, "width_in": round(width_pt / 72, 2), "height_in": round(height_pt / 72, 2)}
+    record = {"label": label, "space": width, "width_in": round(size_in[0], 2), "height_in": round(size_in[1], 2)}
     (folder / SIZE_DIR).mkdir(exist_ok=True)
     (folder / SIZE_DIR / f"{label}.json").write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
     return written
+
+
+def _save_formats(figure, folder: Path, label: str, extensions: tuple[str, ...]) -> None:
+    """``figure`` as ``folder/<label>.<extension>`` for each of ``extensions``: cut to what is drawn, no dates."""
+    for extension in extensions:
+        figure.savefig(folder / f"{label}.{extension}", dpi=PNG_DPI, bbox_inches="tight", pad_inches=SAVE_PAD_INCHES,
+                       metadata=_METADATA[extension])
 
 
 def figure_record(label: str, folder: Path | None = None) -> dict | None:

@@ -17,6 +17,7 @@ Run it with the build's settings in the environment (``BOOK_CORPUS``, ``BOOK_FIG
 from __future__ import annotations
 
 import argparse
+import os
 import multiprocessing
 import sys
 import time
@@ -24,7 +25,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from helpers.analysis.engine.local import available_cores
+from helpers.analysis.pipeline import available_cores
 from helpers.book.settings import analysis, config
 
 __all__ = ["book_pages", "read_page", "pending_pages", "execute_pages", "main"]
@@ -139,17 +140,21 @@ def main(argv: list[str] | None = None) -> int:
     # jsonschema (under nbformat) compiles rfc3987-syntax's 39 IRI grammars when that package is installed (JupyterLab
     # brings it): 1 s of CPU before any page starts. Nothing here checks IRI formats, so this process goes without.
     sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[arg-type]
+    # The pages' kernels write each figure's SVG and PDF in a forked child while the page goes on; the site's
+    # build waits for them before it ends (helpers.book.figure_writers). BOOK_FIGURES_IN_BACKGROUND=0 turns it off.
+    os.environ.setdefault("BOOK_FIGURES_IN_BACKGROUND", "1")
     root = _root()
     cache_path = Path(args.path_output) / "_build" / ".jupyter_cache"
     from helpers.book.toc import build_toc  # lazy: at the top it would load yaml
 
-    pages = pending_pages(root, cache_path, build_toc(root, analysis()))
+    start = time.perf_counter()
+    analysed = analysis()  # once (the contents depend on it), before the pages that read it start together
+    analysis_seconds = time.perf_counter() - start
+    pages = pending_pages(root, cache_path, build_toc(root, analysed))
     if not pages:
         print("prebuild: every page is in the execution cache", file=sys.stderr)
         return 0
-    start = time.perf_counter()
-    analysis()  # once, before the pages that read it start together
-    print(f"prebuild: analysis ready in {time.perf_counter() - start:.1f} s", file=sys.stderr)
+    print(f"prebuild: analysis ready in {analysis_seconds:.1f} s", file=sys.stderr)
     # Longest pages first, so the processes finish together.
     longest_first = ("themes", "cooccurrence", "links", "performance", "intro", "corpus")
     pages.sort(key=lambda page: longest_first.index(page.stem) if page.stem in longest_first else len(longest_first))

@@ -26,6 +26,9 @@ Every setting the book reads from the environment is read here, once, by
     folder of the analysis cache (default ``_build/analysis-cache``);
 ``BOOK_FIGURE_DIR``
     folder for figure files and data downloads (default ``_build/figures``);
+``BOOK_FIGURES_IN_BACKGROUND``
+    ``1``: each figure's SVG and PDF are written by a forked child while the page goes on
+    (:mod:`helpers.book.figure_writers`); the build's page step and ``make lab`` set it;
 ``BOOK_BASE_URL``
     where the book is published (``https://example.org/book/``): figure citations then give absolute
     addresses; it changes pages, so it is part of the build key (:func:`book_key`);
@@ -117,6 +120,7 @@ class BookConfig:
     figure_dir: Path = Path(DEFAULT_FIGURE_DIR)
     engine: EngineSettings = field(default_factory=EngineSettings)
     base_url: str | None = None
+    figures_in_background: bool = False
 
     @classmethod
     def from_environment(cls, environment: Mapping[str, str] | None = None, *, root: Path | None = None
@@ -150,7 +154,8 @@ class BookConfig:
                    engine=EngineSettings.from_values(environment.get("BOOK_ENGINE", "").strip() or None,
                                                      environment.get("BOOK_DASK_SCHEDULER", "").strip() or None,
                                                      _whole_number(environment, "BOOK_PARTITIONS")),
-                   base_url=base_url(environment.get("BOOK_BASE_URL")))
+                   base_url=base_url(environment.get("BOOK_BASE_URL")),
+                   figures_in_background=environment.get("BOOK_FIGURES_IN_BACKGROUND", "").strip() == "1")
 
 
 def checked_theme_file(path: Path) -> str:

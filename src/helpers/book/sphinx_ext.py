@@ -230,6 +230,17 @@ def _escape_search_titles(indexer: Any, pagename: str) -> None:
         titles[pagename] = [(html.escape(title, quote=False), anchor) for title, anchor in titles[pagename]]
 
 
+def _wait_for_figures(app, exception) -> None:
+    """Wait until the figure files the pages' kernels still write in the background are in place
+    (:func:`helpers.book.figure_writers.wait_for_writers`), so the build ends with every download written."""
+    if exception is not None:
+        return
+    from helpers.book.figure_writers import wait_for_writers  # lazy: the build's end only
+    from helpers.book.settings import config  # lazy: the build's end only
+
+    wait_for_writers(config().figure_dir)
+
+
 def setup(app):
     app.connect("html-page-context", _page_context, priority=900)
     app.connect("config-inited", _add_style)
@@ -239,4 +250,5 @@ def setup(app):
     app.add_css_file(STYLE_FILE)
     app.connect("builder-inited", _drop_thebe_listeners)
     app.connect("doctree-read", _drop_sections, priority=100)  # before the collectors read the page (its contents)
+    app.connect("build-finished", _wait_for_figures)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

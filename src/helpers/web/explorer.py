@@ -45,7 +45,7 @@ from helpers.analysis.links.urls import is_safe_url
 from helpers.web.assets import inline_script, script_json, static_text
 
 if TYPE_CHECKING:
-    from helpers.analysis.engine.paper_texts import PaperTexts
+    from helpers.analysis.pipeline.paper_texts import PaperTexts
 
 DATA_FILE = "explorer-data.js"
 DATA_GLOBAL = "EXPLORER_DATA"
@@ -95,7 +95,7 @@ def explorer_papers(papers: pd.DataFrame, limit: int = MAX_EXPLORER_PAPERS, seed
     >>> papers = pd.DataFrame({"paper_id": list("abcdef")})
     >>> explorer_papers(papers, limit=10)["paper_id"].tolist(), explorer_papers(papers, limit=3)["paper_id"].tolist()
     (['a', 'b', 'c', 'd', 'e', 'f'], ['d', 'e', 'f'])
-    >>> from helpers.analysis.engine.paper_texts import PaperTexts
+    >>> from helpers.analysis.pipeline.paper_texts import PaperTexts
     >>> explorer_papers(papers, limit=2, texts=PaperTexts.in_memory(list("abcdef"), list("ABCDEF")))["text"].tolist()
     ['D', 'E']
     >>> published = papers.assign(published_text=["", "", "", "D. (C) 2012 Elsevier Ltd.", "", ""])

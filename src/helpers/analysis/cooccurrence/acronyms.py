@@ -43,6 +43,15 @@ _ELEMENT_PAREN = re.compile(r"\b([A-Za-z]+)(?:\s+ions?)?\s*\(\s*([A-Z][a-z]?)(?:
 def element_definitions(texts: Iterable[str]) -> set[tuple[str, str]]:
     """``(symbol, name)`` of each chemical element the texts define by its symbol in parentheses, both lower case.
 
+    Parameters
+    ----------
+    texts : iterable of str
+        The abstracts as written (the symbol's capitals matter: ``Hg``, not ``hg``).
+
+    Returns
+    -------
+    set of tuple of str
+
     Examples
     --------
     >>> sorted(element_definitions(["Mercury (Hg2+) and lead (Pb) ions", "copper ions (Cu(II))", "a cat (Ca)"]))
@@ -62,6 +71,17 @@ def abbreviation_pairs(acronyms: pd.DataFrame, texts: Iterable[str] = ()) -> set
     """Pairs of terms the abstracts define as one thing: each acronym and its long form (``acronyms``:
     ``acronym, long_form``, :func:`find_acronyms`) and each chemical element and its symbol in ``texts``
     (:func:`element_definitions`), folded as terms are.
+
+    Parameters
+    ----------
+    acronyms : DataFrame
+        ``acronym, long_form`` (:func:`find_acronyms`).
+    texts : iterable of str
+        The abstracts as written, for the chemical elements.
+
+    Returns
+    -------
+    set of frozenset of str
 
     Examples
     --------
@@ -140,6 +160,17 @@ def schwartz_hearst_long_form(short_form: str, text: str) -> str | None:
     initials only, a letter may sit inside a word (``RLHF``: reinforcement
     learning from human feedback), and words such as ``of`` may carry one.
 
+    Parameters
+    ----------
+    short_form : str
+        The acronym as written (``RLHF``).
+    text : str
+        The words just before it.
+
+    Returns
+    -------
+    str or None
+
     References
     ----------
     Schwartz, A. S., and Hearst, M. A. (2003). A simple algorithm for identifying abbreviation
@@ -182,6 +213,16 @@ def acronym_definitions(texts: Iterable[str]) -> pd.DataFrame:
     "(CoT)"); its long form is found among the ``min(|A| + 5, 2 |A|)`` words just
     before it (``|A|`` its characters) by :func:`schwartz_hearst_long_form`, and must
     be longer than the acronym.
+
+    Parameters
+    ----------
+    texts : iterable of str
+        The abstracts as written.
+
+    Returns
+    -------
+    DataFrame
+        ``row`` (the text's position), ``acronym`` and ``long_form``, both folded as terms are.
 
     Examples
     --------
@@ -227,6 +268,16 @@ def find_acronyms(texts: Iterable[str]) -> pd.DataFrame:
     ``defining abstracts`` otherwise (one "Adaptive Robust Method
     (ARM)" must not rename every bandit's ``arm``).
 
+    Parameters
+    ----------
+    texts : iterable of str
+        The abstracts as written; an acronym defined in several counts once a text.
+
+    Returns
+    -------
+    DataFrame
+        One row per acronym, by acronym.
+
     Examples
     --------
     >>> find_acronyms(["Graph Neural Networks (GNNs) scale.",
@@ -239,6 +290,23 @@ def find_acronyms(texts: Iterable[str]) -> pd.DataFrame:
 
 
 def acronym_table(definitions: pd.DataFrame) -> pd.DataFrame:
+    """:func:`find_acronyms` of definitions already found: one row per acronym.
+
+    Parameters
+    ----------
+    definitions : DataFrame
+        ``row, acronym, long_form`` (:func:`acronym_definitions`).
+
+    Returns
+    -------
+    DataFrame
+        ``acronym, long_form, n_papers, scope``.
+
+    Examples
+    --------
+    >>> acronym_table(acronym_definitions(["Heat stress (HS) in broilers."])).values.tolist()
+    [['hs', 'heat stress', 1, 'defining abstracts']]
+    """
     if definitions.empty:
         return pd.DataFrame({"acronym": pd.Series(dtype=object), "long_form": pd.Series(dtype=object),
                              "n_papers": pd.Series(dtype="int64"), "scope": pd.Series(dtype=object)})
@@ -258,6 +326,25 @@ def acronym_merges(definitions: pd.DataFrame, thesaurus: dict[str, str]) -> tupl
     Corpus-wide: acronyms whose ``scope`` is ``corpus`` (:func:`find_acronyms`).
     Per abstract (``row, from, to``): every other acronym, in the abstracts that
     define it, each with its own long form. The thesaurus applies to the long form.
+
+    Parameters
+    ----------
+    definitions : DataFrame
+        :func:`acronym_definitions`.
+    thesaurus : dict of str to str
+        Merges applied to the long forms.
+
+    Returns
+    -------
+    dict of str to str, DataFrame
+
+    Examples
+    --------
+    >>> definitions = acronym_definitions(["Heat stress (HS) in broilers.", "Heat stress (HS) lowers intake.",
+    ...                                    "An Adaptive Robust Method (ARM)."])
+    >>> corpus_wide, local = acronym_merges(definitions, {})
+    >>> corpus_wide, local.values.tolist()
+    ({'hs': 'heat stress'}, [[2, 'arm', 'adaptive robust method']])
     """
     table = acronym_table(definitions)
     corpus_wide = table[table["scope"] == "corpus"]

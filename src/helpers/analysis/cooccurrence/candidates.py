@@ -30,6 +30,17 @@ def candidate_terms(text: str, merges: dict[str, str] | None = None) -> set[str]
     (thesaurus and acronyms) then maps variants to one label.
     :func:`candidate_term_matrix` applies the same rule to a whole corpus at once.
 
+    Parameters
+    ----------
+    text : str
+        One analysis text (:func:`helpers.analysis.text.analysis_text`).
+    merges : dict of str to str, optional
+        Variant -> the label it is counted as.
+
+    Returns
+    -------
+    set of str
+
     Examples
     --------
     >>> sorted(candidate_terms("we train a mixture of experts"))
@@ -290,6 +301,30 @@ def read_thesaurus(path: str | Path | None = None) -> dict[str, str]:
 
     Without ``path``, the project's ``resources/thesaurus.csv`` is read. Labels
     are lower-cased and made singular like the terms they replace.
+
+    Parameters
+    ----------
+    path : str or Path, optional
+        The researcher's thesaurus file.
+
+    Returns
+    -------
+    dict of str to str
+        Label -> replacement, both folded as terms are.
+
+    Raises
+    ------
+    ValueError
+        For a file without the header, or a line without two cells (naming the file and line).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> path = Path(tempfile.mkdtemp()) / "thesaurus.csv"
+    >>> _ = path.write_text("label,replace by\\nbroiler chickens,broiler\\n", encoding="utf-8")
+    >>> read_thesaurus(path)
+    {'broiler chicken': 'broiler'}
     """
     if path is None:
         content = resources.files("helpers.analysis").joinpath("resources", "thesaurus.csv").read_text("utf-8")

@@ -1,24 +1,104 @@
-"""The term communities read and measured: each named by the terms most its own, and how well they hold together.
+"""The term communities: found by Louvain, named by the terms most their own, and measured.
 
-:func:`community_table` is the one table of communities the chapter's table, the map's legend and the
-landing page read (one source of truth for their counts). :func:`community_cohesion` measures a partition
-two ways: the association strength of the pairs inside communities against that of the pairs between them,
-and, where landmark terms of known sub-fields are on the map (``tests/evaluation/landmark_fields.csv``, read by
-:func:`helpers.analysis.cooccurrence.evaluation.read_landmark_fields`),
-how many pairs of one sub-field share a community and how many of different sub-fields do not.
+:func:`louvain_partition` groups the map's terms (best of several seeded starts, on pair weights that ask a tie
+to be both surprising and repeated: :func:`pair_weights`). :func:`community_table` is the one table of
+communities the chapter's table, the map's legend and the landing page read (one source of truth for their
+counts). :func:`community_cohesion` measures a partition two ways: the association strength of the pairs
+inside communities against that of the pairs between them, and, where landmark terms of known sub-fields are on
+the map (``tests/evaluation/landmark_fields.csv``, read by
+:func:`helpers.analysis.cooccurrence.evaluation.read_landmark_fields`), how many pairs of one sub-field share a
+community and how many of different sub-fields do not.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass
+from typing import Iterable
 
+import networkx as nx
 import numpy as np
 import pandas as pd
 from scipy import sparse
 
 #: Terms naming a community in the table (the legend shows the first few of the same list).
 TOP_TERMS = 8
+
+#: Louvain's first seed (the term map's ``seed`` by default).
+LOUVAIN_SEED = 0
+#: Louvain's resolution and pair weights (:func:`pair_weights`), chosen on the development corpus (ICML 2024,
+#: 644 abstracts) against the landmark sub-fields of ``tests/evaluation/landmark_fields.csv`` and the
+#: within/between association strength (:mod:`helpers.analysis.cooccurrence.communities`;
+#: ``benchmarks/community_quality.py``): association strength at resolution 1 puts unrelated sub-fields of a
+#: few hundred abstracts in one community (bandits with graph neural networks and causal effects).
+LOUVAIN_RESOLUTION = 2.0
+LOUVAIN_WEIGHTING = "information"
+#: Louvain runs from this many seeds (``seed``, ``seed + 1``, ...); the partition of highest modularity (at
+#: the resolution used) is kept, as VOSviewer keeps the best of several random starts.
+LOUVAIN_STARTS = 10
+#: The pair weights :func:`pair_weights` knows.
+WEIGHTINGS = ("association", "information")
+
+
+def pair_weights(pairs: pd.DataFrame, weighting: str = LOUVAIN_WEIGHTING) -> np.ndarray:
+    """The weight of each pair for the communities.
+
+    ``"association"``: the association strength ``a`` (VOSviewer's). ``"information"``: ``c ln a`` for a pair
+    met more often than chance (``a > 1``), else 0: the pair's share of the terms' mutual information, its
+    pointwise mutual information weighted by its ``c`` abstracts. Association strength alone makes one
+    chance meeting of two rare terms the strongest tie of the map; weighted by the count, a tie needs to
+    be both surprising and repeated.
+
+    Examples
+    --------
+    >>> pairs = pd.DataFrame({"n_papers": [1, 10, 3], "association_strength": [8.0, 2.0, 0.5]})
+    >>> pair_weights(pairs, "association").tolist(), pair_weights(pairs, "information").round(3).tolist()
+    ([8.0, 2.0, 0.5], [2.079, 6.931, 0.0])
+    """
+    strength = pairs["association_strength"].to_numpy(dtype=float)
+    if weighting == "association":
+        return strength
+    if weighting == "information":
+        with np.errstate(divide="ignore"):
+            return np.where(strength > 1, pairs["n_papers"].to_numpy(dtype=float) * np.log(np.maximum(strength, 1)),
+                            0.0)
+    raise ValueError(f"weighting must be one of {', '.join(WEIGHTINGS)}, got {weighting!r}")
+
+
+def louvain_partition(terms: Iterable[str], pairs: pd.DataFrame, *, resolution: float = LOUVAIN_RESOLUTION,
+                      weighting: str = LOUVAIN_WEIGHTING, seed: int = LOUVAIN_SEED,
+                      starts: int = LOUVAIN_STARTS) -> tuple[list[set[str]], float]:
+    """Louvain communities of ``terms`` on ``pairs`` weighted by :func:`pair_weights`, best of ``starts`` seeds.
+
+    Nodes and edges enter the graph in sorted order, so the partition depends on the terms and pairs, not on
+    the order of the tables. Returns the partition and its modularity (Newman's, resolution 1, on the same
+    weights: 0 is no better than chance).
+
+    Examples
+    --------
+    >>> pairs = pd.DataFrame({"source": ["a", "c", "b"], "target": ["b", "d", "c"], "n_papers": [4, 4, 1],
+    ...                       "association_strength": [2.0, 2.0, 0.5]})
+    >>> partition, modularity = louvain_partition("abcd", pairs)
+    >>> sorted(sorted(c) for c in partition), round(modularity, 3)
+    ([['a', 'b'], ['c', 'd']], 0.5)
+    """
+    graph = nx.Graph()
+    graph.add_nodes_from(sorted(set(terms)))
+    weights = pair_weights(pairs, weighting)
+    graph.add_weighted_edges_from(sorted((s, t, float(w)) for s, t, w in zip(pairs["source"], pairs["target"], weights)
+                                         if w > 0))
+    if not graph.number_of_edges():
+        return [{t} for t in graph.nodes], 0.0
+    best: list[set[str]] | None = None
+    best_quality = -math.inf
+    for start in range(starts):
+        partition = nx.community.louvain_communities(graph, weight="weight", resolution=resolution, seed=seed + start)
+        quality = nx.community.modularity(graph, partition, weight="weight", resolution=resolution)
+        if quality > best_quality + 1e-12:
+            best, best_quality = partition, quality
+    assert best is not None, f"no partition from {starts} starts (at least one is needed)"
+    return best, float(nx.community.modularity(graph, best, weight="weight"))
 
 
 def term_cohesion(terms: pd.DataFrame, pairs: pd.DataFrame) -> pd.Series:

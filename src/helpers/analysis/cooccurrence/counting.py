@@ -1,6 +1,6 @@
 """The term map's counts, partition by partition: what each partition counts and how the counts are reduced.
 
-:func:`helpers.analysis.cooccurrence.result.analyse_partitions` runs these steps on a
+:func:`helpers.analysis.cooccurrence.analyse.analyse_partitions` runs these steps on a
 :class:`helpers.analysis.parallel.PartitionRunner`, so the local engine and a Dask cluster count
 the same way and no step needs every abstract's tokens in one process:
 
@@ -9,13 +9,13 @@ the same way and no step needs every abstract's tokens in one process:
    kept where they were counted;
 3. :func:`bucket_counts`, then :func:`reduce_bucket`: the candidates' abstracts and occurrences,
    summed over the partitions by term, each bucket of terms on its own reducer; only the candidates
-   frequent enough for the map (:func:`helpers.analysis.cooccurrence.relevance.candidate_min_papers`)
+   frequent enough for the map (:func:`helpers.analysis.cooccurrence.selection.candidate_min_papers`)
    come back;
 4. :func:`partition_columns`: each partition's binary papers x frequent candidates matrix ``X_p``,
    which replaces its candidates (most candidates are rare, so ``X_p`` is a fraction of their size);
 5. :func:`summed_gram`: the partitions' ``X_p.T @ X_p`` (:func:`column_gram`) as one running sum per
    reduction bucket (one per worker), then those sums summed (:func:`sum_matrices`): the selection and
-   the pairs need nothing else (:func:`helpers.analysis.cooccurrence.relevance.select_from_gram`);
+   the pairs need nothing else (:func:`helpers.analysis.cooccurrence.selection.select_from_gram`);
 6. :func:`take_columns`: each partition's papers x map terms matrix (a few hundred columns of ``X_p``).
 
 Counts are integers, so the sums are exact whatever the partitions: the results are the same as
@@ -52,6 +52,12 @@ class PartitionCandidates:
         The partition's texts x ``terms``: occurrences of each term in each text.
     terms : ndarray of str
         The terms the partition's texts hold, sorted.
+
+    Examples
+    --------
+    >>> found = PartitionCandidates(sparse.csr_matrix(np.array([[2, 1]])), np.array(["broiler", "feed"], dtype=object))
+    >>> found.counts.toarray().tolist(), found.terms.tolist()
+    ([[2, 1]], ['broiler', 'feed'])
     """
 
     counts: sparse.csr_matrix
@@ -59,19 +65,65 @@ class PartitionCandidates:
 
 
 def partition_summary(tokens: TokenizedCorpus) -> tuple[list[str], int]:
-    """The partition's paper ids and its number of words (boundaries left out)."""
+    """The partition's paper ids and its number of words (boundaries left out).
+
+    Parameters
+    ----------
+    tokens : TokenizedCorpus
+        One partition's tokens.
+
+    Returns
+    -------
+    list of str, int
+
+    Examples
+    --------
+    >>> from helpers.analysis.text import tokenize_corpus
+    >>> partition_summary(tokenize_corpus(["heat stress", "feed intake of broilers"], ["a", "b"]))
+    (['a', 'b'], 6)
+    """
     return [str(p) for p in tokens.paper_ids], int(np.count_nonzero(tokens.token_ids))
 
 
 def partition_definitions(texts: list[str] | pd.Series) -> pd.DataFrame:
     """:func:`helpers.analysis.cooccurrence.acronyms.acronym_definitions` of one partition's stored texts
-    (``row`` counts from the partition's first text)."""
+    (``row`` counts from the partition's first text).
+
+    Parameters
+    ----------
+    texts : list of str or Series
+        The partition's abstracts as written.
+
+    Returns
+    -------
+    DataFrame
+        ``row, acronym, long_form``.
+
+    Examples
+    --------
+    >>> partition_definitions(["Feed intake.", "Heat stress (HS) in broilers."]).values.tolist()
+    [[1, 'hs', 'heat stress']]
+    """
     return acronym_definitions(list(texts))
 
 
 def partition_candidates(tokens: TokenizedCorpus, merges: dict[str, str],
                          paper_merges: pd.DataFrame) -> PartitionCandidates:
     """One partition's :func:`candidate_term_matrix` (occurrences), with the merges of its own rows.
+
+    Parameters
+    ----------
+    tokens : TokenizedCorpus
+        One partition's tokens.
+    merges : dict of str to str
+        The merges of every abstract (the thesaurus and the corpus-wide acronyms).
+    paper_merges : DataFrame
+        ``row, from, to``: the acronyms of single abstracts, rows counted from the partition's first.
+
+    Returns
+    -------
+    PartitionCandidates
+        Occurrences, not only presence: the burstiness of a term needs them.
 
     Examples
     --------
@@ -96,6 +148,18 @@ def _bucket_of(terms: np.ndarray, n_buckets: int) -> np.ndarray:
 def bucket_counts(found: PartitionCandidates, n_buckets: int) -> list[pd.DataFrame]:
     """The partition's ``term, n_papers, occurrences``, cut into ``n_buckets`` by term (hash).
 
+    Parameters
+    ----------
+    found : PartitionCandidates
+        The partition's candidates.
+    n_buckets : int
+        How many reducers share the terms.
+
+    Returns
+    -------
+    list of DataFrame
+        One table a bucket.
+
     Examples
     --------
     >>> found = PartitionCandidates(sparse.csr_matrix(np.array([[2, 1], [1, 0]])), np.array(["a", "b"], dtype=object))
@@ -116,6 +180,17 @@ def bucket_counts(found: PartitionCandidates, n_buckets: int) -> list[pd.DataFra
 def reduce_bucket(min_papers: int, *parts: pd.DataFrame) -> tuple[pd.DataFrame, int]:
     """One bucket's counts summed over the partitions: the terms in ``min_papers`` abstracts or more
     (sorted), and how many distinct terms the bucket holds.
+
+    Parameters
+    ----------
+    min_papers : int
+        The fewest abstracts a term needs to come back.
+    *parts : DataFrame
+        The bucket's ``term, n_papers, occurrences`` of each partition (:func:`bucket_counts`).
+
+    Returns
+    -------
+    DataFrame, int
 
     Examples
     --------
@@ -147,6 +222,17 @@ def partition_columns(found: PartitionCandidates, terms: np.ndarray) -> sparse.c
     """The partition's binary texts x ``terms`` matrix, columns in the order of ``terms`` (a term it lacks:
     an empty column).
 
+    Parameters
+    ----------
+    found : PartitionCandidates
+        The partition's candidates.
+    terms : ndarray of str
+        The frequent candidates of the whole corpus.
+
+    Returns
+    -------
+    scipy.sparse.csr_matrix
+
     Examples
     --------
     >>> found = PartitionCandidates(sparse.csr_matrix(np.array([[2, 1], [1, 0]])), np.array(["a", "b"], dtype=object))
@@ -161,6 +247,16 @@ def partition_columns(found: PartitionCandidates, terms: np.ndarray) -> sparse.c
 def column_gram(columns: sparse.csr_matrix) -> sparse.csr_matrix:
     """``X_p.T @ X_p`` of a partition's binary papers x terms matrix (:func:`partition_columns`).
 
+    Parameters
+    ----------
+    columns : scipy.sparse.csr_matrix
+        A partition's binary papers x terms matrix.
+
+    Returns
+    -------
+    scipy.sparse.csr_matrix
+        Terms x terms: the abstracts holding both.
+
     Examples
     --------
     >>> column_gram(sparse.csr_matrix(np.array([[1, 1], [0, 1]]))).toarray().tolist()
@@ -172,6 +268,15 @@ def column_gram(columns: sparse.csr_matrix) -> sparse.csr_matrix:
 def summed_gram(*columns: sparse.csr_matrix) -> sparse.csr_matrix:
     """The sum of :func:`column_gram` over partitions' matrices, one product at a time, so at most the running
     sum and one partition's product are in memory (not one product per partition), in canonical form.
+
+    Parameters
+    ----------
+    *columns : scipy.sparse.csr_matrix
+        Partitions' binary papers x terms matrices, with the same columns.
+
+    Returns
+    -------
+    scipy.sparse.csr_matrix
 
     Examples
     --------
@@ -188,6 +293,17 @@ def summed_gram(*columns: sparse.csr_matrix) -> sparse.csr_matrix:
 def take_columns(columns: sparse.csr_matrix, positions: np.ndarray) -> sparse.csr_matrix:
     """The ``positions`` columns of a partition's papers x terms matrix, in that order (sorted indices).
 
+    Parameters
+    ----------
+    columns : scipy.sparse.csr_matrix
+        A partition's papers x terms matrix.
+    positions : ndarray of int
+        The columns to take, in the order wanted.
+
+    Returns
+    -------
+    scipy.sparse.csr_matrix
+
     Examples
     --------
     >>> take_columns(sparse.csr_matrix(np.array([[1, 0, 1], [0, 1, 0]])), np.array([2, 0])).toarray().tolist()
@@ -200,6 +316,15 @@ def take_columns(columns: sparse.csr_matrix, positions: np.ndarray) -> sparse.cs
 
 def sum_matrices(*matrices: sparse.csr_matrix) -> sparse.csr_matrix:
     """The sum of sparse matrices of one shape, in canonical form (sorted indices, no duplicates).
+
+    Parameters
+    ----------
+    *matrices : scipy.sparse matrix
+        At least one matrix; all of one shape.
+
+    Returns
+    -------
+    scipy.sparse.csr_matrix
 
     Examples
     --------
@@ -219,6 +344,17 @@ def partition_edited(found: PartitionCandidates, edits: VocabularyEdits) -> Part
     """One partition's candidates with the researcher's thesaurus and stop terms applied
     (:meth:`helpers.analysis.vocabulary.VocabularyEdits.edit_columns`: removed terms dropped, merged terms summed).
 
+    Parameters
+    ----------
+    found : PartitionCandidates
+        The partition's candidates.
+    edits : VocabularyEdits
+        The researcher's thesaurus and stop terms.
+
+    Returns
+    -------
+    PartitionCandidates
+
     Examples
     --------
     >>> found = PartitionCandidates(sparse.csr_matrix(np.array([[2, 1, 1]])), np.array(["a", "b", "c"], dtype=object))
@@ -231,5 +367,23 @@ def partition_edited(found: PartitionCandidates, edits: VocabularyEdits) -> Part
 
 
 def partition_changed(found: PartitionCandidates, edits: VocabularyEdits) -> list[str]:
-    """The partition's candidate terms the edits remove or replace (sorted)."""
+    """The partition's candidate terms the edits remove or replace (sorted).
+
+    Parameters
+    ----------
+    found : PartitionCandidates
+        The partition's candidates (:func:`partition_candidates`).
+    edits : VocabularyEdits
+        The researcher's thesaurus and stop terms.
+
+    Returns
+    -------
+    list of str
+
+    Examples
+    --------
+    >>> found = PartitionCandidates(sparse.csr_matrix(np.array([[2, 1, 1]])), np.array(["a", "b", "c"], dtype=object))
+    >>> partition_changed(found, VocabularyEdits(frozenset({"c"}), {"a": "b"}))
+    ['a', 'c']
+    """
     return list(edits.changed(found.terms.astype(str).tolist()))

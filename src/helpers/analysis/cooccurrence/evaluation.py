@@ -118,10 +118,11 @@ def map_quality(result: CooccurrenceResult, labels: dict[str, str], landmarks: l
     Examples
     --------
     >>> import pandas as pd
-    >>> from helpers.analysis.cooccurrence import analyse_cooccurrence
+    >>> from helpers.analysis.cooccurrence import TermMapOptions, analyse_cooccurrence
     >>> from helpers.analysis.text import analysis_text
     >>> raw = pd.Series({"a": "Graph kernels and quantum kernels.", "b": "Graph kernels, quantum kernels."})
-    >>> result = analyse_cooccurrence(raw, raw.map(analysis_text), min_occurrences=2, relevant_share=1.0)
+    >>> options = TermMapOptions(min_occurrences=2, relevant_share=1.0)
+    >>> result = analyse_cooccurrence(raw, raw.map(analysis_text), options)
     >>> quality = map_quality(result, {"graph kernel": "F", "quantum kernel": "G"}, ["graph kernel", "regret"])
     >>> quality.field_share, quality.multi_word_share, quality.landmark_recall
     (0.5, 1.0, 0.5)

@@ -2,7 +2,7 @@
 
 :func:`contained_pairs` finds the pairs; :func:`nested_merges` folds a term into the longer term that holds at
 least :data:`NESTED_SHARE` of its abstracts; ``_nested_terms_of_gram`` finds the terms that never occur
-outside one longer term (:func:`helpers.analysis.cooccurrence.relevance.select_terms` uses both).
+outside one longer term (:func:`helpers.analysis.cooccurrence.selection.select_terms` uses both).
 """
 
 from __future__ import annotations
@@ -25,6 +25,15 @@ def _pair_values(gram: sparse.csr_matrix, rows: np.ndarray, columns: np.ndarray)
 
 def contained_pairs(terms: np.ndarray) -> list[tuple[int, int]]:
     """``(shorter, longer)`` positions of every pair of ``terms`` where one is a run of the other's words.
+
+    Parameters
+    ----------
+    terms : ndarray of str
+        The terms.
+
+    Returns
+    -------
+    list of tuple of int
 
     Examples
     --------
@@ -51,6 +60,17 @@ def nested_merges(terms: np.ndarray, binary: sparse.csr_matrix) -> tuple[np.ndar
     :data:`NESTED_SHARE` of them (ties: the more frequent, then alphabetically
     first longer term).
 
+    Parameters
+    ----------
+    terms : ndarray of str
+        The terms, in column order.
+    binary : scipy.sparse.csr_matrix
+        Binary papers x terms.
+
+    Returns
+    -------
+    ndarray of int, ndarray of int
+
     Examples
     --------
     >>> X = sparse.csr_matrix(np.array([[1, 1, 0], [1, 1, 0], [1, 0, 1], [0, 0, 1]]))
@@ -62,7 +82,25 @@ def nested_merges(terms: np.ndarray, binary: sparse.csr_matrix) -> tuple[np.ndar
 
 
 def nested_merges_of_gram(terms: np.ndarray, gram: sparse.csr_matrix) -> tuple[np.ndarray, np.ndarray]:
-    """:func:`nested_merges` from ``gram = X.T @ X`` of the binary papers x terms matrix ``X``."""
+    """:func:`nested_merges` from ``gram = X.T @ X`` of the binary papers x terms matrix ``X``.
+
+    Parameters
+    ----------
+    terms : ndarray of str
+        The terms, in row order.
+    gram : scipy.sparse.csr_matrix
+        ``X.T @ X`` (the diagonal: each term's abstracts).
+
+    Returns
+    -------
+    ndarray of int, ndarray of int
+
+    Examples
+    --------
+    >>> X = sparse.csr_matrix(np.array([[1, 1], [1, 1], [1, 0]]))
+    >>> nested_merges_of_gram(np.array(["heat stress", "acute heat stress"]), (X.T @ X).tocsr())
+    (array([0]), array([1]))
+    """
     pairs = contained_pairs(terms)
     if not pairs:
         empty = np.array([], dtype=np.int64)

@@ -2,6 +2,9 @@
 
 Four signals, each a small function, combined by :func:`combined_scores`:
 
+* **Relevance** (:func:`relevance_scores`; van Eck et al. 2010, as VOSviewer): how unevenly a term's
+  co-occurrences spread over the topics of the map (:func:`context_topics`); a term met with every topic is
+  general.
 * **Domain specificity** (:func:`specificity`): ``log10`` of how much more often the term
   occurs in the corpus than in general English. The general-English frequencies are
   ``wordfreq``'s (Speer 2022; its data ships inside the wheel), looked up once per distinct
@@ -27,6 +30,8 @@ the C-value/NC-value method. International Journal on Digital Libraries, 3(2), 1
 Katz, S. M. (1996). Distribution of content words and phrases in text and language
 modelling. Natural Language Engineering, 2(1), 15-59.
 Speer, R. (2022). rspeer/wordfreq: v3.0. Zenodo. https://doi.org/10.5281/zenodo.7199437
+van Eck, N. J., Waltman, L., Noyons, E. C. M., and Buter, R. K. (2010). Automatic term identification for
+bibliometric mapping. Scientometrics, 82(3), 581-596.
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ from importlib import resources
 from typing import Iterable, Sequence
 
 import numpy as np
+from scipy import sparse, special
 
 from helpers.analysis.terms import fold_phrase
 
@@ -47,6 +53,12 @@ SIGNALS = ("relevance", "specificity", "C-value", "burstiness")
 
 #: Weight of each signal in the combined score, in the order of :data:`SIGNALS`.
 SCORE_WEIGHTS = (1.0, 1.0, 1.0, 1.0)
+
+#: The relevance score's smoothing (co-occurrences spread like the corpus) and number of topics.
+RELEVANCE_SMOOTHING = 10.0
+RELEVANCE_TOPICS = 20
+#: The most frequent terms whose co-occurrence profiles define the topics of the relevance score.
+CONTEXT_TERMS = 500
 
 
 @lru_cache(maxsize=None)
@@ -227,6 +239,26 @@ def parse_generic_terms(content: str) -> frozenset[str]:
                      if line.strip() and not line.lstrip().startswith("#"))
 
 
+def count_generic_terms() -> int:
+    """How many phrases the stock-phrase list holds (its distinct lines, lower-cased, comments left out).
+
+    It is ``len(read_generic_terms())`` for the list as shipped (a test holds them equal), counted without the
+    dictionary that makes plural nouns singular, so a page that only states the count loads no dictionary.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> count_generic_terms() > 100
+    True
+    """
+    content = resources.files("helpers.analysis").joinpath("resources", "generic_terms.txt").read_text("utf-8")
+    return len({" ".join(line.lower().split()) for line in content.splitlines()
+                if line.strip() and not line.lstrip().startswith("#")})
+
+
 def read_generic_terms() -> frozenset[str]:
     """The project's stock-phrase list, ``resources/generic_terms.txt`` (edit it and rebuild)."""
     return _generic_resource()
@@ -244,3 +276,112 @@ def read_any_field_generic_terms() -> frozenset[str]:
     content = resources.files("helpers.analysis").joinpath("resources", "generic_terms_any_field.txt").read_text(
         "utf-8")
     return parse_generic_terms(content)
+
+
+def context_topics(cooccurrences: sparse.spmatrix, papers: np.ndarray, *, n_topics: int = RELEVANCE_TOPICS,
+                   seed: int = 0) -> np.ndarray:
+    """A topic for each term: the terms' co-occurrence profiles clustered by k-means (seeded).
+
+    Only the ``CONTEXT_TERMS`` most frequent terms are clustered (by their
+    co-occurrences with each other, the term itself included so that two
+    terms that meet get alike profiles); every other term gets topic ``-1``
+    and counts in no topic. This keeps the step fast for thousands of terms.
+
+    Parameters
+    ----------
+    cooccurrences : scipy.sparse matrix
+        Terms x terms, the abstracts holding both.
+    papers : ndarray of int
+        Each term's abstracts.
+    n_topics : int
+        The most topics (fewer when fewer terms).
+    seed : int
+        K-means' seed.
+
+    Returns
+    -------
+    ndarray of int
+
+    Examples
+    --------
+    >>> c = sparse.csr_matrix(np.array([[0, 5, 0, 0], [5, 0, 0, 0], [0, 0, 0, 5], [0, 0, 5, 0]]))
+    >>> context_topics(c, np.array([5, 5, 5, 5]), n_topics=2).tolist()
+    [1, 1, 0, 0]
+    """
+    from sklearn.cluster import KMeans  # lazy: slow to import
+    from sklearn.preprocessing import normalize  # lazy: slow to import
+    from threadpoolctl import threadpool_limits  # lazy: only where threads are limited
+
+    matrix = sparse.csr_matrix(cooccurrences, dtype=float)
+    n_terms = matrix.shape[0]
+    topics = np.full(n_terms, -1, dtype=np.int64)
+    context = np.sort(np.argsort(-np.asarray(papers), kind="stable")[:CONTEXT_TERMS])
+    n_topics = max(1, min(n_topics, len(context)))
+    if n_topics == 1:
+        topics[context] = 0
+        return topics
+    among = matrix[context][:, context]
+    with_self = among + sparse.diags(np.asarray(among.sum(axis=1)).ravel() + 1.0)
+    profiles = normalize(normalize(with_self.tocsr(), norm="l1").toarray())
+    # One thread: on a shared machine k-means' thread pool is slower than a single thread, and results match.
+    with threadpool_limits(1):
+        topics[context] = KMeans(n_clusters=n_topics, n_init=4, random_state=seed).fit_predict(profiles)
+    return topics
+
+
+def relevance_scores(cooccurrences: sparse.spmatrix, topics: np.ndarray | None = None, *,
+                     smoothing: float = RELEVANCE_SMOOTHING) -> np.ndarray:
+    """How unevenly each term's co-occurrences spread over the topics of the map (VOSviewer's idea).
+
+    Following van Eck et al. (2010), as VOSviewer does, a term whose
+    co-occurrences spread evenly over all topics is general (``model``,
+    ``result``) and one whose co-occurrences concentrate on a few topics is
+    specific. The score is the Kullback-Leibler divergence of the term's
+    co-occurrence profile over the topics (:func:`context_topics`) from the
+    profile of all co-occurrences, ``sum_T p_iT ln(p_iT / q_T)``, with
+    ``p_iT = (c_iT + s q_T) / (k_i + s)``: ``c_iT`` the co-occurrences of
+    term ``i`` with terms of topic ``T``, ``k_i`` all its co-occurrences, and
+    ``s = smoothing`` co-occurrences spread like the corpus, so that a term
+    seen in two abstracts does not look specific by chance alone.
+
+    Parameters
+    ----------
+    cooccurrences : sparse matrix
+        Terms x terms, ``c_ij`` abstracts holding both terms (the diagonal is ignored).
+    topics : ndarray of int, optional
+        Topic of each term (``-1``: in no topic); default: each term is its own topic.
+
+    Returns
+    -------
+    ndarray of float
+        One score a term; higher is more specific.
+
+    Examples
+    --------
+    Terms 0 and 1 meet both topics; terms 2 and 3 meet only topic 0 and are the most specific:
+
+    >>> c = sparse.csr_matrix(np.array([[0, 9, 9, 9], [9, 0, 9, 0], [9, 9, 0, 0], [9, 0, 0, 0]]))
+    >>> relevance_scores(c, np.array([0, 0, 1, 1]), smoothing=0).round(3).tolist()
+    [0.174, 0.032, 0.47, 0.47]
+    """
+    matrix = without_diagonal(sparse.csr_matrix(cooccurrences, dtype=float))
+    n_terms = matrix.shape[0]
+    topics = np.arange(n_terms) if topics is None else np.asarray(topics)
+    counted = topics >= 0
+    membership = sparse.csr_matrix((np.ones(int(counted.sum())), (np.flatnonzero(counted), topics[counted])),
+                                   shape=(n_terms, int(topics.max()) + 1 if n_terms else 0))
+    by_topic = np.asarray((matrix @ membership).todense())
+    k = by_topic.sum(axis=1)
+    if not k.sum():
+        return np.zeros(n_terms)
+    q = by_topic.sum(axis=0) / k.sum()
+    present = q > 0
+    p = (by_topic[:, present] + smoothing * q[present]) / (k + smoothing)[:, None]
+    return special.xlogy(p, p / q[present]).sum(axis=1)
+
+
+def without_diagonal(matrix: sparse.csr_matrix) -> sparse.csr_matrix:
+    """The matrix with its diagonal removed (``setdiag(0)`` is slow on large sparse matrices)."""
+    result = (matrix - sparse.diags_array(matrix.diagonal(), dtype=matrix.dtype)).tocsr()
+    result.eliminate_zeros()
+    return result

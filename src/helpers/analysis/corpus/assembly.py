@@ -9,12 +9,13 @@ import pandas as pd
 
 from helpers.analysis.corpus.files import expand_paths, source_names
 from helpers.analysis.corpus.hashes import abstract_facts
-from helpers.analysis.corpus.pieces import read_one_file
+from helpers.analysis.corpus.one_file import read_one_file
 from helpers.analysis.corpus.tables import (BLOCK_COLUMNS, CLEANING_COLUMNS, FILE_COLUMNS, MERGE_COLUMNS,
                                            METADATA_COLUMNS, PAPER_COLUMNS, Corpus, CorpusError)
 from helpers.analysis.readers.identity import normalise_doi, title_key
 
 __all__ = ["read_corpus", "assemble_corpus"]
+
 
 def read_corpus(paths: Sequence[str | Path] | str | Path, *, skip_bad: bool = False) -> Corpus:
     """Read abstracts from files and directories, each file by its extension.
@@ -40,10 +41,8 @@ def read_corpus(paths: Sequence[str | Path] | str | Path, *, skip_bad: bool = Fa
 
     Examples
     --------
-    >>> import tempfile, pathlib
-    >>> folder = pathlib.Path(tempfile.mkdtemp())
-    >>> _ = (folder / "a.txt").write_text("My Header\\n\\nOne two three four five six.\\n")
-    >>> corpus = read_corpus(folder)
+    >>> from helpers.analysis.corpus import write_corpus
+    >>> corpus = read_corpus(write_corpus({"a.txt": "My Header\\n\\nOne two three four five six.\\n"}))
     >>> corpus.blocks["kind"].tolist(), len(corpus.papers)
     (['header', 'abstract'], 1)
     """
@@ -57,13 +56,36 @@ def read_corpus(paths: Sequence[str | Path] | str | Path, *, skip_bad: bool = Fa
 
 def assemble_corpus(parsed: Sequence[tuple[dict, list[dict], list[str]]], problems: Sequence[str] = (), *,
                     skip_bad: bool = False) -> Corpus:
-    """The :class:`Corpus` of :func:`read_one_file` results in reading order (``problems``: those found before,
-    such as missing paths); duplicates are found across all files.
+    """The :class:`Corpus` of :func:`read_one_file` results in reading order; duplicates are found across all
+    files.
+
+    Parameters
+    ----------
+    parsed : sequence of (dict, list of dict, list of str)
+        Each file's :func:`read_one_file` result (or :func:`without_texts` of it), in reading order.
+    problems : sequence of str, optional
+        Problems found before, such as missing paths.
+    skip_bad : bool, default False
+        As :func:`read_corpus`.
+
+    Returns
+    -------
+    Corpus
+        The files' tables joined, each paper once.
 
     Raises
     ------
     CorpusError
         As :func:`read_corpus`.
+
+    Examples
+    --------
+    >>> from helpers.analysis.corpus import write_corpus
+    >>> same = "Feed intake and egg weight in laying hens."
+    >>> folder = write_corpus({"a.txt": same, "b.txt": same})
+    >>> corpus = assemble_corpus([read_one_file(folder / name, name) for name in ("a.txt", "b.txt")])
+    >>> corpus.blocks["kind"].tolist(), len(corpus.papers)
+    (['abstract', 'duplicate'], 1)
     """
     problems = list(problems)
     file_rows: list[dict] = []

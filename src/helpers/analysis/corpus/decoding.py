@@ -1,4 +1,8 @@
-"""One file's bytes into its header and block rows: decoded as UTF-8, read by its format's reader."""
+"""One file's bytes into its header and block rows: decoded as UTF-8, read by its format's reader.
+
+The one place where bytes become rows, so that every format gives the same block rows (a kind per block, the
+lines it came from) and every bad byte or malformed record is one error naming the file and line.
+"""
 
 from __future__ import annotations
 
@@ -18,7 +22,7 @@ from helpers.analysis.readers.boilerplate import strip_boilerplate
 from helpers.analysis.readers.front_matter import is_proceedings_record
 from helpers.analysis.readers.seed import is_header, join_lines, split_blocks
 
-__all__ = ["GZIP_WHOLE_BYTES", "gunzip", "wide_encoding", "decode_file", "record_row", "record_rows", "parse_records_file", "seed_rows", "parse_file"]
+__all__ = ["decode_file", "record_row", "parse_records_file", "parse_file"]
 
 #: The most a gzip file read whole expands to (a ``.json.gz``, or a ``.jsonl.gz`` read whole to name its problem);
 #: a larger one is refused (a ``.jsonl.gz`` is otherwise decompressed one piece at a time).
@@ -82,8 +86,36 @@ def wide_encoding(data: bytes | bytearray) -> str | None:
 
 
 def decode_file(path: Path, data: bytes | bytearray) -> str:
-    """Decode bytes as strict UTF-8, dropping a BOM (a ``.gz`` file decompressed first, :func:`gunzip`); errors
-    name line and byte offset, and a UTF-16 or UTF-32 file is named as such."""
+    """Decode bytes as strict UTF-8, dropping a BOM (a ``.gz`` file decompressed first, :func:`gunzip`).
+
+    Parameters
+    ----------
+    path : Path
+        The file the bytes came from (its name is in errors; a ``.gz`` suffix decompresses them).
+    data : bytes or bytearray
+        The file's bytes.
+
+    Returns
+    -------
+    str
+
+    Raises
+    ------
+    CorpusError
+        An empty file, a NUL byte, a UTF-16 or UTF-32 file (named as such) or a byte that is not UTF-8, with
+        its line and byte offset.
+
+    Examples
+    --------
+    >>> from pathlib import Path
+    >>> decode_file(Path("a.txt"), b"\\xef\\xbb\\xbfBroiler growth")
+    'Broiler growth'
+    >>> try:
+    ...     decode_file(Path("a.txt"), b"ok\\n\\xff")
+    ... except CorpusError as error:
+    ...     print(error.problems)
+    ['a.txt: line 2, byte 3: invalid UTF-8 (byte 0xff); re-save the file as UTF-8']
+    """
     if corpus_suffix(path).endswith(".gz"):
         data = gunzip(path, data)
     if not data or data.isspace():  # strip() would copy the bytes
@@ -117,6 +149,30 @@ def record_row(record: Record, block: int, position: object) -> dict:
     An entry whose abstract is only publisher boilerplate is a ``boilerplate-only`` block (its ``n_words`` those
     of the abstract as published), a proceedings volume's own record a ``proceedings`` block
     (:func:`is_proceedings_record`); neither is analysed.
+
+    Parameters
+    ----------
+    record : Record
+        The entry as its reader gives it.
+    block : int
+        Its number in the file (1 for the first entry).
+    position : int or NA
+        Its number among the file's entries (``pd.NA`` for a record that is no entry).
+
+    Returns
+    -------
+    dict
+        The block row: ``block, position, first_line, last_line, n_words, kind, text, key, fields`` and the
+        metadata columns.
+
+    Examples
+    --------
+    >>> from helpers.analysis.readers import Record
+    >>> row = record_row(Record(1, 3, "Hens given more light laid heavier eggs in winter."), 1, 1)
+    >>> row["kind"], row["n_words"], row["first_line"], row["last_line"]
+    ('abstract', 9, 1, 3)
+    >>> record_row(Record(4, 4, None), 2, 2)["kind"]
+    'no-abstract'
     """
     published = " ".join(normalise_text(record.abstract).split()) if record.abstract is not None else ""
     if record.kind != "entry":
@@ -161,8 +217,37 @@ def record_rows(fmt: str, text: str, source_file: str) -> tuple[str | None, list
 
 
 def parse_records_file(path: Path, source_file: str, text: str, fmt: str) -> tuple[str | None, list[dict]]:
-    """Parse a bibliographic file's decoded text in format ``fmt`` (:mod:`helpers.analysis.readers`) into block
-    rows."""
+    """Parse a bibliographic file's decoded text into its header and block rows.
+
+    Parameters
+    ----------
+    path : Path
+        The file (named in errors).
+    source_file : str
+        The file's name as tables show it.
+    text : str
+        Its decoded text.
+    fmt : str
+        Its format (a reader of :mod:`helpers.analysis.readers`).
+
+    Returns
+    -------
+    tuple of (str or None, list of dict)
+        The header and the block rows.
+
+    Raises
+    ------
+    CorpusError
+        A malformed record, or no entry with an abstract.
+
+    Examples
+    --------
+    >>> from pathlib import Path
+    >>> text = "TY  - JOUR\\nTI  - Junction safety\\nAB  - Speed cameras cut crashes at rural junctions.\\nER  - \\n"
+    >>> header, rows = parse_records_file(Path("a.ris"), "a.ris", text, "ris")
+    >>> [(row["kind"], row["title"]) for row in rows]
+    [('abstract', 'Junction safety')]
+    """
     try:
         header, rows = record_rows(fmt, NEWLINES.sub("\n", text), source_file)
     except ReaderError as error:
@@ -203,10 +288,31 @@ def parse_file(path: Path, source_file: str, data: bytes | bytearray) -> tuple[s
     """Parse one file's bytes into its header and block rows (``paper_id`` filled later), in the format
     :func:`helpers.analysis.readers.file_format` decides.
 
+    Parameters
+    ----------
+    path : Path
+        The file (its extension and first line decide the format; its name is in errors).
+    source_file : str
+        The file's name as tables show it.
+    data : bytes or bytearray
+        The file's bytes.
+
+    Returns
+    -------
+    tuple of (str or None, list of dict)
+        The header (``None`` without one) and the block rows.
+
     Raises
     ------
     CorpusError
         For a malformed file, a file without abstracts, or text blocks that are a tagged export.
+
+    Examples
+    --------
+    >>> from pathlib import Path
+    >>> header, rows = parse_file(Path("a.txt"), "a.txt", b"Poultry 2024\\n\\nLight and feed shape egg weight.\\n")
+    >>> header, [row["kind"] for row in rows]
+    ('Poultry 2024', ['header', 'abstract'])
     """
     text = decode_file(path, data)
     fmt = file_format(path, text[:4096])

@@ -1,27 +1,41 @@
-"""Which files a corpus is: paths and directories expanded, the names shown in tables, their bytes' SHA-256."""
+"""Which files a corpus is: paths and directories expanded, the names shown in tables, their bytes read safely."""
 
 from __future__ import annotations
 
-import hashlib
 import os
 import stat
+import tempfile
 from collections import Counter
 from pathlib import Path
-from typing import Sequence
+from typing import Mapping, Sequence
 
-from helpers.analysis.corpus.hashes import corpus_sha256
 from helpers.analysis.corpus.tables import CORPUS_SUFFIXES, CorpusError
 from helpers.analysis.errors import shown_name
 from helpers.analysis.readers import RECORD_SUFFIXES, corpus_suffix
 
-__all__ = ["directory_files", "expand_paths", "source_names", "files_sha256", "not_a_file", "unreadable",
-           "read_file_bytes"]
+__all__ = ["directory_files", "expand_paths", "source_names", "read_file_bytes", "write_corpus"]
+
 
 def directory_files(folder: Path) -> list[Path]:
-    """A directory's corpus files, sorted by name: its ``*.txt`` files when it has any (the seed
-    format, as always), else its bibliographic files (``*.bib``, ``*.ris``, ``*.csv``, ``*.tsv``, ``*.jsonl``).
+    """A directory's corpus files, sorted by name.
 
     A folder of text abstracts may keep a CSV of metadata beside them; it is not read as abstracts.
+
+    Parameters
+    ----------
+    folder : Path
+
+    Returns
+    -------
+    list of Path
+        Its ``*.txt`` files when it has any (the seed format), else its bibliographic files (``*.bib``,
+        ``*.ris``, ``*.csv``, ``*.tsv``, ``*.jsonl``, ...).
+
+    Examples
+    --------
+    >>> folder = write_corpus({"b.txt": "x", "a.txt": "x", "meta.csv": "x", "notes.md": "x"})
+    >>> [path.name for path in directory_files(folder)]
+    ['a.txt', 'b.txt']
     """
     files = sorted((p for p in folder.iterdir() if p.is_file() and corpus_suffix(p) in CORPUS_SUFFIXES),
                    key=lambda p: p.name)
@@ -67,14 +81,28 @@ def unreadable(path: Path) -> str | None:
 
 
 def read_file_bytes(path: Path) -> bytes:
-    """A corpus file's bytes; a FIFO, a device or a file that cannot be read is a :class:`CorpusError` naming it.
+    """A corpus file's bytes, never opening a FIFO or a device.
+
+    Parameters
+    ----------
+    path : Path
+
+    Returns
+    -------
+    bytes
+
+    Raises
+    ------
+    CorpusError
+        A FIFO, a device or a file that cannot be read, named with what it is.
 
     Examples
     --------
-    >>> read_file_bytes(Path("/dev/zero"))
-    Traceback (most recent call last):
-    ...
-    helpers.analysis.errors.CorpusError: /dev/zero: not a regular file but a character device
+    >>> try:
+    ...     read_file_bytes(Path("/dev/zero"))
+    ... except CorpusError as error:
+    ...     print(error.problems)
+    ['/dev/zero: not a regular file but a character device']
     """
     problem = not_a_file(path)
     if problem is None:
@@ -89,8 +117,25 @@ def expand_paths(paths: Sequence[str | Path]) -> tuple[list[Path], list[str]]:
     """Turn path arguments into files: a directory means :func:`directory_files`.
 
     A path that exists but is no regular file (a FIFO, a device) is kept, so that reading it names what it is
-    (:func:`not_a_file`) and ``skip_bad`` counts it as a skipped file; a directory that cannot be listed and a
-    path that does not exist are problems.
+    (:func:`not_a_file`) and ``skip_bad`` counts it as a skipped file.
+
+    Parameters
+    ----------
+    paths : sequence of str or Path
+        Files and directories, as given.
+
+    Returns
+    -------
+    tuple of (list of Path, list of str)
+        The files in order, each once, and the problems: a directory that cannot be listed or has no corpus
+        file, a path that does not exist.
+
+    Examples
+    --------
+    >>> folder = write_corpus({"a.txt": "x"})
+    >>> files, problems = expand_paths([folder, folder / "a.txt", folder / "gone.txt"])
+    >>> [path.name for path in files], [problem.split(": ", 1)[1] for problem in problems]
+    (['a.txt'], ['no such file or directory'])
     """
     files: list[Path] = []
     problems: list[str] = []
@@ -122,21 +167,51 @@ def expand_paths(paths: Sequence[str | Path]) -> tuple[list[Path], list[str]]:
 
 
 def source_names(files: Sequence[Path]) -> list[str]:
-    """File names as shown in tables: the base name, or the given path when names clash."""
+    """File names as shown in tables: the base name, or the given path when names clash.
+
+    Parameters
+    ----------
+    files : sequence of Path
+
+    Returns
+    -------
+    list of str
+
+    Examples
+    --------
+    >>> source_names([Path("2023/a.txt"), Path("2024/a.txt"), Path("2024/b.txt")])
+    ['2023/a.txt', '2024/a.txt', 'b.txt']
+    """
     counts = Counter(f.name for f in files)
     return [f.as_posix() if counts[f.name] > 1 else f.name for f in files]
 
 
+def write_corpus(files: Mapping[str, str | bytes], folder: Path | None = None) -> Path:
+    """Write a small corpus: each file's text (UTF-8) or bytes under its name, for an example or a first try.
 
-def files_sha256(paths: Sequence[str | Path] | str | Path) -> str:
-    """:attr:`Corpus.sha256` of the corpus at ``paths``, from the files' bytes alone (no parsing).
+    Parameters
+    ----------
+    files : mapping of str to str or bytes
+        File names (``"a.txt"``, ``"export.ris"``) and their contents.
+    folder : Path, optional
+        Where to write them (made if missing); default a new temporary folder.
 
-    Raises
-    ------
-    CorpusError
-        When a path does not exist, a directory has no ``.txt`` files, or a file cannot be read.
+    Returns
+    -------
+    Path
+        The folder, to give to :func:`helpers.analysis.corpus.read_corpus` or ``analyse``.
+
+    Examples
+    --------
+    >>> folder = write_corpus({"b.txt": "Egg weight rose with light.", "a.txt": b"Soil water fell."})
+    >>> [path.name for path in directory_files(folder)], (folder / "a.txt").read_text()
+    (['a.txt', 'b.txt'], 'Soil water fell.')
     """
-    files, problems = expand_paths([paths] if isinstance(paths, (str, Path)) else paths)
-    if problems:
-        raise CorpusError(problems)
-    return corpus_sha256(hashlib.sha256(read_file_bytes(path)).hexdigest() for path in files)
+    folder = Path(tempfile.mkdtemp(prefix="helpers-corpus-")) if folder is None else Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, content in files.items():
+        if isinstance(content, bytes):
+            (folder / name).write_bytes(content)
+        else:
+            (folder / name).write_text(content, encoding="utf-8")
+    return folder

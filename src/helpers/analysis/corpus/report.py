@@ -1,4 +1,8 @@
-"""The parse report: per file, its blocks by kind and what was cleaned; the papers under each header."""
+"""The parse report: per file, its blocks by kind and what was cleaned; the papers under each header.
+
+Every block of every file is a row of the corpus's ``blocks`` table; this report counts them, so a reader sees
+that nothing was dropped without a row saying why.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ import pandas as pd
 from helpers.analysis.corpus.tables import BLOCK_KINDS, CLEANING_COLUMNS, RECORD_KINDS, Corpus
 
 __all__ = ["parse_report", "papers_per_header"]
+
 
 def parse_report(corpus: Corpus) -> pd.DataFrame:
     """One row per file (plus a total row): how many blocks of each kind it holds.
@@ -18,12 +23,19 @@ def parse_report(corpus: Corpus) -> pd.DataFrame:
     headings left out of the analysed texts, rows with an extra field, records merged into another paper)
     when some file has one.
 
+    Parameters
+    ----------
+    corpus : Corpus
+
+    Returns
+    -------
+    DataFrame
+        ``source_file, status, file_header, blocks``, a column per kind, the cleaning counts and ``problem``.
+
     Examples
     --------
-    >>> import tempfile, pathlib
-    >>> from helpers.analysis.corpus import read_corpus
-    >>> folder = pathlib.Path(tempfile.mkdtemp())
-    >>> _ = (folder / "a.txt").write_text("Header\\n\\nOne two three four five.\\n\\nToo short.\\n")
+    >>> from helpers.analysis.corpus import read_corpus, write_corpus
+    >>> folder = write_corpus({"a.txt": "Header\\n\\nOne two three four five.\\n\\nToo short.\\n"})
     >>> parse_report(read_corpus(folder))[["source_file", "blocks", "abstract", "too-short"]]
       source_file  blocks  abstract  too-short
     0       a.txt       3         1          1
@@ -56,7 +68,27 @@ def parse_report(corpus: Corpus) -> pd.DataFrame:
 
 
 def papers_per_header(corpus: Corpus) -> pd.DataFrame:
-    """Unique papers by file header (files without a header count under ``(none)``)."""
+    """Unique papers by file header (files without a header count under ``(none)``).
+
+    Parameters
+    ----------
+    corpus : Corpus
+        A corpus with its files' header lines (:attr:`Corpus.headers`).
+
+    Returns
+    -------
+    DataFrame
+        ``header, files, papers``, most papers first.
+
+    Examples
+    --------
+    >>> from helpers.analysis.corpus import read_corpus, write_corpus
+    >>> files = {"a.txt": "Poultry 2024\\n\\nLight and feed shape egg weight.", "b.txt": "Hens on litter gained weight."}
+    >>> papers_per_header(read_corpus(write_corpus(files)))
+             header  files  papers
+    0        (none)      1       1
+    1  Poultry 2024      1       1
+    """
     headers = {name: header or "(none)" for name, header in corpus.headers.items()}
     table = corpus.papers.assign(header=corpus.papers["source_file"].map(headers))
     return (

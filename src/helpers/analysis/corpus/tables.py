@@ -1,4 +1,8 @@
-"""The corpus tables: their columns and kinds, :class:`Corpus` that holds them, and :class:`CorpusError`."""
+"""The corpus tables: their columns and kinds, :class:`Corpus` that holds them, and :class:`CorpusError`.
+
+One module names every column and block kind, so that the readers, the assembly, the parse report and the
+output files agree on them.
+"""
 
 from __future__ import annotations
 
@@ -13,8 +17,9 @@ from helpers.analysis.errors import CorpusError  # noqa: F401 (re-exported: corp
 __all__ = ["Corpus", "CorpusError", "MIN_ABSTRACT_WORDS", "BLOCK_KINDS", "RECORD_KINDS", "METADATA_COLUMNS",
            "CORPUS_SUFFIXES", "PAPER_COLUMNS", "BLOCK_COLUMNS", "FILE_COLUMNS", "MERGE_COLUMNS", "CLEANING_COLUMNS"]
 
+#: A block of fewer words is ``too-short``, not an abstract.
 MIN_ABSTRACT_WORDS = 5
-
+#: The kinds of every file's blocks: a file's header line, an abstract, the same abstract again, a short block.
 BLOCK_KINDS = ("header", "abstract", "duplicate", "too-short")
 #: Kinds of bibliographic files only: an entry without an abstract, an entry whose abstract is only publisher
 #: boilerplate (a copyright statement), a proceedings volume's own record (a BibTeX ``@Proceedings`` entry, or
@@ -24,6 +29,7 @@ RECORD_KINDS = ("no-abstract", "boilerplate-only", "proceedings", "other")
 METADATA_COLUMNS = list(METADATA_FIELDS)
 #: File extensions and their format; any other file given by name is read as the seed format.
 CORPUS_SUFFIXES = (".txt", *RECORD_SUFFIXES)
+#: The columns of :attr:`Corpus.papers` (before the metadata columns).
 PAPER_COLUMNS = [
     "paper_id",
     "source_file",
@@ -37,6 +43,7 @@ PAPER_COLUMNS = [
     "locations",
     "text_sha1",
 ]
+#: The columns of :attr:`Corpus.blocks` (``key`` follows when any file is bibliographic).
 BLOCK_COLUMNS = [
     "source_file",
     "block",
@@ -47,6 +54,7 @@ BLOCK_COLUMNS = [
     "kind",
     "paper_id",
 ]
+#: The columns of :attr:`Corpus.files`.
 FILE_COLUMNS = ["source_file", "path", "status", "header", "n_blocks", "sha256", "problem"]
 #: One row per record merged into another paper (same DOI, or same title and year): the paper kept, where
 #: it and the merged record come from, and by what they matched.
@@ -55,8 +63,6 @@ MERGE_COLUMNS = ["paper_id", "kept", "merged", "matched_by"]
 #: ``merged_records``: records of another text merged into a paper (by DOI, or title and year).
 CLEANING_COLUMNS = ["boilerplate_sentences", "structured_headings", "extra_fields", "merged_records"]
 
-
-# Characters that become a plain space: tabs, no-break and all other Unicode
 
 @dataclass
 class Corpus:
@@ -80,6 +86,23 @@ class Corpus:
     files : DataFrame
         One row per input file: ``source_file, path, status`` (``ok`` or
         ``skipped``), ``header, n_blocks, sha256, problem``.
+    problems : list of str
+        The problems of the files skipped (``skip_bad``), one line each.
+    fields : DataFrame
+        Each paper's other named fields of its entry (``paper_id`` and one text column per field name;
+        empty for the seed format), for ``--group-by COLUMN``.
+    merges : DataFrame
+        Records merged into a paper from another record of it (:data:`MERGE_COLUMNS`), in reading order.
+    cleaning : DataFrame
+        Per file (``source_file`` and :data:`CLEANING_COLUMNS`): publisher sentences and headings left out of
+        the analysed texts, rows with an extra field, records merged into a paper; empty when all are 0.
+
+    Examples
+    --------
+    >>> from helpers.analysis.corpus import read_corpus, write_corpus
+    >>> corpus = read_corpus(write_corpus({"a.txt": "Soil 2024\\n\\nCover crops kept more water in the soil.\\n"}))
+    >>> corpus.headers, corpus.summary()["unique_papers"], len(corpus.sha256)
+    ({'a.txt': 'Soil 2024'}, 1, 64)
     """
 
     papers: pd.DataFrame
@@ -110,6 +133,7 @@ class Corpus:
 
     @property
     def skipped_files(self) -> list[str]:
+        """The files skipped, by name."""
         return self.files.loc[self.files["status"] == "skipped", "source_file"].tolist()
 
     def summary(self) -> dict[str, object]:

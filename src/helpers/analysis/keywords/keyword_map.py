@@ -1,6 +1,7 @@
 """The map of authors' keywords: counted once per paper, kept by a minimum of papers, tied by association
 strength, grouped by Louvain, laid out and exported with the term map's own code
-(:mod:`helpers.analysis.cooccurrence.network`, :mod:`helpers.analysis.cooccurrence.communities`)."""
+(:func:`helpers.analysis.cooccurrence.network.map_network`), so the term map's figure, interactive view and
+VOSviewer/Gephi exports apply to it."""
 
 from __future__ import annotations
 
@@ -11,18 +12,11 @@ import numpy as np
 import pandas as pd
 from scipy import sparse
 
-from helpers.analysis.cooccurrence.communities import community_table
-from helpers.analysis.cooccurrence.network import (
-    LOUVAIN_RESOLUTION,
-    LOUVAIN_SEED,
-    MAX_LINKS_PER_TERM,
-    PAIR_COLUMNS,
-    default_min_pair_papers,
-    pair_table_of_gram,
-    term_network,
-)
-from helpers.analysis.cooccurrence.relevance import MAX_MAP_TERMS, MIN_MAP_TERMS, default_min_occurrences
-from helpers.analysis.cooccurrence.result import CooccurrenceResult, CooccurrenceSettings
+from helpers.analysis.cooccurrence.communities import LOUVAIN_RESOLUTION, LOUVAIN_SEED, community_table
+from helpers.analysis.cooccurrence.network import MAX_LINKS_PER_TERM, map_network
+from helpers.analysis.cooccurrence.options import CooccurrenceSettings
+from helpers.analysis.cooccurrence.result import CooccurrenceResult
+from helpers.analysis.cooccurrence.selection import MAX_MAP_TERMS, MIN_MAP_TERMS, default_min_occurrences
 from helpers.analysis.keywords.normalise import (
     TermEdits,
     compact_form,
@@ -57,6 +51,12 @@ class KeywordMap:
         :func:`helpers.analysis.keywords.normalise.keyword_table`: each written form, its keyword, its papers.
     message : str
         Why there is no map (:data:`NO_KEYWORDS`, or the network's own message), or ``""``.
+
+    Examples
+    --------
+    >>> keyword_map = analyse_keywords(["p1", "p2"], ["Broilers; Heat stress", "broiler; heat-stress"])
+    >>> sorted(keyword_map.tables), keyword_map.message
+    (['keyword_pairs', 'keyword_variants', 'keywords'], '')
     """
 
     network: CooccurrenceResult
@@ -65,7 +65,12 @@ class KeywordMap:
 
     @property
     def tables(self) -> dict[str, pd.DataFrame]:
-        """The CSV outputs by file stem: ``keywords``, ``keyword_pairs``, ``keyword_variants``."""
+        """The CSV outputs by file stem: ``keywords``, ``keyword_pairs``, ``keyword_variants``.
+
+        Returns
+        -------
+        dict of str to DataFrame
+        """
         return {"keywords": self.network.terms, "keyword_pairs": self.network.pairs,
                 "keyword_variants": self.variants}
 
@@ -82,11 +87,15 @@ def analyse_keywords(paper_ids: list[str], cells: list[object], *, min_occurrenc
     min_occurrences : int, optional
         Papers a keyword needs to be on the map (default
         :func:`default_keyword_minimum`).
-        At most :data:`helpers.analysis.cooccurrence.relevance.MAX_MAP_TERMS` keywords are kept, most papers first.
+        At most :data:`helpers.analysis.cooccurrence.selection.MAX_MAP_TERMS` keywords are kept, most papers first.
     vocabulary : TermEdits or callable, optional
         The researcher's thesaurus and stop terms (``apply(term) -> str | None``, or that function).
     seed, resolution : int, float
         Louvain's first seed and resolution (the term map's).
+
+    Returns
+    -------
+    KeywordMap
 
     Examples
     --------
@@ -120,31 +129,29 @@ def analyse_keywords(paper_ids: list[str], cells: list[object], *, min_occurrenc
                                shape=(len(paper_ids), len(names)))
     kept_terms = pd.DataFrame({"term": names, "n_papers": kept["n_papers"].astype("int64").to_numpy(),
                                "relevance": 0.0, "score": kept["n_papers"].astype(float).to_numpy()})
-    pairs = (pair_table_of_gram((binary.T @ binary).tocsr(), names, skip_contained=False) if names
-             else pd.DataFrame(columns=PAIR_COLUMNS))
-    min_pair_papers = default_min_pair_papers(pairs["n_papers"].to_numpy(), len(names))
-    graph, terms, modularity = term_network(kept_terms, pairs, min_pair_papers=min_pair_papers, seed=seed,
-                                            resolution=resolution)
+    drawn = map_network(kept_terms, (binary.T @ binary).tocsr(), min_pair_papers=None, seed=seed,
+                        resolution=resolution, skip_contained=False)
     message = ""
     if not any(_has_keywords(cell) for cell in cells):
         message = NO_KEYWORDS
-    elif terms.empty:
+    elif drawn.terms.empty:
         message = f"no keyword is given by at least {minimum} papers"
-    elif not graph.number_of_edges():
-        message = f"no pair of keywords shares at least {min_pair_papers} papers, so the map has no links"
-    order = [column[t] for t in terms["term"]]
+    elif not drawn.graph.number_of_edges():
+        message = f"no pair of keywords shares at least {drawn.min_pair_papers} papers, so the map has no links"
+    order = [column[t] for t in drawn.terms["term"]]
     paper_terms = binary[:, order].tocsr() if order else binary
     settings = CooccurrenceSettings(
-        min_occurrences=minimum, relevant_share=1.0, min_pair_papers=min_pair_papers, louvain_seed=seed,
+        min_occurrences=minimum, relevant_share=1.0, min_pair_papers=drawn.min_pair_papers, louvain_seed=seed,
         resolution=resolution, n_papers=with_keywords, n_candidates=len(counts), n_eligible=len(eligible),
         relevance_smoothing=0.0, relevance_topics=0, max_map_terms=MAX_MAP_TERMS, max_term_words=0,
         max_links_per_term=MAX_LINKS_PER_TERM, ranking="frequency", n_tokens=int(counts["n_papers"].sum()),
         n_generic=int(variants.loc[variants["keyword"] == "", "written"].map(str).nunique()), n_nested=0)
     network = CooccurrenceResult(
-        terms=terms, pairs=pairs, graph=graph, communities=community_table(terms, pairs, paper_terms),
+        terms=drawn.terms, pairs=drawn.pairs, graph=drawn.graph,
+        communities=community_table(drawn.terms, drawn.pairs, paper_terms),
         acronyms=pd.DataFrame(columns=["acronym", "long_form", "n_papers"]), merges=_merges(variants),
-        paper_terms=paper_terms, paper_ids=[str(p) for p in paper_ids], modularity=modularity, message=message,
-        settings=settings)
+        paper_terms=paper_terms, paper_ids=[str(p) for p in paper_ids], modularity=drawn.modularity,
+        message=message, settings=settings)
     return KeywordMap(network=network, variants=variants, message=message)
 
 
@@ -158,6 +165,19 @@ def default_keyword_minimum(papers_per_keyword: np.ndarray, n_papers: int, *, mi
     ``min_terms`` keywords reach it (as the term map fills a small corpus's map up to that many terms), never below
     :data:`KEYWORD_MIN_FLOOR`. A paper gives a handful of keywords where its abstract gives a hundred terms, so
     keywords reach a minimum far more rarely.
+
+    Parameters
+    ----------
+    papers_per_keyword : ndarray of int
+        Each keyword's papers.
+    n_papers : int
+        The papers with keywords.
+    min_terms : int
+        The keywords a default map asks for.
+
+    Returns
+    -------
+    int
 
     Examples
     --------
@@ -176,6 +196,7 @@ def default_keyword_minimum(papers_per_keyword: np.ndarray, n_papers: int, *, mi
 
 
 def _has_keywords(cell: object) -> bool:
+    """Whether a ``keywords`` cell names any keyword at all (before the vocabulary)."""
     return isinstance(cell, str) and any(part.strip() for part in cell.split(";"))
 
 

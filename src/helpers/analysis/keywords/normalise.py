@@ -30,7 +30,19 @@ _EDGES = " \t\"'.,;:`*\u201c\u201d\u2018\u2019"
 @runtime_checkable
 class TermEdits(Protocol):
     """The researcher's vocabulary (thesaurus and stop terms): ``apply(term)`` gives the term to count instead,
-    or ``None`` to leave it out."""
+    or ``None`` to leave it out.
+
+    Methods
+    -------
+    apply(term)
+        The replacement of ``term`` (itself when unchanged), ``None`` when it is a stop term.
+
+    Examples
+    --------
+    >>> from helpers.analysis.vocabulary import VocabularyEdits
+    >>> isinstance(VocabularyEdits(frozenset({"study"}), {}), TermEdits)
+    True
+    """
 
     def apply(self, term: str) -> str | None:
         """The replacement of ``term`` (itself when unchanged), ``None`` when it is a stop term."""
@@ -42,6 +54,16 @@ def edit_function(vocabulary: TermEdits | Callable[[str], str | None] | None) ->
     A vocabulary that lists its terms (``stop`` and ``replace``, as
     :class:`helpers.analysis.vocabulary.VocabularyEdits` does) also matches a keyword spelt with spaces and hyphens
     otherwise (:func:`compact_form`), as keywords are merged: ``laying-hen`` in a thesaurus edits ``laying hen``.
+
+    Parameters
+    ----------
+    vocabulary : TermEdits, callable or None
+        The researcher's thesaurus and stop terms.
+
+    Returns
+    -------
+    callable
+        ``edit(term) -> str | None``.
 
     Examples
     --------
@@ -74,6 +96,15 @@ def edit_function(vocabulary: TermEdits | Callable[[str], str | None] | None) ->
 def split_keywords(cell: object) -> list[str]:
     """The keywords of one ``keywords`` cell, as written, in order, blanks left out.
 
+    Parameters
+    ----------
+    cell : object
+        A ``keywords`` cell (a str; anything else has no keywords).
+
+    Returns
+    -------
+    list of str
+
     Examples
     --------
     >>> split_keywords("Circular economy;  Life cycle assessment; ;")
@@ -91,6 +122,15 @@ def keyword_form(keyword: str) -> str:
     (the head noun) singular as the term map makes nouns singular (a word written as is, such as ``VOSviewer``,
     only lowered). Words before the head keep their number (``systems thinking``), and hyphens stay, as the term
     map and the thesaurus spell terms (``decision-making``).
+
+    Parameters
+    ----------
+    keyword : str
+        A keyword as written.
+
+    Returns
+    -------
+    str
 
     Examples
     --------
@@ -114,6 +154,15 @@ def keyword_form(keyword: str) -> str:
 def compact_form(form: str) -> str:
     """A form without its spaces and hyphens: forms equal so are one keyword.
 
+    Parameters
+    ----------
+    form : str
+        A keyword's form (:func:`keyword_form`).
+
+    Returns
+    -------
+    str
+
     Examples
     --------
     >>> compact_form("multi-criteria analysis") == compact_form("multicriteria analysis")
@@ -132,8 +181,18 @@ def keyword_table(cells: Sequence[object], edit: Callable[[str], str | None] | N
     thesaurus may name any of them. A replacement is written by
     :func:`keyword_form` too.
 
-    Returns ``written, keyword, n_papers`` (``keyword`` is ``""`` for a stopped keyword), one row per written
-    form, sorted by keyword then written form; ``n_papers`` counts each paper once.
+    Parameters
+    ----------
+    cells : sequence
+        The papers' ``keywords`` cells (``; ``-separated; empty or missing allowed).
+    edit : callable, optional
+        The vocabulary (:func:`edit_function`): ``edit(term) -> str | None``.
+
+    Returns
+    -------
+    DataFrame
+        ``written, keyword, n_papers`` (``keyword`` is ``""`` for a stopped keyword), one row per written
+        form, sorted by keyword then written form; ``n_papers`` counts each paper once.
 
     Examples
     --------
@@ -183,10 +242,30 @@ def _term_spellings(forms: list[str]) -> dict[str, str]:
 
 
 def _separators(form: str) -> int:
+    """The spaces and hyphens of a form (the tie-break of a keyword's spelling)."""
     return form.count(" ") + form.count("-")
 
 
 def paper_keyword_sets(cells: Iterable[object], table: pd.DataFrame) -> list[set[str]]:
-    """Each paper's keywords as counted (:func:`keyword_table`'s ``keyword``), each once, stopped ones left out."""
+    """Each paper's keywords as counted (:func:`keyword_table`'s ``keyword``), each once, stopped ones left out.
+
+    Parameters
+    ----------
+    cells : iterable
+        The papers' ``keywords`` cells.
+    table : DataFrame
+        :func:`keyword_table` of the same cells.
+
+    Returns
+    -------
+    list of set of str
+
+    Examples
+    --------
+    >>> cells = ["Broilers; Heat stress", "broiler; Study"]
+    >>> sets = paper_keyword_sets(cells, keyword_table(cells, edit=lambda k: None if k == "study" else k))
+    >>> [sorted(keywords) for keywords in sets]
+    [['broiler', 'heat stress'], ['broiler']]
+    """
     counted = dict(zip(table["written"], table["keyword"]))
     return [{counted[written] for written in split_keywords(cell) if counted.get(written)} for cell in cells]

@@ -33,7 +33,7 @@ from __future__ import annotations
 import pandas as pd
 
 from helpers.analysis.links.availability import abstract_verdicts
-from helpers.analysis.engine.local import map_chunks
+from helpers.analysis._parallel import map_chunks
 from helpers.analysis.statistics import wilson_interval
 from helpers.analysis.links.hosts import classify_host
 from helpers.analysis.links.urls import find_urls, is_safe_url

@@ -1,12 +1,15 @@
 """The output folder of ``analyse``: every table as CSV, the per-paper ones also as Parquet parts, the
-network files (the term map's, and the keyword map's as ``keyword_network.json``, ...) and ``summary.json``."""
+network files (the term map's, and the keyword map's as ``keyword_network.json``, ...) and ``summary.json``.
+
+What a researcher takes away to a spreadsheet, VOSviewer, Gephi or their own code; the same bytes on every run.
+"""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-from helpers.analysis.engine.parquet_parts import write_paper_parts, write_partitioned_tables
+from helpers.analysis.pipeline.parquet_parts import write_paper_parts, write_partitioned_tables
 from helpers.analysis.pipeline.results import Analysis
 from helpers.analysis.spreadsheet import write_csv
 
@@ -14,10 +17,32 @@ __all__ = ["write_outputs"]
 
 
 def write_outputs(analysis: Analysis, folder: Path) -> list[str]:
-    """Write the tables as CSV, the per-paper ones also as Parquet parts
-    (:func:`helpers.analysis.engine.parquet_parts.write_partitioned_tables`), the network files and ``summary.json``
-    into ``folder``, with a starter theme file (``theme_names.tsv``) when there are themes; returns the names. The abstracts' texts are read one part at a time
-    (:meth:`Analysis.paper_parts`)."""
+    """Write the tables as CSV, the per-paper ones also as Parquet parts, the network files and ``summary.json``.
+
+    The abstracts' texts are read one part at a time (:meth:`Analysis.paper_parts`).
+
+    Parameters
+    ----------
+    analysis : Analysis
+    folder : Path
+        An existing folder (``analyse --out`` swaps it in whole: :mod:`helpers.analysis.output_folder`).
+
+    Returns
+    -------
+    list of str
+        The files written, relative to ``folder``: the tables' CSV files, their Parquet parts
+        (:func:`helpers.analysis.pipeline.parquet_parts.write_partitioned_tables`), the network files, a starter
+        theme file (``theme_names.tsv``) when there are themes, and ``summary.json``.
+
+    Examples
+    --------
+    >>> from helpers.analysis.corpus import write_corpus
+    >>> from helpers.analysis.pipeline import run_pipeline
+    >>> folder = write_corpus({"a.txt": "Cover crops kept more water in the soil of dry fields."})
+    >>> written = write_outputs(run_pipeline([folder], n_jobs=1), folder)
+    >>> written[0], "papers/part-00000.parquet" in written, written[-1]
+    ('papers.csv', True, 'summary.json')
+    """
     # Lazy: at the top it would load scipy and networkx.
     from helpers.analysis.cooccurrence.exporters import network_writers
     # The papers table, with every abstract's text, is written one part at a time.

@@ -1,5 +1,9 @@
 """What a run gives: the typed results of the stages and :class:`Analysis`, which holds them all and
-lists the output tables."""
+lists the output tables.
+
+One frozen object per run, so that the CLI's output folder, the book's pages and its cache read the same
+results, computed once.
+"""
 
 from __future__ import annotations
 
@@ -16,7 +20,7 @@ from helpers.analysis.settings import AnalysisSettings
 if TYPE_CHECKING:  # heavy modules, imported when a stage runs
     from helpers.analysis.change import ChangeResult
     from helpers.analysis.cooccurrence import CooccurrenceResult
-    from helpers.analysis.engine.paper_texts import PaperTexts
+    from helpers.analysis.pipeline.paper_texts import PaperTexts
     from helpers.analysis.keywords import KeywordMap
     from helpers.analysis.themes.hierarchy import ThemeHierarchy
     from helpers.analysis.themes import ThemeModel
@@ -38,6 +42,12 @@ class ThemesResult:
     naming : ThemeNaming or None
         Where the themes' names come from: the rule, or a theme file (applied, or ignored with a warning:
         :mod:`helpers.analysis.themes.naming`); ``None`` without a model.
+
+    Examples
+    --------
+    >>> result = ThemesResult(None, "themes need at least 4 abstracts; this corpus has 3")
+    >>> result.table.columns.tolist()[:3], result.labels
+    (['theme', 'label', 'top_terms'], {})
     """
 
     model: "ThemeModel | None"
@@ -71,6 +81,13 @@ class LinkTables:
         :func:`helpers.analysis.links.states.analyse_links` documents them).
     statements : DataFrame
         One row per sentence that says something about code or data.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> tables = LinkTables(pd.DataFrame(), pd.DataFrame({"paper_id": ["a"], "link_state": ["none"]}), pd.DataFrame())
+    >>> tables.states["link_state"].tolist()
+    ['none']
     """
 
     links: pd.DataFrame
@@ -115,13 +132,25 @@ class Analysis:
     change : ChangeResult or None
         What changed between the groups of papers (:func:`analyse_group_change`); ``None`` with one group.
     texts : PaperTexts or None
-        The papers' abstract texts in parts, read on demand (:mod:`helpers.analysis.engine.paper_texts`).
+        The papers' abstract texts in parts, read on demand (:mod:`helpers.analysis.pipeline.paper_texts`).
     hierarchy : ThemeHierarchy or None
         The broad themes and their themes (:func:`helpers.analysis.pipeline.stages.analyse_hierarchy`); ``None``
         without a theme model.
     keywords : KeywordMap or None
         The map of the papers' own keywords (:func:`helpers.analysis.pipeline.stages.analyse_keyword_map`; its
         ``message`` says when no paper has keywords).
+
+    Examples
+    --------
+    >>> from helpers.analysis.corpus import write_corpus
+    >>> from helpers.analysis.pipeline import run_pipeline
+    >>> text = ("Cover crops kept more water in the soil of dry fields.\\n\\n"
+    ...         "Wheat yield rose where cover crops kept soil water.\\n\\nHens given more light laid heavier eggs.")
+    >>> analysis = run_pipeline([write_corpus({"a.txt": text})], n_jobs=1)
+    >>> len(analysis.papers), analysis.themes.message, list(analysis.timings)[0]
+    (3, 'themes need at least 4 abstracts; this corpus has 3', 'parse')
+    >>> sorted(analysis.tables())[:4]
+    ['blocks', 'files', 'left_out_terms', 'link_statements']
     """
 
     corpus: Corpus

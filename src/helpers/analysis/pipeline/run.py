@@ -14,7 +14,7 @@ from helpers.analysis.pipeline.stages import (DaskStages, LocalStages, StageEngi
                                               analyse_keyword_map, name_themes, paper_table, start_theme_stage)
 from helpers.analysis.settings import AnalysisSettings, EngineSettings
 
-__all__ = ["RunOptions", "StageClock", "run_pipeline"]
+__all__ = ["run_pipeline"]
 
 
 @dataclass(frozen=True)
@@ -84,12 +84,28 @@ def run_pipeline(
     """Parse ``paths`` and run every stage.
 
     ``engine`` says where: this process (the default) or a Dask cluster
-    (:mod:`helpers.analysis.engine.dask_cluster`, whose per-partition stages give the same tables).
+    (:mod:`helpers.analysis.pipeline.dask_engine`, whose per-partition stages give the same tables).
 
     ``n_jobs`` limits the processes, threads and BLAS threads used (default: all cores); results do not
     depend on it. ``n_jobs=1`` is one thread of work: nothing runs in the background. Whether it
     returns or raises, no thread it started is left running. ``progress`` shows a progress bar over
     the stages (tqdm).
+
+    Parameters
+    ----------
+    paths : sequence of str or Path
+        The corpus's files and folders.
+    settings : AnalysisSettings, optional
+        What changes the results (number of themes, seed, grouping, vocabulary files, ...).
+    skip_bad : bool, default False
+        Continue with the good files when some are bad.
+    progress : bool, default False
+    n_jobs : int, optional
+    engine : EngineSettings, optional
+
+    Returns
+    -------
+    Analysis
 
     Raises
     ------
@@ -98,6 +114,13 @@ def run_pipeline(
     SettingsError
         For a setting the corpus does not allow (a number of themes larger than the corpus, a
         ``group_by`` the papers cannot be grouped by).
+
+    Examples
+    --------
+    >>> from helpers.analysis.corpus import write_corpus
+    >>> analysis = run_pipeline([write_corpus({"a.txt": "Speed cameras cut crashes at rural junctions."})], n_jobs=1)
+    >>> len(analysis.papers), analysis.summary["unique_papers"]
+    (1, 1)
     """
     options = RunOptions(tuple([paths] if isinstance(paths, (str, Path)) else paths), settings, skip_bad, n_jobs)
     clock = StageClock(progress)
@@ -116,7 +139,7 @@ def run_pipeline(
     with fewer_collections():
         if engine.engine == "dask":
             # Lazy: keeps this module's import light.
-            from helpers.analysis.engine.dask_cluster import ClusterStages, dask_client
+            from helpers.analysis.pipeline.dask_engine import ClusterStages, dask_client
 
             with dask_client(engine, n_jobs) as client:
                 return run_stages(options, clock, DaskStages(ClusterStages(client, engine.partitions)))

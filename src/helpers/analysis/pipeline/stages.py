@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any, Collection, Protocol, Sequence
 import pandas as pd
 
 from helpers.analysis.corpus import Corpus, read_corpus
-from helpers.analysis.engine.local import LocalPartitions, chunk_count, map_chunks, partition_bounds
-from helpers.analysis.engine.paper_texts import PaperTexts
+from helpers.analysis._parallel import LocalPartitions, chunk_count, map_chunks, partition_bounds
+from helpers.analysis.pipeline.paper_texts import PaperTexts
 from helpers.analysis.pipeline.results import LinkTables, ThemesResult
 from helpers.analysis.settings import AnalysisSettings, SettingsError
 
@@ -19,9 +19,9 @@ if TYPE_CHECKING:  # heavy modules, imported when a stage runs
 
     from helpers.analysis.change import ChangeResult
     from helpers.analysis.cooccurrence import CooccurrenceResult
-    from helpers.analysis.engine.dask_cluster import ClusterStages
-    from helpers.analysis.engine.local import PartitionRunner
-    from helpers.analysis.engine.paper_texts import PaperTexts
+    from helpers.analysis.pipeline.dask_engine import ClusterStages
+    from helpers.analysis._parallel import PartitionRunner
+    from helpers.analysis.pipeline.paper_texts import PaperTexts
     from helpers.analysis.groups import Groups
     from helpers.analysis.keywords import KeywordMap
     from helpers.analysis.text import TokenizedCorpus, TokenPartitions
@@ -30,10 +30,9 @@ if TYPE_CHECKING:  # heavy modules, imported when a stage runs
     from helpers.analysis.themes.written_forms import WrittenTokens
     from helpers.analysis.themes.theme_file import ThemeFile
 
-__all__ = ["analyse_text", "detach_texts", "local_token_partitions", "ThemeStage",
-           "start_theme_stage", "analyse_terms", "analyse_link_tables", "analyse_hierarchy", "LABEL_TEXTS", "name_themes", "paper_table",
-           "analyse_group_change",
-           "analyse_keyword_map", "StageEngine", "LocalStages", "DaskStages"]
+# The run's steps, called by helpers.analysis.pipeline.run: none is public (run_pipeline is, and each stage's
+# package has its own public function: tokenize_corpus, analyse_links, analyse_change, ...).
+__all__: list[str] = []
 
 
 def analyse_text(corpus: Corpus, n_jobs: int | None = None) -> "TokenizedCorpus":
@@ -61,7 +60,7 @@ def detach_texts(corpus: Corpus, n_jobs: int | None = None) -> tuple[Corpus, "Pa
 
 def local_token_partitions(tokens: "TokenizedCorpus") -> "TokenPartitions":
     """The local engine's partitions of the word ids: consecutive papers, at most
-    :data:`helpers.analysis.engine.local.MAX_CHUNK_ITEMS` each (each made when a stage asks for it)."""
+    :data:`helpers.analysis._parallel.MAX_CHUNK_ITEMS` each (each made when a stage asks for it)."""
     from helpers.analysis.text import TokenPartitions  # lazy: keeps this module's import light
 
     return TokenPartitions(tokens, partition_bounds(len(tokens), chunk_count(len(tokens), 1, 1)))
@@ -120,16 +119,17 @@ def start_theme_stage(runner: "PartitionRunner", token_parts: Sequence[Any], set
 
 def analyse_terms(corpus: Corpus, tokens: "TokenizedCorpus", settings: AnalysisSettings
                   ) -> "CooccurrenceResult":
-    """The term map, counted in partitions of at most :data:`helpers.analysis.engine.local.MAX_CHUNK_ITEMS`
+    """The term map, counted in partitions of at most :data:`helpers.analysis._parallel.MAX_CHUNK_ITEMS`
     papers as on the dask engine (:func:`helpers.analysis.cooccurrence.analyse_partitions`)."""
-    from helpers.analysis.cooccurrence import analyse_partitions  # lazy: at the top it would load scipy and networkx
+    # Lazy: at the top it would load scipy and networkx.
+    from helpers.analysis.cooccurrence import TermMapOptions, analyse_partitions
     from helpers.analysis.vocabulary import edits_of  # lazy: keeps this module's import light
     parts = local_token_partitions(tokens)
     texts = corpus.papers["text"]
+    options = TermMapOptions(seed=settings.seed, min_occurrences=settings.min_occurrences,
+                             relevant_share=settings.relevant_share, edits=edits_of(settings.vocabulary))
     return analyse_partitions(LocalPartitions(), parts,
-                              [texts.iloc[start:stop].tolist() for start, stop in parts.bounds], seed=settings.seed,
-                              min_occurrences=settings.min_occurrences, relevant_share=settings.relevant_share,
-                              edits=edits_of(settings.vocabulary))
+                              [texts.iloc[start:stop].tolist() for start, stop in parts.bounds], options)
 
 
 def analyse_keyword_map(corpus: Corpus, settings: AnalysisSettings) -> "KeywordMap":
@@ -342,7 +342,7 @@ class LocalStages:
 
 
 class DaskStages:
-    """The dask engine: the stages of :class:`helpers.analysis.engine.dask_cluster.ClusterStages`, per partition
+    """The dask engine: the stages of :class:`helpers.analysis.pipeline.dask_engine.ClusterStages`, per partition
     on the cluster's workers."""
 
     def __init__(self, cluster: "ClusterStages") -> None:

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 from helpers.analysis.cooccurrence.counting import (PartitionCandidates, bucket_counts, partition_changed,
                                                     partition_edited, partition_summary)
-from helpers.analysis.engine.local import MAX_CHUNK_ITEMS, partition_bounds, reduce_tree
+from helpers.analysis._parallel import MAX_CHUNK_ITEMS, partition_bounds, reduce_tree
 from helpers.analysis.text import TokenizedCorpus
 from helpers.analysis.themes.vocabulary import ThemesError, theme_counts
 from helpers.analysis.vocabulary import VocabularyEdits

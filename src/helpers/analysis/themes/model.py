@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 from scipy import sparse
 
-from helpers.analysis.engine.local import BackgroundCall, LocalPartitions, PartitionRunner, start_in_thread
+from helpers.analysis._parallel import BackgroundCall, LocalPartitions, PartitionRunner, start_in_thread
 from helpers.analysis.text import TokenizedCorpus, analysis_texts_to_tokens
 from helpers.analysis.themes.comparison import compare_with_lda
 from helpers.analysis.themes.fit_settings import ThemeOptions, ThemeSettings
@@ -265,7 +265,7 @@ def start_partitioned_themes(runner: PartitionRunner, token_parts: Sequence[Any]
     Parameters
     ----------
     runner : PartitionRunner
-        Where the partitions are (:class:`helpers.analysis.engine.local.LocalPartitions`, or a Dask cluster).
+        Where the partitions are (:class:`helpers.analysis._parallel.LocalPartitions`, or a Dask cluster).
     token_parts : sequence
         Handles (values, or Dask futures) of each partition's :class:`helpers.analysis.text.TokenizedCorpus`, in
         corpus order.

@@ -38,7 +38,7 @@ from scipy import sparse
 if TYPE_CHECKING:
     from sklearn.decomposition import NMF
 
-from helpers.analysis.engine.local import run_in_threads, worker_count
+from helpers.analysis._parallel import run_in_threads, worker_count
 from helpers.analysis.themes.counting import _PartitionedCounts, _tfidf, _tfidf_rows
 from helpers.analysis.themes.scores import _scores, stability
 from helpers.analysis.themes.vocabulary import KOutOfRange, ThemesError

@@ -18,8 +18,7 @@ from helpers.book.network_figures import EGO_CENTRE, EGO_PARTNERS
 from helpers.analysis.cooccurrence.acronyms import DOMINANT_LONG_FORM_SHARE, MIN_CORPUS_WIDE_DEFINITIONS
 from helpers.analysis.cooccurrence.exporters import network_writers
 from helpers.analysis.cooccurrence.nested import NESTED_SHARE
-from helpers.analysis.cooccurrence.relevance import (
-    CONTEXT_TERMS,
+from helpers.analysis.cooccurrence.selection import (
     MIN_MAP_TERMS,
     MIN_OCCURRENCES_RULE,
     MULTI_WORD_OCCURRENCE_SHARE,
@@ -28,8 +27,9 @@ from helpers.analysis.cooccurrence.relevance import (
     VOSVIEWER_MIN_OCCURRENCES,
     multi_word_min_occurrences,
 )
-from helpers.analysis.cooccurrence.network import CLUSTER_MIN_PAIR_PAPERS, LOUVAIN_STARTS
-from helpers.analysis.cooccurrence.termhood import SCORE_WEIGHTS, SIGNALS, read_generic_terms
+from helpers.analysis.cooccurrence.communities import LOUVAIN_STARTS
+from helpers.analysis.cooccurrence.network import CLUSTER_MIN_PAIR_PAPERS
+from helpers.analysis.cooccurrence.termhood import CONTEXT_TERMS, SCORE_WEIGHTS, SIGNALS, count_generic_terms
 from helpers.analysis.cooccurrence.result import STRONGEST_PAIRS, CooccurrenceResult, papers_with_terms, strongest_pairs
 from helpers.book.inputs import page_input
 from helpers.book.settings import COMMUNITY_QUALITY_FILE, TERM_QUALITY_FILE
@@ -148,7 +148,7 @@ def chapter_values(result: CooccurrenceResult) -> dict[str, Any]:
         "co_ranking": settings.ranking,
         "co_n_generic": settings.n_generic,
         "co_n_nested": settings.n_nested,
-        "co_n_stock_terms": len(read_generic_terms()),
+        "co_n_stock_terms": count_generic_terms(),
         "co_nested_share": f"{NESTED_SHARE:.0%}",
         "co_multi_word_min": multi_word_min_occurrences(settings.min_occurrences),
         "co_multi_word_occurrence_share": f"{MULTI_WORD_OCCURRENCE_SHARE:.0%}",
@@ -187,10 +187,11 @@ def left_out_table(result: CooccurrenceResult) -> pd.DataFrame:
 
     Examples
     --------
-    >>> from helpers.analysis.cooccurrence import analyse_cooccurrence
+    >>> from helpers.analysis.cooccurrence import TermMapOptions, analyse_cooccurrence
     >>> from helpers.analysis.text import analysis_text
     >>> raw = pd.Series({"p1": "This study of soil.", "p2": "A study of soil erosion.", "p3": "Soil results."})
-    >>> left_out_table(analyse_cooccurrence(raw, raw.map(analysis_text), min_occurrences=2)).values.tolist()
+    >>> result = analyse_cooccurrence(raw, raw.map(analysis_text), TermMapOptions(min_occurrences=2))
+    >>> left_out_table(result).values.tolist()
     [['study', 2, 'built-in stop word'], ['result', 1, 'built-in stop word']]
     """
     return result.left_out.rename(columns={"n_papers": "abstracts"})[["term", "abstracts", "rule"]]

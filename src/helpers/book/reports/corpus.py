@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from matplotlib.figure import Figure
 
     from helpers.analysis.pipeline import Analysis
-    from helpers.analysis.engine.paper_texts import PaperTexts
+    from helpers.analysis.pipeline.paper_texts import PaperTexts
 
 LENGTH_BINS = 15
 _INLINE_MATH = re.compile(r"\$([^$]+)\$")
@@ -192,14 +192,14 @@ def is_example_formula(formula: str) -> bool:
 def first_formula(papers: pd.DataFrame, texts: "PaperTexts | None" = None) -> str | None:
     """The corpus's first ``$...$`` formula that :func:`is_example_formula`, else its first formula, or ``None``.
 
-    ``papers`` holds the texts, or ``texts`` (:class:`helpers.analysis.engine.paper_texts.PaperTexts`) does: then only the
+    ``papers`` holds the texts, or ``texts`` (:class:`helpers.analysis.pipeline.paper_texts.PaperTexts`) does: then only the
     texts of papers with LaTeX (``has_latex``) are read, a few at a time, until one has an example formula.
 
     Examples
     --------
     >>> first_formula(pd.DataFrame({"text": ["no math", "with $k$, then $x^2$ and $y$"]}))
     'x^2'
-    >>> from helpers.analysis.engine.paper_texts import PaperTexts
+    >>> from helpers.analysis.pipeline.paper_texts import PaperTexts
     >>> first_formula(pd.DataFrame({"paper_id": ["a", "b"], "has_latex": [False, True]}),
     ...               PaperTexts.in_memory(["a", "b"], ["$a+1$ unmarked", "with $b$"]))
     'b'

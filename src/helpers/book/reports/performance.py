@@ -256,9 +256,9 @@ def performance_findings(results: pd.DataFrame | None, limits: Targets | None = 
                          book: pd.DataFrame | None = None) -> dict[str, object]:
     """Every value the Performance page glues, by glue name (``"(not measured)"`` without results); the targets
     ``limits`` default to :func:`read_targets`, ``book`` the book builds (``benchmarks/book_results.csv``)."""
-    from helpers.analysis.engine.file_pieces import PIECE_BYTES  # lazy: keeps this module's import light
+    from helpers.analysis.corpus.file_pieces import PIECE_BYTES  # lazy: keeps this module's import light
     # Lazy: keeps this module's import light.
-    from helpers.analysis.engine.local import MAX_CHUNK_ITEMS, MIN_PARALLEL_ITEMS
+    from helpers.analysis.pipeline import MAX_CHUNK_ITEMS, MIN_PARALLEL_ITEMS
     from helpers.analysis.themes import (FINAL_SAMPLE, FINAL_TOL, MAX_CANDIDATES, N_SEEDS, SELECTION_SAMPLE, SELECTION_TOL,
                                 TRANSFORM_BLOCK, candidate_ks)  # lazy: at the top it would load scipy and networkx
 

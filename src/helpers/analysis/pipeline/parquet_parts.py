@@ -7,7 +7,7 @@ rows are also written as a folder of Parquet files (:func:`write_partitioned_tab
 (``pandas.read_parquet("out/papers")``) or part by part, with the columns' types kept.
 
 The parts are the papers in corpus order cut into :func:`output_partitions`: ranges of at most
-:data:`helpers.analysis.engine.local.MAX_CHUNK_ITEMS` papers, the same whatever the engine, workers or
+:data:`helpers.analysis.pipeline.MAX_CHUNK_ITEMS` papers, the same whatever the engine, workers or
 ``--partitions``, so the files are too. A link or statement row goes to its paper's part, and each part
 keeps the CSV's row order: the parts read in name order are the CSV table, row for row. The bytes are
 the same on every run (no timestamps; pyarrow's version is pinned).
@@ -23,7 +23,7 @@ from typing import Iterable, Mapping, Sequence
 import numpy as np
 import pandas as pd
 
-from helpers.analysis.engine.local import MAX_CHUNK_ITEMS, partition_bounds
+from helpers.analysis._parallel import MAX_CHUNK_ITEMS, partition_bounds
 from helpers.analysis.spreadsheet import write_csv
 
 __all__ = ["PARTITIONED_TABLES", "PartitionedTable", "output_partitions", "paper_parts", "write_partitioned_tables",
@@ -35,21 +35,18 @@ PARTITIONED_TABLES = ("papers", "links", "link_statements")
 COMPRESSION = "zstd"
 
 
-@dataclass(frozen=True)
-class PartitionedTable:
-    """One table written in parts: its folder's name (as the CSV, without ``.csv``) and its part files."""
-
-    name: str
-    parts: tuple[str, ...]
-
-    @property
-    def files(self) -> list[str]:
-        """The part files relative to the output folder, e.g. ``["papers/part-00000.parquet"]``."""
-        return [f"{self.name}/{part}" for part in self.parts]
-
-
 def output_partitions(n_papers: int, max_papers: int = MAX_CHUNK_ITEMS) -> list[tuple[int, int]]:
     """The papers' row ranges ``[start, stop)`` of the Parquet parts: as few as hold at most ``max_papers`` each.
+
+    Parameters
+    ----------
+    n_papers : int
+    max_papers : int, optional
+        At most this many papers a part (default: the analysis's chunk size, 20,000).
+
+    Returns
+    -------
+    list of (int, int)
 
     Examples
     --------
@@ -62,8 +59,23 @@ def output_partitions(n_papers: int, max_papers: int = MAX_CHUNK_ITEMS) -> list[
 def paper_parts(paper_ids: pd.Series, bounds: list[tuple[int, int]], rows: pd.Series) -> np.ndarray:
     """The part (index into ``bounds``) of each of ``rows``, the paper ids of a table's rows.
 
-    ``paper_ids`` are the papers in the order the bounds cut. A row of a paper not in ``paper_ids``
-    is an error (every link and statement belongs to a paper of the corpus).
+    Parameters
+    ----------
+    paper_ids : Series of str
+        The papers in the order the bounds cut.
+    bounds : list of (int, int)
+        The parts' row ranges (:func:`output_partitions`).
+    rows : Series of str
+        The ``paper_id`` of each row of a table.
+
+    Returns
+    -------
+    ndarray of int64
+
+    Raises
+    ------
+    ValueError
+        A row of a paper not in ``paper_ids`` (every link and statement belongs to a paper of the corpus).
 
     Examples
     --------
@@ -90,11 +102,60 @@ def _part_name(index: int) -> str:
     return f"part-{index:05d}.parquet"
 
 
+@dataclass(frozen=True)
+class PartitionedTable:
+    """One table written in parts.
+
+    Attributes
+    ----------
+    name : str
+        Its folder's name (as the CSV, without ``.csv``).
+    parts : tuple of str
+        Its part files' names, in order.
+
+    Examples
+    --------
+    >>> PartitionedTable("papers", ("part-00000.parquet",)).files
+    ['papers/part-00000.parquet']
+    """
+
+    name: str
+    parts: tuple[str, ...]
+
+    @property
+    def files(self) -> list[str]:
+        """The part files relative to the output folder, e.g. ``["papers/part-00000.parquet"]``."""
+        return [f"{self.name}/{part}" for part in self.parts]
+
+
 def write_paper_parts(parts: Iterable[pd.DataFrame], folder: Path, csv_file: Path | None = None) -> PartitionedTable:
     """Write the papers table given in parts (those of :func:`output_partitions`, in order) as
     ``folder/papers/part-*.parquet`` and, with ``csv_file``, as one CSV file; one part in memory at a time.
 
     The CSV is byte for byte the whole table's ``to_csv(index=False, lineterminator="\\n")``.
+
+    Parameters
+    ----------
+    parts : iterable of DataFrame
+        The papers table's parts, in order.
+    folder : Path
+        The output folder.
+    csv_file : Path, optional
+        Where to write the whole table as CSV (formula-safe cells).
+
+    Returns
+    -------
+    PartitionedTable
+
+    Examples
+    --------
+    >>> import tempfile, pathlib, pandas as pd
+    >>> folder = pathlib.Path(tempfile.mkdtemp(prefix="papers-"))
+    >>> parts = [pd.DataFrame({"paper_id": ["a", "b"]}), pd.DataFrame({"paper_id": ["c"]})]
+    >>> write_paper_parts(parts, folder, folder / "papers.csv").files
+    ['papers/part-00000.parquet', 'papers/part-00001.parquet']
+    >>> (folder / "papers.csv").read_text()
+    'paper_id\\na\\nb\\nc\\n'
     """
     (Path(folder) / "papers").mkdir(parents=True, exist_ok=True)
     names = []
@@ -116,11 +177,36 @@ def write_partitioned_tables(tables: Mapping[str, pd.DataFrame], folder: Path, m
     in its order); the other tables' rows follow their ``paper_id``. Every part is written, empty or not,
     so each table has the same part names.
 
+    Parameters
+    ----------
+    tables : mapping of str to DataFrame
+        The output tables by name (``papers`` among them).
+    folder : Path
+        The output folder.
+    max_papers : int, optional
+        At most this many papers a part.
+    names : sequence of str, optional
+        The tables to write in parts (default :data:`PARTITIONED_TABLES`).
+
+    Returns
+    -------
+    list of PartitionedTable
+
     Raises
     ------
     ValueError
         When a table's rows are not grouped in the papers' order, so its parts would not read back as
         its CSV, or a row names a paper not in ``papers``.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib, pandas as pd
+    >>> papers = pd.DataFrame({"paper_id": ["a", "b", "c"]})
+    >>> links = pd.DataFrame({"paper_id": ["a", "c"], "url": ["https://x.org", "https://y.org"]})
+    >>> written = write_partitioned_tables({"papers": papers, "links": links}, pathlib.Path(tempfile.mkdtemp()),
+    ...                                    max_papers=2, names=("papers", "links"))
+    >>> [table.files for table in written][1]
+    ['links/part-00000.parquet', 'links/part-00001.parquet']
     """
     folder = Path(folder)
     papers = tables["papers"]

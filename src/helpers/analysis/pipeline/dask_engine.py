@@ -5,16 +5,16 @@ address) runs these stages on the cluster's workers and reduces their results in
 the tables are byte-identical to the local engine's, whatever the number of workers or partitions:
 
 - **parse**: one task per input file (:func:`helpers.analysis.corpus.read_whole_file`), or per piece of a
-  file larger than :data:`helpers.analysis.engine.file_pieces.PIECE_BYTES` (:func:`helpers.analysis.corpus.read_piece`),
+  file larger than :data:`helpers.analysis.corpus.file_pieces.PIECE_BYTES` (:func:`helpers.analysis.corpus.read_piece`),
   whose blocks stay on its worker; only the blocks' facts come to this process
   (:func:`helpers.analysis.corpus.light_rows`: lines, kinds, the digest duplicates share, the first words),
-  where a file's pieces are joined (:func:`helpers.analysis.engine.file_pieces.join_pieces`) and duplicates are
+  where a file's pieces are joined (:func:`helpers.analysis.corpus.file_pieces.join_pieces`) and duplicates are
   found across files (:func:`helpers.analysis.corpus.assemble_corpus`);
-- **text**: the papers in :func:`helpers.analysis.engine.local.partition_bounds` row ranges (at most
-  :data:`helpers.analysis.engine.local.MAX_CHUNK_ITEMS` papers each, as the local engine's chunks), each
+- **text**: the papers in :func:`helpers.analysis._parallel.partition_bounds` row ranges (at most
+  :data:`helpers.analysis.pipeline.MAX_CHUNK_ITEMS` papers each, as the local engine's chunks), each
   made on a worker from the parsed files' blocks and tokenised there into word ids of its own, which stay
   there; at the end, the texts come to this process one part at a time, each written to a Parquet file
-  (:class:`helpers.analysis.engine.paper_texts.PaperTexts`) before the next is asked for;
+  (:class:`helpers.analysis.pipeline.paper_texts.PaperTexts`) before the next is asked for;
 - **themes**: each partition's theme terms are counted where its word ids are; the vocabulary comes from
   the counts summed by term (:func:`helpers.analysis.themes.start_partitioned_themes`); only the
   selection's sample and the final fit's abstracts come to this process, which fits the model; every
@@ -43,10 +43,10 @@ import pandas as pd
 
 from helpers.analysis.corpus import (Corpus, assemble_corpus, expand_paths, light_piece, read_piece, read_whole_file,
                                      source_names, without_texts)
-from helpers.analysis.engine.file_pieces import ParsedPiece, file_sha256, join_pieces, split_file
-from helpers.analysis.engine.local import MAX_CHUNK_ITEMS, available_cores, chunk_count, partition_bounds
-from helpers.analysis.engine.paper_texts import PaperTexts
-from helpers.analysis.engine.parquet_parts import output_partitions
+from helpers.analysis.corpus.file_pieces import ParsedPiece, file_sha256, join_pieces, split_file
+from helpers.analysis._parallel import MAX_CHUNK_ITEMS, available_cores, chunk_count, partition_bounds
+from helpers.analysis.pipeline.paper_texts import PaperTexts
+from helpers.analysis.pipeline.parquet_parts import output_partitions
 from helpers.analysis.settings import ENGINE_NAMES, EngineSettings, SettingsError
 
 if TYPE_CHECKING:
@@ -55,15 +55,15 @@ if TYPE_CHECKING:
     from helpers.analysis.cooccurrence import CooccurrenceResult
     from helpers.analysis.settings import AnalysisSettings
     from helpers.analysis.text import TokenizedCorpus
-    from helpers.analysis.engine.paper_texts import PaperTexts
+    from helpers.analysis.pipeline.paper_texts import PaperTexts
 
-__all__ = ["CLIENT_SIDE", "PARTITIONS_PER_WORKER", "partition_bounds", "dask_client", "ClusterStages",
+__all__ = ["CLIENT_SIDE", "PARTITIONS_PER_WORKER", "dask_client", "ClusterStages",
            "DaskPartitions"]
 
 #: Seconds to wait for the scheduler of ``--scheduler``.
 CONNECT_SECONDS = 10
 #: Default partitions of the papers per worker (more when a partition would hold over
-#: :data:`helpers.analysis.engine.local.MAX_CHUNK_ITEMS` papers).
+#: :data:`helpers.analysis.pipeline.MAX_CHUNK_ITEMS` papers).
 PARTITIONS_PER_WORKER = 2
 #: What the dask engine does not partition (printed by ``analyse --engine dask``).
 CLIENT_SIDE = ("duplicate detection, the papers table (without texts) and the change between groups run in this "
@@ -77,6 +77,28 @@ def dask_client(engine: EngineSettings, n_jobs: int | None = None) -> Iterator["
 
     The local cluster has ``n_jobs`` (default: the cores this process may use) worker processes of one
     thread each, and no dashboard.
+
+    Parameters
+    ----------
+    engine : EngineSettings
+        The scheduler's address, or none for a local cluster.
+    n_jobs : int, optional
+        The local cluster's worker processes.
+
+    Yields
+    ------
+    distributed.Client
+
+    Raises
+    ------
+    SettingsError
+        When no scheduler answers at ``engine.scheduler`` within :data:`CONNECT_SECONDS` seconds.
+
+    Examples
+    --------
+    >>> with dask_client(EngineSettings(engine="dask"), n_jobs=1) as client:
+    ...     client.submit(sum, [1, 2]).result()
+    3
     """
     from distributed import Client, LocalCluster  # lazy: the Dask engine only
 
@@ -150,8 +172,28 @@ def _text_range(offsets: list[tuple[int, int]], *text_parts: list[str]) -> list[
 
 
 class DaskPartitions:
-    """The :class:`helpers.analysis.engine.local.PartitionRunner` of a Dask client: calls are tasks on its
-    workers, handles are futures, and one reduction bucket per worker."""
+    """The partition runner of a Dask client: calls are tasks on its workers, handles are futures, and one
+    reduction bucket per worker (the local engine's runner runs each call at once, in this process).
+
+    Parameters
+    ----------
+    client : distributed.Client
+    priority : int, default 2
+        The tasks' priority on the scheduler.
+
+    Attributes
+    ----------
+    n_buckets : int
+        The client's workers: a reduction by key is cut into one bucket each.
+
+    Examples
+    --------
+    >>> from distributed import Client
+    >>> with Client(processes=False, n_workers=1, threads_per_worker=1, dashboard_address=None) as client:
+    ...     runner = DaskPartitions(client)
+    ...     runner.gather(runner.map(pow, [2, 3], [2, 2])), runner.n_buckets
+    ([4, 9], 1)
+    """
 
     def __init__(self, client: "Client", priority: int = 2) -> None:
         self.client, self.priority = client, priority
@@ -183,6 +225,26 @@ class ClusterStages:
     :meth:`read_corpus`, then :meth:`start` (sends the papers' partitions to the workers and starts the
     text and links tasks), then :meth:`wait_for_tokens`; the themes and the term map run on
     :meth:`runner` with :attr:`token_parts`, and :meth:`links` waits for its tasks and reduces.
+
+    Parameters
+    ----------
+    client : distributed.Client
+    partitions : int, optional
+        Partitions of the papers (default :data:`PARTITIONS_PER_WORKER` per worker, more when one would hold
+        over 20,000 papers).
+    piece_size : int, optional
+        Bytes a piece of a large file holds (default
+        :data:`helpers.analysis.corpus.file_pieces.PIECE_BYTES`).
+
+    Examples
+    --------
+    >>> from distributed import Client
+    >>> from helpers.analysis.corpus import write_corpus
+    >>> folder = write_corpus({"a.txt": "Cover crops kept more water in the soil of dry fields."})
+    >>> with Client(processes=False, n_workers=1, threads_per_worker=1, dashboard_address=None) as client:
+    ...     corpus = ClusterStages(client).read_corpus([folder])
+    >>> corpus.blocks["kind"].tolist()
+    ['abstract']
     """
 
     def __init__(self, client: "Client", partitions: int | None = None, piece_size: int | None = None) -> None:
@@ -198,7 +260,7 @@ class ClusterStages:
 
     def read_corpus(self, paths: Sequence[str | Path], skip_bad: bool = False) -> Corpus:
         """:func:`helpers.analysis.corpus.read_corpus`, one file (or one piece of a large file, at most
-        ``piece_size`` bytes, default :data:`helpers.analysis.engine.file_pieces.PIECE_BYTES`) per task on the
+        ``piece_size`` bytes, default :data:`helpers.analysis.corpus.file_pieces.PIECE_BYTES`) per task on the
         workers, which keep the texts: the corpus's papers table has each abstract's ``opening`` instead of
         its ``text``."""
         client = self.client
@@ -262,7 +324,7 @@ class ClusterStages:
         return self._token_parts
 
     def runner(self) -> DaskPartitions:
-        """The :class:`helpers.analysis.engine.local.PartitionRunner` of this cluster."""
+        """The :class:`helpers.analysis._parallel.PartitionRunner` of this cluster."""
         return DaskPartitions(self.client)
 
     def wait_for_tokens(self) -> None:
@@ -275,17 +337,17 @@ class ClusterStages:
         """The term map, each partition's terms counted on the worker that holds its word ids
         (:func:`helpers.analysis.cooccurrence.analyse_partitions`): only counts come back."""
         # Lazy: at the top it would load scipy and networkx.
-        from helpers.analysis.cooccurrence import analyse_partitions
+        from helpers.analysis.cooccurrence import TermMapOptions, analyse_partitions
         from helpers.analysis.vocabulary import edits_of
 
-        return analyse_partitions(DaskPartitions(self.client), self._token_parts, self._text_parts,
-                                  seed=settings.seed, min_occurrences=settings.min_occurrences,
-                                  relevant_share=settings.relevant_share, edits=edits_of(settings.vocabulary))
+        options = TermMapOptions(seed=settings.seed, min_occurrences=settings.min_occurrences,
+                                 relevant_share=settings.relevant_share, edits=edits_of(settings.vocabulary))
+        return analyse_partitions(DaskPartitions(self.client), self._token_parts, self._text_parts, options)
 
     def texts(self, paper_ids: Sequence[str], folder: Path | None = None, max_papers: int = MAX_CHUNK_ITEMS
               ) -> "PaperTexts":
         """The papers' texts, written to ``folder`` (default: a temporary one) in the parts of
-        :func:`helpers.analysis.engine.parquet_parts.output_partitions` (at most ``max_papers`` each); each part comes
+        :func:`helpers.analysis.pipeline.parquet_parts.output_partitions` (at most ``max_papers`` each); each part comes
         from the workers while the previous one is written, so this process holds at most two."""
         def ask(start: int, stop: int) -> "Future":
             pieces = [(index, max(start, a) - a, min(stop, b) - a) for index, (a, b) in enumerate(self._bounds)

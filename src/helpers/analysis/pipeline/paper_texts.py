@@ -3,7 +3,7 @@
 A million abstracts are about a gigabyte of text. The analysis needs them only where the words are
 counted (the text, term and link stages, on the workers of the dask engine); the papers table, the
 book's pages and the cache hold everything else. :class:`PaperTexts` holds the texts in the parts of
-:func:`helpers.analysis.engine.parquet_parts.output_partitions` (consecutive papers in corpus order), in memory
+:func:`helpers.analysis.pipeline.parquet_parts.output_partitions` (consecutive papers in corpus order), in memory
 (the local engine, while it runs) or as one Parquet file per part in a folder (the dask engine, whose
 workers send the parts one at a time, and the book's cache): a reader takes one part or a few papers
 (:meth:`PaperTexts.take`) and never has to hold them all.
@@ -22,8 +22,8 @@ from typing import Iterable, Iterator, Sequence
 import numpy as np
 import pandas as pd
 
-from helpers.analysis.engine.local import MAX_CHUNK_ITEMS
-from helpers.analysis.engine.parquet_parts import COMPRESSION, output_partitions
+from helpers.analysis._parallel import MAX_CHUNK_ITEMS
+from helpers.analysis.pipeline.parquet_parts import COMPRESSION, output_partitions
 
 __all__ = ["TEXT_PART", "PaperTexts"]
 
@@ -46,11 +46,21 @@ def _read_text_part(path: Path) -> list[str]:
 
 @dataclass(frozen=True, eq=False)
 class PaperTexts:
-    """The texts of ``paper_ids`` (corpus order) in the parts ``bounds`` (:func:`helpers.analysis.engine.parquet_parts.output_partitions`).
+    """The papers' texts in parts, in memory or as Parquet files, read part by part.
 
-    Either ``memory`` holds each part's texts, or ``folder`` holds one :data:`TEXT_PART` file per
-    part. Make one with :meth:`in_memory` or :meth:`write`; :meth:`saved` writes the memory ones to a
+    Make one with :meth:`in_memory` or :meth:`write`; :meth:`saved` writes the memory ones to a
     folder (what the book's cache pickles is then the folder's name, not the texts).
+
+    Attributes
+    ----------
+    paper_ids : Index
+        The papers, in corpus order.
+    bounds : tuple of (int, int)
+        The parts' row ranges (:func:`helpers.analysis.pipeline.parquet_parts.output_partitions`).
+    memory : tuple of tuple of str, or None
+        Each part's texts, when they are held in this process.
+    folder : Path or None
+        Where one :data:`TEXT_PART` file per part is, when they are on disk.
 
     Examples
     --------
@@ -70,7 +80,19 @@ class PaperTexts:
     @classmethod
     def in_memory(cls, paper_ids: Sequence[str], texts: Sequence[str], max_papers: int = MAX_CHUNK_ITEMS
                   ) -> "PaperTexts":
-        """The texts held in this process, cut in parts."""
+        """The texts held in this process, cut in parts of at most ``max_papers`` papers.
+
+        Parameters
+        ----------
+        paper_ids : sequence of str
+        texts : sequence of str
+            The papers' texts, in the order of ``paper_ids``.
+        max_papers : int, optional
+
+        Returns
+        -------
+        PaperTexts
+        """
         bounds = tuple(output_partitions(len(paper_ids), max_papers))
         texts = list(texts)
         return cls(pd.Index(paper_ids), bounds, memory=tuple(tuple(texts[a:b]) for a, b in bounds))
@@ -78,10 +100,22 @@ class PaperTexts:
     @classmethod
     def write(cls, paper_ids: Sequence[str], parts: Iterable[Sequence[str]], folder: Path | None = None,
               bounds: Sequence[tuple[int, int]] | None = None) -> "PaperTexts":
-        """Write ``parts`` (each part's texts, in the order of ``bounds``, by default :func:`helpers.analysis.engine.parquet_parts.output_partitions`)
+        """Write ``parts`` (each part's texts, in the order of ``bounds``, by default :func:`helpers.analysis.pipeline.parquet_parts.output_partitions`)
         one at a time to ``folder``.
 
         Without a folder, a temporary one is made and removed when the object is no longer used.
+
+        Parameters
+        ----------
+        paper_ids : sequence of str
+        parts : iterable of sequence of str
+            Each part's texts, in order (read one at a time).
+        folder : Path, optional
+        bounds : sequence of (int, int), optional
+
+        Returns
+        -------
+        PaperTexts
 
         Raises
         ------

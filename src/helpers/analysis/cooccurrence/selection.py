@@ -1,4 +1,5 @@
-"""Which candidate terms the map keeps: an occurrence threshold, then VOSviewer's relevance score."""
+"""Which candidate terms the map keeps: an occurrence threshold, nested and stock terms left out, then the best
+share by a ranking (the combined termhood score of :mod:`.termhood`, VOSviewer's relevance, or occurrences)."""
 
 from __future__ import annotations
 
@@ -6,37 +7,22 @@ import math
 from dataclasses import dataclass, field
 
 import numpy as np
-from scipy import sparse, special
+from scipy import sparse
 
 from helpers.analysis.cooccurrence import termhood
 from helpers.analysis.cooccurrence.nested import _nested_terms_of_gram, nested_merges_of_gram
+from helpers.analysis.cooccurrence.termhood import context_topics, relevance_scores, without_diagonal
 
+#: The share of the eligible terms kept (VOSviewer's default).
 RELEVANT_SHARE = 0.6
-
-
+#: VOSviewer's fixed minimum of occurrences, for comparison (:func:`default_min_occurrences` grows instead).
 VOSVIEWER_MIN_OCCURRENCES = 10
-
-
 MIN_OCCURRENCES_FLOOR, MIN_OCCURRENCES_DIVISOR = 3, 3
-
-
+#: :func:`default_min_occurrences` as a formula, for the Method section.
 MIN_OCCURRENCES_RULE = f"max({MIN_OCCURRENCES_FLOOR}, ceil(sqrt(N) / {MIN_OCCURRENCES_DIVISOR}))"
-
-
-RELEVANCE_SMOOTHING = 10.0
-
-
-RELEVANCE_TOPICS = 20
-
-
-# The most frequent terms whose co-occurrence profiles define the topics of the relevance score.
-CONTEXT_TERMS = 500
-
-
+#: No map keeps more terms: a larger one is not legible and its layout takes minutes.
 MAX_MAP_TERMS = 500
-
-
-# How many terms just below the relevance cut the result keeps, for the report and the chapter.
+#: How many terms just below the relevance cut the result keeps, for the report and the chapter.
 BELOW_CUT_ROWS = 10
 
 
@@ -48,103 +34,21 @@ def default_min_occurrences(n_papers: int) -> int:
     threshold here grows with the square root of the corpus: the number of
     terms on the map grows with the corpus, but much more slowly.
 
+    Parameters
+    ----------
+    n_papers : int
+        The abstracts of the corpus.
+
+    Returns
+    -------
+    int
+
     Examples
     --------
     >>> [default_min_occurrences(n) for n in (57, 495, 3_000, 20_000, 100_000)]
     [3, 8, 19, 48, 106]
     """
     return max(MIN_OCCURRENCES_FLOOR, math.ceil(math.sqrt(n_papers) / MIN_OCCURRENCES_DIVISOR))
-
-
-
-
-def context_topics(cooccurrences: sparse.spmatrix, papers: np.ndarray, *, n_topics: int = RELEVANCE_TOPICS,
-                   seed: int = 0) -> np.ndarray:
-    """A topic for each term: the terms' co-occurrence profiles clustered by k-means (seeded).
-
-    Only the ``CONTEXT_TERMS`` most frequent terms are clustered (by their
-    co-occurrences with each other, the term itself included so that two
-    terms that meet get alike profiles); every other term gets topic ``-1``
-    and counts in no topic. This keeps the step fast for thousands of terms.
-
-    Examples
-    --------
-    >>> c = sparse.csr_matrix(np.array([[0, 5, 0, 0], [5, 0, 0, 0], [0, 0, 0, 5], [0, 0, 5, 0]]))
-    >>> context_topics(c, np.array([5, 5, 5, 5]), n_topics=2).tolist()
-    [1, 1, 0, 0]
-    """
-    from sklearn.cluster import KMeans  # lazy: slow to import
-    from sklearn.preprocessing import normalize  # lazy: slow to import
-    from threadpoolctl import threadpool_limits  # lazy: only where threads are limited
-
-    matrix = sparse.csr_matrix(cooccurrences, dtype=float)
-    n_terms = matrix.shape[0]
-    topics = np.full(n_terms, -1, dtype=np.int64)
-    context = np.sort(np.argsort(-np.asarray(papers), kind="stable")[:CONTEXT_TERMS])
-    n_topics = max(1, min(n_topics, len(context)))
-    if n_topics == 1:
-        topics[context] = 0
-        return topics
-    among = matrix[context][:, context]
-    with_self = among + sparse.diags(np.asarray(among.sum(axis=1)).ravel() + 1.0)
-    profiles = normalize(normalize(with_self.tocsr(), norm="l1").toarray())
-    # One thread: on a shared machine k-means' thread pool is slower than a single thread, and results match.
-    with threadpool_limits(1):
-        topics[context] = KMeans(n_clusters=n_topics, n_init=4, random_state=seed).fit_predict(profiles)
-    return topics
-
-
-def relevance_scores(cooccurrences: sparse.spmatrix, topics: np.ndarray | None = None, *,
-                     smoothing: float = RELEVANCE_SMOOTHING) -> np.ndarray:
-    """How unevenly each term's co-occurrences spread over the topics of the map (VOSviewer's idea).
-
-    Following van Eck et al. (2010), as VOSviewer does, a term whose
-    co-occurrences spread evenly over all topics is general (``model``,
-    ``result``) and one whose co-occurrences concentrate on a few topics is
-    specific. The score is the Kullback-Leibler divergence of the term's
-    co-occurrence profile over the topics (:func:`context_topics`) from the
-    profile of all co-occurrences, ``sum_T p_iT ln(p_iT / q_T)``, with
-    ``p_iT = (c_iT + s q_T) / (k_i + s)``: ``c_iT`` the co-occurrences of
-    term ``i`` with terms of topic ``T``, ``k_i`` all its co-occurrences, and
-    ``s = smoothing`` co-occurrences spread like the corpus, so that a term
-    seen in two abstracts does not look specific by chance alone.
-
-    Parameters
-    ----------
-    cooccurrences : sparse matrix
-        Terms x terms, ``c_ij`` abstracts holding both terms (the diagonal is ignored).
-    topics : ndarray of int, optional
-        Topic of each term (``-1``: in no topic); default: each term is its own topic.
-
-    Examples
-    --------
-    Terms 0 and 1 meet both topics; terms 2 and 3 meet only topic 0 and are the most specific:
-
-    >>> c = sparse.csr_matrix(np.array([[0, 9, 9, 9], [9, 0, 9, 0], [9, 9, 0, 0], [9, 0, 0, 0]]))
-    >>> relevance_scores(c, np.array([0, 0, 1, 1]), smoothing=0).round(3).tolist()
-    [0.174, 0.032, 0.47, 0.47]
-    """
-    matrix = _without_diagonal(sparse.csr_matrix(cooccurrences, dtype=float))
-    n_terms = matrix.shape[0]
-    topics = np.arange(n_terms) if topics is None else np.asarray(topics)
-    counted = topics >= 0
-    membership = sparse.csr_matrix((np.ones(int(counted.sum())), (np.flatnonzero(counted), topics[counted])),
-                                   shape=(n_terms, int(topics.max()) + 1 if n_terms else 0))
-    by_topic = np.asarray((matrix @ membership).todense())
-    k = by_topic.sum(axis=1)
-    if not k.sum():
-        return np.zeros(n_terms)
-    q = by_topic.sum(axis=0) / k.sum()
-    present = q > 0
-    p = (by_topic[:, present] + smoothing * q[present]) / (k + smoothing)[:, None]
-    return special.xlogy(p, p / q[present]).sum(axis=1)
-
-
-def _without_diagonal(matrix: sparse.csr_matrix) -> sparse.csr_matrix:
-    """The matrix with its diagonal removed (``setdiag(0)`` is slow on large sparse matrices)."""
-    result = (matrix - sparse.diags_array(matrix.diagonal(), dtype=matrix.dtype)).tocsr()
-    result.eliminate_zeros()
-    return result
 
 
 @dataclass(frozen=True)
@@ -242,7 +146,7 @@ def select_terms(binary: sparse.csr_matrix, vocabulary: np.ndarray, *, min_occur
     and its layout takes minutes.
 
     A term that only ever occurs inside one longer term (same abstracts) is
-    dropped first; relevance (:func:`relevance_scores`) is computed among the
+    dropped first; relevance (:func:`.termhood.relevance_scores`) is computed among the
     remaining terms, as VOSviewer does. Ties go to the more frequent term,
     then alphabetical order.
 
@@ -268,6 +172,32 @@ def select_terms(binary: sparse.csr_matrix, vocabulary: np.ndarray, *, min_occur
       (:func:`helpers.analysis.cooccurrence.termhood.read_any_field_generic_terms`) then leave the map
       (listed with the generic terms).
 
+    Parameters
+    ----------
+    binary : scipy.sparse.csr_matrix
+        Binary papers x candidate terms.
+    vocabulary : ndarray of str
+        The candidates, in column order.
+    min_occurrences : int
+        Abstracts a term needs (a phrase fewer under the combined ranking: :func:`multi_word_min_occurrences`).
+    relevant_share : float
+        The share of the eligible terms kept.
+    seed : int
+        The context topics' seed (:func:`helpers.analysis.cooccurrence.termhood.context_topics`).
+    ranking : {"combined", "relevance", "frequency"}
+        How the eligible terms are ranked.
+    n_tokens : int, optional
+        The corpus's words (default: the abstracts' candidate counts summed).
+    generic_terms : frozenset of str, optional
+        The stock list (default: the project's).
+    occurrences : ndarray of int, optional
+        Each column's occurrences in all abstracts.
+
+    Returns
+    -------
+    TermSelection
+        Column indices into ``binary``.
+
     References
     ----------
     van Eck, N. J., Waltman, L., Noyons, E. C. M., and Buter, R. K. (2010). Automatic term
@@ -275,6 +205,14 @@ def select_terms(binary: sparse.csr_matrix, vocabulary: np.ndarray, *, min_occur
     van Eck, N. J., and Waltman, L. (2011). Text mining and visualization using VOSviewer.
     ISSI Newsletter, 7(3), 50-54.
     van Eck, N. J., and Waltman, L. VOSviewer Manual (version 1.6.x), CWTS, Leiden University.
+
+    Examples
+    --------
+    >>> X = sparse.csr_matrix(np.array([[1, 1, 0], [1, 1, 0], [1, 0, 1], [0, 0, 1]]))
+    >>> chosen = select_terms(X, np.array(["broiler", "feed", "heat stress"]), min_occurrences=2,
+    ...                       relevant_share=0.6, ranking="frequency")
+    >>> chosen.kept.tolist(), chosen.ranked.tolist(), chosen.n_eligible
+    ([0, 1], [0, 1, 2], 3)
     """
     if ranking not in RANKINGS:
         raise ValueError(f"ranking must be one of {', '.join(RANKINGS)}, got {ranking!r}")
@@ -354,7 +292,7 @@ def select_from_gram(gram: sparse.csr_matrix, terms: np.ndarray, *, min_occurren
     if not len(eligible):
         empty = np.array([], dtype=np.int64)
         return TermSelection(empty, relevance, empty, 0, score, specificity, c_value, nested, generic, bursts)
-    cooccurrences = _without_diagonal(_among(first_gram, np.searchsorted(first, eligible)))
+    cooccurrences = without_diagonal(_among(first_gram, np.searchsorted(first, eligible)))
     topics = context_topics(cooccurrences, papers[eligible], seed=seed)
     relevance[eligible] = np.round(relevance_scores(cooccurrences, topics), 9)
     if ranking == "relevance":

@@ -13,7 +13,7 @@ whole file's, block for block. Whatever depends on the whole file (a header that
 piece's, a bad byte, a file without abstracts) makes :func:`join_pieces` give up (``None``) and the
 caller reads the file whole, so its problem is named as it always is. The local engine reads the
 pieces one after the other (:func:`helpers.analysis.corpus.read_one_file`); the dask engine parses
-them on its workers (:mod:`helpers.analysis.engine.dask_cluster`).
+them on its workers (:mod:`helpers.analysis.pipeline.dask_engine`).
 """
 
 from __future__ import annotations
@@ -47,6 +47,13 @@ _READ_BYTES = 2**24
 class FilePiece:
     """Bytes ``start`` to ``stop`` of the corpus file ``path`` (shown as ``name``).
 
+    Attributes
+    ----------
+    path, name : Path, str
+        The corpus file, and its name as tables show it.
+    start, stop : int
+        The piece's first byte and the byte after its last.
+
     Examples
     --------
     >>> FilePiece(Path("a.txt"), "a.txt", 0, 10).size
@@ -66,9 +73,25 @@ class FilePiece:
 
 @dataclass(frozen=True)
 class ParsedPiece:
-    """One piece parsed on its own (:func:`helpers.analysis.corpus.read_piece`): its block rows (as
-    :func:`helpers.analysis.corpus.read_one_file` makes them, numbered from the piece's start), its header (first piece only), the line ends it holds after
-    normalisation (``n_lines``), and ``problem`` when it cannot be parsed on its own (then no rows)."""
+    """One piece parsed on its own (:func:`helpers.analysis.corpus.read_piece`).
+
+    Attributes
+    ----------
+    header : str or None
+        The file's header line (first piece only).
+    rows : list of dict
+        Its block rows, as :func:`helpers.analysis.corpus.read_one_file` makes them, numbered from the piece's
+        start.
+    n_lines : int
+        The line ends it holds after normalisation.
+    problem : str or None
+        Why it cannot be parsed on its own (then no rows).
+
+    Examples
+    --------
+    >>> ParsedPiece(None, [], 0, "NUL byte").problem
+    'NUL byte'
+    """
 
     header: str | None
     rows: list[dict]
@@ -88,17 +111,30 @@ def _break_pattern(path: Path) -> re.Pattern[bytes] | None:
 
 
 def split_file(path: str | Path, name: str, piece_size: int | None = None) -> list[FilePiece]:
-    """The pieces of one corpus file, in order, covering every byte: one piece when the file is at most
-    ``piece_size`` bytes long (default :data:`PIECE_BYTES`), its format is read whole (BibTeX, RIS, CSV, TSV), or
-    it is no regular file or cannot be read (then reading it whole names its problem).
+    """The pieces of one corpus file, in order, covering every byte.
 
-    Only the bytes around each cut are read.
+    One piece when the file is at most ``piece_size`` bytes long, its format is read whole (BibTeX, RIS, CSV,
+    TSV), or it is no regular file or cannot be read (then reading it whole names its problem). Only the bytes
+    around each cut are read.
+
+    Parameters
+    ----------
+    path : str or Path
+        The corpus file.
+    name : str
+        The file's name as tables show it.
+    piece_size : int, optional
+        About how many bytes a piece holds (default :data:`PIECE_BYTES`); a piece ends at the next place no
+        block straddles.
+
+    Returns
+    -------
+    list of FilePiece
 
     Examples
     --------
-    >>> import tempfile, pathlib
-    >>> path = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
-    >>> _ = path.write_bytes(b"one two\\n\\nthree four\\n\\nfive six\\n")
+    >>> from helpers.analysis.corpus import write_corpus
+    >>> path = write_corpus({"a.txt": "one two\\n\\nthree four\\n\\nfive six\\n"}) / "a.txt"
     >>> [(p.start, p.stop) for p in split_file(path, "a.txt", piece_size=4)]
     [(0, 9), (9, 21), (21, 30)]
     """
@@ -136,7 +172,25 @@ def split_file(path: str | Path, name: str, piece_size: int | None = None) -> li
 
 
 def piece_bytes(piece: FilePiece) -> bytes:
-    """The bytes of ``piece``, read from its file."""
+    """The bytes of ``piece``, read from its file.
+
+    Parameters
+    ----------
+    piece : FilePiece
+        A piece of :func:`split_file`, its file unchanged since.
+
+    Returns
+    -------
+    bytes
+        Its :attr:`FilePiece.size` bytes.
+
+    Examples
+    --------
+    >>> from helpers.analysis.corpus import write_corpus
+    >>> path = write_corpus({"a.txt": "one two"}) / "a.txt"
+    >>> piece_bytes(FilePiece(path, "a.txt", 4, 7))
+    b'two'
+    """
     with piece.path.open("rb") as handle:
         handle.seek(piece.start)
         return handle.read(piece.size)
@@ -144,9 +198,22 @@ def piece_bytes(piece: FilePiece) -> bytes:
 
 def join_pieces(path: str | Path, name: str, pieces: Sequence[ParsedPiece], sha256: str
                 ) -> tuple[dict, list[dict], list[str]] | None:
-    """The :func:`helpers.analysis.corpus.read_one_file` result of a whole file from its parsed pieces (in
-    order; texts or only their facts), its blocks renumbered; ``None`` when the file must be read whole
-    (a piece has a problem, the first piece has no block, or no block is an abstract).
+    """The :func:`helpers.analysis.corpus.read_one_file` result of a whole file from its parsed pieces.
+
+    Parameters
+    ----------
+    path, name
+        The file the pieces were cut from, and its name in the tables.
+    pieces : sequence of ParsedPiece
+        Its pieces parsed, in order (their rows with texts, or only their facts).
+    sha256 : str
+        The file's SHA-256 (:func:`file_sha256`).
+
+    Returns
+    -------
+    tuple of (dict, list of dict, list of str) or None
+        The file's row, its block rows renumbered in file order and no problems; ``None`` when the file must be
+        read whole (a piece has a problem, the first piece has no block, or no block is an abstract).
 
     Examples
     --------
@@ -177,7 +244,23 @@ def join_pieces(path: str | Path, name: str, pieces: Sequence[ParsedPiece], sha2
 
 
 def file_sha256(path: str | Path) -> str:
-    """The SHA-256 of a file's bytes, read a few megabytes at a time."""
+    """The SHA-256 of a file's bytes, read a few megabytes at a time.
+
+    Parameters
+    ----------
+    path : str or Path
+
+    Returns
+    -------
+    str
+        64 hexadecimal digits.
+
+    Examples
+    --------
+    >>> from helpers.analysis.corpus import write_corpus
+    >>> file_sha256(write_corpus({"empty.txt": ""}) / "empty.txt")[:16]
+    'e3b0c44298fc1c14'
+    """
     digest = hashlib.sha256()
     with Path(path).open("rb") as handle:
         while block := handle.read(_READ_BYTES):

@@ -1,4 +1,11 @@
-"""Run independent calls on several cores, results in input order.
+"""Run independent calls on several cores, results in input order: the analysis's private parallel helpers.
+
+Private (the leading underscore) because they are how the analysis runs, not what it offers: the stages
+(text, themes, term map, links) and the pipeline call them, and nothing outside the analysis does
+(``tests/test_layers.py``); the pipeline makes public the little the book reads of them
+(:func:`helpers.analysis.pipeline.available_cores`, the chunk sizes). They sit below every stage and import
+none, so the stages and the Dask engine (:mod:`helpers.analysis.pipeline.dask_engine`) share one way of
+cutting the papers into partitions (:func:`partition_bounds`) and of summing their results (:func:`reduce_tree`).
 
 Only for work whose result never depends on the number of processes: chunks
 of independent items (parsing, text preparation, link finding) or model fits
@@ -19,10 +26,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any, Callable, Protocol, Sequence
 
-__all__ = ["MIN_PARALLEL_ITEMS", "MAX_CHUNK_ITEMS", "available_cores", "worker_count", "run_calls",
-           "run_in_threads", "BackgroundCall", "start_in_thread", "chunk_count", "partition_bounds", "map_chunks",
-           "PartitionRunner", "LocalPartitions", "reduce_tree"]
-
+#: Fewer items than this are worked on in this process: starting workers would cost more than it saves.
 MIN_PARALLEL_ITEMS = 5_000
 CHUNKS_PER_WORKER = 4
 #: At most this many items in one chunk (local engine) or partition (dask engine): every task's work,
@@ -53,7 +57,17 @@ def available_cores(cgroup: Path | None = None) -> int:
     """The cores this process may use: its CPU affinity and the cgroup CPU quota, whichever is smaller.
 
     ``os.cpu_count()`` counts the machine's cores, also those a container or ``taskset`` keeps
-    from us. ``cgroup`` is where the cgroup files are read (default :data:`CGROUP`).
+    from us.
+
+    Parameters
+    ----------
+    cgroup : Path, optional
+        Where the cgroup files are read (default :data:`CGROUP`).
+
+    Returns
+    -------
+    int
+        At least 1.
 
     Examples
     --------
@@ -222,7 +236,7 @@ def map_chunks(function: Callable[..., Any], items: Sequence, *args: Any,
 
 class PartitionRunner(Protocol):
     """Where per-partition work runs: this process (:class:`LocalPartitions`) or a Dask cluster
-    (:class:`helpers.analysis.engine.dask_cluster.DaskPartitions`).
+    (:class:`helpers.analysis.pipeline.dask_engine.DaskPartitions`).
 
     A *handle* is a value (local) or a Dask future (its value stays on a worker until gathered);
     handles may be passed as arguments of :meth:`map` and :meth:`submit`. Results never depend on

@@ -1,5 +1,10 @@
-"""One corpus file read on its own, whole or in pieces (:mod:`helpers.analysis.engine.file_pieces`), and the
-light rows a worker sends instead of the texts."""
+"""One corpus file read on its own, whole or in pieces, and the light rows a worker sends instead of the texts.
+
+Each file is one task (or one task a piece, :mod:`helpers.analysis.corpus.file_pieces`) so that a run can read
+files on several processes or a cluster's workers and still give the tables of one file read after the other:
+:func:`helpers.analysis.corpus.assemble_corpus` joins the results in reading order. A worker that keeps the
+texts sends only their facts (:func:`light_rows`).
+"""
 
 from __future__ import annotations
 
@@ -15,20 +20,37 @@ from helpers.analysis.corpus.files import not_a_file, read_file_bytes, unreadabl
 from helpers.analysis.corpus.hashes import abstract_facts
 from helpers.analysis.corpus.normalise import NEWLINES, normalise_text
 from helpers.analysis.corpus.tables import CorpusError
-from helpers.analysis.engine.file_pieces import (FilePiece, ParsedPiece, file_sha256, join_pieces,
+from helpers.analysis.corpus.file_pieces import (FilePiece, ParsedPiece, file_sha256, join_pieces,
                                                 piece_bytes, split_file)
 from helpers.analysis.readers import ReaderError, corpus_suffix, file_format
 
-__all__ = ["read_piece", "parse_piece", "gzip_pieces", "read_one_file", "read_whole_file", "light_rows",
-           "without_texts", "light_piece"]
+__all__ = ["read_one_file", "read_whole_file", "read_piece", "light_rows", "without_texts", "light_piece"]
 
 def read_piece(piece: FilePiece) -> ParsedPiece:
-    """Parse one piece of a file (:func:`helpers.analysis.engine.file_pieces.split_file`) as :func:`parse_file`
-    parses a whole file, numbering its blocks and lines from the piece's start.
+    """Parse one piece of a file as :func:`parse_file` parses a whole file, numbering its blocks and lines from
+    the piece's start.
 
     A byte that is not UTF-8, a NUL byte or a malformed record gives a piece with ``problem`` set and no
-    rows (:func:`helpers.analysis.engine.file_pieces.join_pieces` then gives up and the file is read whole,
+    rows (:func:`helpers.analysis.corpus.file_pieces.join_pieces` then gives up and the file is read whole,
     which names the place).
+
+    Parameters
+    ----------
+    piece : FilePiece
+        A piece of :func:`helpers.analysis.corpus.file_pieces.split_file`.
+
+    Returns
+    -------
+    ParsedPiece
+
+    Examples
+    --------
+    >>> from helpers.analysis.corpus import write_corpus
+    >>> text = "Soil moisture and wheat yield in dry years.\\n\\nIrrigation timing changed the grain protein.\\n"
+    >>> path = write_corpus({"a.txt": text}) / "a.txt"
+    >>> parsed = read_piece(FilePiece(path, "a.txt", 45, path.stat().st_size))
+    >>> [(row["block"], row["kind"], row["first_line"]) for row in parsed.rows], parsed.problem
+    ([(1, 'abstract', 1)], None)
     """
     return parse_piece(piece.path, piece.name, piece_bytes(piece), first=piece.start == 0)
 
@@ -97,7 +119,7 @@ def gzip_pieces(path: Path, piece_size: int) -> Iterator[bytes]:
 
 
 #: The decompressed bytes of a ``.jsonl.gz`` parsed at a time: smaller than a plain file's pieces
-#: (:data:`helpers.analysis.engine.file_pieces.PIECE_BYTES`), so that decompressing adds no memory to parsing.
+#: (:data:`helpers.analysis.corpus.file_pieces.PIECE_BYTES`), so that decompressing adds no memory to parsing.
 GZIP_PIECE_BYTES = 8 * 2**20
 
 
@@ -119,15 +141,37 @@ def _read_gzip_lines(path: Path, name: str, piece_size: int) -> tuple[dict, list
 
 
 def read_one_file(path: Path, name: str, piece_size: int | None = None) -> tuple[dict, list[dict], list[str]]:
-    """One corpus file, read and parsed on its own: its ``files`` row, its block rows (with text, no
-    ``paper_id`` yet) and its problems (empty when it is good). :func:`read_corpus` is
-    :func:`assemble_corpus` of these, file by file in reading order (the dask engine reads them on its workers).
+    """One corpus file, read and parsed on its own.
 
-    A file of more than ``piece_size`` bytes (default :data:`helpers.analysis.engine.file_pieces.PIECE_BYTES`) is
-    read one piece at a time (:mod:`helpers.analysis.engine.file_pieces`): the same result, without its whole bytes
-    and text in memory at once. A ``.jsonl.gz`` file is decompressed one piece at a time (:func:`gzip_pieces`),
-    so that its memory is that of the same file uncompressed. A FIFO, a device or a file that cannot be read is
-    skipped with its problem, never opened.
+    :func:`read_corpus` is :func:`assemble_corpus` of these, file by file in reading order (the dask engine
+    reads them on its workers). A file of more than ``piece_size`` bytes is read one piece at a time
+    (:mod:`helpers.analysis.corpus.file_pieces`): the same result, without its whole bytes and text in memory at
+    once. A ``.jsonl.gz`` file is decompressed one piece at a time (:func:`gzip_pieces`), so that its memory is
+    that of the same file uncompressed. A FIFO, a device or a file that cannot be read is skipped with its
+    problem, never opened.
+
+    Parameters
+    ----------
+    path : Path
+        The corpus file.
+    name : str
+        The file's name as tables show it.
+    piece_size : int, optional
+        Bytes a piece holds (default :data:`helpers.analysis.corpus.file_pieces.PIECE_BYTES`).
+
+    Returns
+    -------
+    tuple of (dict, list of dict, list of str)
+        Its ``files`` row, its block rows (with text, no ``paper_id`` yet) and its problems (empty when it is
+        good).
+
+    Examples
+    --------
+    >>> from helpers.analysis.corpus import write_corpus
+    >>> text = "Crash risk at rural junctions rises with speed.\\n\\nMinor roads show it too.\\n"
+    >>> file_row, rows, problems = read_one_file(write_corpus({"a.txt": text}) / "a.txt", "a.txt", piece_size=16)
+    >>> file_row["n_blocks"], [row["kind"] for row in rows], problems
+    (2, ['abstract', 'abstract'], [])
     """
     if not_a_file(path) or unreadable(path):
         return read_whole_file(path, name)
@@ -145,8 +189,26 @@ def read_one_file(path: Path, name: str, piece_size: int | None = None) -> tuple
 
 
 def read_whole_file(path: Path, name: str) -> tuple[dict, list[dict], list[str]]:
-    """:func:`read_one_file` of a file read whole; a FIFO, a device or a file that cannot be read is skipped
-    (``sha256`` empty), its problem named."""
+    """:func:`read_one_file` of a file read whole.
+
+    Parameters
+    ----------
+    path, name
+        As :func:`read_one_file`.
+
+    Returns
+    -------
+    tuple of (dict, list of dict, list of str)
+        As :func:`read_one_file`. A FIFO, a device or a file that cannot be read is skipped (``sha256`` empty),
+        its problem named.
+
+    Examples
+    --------
+    >>> from helpers.analysis.corpus import write_corpus
+    >>> file_row, rows, problems = read_whole_file(write_corpus({}) / "missing.txt", "missing.txt")
+    >>> file_row["status"], rows, len(problems)
+    ('skipped', [], 1)
+    """
     try:
         data = read_file_bytes(path)
     except CorpusError as error:
@@ -163,9 +225,19 @@ def read_whole_file(path: Path, name: str) -> tuple[dict, list[dict], list[str]]
 
 
 def light_rows(rows: Sequence[dict]) -> list[dict]:
-    """Block rows without their texts: each abstract block carries its :func:`abstract_facts` and
-    ``opening`` (:func:`helpers.analysis.metadata.short_text`) instead, which is all
-    :func:`assemble_corpus` needs (the dask engine's workers keep the texts).
+    """Block rows without their texts, which is all :func:`assemble_corpus` needs (the dask engine's workers keep
+    the texts).
+
+    Parameters
+    ----------
+    rows : sequence of dict
+        Block rows of :func:`read_one_file`.
+
+    Returns
+    -------
+    list of dict
+        The rows without ``text``; each abstract block carries its :func:`abstract_facts` and ``opening``
+        (:func:`helpers.analysis.metadata.short_text`) as ``facts`` instead.
 
     Examples
     --------
@@ -186,11 +258,42 @@ def light_rows(rows: Sequence[dict]) -> list[dict]:
 
 
 def without_texts(parsed: tuple[dict, list[dict], list[str]]) -> tuple[dict, list[dict], list[str]]:
-    """A :func:`read_one_file` result with :func:`light_rows`."""
+    """A :func:`read_one_file` result with :func:`light_rows`.
+
+    Parameters
+    ----------
+    parsed : tuple of (dict, list of dict, list of str)
+        A :func:`read_one_file` result.
+
+    Returns
+    -------
+    tuple of (dict, list of dict, list of str)
+
+    Examples
+    --------
+    >>> without_texts(({"n_blocks": 1}, [dict(kind="abstract", text="Short.")], []))[1][0]["facts"]["n_chars"]
+    6
+    """
     file_row, rows, problems = parsed
     return file_row, light_rows(rows), problems
 
 
 def light_piece(piece: ParsedPiece) -> ParsedPiece:
-    """A :func:`read_piece` result with :func:`light_rows`."""
+    """A :func:`read_piece` result with :func:`light_rows`.
+
+    Parameters
+    ----------
+    piece : ParsedPiece
+        A :func:`read_piece` result, with the texts of its rows.
+
+    Returns
+    -------
+    ParsedPiece
+        The same piece; its abstract rows carry ``facts`` instead of ``text``.
+
+    Examples
+    --------
+    >>> light_piece(ParsedPiece(None, [dict(kind="abstract", text="Short.")], 1)).rows[0]["facts"]["n_chars"]
+    6
+    """
     return replace(piece, rows=light_rows(piece.rows))
