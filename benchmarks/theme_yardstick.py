@@ -40,7 +40,8 @@ from helpers.analysis.corpus import read_corpus
 from helpers.analysis._parallel import LocalPartitions
 from helpers.analysis.text import analysis_text, tokenize_corpus
 from helpers.analysis.themes import counting as theme_counting
-from helpers.analysis.themes.labels import GENERAL_SUFFIX, label_parts, same_concept
+from helpers.analysis.themes.concepts import same_concept
+from helpers.analysis.themes.labels import GENERAL_SUFFIX, label_parts
 from helpers.analysis.themes.scores import _top
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

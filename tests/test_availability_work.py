@@ -5,6 +5,7 @@ import re
 import pytest
 
 import helpers.analysis.links.availability as availability
+import helpers.analysis.links.claims as claims
 from helpers.analysis.links.availability import abstract_verdicts
 
 
@@ -78,10 +79,11 @@ def grammar_reads(text: str, monkeypatch: pytest.MonkeyPatch) -> tuple[int, list
     """``(characters read, verdicts)`` of :func:`abstract_verdicts` on ``text``."""
     reads = _Reads()
     with monkeypatch.context() as patch:
-        patch.setattr(availability, "re", _CountingRe(reads))
-        for name, value in list(vars(availability).items()):
-            if isinstance(value, re.Pattern):
-                patch.setattr(availability, name, _CountingPattern(value, reads))
+        for module in (availability, claims):
+            patch.setattr(module, "re", _CountingRe(reads))
+            for name, value in list(vars(module).items()):
+                if isinstance(value, re.Pattern):
+                    patch.setattr(module, name, _CountingPattern(value, reads))
         verdicts = abstract_verdicts(text)
     return reads.chars, verdicts
 

@@ -151,7 +151,7 @@ def test_explorer_url_escapes_parameters():
 
 def test_links_column_holds_the_kinds_that_make_a_paper_linked():
     from helpers.web.explorer_data import explorer_data
-    from helpers.analysis.links.urls import LINKED_KINDS
+    from helpers.analysis.links.hosts import LINKED_KINDS
 
     papers, _, statements, labels, cooccurrence = three_papers()
     links = pd.DataFrame({"paper_id": ["p1"] * 5,

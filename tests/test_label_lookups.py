@@ -3,8 +3,8 @@ and walking every pair (the rules of helpers.analysis.themes.labels, stated here
 
 from __future__ import annotations
 
-from helpers.analysis.themes.labels import (_defined_as_one, written_forms, written_forms_of_tokens,
-                                            written_tokens)
+from helpers.analysis.themes.concepts import _defined_as_one
+from helpers.analysis.themes.written_forms import written_forms, written_forms_of_tokens, written_tokens
 
 TEXTS = ["PDMS nanochannels were made. Nanochannels of PDMS walls.", "The Higgs boson; higgs bosons &amp; PDMS walls.",
          "Polyaniline (PANI) films. PANI film, polyaniline films!", "3D PDMS-walls of the Kumar–Hall model's wall."]

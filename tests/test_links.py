@@ -11,8 +11,8 @@ from helpers.analysis.corpus import read_corpus
 from helpers.analysis.links.states import (LINKS_COLUMNS, STATEMENTS_COLUMNS, STATES_COLUMNS, analyse_links, find_links,
                                     state_shares)
 from helpers.analysis.statistics import wilson_interval
-from helpers.analysis.links.urls import (HOST_KINDS, LINKED_KINDS, classify_host, clean_url, extract_urls, find_urls,
-                                   is_safe_url, split_sentences)
+from helpers.analysis.links.hosts import HOST_KINDS, LINKED_KINDS, classify_host
+from helpers.analysis.links.urls import clean_url, find_urls, is_safe_url, split_sentences
 
 from conftest import PMLR_SAMPLE, SEED_DIR
 
@@ -36,7 +36,7 @@ from conftest import PMLR_SAMPLE, SEED_DIR
     ("[x](javascript:alert(1)) data:text/html,hi file:///etc/passwd", []),
 ])
 def test_url_extraction(text, expected):
-    assert extract_urls(text) == expected
+    assert [found.url for found in find_urls(text)] == expected
 
 
 def test_clean_url_and_safety():
@@ -412,21 +412,25 @@ def test_a_present_linked_claim_decides_before_a_linked_promise():
 
 def test_evaluate_verdicts_and_loader(tmp_path):
     rows = pd.DataFrame({
+        "corpus": "seed", "paper_id": ["p1", "p2", "p3", "p4", "p4", "p5"], "sentence_no": "1",
         "sentence": ["Code is at https://github.com/a/b.", "Our code is public.", "Code will be released.",
                      "We win.", "We use public datasets.", "Code will follow."],
-        "abstract": [""] * 6,
-        "class": ["linked", "dangling", "promised", "none", "none", "promised"]})
+        "class": ["linked", "dangling", "promised", "none", "none", "promised"], "why": ""})
     path = tmp_path / "set.csv"
     rows.to_csv(path, index=False)
     loaded = load_evaluation_set(path)
+    assert loaded["abstract"].tolist()[3:5] == ["We win. We use public datasets."] * 2  # its abstract's sentences
     scores = evaluate_verdicts(loaded).set_index("class")
     assert scores["support"].to_dict() == {"linked": 1, "dangling": 1, "promised": 2, "none": 2}
     assert scores.loc["promised", ["precision", "recall"]].tolist() == [1.0, 0.5]
     assert scores.loc["none", ["precision", "recall"]].tolist() == [pytest.approx(2 / 3), 1.0]
     assert confusion_matrix(loaded).loc["promised"].tolist() == [0, 0, 1, 1]
-    (tmp_path / "bad.csv").write_text("sentence,abstract,class\nx,y,maybe\n")
+    (tmp_path / "bad.csv").write_text("corpus,paper_id,sentence_no,sentence,class,why\nseed,p1,1,x,maybe,\n")
     with pytest.raises(ValueError, match="unknown class"):
         load_evaluation_set(tmp_path / "bad.csv")
+    (tmp_path / "short.csv").write_text("sentence,class\nx,none\n")
+    with pytest.raises(ValueError, match="missing column"):
+        load_evaluation_set(tmp_path / "short.csv")
 
 
 # What a careful reader says of each seed abstract, by file and position.

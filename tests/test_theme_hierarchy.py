@@ -7,14 +7,19 @@ from scipy import sparse
 
 from helpers.analysis.corpus import read_corpus
 from helpers.analysis.pipeline import run_pipeline, write_outputs
-from helpers.analysis.themes.hierarchy import (GRAIN_COLUMNS, broad_groups, broad_ids, broad_labels, n_broad_themes,
+from helpers.analysis.themes.broad_labels import broad_labels
+from helpers.analysis.themes.hierarchy import (broad_groups, broad_ids, n_broad_themes,
                                                paper_grains, theme_hierarchy, theme_profiles)
-from helpers.analysis.themes.labels import label_parts, same_concept
+from helpers.analysis.themes.concepts import same_concept
+from helpers.analysis.themes.labels import label_parts
 from helpers.book.reports.theme_grains import grain_findings, hierarchy_table
 from helpers.web.explorer import explorer_html
 from helpers.web.explorer_data import explorer_data
 
 from conftest import ROOT, SEED_DIR
+
+# The columns paper_grains gives after paper_id, in order (papers.csv holds them in this order too).
+GRAIN_COLUMNS = ("second_theme", "second_theme_weight", "mixed", "broad_theme", "broad_theme_weight")
 
 
 def test_the_number_of_broad_themes_is_the_rounded_square_root_at_least_two_at_most_k():

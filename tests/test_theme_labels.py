@@ -7,7 +7,8 @@ import pandas as pd
 
 from helpers.analysis.cooccurrence.acronyms import abbreviation_pairs, element_definitions, find_acronyms
 from helpers.analysis.pipeline import run_pipeline
-from helpers.analysis.themes.labels import label_parts, theme_labels, written_forms, written_label
+from helpers.analysis.themes.labels import label_parts, theme_labels
+from helpers.analysis.themes.written_forms import written_forms, written_label
 
 POLYANILINE = [
     "Polyaniline (PANI) films were electropolymerised on PDMS nanochannels; the PANI films showed high conductivity.",
@@ -78,7 +79,7 @@ def test_a_corpus_labels_its_themes_in_its_own_words(tmp_path):
 
 def test_a_label_part_holding_an_acronym_that_ends_in_s_is_shown_as_written():
     # The vocabulary keeps "PDMS" whole (never "pdm"), so "pdms wall" is the term; the abstracts write "PDMS walls".
-    from helpers.analysis.themes.labels import written_forms
+    from helpers.analysis.themes.written_forms import written_forms
 
     texts = ["Small molecules are absorbed into PDMS walls.", "PDMS walls swell in solvent. Nanochannels of PDMS."]
     assert written_forms(["pdms wall", "pdms", "nanochannel"], texts) == {

@@ -14,7 +14,8 @@ import pytest
 
 from helpers.analysis.pipeline import AnalysisSettings, run_pipeline
 from helpers.book.cache import build_key
-from helpers.analysis.themes.naming import (ThemeFileError, apply_theme_names, read_theme_file, starter_text)
+from helpers.analysis.themes.naming import apply_theme_names, starter_text
+from helpers.analysis.themes.theme_file import ThemeFileError, read_theme_file
 
 TOPICS = {
     "poultry": ["broiler chickens fed dietary enzyme gained weight", "laying hens housed in enriched cages",

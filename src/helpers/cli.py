@@ -240,7 +240,7 @@ def _run_analyse(args: argparse.Namespace) -> int:
                     settings = replace(settings, vocabulary=read_vocabulary(args.thesaurus, args.stop_terms))
                 engine = EngineSettings.from_values(args.engine, args.scheduler, args.partitions)
                 if settings.theme_names is not None:  # a malformed theme file: one line, before DIR is touched
-                    from helpers.analysis.themes.naming import read_theme_file  # lazy: loads pandas
+                    from helpers.analysis.themes.theme_file import read_theme_file  # lazy: loads pandas
 
                     read_theme_file(settings.theme_names)
                 folder = OutputFolder(check_out_path(out, args.paths), out, force=args.force)

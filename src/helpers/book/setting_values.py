@@ -105,7 +105,7 @@ def base_url(value: str | None) -> str | None:
 
 def checked_theme_file(path: Path) -> str:
     """``path`` as a setting, once it reads as a theme file (a malformed one is a one-line
-    :class:`helpers.analysis.themes.naming.ThemeFileError`, before any build).
+    :class:`helpers.analysis.themes.theme_file.ThemeFileError`, before any build).
 
     Parameters
     ----------
@@ -122,9 +122,9 @@ def checked_theme_file(path: Path) -> str:
     >>> checked_theme_file(Path("no/such/themes.tsv"))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    helpers.analysis.themes.naming.ThemeFileError: ...themes.tsv: cannot be read (No such file or directory)
+    helpers.analysis.themes.theme_file.ThemeFileError: ...themes.tsv: cannot be read (No such file or directory)
     """
-    from helpers.analysis.themes.naming import read_theme_file  # lazy: keeps this module's import light
+    from helpers.analysis.themes.theme_file import read_theme_file  # lazy: keeps this module's import light
 
     read_theme_file(path)
     return str(path)

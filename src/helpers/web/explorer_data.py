@@ -22,7 +22,8 @@ import numpy as np
 import pandas as pd
 
 from helpers.analysis.links.states import LINK_STATES
-from helpers.analysis.links.urls import LINKED_KINDS, is_safe_url
+from helpers.analysis.links.hosts import LINKED_KINDS
+from helpers.analysis.links.urls import is_safe_url
 from helpers.web.assets import script_json
 from helpers.web.explorer_columns import cell_text, paper_keyword_lists, paper_term_lists, source_labels, whole_percent
 

@@ -21,6 +21,18 @@ SOFTWARE_COLUMNS = ["group", "n_papers", "n_software", "software_share", "n_abst
 def link_change(papers: pd.DataFrame, groups: Sequence[str]) -> pd.DataFrame:
     """Share of papers in state ``linked`` per group, with Wilson 95% intervals (:data:`LINK_COLUMNS`).
 
+    Parameters
+    ----------
+    papers : DataFrame
+        ``group`` and ``link_state`` of each paper.
+    groups : sequence of str
+        The groups, in order.
+
+    Returns
+    -------
+    DataFrame
+        One row per group, columns :data:`LINK_COLUMNS` (``share`` NaN for a group without papers).
+
     Examples
     --------
     >>> papers = pd.DataFrame({"group": ["a", "a", "b"], "link_state": ["linked", "none", "linked"]})
@@ -50,6 +62,20 @@ def software_coverage(papers: pd.DataFrame, links: pd.DataFrame, groups: Sequenc
     ``abstract_share = n_software_abstract_code / n_software`` with its Wilson interval, how far the
     abstract falls short of the metadata. Only groups with a software field on some paper;
     empty without a ``software`` column.
+
+    Parameters
+    ----------
+    papers : DataFrame
+        ``paper_id``, ``group`` and, where the input has it, ``software``.
+    links : DataFrame
+        ``paper_id, kind``: the links found in the abstracts.
+    groups : sequence of str
+        The groups, in order.
+
+    Returns
+    -------
+    DataFrame
+        One row per group with a software field, columns :data:`SOFTWARE_COLUMNS`.
 
     Examples
     --------

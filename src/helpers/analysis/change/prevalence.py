@@ -33,6 +33,22 @@ def _theme_codes(papers: pd.DataFrame, themes: Sequence[int]) -> np.ndarray:
 def theme_counts(papers: pd.DataFrame, groups: Sequence[str], themes: Sequence[int]) -> tuple[np.ndarray, np.ndarray]:
     """Papers per group (``groups``) and per group and theme (``groups x themes``) whose strongest theme it is.
 
+    Parameters
+    ----------
+    papers : DataFrame
+        ``group`` and ``theme`` (nullable: a paper without a theme counts in its group only).
+    groups : sequence of str
+        The groups, in order.
+    themes : sequence of int
+        The theme numbers, in the order of the columns returned.
+
+    Returns
+    -------
+    n_group : ndarray of int
+        Papers per group.
+    counts : ndarray of int, shape (groups, themes)
+        Papers per group whose strongest theme is each theme.
+
     Examples
     --------
     >>> papers = pd.DataFrame({"group": ["a", "a", "b"], "theme": pd.array([1, None, 2], dtype="Int64")})
@@ -99,6 +115,18 @@ def adjusted_level(q_values: np.ndarray, alpha: float = ALPHA) -> float:
     BH rejects a test exactly when its p-value is at most ``R alpha / m``, so an interval that inverts the
     test at this level excludes 0 exactly for the rejected tests.
 
+    Parameters
+    ----------
+    q_values : ndarray
+        The Benjamini-Hochberg adjusted p-values of the tests (NaN: no test).
+    alpha : float
+        The false discovery rate.
+
+    Returns
+    -------
+    float
+        The confidence level of the intervals.
+
     Examples
     --------
     >>> adjusted_level(np.array([0.01, 0.04, 0.3, 0.6]))
@@ -135,6 +163,20 @@ def theme_change(papers: pd.DataFrame, groups: Sequence[str], labels: Mapping[in
     excludes 0 exactly when ``q_value`` is below :data:`ALPHA`. ``trend_slope, trend_z, trend_p`` are the
     Cochran-Armitage test for trend over every group (:func:`trend_test`) and ``trend_q`` its adjusted
     p-value over all themes. Rows: largest rise first (ties by theme number).
+
+    Parameters
+    ----------
+    papers : DataFrame
+        ``group`` and ``theme`` of each paper.
+    groups : sequence of str
+        At least two, in order.
+    labels : mapping
+        Theme number to label: the themes compared.
+
+    Returns
+    -------
+    DataFrame
+        One row per theme, columns :data:`THEME_CHANGE_COLUMNS`.
 
     Examples
     --------

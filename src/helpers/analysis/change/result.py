@@ -85,6 +85,11 @@ class ChangeResult:
         :func:`software_coverage` (empty when no paper has a ``software`` field).
     settings : ChangeSettings
         The bootstrap's size and seed, the burst model's parameters and the tests' names.
+
+    Examples
+    --------
+    >>> ChangeResult.__dataclass_fields__["groups"].type
+    'tuple[str, ...]'
     """
 
     groups: tuple[str, ...]
@@ -127,10 +132,26 @@ def analyse_change(papers: pd.DataFrame, groups: Sequence[str], labels: Mapping[
     links : DataFrame
         ``paper_id, kind``: the links found in the abstracts.
 
+    Returns
+    -------
+    ChangeResult
+        Every table of the comparisons and the settings they were computed with.
+
     Raises
     ------
     ValueError
         With fewer than two groups.
+
+    Examples
+    --------
+    >>> from scipy import sparse
+    >>> papers = pd.DataFrame({"paper_id": list("abcd"), "group": ["2023", "2023", "2024", "2024"],
+    ...                        "theme": [1, 1, 2, 2], "link_state": ["none", "linked", "linked", "linked"]})
+    >>> change = analyse_change(papers, ["2023", "2024"], {1: "x", 2: "y"}, terms=["agent"],
+    ...                         paper_terms=sparse.csr_matrix([[1], [0], [1], [1]]), paper_ids=list("abcd"),
+    ...                         links=pd.DataFrame({"paper_id": ["b"], "kind": ["code"]}))
+    >>> change.groups, change.links["share"].tolist()
+    (('2023', '2024'), [0.5, 1.0])
     """
     groups = tuple(str(g) for g in groups)
     if len(groups) < 2:

@@ -11,7 +11,7 @@ from scipy import sparse
 
 from helpers.analysis.change.group_order import group_numbers, paper_rows
 
-__all__ = ["BURST_SCALE", "BURST_GAMMA", "MIN_BURST_GROUPS", "TERM_COLUMNS", "BURST_COLUMNS", "term_change",
+__all__ = ["BURST_SCALE", "BURST_GAMMA", "MIN_BURST_GROUPS", "BURST_COLUMNS", "term_change",
            "kleinberg_states", "term_bursts"]
 
 #: Kleinberg's two-state model: the burst state's rate is this many times the base rate (CiteSpace: 2).
@@ -20,8 +20,6 @@ BURST_SCALE = 2.0
 BURST_GAMMA = 1.0
 #: Bursts are detected over at least this many groups.
 MIN_BURST_GROUPS = 4
-TERM_COLUMNS = ["term", "n_papers", "first_group", "mean_position", "mean_year", "balanced_year", "n_latest",
-                "new_in_latest"]
 BURST_COLUMNS = ["term", "start_group", "end_group", "n_groups", "n_papers", "weight"]
 
 
@@ -49,6 +47,24 @@ def term_change(papers: pd.DataFrame, groups: Sequence[str], terms: Sequence[str
     papers) weighted by the share of each group's papers using the term, so one large group does not
     pull every term to its year (the book's overlay colour; empty without years). ``new_in_latest``:
     used in the latest group and in no earlier one. Rows by ``n_papers`` (most first), then term.
+
+    Parameters
+    ----------
+    papers : DataFrame
+        ``paper_id`` and ``group`` (and ``year`` where the input has it).
+    groups : sequence of str
+        The groups, in order.
+    terms : sequence of str
+        The term map's terms, one per column of ``paper_terms``.
+    paper_terms : csr_matrix
+        Binary papers x terms.
+    paper_ids : sequence of str
+        The paper of each row of ``paper_terms``.
+
+    Returns
+    -------
+    DataFrame
+        ``term, n_papers, first_group, mean_position, mean_year, balanced_year, n_latest, new_in_latest``.
 
     Examples
     --------
@@ -195,8 +211,20 @@ def term_bursts(papers: pd.DataFrame, groups: Sequence[str], terms: Sequence[str
                 ) -> pd.DataFrame:
     """Every burst of every map term over the groups (:func:`kleinberg_states`).
 
-    Returns :data:`BURST_COLUMNS`: the first and last group of the burst, its length in groups, the
-    papers using the term in it, and its weight; strongest first (ties: term, then start).
+    Each burst's first and last group, its length in groups, the papers using the term in it, and its weight;
+    strongest first (ties: term, then start).
+
+    Parameters
+    ----------
+    papers, groups, terms, paper_terms, paper_ids
+        As for :func:`term_change`.
+    scale, gamma : float
+        Kleinberg's rate ratio and cost of entering the burst state (:func:`kleinberg_states`).
+
+    Returns
+    -------
+    DataFrame
+        One row per burst, columns :data:`BURST_COLUMNS`.
 
     Examples
     --------

@@ -27,6 +27,20 @@ def term_themes(paper_terms: sparse.csr_matrix, paper_themes: np.ndarray, themes
 
     ``paper_themes`` holds each row's theme number or -1.
 
+    Parameters
+    ----------
+    paper_terms : csr_matrix
+        Binary papers x terms.
+    paper_themes : ndarray of int
+        Each row's strongest theme number, -1 for none.
+    themes : sequence of int
+        The theme numbers.
+
+    Returns
+    -------
+    ndarray of int
+        One theme number per term (-1: none of its papers has a theme).
+
     Examples
     --------
     >>> X = sparse.csr_matrix(np.array([[1, 1], [1, 0], [0, 1]]))
@@ -66,6 +80,16 @@ def _side(low: float, high: float) -> str:
 
 def settled_quadrant(centrality_side: str, density_side: str) -> str | None:
     """The quadrant of a theme whose centrality and density both differ from the medians beyond noise, else None.
+
+    Parameters
+    ----------
+    centrality_side, density_side : str
+        ``high``, ``low`` or ``border``: where the theme stands against the group's median, beyond noise or not.
+
+    Returns
+    -------
+    str or None
+        One of :data:`QUADRANTS`, else ``None``.
 
     Examples
     --------

@@ -2,12 +2,13 @@
 
 The steps of :func:`analyse_links` (:mod:`.states`), one module a job:
 
-1. :mod:`.urls`, :func:`find_urls`: the URLs of an abstract, broken ones repaired, each host classified
-   (:func:`classify_host`, :data:`HOST_KINDS`); :func:`split_sentences` cuts the abstract into sentences.
-   The leaf: the text stage removes the spans it finds (:func:`find_url_spans`).
+1. :mod:`.urls`, :func:`find_urls`: the URLs of an abstract, broken ones repaired; :func:`split_sentences`
+   cuts the abstract into sentences. The leaf: the text stage removes the spans it finds
+   (:func:`find_url_spans`). :mod:`.hosts` classifies each URL's host (:func:`classify_host`,
+   :data:`HOST_KINDS`).
 2. :mod:`.availability`, :func:`abstract_verdicts`: what each sentence says about the paper's own code and
-   data (:func:`classify_sentence`, one of :data:`STATEMENTS`), read by the words and patterns of
-   :mod:`.grammar`.
+   data (:func:`classify_sentence`, one of :data:`STATEMENTS`), from the claim :mod:`.claims` finds in it with
+   the words and patterns of :mod:`.grammar`.
 3. :mod:`.states`, :func:`analyse_links`: the links, the sentences' statements and one link state per paper
    (:data:`LINK_STATES`), with their shares (:func:`state_shares`) and the code links given to the venue
    (:func:`venue_code_links`, :func:`venue_code_shares`).
@@ -31,6 +32,7 @@ from helpers.analysis.links.evaluation import (
                                                 score_sets,
                                                 with_context,
 )
+from helpers.analysis.links.hosts import HOST_KINDS, LINKED_KINDS, classify_host
 from helpers.analysis.links.linkcheck import check_url, check_urls, latest_check, link_health, run_linkcheck, write_check
 from helpers.analysis.links.states import (
                                                 LINK_STATES,
@@ -47,12 +49,8 @@ from helpers.analysis.links.states import (
                                                 venue_code_shares,
 )
 from helpers.analysis.links.urls import (
-                                                HOST_KINDS,
-                                                LINKED_KINDS,
                                                 FoundUrl,
-                                                classify_host,
                                                 clean_url,
-                                                extract_urls,
                                                 find_url_spans,
                                                 find_urls,
                                                 is_safe_url,
@@ -60,7 +58,7 @@ from helpers.analysis.links.urls import (
 )
 
 __all__ = [
-    "FoundUrl", "find_urls", "find_url_spans", "extract_urls", "clean_url", "is_safe_url", "classify_host",
+    "FoundUrl", "find_urls", "find_url_spans", "clean_url", "is_safe_url", "classify_host",
     "split_sentences", "HOST_KINDS", "LINKED_KINDS",
     "SentenceVerdict", "classify_sentence", "abstract_verdicts", "STATEMENTS",
     "find_links", "analyse_links", "state_shares", "distinct_urls", "venue_code_links", "venue_code_shares",

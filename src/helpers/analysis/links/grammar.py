@@ -1,14 +1,18 @@
-"""The availability grammar's words and patterns, read by :mod:`helpers.analysis.links.availability`.
+"""The availability grammar's words and patterns, read by :mod:`.claims` and :mod:`.availability`.
 
-All matched on lower-case text, in which a URL is replaced by :data:`LINK`; :mod:`.availability` states the
-forms of a claim that they make up.
+Kept apart from the code that reads them so that the words a claim is made of can be read, and extended, in one
+place. All are matched on lower-case text, in which a URL is replaced by :data:`LINK`; :mod:`.availability`
+states the forms of a claim that they make up.
 """
 
 from __future__ import annotations
 
 import re
 
+__all__ = ["LINK", "LEFT_WINDOW", "RIGHT_WINDOW"]
+
 # ---- the grammar's words (all matched on lower-case text; a URL is replaced by LINK) ----
+#: What a URL is replaced by before the grammar reads a sentence.
 LINK = "⟨link⟩"
 _NOUN = (r"(?:source[- ]?codes?|codes?|codebase|implementations?|librar(?:y|ies)|toolkits?|toolbox(?:es)?|"
          r"packages?|software|repositor(?:y|ies)|repos?|datasets?|data[- ]?sets?|data|benchmarks?|models?|"
@@ -86,10 +90,12 @@ _POINTER = re.compile(
     r"repository|repo)|github|gitlab|hugging ?face|zenodo|kaggle|link|url)\b")
 _HOSTS_NAMED = re.compile(r"\b(?:github|gitlab|bitbucket|hugging ?face|zenodo|kaggle|figshare|osf|codeberg)\b")
 # Words without which no sentence is a claim (a fast pre-check: most sentences have none of them).
-_PRECHECK = re.compile(
-    r"availab|avialab|availb|avalia|releas|open[- ]?sourc|opensourc|public|accessib|download|host|obtainab|"
-    r"provide|share|found|located|publish|deposit|upload|posted|included|http|www\.|\.(?:com|org|io|net|edu|ai)\b|"
-    r"github|gitlab|doi:|arxiv:|page\b|site\b|repositor|repo\b|link\b|url\b|hugging|zenodo|kaggle|pypi")
+_PRECHECK_STEMS = (
+    "availab", "avialab", "availb", "avalia", "releas", "open[- ]?sourc", "opensourc", "public", "accessib",
+    "download", "host", "obtainab", "provide", "share", "found", "located", "publish", "deposit", "upload", "posted",
+    "included", "http", r"www\.", r"\.(?:com|org|io|net|edu|ai)\b", "github", "gitlab", "doi:", "arxiv:", r"page\b",
+    r"site\b", "repositor", r"repo\b", r"link\b", r"url\b", "hugging", "zenodo", "kaggle", "pypi")
+_PRECHECK = re.compile("|".join(_PRECHECK_STEMS))
 # The paper's own new artefact called open-source where the authors introduce it ("we build an open-source
 # agent", "we present Foo, a family of open-source models"); not someone else's tool ("we extend the
 # open-source solver Y", "open-source LLMs such as Y"): the verb must introduce, and no preposition may
@@ -138,6 +144,7 @@ _NEGATED_END = re.compile(r"\b(?:not|never)\s*$")
 # of a sentence, not with its square (a block without full stops is one long sentence). A subject with its
 # verb, or a place after the predicate, is far shorter. The last _SAFE characters before the verb are always
 # read whole: a phrase in commas or a clause break there is seen as in the whole sentence.
+#: Characters read before an availability word (the clause it ends) and after it (the place it names).
 LEFT_WINDOW = 400
 RIGHT_WINDOW = 200
 _SAFE = 150

@@ -1,4 +1,4 @@
-"""Check whether links are alive. Online, explicit, never part of the book build.
+"""Check whether links are alive: online, explicit, never part of the book build (which must run offline).
 
 ``python -m helpers linkcheck [PATHS...]`` (or ``make linkcheck``) sends a HEAD
 request to every URL found in the corpus (GET where HEAD is refused), follows
@@ -29,8 +29,10 @@ from helpers.analysis.spreadsheet import write_csv
 
 from helpers import __version__
 
+__all__ = ["CHECK_COLUMNS", "check_url", "check_urls", "write_check", "latest_check", "link_health", "run_linkcheck"]
+
 USER_AGENT = f"abstracts-book-linkcheck/{__version__} (+https://github.com; checks links cited in abstracts)"
-STATUSES = ("ok", "redirected", "broken", "timeout", "error", "unchecked")
+#: The columns of a saved check.
 CHECK_COLUMNS = ["url", "status", "http_code", "final_url", "checked_at"]
 HEAD_REFUSED = {403, 405, 501}
 FILE_PREFIX = "linkcheck-"
@@ -48,7 +50,28 @@ def _request(opener, url: str, method: str, timeout: float) -> tuple[int, str]:
 
 
 def check_url(url: str, *, timeout: float = 10.0, opener=None) -> dict[str, object]:
-    """Check one URL; returns a row of :data:`CHECK_COLUMNS`."""
+    """Check one URL: HEAD (GET where HEAD is refused), redirects followed.
+
+    Parameters
+    ----------
+    url : str
+        An http(s) URL.
+    timeout : float
+        Seconds to wait for an answer (a timeout is retried once).
+    opener : urllib.request.OpenerDirector, optional
+        The opener to send with (one without proxies by default).
+
+    Returns
+    -------
+    dict
+        ``url, status, http_code, final_url, checked_at``; ``status`` is ``ok``, ``redirected``, ``broken``,
+        ``timeout`` or ``error``.
+
+    Examples
+    --------
+    >>> check_url("http://127.0.0.1:9/", timeout=1)["status"]  # nothing listens there
+    'error'
+    """
     opener = opener or _opener()
     checked_at = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
     row = dict(url=url, status="error", http_code=pd.NA, final_url="", checked_at=checked_at)
@@ -87,7 +110,31 @@ def check_urls(
     per_host: int = 2,
     progress: Callable[[int], None] | None = None,
 ) -> pd.DataFrame:
-    """Check many URLs in parallel, at most ``per_host`` at a time on any one host."""
+    """Check many URLs in parallel, at most ``per_host`` at a time on any one host.
+
+    Parameters
+    ----------
+    urls : iterable of str
+        The URLs (each checked once).
+    timeout : float
+        Seconds to wait for each answer.
+    concurrency : int
+        Checks at once.
+    per_host : int
+        Checks at once on any one host.
+    progress : callable, optional
+        Called with 1 after each check.
+
+    Returns
+    -------
+    DataFrame
+        One row per URL, columns :data:`CHECK_COLUMNS`.
+
+    Examples
+    --------
+    >>> check_urls(["http://127.0.0.1:9/", "http://127.0.0.1:9/"], timeout=1)[["url", "status"]].values.tolist()
+    [['http://127.0.0.1:9/', 'error']]
+    """
     urls = list(dict.fromkeys(urls))
     host_locks: dict[str, threading.Semaphore] = {}
     guard = threading.Lock()
@@ -111,7 +158,30 @@ def check_urls(
 
 
 def write_check(table: pd.DataFrame, folder: Path, *, now: datetime | None = None) -> Path:
-    """Write a dated CSV atomically (temporary file, then rename) and return its path."""
+    """Write a dated CSV atomically (temporary file, then rename).
+
+    Parameters
+    ----------
+    table : DataFrame
+        A check (:func:`check_urls`).
+    folder : Path
+        Where to write (made when missing).
+    now : datetime, optional
+        The date in the file's name (the current time by default).
+
+    Returns
+    -------
+    Path
+        The file written, ``linkcheck-<UTC time>.csv``.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> table = pd.DataFrame({"url": ["https://x.org"], "status": ["ok"], "http_code": [200], "final_url": [""],
+    ...                       "checked_at": ["2026-01-01T00:00:00Z"]})
+    >>> write_check(table, Path(tempfile.mkdtemp()), now=datetime(2026, 1, 1, tzinfo=timezone.utc)).name
+    'linkcheck-20260101T000000Z.csv'
+    """
     folder.mkdir(parents=True, exist_ok=True)
     stamp = (now or datetime.now(timezone.utc)).strftime("%Y%m%dT%H%M%SZ")
     target = folder / f"{FILE_PREFIX}{stamp}.csv"
@@ -123,7 +193,25 @@ def write_check(table: pd.DataFrame, folder: Path, *, now: datetime | None = Non
 
 
 def latest_check(folder: Path) -> tuple[pd.DataFrame | None, Path | None]:
-    """The newest saved check in ``folder`` (by the date in its name), or ``(None, None)``."""
+    """The newest saved check in ``folder`` (by the date in its name), or ``(None, None)``.
+
+    Parameters
+    ----------
+    folder : Path
+        Where checks are saved.
+
+    Returns
+    -------
+    table : DataFrame or None
+        The check's rows (:data:`CHECK_COLUMNS`).
+    path : Path or None
+        Its file.
+
+    Examples
+    --------
+    >>> latest_check(Path("/nonexistent"))
+    (None, None)
+    """
     files = sorted(Path(folder).glob(f"{FILE_PREFIX}*.csv")) if Path(folder).exists() else []
     if not files:
         return None, None
@@ -134,8 +222,25 @@ def latest_check(folder: Path) -> tuple[pd.DataFrame | None, Path | None]:
 def link_health(links: pd.DataFrame, folder: Path) -> tuple[pd.DataFrame, str]:
     """Each link's status from the newest check, or ``unchecked`` when there is none.
 
-    Returns the table (``url, status, http_code, final_url, checked_at``) and a
-    sentence saying where the statuses come from.
+    Parameters
+    ----------
+    links : DataFrame
+        With a ``url`` column (:func:`helpers.analysis.links.states.find_links`).
+    folder : Path
+        Where checks are saved.
+
+    Returns
+    -------
+    health : DataFrame
+        One row per distinct URL, columns :data:`CHECK_COLUMNS`.
+    source : str
+        A sentence saying where the statuses come from.
+
+    Examples
+    --------
+    >>> health, source = link_health(pd.DataFrame({"url": ["https://x.org"]}), Path("/nonexistent"))
+    >>> health["status"].tolist(), source.split(":")[0]
+    (['unchecked'], 'not checked')
     """
     urls = distinct_urls(links)
     check, path = latest_check(folder)
@@ -152,7 +257,38 @@ def link_health(links: pd.DataFrame, folder: Path) -> tuple[pd.DataFrame, str]:
 
 def run_linkcheck(urls: list[str], out: Path, *, timeout: float, concurrency: int,
                   progress: bool) -> tuple[Path, pd.DataFrame, float]:
-    """Check ``urls``, save the dated CSV in ``out``; returns (path, table, seconds)."""
+    """Check ``urls`` and save the dated CSV in ``out``.
+
+    Parameters
+    ----------
+    urls : list of str
+        The URLs to check.
+    out : Path
+        Where to save the check.
+    timeout : float
+        Seconds to wait for each answer.
+    concurrency : int
+        Checks at once.
+    progress : bool
+        Whether to show a progress bar.
+
+    Returns
+    -------
+    path : Path
+        The file written.
+    table : DataFrame
+        The check.
+    seconds : float
+        How long it took.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> path, table, _ = run_linkcheck(["http://127.0.0.1:9/"], Path(tempfile.mkdtemp()), timeout=1, concurrency=1,
+    ...                                progress=False)
+    >>> path.name.startswith("linkcheck-"), table["status"].tolist()
+    (True, ['error'])
+    """
     start = time.perf_counter()
     bar = None
     if progress:

@@ -4,7 +4,7 @@ Each paper gets one *link state*, from the availability claims of its sentences
 (:mod:`helpers.analysis.links.availability` reads each sentence) and from its URLs:
 
 ``linked``
-    the abstract gives a usable URL of a kind in :data:`helpers.analysis.links.urls.LINKED_KINDS` (code,
+    the abstract gives a usable URL of a kind in :data:`helpers.analysis.links.hosts.LINKED_KINDS` (code,
     data or a project page), anywhere; or an availability claim gives any
     non-paper URL (``other`` too: a claim makes a lab's own domain its
     artefact's address), in the claim or elsewhere in the abstract for a claim
@@ -35,7 +35,8 @@ import pandas as pd
 from helpers.analysis.links.availability import abstract_verdicts
 from helpers.analysis._parallel import map_chunks
 from helpers.analysis.statistics import wilson_interval
-from helpers.analysis.links.urls import classify_host, find_urls, is_safe_url
+from helpers.analysis.links.hosts import classify_host
+from helpers.analysis.links.urls import find_urls, is_safe_url
 
 __all__ = ["find_links", "analyse_links", "state_shares", "distinct_urls",
            "venue_code_links", "venue_code_shares", "LINK_STATES", "LINKS_COLUMNS", "STATES_COLUMNS",
@@ -85,11 +86,25 @@ def _analyse(papers: pd.DataFrame) -> tuple[pd.DataFrame, pd.DataFrame, pd.DataF
 
 
 def find_links(papers: pd.DataFrame) -> pd.DataFrame:
-    """One row per (paper, URL): :data:`LINKS_COLUMNS`.
+    """One row per (paper, URL): ``paper_id, source_file, url, host, kind, owner, repository, repaired,
+    original``; ``url`` is the repaired address, ``original`` the text as written, ``kind`` one of
+    :data:`~helpers.analysis.links.hosts.HOST_KINDS`.
 
-    ``paper_id, source_file, url, host, kind, owner, repository, repaired, original``:
-    ``url`` is the repaired address, ``original`` the text as written,
-    ``kind`` one of :data:`HOST_KINDS`.
+    Parameters
+    ----------
+    papers : DataFrame
+        ``paper_id, source_file, text``.
+
+    Returns
+    -------
+    DataFrame
+        :data:`LINKS_COLUMNS`, papers in order, each paper's URLs in order of appearance.
+
+    Examples
+    --------
+    >>> papers = pd.DataFrame({"paper_id": ["p"], "source_file": ["f"], "text": ["Data: zenodo.org/records/1."]})
+    >>> find_links(papers)[["url", "kind", "repaired"]].values.tolist()
+    [['https://zenodo.org/records/1', 'data', True]]
     """
     rows = []
     for paper_id, source_file, text in zip(papers["paper_id"], papers["source_file"], papers["text"]):
@@ -120,6 +135,13 @@ def analyse_links(papers: pd.DataFrame, *, n_jobs: int | None = None
 
     The same tables whatever ``n_jobs`` is.
 
+    Parameters
+    ----------
+    papers : DataFrame
+        ``paper_id, source_file, text``.
+    n_jobs : int, optional
+        Processes to use (``None``: as many as the corpus's size calls for).
+
     Examples
     --------
     >>> papers = pd.DataFrame({"paper_id": ["p1", "p2"], "source_file": ["f", "f"],
@@ -135,9 +157,26 @@ def analyse_links(papers: pd.DataFrame, *, n_jobs: int | None = None
 
 
 def state_shares(papers: pd.DataFrame, by: str | None = None) -> pd.DataFrame:
-    """Share of papers in each link state, overall or per group, with Wilson 95% intervals.
+    """Share of papers in each link state, overall or per group, with Wilson 95% intervals: ``group, link_state,
+    n_papers, total, share, ci_low, ci_high``.
 
-    Columns: ``group, link_state, n_papers, total, share, ci_low, ci_high``.
+    Parameters
+    ----------
+    papers : DataFrame
+        ``link_state`` of each paper (and the ``by`` column).
+    by : str, optional
+        A column to group the papers by; ``None``: one group, ``all papers``.
+
+    Returns
+    -------
+    DataFrame
+        One row per group and state of :data:`LINK_STATES`.
+
+    Examples
+    --------
+    >>> shares = state_shares(pd.DataFrame({"link_state": ["linked", "none", "none", "none"]}))
+    >>> shares.set_index("link_state").loc[["linked", "none"], ["n_papers", "share"]].values.tolist()
+    [[1.0, 0.25], [3.0, 0.75]]
     """
     frame = papers.assign(group="all papers" if by is None else papers[by].astype(str))
     rows = []
@@ -152,7 +191,23 @@ def state_shares(papers: pd.DataFrame, by: str | None = None) -> pd.DataFrame:
 
 
 def distinct_urls(links: pd.DataFrame) -> list[str]:
-    """The distinct URLs of a links table, in first-seen order."""
+    """The distinct URLs of a links table, in first-seen order.
+
+    Parameters
+    ----------
+    links : DataFrame
+        With a ``url`` column (:func:`find_links`).
+
+    Returns
+    -------
+    list of str
+        Each URL once.
+
+    Examples
+    --------
+    >>> distinct_urls(pd.DataFrame({"url": ["https://b.org", "https://a.org", "https://b.org"]}))
+    ['https://b.org', 'https://a.org']
+    """
     return list(dict.fromkeys(links["url"]))
 
 
@@ -168,7 +223,7 @@ def venue_code_links(papers: pd.DataFrame) -> pd.DataFrame:
 
     A ``software`` field (PMLR's code link) gives every http(s) URL found in it (a host written without
     a scheme gets ``https://``; PMLR's ``"."`` is no link); a ``url`` field gives its URLs on a code host
-    (:func:`helpers.analysis.links.urls.classify_host` kind ``code``; a proceedings page is not one). A paper's
+    (:func:`helpers.analysis.links.hosts.classify_host` kind ``code``; a proceedings page is not one). A paper's
     source file *has a code field* when one of its papers has a ``software`` value or a ``url`` on a code
     host: its papers are the ones a share of code given to the venue is taken over.
 
@@ -178,6 +233,11 @@ def venue_code_links(papers: pd.DataFrame) -> pd.DataFrame:
         :data:`VENUE_CODE_COLUMNS`: ``paper_id``, ``venue_code_field`` (its file has a code field),
         ``venue_code`` (it gave the venue a code link) and ``venue_code_url`` (those URLs, joined with
         spaces); empty when no paper has a code field.
+
+    Parameters
+    ----------
+    papers : DataFrame
+        ``paper_id``, ``source_file`` and, where the input has them, ``software`` and ``url``.
 
     Examples
     --------
@@ -213,6 +273,18 @@ def venue_code_shares(papers: pd.DataFrame, by: str | None = None) -> pd.DataFra
     ``linked`` (their abstract links code, data or a project page); ``n_both`` are both;
     ``n_venue_code_only`` gave the venue a code link while their abstract says nothing (state ``none``).
     Groups without a code field are left out; empty (:data:`VENUE_SHARE_COLUMNS`) without one.
+
+    Parameters
+    ----------
+    papers : DataFrame
+        ``venue_code_field``, ``venue_code`` (:func:`venue_code_links`) and ``link_state`` of each paper.
+    by : str, optional
+        A column to group the papers by; ``None``: one group, ``all papers``.
+
+    Returns
+    -------
+    DataFrame
+        One row per group with a code field, columns :data:`VENUE_SHARE_COLUMNS`.
 
     Examples
     --------

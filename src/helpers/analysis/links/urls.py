@@ -1,4 +1,4 @@
-"""URLs in abstract text: find them (repairing broken ones), clean them, classify their hosts, split sentences.
+"""URLs in abstract text: find them (repairing broken ones), clean them, and split sentences around them.
 
 The leaf of the links analysis: it imports nothing of the project, so the text stage (which removes
 exactly the spans found here from the analysed text), the availability grammar and the per-paper
@@ -19,16 +19,7 @@ import re
 from dataclasses import dataclass
 from urllib.parse import urlsplit, urlunsplit
 
-__all__ = ["FoundUrl", "find_urls", "find_url_spans", "extract_urls", "clean_url", "is_safe_url", "classify_host", "split_sentences",
-           "HOST_KINDS", "LINKED_KINDS"]
-
-
-#: Every host kind :func:`classify_host` gives.
-HOST_KINDS = ("code", "data", "project page", "paper", "other")
-#: The one definition of a link to an artefact: a URL of one of these kinds makes a paper ``linked``
-#: wherever it stands. An ``other`` URL counts only inside an availability claim; ``paper`` never does.
-LINKED_KINDS = ("code", "data", "project page")
-
+__all__ = ["FoundUrl", "find_urls", "find_url_spans", "clean_url", "is_safe_url", "split_sentences"]
 
 _TRAILING = ".,;:!?'\"*’”»`"
 _CLOSERS = {")": "(", "]": "[", ">": "<", "}": "{"}
@@ -87,6 +78,16 @@ def clean_url(url: str) -> str:
     Trailing punctuation, quotes and backticks go; a closing ``)``, ``]`` or
     ``>`` goes only when it is unbalanced inside the URL; the host is lower-cased.
 
+    Parameters
+    ----------
+    url : str
+        The address as found, possibly with the sentence's punctuation after it.
+
+    Returns
+    -------
+    str
+        The address alone, its scheme and host in lower case.
+
     Examples
     --------
     >>> clean_url("https://github.com/a/b).")
@@ -117,6 +118,16 @@ def clean_url(url: str) -> str:
 def is_safe_url(url: str) -> bool:
     """Only ``http`` and ``https`` URLs with a host may ever become links.
 
+    Parameters
+    ----------
+    url : str
+        An address from an untrusted text.
+
+    Returns
+    -------
+    bool
+        Whether it may be written as a link.
+
     Examples
     --------
     >>> is_safe_url("https://x.org"), is_safe_url("javascript:alert(1)"), is_safe_url("data:text/html,x")
@@ -131,15 +142,28 @@ def is_safe_url(url: str) -> bool:
 
 @dataclass(frozen=True)
 class FoundUrl:
-    """One address found in a text.
+    """One address found in a text (:func:`find_urls`).
 
-    ``url`` is the cleaned, repaired URL; ``original`` the address as written
-    (without the sentence punctuation after it); ``repaired`` says whether the
-    written form was broken (a scheme without its colon or slashes, a space
-    inside, no scheme at all, a backtick or doubled punctuation after it);
-    ``start`` and ``end`` are the offsets of the whole match in the text;
-    ``link_text`` is the visible text of a Markdown link (``[text](url)``, prose
-    that the analysed text keeps), empty for every other kind.
+    Attributes
+    ----------
+    url : str
+        The cleaned, repaired URL.
+    original : str
+        The address as written (without the sentence punctuation after it).
+    repaired : bool
+        Whether the written form was broken (a scheme without its colon or slashes, a space inside, no scheme at
+        all, a backtick or doubled punctuation after it).
+    start, end : int
+        The offsets of the whole match in the text.
+    link_text : str
+        The visible text of a Markdown link (``[text](url)``, prose that the analysed text keeps), empty for
+        every other kind.
+
+    Examples
+    --------
+    >>> found = find_urls("See [the code](https://github.com/a/b).")[0]
+    >>> found.url, found.link_text, found.repaired
+    ('https://github.com/a/b', 'the code', False)
     """
 
     url: str
@@ -176,6 +200,16 @@ def find_urls(text: str) -> list[FoundUrl]:
     identifiers ("on Hugging Face (org/model)") gives repaired URLs too
     (:func:`_hub_references`). ``javascript:``, ``data:`` and other schemes are never links.
 
+    Parameters
+    ----------
+    text : str
+        An abstract or any running text.
+
+    Returns
+    -------
+    list of FoundUrl
+        The first occurrence of each distinct URL.
+
     Examples
     --------
     >>> [(u.url, u.original, u.repaired) for u in find_urls("Code: https//github.com/a/b. See https://x.org.")]
@@ -196,6 +230,16 @@ def find_url_spans(text: str) -> list[FoundUrl]:
 
     The spans the analysed text removes (:func:`helpers.analysis.text.analysis_text`). A hub's
     identifier may be found twice (in brackets and after the hub's name), with the same span.
+
+    Parameters
+    ----------
+    text : str
+        The text the analysis will read, URLs and all.
+
+    Returns
+    -------
+    list of FoundUrl
+        Every occurrence, with its offsets in ``text``.
 
     Examples
     --------
@@ -316,97 +360,21 @@ def _hub_references(text: str, lower: str | None = None) -> list[FoundUrl]:
     return found
 
 
-def extract_urls(text: str) -> list[str]:
-    """Every link in a text, cleaned and repaired, in order of appearance, without duplicates.
-
-    The URLs of :func:`find_urls`.
-
-    Examples
-    --------
-    >>> extract_urls("See [code](https://github.com/a/b), doi:10.1000/xyz and arXiv:2401.12345.")
-    ['https://github.com/a/b', 'https://doi.org/10.1000/xyz', 'https://arxiv.org/abs/2401.12345']
-    >>> extract_urls("Code: github.com/owner/repo and www.lab.org/page. [x](javascript:alert(1))")
-    ['https://github.com/owner/repo', 'https://www.lab.org/page']
-    """
-    return [item.url for item in find_urls(text)]
-
-
-# Host kinds, defined once. Hugging Face is split by path: Spaces are runnable code, the rest
-# (datasets and model weights) is data.
-_CODE_HOSTS = {"github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "sourceforge.net",
-               "anonymous.4open.science", "gist.github.com", "git.io", "pypi.org", "colab.research.google.com"}
-_DATA_HOSTS = {"huggingface.co", "hf.co", "zenodo.org", "kaggle.com", "figshare.com", "osf.io",
-               "dataverse.harvard.edu", "dataverse.org", "openml.org", "drive.google.com", "physionet.org",
-               "data.mendeley.com", "datadryad.org"}
-# DOIs of data repositories: Zenodo, figshare, Dataverse, OSF, Mendeley Data, Dryad.
-_DATA_DOI_PREFIXES = ("10.5281/", "10.6084/", "10.7910/", "10.17605/", "10.17632/", "10.5061/")
-_PAPER_HOSTS = {"arxiv.org", "doi.org", "dx.doi.org", "openreview.net", "proceedings.mlr.press",
-                "aclanthology.org", "papers.nips.cc", "proceedings.neurips.cc", "ieeexplore.ieee.org",
-                "dl.acm.org", "link.springer.com", "biorxiv.org", "medrxiv.org", "ssrn.com",
-                "semanticscholar.org", "jmlr.org"}
-_PAGE_SUFFIXES = (".github.io", ".gitlab.io", ".netlify.app", ".vercel.app", ".pages.dev", ".readthedocs.io",
-                  ".edu")
-_PAGE_HOSTS = {"sites.google.com"}
-_REPOSITORY_HOSTS = {"github.com", "gitlab.com", "bitbucket.org", "codeberg.org"}
-
-
-def _host_kind(bare: str, path: list[str]) -> str:
-    if bare in ("huggingface.co", "hf.co") and path[:1] == ["spaces"]:
-        return "code"
-    if bare in _CODE_HOSTS or bare.endswith(".sourceforge.net"):
-        return "code"
-    if bare in _DATA_HOSTS or bare.endswith((".zenodo.org", ".figshare.com", ".dataverse.org")):
-        return "data"
-    if bare in ("doi.org", "dx.doi.org") and "/".join(path[:2]).startswith(_DATA_DOI_PREFIXES):
-        return "data"
-    if bare in _PAPER_HOSTS or bare.endswith((".arxiv.org", ".semanticscholar.org")):
-        return "paper"
-    if bare.endswith(_PAGE_SUFFIXES) or bare in _PAGE_HOSTS or re.search(r"\.(?:ac|edu)\.[a-z]{2}$", bare):
-        return "project page"
-    return "other"
-
-
-def classify_host(url: str) -> dict[str, str]:
-    """Host, kind and (for code hosts) owner and repository of a URL.
-
-    Kinds (:data:`HOST_KINDS`): ``code`` (GitHub, GitLab, Bitbucket, Codeberg,
-    SourceForge, anonymous.4open.science, Hugging Face Spaces, ...), ``data``
-    (Hugging Face datasets and models, Zenodo, Kaggle, OSF, figshare,
-    Dataverse, OpenML, data DOIs such as ``10.5281/zenodo.*``, ...), ``project
-    page`` (``*.github.io``, ``sites.google.com``, university pages, ...),
-    ``paper`` (arXiv, other DOIs, OpenReview, proceedings) and ``other``.
-    :data:`LINKED_KINDS` says which of them make a paper ``linked``.
-
-    Examples
-    --------
-    >>> classify_host("https://github.com/team-approx-bayes/ivon")
-    {'host': 'github.com', 'kind': 'code', 'owner': 'team-approx-bayes', 'repository': 'ivon'}
-    >>> classify_host("https://fed-3r.github.io/")["kind"], classify_host("https://arxiv.org/abs/1")["kind"]
-    ('project page', 'paper')
-    >>> classify_host("https://huggingface.co/spaces/a/b")["kind"], classify_host("https://hf.co/datasets/a")["kind"]
-    ('code', 'data')
-    >>> classify_host("https://doi.org/10.5281/zenodo.1")["kind"]
-    'data'
-    """
-    parts = urlsplit(url)
-    host = (parts.hostname or "").lower()
-    bare = host[4:] if host.startswith("www.") else host
-    path = [p for p in parts.path.split("/") if p]
-    owner = repository = ""
-    kind = _host_kind(bare, path)
-    if bare == "anonymous.4open.science" and len(path) >= 2:
-        owner, repository = "anonymous", path[1]
-    elif bare in _REPOSITORY_HOSTS and path:
-        owner = path[0]
-        repository = path[1].removesuffix(".git") if len(path) > 1 else ""
-    return {"host": bare, "kind": kind, "owner": owner, "repository": repository}
-
-
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\[(*_\"'“])")
 
 
 def split_sentences(text: str) -> list[str]:
     """Split an abstract into sentences (a period inside a URL does not end one).
+
+    Parameters
+    ----------
+    text : str
+        An abstract, its URLs as written.
+
+    Returns
+    -------
+    list of str
+        Its sentences, stripped, empty ones left out.
 
     Examples
     --------

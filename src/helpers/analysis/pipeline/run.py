@@ -179,7 +179,7 @@ def run_stages(options: RunOptions, clock: StageClock, stages: StageEngine) -> A
     from helpers.analysis.groups import paper_groups  # lazy: keeps this module's import light
     from helpers.analysis.lexicon import load_dictionaries  # lazy: keeps this module's import light
     from helpers.analysis.themes import model_fitting  # lazy: at the top it would load scipy and networkx
-    from helpers.analysis.themes.naming import read_theme_file  # lazy: keeps this module's import light
+    from helpers.analysis.themes.theme_file import read_theme_file  # lazy: keeps this module's import light
 
     settings, n_jobs = options.settings, options.n_jobs
     # A malformed theme file fails here, before anything is read (helpers.analysis.themes.naming).

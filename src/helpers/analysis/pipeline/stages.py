@@ -27,8 +27,8 @@ if TYPE_CHECKING:  # heavy modules, imported when a stage runs
     from helpers.analysis.text import TokenizedCorpus, TokenPartitions
     from helpers.analysis.themes.hierarchy import ThemeHierarchy
     from helpers.analysis.themes import PendingThemes
-    from helpers.analysis.themes.labels import WrittenTokens
-    from helpers.analysis.themes.naming import ThemeFile
+    from helpers.analysis.themes.written_forms import WrittenTokens
+    from helpers.analysis.themes.theme_file import ThemeFile
 
 # The run's steps, called by helpers.analysis.pipeline.run: none is public (run_pipeline is, and each stage's
 # package has its own public function: tokenize_corpus, analyse_links, analyse_change, ...).
@@ -180,14 +180,15 @@ def name_themes(themes: ThemesResult, cooccurrence: "CooccurrenceResult | None",
     their symbols: :func:`helpers.analysis.cooccurrence.acronyms.abbreviation_pairs`) are one concept in a label
     (:func:`helpers.analysis.themes.model.relabel`); then each label part is written as the theme's papers (at
     most :data:`LABEL_TEXTS`, its strongest; a broad theme's, those of its themes) most often write it
-    (:func:`helpers.analysis.themes.labels.written_label`). ``texts`` are the papers' abstracts (:func:`detach_texts`).
+    (:func:`helpers.analysis.themes.written_forms.written_label`). ``texts`` are the papers' abstracts (:func:`detach_texts`).
     Then the researcher's ``theme_file`` renames and merges the themes when it was written for them (the corpus
     ``corpus_sha256``, this ``seed`` and model: :func:`helpers.analysis.themes.naming.name_themes_by_file`), before
     the broad themes are made of them.
     """
     # Lazy: at the top they would load scipy and networkx.
     from helpers.analysis.cooccurrence.acronyms import abbreviation_pairs, acronym_table
-    from helpers.analysis.themes.labels import label_parts, written_forms_of_tokens, written_label, written_tokens
+    from helpers.analysis.themes.labels import label_parts
+    from helpers.analysis.themes.written_forms import written_forms_of_tokens, written_label, written_tokens
     from helpers.analysis.themes.model import relabel
     from helpers.analysis.themes.naming import name_themes_by_file
 

@@ -17,7 +17,8 @@ from helpers.analysis.readers.bibtex import read_bibtex
 from helpers.analysis.readers.detect import FORMAT_NAMES, SUFFIX_FORMATS, corpus_suffix, file_format, tagged_export_name
 from helpers.analysis.readers.records import METADATA_FIELDS, Record, ReaderError
 from helpers.analysis.readers.ris import read_ris
-from helpers.analysis.readers.tables import read_csv, read_json, read_jsonl, read_tsv
+from helpers.analysis.readers.json_files import read_json, read_jsonl
+from helpers.analysis.readers.tables import read_csv, read_tsv
 from helpers.analysis.readers.tagged import read_medline, read_wos
 
 __all__ = ["FORMAT_NAMES", "METADATA_FIELDS", "READERS", "Record", "ReaderError", "RECORD_SUFFIXES",
@@ -37,11 +38,31 @@ def read_records(file_format: str, text: str) -> tuple[str | None, list[Record]]
     """The header (a BibTeX file's proceedings title, a Web of Science file's ``FN`` line, else ``None``)
     and records of ``text`` in ``file_format`` (a key of :data:`READERS`).
 
+    Parameters
+    ----------
+    file_format : str
+        A key of :data:`READERS`.
+    text : str
+        The file's decoded text.
+
+    Returns
+    -------
+    header : str or None
+        What the file says it holds.
+    records : list of Record
+        One per entry.
+
     Raises
     ------
     ReaderError
         When the text is malformed (with the line), or when a table has no abstract column.
     KeyError
         When ``file_format`` has no reader.
+
+    Examples
+    --------
+    >>> header, records = read_records("ris", "TY  - JOUR\\nTI  - Roads\\nAB  - We count crashes.\\nER  - \\n")
+    >>> header, [(r.title, r.abstract) for r in records]
+    (None, [('Roads', 'We count crashes.')])
     """
     return READERS[file_format](text)

@@ -19,6 +19,8 @@ from helpers.analysis.readers.latex import latex_to_text
 from helpers.analysis.readers.records import Record, ReaderError, clean_field, parse_year
 from helpers.analysis.readers.tagged import join_wrapped
 
+__all__ = ["read_bibtex", "authors_text"]
+
 PROCEEDINGS_TYPES = ("proceedings",)
 _OWN_FIELDS = {"title", "author", "abstract", "year", "booktitle", "journal", "doi", "url", "software"}
 
@@ -39,6 +41,16 @@ _TILDE_ACCENT = re.compile(r"\\~(?:\{[A-Za-z]\}|[A-Za-z])")
 
 def authors_text(value: str) -> str:
     """BibTeX's ``Last, First and First Last`` as ``First Last; First Last``, LaTeX decoded.
+
+    Parameters
+    ----------
+    value : str
+        A BibTeX ``author`` field.
+
+    Returns
+    -------
+    str
+        The names, ``; `` between them.
 
     Examples
     --------
@@ -101,6 +113,20 @@ def field_value(value: str, strings: Mapping[str, str], enclosed: bool = False) 
     """A field's value with its ``#`` concatenation resolved (``@string`` names and months replaced);
     ``enclosed``: the value still has its outer braces or quotes (bibtexparser leaves them on an entry it
     flags, such as one with a repeated field or key).
+
+    Parameters
+    ----------
+    value : str
+        The field as bibtexparser gives it.
+    strings : mapping of str to str
+        The file's ``@string`` names (lower case) to their values.
+    enclosed : bool
+        Whether the value still has its outer braces or quotes.
+
+    Returns
+    -------
+    str
+        The value, concatenated.
 
     Examples
     --------
@@ -169,6 +195,18 @@ def _paper(entry, fields: Mapping[str, str], parents: Mapping[str, Mapping[str, 
 
 def read_bibtex(text: str) -> tuple[str | None, list[Record]]:
     """The records of a BibTeX file's text; the header is its one ``@Proceedings`` entry's booktitle.
+
+    Parameters
+    ----------
+    text : str
+        A BibTeX file, decoded.
+
+    Returns
+    -------
+    header : str or None
+        The booktitle of the file's one ``@Proceedings`` entry.
+    records : list of Record
+        One per entry, ``@string`` or comment block, with its lines.
 
     Raises
     ------

@@ -79,7 +79,22 @@ _HEADING = re.compile(
 
 
 class Cleaned(NamedTuple):
-    """An abstract's analysed text and what was left out of it."""
+    """An abstract's analysed text and what was left out of it (:func:`strip_boilerplate`).
+
+    Attributes
+    ----------
+    text : str
+        The text analysed.
+    sentences : int
+        Copyright and licence statements left out.
+    headings : int
+        Structured-abstract headings left out (``BACKGROUND:``).
+
+    Examples
+    --------
+    >>> Cleaned("We count crashes.", 1, 0).sentences
+    1
+    """
 
     text: str
     sentences: int
@@ -92,6 +107,16 @@ def _sentences(text: str) -> list[str]:
 
 def strip_boilerplate(text: str) -> Cleaned:
     """``text`` without its copyright and licence statements and its structured-abstract headings.
+
+    Parameters
+    ----------
+    text : str
+        An abstract as published.
+
+    Returns
+    -------
+    Cleaned
+        The analysed text and what was left out.
 
     Examples
     --------

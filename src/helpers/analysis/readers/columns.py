@@ -17,9 +17,25 @@ __all__ = ["ColumnMap", "COLUMN_MAPS", "GENERIC", "column_map", "split_authors"]
 
 @dataclass(frozen=True)
 class ColumnMap:
-    """A database's table: its name, the columns that identify it (lower case) and, for each field the
-    papers carry (``title, authors, year, venue, doi, url, abstract, keywords, subjects, key``), its columns in order of
-    preference. ``authors_style`` says how its author lists are written (:func:`split_authors`)."""
+    """A database's table and how to read it (:func:`column_map`).
+
+    Attributes
+    ----------
+    name : str
+        The database, as the parse report names it.
+    signature : tuple of str
+        The columns (lower case) that identify its tables.
+    columns : mapping of str to tuple of str
+        For each field the papers carry (``title, authors, year, venue, doi, url, abstract, keywords, subjects,
+        key``), its columns in order of preference.
+    authors_style : str
+        How its author lists are written (:func:`split_authors`).
+
+    Examples
+    --------
+    >>> column_map(["pt", "ti", "ab", "ut", "af"]).authors_style
+    'last-first'
+    """
 
     name: str
     signature: tuple[str, ...]
@@ -63,6 +79,16 @@ def column_map(names: Sequence[str]) -> ColumnMap | None:
     """The map of a header (names in lower case): a database's when its signature columns are all
     there, else :data:`GENERIC` when it has an ``abstract`` column, else ``None``.
 
+    Parameters
+    ----------
+    names : sequence of str
+        A table's header, in lower case.
+
+    Returns
+    -------
+    ColumnMap or None
+        The map to read its rows with.
+
     Examples
     --------
     >>> column_map(["authors", "title", "year", "source title", "abstract", "eid"]).name
@@ -91,6 +117,18 @@ def split_authors(value: str, style: str) -> str:
 
     ``style``: ``semicolon`` (``A B; C D``), ``last-first`` (``Last, First; Last, First``), ``scopus``
     (``Last, First (id); ...``, or the older ``Last F., Last G.``), ``as-is``.
+
+    Parameters
+    ----------
+    value : str
+        An authors cell.
+    style : str
+        How the database writes it (a :class:`ColumnMap`'s ``authors_style``).
+
+    Returns
+    -------
+    str
+        ``First Last; First Last``.
 
     Examples
     --------

@@ -38,6 +38,16 @@ _RIS_LINE = re.compile(r"^(?:TY|TI|T1|AU|AB|PY|ER)  - ", re.MULTILINE)
 def corpus_suffix(path: str | Path) -> str:
     """A file's extension in lower case, ``.jsonl.gz`` and ``.json.gz`` as one.
 
+    Parameters
+    ----------
+    path : str or Path
+        A file's name or path.
+
+    Returns
+    -------
+    str
+        Its extension, with the dot.
+
     Examples
     --------
     >>> corpus_suffix("works.JSONL.gz"), corpus_suffix("a.txt"), corpus_suffix("b.tar.gz")
@@ -52,6 +62,18 @@ def corpus_suffix(path: str | Path) -> str:
 
 def file_format(path: str | Path, head: str) -> str:
     """The format of a file named ``path`` whose text starts with ``head`` (a few lines are enough).
+
+    Parameters
+    ----------
+    path : str or Path
+        The file's name (its extension decides first).
+    head : str
+        The start of its text.
+
+    Returns
+    -------
+    str
+        A key of :data:`FORMAT_NAMES`.
 
     Examples
     --------
@@ -75,6 +97,16 @@ def file_format(path: str | Path, head: str) -> str:
 def format_of_file(path: str | Path) -> str:
     """:func:`file_format` of a file on disk, from its name and its first 4 KiB (a ``.gz`` file by its name).
 
+    Parameters
+    ----------
+    path : str or Path
+        A corpus file.
+
+    Returns
+    -------
+    str
+        Its format, named as :data:`FORMAT_NAMES` keys them.
+
     Examples
     --------
     >>> import tempfile
@@ -94,6 +126,16 @@ def format_of_file(path: str | Path) -> str:
 def tagged_export_name(text: str) -> str | None:
     """The tagged export a text looks like (``wos``, ``medline``, ``ris``) when read as the seed format,
     judged on its first 200 lines: five lines or more with one format's field tags; else ``None``.
+
+    Parameters
+    ----------
+    text : str
+        A seed-format file's text.
+
+    Returns
+    -------
+    str or None
+        ``wos``, ``medline`` or ``ris``, else ``None``.
 
     Examples
     --------

@@ -27,6 +27,18 @@ def is_proceedings_record(title: str, abstract: str) -> bool:
     says what "the topics discussed include:" (or "the special focus in this conference is on") in a record titled
     as, or speaking of, a conference.
 
+    Parameters
+    ----------
+    title : str
+        The record's title.
+    abstract : str
+        Its abstract.
+
+    Returns
+    -------
+    bool
+        Whether it describes a volume rather than a paper.
+
     Examples
     --------
     >>> is_proceedings_record("CLADAG 2015", "The proceedings contain 27 papers. The topics include: depth; ...")

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+__all__ = ["normalise_doi", "title_key"]
+
 _DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi\s*:\s*|doi\s+)", re.IGNORECASE)
 _DOI = re.compile(r"10\.\d+(?:\.\d+)*/\S+")
 
@@ -18,6 +20,16 @@ _DOI = re.compile(r"10\.\d+(?:\.\d+)*/\S+")
 def normalise_doi(value: str | None) -> str:
     """A DOI as ``10.prefix/suffix`` in lower case: no braces, quotes, resolver or ``doi:`` prefix,
     URL-escaped slashes decoded, trailing punctuation left out; ``""`` when there is none.
+
+    Parameters
+    ----------
+    value : str or None
+        A DOI as a file writes it (``https://doi.org/10.1/X``, ``{10.1/x}``, ``doi:10.1/x``).
+
+    Returns
+    -------
+    str
+        The DOI, or ``""``.
 
     Examples
     --------
@@ -40,6 +52,16 @@ def normalise_doi(value: str | None) -> str:
 
 def title_key(title: str | None) -> str:
     """A title's letters and digits in lower case, accents and LaTeX braces dropped, one space between words.
+
+    Parameters
+    ----------
+    title : str or None
+        A title as a file writes it.
+
+    Returns
+    -------
+    str
+        The key two records of one paper share.
 
     Examples
     --------

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+__all__ = ["latex_to_text", "scripts_as_unicode", "math_as_text"]
+
 # Only text with one of these can change; everything else is returned as it is (the fast path).
 _MARKUP = re.compile(r"[\\{}~]|--|``|''")
 # Math, display first so "$$" is not read as an empty "$...$".
@@ -46,6 +48,16 @@ def _decode_piece(text: str) -> str:
 
 def latex_to_text(text: str) -> str:
     r"""``text`` with its text-mode LaTeX decoded, math and URLs kept, white space runs made one space.
+
+    Parameters
+    ----------
+    text : str
+        A title, author list or abstract as a file writes it.
+
+    Returns
+    -------
+    str
+        The text to show and analyse.
 
     Examples
     --------
@@ -113,6 +125,21 @@ def _math_scripts(math: str) -> str:
 def scripts_as_unicode(text: str) -> str:
     """Plain text (no math delimiters) with its TeX-like scripts as Unicode where every character has a form.
 
+    Parameters
+    ----------
+    text : str
+        Text outside math.
+
+    Returns
+    -------
+    str
+        The text, ``^{3}`` as ³, ``_{2}`` as ₂ where each character has a form.
+
+    Examples
+    --------
+    >>> scripts_as_unicode("H_{2}O at 10^{3} K")
+    'H₂O at 10³ K'
+
     Examples
     --------
     >>> scripts_as_unicode("I^2SB, NA^2Q, x_{i}, O(n^{-1}) and c^{1.5}, snake_case")
@@ -149,14 +176,22 @@ def math_as_text(text: str) -> str:
     as it is (HTML escaping is the caller's, as for all untrusted text). The input's own title is never
     changed: this is the displayed form only.
 
+    Parameters
+    ----------
+    text : str
+        A title, decoded.
+
+    Returns
+    -------
+    str
+        The title as plain text.
+
     Examples
     --------
-    >>> math_as_text(r"A Graph is Worth $K$ Words")
-    'A Graph is Worth K Words'
+    >>> [math_as_text(title) for title in (r"A Graph is Worth $K$ Words", "costs $5 <b>only</b>")]
+    ['A Graph is Worth K Words', 'costs $5 <b>only</b>']
     >>> math_as_text(r"N$\text{{A}}^\text{2}$Q and the $n^{1.5}$ barrier, $\alpha$-nets")
     'NA²Q and the n^1.5 barrier, α-nets'
-    >>> math_as_text("costs $5 <b>only</b>")
-    'costs $5 <b>only</b>'
     """
     if "$" not in text and "\\" not in text:
         return scripts_as_unicode(text)

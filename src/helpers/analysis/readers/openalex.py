@@ -19,6 +19,16 @@ __all__ = ["abstract_from_index", "is_openalex_work", "openalex_record"]
 def abstract_from_index(index: Mapping[str, Any] | None) -> str | None:
     """The abstract written back from OpenAlex's inverted index (``None`` without one).
 
+    Parameters
+    ----------
+    index : mapping or None
+        A work's ``abstract_inverted_index``: each word to its positions.
+
+    Returns
+    -------
+    str or None
+        The words in position order, one space between them.
+
     Raises
     ------
     ReaderError
@@ -60,6 +70,16 @@ expected an array of whole numbers
 def is_openalex_work(value: Mapping[str, Any]) -> bool:
     """Whether a JSON object is an OpenAlex work (its id is an OpenAlex URL, or it has an inverted abstract).
 
+    Parameters
+    ----------
+    value : mapping
+        A JSON object of a file.
+
+    Returns
+    -------
+    bool
+        Whether to read it as an OpenAlex work.
+
     Examples
     --------
     >>> is_openalex_work({"id": "https://openalex.org/W1"}), is_openalex_work({"abstract": "x"})
@@ -90,6 +110,18 @@ def _array(work: Mapping[str, Any], name: str) -> list:
 
 def openalex_record(work: Mapping[str, Any], first: int, last: int) -> Record:
     """One OpenAlex work as a record, on lines ``first`` to ``last`` of its file.
+
+    Parameters
+    ----------
+    work : mapping
+        An OpenAlex work.
+    first, last : int
+        Its lines in the file (1-based).
+
+    Returns
+    -------
+    Record
+        The work's fields as a record.
 
     Examples
     --------

@@ -6,12 +6,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Mapping
 
+__all__ = ["METADATA_FIELDS", "Record", "ReaderError", "parse_year", "json_type", "text_value", "clean_field"]
+
 #: The metadata columns a record may carry (all text but ``year``), in the order papers show them.
 METADATA_FIELDS = ("title", "authors", "year", "venue", "doi", "url", "software")
-
-#: Record kinds that are not papers: a BibTeX ``@Proceedings`` entry, and any other block
-#: (``@string``, ``@preamble``, ``@comment``, text between entries).
-NON_PAPER_KINDS = ("proceedings", "other")
 
 _YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d|21\d\d)(?!\d)")
 #: The years a number may give: the same as a year found in text (:data:`_YEAR`).
@@ -26,6 +24,16 @@ _NO_AUTHOR = re.compile(r"\[?\s*(?:no author name available|anonymous)\s*\]?", r
 def without_placeholder_authors(authors: str) -> str:
     """``authors`` (``First Last; First Last``) without the placeholders databases write for no author.
 
+    Parameters
+    ----------
+    authors : str
+        ``First Last; First Last``.
+
+    Returns
+    -------
+    str
+        The list without ``[No author name available]`` and its kind.
+
     Examples
     --------
     >>> without_placeholder_authors("[No author name available]"), without_placeholder_authors("Jane Doe; [Anonymous]")
@@ -39,7 +47,19 @@ def without_placeholder_authors(authors: str) -> str:
 
 
 class ReaderError(ValueError):
-    """A malformed file: ``line`` (1-based, or ``None`` for the whole file) and what is wrong."""
+    """A malformed file: what is wrong, and where.
+
+    Attributes
+    ----------
+    line : int or None
+        The line it fails on (1-based), ``None`` for the whole file.
+
+    Examples
+    --------
+    >>> error = ReaderError("unclosed brace", line=12)
+    >>> error.line, str(error)
+    (12, 'line 12: unclosed brace')
+    """
 
     def __init__(self, message: str, line: int | None = None):
         self.line, self.message = line, message
@@ -59,7 +79,7 @@ class Record:
     key : str
         The entry's key or id (BibTeX key, RIS ``ID``, a ``key`` or ``id`` column), ``""`` without one.
     kind : str
-        ``"entry"``, or one of :data:`NON_PAPER_KINDS`.
+        ``"entry"``, ``"proceedings"`` (a volume's own entry) or ``"other"`` (a ``@string`` or comment block).
     title, authors, venue, doi, url, software : str
         ``""`` when missing; authors as ``First Last; First Last``; ``doi`` normalised
         (:func:`helpers.analysis.readers.identity.normalise_doi`).
@@ -71,6 +91,11 @@ class Record:
     year : int or None
     fields : mapping
         The entry's other named fields, as text (for ``--group-by COLUMN``).
+
+    Examples
+    --------
+    >>> Record(first_line=1, last_line=4, abstract="We count crashes.", title="Roads").kind
+    'entry'
     """
 
     first_line: int
@@ -98,6 +123,16 @@ class Record:
 
 def parse_year(value: object) -> int | None:
     """The year in ``value``: a whole number, or the first four-digit year in a text; else ``None``.
+
+    Parameters
+    ----------
+    value : object
+        A year field (a number or a text such as ``2024 Mar``).
+
+    Returns
+    -------
+    int or None
+        The year.
 
     Raises
     ------
@@ -132,6 +167,16 @@ def parse_year(value: object) -> int | None:
 def json_type(value: object) -> str:
     """What a JSON value is, as an error names it.
 
+    Parameters
+    ----------
+    value : object
+        A value decoded from JSON.
+
+    Returns
+    -------
+    str
+        ``an object``, ``a list``, ``text``, ``a number``, ``true or false`` or ``null``.
+
     Examples
     --------
     >>> json_type({}), json_type([1]), json_type("x"), json_type(True), json_type(2.5), json_type(None)
@@ -152,6 +197,23 @@ def json_type(value: object) -> str:
 
 def text_value(value: object, name: str) -> object:
     """``value`` when it can stand for text (text, a number or null), for the field ``name``.
+
+    Parameters
+    ----------
+    value : object
+        A value decoded from JSON.
+    name : str
+        The field it is (named in the error).
+
+    Returns
+    -------
+    object
+        ``value`` itself.
+
+    Raises
+    ------
+    ValueError
+        When ``value`` is an object, a list or a boolean.
 
     Raises
     ------
@@ -174,6 +236,16 @@ def text_value(value: object, name: str) -> object:
 
 def clean_field(value: object) -> str:
     """A field as one line of text: white space runs become one space; ``None`` gives ``""``.
+
+    Parameters
+    ----------
+    value : object
+        A field's value.
+
+    Returns
+    -------
+    str
+        The value as one line.
 
     Examples
     --------

@@ -15,6 +15,8 @@ from helpers.analysis.readers.identity import normalise_doi
 from helpers.analysis.readers.latex import latex_to_text
 from helpers.analysis.readers.records import Record, ReaderError, clean_field, parse_year
 
+__all__ = ["read_ris"]
+
 _TAG = re.compile(r"^([A-Z][A-Z0-9])  -( |$)")
 
 
@@ -59,6 +61,18 @@ def _person(name: str) -> str:
 
 def read_ris(text: str) -> tuple[None, list[Record]]:
     """The records of a RIS file's text (no header).
+
+    Parameters
+    ----------
+    text : str
+        A RIS file, decoded.
+
+    Returns
+    -------
+    header : None
+        RIS has no header line.
+    records : list of Record
+        One per ``TY`` ... ``ER`` record, with its lines.
 
     Examples
     --------

@@ -22,6 +22,16 @@ def split_blocks(text: str) -> list[tuple[int, int, list[str]]]:
     Returns ``(first_line, last_line, lines)`` for each block, with 1-based
     line numbers and each line stripped of surrounding spaces.
 
+    Parameters
+    ----------
+    text : str
+        A seed-format file's text, normalised (:func:`helpers.analysis.corpus.normalise_text`).
+
+    Returns
+    -------
+    list of (int, int, list of str)
+        Each block's first and last line (1-based) and its lines.
+
     Examples
     --------
     >>> split_blocks("Title\\n\\nOne line\\nand more\\n\\n\\nLast")
@@ -47,6 +57,16 @@ def split_blocks(text: str) -> list[tuple[int, int, list[str]]]:
 def join_lines(lines: Sequence[str]) -> str:
     """Join the lines of one block; a line ending in a word hyphen joins without a space.
 
+    Parameters
+    ----------
+    lines : sequence of str
+        The lines of one block.
+
+    Returns
+    -------
+    str
+        The block's text on one line.
+
     Examples
     --------
     >>> join_lines(["retrieval-", "augmented generation", "works"])
@@ -66,7 +86,23 @@ def join_lines(lines: Sequence[str]) -> str:
 
 
 def is_header(lines: Sequence[str]) -> bool:
-    """A first block is a header when it is one short line that is not a sentence."""
+    """A first block is a header when it is one short line that is not a sentence.
+
+    Parameters
+    ----------
+    lines : sequence of str
+        The file's first block.
+
+    Returns
+    -------
+    bool
+        Whether it names the file's papers rather than being an abstract.
+
+    Examples
+    --------
+    >>> is_header(["ICML 2024 Papers"]), is_header(["We study how crash severity varies with speed."])
+    (True, False)
+    """
     if len(lines) != 1:
         return False
     line = lines[0]

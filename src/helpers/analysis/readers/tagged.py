@@ -24,11 +24,8 @@ from typing import Iterator
 from helpers.analysis.readers.identity import normalise_doi
 from helpers.analysis.readers.records import Record, ReaderError, parse_year
 
-__all__ = ["read_wos", "read_medline", "join_wrapped", "major_topics", "WOS_FIRST_LINE", "MEDLINE_FIRST_LINE"]
+__all__ = ["read_wos", "read_medline", "join_wrapped", "major_topics"]
 
-#: What the first line of each format looks like (for :mod:`helpers.analysis.readers.detect`).
-WOS_FIRST_LINE = re.compile(r"^(?:FN |VR |PT [A-Z]\s*$)")
-MEDLINE_FIRST_LINE = re.compile(r"^PMID- ?\d")
 _WOS_TAG = re.compile(r"^([A-Z][A-Z0-9])(?: (.*))?$")
 _MEDLINE_TAG = re.compile(r"^([A-Z][A-Z0-9 ]{3})- ?(.*)$")
 # A line that ends inside a URL (after "http://www." or a "/"): the next line continues the URL.
@@ -40,6 +37,16 @@ _URL_HYPHEN = re.compile(r"(https?://\S+) -(?=\w)")
 def join_wrapped(lines: list[str]) -> str:
     """Wrapped lines as one text: lines joined by a space, except where a line ends inside a URL, which is
     joined to the next line without one (so is Web of Science's " -" inside a URL).
+
+    Parameters
+    ----------
+    lines : list of str
+        A field's lines, without their tags and indentation.
+
+    Returns
+    -------
+    str
+        One line of text.
 
     Examples
     --------
@@ -133,6 +140,16 @@ def major_topics(headings: list[str]) -> str:
     """The MeSH major topics of a record's ``MH`` headings: the descriptor of each heading marked ``*`` (on the
     descriptor or on one of its qualifiers), once each, ``; `` between them.
 
+    Parameters
+    ----------
+    headings : list of str
+        The ``MH`` lines of one record.
+
+    Returns
+    -------
+    str
+        The major topics, ``""`` without any.
+
     Examples
     --------
     >>> major_topics(["Humans", "*Decision Support Techniques", "Decision Making/*methods/standards", "*Humans"])
@@ -149,6 +166,18 @@ def major_topics(headings: list[str]) -> str:
 
 def read_wos(text: str) -> tuple[str | None, list[Record]]:
     """The records of a Web of Science plain-text export; the header is the ``FN`` line's text.
+
+    Parameters
+    ----------
+    text : str
+        A Web of Science plain-text export, decoded.
+
+    Returns
+    -------
+    header : str or None
+        The ``FN`` line's text.
+    records : list of Record
+        One per ``PT`` ... ``ER`` record, with its lines.
 
     Raises
     ------
@@ -196,6 +225,18 @@ def read_wos(text: str) -> tuple[str | None, list[Record]]:
 
 def read_medline(text: str) -> tuple[None, list[Record]]:
     """The records of a MEDLINE file (PubMed's "PubMed" format, ``.txt`` or ``.nbib``); no header.
+
+    Parameters
+    ----------
+    text : str
+        A MEDLINE file, decoded.
+
+    Returns
+    -------
+    header : None
+        MEDLINE has no header line.
+    records : list of Record
+        One per ``PMID-`` record, with its lines.
 
     Raises
     ------

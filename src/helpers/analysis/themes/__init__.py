@@ -14,12 +14,13 @@ The steps of :func:`fit_themes` (:mod:`.model`, ``start_themes(...).result()``),
    (:class:`PendingThemes`), every abstract weighted in blocks (:mod:`.counting`), the tables of
    :class:`ThemeModel`.
 5. :mod:`.labels`, :func:`theme_labels`: each theme's shown top terms (:func:`shown_terms`, a noun phrase in
-   place of its words) and its label (:data:`LABEL_RULE`).
+   place of its words) and its label, two concepts (:mod:`.concepts`, :func:`same_concept`), each shown as the
+   abstracts write it (:mod:`.written_forms`, :func:`written_label`).
 6. :mod:`.hierarchy`, :func:`theme_hierarchy`: the themes grouped into a few broad themes, and each paper's
    two grains (:func:`paper_grains`), called by the pipeline after the model.
 
-:mod:`.naming` reads the researcher's theme file (:func:`read_theme_file`), which renames themes and merges two or
-more into one (:func:`apply_theme_names`) when it was written for these themes; the pipeline applies it before the
+:mod:`.theme_file` reads the researcher's theme file (:func:`read_theme_file`), and :mod:`.naming` applies it: it
+renames themes and merges two or more into one (:func:`apply_theme_names`) when it was written for these themes; the pipeline applies it before the
 broad themes are made.
 
 :mod:`.comparison` fits a scikit-learn LDA beside the NMF at the chosen number of themes
@@ -27,48 +28,24 @@ broad themes are made.
 never needs it).
 """
 
+from helpers.analysis.themes.broad_labels import N_POOLED_TERMS, broad_labels
 from helpers.analysis.themes.comparison import LDA_MAX_ITER, compare_with_lda
 from helpers.analysis.themes.counting import MAX_DF, MAX_TERMS, MIN_DOCUMENTS, TRANSFORM_BLOCK
 from helpers.analysis.themes.hierarchy import (
-                                                GRAIN_COLUMNS,
                                                 HIERARCHY_RULE,
                                                 MIXED_SHARE,
-                                                N_POOLED_TERMS,
                                                 ThemeHierarchy,
                                                 broad_groups,
                                                 broad_ids,
-                                                broad_labels,
                                                 n_broad_themes,
                                                 paper_grains,
                                                 theme_hierarchy,
                                                 theme_profiles,
 )
-from helpers.analysis.themes.labels import (
-                                                GENERAL_SUFFIX,
-                                                LABEL_RULE,
-                                                MIN_LABEL_SHARE,
-                                                Concept,
-                                                concept_share,
-                                                is_acronym_of,
-                                                label_parts,
-                                                same_concept,
-                                                share_stem,
-                                                shown_terms,
-                                                theme_concepts,
-                                                theme_labels,
-                                                written_forms,
-                                                written_label,
-)
+from helpers.analysis.themes.concepts import Concept, concept_share, is_acronym_of, same_concept, share_stem, theme_concepts
+from helpers.analysis.themes.labels import GENERAL_SUFFIX, MIN_LABEL_SHARE, label_parts, shown_terms, theme_labels
 from helpers.analysis.themes.fit_settings import ThemeOptions, ThemeSettings
-from helpers.analysis.themes.naming import (
-                                                NUMBERING_RULE,
-                                                ThemeFile,
-                                                ThemeFileError,
-                                                ThemeNaming,
-                                                apply_theme_names,
-                                                read_theme_file,
-                                                starter_text,
-)
+from helpers.analysis.themes.naming import NUMBERING_RULE, ThemeNaming, apply_theme_names, starter_text
 from helpers.analysis.themes.model import (
                                                 FINAL_FIT_THREAD,
                                                 FINAL_SAMPLE,
@@ -100,6 +77,7 @@ from helpers.analysis.themes.selection import (
                                                 choose_k,
                                                 model_fitting,
 )
+from helpers.analysis.themes.theme_file import ThemeFile, ThemeFileError, read_theme_file
 from helpers.analysis.themes.vocabulary import (
                                                 KOutOfRange,
                                                 ThemesError,
@@ -107,6 +85,8 @@ from helpers.analysis.themes.vocabulary import (
                                                 theme_counts,
                                                 theme_terms,
 )
+
+from helpers.analysis.themes.written_forms import written_forms, written_label
 
 __all__ = [
     "theme_terms", "theme_counts", "alphabetical_top_terms", "ThemesError", "KOutOfRange",
@@ -116,9 +96,9 @@ __all__ = [
     "SELECTION_RULE", "candidate_ks", "choose_k", "model_fitting",
     "FINAL_SAMPLE", "FINAL_FIT_THREAD", "MIXED_THRESHOLD", "ThemeModel", "ThemeOptions", "ThemeSettings", "PendingThemes",
     "start_themes", "start_partitioned_themes", "fit_themes",
-    "LABEL_RULE", "MIN_LABEL_SHARE", "GENERAL_SUFFIX", "label_parts", "written_forms", "written_label", "Concept", "same_concept", "is_acronym_of", "share_stem",
+    "MIN_LABEL_SHARE", "GENERAL_SUFFIX", "label_parts", "written_forms", "written_label", "Concept", "same_concept", "is_acronym_of", "share_stem",
     "theme_concepts", "concept_share", "theme_labels", "shown_terms",
-    "HIERARCHY_RULE", "MIXED_SHARE", "N_POOLED_TERMS", "GRAIN_COLUMNS", "ThemeHierarchy", "n_broad_themes",
+    "HIERARCHY_RULE", "MIXED_SHARE", "N_POOLED_TERMS", "ThemeHierarchy", "n_broad_themes",
     "broad_ids", "theme_profiles", "broad_groups", "broad_labels", "theme_hierarchy", "paper_grains",
     "LDA_MAX_ITER", "compare_with_lda",
     "NUMBERING_RULE", "ThemeFile", "ThemeFileError", "ThemeNaming", "read_theme_file", "apply_theme_names", "starter_text",

@@ -27,7 +27,22 @@ LDA_MAX_ITER = 10  # scikit-learn's default: the comparison costs one ordinary L
 
 class SelectionData(Protocol):
     """What the comparison reads of a :class:`helpers.analysis.themes.model.ThemeModel` (whose
-    :attr:`~helpers.analysis.themes.model.ThemeModel.comparison` calls this module, so it is not imported here)."""
+    :attr:`~helpers.analysis.themes.model.ThemeModel.comparison` calls this module, so it is not imported here).
+
+    Attributes
+    ----------
+    selection_counts : csr_matrix
+        The selection's abstracts x terms, counts.
+    selection_vocabulary : ndarray of str
+        Its terms.
+    settings : ThemeSettings
+        What the model was fitted with (``chosen_k``, ``seeds``, ``final_seed``).
+
+    Examples
+    --------
+    >>> sorted(name for name in vars(SelectionData) if not name.startswith("_"))
+    ['selection_counts', 'selection_vocabulary', 'settings']
+    """
 
     @property
     def selection_counts(self) -> sparse.csr_matrix: ...
@@ -49,6 +64,16 @@ def _fit_lda(counts: sparse.csr_matrix, k: int, seed: int) -> LatentDirichletAll
 
 def compare_with_lda(model: SelectionData) -> pd.DataFrame:
     """NMF against LDA at the model's k, both fitted and scored on the selection's abstracts.
+
+    Parameters
+    ----------
+    model : SelectionData
+        A fitted theme model (:class:`helpers.analysis.themes.model.ThemeModel`).
+
+    Returns
+    -------
+    DataFrame
+        ``model, k, coherence, diversity``: one row for the NMF, one for the LDA.
 
     Examples
     --------

@@ -1,5 +1,6 @@
 """A theme fit's options (:class:`ThemeOptions`, given) and the settings it was fitted with (:class:`ThemeSettings`,
-found: ``model.settings.chosen_k``), as attributes."""
+found: ``model.settings.chosen_k``), as attributes, so that every setting that changes the themes is named once
+and the book can show each one."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from typing import Any
 
 from helpers.analysis.themes.selection import N_SEEDS, SELECTION_SAMPLE
 from helpers.analysis.vocabulary import VocabularyEdits
+
+__all__ = ["ThemeOptions", "ThemeSettings"]
 
 
 @dataclass(frozen=True)
@@ -51,12 +54,48 @@ class ThemeSettings:
     """Every setting a theme model was fitted with: the candidates and seeds of the selection, its sample, the
     tolerances, the rule and its thresholds, the chosen k and its final fit.
 
-    ``min_theme_papers`` is the size floor of a theme (:func:`helpers.analysis.themes.selection.min_theme_papers`),
-    ``size_floor_met`` whether every theme of the final fit reaches it, and ``k_at_top`` whether the chosen k is
-    the largest candidate searched (:func:`helpers.analysis.themes.selection.k_at_top`): the rule's best may lie
-    beyond the range, so the page does not call it chosen.
-    ``vocabulary_changed`` is, for each of the researcher's files (:attr:`ThemeOptions.edits`), how many theme
-    terms of these abstracts it removed or replaced.
+    Attributes
+    ----------
+    k_candidates : list of int
+        The numbers of themes searched.
+    chosen_k : int
+        The number fitted; ``k_given`` whether the researcher gave it.
+    k_given : bool
+    seeds : list of int
+        The selection's seeds; ``final_seed`` the final fit's.
+    final_seed : int
+    selection_documents, selection_vocabulary : int
+        The selection's sample of abstracts and its terms.
+    selection_tol, final_tol : float
+        NMF's tolerances in the selection and in the final fit.
+    final_fit_documents, comparison_documents : int
+        The abstracts of the final fit and of the LDA beside it.
+    documents, vocabulary : int
+        The corpus's abstracts and theme terms.
+    min_df : int
+        The fewest abstracts a term is in; ``max_df`` the largest share of them.
+    max_df : float
+    rule : str
+        The selection rule (:data:`helpers.analysis.themes.SELECTION_RULE`).
+    min_stability, min_diversity : float
+        The rule's thresholds.
+    mixed_threshold : float
+        The strongest theme's share below which a paper is mixed.
+    min_theme_papers : int
+        The size floor of a theme (:func:`helpers.analysis.themes.selection.min_theme_papers`); ``size_floor_met``
+        whether every theme of the final fit reaches it.
+    size_floor_met : bool
+    k_at_top : bool
+        Whether the chosen k is the largest candidate searched (:func:`helpers.analysis.themes.selection.k_at_top`):
+        the rule's best may lie beyond the range, so the page does not call it chosen.
+    vocabulary_changed : list of int
+        For each of the researcher's files (:attr:`ThemeOptions.edits`), how many theme terms of these abstracts
+        it removed or replaced.
+
+    Examples
+    --------
+    >>> [name for name in ThemeSettings.__dataclass_fields__][:3]
+    ['k_candidates', 'chosen_k', 'k_given']
     """
 
     k_candidates: list[int]
@@ -84,5 +123,11 @@ class ThemeSettings:
     vocabulary_changed: list[int] = field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
-        """The settings by name, in the order above (the Reproduce page's rows)."""
+        """The settings by name, in the order above (the Reproduce page's rows).
+
+        Returns
+        -------
+        dict
+            Each attribute's name to its value.
+        """
         return asdict(self)

@@ -13,8 +13,8 @@ The hierarchy (:data:`HIERARCHY_RULE`):
    beside one group of all the others. The tree is cut into :func:`n_broad_themes` groups: the rounded
    square root of the number of themes, at least 2 and at most the number of themes (:func:`broad_groups`).
 3. Broad themes are lettered ``A, B, ...`` by their papers (most first; ties to the group holding the
-   lowest theme number); each is named so that its label describes every one of its themes (:func:`broad_labels`,
-   :data:`BROAD_LABEL_RULE`): a term for each theme, a term shared by several themes covering them all at once.
+   lowest theme number); each is named so that its label describes every one of its themes (:func:`~helpers.analysis.themes.broad_labels.broad_labels`,
+   :data:`~helpers.analysis.themes.broad_labels.BROAD_LABEL_RULE`): a term for each theme, a term shared by several themes covering them all at once.
 
 A paper's broad theme is the broad theme of its strongest theme, so the two grains nest: every paper of
 a theme is in that theme's broad theme. A paper is *mixed* when its strongest theme holds less than half
@@ -31,35 +31,33 @@ import numpy as np
 import pandas as pd
 from scipy import sparse
 
-from helpers.analysis.terms import is_noun_phrase
-from helpers.analysis.themes.labels import Concept, _stock_terms, label_parts, same_concept
+from helpers.analysis.themes.broad_labels import N_POOLED_TERMS, _pooled_terms, broad_labels
 
-__all__ = ["BROAD_LABEL_RULE", "N_COVER_TERMS", "HIERARCHY_RULE", "MIXED_SHARE", "N_POOLED_TERMS", "ThemeHierarchy", "n_broad_themes", "broad_ids",
-           "theme_profiles", "broad_groups", "broad_labels", "theme_hierarchy", "paper_grains", "GRAIN_COLUMNS"]
+__all__ = ["HIERARCHY_RULE", "MIXED_SHARE", "ThemeHierarchy", "n_broad_themes", "broad_ids",
+           "theme_profiles", "broad_groups", "theme_hierarchy", "paper_grains"]
 
 #: A paper whose strongest theme holds less than this share of its theme weight is mixed.
 MIXED_SHARE = 0.5
-#: Terms a broad theme's label is chosen from: the strongest of its themes' pooled shown terms.
-N_POOLED_TERMS = 10
-#: A theme is described by a term among its label's parts and its first this many shown top terms.
-N_COVER_TERMS = 5
-BROAD_LABEL_RULE = (
-    "a broad theme of one theme takes that theme's label; otherwise the fewest of its pooled top terms such that "
-    f"each of its themes has one of them among its label's parts or first {N_COVER_TERMS} shown top terms (a term "
-    "shared by several themes first, then the strongest), one concept each, at least two, strongest first"
-)
 HIERARCHY_RULE = (
     "each theme's profile is the term map's terms in its papers, each paper counted by its share of the theme; "
     "a Ward tree on the unit-length profiles (nearness by cosine), cut into round(√k) broad themes for k themes "
     "(at least 2, at most k); broad themes lettered by their papers, most first; a paper's broad theme is that "
     "of its strongest theme"
 )
-#: The columns :func:`paper_grains` adds to the papers table, after ``theme`` and ``theme_weight``.
-GRAIN_COLUMNS = ("second_theme", "second_theme_weight", "mixed", "broad_theme", "broad_theme_weight")
 
 
 def n_broad_themes(k: int) -> int:
     """The number of broad themes for ``k`` themes: ``round(sqrt(k))``, at least 2, at most ``k``.
+
+    Parameters
+    ----------
+    k : int
+        The number of themes.
+
+    Returns
+    -------
+    int
+        The number of broad themes.
 
     Examples
     --------
@@ -71,6 +69,16 @@ def n_broad_themes(k: int) -> int:
 
 def broad_ids(n: int) -> list[str]:
     """The names of ``n`` broad themes: ``A`` to ``Z``, then ``AA``, ``AB``, ...
+
+    Parameters
+    ----------
+    n : int
+        The number of broad themes.
+
+    Returns
+    -------
+    list of str
+        Their names, in order.
 
     Examples
     --------
@@ -91,6 +99,18 @@ def theme_profiles(weights: np.ndarray, paper_terms: sparse.spmatrix) -> np.ndar
     """Themes x terms: each term's papers summed with their theme weights (``weights``: papers x themes;
     ``paper_terms``: papers x terms, any count becomes 1), each row as shares of its total (zeros stay zeros).
 
+    Parameters
+    ----------
+    weights : ndarray
+        Papers x themes.
+    paper_terms : sparse matrix
+        Papers x terms (the term map's).
+
+    Returns
+    -------
+    ndarray
+        Themes x terms, each row summing to 1 (or 0).
+
     Examples
     --------
     >>> weights = np.array([[1.0, 0.0], [0.5, 0.5]])
@@ -107,6 +127,18 @@ def theme_profiles(weights: np.ndarray, paper_terms: sparse.spmatrix) -> np.ndar
 def broad_groups(profiles: np.ndarray, n_groups: int) -> np.ndarray:
     """Each theme's group (1-based, in scipy's order): a Ward tree on the rows scaled to unit length (their
     Euclidean distances are ``sqrt(2 * cosine distance)``) cut into ``n_groups``; a row of zeros stays zeros.
+
+    Parameters
+    ----------
+    profiles : ndarray
+        Themes x terms (:func:`theme_profiles`).
+    n_groups : int
+        The number of broad themes.
+
+    Returns
+    -------
+    ndarray of int
+        One group per theme.
 
     Examples
     --------
@@ -125,101 +157,6 @@ def broad_groups(profiles: np.ndarray, n_groups: int) -> np.ndarray:
     return fcluster(linkage(unit, method="ward"), n_groups, criterion="maxclust")
 
 
-def _names(term: str, other: str, same_thing: Collection[frozenset[str]]) -> bool:
-    """Whether ``term`` names what ``other`` says: the same term or one concept
-    (:func:`helpers.analysis.themes.labels.same_concept`; an acronym names its expansion, ``llm`` a
-    ``language model``).
-
-    Examples
-    --------
-    >>> [_names(a, b, ()) for a, b in [("llm", "language model"), ("privacy", "private"), ("graph", "node")]]
-    [True, True, False]
-    """
-    return term == other or same_concept(term, other, same_thing)
-
-
-def _label(terms: list[str], weight: dict[str, float], pooled: Sequence[str],
-           same_thing: Collection[frozenset[str]]) -> str:
-    """Terms joined by `` · ``, the strongest first, each acronym by its expansion among the ``pooled`` terms (the one
-    of most words), as a concept is named (:class:`helpers.analysis.themes.labels.Concept`).
-
-    Examples
-    --------
-    >>> _label(["rl", "regret"], {"rl": 3.0, "regret": 5.0}, ["regret", "rl", "reinforcement learning"], ())
-    'regret · reinforcement learning'
-    """
-    def name(term: str) -> str:
-        members = [term] + [other for other in pooled if other != term and _names(term, other, same_thing)]
-        return Concept(tuple(members)).name
-
-    return " · ".join(name(t) for t in sorted(terms, key=lambda t: -weight.get(t, 0.0)))
-
-
-def broad_labels(members: Sequence[Sequence[int]], top_terms: pd.DataFrame, masses: Sequence[float],
-                 labels: Sequence[str] | None = None, same_thing: Collection[frozenset[str]] = ()) -> list[str]:
-    """One label per broad theme by :data:`BROAD_LABEL_RULE`: it names every one of the broad theme's themes.
-
-    A broad theme's pooled terms are its themes' shown top terms (``top_terms``: ``theme, rank, term, weight``, the
-    first :data:`N_POOLED_TERMS` of each theme), each weighted by its weight in each theme (as a share of that
-    theme's strongest) times the theme's papers (``masses``, by 1-based theme); stock terms and word pairs that
-    are no noun phrase are left out. ``labels`` are the themes' labels (by 1-based theme); ``same_thing`` the pairs
-    the corpus defines as one thing (:func:`helpers.analysis.themes.labels.same_concept`).
-
-    Examples
-    --------
-    >>> top = pd.DataFrame({"theme": [1, 1, 2, 2, 3, 3], "rank": [1, 2] * 3,
-    ...                     "term": ["language model", "llm", "diffusion model", "image", "regret", "bandit"],
-    ...                     "weight": [1.0, 0.8, 1.0, 0.5, 1.0, 0.9]})
-    >>> broad_labels([[1, 2], [3]], top, [10, 5, 8], ["language model · llm", "diffusion model · image",
-    ...                                               "regret · bandit"])
-    ['language model · diffusion model', 'regret · bandit']
-    """
-    shown = top_terms[top_terms["rank"] <= N_POOLED_TERMS]
-    stock = _stock_terms()
-    strongest = shown.groupby("theme")["weight"].transform("max")
-    relative = (shown["weight"] / strongest.where(strongest > 0, 1.0)).to_numpy()
-    mass = np.array([float(masses[int(t) - 1]) for t in shown["theme"]])
-    terms_of: dict[int, list[str]] = {}
-    for theme, term in zip(shown["theme"], shown["term"]):
-        terms_of.setdefault(int(theme), []).append(str(term))
-    result = []
-    for group in members:
-        pooled: dict[str, float] = {}
-        for theme, term, value in zip(shown["theme"], shown["term"], relative * mass):
-            if int(theme) in group:
-                pooled[str(term)] = pooled.get(str(term), 0.0) + float(value)
-        if len(group) == 1 and labels is not None:
-            result.append(str(labels[group[0] - 1]))
-            continue
-        usable = [t for t in pooled if t not in stock and (" " not in t or is_noun_phrase(t))] or list(pooled)
-        order = sorted(usable, key=lambda t: (-round(pooled[t], 9), usable.index(t)))
-        described = {}
-        for theme in group:
-            own = [t for t in terms_of.get(theme, []) if t in usable][:N_COVER_TERMS]
-            described[theme] = set(own) | set(label_parts(str(labels[theme - 1])) if labels is not None else [])
-
-        def covers(term: str, theme: int) -> bool:
-            return any(_names(term, other, same_thing) for other in described[theme])
-
-        chosen: list[str] = []
-        uncovered = set(group)
-        while uncovered:
-            options = [t for t in order if not any(_names(t, c, same_thing) for c in chosen)]
-            gains = [(sum(covers(t, theme) for theme in uncovered), -i) for i, t in enumerate(options)]
-            if not gains or max(gains)[0] == 0:
-                break
-            best = options[-max(gains)[1]]
-            chosen.append(best)
-            uncovered = {theme for theme in uncovered if not covers(best, theme)}
-        spare = [t for t in order if not any(_names(t, c, same_thing) for c in chosen)]
-        while spare and (len(chosen) < 2 or _label(chosen, pooled, order, same_thing) in result):
-            chosen.append(spare.pop(0))
-            spare = [t for t in spare if not any(_names(t, c, same_thing) for c in chosen)]
-        label = _label(chosen, pooled, order, same_thing)
-        result.append(label if label not in result else f"{label} ({len(result) + 1})")
-    return result
-
-
 @dataclass(frozen=True)
 class ThemeHierarchy:
     """The broad themes and their themes.
@@ -231,6 +168,13 @@ class ThemeHierarchy:
         theme, by broad theme then theme (``theme_hierarchy.csv``).
     rule : str
         :data:`HIERARCHY_RULE`.
+
+    Examples
+    --------
+    >>> table = pd.DataFrame({"broad_theme": ["A", "A"], "broad_label": ["roads"] * 2, "broad_top_terms": ["road"] * 2,
+    ...                       "broad_n_papers": [5, 5], "theme": [1, 2], "label": ["crash", "speed"], "n_papers": [3, 2]})
+    >>> ThemeHierarchy(table).broad_of
+    {1: 'A', 2: 'A'}
     """
 
     table: pd.DataFrame
@@ -268,6 +212,11 @@ def theme_hierarchy(themes: pd.DataFrame, top_terms: pd.DataFrame, weights: pd.D
         term of the map, the profiles are the themes' top-term weights.
     same_thing : collection of frozenset, optional
         Pairs of terms the corpus defines as one thing (a term and its abbreviation), for the broad labels.
+
+    Returns
+    -------
+    ThemeHierarchy
+        Its table (``theme_hierarchy.csv``) and rule.
 
     Examples
     --------
@@ -317,25 +266,28 @@ def theme_hierarchy(themes: pd.DataFrame, top_terms: pd.DataFrame, weights: pd.D
     return ThemeHierarchy(pd.DataFrame(rows, columns=columns_out))
 
 
-def _pooled_terms(shown: pd.DataFrame, group: Sequence[int], masses: np.ndarray) -> list[str]:
-    """A broad theme's pooled top terms, as :func:`broad_labels` ranks them."""
-    part = shown[shown["theme"].isin(list(group))]
-    strongest = part.groupby("theme")["weight"].transform("max")
-    value = part["weight"] / strongest.where(strongest > 0, 1.0) * part["theme"].map(lambda t: masses[int(t) - 1])
-    totals: dict[str, float] = {}
-    for term, v in zip(part["term"].astype(str), value):
-        totals[term] = totals.get(term, 0.0) + float(v)
-    order = list(totals)
-    return sorted(order, key=lambda t: (-round(totals[t], 9), order.index(t)))[:N_POOLED_TERMS]
-
 
 def paper_grains(weights: pd.DataFrame, broad_of: dict[int, str], threshold: float = MIXED_SHARE) -> pd.DataFrame:
-    """Each paper at both grains (:data:`GRAIN_COLUMNS`): ``paper_id``, its second theme and that theme's
+    """Each paper at both grains: ``paper_id``, its second theme and that theme's
     share of its theme weight (``<NA>`` and 0 with one theme or none), ``mixed`` (its strongest theme
     holds less than ``threshold``; never for a paper without theme weight), its broad theme (that of its
     strongest theme; ``""`` without one) and the broad theme's share (its themes' shares summed).
 
     Ties go to the lower theme number, as the strongest theme's do.
+
+    Parameters
+    ----------
+    weights : DataFrame
+        ``paper_id`` and ``theme_<n>`` columns.
+    broad_of : dict of int to str
+        Each theme's broad theme (:attr:`ThemeHierarchy.broad_of`).
+    threshold : float
+        The strongest theme's share below which a paper is mixed.
+
+    Returns
+    -------
+    DataFrame
+        ``paper_id, second_theme, second_theme_weight, mixed, broad_theme, broad_theme_weight``, one row per paper.
 
     Examples
     --------

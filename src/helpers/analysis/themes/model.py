@@ -69,6 +69,11 @@ class ThemeModel:
     label_counts : DataFrame, optional
         Themes x the terms the labels are chosen from (each theme's shown top terms): each term's occurrences
         summed over each theme's papers, so the labels can be made again (:func:`relabel`).
+
+    Examples
+    --------
+    >>> list(ThemeModel.__dataclass_fields__)[:4]
+    ['themes', 'paper_themes', 'weights', 'top_terms']
     """
 
     themes: pd.DataFrame
@@ -94,8 +99,19 @@ class ThemeModel:
 
 def relabel(model: ThemeModel, same_thing: Collection[frozenset[str]]) -> ThemeModel:
     """The model with its labels made again (:func:`helpers.analysis.themes.labels.theme_labels`), the pairs the
-    corpus defines as one thing (a term and its abbreviation) counted as one concept; the model as it is
-    without ``label_counts`` or pairs.
+    corpus defines as one thing counted as one concept.
+
+    Parameters
+    ----------
+    model : ThemeModel
+        A fitted model.
+    same_thing : collection of frozenset
+        Pairs of terms the corpus defines as one thing (a term and its abbreviation).
+
+    Returns
+    -------
+    ThemeModel
+        The model with its ``label`` column made again; the model as it is without ``label_counts`` or pairs.
 
     Examples
     --------
@@ -161,10 +177,13 @@ def _theme_tables(components: np.ndarray, document_weights: np.ndarray, vocabula
 
 
 class PendingThemes:
-    """A theme model whose selection, final fit and weighting run in a background thread; :meth:`result` waits
-    for them.
+    """A theme model on its way in a background thread (:func:`start_themes`): :meth:`result` waits for it,
+    :meth:`wait` only for the thread to end (whether the model was made or not).
 
-    Made by :func:`start_themes`, so the caller can find terms and links meanwhile.
+    Examples
+    --------
+    >>> [name for name in vars(PendingThemes) if not name.startswith("_")]
+    ['wait', 'result']
     """
 
     def __init__(self, fitting: BackgroundCall) -> None:
@@ -211,10 +230,27 @@ def start_themes(texts: TokenizedCorpus | pd.Series, options: ThemeOptions = The
     :meth:`PendingThemes.wait`) before leaving it. With ``n_jobs=1`` everything runs before this
     returns: no thread.
 
+    Parameters
+    ----------
+    texts, options
+        As for :func:`fit_themes`.
+
+    Returns
+    -------
+    PendingThemes
+        The model on its way.
+
     Raises
     ------
     KOutOfRange, ThemesError
         As :func:`fit_themes`.
+
+    Examples
+    --------
+    >>> texts = pd.Series(["graph networks learn graphs"] * 2 + ["bandit regret bounds"] * 2, index=list("abcd"))
+    >>> with model_fitting():
+    ...     print(start_themes(texts, ThemeOptions(k=2)).result().settings.chosen_k)
+    2
     """
     return start_partitioned_themes(LocalPartitions(), [analysis_texts_to_tokens(texts)], options)
 
@@ -223,12 +259,33 @@ def start_partitioned_themes(runner: PartitionRunner, token_parts: Sequence[Any]
                              options: ThemeOptions = ThemeOptions()) -> PendingThemes:
     """:func:`start_themes` of a corpus in consecutive partitions, counted where they are.
 
-    ``token_parts`` are handles (values, or Dask futures) of each partition's
-    :class:`helpers.analysis.text.TokenizedCorpus`, in corpus order. Each partition counts its terms;
-    the vocabulary comes from those counts summed by term (one reducer per bucket); only the abstracts
-    the selection and the final fit use come to this process, and every abstract is weighted in
-    blocks of :data:`TRANSFORM_BLOCK` consecutive ``paper_id`` ranks on ``runner``. The result is the
+    Each partition counts its terms; the vocabulary comes from those counts summed by term (one reducer per
+    bucket); only the abstracts the selection and the final fit use come to this process, and every abstract is
+    weighted in blocks of :data:`TRANSFORM_BLOCK` consecutive ``paper_id`` ranks on ``runner``. The result is the
     same for any cut into partitions (a tested equivalence).
+
+    Parameters
+    ----------
+    runner : PartitionRunner
+        Where the partitions are (:class:`helpers.analysis._parallel.LocalPartitions`, or a Dask cluster).
+    token_parts : sequence
+        Handles (values, or Dask futures) of each partition's :class:`helpers.analysis.text.TokenizedCorpus`, in
+        corpus order.
+    options : ThemeOptions
+        As for :func:`fit_themes`.
+
+    Returns
+    -------
+    PendingThemes
+        The model on its way, counted where the partitions are.
+
+    Examples
+    --------
+    >>> parts = [analysis_texts_to_tokens(pd.Series(["graph nets"] * 2, index=["a", "b"])),
+    ...          analysis_texts_to_tokens(pd.Series(["bandit regret"] * 2, index=["c", "d"]))]
+    >>> with model_fitting():
+    ...     print(start_partitioned_themes(LocalPartitions(), parts, ThemeOptions(k=2)).result().themes["n_papers"].tolist())
+    [2, 2]
     """
     k, seed, n_jobs = options.k, options.seed, options.n_jobs
     terms = _partitioned_counts(runner, token_parts, options.edits)
@@ -315,6 +372,11 @@ def fit_themes(texts: TokenizedCorpus | pd.Series, options: ThemeOptions = Theme
         chosen k on the same abstracts. The selection's fits run on ``n_jobs`` cores
         (default: all) and one thread more (1: everything in the calling thread); results
         do not depend on it.
+
+    Returns
+    -------
+    ThemeModel
+        The themes, each paper's weights, the selection and the settings.
 
     Raises
     ------

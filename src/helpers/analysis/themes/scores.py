@@ -27,6 +27,18 @@ def npmi_coherence(top_indices: list[list[int]], binary: sparse.spmatrix) -> lis
     ``binary`` is the document x term presence matrix. A pair never seen
     together scores -1.
 
+    Parameters
+    ----------
+    top_indices : list of list of int
+        Each theme's top terms, as columns of ``binary``.
+    binary : sparse matrix
+        Documents x terms, presence.
+
+    Returns
+    -------
+    list of float
+        One coherence per theme, between -1 and 1.
+
     Examples
     --------
     >>> X = sparse.csr_matrix(np.array([[1, 1, 0], [1, 1, 0], [0, 0, 1], [0, 1, 1]]))
@@ -50,6 +62,22 @@ def npmi_of_counts(top_indices: list[list[int]], columns: np.ndarray, together: 
     """:func:`npmi_coherence` from co-occurrence counts: ``together[i, j]`` documents hold both
     ``columns[i]`` and ``columns[j]`` (its diagonal: each term's documents); ``columns`` sorted, holding
     every index of ``top_indices``.
+
+    Parameters
+    ----------
+    top_indices : list of list of int
+        Each theme's top terms, as term indices.
+    columns : ndarray of int
+        The term indices of ``together``'s rows and columns, sorted.
+    together : ndarray
+        Documents holding both terms of each pair of ``columns``.
+    n_documents : int
+        The documents counted.
+
+    Returns
+    -------
+    list of float
+        As :func:`npmi_coherence`.
 
     Examples
     --------
@@ -80,6 +108,16 @@ def npmi_of_counts(top_indices: list[list[int]], columns: np.ndarray, together: 
 def topic_diversity(top_terms: list[list[str]]) -> float:
     """Share of unique terms among all themes' top terms.
 
+    Parameters
+    ----------
+    top_terms : list of list of str
+        Each theme's top terms.
+
+    Returns
+    -------
+    float
+        Between 0 (every theme the same terms) and 1 (no term shared).
+
     Examples
     --------
     >>> topic_diversity([["a", "b"], ["b", "c"]])
@@ -97,6 +135,16 @@ def _cosine_rows(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 def stability(components: list[np.ndarray]) -> float:
     """Mean best-match cosine similarity of themes over all pairs of runs (Hungarian matching).
+
+    Parameters
+    ----------
+    components : list of ndarray
+        Each run's themes x terms weights, one array per seed.
+
+    Returns
+    -------
+    float
+        Between 0 and 1 (1 with a single run).
 
     Examples
     --------

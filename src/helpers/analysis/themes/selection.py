@@ -44,8 +44,7 @@ from helpers.analysis.themes.counting import _PartitionedCounts, _tfidf, _tfidf_
 from helpers.analysis.themes.scores import _scores, stability
 from helpers.analysis.themes.vocabulary import KOutOfRange, ThemesError
 
-__all__ = ["MIN_THEME_PAPERS", "MIN_THEME_SHARE", "SIZE_PATIENCE", "min_theme_papers", "theme_sizes", "k_at_top", "more_ks",
-           "rescore", "search_done", "N_SEEDS", "SELECTION_TOL", "FINAL_TOL", "MAX_CANDIDATES", "SELECTION_SAMPLE", "MIN_PARALLEL_DOCUMENTS",
+__all__ = ["MIN_THEME_PAPERS", "MIN_THEME_SHARE", "SIZE_PATIENCE", "min_theme_papers", "k_at_top", "N_SEEDS", "SELECTION_TOL", "FINAL_TOL", "MAX_CANDIDATES", "SELECTION_SAMPLE", "MIN_PARALLEL_DOCUMENTS",
            "MIN_STABILITY", "MIN_DIVERSITY", "SELECTION_RULE", "candidate_ks", "model_fitting", "choose_k"]
 
 N_SEEDS = 3
@@ -79,6 +78,16 @@ SELECTION_RULE = (
 
 def min_theme_papers(n_documents: int) -> int:
     """The fewest papers a theme may hold: ``max(5, ceil(1% of the papers))``.
+
+    Parameters
+    ----------
+    n_documents : int
+        The corpus's abstracts.
+
+    Returns
+    -------
+    int
+        The size floor of a theme.
 
     Examples
     --------
@@ -139,6 +148,20 @@ def k_at_top(ks: list[int], chosen_k: int, k_given: bool) -> bool:
     """Whether the chosen number of themes is the largest of several candidates searched, so the rule's best
     may lie beyond the range (never for a given ``k``).
 
+    Parameters
+    ----------
+    ks : list of int
+        The candidates searched.
+    chosen_k : int
+        The number of themes fitted.
+    k_given : bool
+        Whether the researcher gave it.
+
+    Returns
+    -------
+    bool
+        Whether the page must not call ``chosen_k`` chosen.
+
     Examples
     --------
     >>> k_at_top([3, 6, 9], 9, False), k_at_top([3, 6, 9], 6, False), k_at_top([9], 9, True)
@@ -152,6 +175,16 @@ def candidate_ks(n_documents: int) -> list[int]:
 
     From 2 (3 for 40 abstracts or more) to ``1.6 * sqrt(n)``, capped at 30 and
     at a fifth of the corpus.
+
+    Parameters
+    ----------
+    n_documents : int
+        The number of abstracts the themes are fitted on.
+
+    Returns
+    -------
+    list of int
+        The candidates, ascending.
 
     Examples
     --------
@@ -177,6 +210,18 @@ def model_fitting() -> Iterator[None]:
     ten times slower on two busy cores (fits already run in parallel). Convergence warnings are
     silenced: an unconverged run still counts, its worse fit and stability are what we measure.
     Both settings are process-wide, so threads must not enter this themselves.
+
+    Yields
+    ------
+    None
+        Inside it, fits run with one BLAS thread and no convergence warnings.
+
+    Examples
+    --------
+    >>> from threadpoolctl import threadpool_info
+    >>> with model_fitting():
+    ...     print(all(pool["num_threads"] == 1 for pool in threadpool_info()))
+    True
     """
     from sklearn.exceptions import ConvergenceWarning
     from threadpoolctl import threadpool_limits
@@ -309,6 +354,16 @@ def search_done(searched: pd.DataFrame, min_papers: float = 0.0, qualified: bool
 def choose_k(selection: pd.DataFrame) -> int:
     """Apply :data:`SELECTION_RULE` to a table with ``k, coherence, score, eligible`` (and ``readable, smallest``,
     the size floor: without them every k is readable).
+
+    Parameters
+    ----------
+    selection : DataFrame
+        One row per candidate k.
+
+    Returns
+    -------
+    int
+        The chosen number of themes.
 
     Examples
     --------

@@ -20,11 +20,23 @@ __all__ = ["ThemesError", "KOutOfRange", "theme_terms", "alphabetical_top_terms"
 
 
 class ThemesError(ValueError):
-    """The corpus cannot be modelled (too few abstracts or terms)."""
+    """The corpus cannot be modelled (too few abstracts or terms): one line saying why.
+
+    Examples
+    --------
+    >>> str(ThemesError("3 abstracts: at least 10 are needed"))
+    '3 abstracts: at least 10 are needed'
+    """
 
 
 class KOutOfRange(ThemesError):
-    """The number of themes asked for is outside what the corpus allows (a user error)."""
+    """The number of themes asked for is outside what the corpus allows (a user error, not the corpus's).
+
+    Examples
+    --------
+    >>> isinstance(KOutOfRange("themes=40 is above 12"), ThemesError)
+    True
+    """
 
 
 @lru_cache(maxsize=100_000)
@@ -43,6 +55,16 @@ def theme_terms(text: str) -> list[str]:
     the singular too (``frameworks``), are dropped; a bigram joins two non-stop
     words that are adjacent in the text (never across a boundary). The rule for one
     text; :func:`theme_counts` counts it for a whole corpus at once.
+
+    Parameters
+    ----------
+    text : str
+        An analysis text (:func:`helpers.analysis.text.analysis_text`).
+
+    Returns
+    -------
+    list of str
+        Its unigrams in order, then its bigrams in order.
 
     Examples
     --------
@@ -73,6 +95,24 @@ def alphabetical_top_terms(counts: sparse.spmatrix, columns: np.ndarray, terms: 
     """``columns`` and their ``terms`` in alphabetical order, cut to the ``max_features`` most frequent.
 
     The cut keeps alphabetical order, and ties in frequency go to the alphabetically first term.
+
+    Parameters
+    ----------
+    counts : sparse matrix
+        Texts x every counted term.
+    columns : ndarray of int
+        The columns of ``counts`` kept so far.
+    terms : ndarray of str
+        Their terms.
+    max_features : int or None
+        The most terms to keep (``None``: all).
+
+    Returns
+    -------
+    columns : ndarray of int
+        The columns kept, in their terms' alphabetical order.
+    terms : ndarray of str
+        Their terms.
 
     Examples
     --------
@@ -107,7 +147,16 @@ def theme_counts(
     vocabulary : ndarray of str
         The terms, sorted (column order).
 
-    Each word type is spelled once (:func:`helpers.analysis.terms.word_classes`).
+    Parameters
+    ----------
+    tokens : TokenizedCorpus
+        The corpus's texts, tokenized once (:func:`helpers.analysis.text.tokenize_corpus`).
+    min_df : int
+        The fewest texts a term must be in.
+    max_df : float
+        The largest share of texts a term may be in.
+    max_features : int, optional
+        The most terms kept, the most frequent.
 
     Raises
     ------

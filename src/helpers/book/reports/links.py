@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
+from helpers.analysis.links.evaluation import load_evaluation_set
+from helpers.analysis.links.hosts import HOST_KINDS, LINKED_KINDS
 from helpers.analysis.links.states import LINK_STATES, state_shares, venue_code_shares
-from helpers.analysis.links.urls import HOST_KINDS, LINKED_KINDS
 from helpers.book.display import markdown_cell as md, paper_links
 from helpers.book.formatting import count, number, percent, plural, share_and_interval
 from helpers.book.inputs import page_input
@@ -171,10 +172,7 @@ def evaluation_set(root: Path) -> pd.DataFrame | None:
     ``None`` when the set is not there (a copy of the book without its tests).
     """
     path = page_input(EVALUATION_SET, root=root)
-    if not path.exists():
-        return None
-    labelled = pd.read_csv(path, dtype=str, keep_default_na=False)
-    return labelled.assign(abstract=labelled["paper_id"].map(labelled.groupby("paper_id")["sentence"].agg(" ".join)))
+    return load_evaluation_set(path) if path.exists() else None
 
 
 def health_table(health: pd.DataFrame, links: pd.DataFrame) -> pd.DataFrame:

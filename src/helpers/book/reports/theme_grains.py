@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
-from helpers.analysis.themes.hierarchy import BROAD_LABEL_RULE, MIXED_SHARE, N_POOLED_TERMS
+from helpers.analysis.themes.broad_labels import BROAD_LABEL_RULE, N_POOLED_TERMS
+from helpers.analysis.themes.hierarchy import MIXED_SHARE
 from helpers.book.display import markdown_cell as md
 from helpers.book.formatting import count, number, percent
 from helpers.web.explorer import explorer_url, papers_link_text

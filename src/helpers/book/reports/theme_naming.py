@@ -7,7 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from helpers.analysis.themes.naming import THEME_FILE_OPTION, starter_text
+from helpers.analysis.themes.naming import starter_text
+from helpers.analysis.themes.theme_file import THEME_FILE_OPTION
 from helpers.book.display import markdown_cell as md
 from helpers.book.formatting import count
 
