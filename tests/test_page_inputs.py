@@ -25,7 +25,10 @@ NOT_PAGE_READS = {("prebuild.py", "book_pages"), ("prebuild.py", "read_page"), (
                   # The build key hashes the files that change a result (the page inputs among them) and the cache
                   # keeps the analysis under it.
                   ("cache.py", "source_fingerprint"), ("cache.py", "environment_fingerprint"),
-                  ("cache.py", "build_key"), ("cache.py", "cached_pipeline")}
+                  ("cache.py", "build_key"), ("cache.py", "cached_pipeline"),
+                  # A figure's own files: its PNG measured, the background writers' locks and errors.
+                  ("figures.py", "save_figure"), ("figure_writers.py", "write_in_background"),
+                  ("figure_writers.py", "_finished"), ("figure_writers.py", "wait_for_writers")}
 
 
 def chapter_code(path: Path) -> str:
