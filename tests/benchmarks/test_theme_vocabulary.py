@@ -1,10 +1,10 @@
-"""The phrase-merged theme vocabulary tried in ``benchmarks/theme_vocabulary.py`` (issue 21, item 4)."""
+"""The phrase-merged theme vocabulary tried in ``benchmarks/theme_vocabulary.py``."""
 
 from __future__ import annotations
 
 import sys
 
-from conftest import ROOT
+from tests.support import ROOT
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 

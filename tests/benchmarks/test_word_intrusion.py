@@ -1,12 +1,11 @@
 """The word-intrusion test of the themes (benchmarks/word_intrusion.py): items built blind and scored exactly."""
 
 import sys
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.support import ROOT
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from word_intrusion import ThemeTerms, build_items, intruder_candidates, score_answers  # noqa: E402

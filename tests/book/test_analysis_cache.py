@@ -7,7 +7,7 @@ import importlib.metadata
 from helpers.analysis.pipeline import cache
 from helpers.analysis.pipeline.cache import environment_fingerprint, installed_closure
 
-from conftest import ROOT
+from tests.support import ROOT
 
 
 def test_the_installed_versions_are_read_once_and_give_the_same_fingerprint(monkeypatch):

@@ -6,7 +6,7 @@ import yaml
 
 from helpers.book.figures import FIGURES, GROUP_FIGURES
 
-from conftest import ROOT
+from tests.support import ROOT
 
 
 def test_citation_cff_is_valid():

@@ -2,7 +2,7 @@
 
 import shutil
 
-from conftest import ROOT, SEED_DIR
+from tests.support import ROOT, SEED_DIR, benchmark_results
 from helpers.book.settings import BookConfig, book_key, page_inputs
 
 
@@ -49,8 +49,7 @@ def test_the_fingerprint_command_prints_the_book_key(tmp_path):
 def test_the_term_quality_results_change_the_key(tmp_path):
     config = book_folder(tmp_path)
     before = book_key(config)
-    results = tmp_path / "benchmarks" / "results"
-    results.mkdir(parents=True)
+    results = benchmark_results(tmp_path)
     (results / "term_quality.csv").write_text("corpus,n_abstracts,ranking\n")
     assert page_inputs(tmp_path)[-1] == results / "term_quality.csv"
     assert book_key(config) != before

@@ -1,4 +1,4 @@
-"""Every figure's text is legible where the reader sees it (issue 48): at a 1280 px window, smallest text >= 8 CSS px
+"""Every figure's text is legible where the reader sees it: at a 1280 px window, smallest text >= 8 CSS px
 and median >= 10 px; in the PDF book, smallest text >= 6 pt. Measured from each saved figure's SVG
 (:mod:`helpers.book.figure_text`), for every figure a book of the corpus shows, on the seed corpus and on a corpus
 written here with many themes, three years and enough links that every grid and every figure of the book is drawn.
@@ -15,6 +15,7 @@ import pytest
 from helpers.book.figures import FIGURES, GROUP_FIGURES
 from helpers.book.figure_text import (MIN_MEDIAN_PX, MIN_PRINT_PT, MIN_PX, figure_size, folder_text_sizes, svg_texts,
                                       text_sizes)
+from tests.support import benchmark_results
 
 matplotlib.use("Agg")
 
@@ -227,7 +228,7 @@ def test_the_drawings_measured_call_what_the_pages_call():
     import inspect
     import re
 
-    from conftest import ROOT
+    from tests.support import ROOT
     from helpers.book import pages
     from helpers.book.reports import figure_drawings
 
@@ -265,8 +266,7 @@ def test_every_label_of_the_network_figures_stays_inside_its_axes(seed_analysis)
 def test_the_validation_page_sums_up_the_measured_figures(tmp_path):
     from helpers.book.reports.validation import figure_legibility
 
-    results = tmp_path / "benchmarks" / "results"
-    results.mkdir(parents=True)
+    results = benchmark_results(tmp_path)
     (results / "figure_text.csv").write_text(
         "corpus,figure,space,width_in,height_in,n_texts,smallest_px,median_px,smallest_pt,median_pt,smallest_px_800,"
         "unsized,meets\n"

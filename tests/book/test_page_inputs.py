@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
+from tests.support import ROOT
 from helpers.book.inputs import PAGE_INPUTS, page_input, page_inputs
 
 # Calls that read a file, with where the path is: the receiver of a method ("self") or an argument's position.

@@ -7,8 +7,8 @@ from pathlib import Path
 from jupyter_cache import get_cache
 
 from helpers.book.prebuild import book_pages, execute_pages, pending_pages, read_page
+from tests.support import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 
 PAGE = """---
 jupytext:

@@ -4,7 +4,7 @@ import re
 
 import yaml
 
-from conftest import ROOT
+from tests.support import ROOT
 
 
 def workflow():

@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pandas as pd
 
-from conftest import run_in_process
+from tests.support import run_in_process
 from helpers.analysis.corpus import read_corpus
 from helpers.book.title import book_title, corpus_name, figure_label, file_formats
 

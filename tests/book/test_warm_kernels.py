@@ -5,49 +5,14 @@ from __future__ import annotations
 import os
 import signal
 import time
-from pathlib import Path
 
-import nbformat
 import pytest
-from jupyter_cache.executors.utils import single_nb_execution
 
 from helpers.book.warm_kernels import ForkedProcess, ForkingKernelManager, can_fork
+from tests.support import ROOT
+from tests.support.kernels import run_page
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="forking a kernel needs os.fork (POSIX)")
-
-#: What a page's kernel sees of its process: folder, entry point, import path, backend, session, environment.
-CELLS = [
-    "import os, sys\nfrom pathlib import Path\nprint(Path.cwd().name, Path(sys.argv[0]).name, repr(sys.path[0]))",
-    "import matplotlib\nprint(matplotlib.get_backend(), os.environ.get('MPLBACKEND'), os.environ.get('PAGE_MARK'))",
-    "print(os.getpgid(0) == os.getpid(), 'left_by_another_page' in globals())",
-    "left_by_another_page = 1\nfrom IPython.display import Markdown\nMarkdown('**done**')",
-    # A figure left open at the end of a cell is shown by the inline backend, as in a new kernel.
-    "import matplotlib.pyplot as plt\nplt.figure(figsize=(1, 1))\nplt.plot([1, 2])\nNone",
-]
-
-
-def run_page(folder, manager=None):
-    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code) for code in CELLS])
-    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    options = {} if manager is None else {"kernel_manager_class": manager}
-    result = single_nb_execution(notebook, cwd=str(folder), timeout=120, allow_errors=False, **options)
-    assert result.err is None, result.exc_string
-    return [merged_streams(cell.outputs) for cell in notebook.cells]
-
-
-def merged_streams(outputs) -> list[dict]:
-    """A cell's outputs with consecutive pieces of one stream joined (a busy kernel may send a line in two) and no
-    execution counts."""
-    merged: list[dict] = []
-    for output in outputs:
-        output = {key: value for key, value in output.items() if key != "execution_count"}
-        if merged and output["output_type"] == "stream" and merged[-1]["output_type"] == "stream" \
-                and merged[-1]["name"] == output["name"]:
-            merged[-1] = {**merged[-1], "text": merged[-1]["text"] + output["text"]}
-        else:
-            merged.append(output)
-    return merged
-
 
 def test_a_forked_kernel_gives_the_outputs_of_a_new_kernel(tmp_path, monkeypatch):
     folder = tmp_path / "chapters"
@@ -76,9 +41,9 @@ def test_kernels_forked_from_a_warmed_up_process_show_figures_as_new_kernels(tmp
 
     script = ("import json, sys\nsys.path.insert(0, sys.argv[1])\nfrom helpers.book.warm_kernels import warm_up\n"
               "warm_up()\nassert 'matplotlib_inline.backend_inline' not in sys.modules\n"
-              "from test_warm_kernels import ForkingKernelManager, run_page\n"
+              "from helpers.book.warm_kernels import ForkingKernelManager\nfrom tests.support.kernels import run_page\n"
               "print(json.dumps(run_page(sys.argv[2], ForkingKernelManager)))")
-    shown = subprocess.run([sys.executable, "-c", script, str(Path(__file__).parent), str(tmp_path)],
+    shown = subprocess.run([sys.executable, "-c", script, str(ROOT), str(tmp_path)],
                            capture_output=True, text=True, check=True, cwd=tmp_path).stdout
     forked = json.loads(shown.strip().splitlines()[-1])
     assert forked == run_page(tmp_path)

@@ -2,7 +2,7 @@
 handler, a ``javascript:`` link, MyST markup (a role, a substitution), LaTeX commands and a BibTeX brace break.
 
 The book is built strictly (as ``make strict-book``: warnings are errors) and its LaTeX sources as ``make latex-book``
-does; Chromium reads every page (``pytest -m browser``, as ``tests/test_browser.py``) and finds no dialog, no live
+does; Chromium reads every page (``pytest -m browser``, as ``tests/browser/test_seed_book.py``) and finds no dialog, no live
 injected element and no broken Content-Security-Policy; the LaTeX and the downloads (CSV, BibTeX) hold the
 payloads as text.
 """
@@ -23,9 +23,9 @@ from xml.etree import ElementTree
 
 import pytest
 
-from conftest import ROOT
+from tests.support import ROOT
 from helpers.book.sphinx_ext import THEME_HANDLERS
-from test_browser import PageWatch, serve
+from tests.support.browser import PageWatch, serve
 
 pytestmark = pytest.mark.browser
 

@@ -7,7 +7,6 @@ Run by ``make test`` (``pytest -m browser``; ``make test-browser`` installs Jupy
 
 from __future__ import annotations
 
-import csv
 import hashlib
 import os
 import re
@@ -21,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
-from test_browser_report import seed_abstracts
+from tests.support import ROOT
+from tests.support.corpus_files import write_multi_year_corpus
 
 pytestmark = pytest.mark.browser
 
@@ -47,12 +46,7 @@ def free_port() -> int:
 def corpus(tmp_path_factory) -> Path:
     """45 seed abstracts given as NeurIPS papers of 2022, 2023 and 2024."""
     path = tmp_path_factory.mktemp("lab-corpus") / "neurips.csv"
-    with path.open("w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(["title", "year", "venue", "abstract"])
-        for index, abstract in enumerate(seed_abstracts(N_PAPERS)):
-            writer.writerow([f"Paper {index + 1}", 2022 + index % 3, "NeurIPS", abstract])
-    return path
+    return write_multi_year_corpus(path, N_PAPERS)
 
 
 @pytest.fixture(scope="module")

@@ -24,8 +24,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
-from test_browser import PageWatch, serve
+from tests.support import ROOT
+from tests.support.browser import PageWatch, serve
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from field_exports import check  # noqa: E402

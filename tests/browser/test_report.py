@@ -6,7 +6,6 @@ taller than 12,000 px.
 
 from __future__ import annotations
 
-import csv
 import os
 import re
 import subprocess
@@ -15,8 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT
-from test_browser import serve
+from tests.support import ROOT
+from tests.support.browser import serve
+from tests.support.corpus_files import write_multi_year_corpus
 
 pytestmark = pytest.mark.browser
 
@@ -72,24 +72,9 @@ def book_pages(folder: Path) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def seed_book():
-    folder = Path(os.environ.get("BOOK_HTML") or ROOT / "_build" / "strict" / "_build" / "html").resolve()
-    if not (folder / "intro.html").exists():
-        pytest.skip(f"no built book in {folder}; run the strict build first (make test does)")
-    server = serve(folder)
-    yield f"http://127.0.0.1:{server.server_address[1]}", folder, "ICML 2024: 57 abstracts"
-    server.shutdown()
-
-
-def seed_abstracts(n: int) -> list[str]:
-    """The first ``n`` blocks of the seed files of at least 30 words (header lines are shorter)."""
-    blocks = []
-    for path in sorted((ROOT / "data" / "raw").glob("*.txt")):
-        for block in path.read_text(encoding="utf-8").split("\n\n"):
-            text = " ".join(block.split())
-            if len(text.split()) >= 30 and text not in blocks:
-                blocks.append(text)
-    return blocks[:n]
+def seed_book(seed_site):
+    """The strict seed book served, with the title it must show."""
+    return (*seed_site, "ICML 2024: 57 abstracts")
 
 
 N_MULTI_YEAR = 45
@@ -99,12 +84,7 @@ N_MULTI_YEAR = 45
 def multi_year_book(tmp_path_factory):
     """A book on 45 seed abstracts given as NeurIPS papers of 2022, 2023 and 2024 (a CSV written here)."""
     work = tmp_path_factory.mktemp("multi-year")
-    corpus = work / "neurips.csv"
-    with corpus.open("w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(["title", "year", "venue", "abstract"])
-        for index, abstract in enumerate(seed_abstracts(N_MULTI_YEAR)):
-            writer.writerow([f"Paper {index + 1}", 2022 + index % 3, "NeurIPS", abstract])
+    corpus = write_multi_year_corpus(work / "neurips.csv", N_MULTI_YEAR)
     output = work / "book"
     # Grouped by year explicitly: 15 papers a year are fewer than a default period holds, so by default the
     # three years would be one period and What changed would be left out.

@@ -7,18 +7,16 @@ Run by ``make test`` after the strict build (``pytest -m browser``); the book un
 from __future__ import annotations
 
 import contextlib
-import functools
 import json
-import os
 import re
-import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import quote, urlsplit
+from urllib.parse import quote
 
 import pytest
 
-from conftest import ROOT
+from tests.support import ROOT
+from tests.support.browser import PageWatch, serve
+from tests.support.explorer_papers import MARKUP_HEADERS, markup_papers, three_papers
 
 pytestmark = pytest.mark.browser
 
@@ -28,49 +26,9 @@ PAGES = ["intro.html", "chapters/corpus.html", "chapters/themes.html", "chapters
 SCREENSHOTS = ROOT / "_build" / "screenshots"
 
 
-class QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
-def serve(folder: Path):
-    handler = functools.partial(QuietHandler, directory=str(folder))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
-
-
-@pytest.fixture(scope="module")
-def site():
-    folder = Path(os.environ.get("BOOK_HTML") or ROOT / "_build" / "strict" / "_build" / "html").resolve()
-    if not (folder / "intro.html").exists():
-        pytest.skip(f"no built book in {folder}; run the strict build first (make test does)")
-    server = serve(folder)
-    yield f"http://127.0.0.1:{server.server_address[1]}", folder
-    server.shutdown()
-
-
-class PageWatch:
-    """Console errors, failed requests and every requested host of one page."""
-
-    def __init__(self, page, base: str):
-        self.errors, self.failed, self.foreign, self.dialogs = [], [], [], []
-        host = urlsplit(base).netloc
-        page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
-        page.on("pageerror", lambda e: self.errors.append(str(e)))
-        page.on("requestfailed", lambda r: self.failed.append(r.url))
-        page.on("response", lambda r: self.failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
-        page.on("dialog", lambda d: (self.dialogs.append(d.message), d.dismiss()))
-
-        def record(request):
-            if urlsplit(request.url).scheme in ("http", "https") and urlsplit(request.url).netloc != host:
-                self.foreign.append(request.url)
-        page.on("request", record)
-
-
 @pytest.mark.parametrize("path", PAGES)
-def test_page_loads_clean_and_offline(browser, site, path):
-    base, _ = site
+def test_page_loads_clean_and_offline(browser, seed_site, path):
+    base, _ = seed_site
     page = browser.new_page()
     watch = PageWatch(page, base)
     # No request at all may fail or leave 127.0.0.1, late ones (fonts, MathJax's parts) too: wait until the
@@ -92,8 +50,8 @@ def test_page_loads_clean_and_offline(browser, site, path):
     page.close()
 
 
-def test_figures_have_images_and_downloads(browser, site):
-    base, folder = site
+def test_figures_have_images_and_downloads(browser, seed_site):
+    base, folder = seed_site
     page = browser.new_page()
     page.goto(f"{base}/chapters/themes.html")
     assert page.eval_on_selector_all("figure img", "els => els.length") == 5
@@ -136,8 +94,8 @@ def assert_clean(watch: PageWatch) -> None:
     assert watch.foreign == []
 
 
-def test_explorer_pages_search_filters_and_sort(browser, site):
-    base, folder = site
+def test_explorer_pages_search_filters_and_sort(browser, seed_site):
+    base, folder = seed_site
     data = explorer_data(folder)
     papers, total = data["papers"], len(data["papers"]["id"])
     page, watch = open_explorer(browser, base)
@@ -172,8 +130,8 @@ def test_explorer_pages_search_filters_and_sort(browser, site):
     page.close()
 
 
-def test_explorer_url_filters(browser, site):
-    base, folder = site
+def test_explorer_url_filters(browser, seed_site):
+    base, folder = seed_site
     data = explorer_data(folder)
     papers, total = data["papers"], len(data["papers"]["id"])
     page, watch = open_explorer(browser, base, "?state=linked")
@@ -205,8 +163,8 @@ def test_explorer_url_filters(browser, site):
         assert_clean(watched)
 
 
-def test_explorer_deep_link_expands_the_paper_on_its_page_and_typesets_math(browser, site):
-    base, folder = site
+def test_explorer_deep_link_expands_the_paper_on_its_page_and_typesets_math(browser, seed_site):
+    base, folder = seed_site
     data = explorer_data(folder)
     papers = data["papers"]
     with_math = [k for k, text in enumerate(papers["text"]) if re.search(r"\$[^$]+\$", text)]
@@ -228,8 +186,8 @@ def test_explorer_deep_link_expands_the_paper_on_its_page_and_typesets_math(brow
     page.close()
 
 
-def test_explorer_term_button_filters_and_works_from_disk(browser, site):
-    base, folder = site
+def test_explorer_term_button_filters_and_works_from_disk(browser, seed_site):
+    base, folder = seed_site
     data = explorer_data(folder)
     papers, total = data["papers"], len(data["papers"]["id"])
     k = next(k for k, used in enumerate(papers["terms"]) if used)
@@ -246,8 +204,8 @@ def test_explorer_term_button_filters_and_works_from_disk(browser, site):
     page.close()
 
 
-def test_deep_link_opens_the_paper(browser, site):
-    base, _ = site
+def test_deep_link_opens_the_paper(browser, seed_site):
+    base, _ = seed_site
     page = browser.new_page()
     page.goto(f"{base}/chapters/themes.html")
     href = page.eval_on_selector("a[href*='explorer.html#paper-']", "e => e.getAttribute('href')")
@@ -278,10 +236,23 @@ def explorer_site(folder: Path, data: dict, *, with_mathjax: bool = False, **she
         server.shutdown()
 
 
+@contextlib.contextmanager
+def opened_explorer(browser, folder: Path, data: dict, query: str = "", **shell_options):
+    """The explorer of ``data`` (:func:`explorer_site`) opened at 1280 px with ``query`` and ready: yields the page
+    and its :class:`PageWatch`."""
+    with explorer_site(folder, data, **shell_options) as base:
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        watch = PageWatch(page, base)
+        page.goto(f"{base}/explorer.html{query}")
+        page.wait_for_function(EXPLORER_READY)
+        try:
+            yield page, watch
+        finally:
+            page.close()
+
+
 def test_sampled_explorer_says_a_linked_paper_is_not_in_the_sample(browser, tmp_path):
     """A sample's data (three papers of ten) in a page of its own: a deep link to a left-out paper says so."""
-    from test_explorer import three_papers
-
     from helpers.web.explorer import explorer_data
 
     with explorer_site(tmp_path, explorer_data(*three_papers(), corpus_papers=10)) as base:
@@ -298,18 +269,12 @@ def test_sampled_explorer_says_a_linked_paper_is_not_in_the_sample(browser, tmp_
 
 @pytest.fixture()
 def markup_explorer(browser, tmp_path):
-    """The explorer of test_explorer.markup_papers in a page of its own (no book build), opened."""
-    from test_explorer import MARKUP_HEADERS, markup_papers
-
+    """The explorer of tests.support.explorer_papers.markup_papers in a page of its own (no book build), opened."""
     from helpers.web.explorer import explorer_data
 
-    with explorer_site(tmp_path, explorer_data(*markup_papers(), headers=MARKUP_HEADERS), with_mathjax=True) as base:
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-        watch = PageWatch(page, base)
-        page.goto(f"{base}/explorer.html")
-        page.wait_for_function(EXPLORER_READY)
+    data = explorer_data(*markup_papers(), headers=MARKUP_HEADERS)
+    with opened_explorer(browser, tmp_path, data, with_mathjax=True) as (page, watch):
         yield page, watch
-        page.close()
 
 
 def inline_elements(page, selector: str) -> list:
@@ -368,19 +333,14 @@ def test_explorer_source_column_says_the_header_or_a_readable_name_never_a_hash(
 def test_explorer_links_the_code_given_to_the_venue_and_filters_by_it(browser, tmp_path):
     """Issue 38: a paper's code link given to the venue (its metadata) in its row and its abstract, and a filter;
     only http(s) links, papers whose input has no code field in neither list."""
-    from test_explorer import three_papers
-
     from helpers.web.explorer import explorer_data
 
     papers, links, statements, labels, cooccurrence = three_papers()
     papers = papers.assign(venue_code_field=[True, True, False], venue_code=[True, False, False],
                            venue_code_url=["https://github.com/o/v javascript:alert(1)", "", ""])
-    with explorer_site(tmp_path, explorer_data(papers, links, statements, labels, cooccurrence), with_mathjax=True,
-                       with_venue_code=True) as base:
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-        watch = PageWatch(page, base)
-        page.goto(f"{base}/explorer.html?venue_code=given")
-        page.wait_for_function(EXPLORER_READY)
+    data = explorer_data(papers, links, statements, labels, cooccurrence)
+    with opened_explorer(browser, tmp_path, data, "?venue_code=given", with_mathjax=True,
+                         with_venue_code=True) as (page, watch):
         assert count_text(page) == "1 of 3 papers"
         assert page.input_value("#explorer-app select.explorer-venue") == "given"
         assert page.eval_on_selector_all("#explorer-app a.venue-code", "els => els.map(e => [e.textContent, e.href])"
@@ -398,15 +358,12 @@ def test_explorer_links_the_code_given_to_the_venue_and_filters_by_it(browser, t
         assert count_text(page) == "3 of 3 papers"
         assert page.eval_on_selector_all("#explorer-app a[href^='javascript']", "els => els.length") == 0
         assert watch.dialogs == [] and watch.errors == [] and watch.failed == []
-        page.close()
 
 
 def test_explorer_shows_both_grains_and_filters_by_broad_theme(browser, tmp_path):
     """Issue 38, two grains: each row names its broad theme and its top two themes with their shares ("mixed" under
     half); the broad theme filter works from the URL and the select; hostile labels stay text."""
     import pandas as pd
-    from test_explorer import three_papers
-
     from helpers.web.explorer import explorer_data
 
     papers, links, statements, labels, cooccurrence = three_papers()
@@ -416,11 +373,7 @@ def test_explorer_shows_both_grains_and_filters_by_broad_theme(browser, tmp_path
     hierarchy = pd.DataFrame({"broad_theme": ["A", "B"], "broad_label": ["<img src=x onerror=alert(1)>", "graph"],
                               "theme": [1, 2]})
     data = explorer_data(papers, links, statements, labels, cooccurrence, hierarchy=hierarchy)
-    with explorer_site(tmp_path, data, with_broad=True) as base:
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-        watch = PageWatch(page, base)
-        page.goto(f"{base}/explorer.html?broad=B")
-        page.wait_for_function(EXPLORER_READY)
+    with opened_explorer(browser, tmp_path, data, "?broad=B", with_broad=True) as (page, watch):
         assert count_text(page) == "1 of 3 papers"
         assert page.input_value("#explorer-app select.explorer-broad") == "B"
         cell = page.eval_on_selector("#paper-p2 td.theme", "c => [...c.children].map(d => d.textContent)")
@@ -435,4 +388,3 @@ def test_explorer_shows_both_grains_and_filters_by_broad_theme(browser, tmp_path
         assert count_text(page) == "3 of 3 papers"
         assert page.eval_on_selector_all("#explorer-app img", "els => els.length") == 0
         assert watch.dialogs == [] and watch.errors == [] and watch.failed == []
-        page.close()

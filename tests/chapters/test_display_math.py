@@ -1,11 +1,11 @@
-"""Display math renders: ``$$`` stands alone on its line (issue 21: the association-strength formula,
+"""Display math renders: ``$$`` stands alone on its line (the association-strength formula,
 written ``$$a_{ij} = ...$$`` inside a list item, rendered as raw LaTeX run into the next sentence)."""
 
 from __future__ import annotations
 
 import pytest
 
-from conftest import ROOT
+from tests.support import ROOT
 
 PAGES = [ROOT / "intro.md", *sorted((ROOT / "chapters").glob("*.md"))]
 

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from conftest import ROOT
+from tests.support import ROOT
 
 #: Wording of machine learning that a chemistry, traffic-safety or poultry corpus never uses.
 ML_WORDING = re.compile(r"neural|reinforcement|RLHF|language model\b|bandit|NeurIPS|machine learning|fine-tun|"

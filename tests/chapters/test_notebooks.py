@@ -11,21 +11,10 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from conftest import ROOT, SEED_DIR
+from tests.support import ROOT, SEED_DIR
+from tests.support.chapters import glue_names
 
 PAGES = [ROOT / "intro.md", *sorted((ROOT / "chapters").glob("*.md"))]
-GLUE = re.compile(r"\{glue(?::text|:md)?\}`([^`]+)`|\{glue:(?:md|figure)\} (\S+)")
-
-
-def glue_names(markdown: str) -> set[str]:
-    """The glue names a page's text shows (roles and directives).
-
-    >>> sorted(glue_names("{glue:text}`n` and {glue}`m`\\n```{glue:figure} fig_a\\n```"))
-    ['fig_a', 'm', 'n']
-    """
-    return {role or directive for role, directive in GLUE.findall(markdown)}
-
-
 @pytest.fixture(scope="module")
 def small_corpus(tmp_path_factory):
     """The first 8 abstracts of each seed file (24 papers): enough for themes, links and a term map."""

@@ -10,7 +10,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from conftest import SEED_DIR, run_in_process
+from tests.support import SEED_DIR, run_in_process
 
 ABSTRACT = "We study graph neural networks for molecules and report strong results."
 

@@ -11,9 +11,10 @@ import sys
 import pandas as pd
 import pytest
 
-from conftest import ROOT, SEED_DIR
 from helpers.analysis.metadata import short_text, strip_markup, with_titles
 from helpers.web.assets import inline_script, script_json, static_text
+from tests.support import ROOT, SEED_DIR
+from tests.support.explorer_papers import HOSTILE, markup_papers, three_papers
 
 
 def test_fallback_title_strips_html_and_markdown_but_keeps_math():
@@ -32,44 +33,6 @@ def test_with_titles_falls_back_to_clean_first_words():
     titled = with_titles(papers, meta)
     assert titled["display_title"].tolist() == ["p1: Libra balances load.", "Known"]
     assert titled["title"].tolist() == ["", "Known"]
-
-
-HOSTILE = '<script>alert("x")</script> & "quoted" \'single\''
-
-
-def three_papers():
-    """Three papers, their links, claims, theme labels and map terms, every text field hostile."""
-    from types import SimpleNamespace
-
-    from scipy import sparse
-
-    papers = pd.DataFrame({
-        "paper_id": ["p2", "p1", "p3"],
-        "source_file": ["b.txt", "a.txt", "a.txt"],
-        "position": [1, 2, 1],
-        "display_title": ["Two " + HOSTILE, "One", "Three"],
-        "authors": ["A & B", 'C "D"', "<i>E</i>"],
-        "theme": pd.array([2, 1, pd.NA], dtype="Int64"),
-        "link_state": ["dangling", "linked", "none"],
-        "n_words": [12, 10, 3],
-        "text": ["Code is available. " + HOSTILE, "See https://github.com/o/r and $x<1$.", "Plain."],
-    })
-    links = pd.DataFrame({
-        "paper_id": ["p1", "p1", "p1", "p2"],
-        "url": ["https://github.com/o/r", "https://arxiv.org/abs/1", "https://github.com/o/r",
-                "javascript:alert(1)"],
-        "kind": ["code", "paper", "code", "code"],
-    })
-    statements = pd.DataFrame({
-        "paper_id": ["p2", "p1"], "sentence_no": [1, 1], "statement": ["dangling", "linked"],
-        "sentence": ["Code is available.", "See https://github.com/o/r and $x<1$."],
-        "pattern": ["available", "url"],
-    })
-    labels = {2: "graph · <b>gnn</b>", 1: 'llm & "language"'}
-    cooccurrence = SimpleNamespace(
-        terms=pd.DataFrame({"term": ["graph", "<model>"]}), paper_ids=["p1", "p2", "p3"],
-        paper_terms=sparse.csr_matrix([[1, 1], [0, 1], [0, 0]]))
-    return papers, links, statements, labels, cooccurrence
 
 
 EXPECTED_DATA_FILE = (
@@ -326,34 +289,6 @@ def test_sample_note_html_links_the_full_table_and_shows_commands_as_code():
         'Every paper, without its abstract, is in <a href="../figures/explorer-all-papers.csv" download>'
         "explorer-all-papers.csv</a>; <code>python -m helpers analyse</code> writes them all with their abstracts "
         "(<code>papers.csv</code>, and <code>papers/*.parquet</code> in parts).</p>")
-
-
-# Abstracts as PMLR publishes them (inline <em>, <b>), and hostile tags that must stay text.
-MARKUP_TEXTS = [
-    "We call it the <em>consensus of dependent experts</em> and show it is <b>fast</b>: x<sub>i</sub>, n<sup>2</sup>.",
-    "Hostile <em onclick=alert('em')>click</em> and <script>alert('script')</script> and "
-    "<sup><img src=x onerror=alert('img')></sup> and <i>fine</i>.",
-    "Odd <b>never closed and <em>crossed</b></em> tags, a $k<i>$ bound, <strong>strong</strong>.",
-]
-
-
-MARKUP_FILE = "000_2e4aa40cf9124fb1.txt"  # a seed file's name: a hash a reader cannot read
-MARKUP_HEADERS = {MARKUP_FILE: "ICML 2024 Papers", "b.txt": None}
-
-
-def markup_papers():
-    """Three papers whose abstracts carry inline tags (allowed, hostile, unbalanced), for the explorer."""
-    papers = pd.DataFrame({
-        "paper_id": ["m1", "m2", "m3"], "source_file": [MARKUP_FILE] * 2 + ["b.txt"], "position": [1, 2, 3],
-        "display_title": ["The <em>consensus</em> rule", "Schrödinger <b onmouseover=alert('t')>bridges</b>",
-                          "I²SB and NA²Q"],
-        "authors": ["A", "B", "C"], "theme": pd.array([1, 1, pd.NA], dtype="Int64"),
-        "link_state": ["none"] * 3, "n_words": [20, 20, 20], "text": MARKUP_TEXTS,
-    })
-    links = pd.DataFrame({"paper_id": [], "url": [], "kind": []})
-    statements = pd.DataFrame({"paper_id": ["m1"], "sentence_no": [1], "statement": ["linked"],
-                               "sentence": ["The <em>code</em> is public."]})
-    return papers, links, statements, {1: "graphs"}
 
 
 def test_inline_tags_reach_the_data_escaped_and_the_script_allows_six_tags():

@@ -1,4 +1,4 @@
-"""The interactive term map's HTML fragment and data (the browser side is in test_browser_term_map.py)."""
+"""The interactive term map's HTML fragment and data (the browser side is in tests/browser/test_term_map.py)."""
 
 import json
 import re

@@ -26,7 +26,7 @@ from helpers.analysis.pipeline import analyse_group_change, run_pipeline, write_
 from helpers.analysis.settings import AnalysisSettings
 from helpers.book.reports import change as report
 
-from conftest import SEED_DIR
+from tests.support import SEED_DIR
 
 # --- Kleinberg's two-state burst model, on series computed by hand -------------------------------------
 
@@ -190,13 +190,13 @@ def test_the_change_tables_are_written(three_years):
 
 
 def test_the_change_page_shows_every_value_it_glues_for_groups(three_years):
-    """The other half of the glue contract for the page whose chapter run (tests/test_notebooks.py) has one group:
+    """The other half of the glue contract for the page whose chapter run (tests/chapters/test_notebooks.py) has one group:
     with three groups, every value, sentence and figure it glues is shown in chapters/change.md's text."""
     from helpers.book.display import figure_citations, glue_name
     from helpers.book.figures import GROUP_FIGURES
 
-    from conftest import ROOT
-    from test_notebooks import glue_names
+    from tests.support import ROOT
+    from tests.support.chapters import glue_names
 
     analysis, _ = three_years
     glued = {*report.change_values(analysis), *figure_citations(analysis, "change"),

@@ -1,4 +1,4 @@
-"""A term map a reader can trust (issue 38, item 6): communities measured, one table for every count of
+"""A term map a reader can trust: communities measured, one table for every count of
 terms, a link cap true by construction, ego figures with few labels that do not overlap, and landing-page
 pairs from different communities with example papers of their own."""
 
@@ -19,7 +19,7 @@ from helpers.book import network_figures as nf  # noqa: E402
 from helpers.book.reports.cooccurrence import community_terms, strongest_pairs_table  # noqa: E402
 from helpers.web.term_map import term_map_data  # noqa: E402
 
-from conftest import ROOT  # noqa: E402
+from tests.support import ROOT, benchmark_results  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -196,8 +196,7 @@ def test_validation_table_of_community_quality(tmp_path):
     from helpers.book.reports.cooccurrence import community_quality
 
     (tmp_path / "_config.yml").write_text("")
-    results = tmp_path / "benchmarks" / "results"
-    results.mkdir(parents=True)
+    results = benchmark_results(tmp_path)
     (results / "community_quality.csv").write_text(
         "corpus,n_abstracts,method,weighting,resolution,starts,n_terms,n_communities,largest_community,within,"
         "between,ratio,n_together,n_same_field,n_apart,n_other_field,modularity\n"

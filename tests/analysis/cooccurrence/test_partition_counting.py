@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from conftest import SEED_DIR
+from tests.support import SEED_DIR
 from helpers.analysis.cooccurrence import analyse_cooccurrence, analyse_partitions
 from helpers.analysis.cooccurrence.counting import (bucket_counts, partition_candidates, partition_columns, reduce_bucket,
                                                     summed_gram)

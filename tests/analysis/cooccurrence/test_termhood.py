@@ -1,4 +1,4 @@
-"""Termhood (issue 21): specificity against general English, C-value, stock terms, nested terms, acronyms."""
+"""Termhood: specificity against general English, C-value, stock terms, nested terms, acronyms."""
 
 from __future__ import annotations
 
@@ -105,7 +105,7 @@ def test_unknown_ranking_is_named():
 def test_the_labelled_sets_load_and_a_bad_label_names_its_line(tmp_path):
     import pytest
 
-    from conftest import ROOT
+    from tests.support import ROOT
     from helpers.analysis.cooccurrence.evaluation import read_landmarks, read_term_labels
 
     labels = read_term_labels(ROOT / "tests" / "evaluation" / "term_labels.csv")
@@ -195,7 +195,7 @@ def test_a_term_meeting_the_others_in_one_abstract_joins_their_community():
 
 
 def test_the_held_out_labelled_sets_load():
-    from conftest import ROOT
+    from tests.support import ROOT
     from helpers.analysis.cooccurrence.evaluation import read_landmarks, read_term_labels
 
     labels = read_term_labels(ROOT / "tests" / "evaluation" / "term_labels_heldout.csv")

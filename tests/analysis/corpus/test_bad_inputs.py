@@ -13,13 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from conftest import run_in_process
+from tests.support import ROOT, run_in_process
 from helpers.analysis.corpus import CorpusError, read_corpus, read_one_file
 from helpers.analysis.corpus.decoding import gunzip
 
 ABSTRACT = "We study traffic safety at rural crossings and report crash counts per year."
 DEEP = "[" * 100_000 + "]" * 100_000
-SRC = Path(__file__).resolve().parents[1] / "src"
+SRC = ROOT / "src"
 
 
 def _write(folder: Path, name: str, data: str | bytes) -> Path:

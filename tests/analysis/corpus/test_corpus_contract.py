@@ -18,7 +18,7 @@ from helpers.analysis.corpus import (
 )
 from helpers.analysis.readers.seed import join_lines
 
-from conftest import PMLR_SAMPLE, SEED_DIR
+from tests.support import PMLR_SAMPLE, SEED_DIR
 
 ABSTRACT_A = "We study graph neural networks for molecules and report strong results."
 ABSTRACT_B = "Large language models hallucinate; we measure how often and why it happens."

@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SEED_DIR
+from tests.support import SEED_DIR, SHARED
 from helpers.analysis.engine import file_pieces
 from helpers.analysis.corpus import read_corpus, read_one_file, read_piece, read_whole_file
 from helpers.analysis.engine.file_pieces import ParsedPiece, join_pieces, split_file
 from helpers.cli import main
 
-SHARED_CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
+SHARED_CORPORA = SHARED / "corpora"
 
 # A seed-format file with what line numbering and block splitting must survive: a header, CRLF and CR line
 # ends, blank lines of spaces and tabs, a Unicode line separator, a too-short block, no-break spaces.

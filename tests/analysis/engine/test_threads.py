@@ -10,7 +10,7 @@ import threading
 import pytest
 from threadpoolctl import threadpool_info
 
-from conftest import SEED_DIR
+from tests.support import SEED_DIR
 from helpers.analysis import themes
 from helpers.analysis.engine import local
 from helpers.analysis.engine.local import available_cores, worker_count

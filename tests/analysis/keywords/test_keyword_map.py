@@ -10,7 +10,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from conftest import SEED_DIR, SHARED
+from tests.support import SEED_DIR, SHARED
 from helpers.analysis.corpus import read_corpus
 from helpers.analysis.keywords import NO_KEYWORDS, analyse_keywords, keyword_table
 
@@ -329,7 +329,7 @@ def test_the_page_leaves_the_keyword_map_out_without_one(monkeypatch, cells, sho
 
     from docutils import nodes
 
-    from conftest import page_doctree
+    from tests.support import page_doctree
     from helpers.book import sphinx_ext
 
     keyword_map = analyse_keywords([f"p{i}" for i in range(len(cells))], cells, min_occurrences=2)

@@ -1,12 +1,12 @@
 """The availability classifier against its development set (tests/evaluation/availability_claims.csv, labelled by
 reading): the rules may be tuned on these sentences, so a high bar is kept here. The held-out set, on which
-nothing may be tuned, has no score test (tests/test_claim_evaluation.py checks its form and the arithmetic)."""
+nothing may be tuned, has no score test (tests/analysis/links/test_heldout_scorer.py checks its form and the arithmetic)."""
 
 from __future__ import annotations
 
 import pytest
 
-from conftest import ROOT
+from tests.support import ROOT
 from helpers.analysis.links.availability import STATEMENTS
 from helpers.analysis.links.evaluation import confusion_matrix, evaluate_verdicts
 from helpers.book.reports.links import evaluation_set

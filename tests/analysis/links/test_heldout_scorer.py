@@ -14,7 +14,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from conftest import ROOT
+from tests.support import ROOT
 from helpers.analysis.links.availability import STATEMENTS
 from helpers.analysis.links.evaluation import (HELDOUT_COLUMNS, SCORE_COLUMNS, class_scores, load_heldout,
                                                score_sets, with_context)

@@ -14,7 +14,8 @@ from helpers.analysis.statistics import wilson_interval
 from helpers.analysis.links.urls import (HOST_KINDS, LINKED_KINDS, classify_host, clean_url, extract_urls, find_urls,
                                    is_safe_url, split_sentences)
 
-from conftest import PMLR_SAMPLE, SEED_DIR
+from tests.support import PMLR_SAMPLE, SEED_DIR
+from tests.support.corpus_files import write_software_bib
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -117,7 +118,7 @@ def test_links_table_has_repaired_and_original():
 
 
 # Each class, several phrasings (many unlike the examples in the grammar's docstrings).
-@pytest.mark.parametrize("sentence, statement", [
+SENTENCE_CLASSES = [
     # linked: a usable URL in the claim (repaired ones too), a promise with a URL, a labelled link
     ("Code is available at https://github.com/a/b.", "linked"),
     ("Our data and code are open-sourced at https://github.com/a/b.", "linked"),
@@ -207,15 +208,11 @@ def test_links_table_has_repaired_and_original():
  ("Several open-source implementations exist.", "none"),
  ("Labels are provided by crowd workers.", "none"),
  ("The expert demonstrations are provided as input to the policy.", "none"),
-])
-def test_sentence_classes(sentence, statement):
-    verdict = classify_sentence(sentence, sentence)
-    assert verdict.statement == statement, verdict.reason
-    assert isinstance(verdict, SentenceVerdict) and verdict.statement in ("linked", "dangling", "promised", "none")
+]
 
 
-# Issue 14, second round: five general phenomena, each with sentences written for these tests (positives and
-# near misses that must stay as they are).
+# Five general phenomena, each with sentences written for these tests (positives and near misses that must stay as
+# they are).
 # 1. A promise in an abstract that gives a code, data or project-page link elsewhere is linked, promise=True.
 @pytest.mark.parametrize("sentence, abstract, statement, promise", [
     ("We will release the code.", "We add X. We will release the code. Project page: https://lab.github.io/x",
@@ -241,7 +238,7 @@ def test_promise_with_a_link_elsewhere(sentence, abstract, statement, promise):
 
 
 # 2. Hedged intentions, of the authors or an organisation, are promises.
-@pytest.mark.parametrize("sentence, statement", [
+HEDGED_INTENTIONS = [
     ("We are considering releasing the annotated corpus.", "promised"),
     ("The authors plan to make the toolkit available to the research community.", "promised"),
     ("Acme Robotics is planning to open-source the controller weights.", "promised"),
@@ -255,11 +252,7 @@ def test_promise_with_a_link_elsewhere(sentence, abstract, statement, promise):
     ("We consider releasing private data a serious risk.", "none"),
     ("We plan to release the brake earlier in each episode.", "none"),
     ("The attacker hopes to make the victim's labels public.", "none"),
-])
-def test_hedged_intentions_are_promises(sentence, statement):
-    verdict = classify_sentence(sentence, sentence)
-    assert verdict.statement == statement, verdict.reason
-    assert verdict.promise == (statement == "promised")
+]
 
 
 # 3. "open-source" / "publicly available" on the paper's own new artefact where the authors introduce it.
@@ -323,7 +316,7 @@ def test_hub_identifiers_are_flagged_repaired_in_the_links_table():
 
 
 # 5. A phrase in commas and a time adverb between the artefact and its predicate.
-@pytest.mark.parametrize("sentence, statement", [
+PHRASES_IN_COMMAS = [
     ("The Harbour corpus, assembled from court records over a decade, is now publicly available to researchers.",
      "dangling"),
     ("Our simulator, written in Rust, is currently available for download.", "dangling"),
@@ -339,10 +332,15 @@ def test_hub_identifiers_are_flagged_repaired_in_the_links_table():
     ("The map, revealed after each step, is then available to the planner.", "none"),
     ("The dataset, split by site, is currently available to each client.", "none"),
     ("Our data, once collected, are available to clients.", "none"),
-])
-def test_phrase_in_commas_before_the_predicate(sentence, statement):
+]
+
+
+@pytest.mark.parametrize("sentence, statement", [*SENTENCE_CLASSES, *HEDGED_INTENTIONS, *PHRASES_IN_COMMAS])
+def test_a_sentence_read_alone_gets_its_statement(sentence, statement):
     verdict = classify_sentence(sentence, sentence)
     assert verdict.statement == statement, verdict.reason
+    if statement != "linked":  # a linked sentence may also promise more ("will release ... at URL"), or not
+        assert verdict.promise == (statement == "promised"), verdict.reason
 
 
 def test_verdict_fields():
@@ -500,7 +498,7 @@ def test_compare_links_lists_every_changed_paper(tmp_path):
     import subprocess
     import sys
 
-    from conftest import ROOT
+    from tests.support import ROOT
 
     sys.path.insert(0, str(ROOT / "benchmarks"))
     from compare_links import BEFORE_THE_CLAIM_GRAMMAR, compare
@@ -585,17 +583,6 @@ def test_venue_code_shares_beside_the_abstract_share():
         round(v, 4) for v in (*wilson_interval(3, 4), *wilson_interval(1, 4))]
     assert venue_code_shares(papers)["group"].tolist() == ["all papers"]
     assert venue_code_shares(papers.drop(columns=["venue_code_field", "venue_code"])).empty
-
-
-def write_software_bib(folder):
-    """Three ICML 2025 BibTeX entries with PMLR's ``software`` field: a code link in the abstract and the field,
-    one in the field only, and a field holding no link."""
-    entries = [("a25", "We study graphs. Our code is at https://github.com/o/a.", "https://github.com/o/a"),
-               ("b25", "We study language models and their errors in detail.", "https://github.com/o/b"),
-               ("c25", "We study quantum sampling and its limits in detail.", ".")]
-    (folder / "icml.bib").write_text("\n".join(
-        f"@InProceedings{{{key},\n  title = {{T {key}}},\n  year = {{2025}},\n  abstract = {{{text}}},\n"
-        f"  software = {{{software}}}\n}}\n" for key, text, software in entries), encoding="utf-8")
 
 
 def test_papers_carry_the_venue_code_link_only_where_the_input_has_a_code_field(tmp_path):

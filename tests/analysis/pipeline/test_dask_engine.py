@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SEED_DIR
+from tests.support import SEED_DIR
 from helpers.analysis.themes import counting
 from helpers.analysis.corpus import read_corpus
 from helpers.analysis.engine.dask_cluster import ClusterStages, partition_bounds

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import run_in_process
+from tests.support import run_in_process
 from helpers.analysis.output_folder import MANIFEST, PAUSE_VARIABLE, OutputFolder, foreign_files, stale_folders
 
 FIRST = ("Header one\n\nWe study graph neural networks for molecules and report strong results.\n\n"
@@ -179,7 +179,6 @@ def paused_run(corpus: Path, out: Path, step: str) -> subprocess.Popen:
                                stderr=subprocess.PIPE, text=True, env=dict(os.environ, **{PAUSE_VARIABLE: step}),
                                # Ctrl-C as in a terminal, even when this test runs where SIGINT is ignored (nohup, &)
                                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    assert process.stderr is not None
     line = process.stderr.readline()
     if line != f"paused at {step}\n":
         process.kill()

@@ -9,7 +9,7 @@ import pickle
 import pandas as pd
 import pytest
 
-from conftest import SEED_DIR
+from tests.support import SEED_DIR
 from helpers.analysis.corpus import read_corpus
 from helpers.analysis.metadata import short_text, strip_markup
 from helpers.analysis.engine.parquet_parts import write_paper_parts

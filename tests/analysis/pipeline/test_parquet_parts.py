@@ -6,7 +6,7 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from conftest import SEED_DIR, run_in_process
+from tests.support import SEED_DIR, run_in_process
 from helpers.analysis.corpus import read_corpus
 from helpers.analysis.engine.parquet_parts import PARTITIONED_TABLES, output_partitions, write_partitioned_tables
 from helpers.analysis.pipeline import AnalysisSettings, run_pipeline

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SEED_DIR, run_in_process
+from tests.support import SEED_DIR, run_in_process
 from helpers.analysis.engine import local
 from helpers.analysis.themes import selection
 from helpers.book import BookConfig

@@ -13,7 +13,7 @@ from helpers.analysis.links.states import analyse_links, find_links
 from helpers.analysis.text import analysis_text, segments, tokenize_corpus
 from helpers.analysis.themes import ThemeOptions, fit_themes, theme_counts, theme_terms
 
-from conftest import PMLR_SAMPLE, SEED_DIR
+from tests.support import PMLR_SAMPLE, SEED_DIR
 
 # Texts that stress the tokeniser: possessives, dashes, numbers, single letters, markup, URLs, math.
 AWKWARD = [

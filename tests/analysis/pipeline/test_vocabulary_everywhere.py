@@ -4,12 +4,12 @@ filter, the build key, the Reproduce rows and the command line. One small poultr
 
 from __future__ import annotations
 
-import csv
 import re
 
 import pytest
 
-from conftest import run_in_process
+from tests.support import run_in_process
+from tests.support.corpus_files import write_csv_corpus
 from helpers.analysis.cooccurrence.exporters import network_writers
 from helpers.analysis.pipeline import AnalysisSettings, SettingsError, build_key, run_pipeline
 from helpers.analysis.vocabulary import read_vocabulary
@@ -40,11 +40,8 @@ REMOVED = ("salmonella", "bacteriophage", "carcass skin")
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
     folder = tmp_path_factory.mktemp("vocabulary")
-    corpus = folder / "poultry.csv"
-    with corpus.open("w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(["title", "year", "abstract"])
-        writer.writerows([(f"Paper {i}", year, text) for i, (year, text) in enumerate(ABSTRACTS)])
+    corpus = write_csv_corpus(folder / "poultry.csv", ["title", "year", "abstract"],
+                              [(f"Paper {i}", year, text) for i, (year, text) in enumerate(ABSTRACTS)])
     (folder / "thesaurus.txt").write_text(THESAURUS, encoding="utf-8")
     (folder / "stop.txt").write_text(STOP_TERMS, encoding="utf-8")
     edits = read_vocabulary(folder / "thesaurus.txt", folder / "stop.txt")
@@ -211,7 +208,7 @@ def test_a_removed_long_form_leaves_the_acronym_table():
 def test_edits_in_partitions_count_what_the_whole_counts(n_parts):
     import pandas as pd
 
-    from conftest import SEED_DIR
+    from tests.support import SEED_DIR
     from helpers.analysis.cooccurrence import analyse_cooccurrence, analyse_partitions
     from helpers.analysis.corpus import read_corpus
     from helpers.analysis.engine.local import LocalPartitions, partition_bounds

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SHARED
+from tests.support import SHARED
 from helpers.analysis.corpus import parse_report, read_corpus
 from helpers.analysis.readers.boilerplate import strip_boilerplate
 

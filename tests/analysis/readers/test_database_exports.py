@@ -11,7 +11,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from conftest import SHARED, run_in_process
+from tests.support import ROOT, SHARED, run_in_process
 from helpers.analysis.corpus import CorpusError, parse_report, read_corpus
 
 EXPORTS = SHARED / "corpora" / "exports"
@@ -432,7 +432,7 @@ def test_a_method_provided_is_no_code_claim():
 
 
 def test_the_labelled_export_sentences_hold_no_export_text():
-    labelled = pd.read_csv(Path(__file__).parent / "evaluation" / "availability_exports.csv", dtype=str,
+    labelled = pd.read_csv(ROOT / "tests" / "evaluation" / "availability_exports.csv", dtype=str,
                            keep_default_na=False)
     assert list(labelled.columns) == ["corpus", "key", "sentence_no", "sentence_sha1", "class", "why"]
     assert labelled["class"].value_counts().to_dict() == {"none": 60, "linked": 5, "dangling": 4}
@@ -442,7 +442,7 @@ def test_the_labelled_export_sentences_hold_no_export_text():
 def test_the_labelled_export_sentences_are_found_in_the_real_exports():
     from helpers.analysis.links.evaluation import evaluate_verdicts, resolve_export_sentences
 
-    labelled = pd.read_csv(Path(__file__).parent / "evaluation" / "availability_exports.csv", dtype=str,
+    labelled = pd.read_csv(ROOT / "tests" / "evaluation" / "availability_exports.csv", dtype=str,
                            keep_default_na=False)
     corpora = {}
     for name in sorted(set(labelled["corpus"])):

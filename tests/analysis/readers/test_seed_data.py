@@ -2,7 +2,7 @@
 
 import hashlib
 
-from conftest import SEED_DIR
+from tests.support import SEED_DIR
 
 EXPECTED = {
     "000_2e4aa40cf9124fb1.txt": "55df29e01aaeb5b1396845292346a046e433bceee7198d3ddb9dc14d6f862866",

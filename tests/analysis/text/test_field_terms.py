@@ -1,5 +1,5 @@
 """Terms in a field's own words: Web of Science escapes, chemical species, acronyms and names, Latin phrases,
-sequences (issue 46, item 3)."""
+sequences."""
 
 from pathlib import Path
 

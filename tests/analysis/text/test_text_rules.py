@@ -7,7 +7,7 @@ from helpers.analysis.terms import NOUN, word_classes
 from helpers.analysis.text import analysis_text, segments, stop_words, tokenize, tokenize_corpus
 from helpers.analysis.themes import theme_counts, theme_terms
 
-from conftest import SEED_DIR
+from tests.support import SEED_DIR
 
 # The addresses of issue 20 that became a theme ("zenodo, abcde, arxiv, doi, http, io, org, osf, record").
 LINKS = ("zenodo.org/records/1234567, osf.io/abcde, doi:10.5281/zenodo.7654321, arXiv:2401.01234 and "

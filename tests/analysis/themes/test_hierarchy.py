@@ -13,7 +13,7 @@ from helpers.analysis.themes.labels import label_parts, same_concept
 from helpers.book.reports.theme_grains import grain_findings, hierarchy_table
 from helpers.web.explorer import explorer_data, explorer_html
 
-from conftest import ROOT, SEED_DIR
+from tests.support import ROOT, SEED_DIR
 
 
 def test_the_number_of_broad_themes_is_the_rounded_square_root_at_least_two_at_most_k():

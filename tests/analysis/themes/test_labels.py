@@ -1,4 +1,4 @@
-"""Labels a reader can use (issue 46, item 4): every part as the theme's abstracts write it, no label naming one
+"""Labels a reader can use: every part as the theme's abstracts write it, no label naming one
 thing twice where the abstracts define one part as the other's abbreviation, a theme of common terms marked
 "(general)"; on small corpora written here."""
 

@@ -14,7 +14,7 @@ from helpers.analysis.themes.labels import _labels, label_parts
 from helpers.analysis.themes.scores import _scores, _top
 from helpers.analysis.themes import SELECTION_RULE, ThemeOptions, ThemesError, candidate_ks, fit_themes, theme_counts
 
-from conftest import PMLR_SAMPLE, SEED_DIR
+from tests.support import PMLR_SAMPLE, SEED_DIR
 
 # The addresses of issue 20, which in a third of the seed abstracts made a theme of
 # "zenodo, abcde, arxiv, doi, http, io, org, osf, record".
@@ -322,46 +322,38 @@ def labels_of(shown: list[list[str]], rows: dict[int, dict[str, float]]) -> list
     return _labels(label_counts(rows), LABEL_VOCABULARY, [[index[t] for t in terms] for terms in shown])
 
 
-def test_label_parts_are_among_the_shown_top_terms():
+@pytest.mark.parametrize("shown, counts, expected", [
     # "graph neural network" is the theme's strongest phrase by counts but not one of its shown terms.
-    shown = [["graph", "regret", "bandit"], ["data", "weight"]]
-    counts = {0: {"graph": 9, "regret": 8, "bandit": 7, "graph neural network": 20}, 1: {"data": 5, "weight": 5}}
-    assert labels_of(shown, counts) == ["graph · regret", "weight (general)"]
-
-
-def test_an_acronym_beside_its_expansion_is_one_concept():
-    shown = [["rl", "policy", "reinforcement learning"], ["llm", "language model", "reasoning"]]
-    counts = {0: {"rl": 9, "policy": 8, "reinforcement learning": 7}, 1: {"llm": 9, "language model": 8, "reasoning": 7}}
-    assert labels_of(shown, counts) == ["reinforcement learning · policy", "language model · reasoning"]
-
-
-def test_a_word_beside_a_word_of_its_stem_or_a_phrase_holding_it_is_one_concept():
-    shown = [["privacy", "private", "dp", "differential", "client"], ["graph", "graph neural network", "bandit"]]
-    counts = {0: {"privacy": 9, "private": 8, "dp": 7, "differential": 6, "client": 5},
-              1: {"graph": 9, "graph neural network": 8, "bandit": 7}}
-    assert labels_of(shown, counts) == ["privacy · client", "graph neural network · bandit"]
-
-
-def test_the_more_specific_term_comes_first():
+    pytest.param([["graph", "regret", "bandit"], ["data", "weight"]],
+                 {0: {"graph": 9, "regret": 8, "bandit": 7, "graph neural network": 20}, 1: {"data": 5, "weight": 5}},
+                 ["graph · regret", "weight (general)"], id="label parts are among the shown top terms"),
+    pytest.param([["rl", "policy", "reinforcement learning"], ["llm", "language model", "reasoning"]],
+                 {0: {"rl": 9, "policy": 8, "reinforcement learning": 7},
+                  1: {"llm": 9, "language model": 8, "reasoning": 7}},
+                 ["reinforcement learning · policy", "language model · reasoning"],
+                 id="an acronym beside its expansion is one concept"),
+    pytest.param([["privacy", "private", "dp", "differential", "client"], ["graph", "graph neural network", "bandit"]],
+                 {0: {"privacy": 9, "private": 8, "dp": 7, "differential": 6, "client": 5},
+                  1: {"graph": 9, "graph neural network": 8, "bandit": 7}},
+                 ["privacy · client", "graph neural network · bandit"],
+                 id="a word beside a word of its stem or a phrase holding it is one concept"),
     # "regret": 9 of its 10 occurrences in theme 1, "bandit": 6 of 10; a phrase before a single word.
-    shown = [["bandit", "regret"], ["policy", "reinforcement learning"]]
-    counts = {0: {"bandit": 6, "regret": 9}, 1: {"bandit": 4, "regret": 1, "policy": 9, "reinforcement learning": 5}}
-    assert labels_of(shown, counts) == ["regret · bandit", "reinforcement learning · policy"]
-
-
-def test_a_theme_of_terms_used_across_themes_is_general():
+    pytest.param([["bandit", "regret"], ["policy", "reinforcement learning"]],
+                 {0: {"bandit": 6, "regret": 9}, 1: {"bandit": 4, "regret": 1, "policy": 9, "reinforcement learning": 5}},
+                 ["regret · bandit", "reinforcement learning · policy"], id="the more specific term comes first"),
     # "neural network" and "weight" hold half of their occurrences in each theme: neither names one.
-    shown = [["neural network", "weight", "data"], ["neural network", "weight", "regret", "bandit"]]
-    counts = {0: {"neural network": 5, "weight": 5, "data": 9}, 1: {"neural network": 5, "weight": 5, "regret": 9,
-                                                                    "bandit": 9}}
-    assert labels_of(shown, counts) == ["neural network · weight (general)", "regret · bandit"]
-
-
-def test_labels_are_unique():
+    pytest.param([["neural network", "weight", "data"], ["neural network", "weight", "regret", "bandit"]],
+                 {0: {"neural network": 5, "weight": 5, "data": 9},
+                  1: {"neural network": 5, "weight": 5, "regret": 9, "bandit": 9}},
+                 ["neural network · weight (general)", "regret · bandit"],
+                 id="a theme of terms used across themes is general"),
     # Both themes are broad over the same terms: the second takes its next pair of concepts.
-    shown = [["neural network", "weight", "deep"], ["neural network", "weight", "deep"]]
-    counts = {0: {"neural network": 5, "weight": 5, "deep": 5}, 1: {"neural network": 5, "weight": 5, "deep": 5}}
-    assert labels_of(shown, counts) == ["neural network · weight (general)", "neural network · deep (general)"]
+    pytest.param([["neural network", "weight", "deep"], ["neural network", "weight", "deep"]],
+                 {0: {"neural network": 5, "weight": 5, "deep": 5}, 1: {"neural network": 5, "weight": 5, "deep": 5}},
+                 ["neural network · weight (general)", "neural network · deep (general)"], id="labels are unique"),
+])
+def test_theme_labels_from_shown_terms_and_counts(shown, counts, expected):
+    assert labels_of(shown, counts) == expected
 
 
 def test_a_tiny_corpus_is_labelled_by_its_own_terms():

@@ -1,4 +1,4 @@
-"""Themes of a readable size (issue 46, item 5): no theme under max(5 papers, 1% of the papers), and a chosen k at
+"""Themes of a readable size: no theme under max(5 papers, 1% of the papers), and a chosen k at
 the top of the searched range is said to be so."""
 
 import numpy as np

@@ -5,7 +5,7 @@ from types import SimpleNamespace
 
 import pandas as pd
 
-from conftest import ROOT
+from tests.support import ROOT
 from helpers.book.reports.change import new_terms_sentence
 
 

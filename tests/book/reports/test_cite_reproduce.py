@@ -7,7 +7,7 @@ from importlib.metadata import version
 
 import pytest
 
-from conftest import ROOT, SEED_DIR
+from tests.support import ROOT, SEED_DIR
 from helpers.book.citation import book_bibtex, read_citation
 from helpers.book.figures import FIGURES, GROUP_FIGURES, figure_bibtex, figure_citation
 from helpers.book.reports import figure_index, reproduce

@@ -4,7 +4,7 @@ separated by blank lines and the first is a header, which is true of plain-text 
 
 import pandas as pd
 
-from conftest import ROOT
+from tests.support import ROOT
 from helpers.analysis.corpus import Corpus
 from helpers.book.reports.corpus import record_note
 

@@ -4,11 +4,11 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 from helpers.book.reports.validation import field_reading
+from tests.support import ROOT, benchmark_results
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 from field_exports import label_parts, names_twice, occurs  # noqa: E402
 
 HEADER = ("corpus,papers,lost,copyright_left,label_parts,label_parts_found,labels_naming_twice,themes,"
@@ -16,8 +16,7 @@ HEADER = ("corpus,papers,lost,copyright_left,label_parts,label_parts_found,label
 
 
 def test_the_table_and_sentence_read_the_benchmarks_rows(tmp_path):
-    results = tmp_path / "benchmarks" / "results"
-    results.mkdir(parents=True)
+    results = benchmark_results(tmp_path)
     (results / "field_exports.csv").write_text(
         HEADER + "wos-traffic-safety.txt,729,0,0,16,15,0,6,52,0,False,crash rate\n"
         "icml-2023-2025,751,0,1,30,30,1,12,26,2,False,\n", encoding="utf-8")

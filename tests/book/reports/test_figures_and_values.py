@@ -9,13 +9,12 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
-from matplotlib.figure import Figure  # noqa: E402
 
 from helpers.book.reports import corpus as corpus_report, findings, performance, themes as theme_report  # noqa: E402
 from helpers.book.figures import save_figure  # noqa: E402
 from helpers.book import with_titles  # noqa: E402
 from helpers.analysis.pipeline import run_pipeline  # noqa: E402
-from test_links import write_software_bib  # noqa: E402
+from tests.support.corpus_files import write_software_bib  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -32,7 +31,8 @@ def tiny(tmp_path_factory):
 
 def rows(result):
     figure, data = result
-    assert isinstance(figure, Figure)
+    # It plots something exactly when it has rows to plot (else it says why in words).
+    assert any(axis.has_data() for axis in figure.axes) == (len(data) > 0)
     plt.close(figure)
     return len(data)
 

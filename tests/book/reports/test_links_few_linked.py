@@ -18,7 +18,7 @@ from helpers.book import sphinx_ext
 from helpers.book.reports.figure_index import book_figures
 from helpers.book.reports import links as report
 
-from conftest import page_doctree
+from tests.support import page_doctree
 
 POULTRY = [
     "Broiler chickens fed diets with more crude protein gained weight faster over six weeks in two barns.",

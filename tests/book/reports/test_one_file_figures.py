@@ -11,7 +11,7 @@ from helpers.analysis.pipeline import run_pipeline
 from helpers.book import sphinx_ext
 from helpers.book.reports.figure_index import book_figures
 
-from conftest import SEED_DIR, page_doctree
+from tests.support import SEED_DIR, page_doctree
 
 
 def themes_doctree() -> nodes.document:
@@ -39,7 +39,7 @@ def test_the_figure_index_lists_themes_by_file_only_for_several_files(tmp_path):
 
 
 def test_the_themes_chapter_holds_the_figure_in_its_section():
-    from conftest import ROOT
+    from tests.support import ROOT
 
     chapter = (ROOT / "chapters" / "themes.md").read_text(encoding="utf-8")
     section = chapter.split("(sec-themes-by-source)=", 1)[1].split("(sec-themes-method)=", 1)[0]

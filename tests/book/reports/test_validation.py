@@ -1,11 +1,11 @@
 """The Validation page's tables, read from benchmark files written in the tests."""
 
 import pandas as pd
+from tests.support import benchmark_results
 
 
 def _write_yardstick(root, peers=True):
-    results = root / "benchmarks" / "results"
-    results.mkdir(parents=True)
+    results = benchmark_results(root)
     pd.DataFrame({
         "corpus": ["icml-2023-2025", "seed", "seed"], "n_abstracts": [751, 57, 57], "k_rule": ["chosen", "chosen", "fixed"],
         "k": [12, 7, 16], "book_npmi": [0.2109, 0.1635, 0.1303], "lda_npmi": [0.0637, -0.001, 0.1400],
@@ -48,8 +48,7 @@ def test_the_yardstick_table_puts_bertopics_best_pipeline_beside_lda_and_the_rat
 def test_the_word_intrusion_table_and_finding(tmp_path):
     from helpers.book.reports import validation
 
-    results = tmp_path / "benchmarks" / "results"
-    results.mkdir(parents=True)
+    results = benchmark_results(tmp_path)
     pd.DataFrame({
         "corpus": ["seed", "seed", "seed", "all", "all", "all"], "model": ["BERTopic", "LDA", "book"] * 2,
         "items": [7, 7, 7, 7, 7, 7], "answered": [7] * 6, "right": [5, 0, 7, 5, 0, 7],
