@@ -103,7 +103,7 @@ lint: $(DEV_INSTALLED)
 test-unit: setup lab-deps $(DEV_INSTALLED)
 	$(BIN)/python -m pytest -m "not browser and not chapters" -n auto --dist loadfile
 
-# Every chapter run as a plain notebook in a Jupyter kernel on a small corpus (tests/test_notebooks.py): slower
+# Every chapter run as a plain notebook in a Jupyter kernel on a small corpus (tests/chapters/test_notebooks.py): slower
 # than the unit tests (a kernel and an analysis per page), so a target of its own; make test runs both.
 test-chapters: setup lab-deps $(DEV_INSTALLED)
 	$(BIN)/python -m pytest -m chapters -n auto
@@ -123,7 +123,7 @@ test-browser: setup browser-deps lab-deps $(DEV_INSTALLED)
 
 # A clean, strict build with the network cut off: any warning or cell error fails. Built for an address
 # (STRICT_BASE_URL, never fetched), so the browser tests check its absolute figure citations and links served
-# under /book/ (tests/test_built_book.py) without a build of their own.
+# under /book/ (tests/browser/test_built_book.py) without a build of their own.
 STRICT_BASE_URL := https://book.invalid/book/
 strict-book: setup
 	rm -rf _build/strict

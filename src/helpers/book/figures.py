@@ -277,7 +277,7 @@ def figure_bibtex(label: str, chapter: str, caption: str, *, version: str, corpu
     ])
 
 
-# Every figure of the book: label, chapter, title. tests/test_book_files.py keeps it in sync.
+# Every figure of the book: label, chapter, title. tests/book/test_book_files.py keeps it in sync.
 FIGURES = [
     ('fig-intro-overview', 'intro', 'The corpus at a glance: largest themes and link states'),
     ('fig-corpus-lengths', 'corpus', 'Abstract length'),

@@ -3,7 +3,7 @@
 Every file matched by :data:`PAGE_INPUTS` is hashed into the book's build key
 (:func:`helpers.book.settings.book_key`), so editing one rebuilds the pages that show it. A page or
 report module opens such a file only through :func:`page_input`, which refuses any path the list does
-not name: a file read around the list could leave a page stale (``tests/test_page_inputs.py`` checks
+not name: a file read around the list could leave a page stale (``tests/book/test_page_inputs.py`` checks
 that no chapter or report module reads around it).
 """
 

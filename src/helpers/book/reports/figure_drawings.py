@@ -1,7 +1,7 @@
 """Every figure the book shows, drawn as its page draws it, for the test and the benchmark of figure text sizes.
 
 The chapters (and :mod:`helpers.book.pages`) draw their figures cell by cell; :func:`draw_figures` makes the same
-calls for one analysis, so ``tests/test_figure_text.py`` and ``benchmarks/figure_text.py`` measure every figure a
+calls for one analysis, so ``tests/book/test_figure_text.py`` and ``benchmarks/figure_text.py`` measure every figure a
 book of that corpus shows (:func:`helpers.book.reports.figure_index.book_figures`) without running the notebooks.
 A figure added to the book needs its line here: the test compares the two lists.
 """
