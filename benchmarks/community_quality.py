@@ -30,7 +30,7 @@ from helpers.analysis.cooccurrence.evaluation import read_landmark_fields
 from helpers.analysis.cooccurrence.network import (LOUVAIN_RESOLUTION, LOUVAIN_STARTS, LOUVAIN_WEIGHTING,
                                                    louvain_partition)
 from helpers.analysis.corpus import read_corpus
-from helpers.analysis.text import tokenize_corpus
+from helpers.analysis.text.tokens import tokenize_corpus
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "corpora"

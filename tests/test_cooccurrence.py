@@ -11,7 +11,7 @@ from helpers.analysis.cooccurrence import (RELEVANT_SHARE, analyse_cooccurrence,
                                   find_acronyms, network_writers, read_thesaurus)
 from helpers.analysis.pipeline import AnalysisSettings, run_pipeline, write_outputs
 from helpers.analysis.settings import SettingsError
-from helpers.analysis.text import analysis_text
+from helpers.analysis.text.cleaning import analysis_text
 
 from conftest import SEED_DIR
 
@@ -305,7 +305,7 @@ def test_stored_and_analysis_texts_must_be_the_same_papers_in_the_same_order():
 
 def test_per_abstract_merges_must_name_rows_of_the_corpus():
     from helpers.analysis.cooccurrence import candidate_term_matrix
-    from helpers.analysis.text import tokenize_corpus
+    from helpers.analysis.text.tokens import tokenize_corpus
 
     tokens = tokenize_corpus(["the gnns scale"], ["p1"])
     merges = pd.DataFrame({"row": [1], "from": ["gnn"], "to": ["graph neural network"]})
@@ -323,7 +323,7 @@ def test_an_acronym_defined_twice_in_one_abstract_takes_its_first_long_form():
     texts = [first_rank if i % 2 else first_regression for i in range(130)] + [
         "Sparse kernel machines (SKM) once.", "Structured kernel models (SKM) twice."]
     from helpers.analysis.cooccurrence import acronym_definitions, acronym_merges, candidate_term_matrix
-    from helpers.analysis.text import tokenize_corpus
+    from helpers.analysis.text.tokens import tokenize_corpus
 
     corpus_wide, local = acronym_merges(acronym_definitions(texts), {})
     assert corpus_wide == {"dnn": "dense neural net"} and len(local) == 522

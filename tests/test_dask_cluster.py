@@ -17,7 +17,7 @@ from helpers.analysis.themes import counting
 from helpers.analysis.corpus import read_corpus
 from helpers.analysis.engine.dask_cluster import ClusterStages, partition_bounds
 from helpers.analysis.settings import EngineSettings, SettingsError
-from helpers.analysis.text import _tokenize_chunk, merge_token_chunks, tokenize_corpus
+from helpers.analysis.text.tokens import _tokenize_chunk, merge_token_chunks, tokenize_corpus
 from helpers.book.settings import BookConfig
 from helpers.cli import main
 

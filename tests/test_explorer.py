@@ -12,7 +12,7 @@ import pandas as pd
 import pytest
 
 from conftest import ROOT, SEED_DIR
-from helpers.analysis.metadata import short_text, strip_markup, with_titles
+from helpers.analysis.corpus.titles import short_text, strip_markup, with_titles
 from helpers.web.assets import inline_script, script_json, static_text
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from conftest import SHARED, run_in_process
 from helpers.analysis.corpus import CorpusError, parse_report, read_corpus, source_names
-from helpers.analysis.groups import paper_groups
+from helpers.analysis.corpus.groups import paper_groups
 from helpers.analysis.readers.latex import latex_to_text
 from helpers.analysis.settings import AnalysisSettings, SettingsError
 

@@ -3,7 +3,7 @@
 The command runs the same functions the book's chapters call and writes their
 tables as CSV (plus ``summary.json``). Output goes to a staging folder beside
 ``DIR`` first and is swapped in for ``DIR`` in one step only when every stage
-succeeded (:mod:`helpers.analysis.output_folder`), so an error, Ctrl-C or a kill
+succeeded (:mod:`helpers.analysis.pipeline.output_folder`), so an error, Ctrl-C or a kill
 leaves ``DIR`` exactly as it was.
 """
 
@@ -23,7 +23,7 @@ from typing import Iterator, Sequence
 
 from helpers import __version__
 from helpers.analysis.errors import CorpusError
-from helpers.analysis.output_folder import OutputFolder, OutputFolderError, check_out_path, shown
+from helpers.analysis.pipeline.output_folder import OutputFolder, OutputFolderError, check_out_path, shown
 
 EXIT_BAD_INPUT = 2
 
@@ -140,7 +140,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from helpers.book.settings import book_key, config  # lazy: at the top it would load pyarrow and pandas
 
         try:
-            from helpers.analysis.groups import paper_groups  # lazy: at the top it would load pyarrow and pandas
+            from helpers.analysis.corpus.groups import paper_groups  # lazy: at the top it would load pyarrow and pandas
 
             book_config = config()  # bad book settings fail here, before the book build starts
             corpus = read_corpus(args.paths)  # and so does a bad corpus
@@ -203,7 +203,7 @@ def run_analyse(args: argparse.Namespace) -> int:
                 check_whole(args.jobs, "jobs", minimum=1, optional=True)
                 settings = AnalysisSettings.from_namespace(args)
                 if args.thesaurus is not None or args.stop_terms is not None:
-                    from helpers.analysis.vocabulary import read_vocabulary  # lazy: reads the dictionaries
+                    from helpers.analysis.text.vocabulary_files import read_vocabulary  # lazy: reads the dictionaries
 
                     settings = replace(settings, vocabulary=read_vocabulary(args.thesaurus, args.stop_terms))
                 engine = EngineSettings.from_values(args.engine, args.scheduler, args.partitions)

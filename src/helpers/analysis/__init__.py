@@ -3,14 +3,16 @@
 The steps of a run (:func:`helpers.analysis.pipeline.run_pipeline`), each a package or module of its own:
 
 1. :mod:`.corpus` (:func:`~helpers.analysis.corpus.read_corpus`), through :mod:`.readers`: the corpus tables;
-   :mod:`.groups`: the papers in groups.
-2. :mod:`.text` and :mod:`.terms`: tokens and noun-phrase terms.
+   :mod:`.corpus.groups`: the papers in groups.
+2. :mod:`.text`: the analysis text, tokens and noun-phrase terms, and the researcher's vocabulary.
 3. :mod:`.themes`: the theme model.
 4. :mod:`.cooccurrence`: the term map.
 5. :mod:`.links`: link availability (:mod:`.links.linkcheck` checks the links online).
 6. :mod:`.change`: what changed between groups, with the intervals and tests of :mod:`.statistics`.
 
 :mod:`.engine` runs the stages on this machine or a Dask cluster, :mod:`.pipeline` runs a corpus through them
-and keeps the book's cache; :mod:`.settings` holds the settings. The public names are each package's own
+and writes the output folder. Four modules serve every step and stay at the root: :mod:`.settings` (the settings,
+checked once), :mod:`.errors` (light enough for the command line), :mod:`.spreadsheet` (formula-safe CSV) and
+:mod:`.statistics` (shared by the links and the change). The public names are each package's own
 (``helpers.analysis.corpus.__all__``, ...): importing this package imports none of them.
 """

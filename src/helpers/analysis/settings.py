@@ -24,7 +24,7 @@ GROUP_BY_NAMES = ("year", "venue", "file")
 
 
 class VocabularySetting(Protocol):
-    """The researcher's thesaurus and stop terms (:class:`helpers.analysis.vocabulary.VocabularyEdits`), as the
+    """The researcher's thesaurus and stop terms (:class:`helpers.analysis.text.vocabulary.VocabularyEdits`), as the
     settings need them: the files by name and SHA-256."""
 
     def as_dict(self) -> list[dict[str, str]]:
@@ -61,8 +61,9 @@ class AnalysisSettings:
         A theme file that renames and merges the themes (:mod:`helpers.analysis.themes.naming`); ``None``: the
         rule's labels. The build key holds its SHA-256.
     vocabulary : VocabularyEdits or None
-        The researcher's thesaurus and stop terms (:func:`helpers.analysis.vocabulary.read_vocabulary`), applied
-        to every analysis's terms; in :meth:`as_dict` (so in the cache key) by each file's SHA-256.
+        The researcher's thesaurus and stop terms
+        (:func:`helpers.analysis.text.vocabulary_files.read_vocabulary`), applied to every analysis's terms;
+        in :meth:`as_dict` (so in the cache key) by each file's SHA-256.
     """
 
     seed: int = 0

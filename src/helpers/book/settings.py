@@ -21,7 +21,7 @@ Every setting the book reads from the environment is read here, once, by
 ``BOOK_THESAURUS``, ``BOOK_STOP_TERMS``
     the researcher's own vocabulary: a VOSviewer thesaurus file (``label<TAB>replace by``) and a file of terms
     to remove, one per line, relative to the book's root, applied to every analysis
-    (:mod:`helpers.analysis.vocabulary`; their SHA-256 are in the build key);
+    (:mod:`helpers.analysis.text.vocabulary`; their SHA-256 are in the build key);
 ``BOOK_ANALYSIS_CACHE``
     folder of the analysis cache (default ``_build/analysis-cache``);
 ``BOOK_FIGURE_DIR``
@@ -164,11 +164,11 @@ def checked_theme_file(path: Path) -> str:
 
 def _vocabulary(thesaurus: Path | None, stop_terms: Path | None) -> Any:
     """The researcher's files, their form checked and their bytes hashed
-    (:class:`helpers.analysis.vocabulary.VocabularyFiles`: their terms are spelled where the analysis runs, so a
-    page that shows cached results reads no dictionary); ``None`` without either."""
+    (:class:`helpers.analysis.text.vocabulary_files.VocabularyFiles`: their terms are spelled where the analysis
+    runs, so a page that shows cached results reads no dictionary); ``None`` without either."""
     if thesaurus is None and stop_terms is None:
         return None
-    from helpers.analysis.vocabulary import VocabularyFiles  # lazy: keeps this module's import light
+    from helpers.analysis.text.vocabulary_files import VocabularyFiles  # lazy: keeps this module's import light
 
     return VocabularyFiles.check(thesaurus, stop_terms)
 
@@ -279,8 +279,8 @@ def book_key(book_config: BookConfig) -> str:
 
 def with_titles(papers):
     """``papers`` with ``title``, ``authors`` and ``display_title`` from the book's metadata file
-    (:func:`helpers.analysis.metadata.with_titles`)."""
+    (:func:`helpers.analysis.corpus.titles.with_titles`)."""
     # Lazy: keeps this module's import light.
-    from helpers.analysis.metadata import read_metadata, with_titles as add_titles
+    from helpers.analysis.corpus.titles import read_metadata, with_titles as add_titles
 
     return add_titles(papers, read_metadata(page_input(METADATA_FILE, root=config().root)))

@@ -3,7 +3,7 @@
 The steps of :func:`analyse_cooccurrence` (:mod:`.result`), each a function of its own, one module a job:
 
 1. :mod:`.candidates`, :func:`candidate_term_matrix`: which abstracts use which noun-phrase terms
-   (:mod:`helpers.analysis.terms`), counted once per abstract, after merging variants
+   (:mod:`helpers.analysis.text.noun_phrases`), counted once per abstract, after merging variants
    through the thesaurus and the acronyms the abstracts define
    (:mod:`.acronyms`, found by the Schwartz-Hearst algorithm: :func:`acronym_merges`).
 2. :mod:`.relevance`, :func:`select_terms`: terms in at least :func:`default_min_occurrences`

@@ -48,11 +48,9 @@ from helpers.analysis.cooccurrence.relevance import (
 )
 from helpers.analysis.engine.local import LocalPartitions, PartitionRunner, partition_bounds, reduce_tree
 from helpers.analysis.settings import check_share, check_whole
-from helpers.analysis.terms import (
-    MAX_TERM_WORDS,
-)
-from helpers.analysis.text import TokenizedCorpus, analysis_texts_to_tokens
-from helpers.analysis.vocabulary import BUILT_IN_STOP_WORD, VocabularyEdits, add_up_left_out, left_out_words
+from helpers.analysis.text.noun_phrases import MAX_TERM_WORDS
+from helpers.analysis.text.tokens import TokenizedCorpus, analysis_texts_to_tokens
+from helpers.analysis.text.vocabulary import BUILT_IN_STOP_WORD, VocabularyEdits, add_up_left_out, left_out_words
 
 #: The columns of :attr:`CooccurrenceResult.left_out` and :attr:`CooccurrenceResult.vocabulary_changes`.
 LEFT_OUT_COLUMNS = ["term", "n_papers", "rule"]
@@ -212,7 +210,7 @@ def analyse_cooccurrence(
         indexed by ``paper_id`` (labels, not positions), the ids must be those of
         ``analysis_texts`` in that order.
     analysis_texts : TokenizedCorpus or Series
-        :func:`helpers.analysis.text.tokenize_corpus` of the analysis texts, or the
+        :func:`helpers.analysis.text.tokens.tokenize_corpus` of the analysis texts, or the
         analysis texts indexed by ``paper_id``.
     min_occurrences : int, optional
         Terms must occur in at least this many abstracts (default
@@ -269,7 +267,7 @@ def analyse_partitions(
     """:func:`analyse_cooccurrence` of a corpus in consecutive partitions, counted where they are.
 
     ``token_parts`` are handles (values, or Dask futures) of each partition's
-    :class:`helpers.analysis.text.TokenizedCorpus` and ``text_parts`` of its stored texts (a list of
+    :class:`helpers.analysis.text.tokens.TokenizedCorpus` and ``text_parts`` of its stored texts (a list of
     str), in corpus order; ``runner`` runs the per-partition steps of
     :mod:`helpers.analysis.cooccurrence.counting` and their reductions. Only counts come back: acronym
     definitions, the frequent candidates' abstracts and occurrences, their summed ``X.T @ X`` and the
@@ -429,7 +427,7 @@ def papers_with_terms(result: CooccurrenceResult, terms: Iterable[str]) -> list[
     --------
     >>> raw = pd.Series({"p1": "Galaxy clusters and quantum kernels.", "p2": "Galaxy clusters.",
     ...                  "p3": "Quantum kernels."})
-    >>> from helpers.analysis.text import analysis_text
+    >>> from helpers.analysis.text.cleaning import analysis_text
     >>> result = analyse_cooccurrence(raw, raw.map(analysis_text), min_occurrences=2, relevant_share=1.0, thesaurus={})
     >>> papers_with_terms(result, ["galaxy cluster", "quantum kernel"])
     ['p1']
@@ -459,7 +457,7 @@ def distinct_pairs(result: CooccurrenceResult, top: int) -> pd.DataFrame:
     --------
     >>> raw = pd.Series({"p1": "Galaxy clusters and quantum kernels.", "p2": "Galaxy clusters and dark matter.",
     ...                  "p3": "Quantum kernels and dark matter.", "p4": "Galaxy clusters and quantum kernels."})
-    >>> from helpers.analysis.text import analysis_text
+    >>> from helpers.analysis.text.cleaning import analysis_text
     >>> result = analyse_cooccurrence(raw, raw.map(analysis_text), min_occurrences=2, relevant_share=1.0, thesaurus={})
     >>> distinct_pairs(result, 3)[["source", "target", "n_papers", "example"]].values.tolist()
     [['galaxy cluster', 'quantum kernel', 2, 'p1']]

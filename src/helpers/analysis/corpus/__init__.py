@@ -29,7 +29,7 @@ from helpers.analysis.corpus.assembly import assemble_corpus, read_corpus
 from helpers.analysis.corpus.decoding import decode_file, parse_file, parse_records_file, record_row
 from helpers.analysis.corpus.files import directory_files, expand_paths, files_sha256, read_file_bytes, source_names
 from helpers.analysis.corpus.hashes import abstract_facts, corpus_sha256, paper_id_for
-from helpers.analysis.corpus.normalise import dedup_key, normalise_text
+from helpers.analysis.text.normalise import dedup_key, normalise_text
 from helpers.analysis.corpus.pieces import (
                                           light_piece,
                                           light_rows,

@@ -54,7 +54,7 @@ if TYPE_CHECKING:
 
     from helpers.analysis.cooccurrence import CooccurrenceResult
     from helpers.analysis.settings import AnalysisSettings
-    from helpers.analysis.text import TokenizedCorpus
+    from helpers.analysis.text.tokens import TokenizedCorpus
     from helpers.analysis.engine.paper_texts import PaperTexts
 
 __all__ = ["CLIENT_SIDE", "PARTITIONS_PER_WORKER", "partition_bounds", "dask_client", "ClusterStages",
@@ -113,7 +113,8 @@ def _sigint_ignored() -> Iterator[None]:
 
 def _partition_tokens(papers: pd.DataFrame) -> "TokenizedCorpus":
     """One partition's word ids as a corpus of its own (its own vocabulary), for the themes and the term counts."""
-    from helpers.analysis.text import _tokenize_chunk, merge_token_chunks  # lazy: keeps this module's import light
+    # Lazy: keeps this module's import light.
+    from helpers.analysis.text.tokens import _tokenize_chunk, merge_token_chunks
 
     return merge_token_chunks([_tokenize_chunk(papers["text"].tolist(), True)], papers["paper_id"])
 
@@ -258,7 +259,8 @@ class ClusterStages:
 
     @property
     def token_parts(self) -> list["Future"]:
-        """Each partition's word ids (a :class:`helpers.analysis.text.TokenizedCorpus` of its own), on the workers."""
+        """Each partition's word ids (a :class:`helpers.analysis.text.tokens.TokenizedCorpus` of its own), on the
+        workers."""
         return self._token_parts
 
     def runner(self) -> DaskPartitions:
@@ -276,7 +278,7 @@ class ClusterStages:
         (:func:`helpers.analysis.cooccurrence.analyse_partitions`): only counts come back."""
         # Lazy: at the top it would load scipy and networkx.
         from helpers.analysis.cooccurrence import analyse_partitions
-        from helpers.analysis.vocabulary import edits_of
+        from helpers.analysis.text.vocabulary_files import edits_of
 
         return analyse_partitions(DaskPartitions(self.client), self._token_parts, self._text_parts,
                                   seed=settings.seed, min_occurrences=settings.min_occurrences,

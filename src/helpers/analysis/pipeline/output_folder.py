@@ -83,7 +83,7 @@ def check_out_path(out: Path, corpus_paths: Sequence[str | Path]) -> Path:
     >>> check_out_path(folder / "corpus" / "out", [folder / "corpus"])
     Traceback (most recent call last):
     ...
-    helpers.analysis.output_folder.OutputFolderError: ... is inside the corpus folder ...; choose a folder outside it
+    helpers.analysis.pipeline.output_folder.OutputFolderError: ... is inside the corpus folder ...; choose a folder outside it
     """
     resolved = out.resolve()
     if resolved == resolved.parent:

@@ -22,9 +22,9 @@ if TYPE_CHECKING:  # heavy modules, imported when a stage runs
     from helpers.analysis.engine.dask_cluster import ClusterStages
     from helpers.analysis.engine.local import PartitionRunner
     from helpers.analysis.engine.paper_texts import PaperTexts
-    from helpers.analysis.groups import Groups
+    from helpers.analysis.corpus.groups import Groups
     from helpers.analysis.keywords import KeywordMap
-    from helpers.analysis.text import TokenizedCorpus, TokenPartitions
+    from helpers.analysis.text.tokens import TokenPartitions, TokenizedCorpus
     from helpers.analysis.themes.hierarchy import ThemeHierarchy
     from helpers.analysis.themes import PendingThemes
     from helpers.analysis.themes.labels import WrittenTokens
@@ -37,14 +37,14 @@ __all__ = ["analyse_text", "detach_texts", "local_token_partitions", "ThemeStage
 
 
 def analyse_text(corpus: Corpus, n_jobs: int | None = None) -> "TokenizedCorpus":
-    from helpers.analysis.text import tokenize_corpus  # lazy: keeps this module's import light
+    from helpers.analysis.text.tokens import tokenize_corpus  # lazy: keeps this module's import light
 
     papers = corpus.papers
     return tokenize_corpus(papers["text"].tolist(), papers["paper_id"], clean=True, n_jobs=n_jobs)
 
 
 def _openings(texts: Sequence[str]) -> list[str]:
-    from helpers.analysis.metadata import short_text  # lazy: keeps this module's import light
+    from helpers.analysis.corpus.titles import short_text  # lazy: keeps this module's import light
 
     return [short_text(text) for text in texts]
 
@@ -62,7 +62,7 @@ def detach_texts(corpus: Corpus, n_jobs: int | None = None) -> tuple[Corpus, "Pa
 def local_token_partitions(tokens: "TokenizedCorpus") -> "TokenPartitions":
     """The local engine's partitions of the word ids: consecutive papers, at most
     :data:`helpers.analysis.engine.local.MAX_CHUNK_ITEMS` each (each made when a stage asks for it)."""
-    from helpers.analysis.text import TokenPartitions  # lazy: keeps this module's import light
+    from helpers.analysis.text.tokens import TokenPartitions  # lazy: keeps this module's import light
 
     return TokenPartitions(tokens, partition_bounds(len(tokens), chunk_count(len(tokens), 1, 1)))
 
@@ -104,7 +104,7 @@ def start_theme_stage(runner: "PartitionRunner", token_parts: Sequence[Any], set
     """
     # Lazy: at the top it would load scipy and networkx.
     from helpers.analysis.themes import KOutOfRange, ThemeOptions, ThemesError, start_partitioned_themes
-    from helpers.analysis.vocabulary import edits_of
+    from helpers.analysis.text.vocabulary_files import edits_of
 
     # Call inside helpers.analysis.themes.model_fitting(), as run_pipeline does.
     try:
@@ -123,7 +123,7 @@ def analyse_terms(corpus: Corpus, tokens: "TokenizedCorpus", settings: AnalysisS
     """The term map, counted in partitions of at most :data:`helpers.analysis.engine.local.MAX_CHUNK_ITEMS`
     papers as on the dask engine (:func:`helpers.analysis.cooccurrence.analyse_partitions`)."""
     from helpers.analysis.cooccurrence import analyse_partitions  # lazy: at the top it would load scipy and networkx
-    from helpers.analysis.vocabulary import edits_of  # lazy: keeps this module's import light
+    from helpers.analysis.text.vocabulary_files import edits_of  # lazy: keeps this module's import light
     parts = local_token_partitions(tokens)
     texts = corpus.papers["text"]
     return analyse_partitions(LocalPartitions(), parts,

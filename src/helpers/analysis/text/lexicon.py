@@ -3,7 +3,7 @@
 :func:`lexicon_tag` reads the lexicon of Brill's tagger that ships inside the ``textblob`` package (suffix
 rules for words it does not know); :func:`singular` reads ``lemminflect``'s dictionary.
 :func:`load_dictionaries` loads both (and ``wordfreq``'s English frequencies) in a background thread.
-:mod:`helpers.analysis.terms` builds the word classes and noun phrases on them.
+:mod:`helpers.analysis.text.noun_phrases` builds the word classes and noun phrases on them.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ and bare adjectives are never terms.
 
 Each distinct word is tagged once, from the lexicon of Brill's tagger (trained
 on the Brown corpus and the Penn Treebank) that ships inside the ``textblob``
-package, with suffix rules for words it does not know (``llms``, ``gnns``): :mod:`helpers.analysis.lexicon`.
+package, with suffix rules for words it does not know (``llms``, ``gnns``): :mod:`helpers.analysis.text.lexicon`.
 A few context rules, applied with array operations to the whole tokenised
 corpus, fix the ambiguous words: a noun/verb after ``to``, ``we`` or a modal is
 a verb, a participle is an adjective only before a noun. Nouns are made
@@ -29,8 +29,10 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from helpers.analysis.lexicon import _can_be_noun, _can_be_verb, lexicon_tag, singular, unknown_plural
-from helpers.analysis.text import segments, stop_words, written_as_is
+from helpers.analysis.text.cleaning import written_as_is
+from helpers.analysis.text.lexicon import _can_be_noun, _can_be_verb, lexicon_tag, singular, unknown_plural
+from helpers.analysis.text.stop_words import stop_words
+from helpers.analysis.text.tokens import segments
 
 __all__ = [
     "BREAK", "MODIFIER", "NOUN", "LINK", "PARTICIPLE",
@@ -197,7 +199,7 @@ def context_classes(ids: np.ndarray, classes: WordClasses) -> np.ndarray:
     """The class of each position of a token-id array after the context rules.
 
     ``ids`` holds vocabulary ids with ``0`` as a boundary (a flat
-    :class:`~helpers.analysis.text.TokenizedCorpus` or one run padded with zeros). The rules, in order:
+    :class:`~helpers.analysis.text.tokens.TokenizedCorpus` or one run padded with zeros). The rules, in order:
     a word that can be a verb right after a :data:`VERB_CUES` word is a break
     (``to model``, ``we design``), and so is one right after a plural noun
     (``analyses test``), and a plural one right before an adjective or a

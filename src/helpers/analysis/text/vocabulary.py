@@ -1,41 +1,33 @@
-"""The researcher's own vocabulary: a thesaurus and a stop-term list, read from files and applied to term counts.
+"""The researcher's own vocabulary as edits of terms: terms removed and terms replaced, applied to term counts.
 
-A thesaurus is VOSviewer's file, read as VOSviewer writes it: a tab-separated header ``label<TAB>replace by``,
-then one row per term; an empty ``replace by`` removes the term. A stop-term file lists one term per line
-(``#`` starts a comment line). Every term of a file is spelled as the analysis spells terms (lower case, a
-noun's singular, hyphens kept: :func:`normalise_terms`), so "Bacteriophages" matches the term "bacteriophage".
-A file's term is matched whole, as VOSviewer matches it: removing "study" leaves "case study".
-
-:class:`VocabularyEdits` holds both files' edits; :meth:`VocabularyEdits.apply` edits one term and
+:class:`VocabularyEdits` holds the edits of a thesaurus and a stop-term file (read by
+:mod:`helpers.analysis.text.vocabulary_files`); :meth:`VocabularyEdits.apply` edits one term and
 :meth:`VocabularyEdits.edit_columns` a texts x terms count matrix (a removed term's column dropped, the columns
 of terms replaced by one term summed into it), the edge every analysis applies them at (the term map's and the
-themes' per-paper counts). A malformed file is a :class:`VocabularyError` naming the file and line.
+themes' per-paper counts). Every term a person writes is spelled as the analysis spells terms (lower case, a
+noun's singular, hyphens kept: :func:`normalise_terms`), so "Bacteriophages" matches the term "bacteriophage",
+and matched whole, as VOSviewer matches it: removing "study" leaves "case study".
+
+:func:`left_out_words` lists the words of the project's own boilerplate list that no analysis counts, so a
+reader sees what was left out beside the researcher's own edits.
 """
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
-from functools import lru_cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Mapping, Sequence
 
 import numpy as np
 import pandas as pd
 from scipy import sparse
 
-from helpers.analysis.errors import shown_name
 from helpers.analysis.settings import SettingsError
 
 if TYPE_CHECKING:
-    from helpers.analysis.text import TokenizedCorpus
+    from helpers.analysis.text.tokens import TokenizedCorpus
 
-__all__ = ["VocabularyError", "EditFile", "VocabularyEdits", "normalise_terms", "read_thesaurus",
-           "read_stop_terms", "read_vocabulary", "combine", "left_out_words", "add_up_left_out",
-           "edits_of", "VocabularyFiles", "THESAURUS_HEADER", "BUILT_IN_STOP_WORD"]
-
-#: The header of VOSviewer's thesaurus files (tab-separated).
-THESAURUS_HEADER = ("label", "replace by")
+__all__ = ["VocabularyError", "EditFile", "VocabularyEdits", "normalise_terms", "combine", "left_out_words",
+           "add_up_left_out", "BUILT_IN_STOP_WORD"]
 
 
 class VocabularyError(SettingsError):
@@ -156,7 +148,7 @@ class VocabularyEdits:
 
 def normalise_terms(labels: Sequence[str]) -> list[str]:
     """Terms written by a person, spelled as the analysis spells terms: the abstracts' cleaning
-    (:func:`helpers.analysis.text.analysis_text`: lower case but acronyms), each word as the term map folds it,
+    (:func:`helpers.analysis.text.cleaning.analysis_text`: lower case but acronyms), each word as the term map folds it,
     the last word (a term's head noun) in its singular; hyphens kept. A label with no word stays lower case.
 
     Examples
@@ -164,9 +156,10 @@ def normalise_terms(labels: Sequence[str]) -> list[str]:
     >>> normalise_terms(["Bacteriophages", "Road Traffic Accidents", "decision-making", "LLMs", "PDMS", "Results"])
     ['bacteriophage', 'road traffic accident', 'decision-making', 'llm', 'pdms', 'result']
     """
-    from helpers.analysis.lexicon import singular  # lazy: the dictionaries are large
-    from helpers.analysis.terms import word_classes
-    from helpers.analysis.text import analysis_text, segments, written_as_is
+    from helpers.analysis.text.cleaning import analysis_text, written_as_is
+    from helpers.analysis.text.lexicon import singular  # lazy: the dictionaries are large
+    from helpers.analysis.text.noun_phrases import word_classes
+    from helpers.analysis.text.tokens import segments
 
     words_of = [[word for run in segments(analysis_text(" ".join(str(label).split()))) for word in run]
                 for label in labels]
@@ -183,100 +176,6 @@ def normalise_terms(labels: Sequence[str]) -> list[str]:
             parts[-1] = singular(last)
         spelled.append(" ".join(part.lower() for part in parts))
     return spelled
-
-
-def _text_lines(path: Path, kind: str) -> tuple[list[str], str]:
-    """The file's lines (a byte-order mark and line ends removed) and its SHA-256."""
-    name = shown_name(path)
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise VocabularyError(f"{name}: no such {kind} file") from None
-    except OSError as error:
-        raise VocabularyError(f"{name}: cannot be read ({error.strerror or error})") from None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        line = data[:error.start].count(b"\n") + 1
-        raise VocabularyError(f"{name}: line {line}: not UTF-8 text (save the {kind} file as UTF-8)") from None
-    return text.splitlines(), hashlib.sha256(data).hexdigest()
-
-
-def _is_skipped(line: str) -> bool:
-    return not line.strip() or line.lstrip().startswith("#")
-
-
-def _thesaurus_rows(path: Path) -> tuple[list[tuple[int, str, str]], str]:
-    """A thesaurus file's rows (line number, label, replacement as written) and its SHA-256; the file's form checked
-    (:func:`read_thesaurus`), its terms not yet spelled as the analysis spells them."""
-    name = shown_name(path)
-    lines, digest = _text_lines(path, "thesaurus")
-    numbered = [(number, line) for number, line in enumerate(lines, start=1) if not _is_skipped(line)]
-    if not numbered:
-        raise VocabularyError(f"{name}: line 1: empty thesaurus (expected the header 'label<TAB>replace by')")
-    number, header = numbered[0]
-    if tuple(cell.strip().lower() for cell in header.rstrip("\t").split("\t")) != THESAURUS_HEADER:
-        hint = " (tab-separated, not commas)" if "," in header and "\t" not in header else ""
-        raise VocabularyError(f"{name}: line {number}: expected the header 'label<TAB>replace by'{hint}, "
-                              f"got {header.strip()[:60]!r}")
-    rows: list[tuple[int, str, str]] = []
-    for number, line in numbered[1:]:
-        cells = line.split("\t")
-        if len(cells) < 2:
-            raise VocabularyError(f"{name}: line {number}: no tab between label and replace by "
-                                  f"(write the label and a tab to remove a term), got {line.strip()[:60]!r}")
-        if any(cell.strip() for cell in cells[2:]):
-            raise VocabularyError(f"{name}: line {number}: more than two columns (label<TAB>replace by)")
-        if not cells[0].strip():
-            raise VocabularyError(f"{name}: line {number}: empty label")
-        rows.append((number, cells[0], cells[1]))
-    return rows, digest
-
-
-def read_thesaurus(path: str | Path) -> VocabularyEdits:
-    """A VOSviewer thesaurus file: header ``label<TAB>replace by``, a row per term, an empty ``replace by``
-    removes the term. Blank lines and lines starting with ``#`` are skipped.
-
-    Raises
-    ------
-    VocabularyError
-        A missing header, a row without a tab, an empty label, a third column, one label replaced two ways, or
-        replacements that go round in a circle (the file and line named).
-
-    Examples
-    --------
-    >>> import tempfile, os
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     path = os.path.join(folder, "thesaurus.txt")
-    ...     _ = open(path, "w", encoding="utf-8").write("label\\treplace by\\nBacteriophages\\tphage\\nstudy\\t\\n")
-    ...     edits = read_thesaurus(path)
-    >>> sorted(edits.stop), dict(edits.replace)
-    (['study'], {'bacteriophage': 'phage'})
-    """
-    path = Path(path)
-    name = shown_name(path)
-    rows, digest = _thesaurus_rows(path)
-    labels = normalise_terms([label for _, label, _ in rows])
-    targets = normalise_terms([target for _, _, target in rows])
-    stop: set[str] = set()
-    replace: dict[str, str] = {}
-    line_of: dict[str, int] = {}
-    for (number, _, written_target), label, target in zip(rows, labels, targets):
-        new: str | None = target if written_target.strip() else None
-        if new == label:
-            continue  # "phages -> phage" is one term already
-        if label in line_of:
-            if (None if label in stop else replace.get(label, label)) != new:
-                raise VocabularyError(f"{name}: line {number}: {label!r} is given another replacement on line "
-                                      f"{line_of[label]}")
-            continue
-        line_of[label] = number
-        if new is None:
-            stop.add(label)
-        elif new != label:
-            replace[label] = new
-    resolved = _resolve_chains(replace, stop, name, line_of)
-    return VocabularyEdits(frozenset(stop), resolved, (EditFile("thesaurus", str(path), digest, frozenset(line_of)),))
 
 
 def _resolve_chains(replace: dict[str, str], stop: set[str], name: str, line_of: Mapping[str, int]
@@ -297,45 +196,6 @@ def _resolve_chains(replace: dict[str, str], stop: set[str], name: str, line_of:
         else:
             resolved[label] = target
     return {label: target for label, target in resolved.items() if label not in stop}
-
-
-def _stop_term_rows(path: Path) -> tuple[list[str], str]:
-    """A stop-term file's terms as written and its SHA-256, the file's form checked (:func:`read_stop_terms`)."""
-    name = shown_name(path)
-    lines, digest = _text_lines(path, "stop-term")
-    rows = []
-    for number, line in enumerate(lines, start=1):
-        if _is_skipped(line):
-            continue
-        if "\t" in line.strip():
-            raise VocabularyError(f"{name}: line {number}: a tab in a stop-term file (one term per line; "
-                                  f"give a 'label<TAB>replace by' file as the thesaurus)")
-        rows.append(line.strip())
-    return rows, digest
-
-
-def read_stop_terms(path: str | Path) -> VocabularyEdits:
-    """A stop-term file: one term per line; blank lines and lines starting with ``#`` are skipped.
-
-    Raises
-    ------
-    VocabularyError
-        A line with a tab (a thesaurus given as stop terms), or a file that cannot be read (the file and line
-        named).
-
-    Examples
-    --------
-    >>> import tempfile, os
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     path = os.path.join(folder, "stop.txt")
-    ...     _ = open(path, "w", encoding="utf-8").write("# generic words\\nStudies\\ncase study\\n")
-    ...     sorted(read_stop_terms(path).stop)
-    ['case study', 'study']
-    """
-    path = Path(path)
-    rows, digest = _stop_term_rows(path)
-    stop = frozenset(normalise_terms(rows))
-    return VocabularyEdits(stop, {}, (EditFile("stop terms", str(path), digest, stop),))
 
 
 def combine(*edits: VocabularyEdits) -> VocabularyEdits:
@@ -359,15 +219,6 @@ def combine(*edits: VocabularyEdits) -> VocabularyEdits:
     return VocabularyEdits(frozenset(stop), resolved, tuple(s for edit in edits for s in edit.sources))
 
 
-def read_vocabulary(thesaurus: str | Path | None = None, stop_terms: str | Path | None = None
-                    ) -> VocabularyEdits | None:
-    """The edits of a thesaurus and a stop-term file (either may be ``None``); ``None`` without either."""
-    parts = ([read_thesaurus(thesaurus)] if thesaurus is not None else []) + (
-        [read_stop_terms(stop_terms)] if stop_terms is not None else [])
-    return combine(*parts) if parts else None
-
-
-
 #: The rule that leaves a word of :func:`left_out_words` out of every analysis.
 BUILT_IN_STOP_WORD = "built-in stop word"
 
@@ -379,13 +230,13 @@ def left_out_words(tokens: TokenizedCorpus) -> pd.DataFrame:
 
     Examples
     --------
-    >>> from helpers.analysis.text import tokenize_corpus
+    >>> from helpers.analysis.text.tokens import tokenize_corpus
     >>> tokens = tokenize_corpus(["our studies of water", "a case study", "the result"], ["a", "b", "c"])
     >>> left_out_words(tokens).values.tolist()
     [['result', 1], ['study', 2]]
     """
-    from helpers.analysis.lexicon import lexicon_tag, singular  # lazy: the dictionaries are large
-    from helpers.analysis.text import boilerplate_words
+    from helpers.analysis.text.lexicon import lexicon_tag, singular  # lazy: the dictionaries are large
+    from helpers.analysis.text.stop_words import boilerplate_words
 
     listed = boilerplate_words()
     starts = {word[:4] for word in listed}
@@ -414,65 +265,3 @@ def add_up_left_out(*parts: pd.DataFrame) -> pd.DataFrame:
     table = pd.concat(parts, ignore_index=True) if parts else pd.DataFrame({"term": [], "n_papers": []})
     summed = table.groupby("term", sort=True, as_index=False)["n_papers"].sum().astype({"n_papers": np.int64})
     return summed.sort_values(["n_papers", "term"], ascending=[False, True], kind="stable").reset_index(drop=True)
-
-
-@dataclass(frozen=True)
-class VocabularyFiles:
-    """A thesaurus and a stop-term file named, their form checked and their bytes hashed, their terms not yet
-    spelled as the analysis spells them (that needs the dictionaries: :func:`edits_of` reads them where the
-    analysis runs). The book's settings hold this, so a page that only shows results reads no dictionary.
-
-    Examples
-    --------
-    >>> import tempfile, os
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     path = os.path.join(folder, "stop.txt")
-    ...     _ = open(path, "w", encoding="utf-8").write("Studies\\n")
-    ...     files = VocabularyFiles.check(None, path)
-    ...     [entry["kind"] for entry in files.as_dict()], sorted(edits_of(files).stop)
-    (['stop terms'], ['study'])
-    """
-
-    thesaurus: str | None
-    stop_terms: str | None
-    digests: tuple[str, ...]
-
-    @classmethod
-    def check(cls, thesaurus: str | Path | None, stop_terms: str | Path | None) -> "VocabularyFiles":
-        """The files' form checked (a malformed file is a :class:`VocabularyError` naming its file and line)."""
-        digests = ([_thesaurus_rows(Path(thesaurus))[1]] if thesaurus is not None else []) + (
-            [_stop_term_rows(Path(stop_terms))[1]] if stop_terms is not None else [])
-        return cls(None if thesaurus is None else str(thesaurus), None if stop_terms is None else str(stop_terms),
-                   tuple(digests))
-
-    def as_dict(self) -> list[dict[str, str]]:
-        """Each file's kind, name and SHA-256, as :meth:`VocabularyEdits.as_dict`."""
-        named = [("thesaurus", self.thesaurus), ("stop terms", self.stop_terms)]
-        return [{"kind": kind, "file": str(name), "sha256": digest}
-                for (kind, name), digest in zip([pair for pair in named if pair[1] is not None], self.digests)]
-
-
-@lru_cache(maxsize=8)
-def _read_files(files: VocabularyFiles) -> VocabularyEdits | None:
-    edits = read_vocabulary(files.thesaurus, files.stop_terms)
-    if edits is not None and tuple(source.sha256 for source in edits.sources) != files.digests:
-        names = ", ".join(str(source.name) for source in edits.sources)
-        raise VocabularyError(f"{names}: changed while the book was built; build again")
-    return edits
-
-
-def edits_of(setting: object) -> VocabularyEdits | None:
-    """``AnalysisSettings.vocabulary`` as edits (``None``: no file given; :class:`VocabularyFiles` read).
-
-    Examples
-    --------
-    >>> edits_of(None) is None, edits_of(VocabularyEdits()).empty
-    (True, True)
-    """
-    if setting is None:
-        return None
-    if isinstance(setting, VocabularyFiles):
-        return _read_files(setting)
-    if not isinstance(setting, VocabularyEdits):
-        raise TypeError(f"vocabulary must be VocabularyEdits or VocabularyFiles, got {type(setting).__name__}")
-    return setting

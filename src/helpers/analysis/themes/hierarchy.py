@@ -31,7 +31,7 @@ import numpy as np
 import pandas as pd
 from scipy import sparse
 
-from helpers.analysis.terms import is_noun_phrase
+from helpers.analysis.text.noun_phrases import is_noun_phrase
 from helpers.analysis.themes.labels import Concept, _stock_terms, label_parts, same_concept
 
 __all__ = ["BROAD_LABEL_RULE", "N_COVER_TERMS", "HIERARCHY_RULE", "MIXED_SHARE", "N_POOLED_TERMS", "ThemeHierarchy", "n_broad_themes", "broad_ids",

@@ -19,7 +19,7 @@ import pandas as pd
 from scipy import sparse
 
 from helpers.analysis.engine.local import BackgroundCall, LocalPartitions, PartitionRunner, start_in_thread
-from helpers.analysis.text import TokenizedCorpus, analysis_texts_to_tokens
+from helpers.analysis.text.tokens import TokenizedCorpus, analysis_texts_to_tokens
 from helpers.analysis.themes.comparison import compare_with_lda
 from helpers.analysis.themes.fit_settings import ThemeOptions, ThemeSettings
 from helpers.analysis.themes.counting import (MAX_DF, _assignment, _idf, _partitioned_counts, _PartitionedCounts,
@@ -222,7 +222,7 @@ def start_partitioned_themes(runner: PartitionRunner, token_parts: Sequence[Any]
     """:func:`start_themes` of a corpus in consecutive partitions, counted where they are.
 
     ``token_parts`` are handles (values, or Dask futures) of each partition's
-    :class:`helpers.analysis.text.TokenizedCorpus`, in corpus order. Each partition counts its terms;
+    :class:`helpers.analysis.text.tokens.TokenizedCorpus`, in corpus order. Each partition counts its terms;
     the vocabulary comes from those counts summed by term (one reducer per bucket); only the abstracts
     the selection and the final fit use come to this process, and every abstract is weighted in
     blocks of :data:`TRANSFORM_BLOCK` consecutive ``paper_id`` ranks on ``runner``. The result is the
@@ -301,8 +301,8 @@ def fit_themes(texts: TokenizedCorpus | pd.Series, options: ThemeOptions = Theme
     Parameters
     ----------
     texts : TokenizedCorpus or Series
-        :func:`helpers.analysis.text.tokenize_corpus` of the analysis texts, or the
-        :func:`helpers.analysis.text.analysis_text` of each paper indexed by ``paper_id``.
+        :func:`helpers.analysis.text.tokens.tokenize_corpus` of the analysis texts, or the
+        :func:`helpers.analysis.text.cleaning.analysis_text` of each paper indexed by ``paper_id``.
     options : ThemeOptions
         The number of themes (``k``; chosen by :data:`SELECTION_RULE` when ``None``), the first seed, the
         seeds per candidate k, the selection's sample size and the cores (``n_jobs``). Model selection runs

@@ -13,8 +13,8 @@ import numpy as np
 import pandas as pd
 from scipy import sparse
 
-from helpers.analysis.terms import word_classes
-from helpers.analysis.text import TokenizedCorpus, segments
+from helpers.analysis.text.noun_phrases import word_classes
+from helpers.analysis.text.tokens import TokenizedCorpus, segments
 
 __all__ = ["ThemesError", "KOutOfRange", "theme_terms", "alphabetical_top_terms", "theme_counts"]
 
@@ -38,7 +38,7 @@ def theme_terms(text: str) -> list[str]:
     """Unigrams and bigrams of an analysis text for the topic models.
 
     Words are spelled as in the term map: a noun in its singular form
-    (:attr:`helpers.analysis.terms.WordClasses.folded`, lemminflect's
+    (:attr:`helpers.analysis.text.noun_phrases.WordClasses.folded`, lemminflect's
     ``matrices -> matrix``), every other word as written; stop words, checked on
     the singular too (``frameworks``), are dropped; a bigram joins two non-stop
     words that are adjacent in the text (never across a boundary). The rule for one
@@ -46,7 +46,7 @@ def theme_terms(text: str) -> list[str]:
 
     Examples
     --------
-    >>> from helpers.analysis.text import analysis_text
+    >>> from helpers.analysis.text.cleaning import analysis_text
     >>> theme_terms(analysis_text("We propose graph neural networks for molecules."))
     ['graph', 'neural', 'network', 'molecule', 'graph neural', 'neural network']
     >>> theme_terms("biases of random matrices")
@@ -107,7 +107,7 @@ def theme_counts(
     vocabulary : ndarray of str
         The terms, sorted (column order).
 
-    Each word type is spelled once (:func:`helpers.analysis.terms.word_classes`).
+    Each word type is spelled once (:func:`helpers.analysis.text.noun_phrases.word_classes`).
 
     Raises
     ------
@@ -116,7 +116,7 @@ def theme_counts(
 
     Examples
     --------
-    >>> from helpers.analysis.text import tokenize_corpus
+    >>> from helpers.analysis.text.tokens import tokenize_corpus
     >>> tokens = tokenize_corpus(["graph networks for graphs", "neural networks"], ["a", "b"])
     >>> counts, vocabulary = theme_counts(tokens)
     >>> vocabulary.tolist()
