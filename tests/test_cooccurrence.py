@@ -177,15 +177,13 @@ def test_exports_reread_with_same_nodes_and_edges(seed_outputs):
 
 
 @pytest.mark.parametrize("options, message", [
-    ({"min_occurrences": 0}, "--min-occurrences / BOOK_MIN_OCCURRENCES: must be a whole number of at least 1, got 0"),
-    ({"min_occurrences": 2.5},
-     "--min-occurrences / BOOK_MIN_OCCURRENCES: must be a whole number of at least 1, got 2.5"),
-    ({"relevant_share": 0}, "--relevant-share / BOOK_RELEVANT_SHARE: must be a number above 0 and at most 1, got 0"),
-    ({"relevant_share": 1.5},
-     "--relevant-share / BOOK_RELEVANT_SHARE: must be a number above 0 and at most 1, got 1.5"),
+    ({"min_occurrences": 0}, "--min-occurrences: must be a whole number of at least 1, got 0"),
+    ({"min_occurrences": 2.5}, "--min-occurrences: must be a whole number of at least 1, got 2.5"),
+    ({"relevant_share": 0}, "--relevant-share: must be a number above 0 and at most 1, got 0"),
+    ({"relevant_share": 1.5}, "--relevant-share: must be a number above 0 and at most 1, got 1.5"),
 ])
 def test_bad_settings_name_the_option_and_range(options, message):
-    # The same check, and so the same message, as the CLI's and the book's (helpers.analysis.settings).
+    # The same check as the CLI's and the book's (helpers.analysis.settings), named by the analysis's option.
     raw = pd.Series(HAND_MADE)
     with pytest.raises(SettingsError) as raised:
         analyse_cooccurrence(raw, raw.map(analysis_text), **options)

@@ -184,8 +184,12 @@ def report_problems(error: CorpusError) -> int:
 
 
 def report_setting(error: ValueError) -> int:
-    """Print a bad setting's one-line error on stderr; returns the exit code for bad input."""
-    print(f"error: {error}", file=sys.stderr)
+    """Print a bad setting's one-line error on stderr (a setting named by its option and the book's variable, as
+    both give it); returns the exit code for bad input."""
+    from helpers.analysis.settings import SettingsError  # lazy: at the top it would load numpy
+    from helpers.book.settings import book_named  # lazy: the book's names only for an error
+
+    print(f"error: {book_named(error) if isinstance(error, SettingsError) else error}", file=sys.stderr)
     return EXIT_BAD_INPUT
 
 

@@ -44,7 +44,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
-from helpers.analysis.settings import AnalysisSettings, EngineSettings, SettingsError
+from helpers.analysis.settings import OPTIONS, AnalysisSettings, EngineSettings, SettingsError
 from helpers.book.inputs import book_root, page_input, page_inputs  # noqa: F401  (page_inputs: the build key's files)
 from helpers.book.lab import in_notebook
 
@@ -87,6 +87,24 @@ def base_url(value: str | None) -> str | None:
     return value if value.endswith("/") else value + "/"
 
 
+#: The environment variable the book reads each analysis setting from.
+ENVIRONMENT_NAMES = {"themes": "THEMES_K", "seed": "BOOK_SEED", "min_occurrences": "BOOK_MIN_OCCURRENCES",
+                     "relevant_share": "BOOK_RELEVANT_SHARE", "group_by": "BOOK_GROUP_BY",
+                     "theme_names": "BOOK_THEME_NAMES", "engine": "BOOK_ENGINE", "scheduler": "BOOK_DASK_SCHEDULER",
+                     "partitions": "BOOK_PARTITIONS"}
+
+
+def book_named(error: SettingsError) -> SettingsError:
+    """An analysis setting's error naming the book's environment variable beside the option (both give it).
+
+    Examples
+    --------
+    >>> str(book_named(SettingsError("must be a whole number of at least 1, got 0", setting="themes")))
+    '--themes / THEMES_K: must be a whole number of at least 1, got 0'
+    """
+    return error.named({name: f"{OPTIONS[name]} / {variable}" for name, variable in ENVIRONMENT_NAMES.items()})
+
+
 def _whole_number(environment: Mapping[str, str], name: str) -> int | None:
     return _setting(environment, name, int, "a whole number")
 
@@ -123,7 +141,13 @@ class BookConfig:
                          ) -> "BookConfig":
         """Read the settings from ``environment`` (default ``os.environ``); relative paths start at ``root``."""
         environment = os.environ if environment is None else environment
-        root = root or book_root()
+        try:
+            return cls._from_environment(environment, root=root or book_root())
+        except SettingsError as error:
+            raise book_named(error) from None
+
+    @classmethod
+    def _from_environment(cls, environment: Mapping[str, str], *, root: Path) -> "BookConfig":
 
         def under_root(value: str) -> Path:
             path = Path(value)
@@ -239,8 +263,11 @@ def analysis(book_config: BookConfig | None = None, **settings: Any) -> "Analysi
     global _page_config
     book_config = book_config or config(**settings)
     _page_config = book_config
-    return cached_pipeline(book_config.corpus_paths, book_config.settings, cache_dir=book_config.cache_dir,
-                           root=book_config.root, engine=book_config.engine)
+    try:
+        return cached_pipeline(book_config.corpus_paths, book_config.settings, cache_dir=book_config.cache_dir,
+                               root=book_config.root, engine=book_config.engine)
+    except SettingsError as error:
+        raise book_named(error) from None
 
 
 

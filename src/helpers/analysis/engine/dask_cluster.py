@@ -47,7 +47,7 @@ from helpers.analysis.engine.file_pieces import ParsedPiece, file_sha256, join_p
 from helpers.analysis.engine.local import MAX_CHUNK_ITEMS, available_cores, chunk_count, partition_bounds
 from helpers.analysis.engine.paper_texts import PaperTexts
 from helpers.analysis.engine.parquet_parts import output_partitions
-from helpers.analysis.settings import ENGINE_NAMES, EngineSettings, SettingsError
+from helpers.analysis.settings import EngineSettings, SettingsError
 
 if TYPE_CHECKING:
     from distributed import Client, Future
@@ -84,8 +84,8 @@ def dask_client(engine: EngineSettings, n_jobs: int | None = None) -> Iterator["
         try:
             client = Client(engine.scheduler, timeout=f"{CONNECT_SECONDS}s")
         except OSError as error:
-            raise SettingsError(f"{ENGINE_NAMES['scheduler']}: no Dask scheduler answers at {engine.scheduler} "
-                                f"within {CONNECT_SECONDS} s ({type(error).__name__})") from None
+            raise SettingsError(f"no Dask scheduler answers at {engine.scheduler} within {CONNECT_SECONDS} s "
+                                f"({type(error).__name__})", setting="scheduler") from None
         with client:
             yield client
         return

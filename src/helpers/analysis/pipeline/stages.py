@@ -112,7 +112,7 @@ def start_theme_stage(runner: "PartitionRunner", token_parts: Sequence[Any], set
                                            ThemeOptions(k=settings.themes, seed=settings.seed, n_jobs=n_jobs,
                                                         edits=edits_of(settings.vocabulary)))
     except KOutOfRange as error:
-        raise SettingsError(f"--themes / THEMES_K: {error}") from None
+        raise SettingsError(str(error), setting="themes") from None
     except ThemesError as error:
         return ThemeStage(None, str(error))
     return ThemeStage(pending)
