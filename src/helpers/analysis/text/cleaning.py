@@ -52,6 +52,16 @@ def analysis_text(text: str) -> str:
     (``Name et al.``), LaTeX math and HTML tags removed (the text inside tags and Markdown links is kept),
     Markdown emphasis marks dropped. Removed spans become a phrase boundary (``|``).
 
+    Parameters
+    ----------
+    text : str
+        One abstract as stored.
+
+    Returns
+    -------
+    str
+        The analysis text, lower case but acronyms and formulas ending in "s" (:func:`lower_case`).
+
     Examples
     --------
     >>> analysis_text("We ﬁne-tune <em>LLMs</em> at https://github.com/a/b.")
@@ -147,6 +157,16 @@ def join_broken_compounds(text: str) -> str:
     stripped the punctuation wrote it apart ("turn on" -> "turn-on"). :func:`analysis_text` applies it only to
     such abstracts: elsewhere "turn on" is a verb.
 
+    Parameters
+    ----------
+    text : str
+        A lower-case text without its punctuation.
+
+    Returns
+    -------
+    str
+        The text with the compounds hyphenated.
+
     Examples
     --------
     >>> join_broken_compounds("a hg2+ turn on probe with a trade off and a follow up study to turn the key")
@@ -157,6 +177,16 @@ def join_broken_compounds(text: str) -> str:
 
 def decode_wos_escapes(text: str) -> str:
     """The text with Web of Science's words for symbols written as the symbols.
+
+    Parameters
+    ----------
+    text : str
+        An abstract as Web of Science exports it.
+
+    Returns
+    -------
+    str
+        The text with :data:`_WOS_ESCAPE_SYMBOLS`' phrases replaced by their symbols.
 
     Examples
     --------
@@ -174,6 +204,16 @@ def written_as_is(word: str) -> bool:
     "NeurIPS", "GaAs"), never made singular, unlike an acronym's plural ("LLMs", "ViTs", "mRNAs") or a plain word.
 
     Only words ending in "s" count: the others read the same once lower case (no dictionary is needed here).
+
+    Parameters
+    ----------
+    word : str
+        One word as written.
+
+    Returns
+    -------
+    bool
+        ``True`` for an acronym or formula that keeps its capitals and its "s".
 
     Examples
     --------
@@ -226,6 +266,16 @@ def lower_case(text: str) -> str:
     capitalised words ending in "s" after a lower-case word (a name, "in Oeiras", or a plain plural written
     with a capital, "of Towns": :func:`helpers.analysis.text.noun_phrases.word_classes` tells them apart with its
     dictionaries).
+
+    Parameters
+    ----------
+    text : str
+        An abstract, its capitals as written.
+
+    Returns
+    -------
+    str
+        The text lower case but for the words kept as written.
 
     Examples
     --------

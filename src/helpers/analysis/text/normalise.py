@@ -43,6 +43,46 @@ def normalise_text(text: str) -> str:
     spaces; zero-width characters and soft hyphens are removed; runs of spaces
     collapse to one. Everything else (LaTeX, Markdown, URLs) is kept.
 
+    Parameters
+    ----------
+    text : str
+        A record's text as read.
+
+    Returns
+    -------
+    str
+        The text with LF line ends and single plain spaces.
+
+    Parameters
+    ----------
+    text : str
+        An abstract as stored.
+
+    Returns
+    -------
+    bool
+        Whether it holds math (``$...$``, ``\\(``, ``\\[``) or a LaTeX command with an argument.
+
+    Parameters
+    ----------
+    text : str
+        An abstract as stored.
+
+    Returns
+    -------
+    bool
+        Whether it holds Markdown emphasis, a link or code.
+
+    Examples
+    --------
+    >>> has_markdown("a **bold** claim"), has_markdown("see [code](https://x.org)"), has_markdown("2 * 3 = 6")
+    (True, True, False)
+
+    Examples
+    --------
+    >>> has_latex("a $k$-sparse sketch"), has_latex("costs $5 and $6"), has_latex("plain text")
+    (True, True, False)
+
     Examples
     --------
     >>> normalise_text("a\\u00a0b\\t\\tc\\r\\nd\\u200be")
@@ -58,6 +98,16 @@ def dedup_key(text: str) -> str:
 
     Case, spaces and Unicode compatibility variants (NFKC: ligatures such as "\ufb01", full-width
     digits) are ignored.
+
+    Parameters
+    ----------
+    text : str
+        An abstract (normalised or not).
+
+    Returns
+    -------
+    str
+        NFKC, white space collapsed, case folded.
 
     Examples
     --------

@@ -81,6 +81,16 @@ LATIN_PHRASES = frozenset({f"{first}-{second}" for first in ("in", "ex", "de")
 def is_non_word(word: str) -> bool:
     """A sequence of nucleotides (five or more of ``a c g t u``) or a letter written four times in a row.
 
+    Parameters
+    ----------
+    word : str
+        A lower-case word.
+
+    Returns
+    -------
+    bool
+        Whether it is no word of a term or a theme.
+
     Examples
     --------
     >>> [is_non_word(w) for w in ["ggggg", "atcgtta", "xxxx", "tagua", "gut", "assessment", "cattle"]]
@@ -156,6 +166,16 @@ class WordClasses:
 def word_classes(vocabulary: Sequence[str] | np.ndarray) -> WordClasses:
     """Tag and fold each word of ``vocabulary`` once (the boundary ``|`` is a break).
 
+    Parameters
+    ----------
+    vocabulary : sequence of str
+        Distinct words (a :class:`~helpers.analysis.text.tokens.TokenizedCorpus`'s), ``|`` first.
+
+    Returns
+    -------
+    WordClasses
+        One entry per word, in the order given.
+
     Examples
     --------
     >>> classes = word_classes(["|", "graph", "neural", "networks", "learn", "of", "frameworks"])
@@ -211,6 +231,18 @@ def context_classes(ids: np.ndarray, classes: WordClasses) -> np.ndarray:
     not ``model named``), and a break otherwise;
     ``of`` links only a noun to a following modifier or noun.
 
+    Parameters
+    ----------
+    ids : ndarray of int
+        Vocabulary ids, ``0`` a boundary.
+    classes : WordClasses
+        :func:`word_classes` of the vocabulary.
+
+    Returns
+    -------
+    ndarray of int8
+        The class of each position.
+
     Examples
     --------
     >>> vocabulary = ["|", "we", "model", "pretrained", "networks", "trained", "mixture", "of", "experts"]
@@ -259,6 +291,18 @@ def noun_phrase_spans(word_class: np.ndarray, max_words: int = MAX_TERM_WORDS) -
     Array operations over all positions at once; :func:`text_terms` states the
     same rule as a loop.
 
+    Parameters
+    ----------
+    word_class : ndarray of int
+        :func:`context_classes` of a flat token array.
+    max_words : int
+        The most words of a term, ``of`` not counted.
+
+    Returns
+    -------
+    tuple of ndarray
+        ``starts`` and ``lengths`` (in positions) of each occurrence.
+
     Examples
     --------
     >>> starts, lengths = noun_phrase_spans(np.array([1, 2, 2, 3, 2, 0]))
@@ -288,6 +332,16 @@ def noun_phrase_spans(word_class: np.ndarray, max_words: int = MAX_TERM_WORDS) -
 def is_noun_phrase(term: str) -> bool:
     """Whether all of ``term`` (words split on spaces) is one noun phrase by the term map's rule
     (:func:`context_classes` and :func:`noun_phrase_spans`, the phrase standing alone).
+
+    Parameters
+    ----------
+    term : str
+        Words separated by spaces.
+
+    Returns
+    -------
+    bool
+        Whether the whole term is one noun phrase.
 
     Examples
     --------
@@ -326,6 +380,20 @@ def _next_head_class(word_class: np.ndarray) -> np.ndarray:
 def text_terms(text: str, classes: WordClasses | None = None, *, max_words: int = MAX_TERM_WORDS,
                ) -> list[list[str]]:
     """The term occurrences of one analysis text, as lists of folded words (the reference rule).
+
+    Parameters
+    ----------
+    text : str
+        An analysis text.
+    classes : WordClasses, optional
+        :func:`word_classes` of a vocabulary holding every word of ``text`` (made from it when ``None``).
+    max_words : int
+        The most words of a term, ``of`` not counted.
+
+    Returns
+    -------
+    list of list of str
+        Each occurrence's folded words, in text order of their heads.
 
     Examples
     --------
@@ -367,6 +435,16 @@ def text_terms(text: str, classes: WordClasses | None = None, *, max_words: int 
 def fold_word(word: str) -> str:
     """A word as terms spell it: singular when it is a noun, unchanged otherwise.
 
+    Parameters
+    ----------
+    word : str
+        A lower-case word.
+
+    Returns
+    -------
+    str
+        Its singular when it is a noun, else the word.
+
     Examples
     --------
     >>> [fold_word(w) for w in ["networks", "neural", "matrices", "of"]]
@@ -377,6 +455,16 @@ def fold_word(word: str) -> str:
 
 def fold_phrase(words: Iterable[str]) -> str:
     """:func:`fold_word` of each word, joined by spaces (for thesaurus labels and acronym long forms).
+
+    Parameters
+    ----------
+    words : iterable of str
+        Words as written.
+
+    Returns
+    -------
+    str
+        The folded words joined by spaces; an acronym or formula kept in its capitals is lower case, not made singular.
 
     Examples
     --------

@@ -23,19 +23,46 @@ def _read_word_list(name: str) -> frozenset[str]:
 
 @lru_cache(maxsize=None)
 def boilerplate_words() -> frozenset[str]:
-    """The project's list of abstract boilerplate (``resources/boilerplate_stopwords.txt``)."""
+    """The project's list of abstract boilerplate (``resources/boilerplate_stopwords.txt``).
+
+    Returns
+    -------
+    frozenset of str
+        Lower-case words.
+
+    Examples
+    --------
+    >>> {"propose", "novel"} <= boilerplate_words(), "the" in boilerplate_words()
+    (True, False)
+    """
     return _read_word_list("boilerplate_stopwords.txt")
 
 
 @lru_cache(maxsize=None)
 def linking_words() -> frozenset[str]:
-    """Stop words allowed inside a three-word term (``resources/linking_words.txt``)."""
+    """Stop words allowed inside a three-word term (``resources/linking_words.txt``).
+
+    Returns
+    -------
+    frozenset of str
+        Lower-case words.
+
+    Examples
+    --------
+    >>> "and" in linking_words(), "graph" in linking_words()
+    (True, False)
+    """
     return _read_word_list("linking_words.txt")
 
 
 @lru_cache(maxsize=None)
 def stop_words() -> frozenset[str]:
     """scikit-learn's English stop words plus the boilerplate list.
+
+    Returns
+    -------
+    frozenset of str
+        Lower-case words.
 
     Examples
     --------

@@ -48,6 +48,16 @@ def segments(text: str) -> Iterator[list[str]]:
     Punctuation, removed spans, dashes and numbers end a run; single letters
     are dropped (and end a run too). Hyphenated words stay whole.
 
+    Parameters
+    ----------
+    text : str
+        An analysis text (:func:`helpers.analysis.text.cleaning.analysis_text`).
+
+    Yields
+    ------
+    list of str
+        One run of word tokens, in text order.
+
     Examples
     --------
     >>> list(segments("graph neural networks (gnns), top 5 accuracy; fine-tuning"))
@@ -66,6 +76,16 @@ def segments(text: str) -> Iterator[list[str]]:
 
 def tokenize(text: str) -> list[str]:
     """All word tokens of an analysis text, in order (numbers dropped).
+
+    Parameters
+    ----------
+    text : str
+        An analysis text.
+
+    Returns
+    -------
+    list of str
+        The tokens of every run of :func:`segments`, in order.
 
     Examples
     --------
@@ -137,6 +157,20 @@ class TokenPartitions(SequenceBase):
     """A corpus's consecutive row ranges as corpora of their own (:meth:`TokenizedCorpus.rows`), each made
     when asked for: a loop over them holds one at a time.
 
+    Parameters
+    ----------
+    tokens : TokenizedCorpus
+        The whole corpus.
+    bounds : sequence of (int, int)
+        ``(start, stop)`` rows of each partition, in order.
+
+    Attributes
+    ----------
+    tokens : TokenizedCorpus
+        As given.
+    bounds : list of (int, int)
+        As given.
+
     Examples
     --------
     >>> parts = TokenPartitions(tokenize_corpus(["a graph", "the networks", "graphs"], list("abc")), [(0, 2), (2, 3)])
@@ -189,6 +223,28 @@ def tokenize_corpus(texts: Iterable[str], paper_ids: Iterable[str], *, clean: bo
     With ``clean=True`` the texts are stored abstracts and :func:`analysis_text`
     is applied first. ``n_jobs`` processes share the work for large corpora
     (:func:`helpers.analysis.engine.local.map_chunks`); the result does not depend on it.
+
+    Parameters
+    ----------
+    texts : iterable of str
+        Analysis texts, or stored abstracts with ``clean=True``.
+    paper_ids : iterable of str
+        One id per text, in the same order.
+    clean : bool
+        Apply :func:`helpers.analysis.text.cleaning.analysis_text` first.
+    n_jobs : int or None
+        Processes to share the work (``None``: every core).
+
+    Returns
+    -------
+    TokenizedCorpus
+        The texts' word ids, in the order given.
+
+    Examples
+    --------
+    >>> tokens = tokenize_corpus(["We fit <em>Graph</em> models.", "Models, 3 graphs"], ["a", "b"], clean=True)
+    >>> tokens.vocabulary.tolist(), tokens.starts.tolist()
+    (['|', 'we', 'fit', 'graph', 'models', 'graphs'], [0, 6, 11])
     """
     from helpers.analysis.engine.local import map_chunks
 
@@ -202,6 +258,24 @@ def merge_token_chunks(chunks: Sequence[tuple[list[str], np.ndarray, np.ndarray]
     (``_tokenize_chunk``: its pieces in first-seen order, their ids, each text's length), in chunk order.
 
     The same as tokenising all texts in one piece, however they were cut into chunks (a tested equivalence).
+
+    Parameters
+    ----------
+    chunks : sequence of (list of str, ndarray, ndarray)
+        What ``_tokenize_chunk`` gives for each chunk, in order.
+    paper_ids : iterable of str
+        One id per text of all chunks, in order.
+
+    Returns
+    -------
+    TokenizedCorpus
+        The texts of every chunk, ids in order of first appearance over the chunks.
+
+    Examples
+    --------
+    >>> chunks = [_tokenize_chunk(["graph networks"], False), _tokenize_chunk(["the graph"], False)]
+    >>> merge_token_chunks(chunks, ["a", "b"]).token_ids.tolist()
+    [1, 2, 0, 3, 1, 0]
     """
     # Global ids in order of first appearance over the chunks in order: as if run in one piece.
     piece_ids = _new_piece_ids()
@@ -226,7 +300,24 @@ def merge_token_chunks(chunks: Sequence[tuple[list[str], np.ndarray, np.ndarray]
 
 
 def analysis_texts_to_tokens(texts: "TokenizedCorpus | pd.Series") -> TokenizedCorpus:
-    """A :class:`TokenizedCorpus` as given, or made from analysis texts indexed by ``paper_id``."""
+    """A :class:`TokenizedCorpus` as given, or made from analysis texts indexed by ``paper_id``.
+
+    Parameters
+    ----------
+    texts : TokenizedCorpus or Series of str
+        Word ids already, or analysis texts indexed by ``paper_id``.
+
+    Returns
+    -------
+    TokenizedCorpus
+        ``texts`` itself, or the texts tokenised.
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> analysis_texts_to_tokens(pd.Series(["graph networks"], index=["p1"])).vocabulary.tolist()
+    ['|', 'graph', 'networks']
+    """
     if isinstance(texts, TokenizedCorpus):
         return texts
     return tokenize_corpus(texts.tolist(), texts.index.astype(str))

@@ -31,7 +31,18 @@ __all__ = ["VocabularyError", "EditFile", "VocabularyEdits", "normalise_terms", 
 
 
 class VocabularyError(SettingsError):
-    """A malformed thesaurus or stop-term file: one line naming the file and the line."""
+    """A malformed thesaurus or stop-term file: one line naming the file and the line.
+
+    Attributes
+    ----------
+    setting : None
+        Not one setting's value: the file is named in the message.
+
+    Examples
+    --------
+    >>> str(VocabularyError("stop.txt: line 2: a tab in a stop-term file"))
+    'stop.txt: line 2: a tab in a stop-term file'
+    """
 
 
 @dataclass(frozen=True)
@@ -48,6 +59,11 @@ class EditFile:
         SHA-256 of its bytes.
     labels : frozenset of str
         The terms it edits, spelled as the analysis spells terms (:func:`normalise_terms`).
+
+    Examples
+    --------
+    >>> EditFile("stop terms", "stop.txt", "ab12", frozenset({"study"})).as_dict()
+    {'kind': 'stop terms', 'file': 'stop.txt', 'sha256': 'ab12'}
     """
 
     kind: str
@@ -151,6 +167,16 @@ def normalise_terms(labels: Sequence[str]) -> list[str]:
     (:func:`helpers.analysis.text.cleaning.analysis_text`: lower case but acronyms), each word as the term map folds it,
     the last word (a term's head noun) in its singular; hyphens kept. A label with no word stays lower case.
 
+    Parameters
+    ----------
+    labels : sequence of str
+        Terms as a person wrote them.
+
+    Returns
+    -------
+    list of str
+        Each term as the analysis spells it, in the order given.
+
     Examples
     --------
     >>> normalise_terms(["Bacteriophages", "Road Traffic Accidents", "decision-making", "LLMs", "PDMS", "Results"])
@@ -202,6 +228,16 @@ def combine(*edits: VocabularyEdits) -> VocabularyEdits:
     """Several files' edits as one: a term removed by any is removed; a replacement followed through the
     others' (``a -> b`` then ``b -> c``: ``a -> c``).
 
+    Parameters
+    ----------
+    *edits : VocabularyEdits
+        The files' edits, in the order given.
+
+    Returns
+    -------
+    VocabularyEdits
+        One set of edits, with every file among its ``sources``.
+
     Examples
     --------
     >>> one = VocabularyEdits(frozenset(), {"bacteriophage": "phage"})
@@ -227,6 +263,16 @@ def left_out_words(tokens: TokenizedCorpus) -> pd.DataFrame:
     """The nouns of the project's boilerplate list (``resources/boilerplate_stopwords.txt``: "study", "result",
     "method", ...) the texts use, which no analysis counts: ``term, n_papers`` (term in its singular; abstracts
     using it in any form), for one partition of a corpus (partitions' tables add up).
+
+    Parameters
+    ----------
+    tokens : TokenizedCorpus
+        One partition of a corpus.
+
+    Returns
+    -------
+    DataFrame
+        ``term, n_papers``, sorted by term.
 
     Examples
     --------
@@ -261,7 +307,25 @@ def left_out_words(tokens: TokenizedCorpus) -> pd.DataFrame:
 
 
 def add_up_left_out(*parts: pd.DataFrame) -> pd.DataFrame:
-    """:func:`left_out_words` of several partitions summed: most used first, then by term."""
+    """:func:`left_out_words` of several partitions summed: most used first, then by term.
+
+    Parameters
+    ----------
+    *parts : DataFrame
+        :func:`left_out_words` of each partition.
+
+    Returns
+    -------
+    DataFrame
+        ``term, n_papers``.
+
+    Examples
+    --------
+    >>> one = pd.DataFrame({"term": ["study"], "n_papers": [2]})
+    >>> two = pd.DataFrame({"term": ["result", "study"], "n_papers": [3, 1]})
+    >>> add_up_left_out(one, two).values.tolist()
+    [['result', 3], ['study', 3]]
+    """
     table = pd.concat(parts, ignore_index=True) if parts else pd.DataFrame({"term": [], "n_papers": []})
     summed = table.groupby("term", sort=True, as_index=False)["n_papers"].sum().astype({"n_papers": np.int64})
     return summed.sort_values(["n_papers", "term"], ascending=[False, True], kind="stable").reset_index(drop=True)

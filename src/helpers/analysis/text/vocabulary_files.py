@@ -89,6 +89,16 @@ def read_thesaurus(path: str | Path) -> VocabularyEdits:
         A missing header, a row without a tab, an empty label, a third column, one label replaced two ways, or
         replacements that go round in a circle (the file and line named).
 
+    Parameters
+    ----------
+    path : str or Path
+        The thesaurus file.
+
+    Returns
+    -------
+    VocabularyEdits
+        Its removed and replaced terms, spelled as the analysis spells terms.
+
     Examples
     --------
     >>> import tempfile, os
@@ -149,6 +159,16 @@ def read_stop_terms(path: str | Path) -> VocabularyEdits:
         A line with a tab (a thesaurus given as stop terms), or a file that cannot be read (the file and line
         named).
 
+    Parameters
+    ----------
+    path : str or Path
+        The stop-term file.
+
+    Returns
+    -------
+    VocabularyEdits
+        Its terms, removed, spelled as the analysis spells terms.
+
     Examples
     --------
     >>> import tempfile, os
@@ -166,7 +186,23 @@ def read_stop_terms(path: str | Path) -> VocabularyEdits:
 
 def read_vocabulary(thesaurus: str | Path | None = None, stop_terms: str | Path | None = None
                     ) -> VocabularyEdits | None:
-    """The edits of a thesaurus and a stop-term file (either may be ``None``); ``None`` without either."""
+    """The edits of a thesaurus and a stop-term file (either may be ``None``); ``None`` without either.
+
+    Parameters
+    ----------
+    thesaurus, stop_terms : str or Path, optional
+        The files.
+
+    Returns
+    -------
+    VocabularyEdits or None
+        Both files' edits (:func:`~helpers.analysis.text.vocabulary.combine`).
+
+    Examples
+    --------
+    >>> read_vocabulary() is None
+    True
+    """
     parts = ([read_thesaurus(thesaurus)] if thesaurus is not None else []) + (
         [read_stop_terms(stop_terms)] if stop_terms is not None else [])
     return combine(*parts) if parts else None
@@ -177,6 +213,13 @@ class VocabularyFiles:
     """A thesaurus and a stop-term file named, their form checked and their bytes hashed, their terms not yet
     spelled as the analysis spells them (that needs the dictionaries: :func:`edits_of` reads them where the
     analysis runs). The book's settings hold this, so a page that only shows results reads no dictionary.
+
+    Attributes
+    ----------
+    thesaurus, stop_terms : str or None
+        The files as given.
+    digests : tuple of str
+        The SHA-256 of each file given, thesaurus first.
 
     Examples
     --------
@@ -219,6 +262,16 @@ def _read_files(files: VocabularyFiles) -> VocabularyEdits | None:
 
 def edits_of(setting: object) -> VocabularyEdits | None:
     """``AnalysisSettings.vocabulary`` as edits (``None``: no file given; :class:`VocabularyFiles` read).
+
+    Parameters
+    ----------
+    setting : VocabularyEdits, VocabularyFiles or None
+        The setting as given.
+
+    Returns
+    -------
+    VocabularyEdits or None
+        The edits to apply.
 
     Examples
     --------
