@@ -28,11 +28,45 @@ _MARKDOWN = re.compile(
 
 
 def has_latex(text: str) -> bool:
+    """Whether an abstract holds LaTeX: math (``$...$``, ``\\(``, ``\\[``) or a command with an argument.
+
+    Parameters
+    ----------
+    text : str
+        An abstract as stored.
+
+    Returns
+    -------
+    bool
+        ``True`` when it holds any.
+
+    Examples
+    --------
+    >>> has_latex("a $k$-sparse sketch"), has_latex(r"\\emph{fast}"), has_latex("plain text")
+    (True, True, False)
+    """
     # The cheap substring tests skip the regex for most abstracts.
     return ("$" in text or "\\" in text) and bool(_LATEX.search(text))
 
 
 def has_markdown(text: str) -> bool:
+    """Whether an abstract holds Markdown: emphasis, a link or code.
+
+    Parameters
+    ----------
+    text : str
+        An abstract as stored.
+
+    Returns
+    -------
+    bool
+        ``True`` when it holds any.
+
+    Examples
+    --------
+    >>> has_markdown("a **bold** claim"), has_markdown("see [code](https://x.org)"), has_markdown("2 * 3 = 6")
+    (True, True, False)
+    """
     return any(mark in text for mark in "*_[`") and bool(_MARKDOWN.search(text))
 
 
@@ -52,36 +86,6 @@ def normalise_text(text: str) -> str:
     -------
     str
         The text with LF line ends and single plain spaces.
-
-    Parameters
-    ----------
-    text : str
-        An abstract as stored.
-
-    Returns
-    -------
-    bool
-        Whether it holds math (``$...$``, ``\\(``, ``\\[``) or a LaTeX command with an argument.
-
-    Parameters
-    ----------
-    text : str
-        An abstract as stored.
-
-    Returns
-    -------
-    bool
-        Whether it holds Markdown emphasis, a link or code.
-
-    Examples
-    --------
-    >>> has_markdown("a **bold** claim"), has_markdown("see [code](https://x.org)"), has_markdown("2 * 3 = 6")
-    (True, True, False)
-
-    Examples
-    --------
-    >>> has_latex("a $k$-sparse sketch"), has_latex("costs $5 and $6"), has_latex("plain text")
-    (True, True, False)
 
     Examples
     --------

@@ -83,12 +83,6 @@ def read_thesaurus(path: str | Path) -> VocabularyEdits:
     """A VOSviewer thesaurus file: header ``label<TAB>replace by``, a row per term, an empty ``replace by``
     removes the term. Blank lines and lines starting with ``#`` are skipped.
 
-    Raises
-    ------
-    VocabularyError
-        A missing header, a row without a tab, an empty label, a third column, one label replaced two ways, or
-        replacements that go round in a circle (the file and line named).
-
     Parameters
     ----------
     path : str or Path
@@ -98,6 +92,12 @@ def read_thesaurus(path: str | Path) -> VocabularyEdits:
     -------
     VocabularyEdits
         Its removed and replaced terms, spelled as the analysis spells terms.
+
+    Raises
+    ------
+    VocabularyError
+        A missing header, a row without a tab, an empty label, a third column, one label replaced two ways, or
+        replacements that go round in a circle (the file and line named).
 
     Examples
     --------
@@ -153,12 +153,6 @@ def _stop_term_rows(path: Path) -> tuple[list[str], str]:
 def read_stop_terms(path: str | Path) -> VocabularyEdits:
     """A stop-term file: one term per line; blank lines and lines starting with ``#`` are skipped.
 
-    Raises
-    ------
-    VocabularyError
-        A line with a tab (a thesaurus given as stop terms), or a file that cannot be read (the file and line
-        named).
-
     Parameters
     ----------
     path : str or Path
@@ -168,6 +162,12 @@ def read_stop_terms(path: str | Path) -> VocabularyEdits:
     -------
     VocabularyEdits
         Its terms, removed, spelled as the analysis spells terms.
+
+    Raises
+    ------
+    VocabularyError
+        A line with a tab (a thesaurus given as stop terms), or a file that cannot be read (the file and line
+        named).
 
     Examples
     --------
