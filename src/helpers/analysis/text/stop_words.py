@@ -1,8 +1,8 @@
 """Word lists: the stop words no term or theme word is made of, and the project's lists behind them.
 
 :func:`stop_words` is scikit-learn's English stop words plus :func:`boilerplate_words`, the words of abstracts
-in every field that say nothing of their subject ("propose", "novel", "study", "result"); :func:`linking_words`
-may stand inside a three-word term. The lists are text files in ``helpers/analysis/resources/``, one word a line.
+in every field that say nothing of their subject ("propose", "novel", "study", "result"). The lists are text
+files in ``helpers/analysis/resources/``, one word a line.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from importlib import resources
 
-__all__ = ["stop_words", "boilerplate_words", "linking_words"]
+__all__ = ["stop_words", "boilerplate_words"]
 
 
 def _read_word_list(name: str) -> frozenset[str]:
@@ -36,23 +36,6 @@ def boilerplate_words() -> frozenset[str]:
     (True, False)
     """
     return _read_word_list("boilerplate_stopwords.txt")
-
-
-@lru_cache(maxsize=None)
-def linking_words() -> frozenset[str]:
-    """Stop words allowed inside a three-word term (``resources/linking_words.txt``).
-
-    Returns
-    -------
-    frozenset of str
-        Lower-case words.
-
-    Examples
-    --------
-    >>> "and" in linking_words(), "graph" in linking_words()
-    (True, False)
-    """
-    return _read_word_list("linking_words.txt")
 
 
 @lru_cache(maxsize=None)
