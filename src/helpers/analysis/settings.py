@@ -164,6 +164,20 @@ def check_group_by(value: str, columns: Sequence[str], *, has_year: bool, has_ve
     ``columns`` are the input's column names (metadata and other fields); ``year`` and ``venue``
     need the papers to carry them; ``file`` always works.
 
+    Parameters
+    ----------
+    value : str
+        The way to group asked for.
+    columns : sequence of str
+        The input's column names.
+    has_year, has_venue : bool
+        Whether the papers carry a year, a venue.
+
+    Returns
+    -------
+    None
+        Raises :class:`SettingsError` instead when ``value`` does not apply.
+
     Examples
     --------
     >>> check_group_by("year", ["title", "year"], has_year=True, has_venue=False)
@@ -185,6 +199,22 @@ def check_group_by(value: str, columns: Sequence[str], *, has_year: bool, has_ve
 def check_whole(value: Any, name: str, *, minimum: int, optional: bool = False) -> None:
     """Raise :class:`SettingsError` unless ``value`` is a whole number of at least ``minimum`` (or ``None``).
 
+    Parameters
+    ----------
+    value : object
+        The value given.
+    name : str
+        The setting's name (a key of :data:`OPTIONS`).
+    minimum : int
+        The smallest value allowed.
+    optional : bool
+        Whether ``None`` is allowed.
+
+    Returns
+    -------
+    None
+        Raises :class:`SettingsError` instead when ``value`` is outside what the setting allows.
+
     Examples
     --------
     >>> check_whole(3, "themes", minimum=1)
@@ -202,6 +232,18 @@ def check_whole(value: Any, name: str, *, minimum: int, optional: bool = False) 
 
 def check_share(value: Any, name: str) -> None:
     """Raise :class:`SettingsError` unless ``value`` is a number above 0 and at most 1.
+
+    Parameters
+    ----------
+    value : object
+        The value given.
+    name : str
+        The setting's name (a key of :data:`OPTIONS`).
+
+    Returns
+    -------
+    None
+        Raises :class:`SettingsError` instead when ``value`` is outside what the setting allows.
 
     Examples
     --------
