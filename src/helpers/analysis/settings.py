@@ -119,6 +119,11 @@ class AnalysisSettings:
         The researcher's thesaurus and stop terms
         (:func:`helpers.analysis.text.vocabulary_files.read_vocabulary`), applied to every analysis's terms;
         in :meth:`as_dict` (so in the cache key) by each file's SHA-256.
+
+    Examples
+    --------
+    >>> AnalysisSettings(themes=8, seed=3).as_dict()
+    {'seed': 3, 'themes': 8, 'min_occurrences': None, 'relevant_share': 0.6}
     """
 
     seed: int = 0

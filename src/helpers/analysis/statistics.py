@@ -76,6 +76,11 @@ class ProportionChange:
         when no paper of any group has the property, or every paper has it.
     trend_slope, trend_z, trend_p : float
         The Cochran-Armitage test for trend over every group, in order (:func:`trend_test`); NaN as ``p_all``.
+
+    Examples
+    --------
+    >>> proportion_change([1, 4], [10, 10], ["2023", "2024"]).last_group
+    '2024'
     """
 
     first_group: str
@@ -112,6 +117,11 @@ class Trend:
         score: the change of the share from one group to the next.
     z, p_value : float
         The test statistic (positive: the share rises) and its two-sided p-value.
+
+    Examples
+    --------
+    >>> Trend(0.15, 3.138042, 0.00170081).p_value < 0.05
+    True
     """
 
     slope: float

@@ -56,6 +56,16 @@ class OutputFolderError(ValueError):
 def shown(path: Path | str) -> str:
     """``path`` as text for a one-line message: as it is when printable, else quoted with its escapes.
 
+    Parameters
+    ----------
+    path : Path or str
+        A folder as given.
+
+    Returns
+    -------
+    str
+        The text a message shows.
+
     Examples
     --------
     >>> shown("out/tables"), shown("out\\nx")
@@ -133,6 +143,16 @@ def foreign_files(folder: Path) -> list[str]:
     nothing listed under it counts as one entry). Empty when ``folder`` is missing or holds only what ``analyse``
     wrote.
 
+    Parameters
+    ----------
+    folder : Path
+        The output folder.
+
+    Returns
+    -------
+    list of str
+        Relative paths, sorted.
+
     Examples
     --------
     >>> folder = Path(tempfile.mkdtemp())
@@ -162,6 +182,16 @@ def foreign_files(folder: Path) -> list[str]:
 def stale_folders(out: Path) -> list[Path]:
     """The staging folders (and old folders set aside) of earlier runs into ``out`` that still lie beside it.
 
+    Parameters
+    ----------
+    out : Path
+        The output folder.
+
+    Returns
+    -------
+    list of Path
+        The folders, sorted by name.
+
     Examples
     --------
     >>> parent = Path(tempfile.mkdtemp())
@@ -180,7 +210,19 @@ def stale_folders(out: Path) -> list[Path]:
 
 @contextlib.contextmanager
 def signals_held() -> Iterator[None]:
-    """Hold SIGINT and SIGTERM back while the block runs (a swap, a clean-up); they arrive when it ends."""
+    """Hold SIGINT and SIGTERM back while the block runs (a swap, a clean-up); they arrive when it ends.
+
+    Yields
+    ------
+    None
+        While the signals are held.
+
+    Examples
+    --------
+    >>> with signals_held():
+    ...     signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, [])
+    True
+    """
     held = {signal.SIGINT, signal.SIGTERM}
     previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
     try:
@@ -251,6 +293,17 @@ class OutputFolder:
         ``out`` as the user wrote it, for the messages.
     force
         Replace ``out`` even when it holds files ``analyse`` did not write.
+
+    Attributes
+    ----------
+    out, force
+        As given.
+    given : str
+        ``given`` (else ``out``) as the messages show it (:func:`shown`).
+    staging : Path
+        The staging folder the run writes its tables into (inside the ``with`` block).
+    committed : bool
+        Whether :meth:`commit` swapped the tables in.
 
     Examples
     --------

@@ -149,6 +149,12 @@ class WordClasses:
     is_determiner : ndarray of bool
     is_gerund, is_gerund_cue : ndarray of bool
         An ``-ing`` word that cannot be a noun, and the words after which it is a verb.
+
+    Examples
+    --------
+    >>> classes = word_classes(["|", "mixture", "of", "experts"])
+    >>> classes.folded.tolist(), classes.is_plural.tolist()
+    (['|', 'mixture', 'of', 'expert'], [False, False, False, True])
     """
 
     folded: np.ndarray
