@@ -60,7 +60,7 @@ from helpers.analysis.cooccurrence.candidates import (
 from helpers.analysis.cooccurrence.evaluation import read_term_labels, term_key
 from helpers.analysis.cooccurrence.termhood import read_generic_terms, specificity
 from helpers.analysis.corpus import read_corpus
-from helpers.analysis.text.noun_phrases import word_classes
+from helpers.analysis.text.word_classes import word_classes
 from helpers.analysis.text.tokens import tokenize_corpus
 
 ROOT = Path(__file__).resolve().parents[1]

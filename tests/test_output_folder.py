@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from conftest import run_in_process
-from helpers.analysis.pipeline.output_folder import MANIFEST, PAUSE_VARIABLE, OutputFolder, foreign_files, stale_folders
+from helpers.analysis.output_folder import MANIFEST, PAUSE_VARIABLE, OutputFolder, foreign_files, stale_folders
 
 FIRST = ("Header one\n\nWe study graph neural networks for molecules and report strong results.\n\n"
          "Crash counts on rural roads fall after speed cameras are installed at junctions.\n")
@@ -250,7 +250,7 @@ def test_the_dask_engines_workers_leave_ctrl_c_to_the_command():
 
 
 def test_without_the_one_step_exchange_two_renames_replace_the_folder(corpora, monkeypatch):
-    import helpers.analysis.pipeline.output_folder as output_folder
+    import helpers.analysis.output_folder as output_folder
 
     first, second, out = corpora
     monkeypatch.setattr(output_folder, "exchange", lambda first, second: False)  # not Linux, or a file system without it

@@ -3,7 +3,7 @@
 import pytest
 
 from helpers.analysis.text.lexicon import singular
-from helpers.analysis.text.noun_phrases import NOUN, word_classes
+from helpers.analysis.text.word_classes import NOUN, word_classes
 from helpers.analysis.text.cleaning import analysis_text
 from helpers.analysis.text.stop_words import stop_words
 from helpers.analysis.text.tokens import segments, tokenize, tokenize_corpus

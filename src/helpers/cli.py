@@ -3,7 +3,7 @@
 The command runs the same functions the book's chapters call and writes their
 tables as CSV (plus ``summary.json``). Output goes to a staging folder beside
 ``DIR`` first and is swapped in for ``DIR`` in one step only when every stage
-succeeded (:mod:`helpers.analysis.pipeline.output_folder`), so an error, Ctrl-C or a kill
+succeeded (:mod:`helpers.analysis.output_folder`), so an error, Ctrl-C or a kill
 leaves ``DIR`` exactly as it was.
 """
 
@@ -23,7 +23,8 @@ from typing import Iterator, Sequence
 
 from helpers import __version__
 from helpers.analysis.errors import CorpusError
-from helpers.analysis.pipeline.output_folder import OutputFolder, OutputFolderError, check_out_path, shown
+from helpers.analysis.out_path import OutputFolderError, check_out_path, shown
+from helpers.analysis.output_folder import OutputFolder
 
 EXIT_BAD_INPUT = 2
 

@@ -11,8 +11,9 @@ The steps of a run (:func:`helpers.analysis.pipeline.run_pipeline`), each a pack
 6. :mod:`.change`: what changed between groups, with the intervals and tests of :mod:`.statistics`.
 
 :mod:`.engine` runs the stages on this machine or a Dask cluster, :mod:`.pipeline` runs a corpus through them
-and writes the output folder. Four modules serve every step and stay at the root: :mod:`.settings` (the settings,
-checked once), :mod:`.errors` (light enough for the command line), :mod:`.spreadsheet` (formula-safe CSV) and
-:mod:`.statistics` (shared by the links and the change). The public names are each package's own
+and writes its tables. A few modules serve several families and stay at the root: :mod:`.settings` (the settings,
+checked once), :mod:`.spreadsheet` (formula-safe CSV), :mod:`.statistics` (shared by the links and the change),
+and, light enough for the command line to import before it reads anything, :mod:`.errors`, :mod:`.out_path` and
+:mod:`.output_folder` (``--out`` checked, then replaced whole). The public names are each package's own
 (``helpers.analysis.corpus.__all__``, ...): importing this package imports none of them.
 """

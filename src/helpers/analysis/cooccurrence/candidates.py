@@ -12,15 +12,9 @@ import numpy as np
 import pandas as pd
 from scipy import sparse
 
-from helpers.analysis.text.noun_phrases import (
-    MAX_TERM_WORDS,
-    context_classes,
-    fold_phrase,
-    noun_phrase_spans,
-    text_terms,
-    word_classes,
-)
+from helpers.analysis.text.noun_phrases import MAX_TERM_WORDS, context_classes, noun_phrase_spans, text_terms
 from helpers.analysis.text.tokens import TokenizedCorpus
+from helpers.analysis.text.word_classes import fold_phrase, word_classes
 
 
 def candidate_terms(text: str, merges: dict[str, str] | None = None) -> set[str]:
@@ -51,7 +45,7 @@ def candidate_term_matrix(
 ) -> tuple[sparse.csr_matrix, np.ndarray]:
     """Which texts hold which :func:`candidate_terms`, for a whole tokenised corpus at once.
 
-    Each word type is tagged once (:func:`helpers.analysis.text.noun_phrases.word_classes`); the
+    Each word type is tagged once (:func:`helpers.analysis.text.word_classes.word_classes`); the
     context rules and the noun-phrase spans are array operations over every
     position of the corpus. Equals :func:`candidate_terms` text by text (a
     tested equivalence).

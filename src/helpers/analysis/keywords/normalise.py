@@ -3,7 +3,7 @@
 A paper's keywords are the ``; ``-separated ``keywords`` cell of ``papers.csv`` (Web of Science ``DE``, Scopus
 ``Author Keywords``, PubMed ``OT``, BibTeX ``keywords``). Each is written as the term map writes a term
 (:func:`keyword_form`: lower case, hyphens kept, the head noun singular as
-:func:`helpers.analysis.text.noun_phrases.fold_phrase` makes it), so the researcher's thesaurus and stop terms read
+:func:`helpers.analysis.text.word_classes.fold_phrase` makes it), so the researcher's thesaurus and stop terms read
 them as terms; forms that differ only by spaces and hyphens (``multi-criteria``, ``multi criteria``,
 ``multicriteria``) are one keyword, spelt as most papers spell it (:func:`keyword_table`).
 """
@@ -15,7 +15,7 @@ from typing import Callable, Iterable, Protocol, Sequence, runtime_checkable
 
 import pandas as pd
 
-from helpers.analysis.text.noun_phrases import fold_phrase
+from helpers.analysis.text.word_classes import fold_phrase
 
 __all__ = ["TermEdits", "keyword_form", "compact_form", "split_keywords", "keyword_table", "edit_function"]
 

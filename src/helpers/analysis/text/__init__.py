@@ -8,8 +8,9 @@ Both the themes and the term map start here, so both count the same words spelle
    removed, lower case but acronyms and formulas, a phrase boundary where something was removed.
 3. :mod:`.tokens`: runs of word tokens between boundaries, and a whole corpus as word ids
    (:class:`~.tokens.TokenizedCorpus`); :mod:`.stop_words`: the words no term or theme word is made of.
-4. :mod:`.noun_phrases`: terms as noun phrases in their singular (word classes, context rules), on the
-   dictionaries of :mod:`.lexicon` (part-of-speech tags, singular nouns).
+4. :mod:`.word_classes`: each word tagged once and spelled as terms spell it, on the dictionaries of
+   :mod:`.lexicon` (part-of-speech tags, singular nouns); :mod:`.noun_phrases`: the context rules and the terms as
+   noun phrases in their singular.
 5. :mod:`.vocabulary`: the researcher's edits of terms (removed, replaced), applied to term counts, read from
    VOSviewer's thesaurus and stop-term files by :mod:`.vocabulary_files`.
 

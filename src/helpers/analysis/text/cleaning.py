@@ -264,7 +264,7 @@ def _cased_spans(text: str) -> Iterator[tuple[int, int]]:
 def lower_case(text: str) -> str:
     """The text in lower case, except acronyms and formulas ending in "s" (:func:`written_as_is`) and
     capitalised words ending in "s" after a lower-case word (a name, "in Oeiras", or a plain plural written
-    with a capital, "of Towns": :func:`helpers.analysis.text.noun_phrases.word_classes` tells them apart with its
+    with a capital, "of Towns": :func:`helpers.analysis.text.word_classes.word_classes` tells them apart with its
     dictionaries).
 
     Parameters

@@ -184,8 +184,8 @@ def normalise_terms(labels: Sequence[str]) -> list[str]:
     """
     from helpers.analysis.text.cleaning import analysis_text, written_as_is
     from helpers.analysis.text.lexicon import singular  # lazy: the dictionaries are large
-    from helpers.analysis.text.noun_phrases import word_classes
     from helpers.analysis.text.tokens import segments
+    from helpers.analysis.text.word_classes import word_classes
 
     words_of = [[word for run in segments(analysis_text(" ".join(str(label).split()))) for word in run]
                 for label in labels]

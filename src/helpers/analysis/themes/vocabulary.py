@@ -13,8 +13,8 @@ import numpy as np
 import pandas as pd
 from scipy import sparse
 
-from helpers.analysis.text.noun_phrases import word_classes
 from helpers.analysis.text.tokens import TokenizedCorpus, segments
+from helpers.analysis.text.word_classes import word_classes
 
 __all__ = ["ThemesError", "KOutOfRange", "theme_terms", "alphabetical_top_terms", "theme_counts"]
 
@@ -38,7 +38,7 @@ def theme_terms(text: str) -> list[str]:
     """Unigrams and bigrams of an analysis text for the topic models.
 
     Words are spelled as in the term map: a noun in its singular form
-    (:attr:`helpers.analysis.text.noun_phrases.WordClasses.folded`, lemminflect's
+    (:attr:`helpers.analysis.text.word_classes.WordClasses.folded`, lemminflect's
     ``matrices -> matrix``), every other word as written; stop words, checked on
     the singular too (``frameworks``), are dropped; a bigram joins two non-stop
     words that are adjacent in the text (never across a boundary). The rule for one
@@ -107,7 +107,7 @@ def theme_counts(
     vocabulary : ndarray of str
         The terms, sorted (column order).
 
-    Each word type is spelled once (:func:`helpers.analysis.text.noun_phrases.word_classes`).
+    Each word type is spelled once (:func:`helpers.analysis.text.word_classes.word_classes`).
 
     Raises
     ------
