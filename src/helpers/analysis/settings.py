@@ -241,14 +241,14 @@ def check_share(value: Any, name: str) -> None:
     Parameters
     ----------
     value : object
-        The value given.
+        The share given.
     name : str
         The setting's name (a key of :data:`OPTIONS`).
 
     Returns
     -------
     None
-        Raises :class:`SettingsError` instead when ``value`` is outside what the setting allows.
+        Raises :class:`SettingsError` instead when ``value`` is no share in (0, 1].
 
     Examples
     --------

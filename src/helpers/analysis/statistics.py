@@ -240,7 +240,7 @@ def newcombe_test(k1: int, n1: int, k2: int, n2: int) -> tuple[float, float]:
     k1, n1 : int
         Papers with the property, and papers, in the first group.
     k2, n2 : int
-        The same in the second group.
+        The same in the second group (the difference is the second's share minus the first's).
 
     Returns
     -------

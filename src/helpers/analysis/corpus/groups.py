@@ -188,7 +188,7 @@ def group_columns(papers: pd.DataFrame, fields: pd.DataFrame) -> list[str]:
     Parameters
     ----------
     papers : DataFrame
-        The papers table.
+        The papers table (its metadata columns count when any paper has a value).
     fields : DataFrame
         The input's other fields, ``paper_id`` first.
 

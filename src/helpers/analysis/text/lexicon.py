@@ -59,7 +59,7 @@ def lexicon_tag(word: str) -> str:
     Parameters
     ----------
     word : str
-        A lower-case word.
+        A lower-case word, in the tagger's lexicon or not.
 
     Returns
     -------
@@ -192,7 +192,7 @@ def unknown_plural(word: str) -> bool:
     Parameters
     ----------
     word : str
-        A lower-case word.
+        A lower-case word, perhaps a name ending in "s".
 
     Returns
     -------

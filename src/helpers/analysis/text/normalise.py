@@ -33,12 +33,12 @@ def has_latex(text: str) -> bool:
     Parameters
     ----------
     text : str
-        An abstract as stored.
+        An abstract as stored, its LaTeX kept.
 
     Returns
     -------
     bool
-        ``True`` when it holds any.
+        ``True`` when it holds math or a command.
 
     Examples
     --------
@@ -55,12 +55,12 @@ def has_markdown(text: str) -> bool:
     Parameters
     ----------
     text : str
-        An abstract as stored.
+        An abstract as stored, its Markdown kept.
 
     Returns
     -------
     bool
-        ``True`` when it holds any.
+        ``True`` when it holds emphasis, a link or code.
 
     Examples
     --------

@@ -28,7 +28,7 @@ def boilerplate_words() -> frozenset[str]:
     Returns
     -------
     frozenset of str
-        Lower-case words.
+        Lower-case words of ``boilerplate_stopwords.txt``.
 
     Examples
     --------
@@ -45,7 +45,7 @@ def stop_words() -> frozenset[str]:
     Returns
     -------
     frozenset of str
-        Lower-case words.
+        Lower-case words, scikit-learn's and the project's.
 
     Examples
     --------

@@ -60,7 +60,7 @@ def is_non_word(word: str) -> bool:
     Parameters
     ----------
     word : str
-        A lower-case word.
+        A lower-case token of an analysis text.
 
     Returns
     -------
@@ -204,7 +204,7 @@ def fold_word(word: str) -> str:
     Parameters
     ----------
     word : str
-        A lower-case word.
+        A lower-case word of a term, noun or not.
 
     Returns
     -------
