@@ -29,7 +29,7 @@ from helpers.analysis.cooccurrence.communities import (LOUVAIN_RESOLUTION, LOUVA
                                                        community_cohesion, louvain_partition)
 from helpers.analysis.cooccurrence.evaluation import read_landmark_fields
 from helpers.analysis.corpus import read_corpus
-from helpers.analysis.text import tokenize_corpus
+from helpers.analysis.text.tokens import tokenize_corpus
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "corpora"

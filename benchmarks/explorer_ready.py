@@ -57,7 +57,7 @@ def explorer_data_for(n_abstracts: int, folder: Path) -> tuple[Path, int]:
     """Analyse a synthetic corpus of ``n_abstracts`` and write its explorer data file into ``folder``, with the
     papers the explorer chapter would show (a seeded sample beyond its cap); the file and how many it holds."""
     from generate import generate
-    from helpers.analysis.metadata import read_metadata, with_titles
+    from helpers.analysis.corpus.titles import read_metadata, with_titles
     from helpers.analysis.pipeline import run_pipeline
     from helpers.web.explorer_data import explorer_data, explorer_papers, write_explorer_data
 

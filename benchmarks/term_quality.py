@@ -28,7 +28,7 @@ from helpers.analysis.cooccurrence import TermMapOptions, analyse_cooccurrence
 from helpers.analysis.cooccurrence.evaluation import map_quality, read_landmarks, read_term_labels
 from helpers.analysis.cooccurrence.selection import RANKINGS
 from helpers.analysis.corpus import read_corpus
-from helpers.analysis.text import tokenize_corpus
+from helpers.analysis.text.tokens import tokenize_corpus
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "corpora"

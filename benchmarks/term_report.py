@@ -11,7 +11,7 @@ import time
 
 from helpers.analysis.cooccurrence import analyse_cooccurrence
 from helpers.analysis.corpus import read_corpus
-from helpers.analysis.text import tokenize_corpus
+from helpers.analysis.text.tokens import tokenize_corpus
 
 
 def report(path: str) -> str:

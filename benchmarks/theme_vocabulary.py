@@ -60,8 +60,8 @@ from helpers.analysis.cooccurrence.candidates import (
 from helpers.analysis.cooccurrence.evaluation import read_term_labels, term_key
 from helpers.analysis.cooccurrence.termhood import read_generic_terms, specificity
 from helpers.analysis.corpus import read_corpus
-from helpers.analysis.terms import word_classes
-from helpers.analysis.text import tokenize_corpus
+from helpers.analysis.text.word_classes import word_classes
+from helpers.analysis.text.tokens import tokenize_corpus
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "corpora"
@@ -141,7 +141,7 @@ def phrase_merged_counts(tokens, phrases: frozenset[str], *, min_df: int = 1, ma
 
     Examples
     --------
-    >>> from helpers.analysis.text import tokenize_corpus
+    >>> from helpers.analysis.text.tokens import tokenize_corpus
     >>> tokens = tokenize_corpus(["deep reinforcement learning and reinforcement learning agents"], ["a"])
     >>> counts, terms = phrase_merged_counts(tokens, frozenset({"reinforcement learning",
     ...                                                         "deep reinforcement learning"}))

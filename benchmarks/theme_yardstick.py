@@ -38,7 +38,8 @@ from scipy import sparse
 from helpers.analysis import themes
 from helpers.analysis.corpus import read_corpus
 from helpers.analysis._parallel import LocalPartitions
-from helpers.analysis.text import analysis_text, tokenize_corpus
+from helpers.analysis.text.cleaning import analysis_text
+from helpers.analysis.text.tokens import tokenize_corpus
 from helpers.analysis.themes import counting as theme_counting
 from helpers.analysis.themes.concepts import same_concept
 from helpers.analysis.themes.labels import GENERAL_SUFFIX, label_parts

@@ -30,7 +30,7 @@ import pandas as pd
 
 from helpers.analysis.cooccurrence.exporters import network_writers
 from helpers.analysis.pipeline import AnalysisSettings, run_pipeline
-from helpers.analysis.vocabulary import read_vocabulary
+from helpers.analysis.text.vocabulary_files import read_vocabulary
 from helpers.web.explorer_data import explorer_data
 
 ROOT = Path(__file__).resolve().parents[1]

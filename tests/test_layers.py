@@ -121,7 +121,7 @@ def test_the_analysis_imports_only_down_its_tiers():
 
 def test_the_tiers_see_a_stage_importing_the_pipeline():
     assert analysis_tier("helpers.analysis.links.states") < analysis_tier("helpers.analysis.pipeline.results")
-    assert analysis_tier("helpers.analysis._parallel") < analysis_tier("helpers.analysis.groups")
+    assert analysis_tier("helpers.analysis._parallel") < analysis_tier("helpers.analysis.corpus.groups")
     assert analysis_tier("helpers.book.settings") is None
 
 

@@ -24,7 +24,8 @@ from typing import Sequence
 
 from helpers import __version__
 from helpers.analysis.errors import CorpusError
-from helpers.analysis.output_folder import OutputFolder, OutputFolderError, check_out_path, shown
+from helpers.analysis.out_path import OutputFolderError, check_out_path, shown
+from helpers.analysis.output_folder import OutputFolder
 
 __all__ = ["build_parser", "main"]
 
@@ -170,7 +171,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from helpers.book.settings import book_key, config  # lazy: at the top it would load pyarrow and pandas
 
         try:
-            from helpers.analysis.groups import paper_groups  # lazy: at the top it would load pyarrow and pandas
+            from helpers.analysis.corpus.groups import paper_groups  # lazy: at the top it would load pyarrow and pandas
 
             book_config = config()  # bad book settings fail here, before the book build starts
             corpus = read_corpus(args.paths)  # and so does a bad corpus
@@ -216,8 +217,12 @@ def _report_problems(error: CorpusError) -> int:
 
 
 def _report_setting(error: ValueError) -> int:
-    """Print a bad setting's one-line error on stderr; returns the exit code for bad input."""
-    print(f"error: {error}", file=sys.stderr)
+    """Print a bad setting's one-line error on stderr (a setting named by its option and the book's variable, as
+    both give it); returns the exit code for bad input."""
+    from helpers.analysis.settings import SettingsError  # lazy: at the top it would load numpy
+    from helpers.book.settings import book_named  # lazy: the book's names only for an error
+
+    print(f"error: {book_named(error) if isinstance(error, SettingsError) else error}", file=sys.stderr)
     return EXIT_BAD_INPUT
 
 
@@ -235,7 +240,7 @@ def _run_analyse(args: argparse.Namespace) -> int:
                 check_whole(args.jobs, "jobs", minimum=1, optional=True)
                 settings = AnalysisSettings.from_namespace(args)
                 if args.thesaurus is not None or args.stop_terms is not None:
-                    from helpers.analysis.vocabulary import read_vocabulary  # lazy: reads the dictionaries
+                    from helpers.analysis.text.vocabulary_files import read_vocabulary  # lazy: reads the dictionaries
 
                     settings = replace(settings, vocabulary=read_vocabulary(args.thesaurus, args.stop_terms))
                 engine = EngineSettings.from_values(args.engine, args.scheduler, args.partitions)

@@ -10,7 +10,8 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from theme_vocabulary import distinct_top_terms, phrase_merged_counts  # noqa: E402
 
-from helpers.analysis.text import analysis_text, tokenize_corpus  # noqa: E402
+from helpers.analysis.text.cleaning import analysis_text  # noqa: E402
+from helpers.analysis.text.tokens import tokenize_corpus
 
 
 def test_phrases_take_their_words_longest_first_and_other_words_stay_unigrams():

@@ -11,7 +11,7 @@ import sys
 import pandas as pd
 import pytest
 
-from helpers.analysis.metadata import short_text, strip_markup, with_titles
+from helpers.analysis.corpus.titles import short_text, strip_markup, with_titles
 from helpers.web.assets import inline_script, script_json, static_text
 from tests.support import ROOT, SEED_DIR
 from tests.support.explorer_papers import HOSTILE, markup_papers, three_papers

@@ -10,7 +10,7 @@ from helpers.analysis.cooccurrence import TermMapOptions, analyse_cooccurrence, 
 from helpers.web.assets import static_text
 from helpers.web.term_map import (MAX_SIZE, MIN_SIZE, OTHER_COLOUR, SCRIPT_FILE, STYLE_FILE, term_map_data,
                                   term_map_html)
-from helpers.analysis.text import analysis_text
+from helpers.analysis.text.cleaning import analysis_text
 
 HOSTILE = "</script><img src=x onerror=alert(1)>"
 

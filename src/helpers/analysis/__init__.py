@@ -3,8 +3,8 @@
 The steps of a run (:func:`helpers.analysis.pipeline.run_pipeline`), each a package or module of its own:
 
 1. :mod:`.corpus` (:func:`~helpers.analysis.corpus.read_corpus`), through :mod:`.readers`: the corpus tables;
-   :mod:`.groups`: the papers in groups.
-2. :mod:`.text` and :mod:`.terms`: tokens and noun-phrase terms.
+   :mod:`.corpus.groups`: the papers in groups.
+2. :mod:`.text`: the analysis text, tokens and noun-phrase terms, and the researcher's vocabulary.
 3. :mod:`.themes`: the theme model.
 4. :mod:`.cooccurrence`: the term map.
 5. :mod:`.links`: link availability (:mod:`.links.linkcheck` checks the links online).

@@ -13,6 +13,16 @@ def shown_name(path: str | PurePath) -> str:
     """A file name as a problem shows it: as given, or quoted with its odd characters escaped when it has any
     (a line end, a control character, a byte that is no text, white space at either end, or no name at all).
 
+    Parameters
+    ----------
+    path : str or PurePath
+        A file name as given.
+
+    Returns
+    -------
+    str
+        The name as a problem shows it.
+
     Examples
     --------
     >>> shown_name("data/a.bib"), shown_name("empty\\nname.txt"), shown_name(" x ")
@@ -28,6 +38,16 @@ def one_line(problem: str) -> str:
     """A problem as one line of printable text: line ends, tabs and other control characters (and any
     character that is no text, such as a lone surrogate) escaped as Python writes them.
 
+    Parameters
+    ----------
+    problem : str
+        A problem's text.
+
+    Returns
+    -------
+    str
+        The text on one printable line.
+
     Examples
     --------
     >>> one_line("a.csv: line 1: column 'x\\ny'"), one_line("b.txt: é ok")
@@ -40,6 +60,16 @@ def one_line(problem: str) -> str:
 
 class CorpusError(ValueError):
     """Bad corpus input. ``problems`` holds one line per problem, each naming its file (:func:`one_line`).
+
+    Parameters
+    ----------
+    problems : sequence of str
+        One line per problem.
+
+    Attributes
+    ----------
+    problems : list of str
+        Each problem on one printable line.
 
     Examples
     --------

@@ -4,7 +4,7 @@ A run writes its tables into a new hidden sibling of ``--out`` (``.NAME.staging-
 one ``renameat2(RENAME_EXCHANGE)`` (Linux; elsewhere two renames, with a moment in which ``--out`` is missing), so
 a reader of ``--out`` finds either the old tables or the new ones, never a mix. Around it:
 
-- :func:`check_out_path`: ``--out`` must be a folder (or not there yet) outside every corpus path, no corpus path
+- :func:`~helpers.analysis.out_path.check_out_path`: ``--out`` must be a folder (or not there yet) outside every corpus path, no corpus path
   inside it, and not a system folder (``/proc``, ``/sys``);
 - :class:`OutputFolder`: a lock on a sibling file (``.NAME.lock``, ``flock``) for the whole run, so a second run
   into the same folder stops at once; the stale staging folders of a killed run removed; files ``analyse`` did not
@@ -30,84 +30,17 @@ import time
 from pathlib import Path
 from typing import Iterator, Sequence
 
-__all__ = ["MANIFEST", "OutputFolder", "OutputFolderError", "check_out_path", "foreign_files", "shown",
-           "signals_held", "stale_folders"]
+from helpers.analysis.out_path import OutputFolderError, shown
+
+__all__ = ["MANIFEST", "OutputFolder", "foreign_files", "signals_held", "stale_folders"]
 
 #: The list of the files a run wrote, kept in the output folder itself.
 MANIFEST = ".analyse-files"
 #: The environment variable that pauses a run at a step (for the tests that kill it there).
 PAUSE_VARIABLE = "HELPERS_ANALYSE_PAUSE"
 _MANIFEST_HEADER = "# the files python -m helpers analyse wrote here; it replaces this folder whole\n"
-_SYSTEM_FOLDERS = ("/proc", "/sys")
 _AT_FDCWD = -100
 _RENAME_EXCHANGE = 2
-
-
-class OutputFolderError(ValueError):
-    """An ``--out`` the command cannot use: one line naming it.
-
-    Examples
-    --------
-    >>> str(OutputFolderError("out: is a file"))
-    'out: is a file'
-    """
-
-
-def shown(path: Path | str) -> str:
-    """``path`` as text for a one-line message: as it is when printable, else quoted with its escapes.
-
-    Examples
-    --------
-    >>> shown("out/tables"), shown("out\\nx")
-    ('out/tables', "'out\\\\nx'")
-    """
-    text = str(path)
-    return text if text.isprintable() else repr(text)
-
-
-def check_out_path(out: Path, corpus_paths: Sequence[str | Path]) -> Path:
-    """The absolute, resolved ``out``; an :class:`OutputFolderError` when it cannot be the output folder.
-
-    Parameters
-    ----------
-    out
-        The folder given as ``--out``.
-    corpus_paths
-        The corpus files and folders of the run: ``out`` may be neither one of them, nor inside one, nor hold one.
-
-    Examples
-    --------
-    >>> folder = Path(tempfile.mkdtemp())
-    >>> check_out_path(folder / "out", [folder / "corpus"]) == (folder / "out").resolve()
-    True
-    >>> check_out_path(folder / "corpus" / "out", [folder / "corpus"])
-    Traceback (most recent call last):
-    ...
-    helpers.analysis.output_folder.OutputFolderError: ... is inside the corpus folder ...; choose a folder outside it
-    """
-    resolved = out.resolve()
-    if resolved == resolved.parent:
-        raise OutputFolderError(f"{shown(out)}: --out is the root folder; choose a folder of its own")
-    if any(resolved == Path(system) or Path(system) in resolved.parents for system in _SYSTEM_FOLDERS):
-        raise OutputFolderError(f"{shown(out)}: --out is under a system folder ({', '.join(_SYSTEM_FOLDERS)}); "
-                                "choose a folder of your own")
-    if resolved.exists() and not resolved.is_dir():
-        raise OutputFolderError(f"{shown(out)}: --out is a file, not a folder; give a folder (new or earlier output)")
-    existing = next(parent for parent in resolved.parents if parent.exists())
-    if not existing.is_dir():
-        raise OutputFolderError(f"{shown(out)}: {shown(existing)} is a file, not a folder; --out cannot go inside it")
-    for given in corpus_paths:
-        corpus = Path(given).resolve()
-        if resolved == corpus:
-            raise OutputFolderError(f"{shown(out)}: --out is the corpus path {shown(given)}; "
-                                    "choose a folder outside the corpus")
-        if corpus in resolved.parents:
-            raise OutputFolderError(f"{shown(out)}: --out is inside the corpus folder {shown(given)}; "
-                                    "choose a folder outside it")
-        if resolved in corpus.parents:
-            raise OutputFolderError(f"{shown(out)}: the corpus path {shown(given)} is inside --out, which is "
-                                    "replaced whole; choose another folder")
-    return resolved
 
 
 def written_files(folder: Path) -> set[str]:
@@ -132,6 +65,16 @@ def foreign_files(folder: Path) -> list[str]:
     """The entries of ``folder`` its :data:`MANIFEST` does not list, in name order (relative paths; a folder with
     nothing listed under it counts as one entry). Empty when ``folder`` is missing or holds only what ``analyse``
     wrote.
+
+    Parameters
+    ----------
+    folder : Path
+        The output folder.
+
+    Returns
+    -------
+    list of str
+        Relative paths, sorted.
 
     Examples
     --------
@@ -162,6 +105,16 @@ def foreign_files(folder: Path) -> list[str]:
 def stale_folders(out: Path) -> list[Path]:
     """The staging folders (and old folders set aside) of earlier runs into ``out`` that still lie beside it.
 
+    Parameters
+    ----------
+    out : Path
+        The output folder.
+
+    Returns
+    -------
+    list of Path
+        The folders, sorted by name.
+
     Examples
     --------
     >>> parent = Path(tempfile.mkdtemp())
@@ -180,7 +133,19 @@ def stale_folders(out: Path) -> list[Path]:
 
 @contextlib.contextmanager
 def signals_held() -> Iterator[None]:
-    """Hold SIGINT and SIGTERM back while the block runs (a swap, a clean-up); they arrive when it ends."""
+    """Hold SIGINT and SIGTERM back while the block runs (a swap, a clean-up); they arrive when it ends.
+
+    Yields
+    ------
+    None
+        While the signals are held.
+
+    Examples
+    --------
+    >>> with signals_held():
+    ...     signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, [])
+    True
+    """
     held = {signal.SIGINT, signal.SIGTERM}
     previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
     try:
@@ -246,11 +211,22 @@ class OutputFolder:
     Parameters
     ----------
     out
-        The resolved output folder (:func:`check_out_path`).
+        The resolved output folder (:func:`~helpers.analysis.out_path.check_out_path`).
     given
         ``out`` as the user wrote it, for the messages.
     force
         Replace ``out`` even when it holds files ``analyse`` did not write.
+
+    Attributes
+    ----------
+    out, force
+        As given.
+    given : str
+        ``given`` (else ``out``) as the messages show it (:func:`shown`).
+    staging : Path
+        The staging folder the run writes its tables into (inside the ``with`` block).
+    committed : bool
+        Whether :meth:`commit` swapped the tables in.
 
     Examples
     --------

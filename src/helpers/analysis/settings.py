@@ -1,30 +1,36 @@
-"""Every setting a user gives (CLI option, book environment setting, function argument), validated in one place.
+"""Every setting a user gives (CLI option, book setting, function argument), validated in one place.
 
-Each setting has one name per place it is given in (:data:`NAMES`), so an error names the option the
-user typed: ``--themes / THEMES_K: must be a whole number of at least 1, got 0``.
+A setting is named by the analysis: by the command's option that gives it (:data:`OPTIONS`), so an error reads
+``--themes: must be a whole number of at least 1, got 0``. A :class:`SettingsError` carries the setting's name
+apart from the problem, so a layer that reads the setting from elsewhere names it its own way
+(:meth:`SettingsError.named`: the book adds its environment variable).
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
 import dataclasses
 import re
 from dataclasses import dataclass
-from typing import Any, Protocol, Sequence
+from typing import Any, Mapping, Protocol, Sequence
 
 import numpy as np
 
-#: The CLI option and book environment setting of each setting.
-NAMES = {"themes": "--themes / THEMES_K", "seed": "--seed / BOOK_SEED",
-         "min_occurrences": "--min-occurrences / BOOK_MIN_OCCURRENCES",
-         "relevant_share": "--relevant-share / BOOK_RELEVANT_SHARE", "jobs": "--jobs",
-         "group_by": "--group-by / BOOK_GROUP_BY", "theme_names": "--theme-names / BOOK_THEME_NAMES"}
+__all__ = ["OPTIONS", "GROUP_BY_NAMES", "ENGINES", "SettingsError", "AnalysisSettings", "EngineSettings",
+           "check_group_by", "check_whole", "check_share"]
+
+#: The analysis's name of each setting: the command's option that gives it.
+OPTIONS = {"themes": "--themes", "seed": "--seed", "min_occurrences": "--min-occurrences",
+           "relevant_share": "--relevant-share", "jobs": "--jobs", "group_by": "--group-by",
+           "theme_names": "--theme-names", "engine": "--engine", "scheduler": "--scheduler",
+           "partitions": "--partitions"}
 #: The ways to group papers that need no column name (``year`` and ``venue`` need the papers to carry them).
 GROUP_BY_NAMES = ("year", "venue", "file")
 
 
 class VocabularySetting(Protocol):
-    """The researcher's thesaurus and stop terms (:class:`helpers.analysis.vocabulary.VocabularyEdits`), as the
+    """The researcher's thesaurus and stop terms (:class:`helpers.analysis.text.vocabulary.VocabularyEdits`), as the
     settings need them: the files by name and SHA-256."""
 
     def as_dict(self) -> list[dict[str, str]]:
@@ -32,10 +38,59 @@ class VocabularySetting(Protocol):
 
 
 class SettingsError(ValueError):
-    """A user setting (CLI option or book setting) has a value outside what it allows.
+    """A user setting (CLI option, book setting or argument) has a value outside what it allows: one line that
+    names the setting and the allowed values.
 
-    The message is one line that names the option and the allowed values.
+    Parameters
+    ----------
+    problem : str
+        What is wrong, without the setting's name (or the whole line when ``setting`` is ``None``).
+    setting : str, optional
+        The setting's name (a key of :data:`OPTIONS`); the message starts with its option.
+
+    Attributes
+    ----------
+    setting : str or None
+        As given.
+    problem : str
+        As given.
+
+    Examples
+    --------
+    >>> error = SettingsError("must be a whole number of at least 1, got 0", setting="themes")
+    >>> str(error), error.setting
+    ('--themes: must be a whole number of at least 1, got 0', 'themes')
+    >>> str(error.named({"themes": "the number of themes"}))
+    'the number of themes: must be a whole number of at least 1, got 0'
     """
+
+    def __init__(self, problem: str, *, setting: str | None = None) -> None:
+        self.setting, self.problem = setting, problem
+        super().__init__(f"{OPTIONS.get(setting, setting)}: {problem}" if setting is not None else problem)
+
+    def named(self, names: Mapping[str, str]) -> "SettingsError":
+        """The same error with its setting named as ``names`` names it (``self`` when ``names`` has no name for it).
+
+        Parameters
+        ----------
+        names : mapping of str to str
+            A setting's name (a key of :data:`OPTIONS`) -> how the caller names it.
+
+        Returns
+        -------
+        SettingsError
+            An error of the same class, with the same ``setting`` and ``problem``.
+
+        Examples
+        --------
+        >>> str(SettingsError("must be file, got 'year'", setting="group_by").named({"themes": "k"}))
+        "--group-by: must be file, got 'year'"
+        """
+        if self.setting is None or self.setting not in names:
+            return self
+        error = copy.copy(self)
+        error.args = (f"{names[self.setting]}: {self.problem}",)
+        return error
 
 
 @dataclass(frozen=True)
@@ -61,8 +116,14 @@ class AnalysisSettings:
         A theme file that renames and merges the themes (:mod:`helpers.analysis.themes.naming`); ``None``: the
         rule's labels. The build key holds its SHA-256.
     vocabulary : VocabularyEdits or None
-        The researcher's thesaurus and stop terms (:func:`helpers.analysis.vocabulary.read_vocabulary`), applied
-        to every analysis's terms; in :meth:`as_dict` (so in the cache key) by each file's SHA-256.
+        The researcher's thesaurus and stop terms
+        (:func:`helpers.analysis.text.vocabulary_files.read_vocabulary`), applied to every analysis's terms;
+        in :meth:`as_dict` (so in the cache key) by each file's SHA-256.
+
+    Examples
+    --------
+    >>> AnalysisSettings(themes=8, seed=3).as_dict()
+    {'seed': 3, 'themes': 8, 'min_occurrences': None, 'relevant_share': 0.6}
     """
 
     seed: int = 0
@@ -79,10 +140,10 @@ class AnalysisSettings:
         check_whole(self.min_occurrences, "min_occurrences", minimum=1, optional=True)
         check_share(self.relevant_share, "relevant_share")
         if self.group_by is not None and (not isinstance(self.group_by, str) or not self.group_by.strip()):
-            raise SettingsError(f"{NAMES['group_by']}: must be year, venue, file or a column name, "
-                                f"got {self.group_by!r}")
+            raise SettingsError(f"must be year, venue, file or a column name, got {self.group_by!r}",
+                                setting="group_by")
         if self.theme_names is not None and (not isinstance(self.theme_names, str) or not self.theme_names.strip()):
-            raise SettingsError(f"{NAMES['theme_names']}: must be a file, got {self.theme_names!r}")
+            raise SettingsError(f"must be a file, got {self.theme_names!r}", setting="theme_names")
 
     @classmethod
     def from_namespace(cls, args: argparse.Namespace) -> "AnalysisSettings":
@@ -108,13 +169,27 @@ def check_group_by(value: str, columns: Sequence[str], *, has_year: bool, has_ve
     ``columns`` are the input's column names (metadata and other fields); ``year`` and ``venue``
     need the papers to carry them; ``file`` always works.
 
+    Parameters
+    ----------
+    value : str
+        The way to group asked for.
+    columns : sequence of str
+        The input's column names.
+    has_year, has_venue : bool
+        Whether the papers carry a year, a venue.
+
+    Returns
+    -------
+    None
+        Raises :class:`SettingsError` instead when ``value`` does not apply.
+
     Examples
     --------
     >>> check_group_by("year", ["title", "year"], has_year=True, has_venue=False)
     >>> check_group_by("track", ["title", "year"], has_year=True, has_venue=False)
     Traceback (most recent call last):
     ...
-    helpers.analysis.settings.SettingsError: --group-by / BOOK_GROUP_BY: must be year, file or a column of the input (title), got 'track'
+    helpers.analysis.settings.SettingsError: --group-by: must be year, file or a column of the input (title), got 'track'
     """
     allowed = [name for name, ok in (("year", has_year), ("venue", has_venue), ("file", True)) if ok]
     if value in allowed or (value not in GROUP_BY_NAMES and value in columns):
@@ -123,11 +198,27 @@ def check_group_by(value: str, columns: Sequence[str], *, has_year: bool, has_ve
     choices = ", ".join(allowed[:-1]) + (" or " if len(allowed) > 1 else "") + allowed[-1]
     if others:
         choices = ", ".join(allowed) + f" or a column of the input ({', '.join(others)})"
-    raise SettingsError(f"{NAMES['group_by']}: must be {choices}, got {value!r}")
+    raise SettingsError(f"must be {choices}, got {value!r}", setting="group_by")
 
 
 def check_whole(value: Any, name: str, *, minimum: int, optional: bool = False) -> None:
     """Raise :class:`SettingsError` unless ``value`` is a whole number of at least ``minimum`` (or ``None``).
+
+    Parameters
+    ----------
+    value : object
+        The value given.
+    name : str
+        The setting's name (a key of :data:`OPTIONS`).
+    minimum : int
+        The smallest value allowed.
+    optional : bool
+        Whether ``None`` is allowed.
+
+    Returns
+    -------
+    None
+        Raises :class:`SettingsError` instead when ``value`` is outside what the setting allows.
 
     Examples
     --------
@@ -135,17 +226,29 @@ def check_whole(value: Any, name: str, *, minimum: int, optional: bool = False) 
     >>> check_whole(2.5, "min_occurrences", minimum=1)
     Traceback (most recent call last):
     ...
-    helpers.analysis.settings.SettingsError: --min-occurrences / BOOK_MIN_OCCURRENCES: must be a whole number of at least 1, got 2.5
+    helpers.analysis.settings.SettingsError: --min-occurrences: must be a whole number of at least 1, got 2.5
     """
     if value is None and optional:
         return
     whole = isinstance(value, (int, np.integer)) and not isinstance(value, bool)
     if not whole or value < minimum:
-        raise SettingsError(f"{NAMES.get(name, name)}: must be a whole number of at least {minimum}, got {value!r}")
+        raise SettingsError(f"must be a whole number of at least {minimum}, got {value!r}", setting=name)
 
 
 def check_share(value: Any, name: str) -> None:
     """Raise :class:`SettingsError` unless ``value`` is a number above 0 and at most 1.
+
+    Parameters
+    ----------
+    value : object
+        The share given.
+    name : str
+        The setting's name (a key of :data:`OPTIONS`).
+
+    Returns
+    -------
+    None
+        Raises :class:`SettingsError` instead when ``value`` is no share in (0, 1].
 
     Examples
     --------
@@ -153,17 +256,15 @@ def check_share(value: Any, name: str) -> None:
     >>> check_share(0, "relevant_share")
     Traceback (most recent call last):
     ...
-    helpers.analysis.settings.SettingsError: --relevant-share / BOOK_RELEVANT_SHARE: must be a number above 0 and at most 1, got 0
+    helpers.analysis.settings.SettingsError: --relevant-share: must be a number above 0 and at most 1, got 0
     """
     number = isinstance(value, (int, float, np.number)) and not isinstance(value, bool)
     if not number or not 0 < value <= 1:
-        raise SettingsError(f"{NAMES.get(name, name)}: must be a number above 0 and at most 1, got {value!r}")
+        raise SettingsError(f"must be a number above 0 and at most 1, got {value!r}", setting=name)
 
 
 #: The engines ``analyse --engine`` runs on.
 ENGINES = ("local", "dask")
-ENGINE_NAMES = {"engine": "--engine / BOOK_ENGINE", "scheduler": "--scheduler / BOOK_DASK_SCHEDULER",
-                "partitions": "--partitions / BOOK_PARTITIONS"}
 _SCHEDULER = re.compile(r"(tcp|tls)://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):([0-9]{1,5})")
 
 
@@ -189,11 +290,11 @@ class EngineSettings:
     >>> EngineSettings(engine="spark")
     Traceback (most recent call last):
     ...
-    helpers.analysis.settings.SettingsError: --engine / BOOK_ENGINE: must be one of local, dask, got 'spark'
+    helpers.analysis.settings.SettingsError: --engine: must be one of local, dask, got 'spark'
     >>> EngineSettings(scheduler="10.0.0.5:8786")
     Traceback (most recent call last):
     ...
-    helpers.analysis.settings.SettingsError: --scheduler / BOOK_DASK_SCHEDULER: must be an address tcp://HOST:PORT (or tls://HOST:PORT), got '10.0.0.5:8786'
+    helpers.analysis.settings.SettingsError: --scheduler: must be an address tcp://HOST:PORT (or tls://HOST:PORT), got '10.0.0.5:8786'
     """
 
     engine: str = "local"
@@ -202,18 +303,18 @@ class EngineSettings:
 
     def __post_init__(self) -> None:
         if self.engine not in ENGINES:
-            raise SettingsError(f"{ENGINE_NAMES['engine']}: must be one of {', '.join(ENGINES)}, got {self.engine!r}")
+            raise SettingsError(f"must be one of {', '.join(ENGINES)}, got {self.engine!r}", setting="engine")
         if self.scheduler is not None:
             match = isinstance(self.scheduler, str) and _SCHEDULER.fullmatch(self.scheduler)
             if not match or not 0 < int(match.group(3)) < 65536:
-                raise SettingsError(f"{ENGINE_NAMES['scheduler']}: must be an address tcp://HOST:PORT "
-                                    f"(or tls://HOST:PORT), got {self.scheduler!r}")
+                raise SettingsError(f"must be an address tcp://HOST:PORT (or tls://HOST:PORT), got {self.scheduler!r}",
+                                    setting="scheduler")
             object.__setattr__(self, "engine", "dask")
         if self.partitions is not None:
             whole = isinstance(self.partitions, (int, np.integer)) and not isinstance(self.partitions, bool)
             if not whole or self.partitions < 1:
-                raise SettingsError(f"{ENGINE_NAMES['partitions']}: must be a whole number of at least 1, "
-                                    f"got {self.partitions!r}")
+                raise SettingsError(f"must be a whole number of at least 1, got {self.partitions!r}",
+                                    setting="partitions")
 
     @classmethod
     def from_values(cls, engine: str | None = None, scheduler: str | None = None,
@@ -225,8 +326,8 @@ class EngineSettings:
         >>> EngineSettings.from_values("local", "tcp://h:1")
         Traceback (most recent call last):
         ...
-        helpers.analysis.settings.SettingsError: --scheduler / BOOK_DASK_SCHEDULER: needs the dask engine, got --engine local
+        helpers.analysis.settings.SettingsError: --scheduler: needs the dask engine, got --engine local
         """
         if engine == "local" and scheduler is not None:
-            raise SettingsError(f"{ENGINE_NAMES['scheduler']}: needs the dask engine, got --engine local")
+            raise SettingsError("needs the dask engine, got --engine local", setting="scheduler")
         return cls(engine=engine or "local", scheduler=scheduler, partitions=partitions)

@@ -25,6 +25,16 @@ def formula_safe(table: pd.DataFrame) -> pd.DataFrame:
     """``table`` with an apostrophe before every text cell that starts with one of :data:`FORMULA_STARTS`
     (the same object when there is none).
 
+    Parameters
+    ----------
+    table : DataFrame
+        A table about to be written as CSV.
+
+    Returns
+    -------
+    DataFrame
+        The table with such cells guarded.
+
     Examples
     --------
     >>> table = pd.DataFrame({"title": ['=HYPERLINK("x")', "@SUM(1+1)", "A title", ""], "n": [-1, 2, 3, 4]})
@@ -48,5 +58,27 @@ def formula_safe(table: pd.DataFrame) -> pd.DataFrame:
 
 def write_csv(table: pd.DataFrame, target: str | Path | IO[str], **options) -> None:
     """``table`` written as CSV (no index, ``\\n`` line ends) after :func:`formula_safe`; ``options`` go to
-    :meth:`pandas.DataFrame.to_csv`."""
+    :meth:`pandas.DataFrame.to_csv`.
+
+    Parameters
+    ----------
+    table : DataFrame
+        The table.
+    target : str, Path or text file
+        Where to write it.
+    **options
+        More options of :meth:`pandas.DataFrame.to_csv`.
+
+    Returns
+    -------
+    None
+
+    Examples
+    --------
+    >>> import io
+    >>> buffer = io.StringIO()
+    >>> write_csv(pd.DataFrame({"title": ["=1+1"], "n": [-1]}), buffer)
+    >>> buffer.getvalue()
+    "title,n\\n'=1+1,-1\\n"
+    """
     formula_safe(table).to_csv(target, **{"index": False, "lineterminator": "\n", **options})

@@ -25,6 +25,18 @@ __all__ = ["wilson_interval", "newcombe_interval", "newcombe_test", "Trend", "tr
 def wilson_interval(successes: int, trials: int, confidence: float = 0.95) -> tuple[float, float]:
     """Wilson score interval for a proportion (scipy's ``binomtest(...).proportion_ci``).
 
+    Parameters
+    ----------
+    successes, trials : int
+        Papers with the property, and papers.
+    confidence : float
+        The interval's coverage.
+
+    Returns
+    -------
+    tuple of float
+        The interval's low and high end (NaN without a paper).
+
     Examples
     --------
     >>> [round(v, 4) for v in wilson_interval(16, 57)]
@@ -64,6 +76,11 @@ class ProportionChange:
         when no paper of any group has the property, or every paper has it.
     trend_slope, trend_z, trend_p : float
         The Cochran-Armitage test for trend over every group, in order (:func:`trend_test`); NaN as ``p_all``.
+
+    Examples
+    --------
+    >>> proportion_change([1, 4], [10, 10], ["2023", "2024"]).last_group
+    '2024'
     """
 
     first_group: str
@@ -100,6 +117,11 @@ class Trend:
         score: the change of the share from one group to the next.
     z, p_value : float
         The test statistic (positive: the share rises) and its two-sided p-value.
+
+    Examples
+    --------
+    >>> Trend(0.15, 3.138042, 0.00170081).p_value < 0.05
+    True
     """
 
     slope: float
@@ -112,14 +134,26 @@ def trend_test(successes: Sequence[int] | np.ndarray, trials: Sequence[int] | np
     r"""The Cochran-Armitage test for trend in proportions (Cochran 1954; Armitage 1955).
 
     Group :math:`i` has :math:`k_i` of :math:`n_i` papers with the property and score :math:`s_i`
-    (default: its position, 0, 1, 2, ...). With :math:`N = \sum n_i` and :math:`ar p = \sum k_i / N`,
+    (default: its position, 0, 1, 2, ...). With :math:`N = \sum n_i` and :math:`\bar p = \sum k_i / N`,
 
-    .. math:: T = \sum s_i (k_i - n_i ar p), \quad S = \sum n_i s_i^2 - (\sum n_i s_i)^2 / N,
-              \quad z = T / \sqrt{ar p (1 - ar p) S},
+    .. math:: T = \sum s_i (k_i - n_i \bar p), \quad S = \sum n_i s_i^2 - (\sum n_i s_i)^2 / N,
+              \quad z = T / \sqrt{\bar p (1 - \bar p) S},
 
     two-sided :math:`p = 2 (1 - \Phi(|z|))`; :math:`T / S` is the slope of the least-squares line through
     the shares :math:`k_i / n_i` weighted by :math:`n_i`. With two groups, :math:`z` is the pooled
     two-proportion z. Without spread (one group, or every paper alike) ``Trend(0.0, 0.0, 1.0)``.
+
+    Parameters
+    ----------
+    successes, trials : sequence of int
+        Papers with the property, and papers, in each group, in order.
+    scores : sequence of float, optional
+        Each group's score (default: 0, 1, 2, ...).
+
+    Returns
+    -------
+    Trend
+        Slope, ``z`` and two-sided p-value.
 
     Examples
     --------
@@ -165,6 +199,20 @@ def _newcombe_at(k1: int, n1: int, k2: int, n2: int, z: float) -> tuple[float, f
 def newcombe_interval(k1: int, n1: int, k2: int, n2: int, confidence: float = 0.95) -> tuple[float, float]:
     """Newcombe's hybrid score interval for ``k2/n2 - k1/n1`` (Newcombe 1998, method 10), from Wilson intervals.
 
+    Parameters
+    ----------
+    k1, n1 : int
+        Papers with the property, and papers, in the first group.
+    k2, n2 : int
+        The same in the second group.
+    confidence : float
+        The interval's coverage.
+
+    Returns
+    -------
+    tuple of float
+        The interval's low and high end.
+
     Examples
     --------
     >>> [round(v, 4) for v in newcombe_interval(10, 50, 25, 50)]
@@ -186,6 +234,18 @@ def newcombe_test(k1: int, n1: int, k2: int, n2: int) -> tuple[float, float]:
     The interval at confidence ``1 - alpha`` (:func:`newcombe_interval`) excludes 0 exactly when
     ``p < alpha``, so the interval and the test cannot disagree. No difference: ``(0.0, 1.0)``; an empty
     group: ``(nan, nan)``.
+
+    Parameters
+    ----------
+    k1, n1 : int
+        Papers with the property, and papers, in the first group.
+    k2, n2 : int
+        The same in the second group (the difference is the second's share minus the first's).
+
+    Returns
+    -------
+    tuple of float
+        ``z`` and the two-sided p-value.
 
     Examples
     --------
@@ -226,6 +286,18 @@ def proportion_change(successes: Sequence[int], trials: Sequence[int], groups: S
     No test is run on counts without spread: the first-to-last test needs a paper with the property, and
     one without, in the two groups; the tests over all groups the same in all groups. Otherwise their
     values are NaN.
+
+    Parameters
+    ----------
+    successes, trials : sequence of int
+        Papers with the property, and papers, in each group, in order.
+    groups : sequence of str
+        The groups' names, in the same order.
+
+    Returns
+    -------
+    ProportionChange
+        The change and its tests.
 
     Examples
     --------

@@ -222,7 +222,7 @@ class ExplorerPage(NamedTuple):
     shown : DataFrame
         The papers in the explorer.
     data : dict
-        The explorer's data (:func:`helpers.web.explorer.explorer_data`).
+        The explorer's data (:func:`helpers.web.explorer_data.explorer_data`).
     """
 
     shown: pd.DataFrame

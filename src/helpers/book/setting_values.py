@@ -132,7 +132,7 @@ def checked_theme_file(path: Path) -> str:
 
 def vocabulary_files(thesaurus: Path | None, stop_terms: Path | None) -> Any:
     """The researcher's files, their form checked and their bytes hashed
-    (:class:`helpers.analysis.vocabulary.VocabularyFiles`: their terms are spelled where the analysis runs, so a
+    (:class:`helpers.analysis.text.vocabulary_files.VocabularyFiles`: their terms are spelled where the analysis runs, so a
     page that shows cached results reads no dictionary); ``None`` without either.
 
     Parameters
@@ -152,6 +152,6 @@ def vocabulary_files(thesaurus: Path | None, stop_terms: Path | None) -> Any:
     """
     if thesaurus is None and stop_terms is None:
         return None
-    from helpers.analysis.vocabulary import VocabularyFiles  # lazy: keeps this module's import light
+    from helpers.analysis.text.vocabulary_files import VocabularyFiles  # lazy: keeps this module's import light
 
     return VocabularyFiles.check(thesaurus, stop_terms)

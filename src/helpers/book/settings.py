@@ -21,7 +21,7 @@ Every setting the book reads from the environment is read here, once, by
 ``BOOK_THESAURUS``, ``BOOK_STOP_TERMS``
     the researcher's own vocabulary: a VOSviewer thesaurus file (``label<TAB>replace by``) and a file of terms
     to remove, one per line, relative to the book's root, applied to every analysis
-    (:mod:`helpers.analysis.vocabulary`; their SHA-256 are in the build key);
+    (:mod:`helpers.analysis.text.vocabulary`; their SHA-256 are in the build key);
 ``BOOK_ANALYSIS_CACHE``
     folder of the analysis cache (default ``_build/analysis-cache``);
 ``BOOK_FIGURE_DIR``
@@ -52,7 +52,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
-from helpers.analysis.settings import AnalysisSettings, EngineSettings
+from helpers.analysis.settings import OPTIONS, AnalysisSettings, EngineSettings, SettingsError
 from helpers.book.inputs import book_root, page_input, page_inputs  # noqa: F401  (page_inputs: the build key's files)
 from helpers.book.lab.notebook import in_notebook, prose_resolved
 from helpers.book.setting_values import base_url, checked_theme_file, number, vocabulary_files, whole_number
@@ -63,6 +63,24 @@ if TYPE_CHECKING:
 DEFAULT_CORPUS = "data/raw"
 DEFAULT_CACHE = "_build/analysis-cache"
 DEFAULT_FIGURE_DIR = "_build/figures"
+
+
+#: The environment variable the book reads each analysis setting from.
+ENVIRONMENT_NAMES = {"themes": "THEMES_K", "seed": "BOOK_SEED", "min_occurrences": "BOOK_MIN_OCCURRENCES",
+                     "relevant_share": "BOOK_RELEVANT_SHARE", "group_by": "BOOK_GROUP_BY",
+                     "theme_names": "BOOK_THEME_NAMES", "engine": "BOOK_ENGINE", "scheduler": "BOOK_DASK_SCHEDULER",
+                     "partitions": "BOOK_PARTITIONS"}
+
+
+def book_named(error: SettingsError) -> SettingsError:
+    """An analysis setting's error naming the book's environment variable beside the option (both give it).
+
+    Examples
+    --------
+    >>> str(book_named(SettingsError("must be a whole number of at least 1, got 0", setting="themes")))
+    '--themes / THEMES_K: must be a whole number of at least 1, got 0'
+    """
+    return error.named({name: f"{OPTIONS[name]} / {variable}" for name, variable in ENVIRONMENT_NAMES.items()})
 
 
 @dataclass(frozen=True)
@@ -132,7 +150,13 @@ class BookConfig:
                          ) -> "BookConfig":
         """Read the settings from ``environment`` (default ``os.environ``); relative paths start at ``root``."""
         environment = os.environ if environment is None else environment
-        root = root or book_root()
+        try:
+            return cls._from_environment(environment, root=root or book_root())
+        except SettingsError as error:
+            raise book_named(error) from None
+
+    @classmethod
+    def _from_environment(cls, environment: Mapping[str, str], *, root: Path) -> "BookConfig":
 
         def under_root(value: str) -> Path:
             path = Path(value)
@@ -289,8 +313,11 @@ def analysis(book_config: BookConfig | None = None, **settings: Any) -> "Analysi
     global _page_config
     book_config = book_config or config(**settings)
     _page_config = book_config
-    return cached_pipeline(book_config.corpus_paths, book_config.settings, cache_dir=book_config.cache_dir,
-                           root=book_config.root, engine=book_config.engine)
+    try:
+        return cached_pipeline(book_config.corpus_paths, book_config.settings, cache_dir=book_config.cache_dir,
+                               root=book_config.root, engine=book_config.engine)
+    except SettingsError as error:
+        raise book_named(error) from None
 
 
 
@@ -346,7 +373,7 @@ def book_key(book_config: BookConfig) -> str:
 
 def with_titles(papers):
     """``papers`` with ``title``, ``authors`` and ``display_title`` from the book's metadata file
-    (:func:`helpers.analysis.metadata.with_titles`).
+    (:func:`helpers.analysis.corpus.titles.with_titles`).
 
     Parameters
     ----------
@@ -367,6 +394,6 @@ def with_titles(papers):
     ['x: Hens on farms.']
     """
     # Lazy: keeps this module's import light.
-    from helpers.analysis.metadata import read_metadata, with_titles as add_titles
+    from helpers.analysis.corpus.titles import read_metadata, with_titles as add_titles
 
     return add_titles(papers, read_metadata(page_input(METADATA_FILE, root=config().root)))

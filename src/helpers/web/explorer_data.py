@@ -139,7 +139,7 @@ def explorer_data(
     ----------
     papers : DataFrame
         ``paper_id, display_title, authors, theme, link_state, n_words, source_file, position, text``
-        (:func:`helpers.analysis.metadata.with_titles` adds the titles); rows are shown in
+        (:func:`helpers.analysis.corpus.titles.with_titles` adds the titles); rows are shown in
         ``source_file, position`` order.
     links : DataFrame
         ``paper_id, url, kind``; only http(s) URLs of :data:`SHOWN_LINK_KINDS` are kept.

@@ -367,7 +367,7 @@ def _papers_of_years(counts: dict[int, int], missing: int = 0) -> pd.DataFrame:
 
 
 def test_sparse_years_merge_into_periods_of_at_least_thirty_papers():
-    from helpers.analysis.groups import merge_years, paper_groups, period_size
+    from helpers.analysis.corpus.groups import merge_years, paper_groups, period_size
 
     # 112 papers: 5% is 5.6, so a period needs 30. Left to right: 1990-1993 (4 + 10 + 6 + 12 = 32),
     # 1994 alone (40), then 1995-1996 (8 + 10 = 18) is too small and joins the period before it.
@@ -383,7 +383,7 @@ def test_sparse_years_merge_into_periods_of_at_least_thirty_papers():
 
 
 def test_periods_hold_five_percent_of_a_large_corpus_and_big_years_stay_alone():
-    from helpers.analysis.groups import merge_years, paper_groups, period_size
+    from helpers.analysis.corpus.groups import merge_years, paper_groups, period_size
 
     # 751 papers (ICML 2023-2025): 5% is 37.55, so a period needs 38; each year has more and stays a year.
     assert period_size(751) == 38 and period_size(600) == 30
@@ -395,7 +395,7 @@ def test_periods_hold_five_percent_of_a_large_corpus_and_big_years_stay_alone():
 
 
 def test_too_few_papers_for_two_periods_make_one_group():
-    from helpers.analysis.groups import paper_groups
+    from helpers.analysis.corpus.groups import paper_groups
 
     # 25 records over ten years (an IEEE export): no two periods of 30, so one period and nothing compared.
     counts = {2015 + i: n for i, n in enumerate([1, 2, 3, 5, 1, 2, 4, 3, 2, 2])}

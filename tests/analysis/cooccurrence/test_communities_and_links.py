@@ -19,7 +19,7 @@ from helpers.analysis.cooccurrence import (  # noqa: E402
 from helpers.analysis.cooccurrence.communities import community_cohesion, community_table, term_cohesion  # noqa: E402
 from helpers.analysis.cooccurrence.evaluation import read_landmark_fields  # noqa: E402
 from helpers.analysis.cooccurrence.network import MAX_LINKS_PER_TERM, cap_links  # noqa: E402
-from helpers.analysis.text import analysis_text  # noqa: E402
+from helpers.analysis.text.cleaning import analysis_text  # noqa: E402
 from helpers.book.reports import community_figures, network_figures as nf  # noqa: E402
 from helpers.book.reports.cooccurrence import community_terms, strongest_pairs_table  # noqa: E402
 from helpers.web.term_map import term_map_data  # noqa: E402

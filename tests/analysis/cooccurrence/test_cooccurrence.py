@@ -11,7 +11,7 @@ from helpers.analysis.cooccurrence import (RELEVANT_SHARE, TermMapOptions, analy
                                   find_acronyms, network_writers, read_thesaurus)
 from helpers.analysis.pipeline import AnalysisSettings, run_pipeline, write_outputs
 from helpers.analysis.settings import SettingsError
-from helpers.analysis.text import analysis_text
+from helpers.analysis.text.cleaning import analysis_text
 
 from tests.support import SEED_DIR
 
@@ -179,15 +179,13 @@ def test_exports_reread_with_same_nodes_and_edges(seed_outputs):
 
 
 @pytest.mark.parametrize("options, message", [
-    ({"min_occurrences": 0}, "--min-occurrences / BOOK_MIN_OCCURRENCES: must be a whole number of at least 1, got 0"),
-    ({"min_occurrences": 2.5},
-     "--min-occurrences / BOOK_MIN_OCCURRENCES: must be a whole number of at least 1, got 2.5"),
-    ({"relevant_share": 0}, "--relevant-share / BOOK_RELEVANT_SHARE: must be a number above 0 and at most 1, got 0"),
-    ({"relevant_share": 1.5},
-     "--relevant-share / BOOK_RELEVANT_SHARE: must be a number above 0 and at most 1, got 1.5"),
+    ({"min_occurrences": 0}, "--min-occurrences: must be a whole number of at least 1, got 0"),
+    ({"min_occurrences": 2.5}, "--min-occurrences: must be a whole number of at least 1, got 2.5"),
+    ({"relevant_share": 0}, "--relevant-share: must be a number above 0 and at most 1, got 0"),
+    ({"relevant_share": 1.5}, "--relevant-share: must be a number above 0 and at most 1, got 1.5"),
 ])
 def test_bad_settings_name_the_option_and_range(options, message):
-    # The same check, and so the same message, as the CLI's and the book's (helpers.analysis.settings).
+    # The same check as the CLI's and the book's (helpers.analysis.settings), named by the analysis's option.
     raw = pd.Series(HAND_MADE)
     with pytest.raises(SettingsError) as raised:
         analyse_cooccurrence(raw, raw.map(analysis_text), TermMapOptions(**options))
@@ -305,7 +303,7 @@ def test_stored_and_analysis_texts_must_be_the_same_papers_in_the_same_order():
 
 def test_per_abstract_merges_must_name_rows_of_the_corpus():
     from helpers.analysis.cooccurrence import candidate_term_matrix
-    from helpers.analysis.text import tokenize_corpus
+    from helpers.analysis.text.tokens import tokenize_corpus
 
     tokens = tokenize_corpus(["the gnns scale"], ["p1"])
     merges = pd.DataFrame({"row": [1], "from": ["gnn"], "to": ["graph neural network"]})
@@ -323,7 +321,7 @@ def test_an_acronym_defined_twice_in_one_abstract_takes_its_first_long_form():
     texts = [first_rank if i % 2 else first_regression for i in range(130)] + [
         "Sparse kernel machines (SKM) once.", "Structured kernel models (SKM) twice."]
     from helpers.analysis.cooccurrence import acronym_definitions, acronym_merges, candidate_term_matrix
-    from helpers.analysis.text import tokenize_corpus
+    from helpers.analysis.text.tokens import tokenize_corpus
 
     corpus_wide, local = acronym_merges(acronym_definitions(texts), {})
     assert corpus_wide == {"dnn": "dense neural net"} and len(local) == 522

@@ -15,7 +15,7 @@ from helpers.analysis.cooccurrence.counting import (bucket_counts, partition_can
                                                     summed_gram)
 from helpers.analysis.corpus import read_corpus
 from helpers.analysis._parallel import LocalPartitions, partition_bounds
-from helpers.analysis.text import TokenPartitions, tokenize_corpus
+from helpers.analysis.text.tokens import TokenPartitions, tokenize_corpus
 
 
 class BucketedPartitions(LocalPartitions):

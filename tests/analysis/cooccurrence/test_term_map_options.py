@@ -12,7 +12,7 @@ from helpers.analysis.cooccurrence import TermMapOptions, analyse_cooccurrence
 from helpers.analysis.cooccurrence.network import map_network
 from helpers.analysis.keywords import analyse_keywords
 from helpers.analysis.settings import AnalysisSettings, SettingsError
-from helpers.analysis.text import analysis_text
+from helpers.analysis.text.cleaning import analysis_text
 
 POULTRY = pd.Series({
     "p1": "Heat stress lowers feed intake in broilers.",

@@ -11,7 +11,7 @@ from helpers.analysis.cooccurrence.acronyms import acronym_definitions, schwartz
 from helpers.analysis.cooccurrence.nested import nested_merges
 from helpers.analysis.cooccurrence.selection import multi_word_min_occurrences, select_terms
 from helpers.analysis.cooccurrence.termhood import c_values, english_word_frequency, read_generic_terms, specificity
-from helpers.analysis.text import analysis_text
+from helpers.analysis.text.cleaning import analysis_text
 
 
 def test_schwartz_hearst_examples_of_the_paper_and_of_the_field():
@@ -126,7 +126,7 @@ def test_burstiness_is_mean_occurrences_per_abstract_using_the_term():
 
 def test_candidate_counts_count_every_occurrence_and_a_head_inside_its_phrase():
     from helpers.analysis.cooccurrence import candidate_term_matrix
-    from helpers.analysis.text import tokenize_corpus
+    from helpers.analysis.text.tokens import tokenize_corpus
 
     tokens = tokenize_corpus(["graph kernels beat the graph. graph", "a kernel"], ["a", "b"])
     counts, terms = candidate_term_matrix(tokens, counts=True)

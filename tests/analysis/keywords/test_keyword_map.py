@@ -260,7 +260,7 @@ def test_keyword_map_clicks_open_the_explorers_keyword_filter():
 
 def test_the_researchers_thesaurus_and_stop_terms_reach_the_keyword_map(tmp_path):
     from helpers.analysis.pipeline import AnalysisSettings, run_pipeline, write_outputs
-    from helpers.analysis.vocabulary import read_vocabulary
+    from helpers.analysis.text.vocabulary_files import read_vocabulary
 
     # VOSviewer's thesaurus as written (header, tab); a stop-term file; both name spellings the papers use.
     (tmp_path / "thesaurus.txt").write_text("label\treplace by\nBroilers\tchicken\nlaying-hens\tchicken\n"
@@ -278,7 +278,7 @@ def test_the_researchers_thesaurus_and_stop_terms_reach_the_keyword_map(tmp_path
 
 
 def test_a_thesaurus_label_copied_from_keywords_csv_matches_its_keyword(tmp_path):
-    from helpers.analysis.vocabulary import read_vocabulary
+    from helpers.analysis.text.vocabulary_files import read_vocabulary
 
     cells = ["Hazardous materials transportation; Risk", "hazardous materials transportation; Hazmat", "Risk"]
     plain = analyse_keywords(["a", "b", "c"], cells, min_occurrences=1)

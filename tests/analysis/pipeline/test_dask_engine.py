@@ -18,7 +18,7 @@ from helpers.analysis.corpus import read_corpus
 from helpers.analysis._parallel import partition_bounds
 from helpers.analysis.pipeline.dask_engine import ClusterStages
 from helpers.analysis.settings import EngineSettings, SettingsError
-from helpers.analysis.text import _tokenize_chunk, merge_token_chunks, tokenize_corpus
+from helpers.analysis.text.tokens import _tokenize_chunk, merge_token_chunks, tokenize_corpus
 from helpers.book.settings import BookConfig
 from helpers.cli import main
 

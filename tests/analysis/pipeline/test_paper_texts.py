@@ -11,7 +11,7 @@ import pytest
 
 from tests.support import SEED_DIR
 from helpers.analysis.corpus import read_corpus
-from helpers.analysis.metadata import short_text, strip_markup
+from helpers.analysis.corpus.titles import short_text, strip_markup
 from helpers.analysis.pipeline.parquet_parts import write_paper_parts
 from helpers.analysis.pipeline import AnalysisSettings
 from helpers.book.cache import cached_pipeline

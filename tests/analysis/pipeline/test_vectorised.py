@@ -10,7 +10,8 @@ from helpers.analysis.cooccurrence import (acronym_definitions, acronym_merges, 
                                   find_acronyms, read_thesaurus)
 from helpers.analysis.corpus import read_corpus
 from helpers.analysis.links.states import analyse_links, find_links
-from helpers.analysis.text import analysis_text, segments, tokenize_corpus
+from helpers.analysis.text.cleaning import analysis_text
+from helpers.analysis.text.tokens import segments, tokenize_corpus
 from helpers.analysis.themes import ThemeOptions, fit_themes, theme_counts, theme_terms
 
 from tests.support import PMLR_SAMPLE, SEED_DIR

@@ -13,7 +13,7 @@ from tests.support.corpus_files import write_csv_corpus
 from helpers.analysis.cooccurrence.exporters import network_writers
 from helpers.analysis.pipeline import AnalysisSettings, SettingsError, run_pipeline
 from helpers.book.cache import build_key
-from helpers.analysis.vocabulary import read_vocabulary
+from helpers.analysis.text.vocabulary_files import read_vocabulary
 from helpers.web.explorer_data import explorer_data
 
 # Two years of abstracts; "salmonella" is never part of a longer term, "bacteriophages" and "phages" are one idea.
@@ -173,7 +173,7 @@ def test_malformed_file_is_one_line_exit_2_nothing_written(runs, tmp_path):
 
 
 def test_book_settings_read_the_files_as_the_command_line(runs, tmp_path):
-    from helpers.analysis.vocabulary import VocabularyFiles, edits_of
+    from helpers.analysis.text.vocabulary_files import VocabularyFiles, edits_of
     from helpers.book.settings import BookConfig
 
     folder, corpus, settings, edits, *_ = runs
@@ -192,8 +192,8 @@ def test_a_removed_long_form_leaves_the_acronym_table():
     import pandas as pd
 
     from helpers.analysis.cooccurrence import TermMapOptions, analyse_cooccurrence
-    from helpers.analysis.text import analysis_text
-    from helpers.analysis.vocabulary import VocabularyEdits
+    from helpers.analysis.text.cleaning import analysis_text
+    from helpers.analysis.text.vocabulary import VocabularyEdits
 
     raw = pd.Series({f"p{i}": text for i, text in enumerate([
         "Necrotic enteritis (NE) in broilers. Litter moisture rose.", "Necrotic enteritis (NE) and litter moisture.",
@@ -213,8 +213,8 @@ def test_edits_in_partitions_count_what_the_whole_counts(n_parts):
     from helpers.analysis.cooccurrence import TermMapOptions, analyse_cooccurrence, analyse_partitions
     from helpers.analysis.corpus import read_corpus
     from helpers.analysis._parallel import LocalPartitions, partition_bounds
-    from helpers.analysis.text import TokenPartitions, tokenize_corpus
-    from helpers.analysis.vocabulary import VocabularyEdits
+    from helpers.analysis.text.tokens import TokenPartitions, tokenize_corpus
+    from helpers.analysis.text.vocabulary import VocabularyEdits
 
     class Bucketed(LocalPartitions):
         n_buckets = 3

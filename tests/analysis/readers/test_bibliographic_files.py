@@ -12,7 +12,7 @@ import pytest
 
 from tests.support import SHARED, run_in_process
 from helpers.analysis.corpus import CorpusError, parse_report, read_corpus, source_names
-from helpers.analysis.groups import paper_groups
+from helpers.analysis.corpus.groups import paper_groups
 from helpers.analysis.readers.latex import latex_to_text
 from helpers.analysis.settings import AnalysisSettings, SettingsError
 
@@ -168,12 +168,12 @@ def test_source_names_linear_with_clashes():
 
 
 def test_group_by_validation_names_the_option(tmp_path):
-    with pytest.raises(SettingsError, match=r"^--group-by / BOOK_GROUP_BY: must be year, venue, file or a column"):
+    with pytest.raises(SettingsError, match=r"^--group-by: must be year, venue, file or a column"):
         AnalysisSettings(group_by="")
     corpus = read_corpus(write(tmp_path, "v.bib", BIB))
     with pytest.raises(SettingsError) as error:
         paper_groups(corpus.papers, corpus.fields, "track")
-    assert str(error.value) == ("--group-by / BOOK_GROUP_BY: must be year, venue, file or a column of the input "
+    assert str(error.value) == ("--group-by: must be year, venue, file or a column of the input "
                                 "(title, authors, software, crossref), got 'track'")
     assert paper_groups(corpus.papers, corpus.fields, "year").order == ("2021", "2023")
     assert paper_groups(corpus.papers, corpus.fields, None).order == ("2021–2023",)  # too few for two periods

@@ -7,8 +7,9 @@ import pytest
 
 from helpers.analysis.cooccurrence import candidate_term_matrix, candidate_terms, find_acronyms
 from helpers.analysis.corpus import read_corpus
-from helpers.analysis.terms import fold_phrase
-from helpers.analysis.text import analysis_text, decode_wos_escapes, tokenize, tokenize_corpus
+from helpers.analysis.text.word_classes import fold_phrase
+from helpers.analysis.text.cleaning import analysis_text, decode_wos_escapes
+from helpers.analysis.text.tokens import tokenize, tokenize_corpus
 from helpers.analysis.themes import theme_counts, theme_terms
 
 

@@ -2,9 +2,11 @@
 
 import pytest
 
-from helpers.analysis.lexicon import singular
-from helpers.analysis.terms import NOUN, word_classes
-from helpers.analysis.text import analysis_text, segments, stop_words, tokenize, tokenize_corpus
+from helpers.analysis.text.lexicon import singular
+from helpers.analysis.text.word_classes import NOUN, word_classes
+from helpers.analysis.text.cleaning import analysis_text
+from helpers.analysis.text.stop_words import stop_words
+from helpers.analysis.text.tokens import segments, tokenize, tokenize_corpus
 from helpers.analysis.themes import theme_counts, theme_terms
 
 from tests.support import SEED_DIR

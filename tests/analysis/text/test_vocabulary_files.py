@@ -1,4 +1,4 @@
-"""The researcher's thesaurus and stop-term files (helpers.analysis.vocabulary): read, normalised, applied."""
+"""The researcher's thesaurus and stop-term files (helpers.analysis.text.vocabulary): read, normalised, applied."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 from scipy import sparse
 
-from helpers.analysis.vocabulary import (VocabularyEdits, VocabularyError, combine, normalise_terms, read_stop_terms,
-                                         read_thesaurus, read_vocabulary)
+from helpers.analysis.text.vocabulary import VocabularyEdits, VocabularyError, combine, normalise_terms
+from helpers.analysis.text.vocabulary_files import read_stop_terms, read_thesaurus, read_vocabulary
 
 
 def write(path: Path, text: str | bytes) -> Path:

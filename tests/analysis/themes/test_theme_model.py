@@ -7,7 +7,8 @@ import pytest
 from helpers.analysis.corpus import read_corpus
 from helpers.analysis.pipeline import AnalysisSettings, run_pipeline
 from helpers.analysis._parallel import LocalPartitions, partition_bounds
-from helpers.analysis.text import TokenPartitions, analysis_text, analysis_texts_to_tokens, tokenize_corpus
+from helpers.analysis.text.tokens import TokenPartitions, analysis_texts_to_tokens, tokenize_corpus
+from helpers.analysis.text.cleaning import analysis_text
 from helpers.analysis import themes
 from helpers.analysis.themes import counting, selection
 from helpers.analysis.themes.labels import _labels, label_parts

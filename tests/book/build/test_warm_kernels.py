@@ -41,7 +41,7 @@ def test_kernels_forked_from_a_warmed_up_process_show_figures_as_new_kernels(tmp
 
     script = ("import json, sys\nsys.path.insert(0, sys.argv[1])\nfrom helpers.book.build.warm_kernels import warm_up\n"
               "warm_up()\nassert 'matplotlib_inline.backend_inline' not in sys.modules\n"
-              "from helpers.book.warm_kernels import ForkingKernelManager\nfrom tests.support.kernels import run_page\n"
+              "from helpers.book.build.warm_kernels import ForkingKernelManager\nfrom tests.support.kernels import run_page\n"
               "print(json.dumps(run_page(sys.argv[2], ForkingKernelManager)))")
     shown = subprocess.run([sys.executable, "-c", script, str(ROOT), str(tmp_path)],
                            capture_output=True, text=True, check=True, cwd=tmp_path).stdout

@@ -5,7 +5,7 @@ the options of a :class:`TermMapOptions` (:mod:`.options`, checked once where th
 :class:`CooccurrenceResult` (:mod:`.result`).
 
 1. :mod:`.candidates`, :func:`candidate_term_matrix`: which abstracts use which noun-phrase terms
-   (:mod:`helpers.analysis.terms`), counted once per abstract, after merging variants
+   (:mod:`helpers.analysis.text.noun_phrases`), counted once per abstract, after merging variants
    through the thesaurus and the acronyms the abstracts define
    (:mod:`.acronyms`, found by the Schwartz-Hearst algorithm: :func:`acronym_merges`); :mod:`.counting` does
    it partition by partition and sums the counts.

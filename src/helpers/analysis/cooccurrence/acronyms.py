@@ -15,7 +15,7 @@ from typing import Iterable
 import numpy as np
 import pandas as pd
 
-from helpers.analysis.terms import fold_phrase
+from helpers.analysis.text.word_classes import fold_phrase
 
 __all__ = ["CHEMICAL_ELEMENTS", "element_definitions", "abbreviation_pairs", "MIN_CORPUS_WIDE_DEFINITIONS", "DOMINANT_LONG_FORM_SHARE", "schwartz_hearst_long_form",
            "acronym_definitions", "find_acronyms", "acronym_table", "acronym_merges"]

@@ -44,9 +44,10 @@ from helpers.analysis.cooccurrence.selection import (
 )
 from helpers.analysis.cooccurrence.termhood import RELEVANCE_SMOOTHING, RELEVANCE_TOPICS
 from helpers.analysis._parallel import LocalPartitions, PartitionRunner, partition_bounds, reduce_tree
-from helpers.analysis.terms import MAX_TERM_WORDS
-from helpers.analysis.text import TokenizedCorpus, analysis_text, analysis_texts_to_tokens
-from helpers.analysis.vocabulary import BUILT_IN_STOP_WORD, VocabularyEdits, add_up_left_out, left_out_words
+from helpers.analysis.text.noun_phrases import MAX_TERM_WORDS
+from helpers.analysis.text.tokens import TokenizedCorpus, analysis_texts_to_tokens
+from helpers.analysis.text.cleaning import analysis_text
+from helpers.analysis.text.vocabulary import BUILT_IN_STOP_WORD, VocabularyEdits, add_up_left_out, left_out_words
 
 
 def analyse_cooccurrence(raw_texts: pd.Series, analysis_texts: TokenizedCorpus | pd.Series,
@@ -61,7 +62,7 @@ def analyse_cooccurrence(raw_texts: pd.Series, analysis_texts: TokenizedCorpus |
         indexed by ``paper_id`` (labels, not positions), the ids must be those of
         ``analysis_texts`` in that order.
     analysis_texts : TokenizedCorpus or Series
-        :func:`helpers.analysis.text.tokenize_corpus` of the analysis texts, or the
+        :func:`helpers.analysis.text.tokens.tokenize_corpus` of the analysis texts, or the
         analysis texts indexed by ``paper_id``.
     options : TermMapOptions
         The thresholds, ranking, seed and vocabulary of the map (checked where they were built).
@@ -102,7 +103,7 @@ def analyse_partitions(runner: PartitionRunner, token_parts: Sequence[Any], text
         Runs the per-partition steps of :mod:`helpers.analysis.cooccurrence.counting` and their reductions
         (:class:`helpers.analysis._parallel.LocalPartitions` in this process, or a Dask cluster's).
     token_parts : sequence
-        Handles (values, or Dask futures) of each partition's :class:`helpers.analysis.text.TokenizedCorpus`,
+        Handles (values, or Dask futures) of each partition's :class:`helpers.analysis.text.tokens.TokenizedCorpus`,
         in corpus order.
     text_parts : sequence
         Handles of each partition's stored texts (a list of str), in the same order.
@@ -116,7 +117,7 @@ def analyse_partitions(runner: PartitionRunner, token_parts: Sequence[Any], text
 
     Examples
     --------
-    >>> from helpers.analysis.text import tokenize_corpus
+    >>> from helpers.analysis.text.tokens import tokenize_corpus
     >>> texts = ["Heat stress lowers feed intake.", "Heat stress and feed intake in broilers.",
     ...          "Broilers under heat stress."]
     >>> tokens = tokenize_corpus(texts, pd.Series(["p1", "p2", "p3"]))

@@ -12,28 +12,22 @@ import numpy as np
 import pandas as pd
 from scipy import sparse
 
-from helpers.analysis.terms import (
-    MAX_TERM_WORDS,
-    context_classes,
-    fold_phrase,
-    noun_phrase_spans,
-    text_terms,
-    word_classes,
-)
-from helpers.analysis.text import TokenizedCorpus
+from helpers.analysis.text.noun_phrases import MAX_TERM_WORDS, context_classes, noun_phrase_spans, text_terms
+from helpers.analysis.text.tokens import TokenizedCorpus
+from helpers.analysis.text.word_classes import fold_phrase, word_classes
 
 
 def candidate_terms(text: str, merges: dict[str, str] | None = None) -> set[str]:
     """The distinct terms of one analysis text (the rule for one text, as a reader can check it).
 
-    Terms are the noun phrases of :func:`helpers.analysis.terms.text_terms`; ``merges``
+    Terms are the noun phrases of :func:`helpers.analysis.text.noun_phrases.text_terms`; ``merges``
     (thesaurus and acronyms) then maps variants to one label.
     :func:`candidate_term_matrix` applies the same rule to a whole corpus at once.
 
     Parameters
     ----------
     text : str
-        One analysis text (:func:`helpers.analysis.text.analysis_text`).
+        One analysis text (:func:`helpers.analysis.text.cleaning.analysis_text`).
     merges : dict of str to str, optional
         Variant -> the label it is counted as.
 
@@ -62,7 +56,7 @@ def candidate_term_matrix(
 ) -> tuple[sparse.csr_matrix, np.ndarray]:
     """Which texts hold which :func:`candidate_terms`, for a whole tokenised corpus at once.
 
-    Each word type is tagged once (:func:`helpers.analysis.terms.word_classes`); the
+    Each word type is tagged once (:func:`helpers.analysis.text.word_classes.word_classes`); the
     context rules and the noun-phrase spans are array operations over every
     position of the corpus. Equals :func:`candidate_terms` text by text (a
     tested equivalence).
@@ -95,7 +89,7 @@ def candidate_term_matrix(
 
     Examples
     --------
-    >>> from helpers.analysis.text import tokenize_corpus
+    >>> from helpers.analysis.text.tokens import tokenize_corpus
     >>> tokens = tokenize_corpus(["mixture of experts", "the expert"], ["a", "b"])
     >>> binary, terms = candidate_term_matrix(tokens)
     >>> terms.tolist(), binary.toarray().tolist()
@@ -217,7 +211,7 @@ def longest_term_counts(found: TermOccurrences, n_texts: int, allowed: np.ndarra
 
     Examples
     --------
-    >>> from helpers.analysis.text import tokenize_corpus
+    >>> from helpers.analysis.text.tokens import tokenize_corpus
     >>> tokens = tokenize_corpus(["graph neural networks", "neural networks"], ["a", "b"])
     >>> found = term_occurrences(tokens)
     >>> allowed = np.zeros(found.n_codes, dtype=bool)

@@ -32,8 +32,8 @@ from scipy import sparse
 
 from helpers.analysis.cooccurrence.acronyms import acronym_definitions
 from helpers.analysis.cooccurrence.candidates import candidate_term_matrix
-from helpers.analysis.text import TokenizedCorpus
-from helpers.analysis.vocabulary import VocabularyEdits
+from helpers.analysis.text.tokens import TokenizedCorpus
+from helpers.analysis.text.vocabulary import VocabularyEdits
 
 __all__ = ["PartitionCandidates", "partition_definitions", "partition_candidates", "bucket_counts",
            "reduce_bucket", "partition_columns", "column_gram", "summed_gram", "take_columns", "sum_matrices",
@@ -78,7 +78,7 @@ def partition_summary(tokens: TokenizedCorpus) -> tuple[list[str], int]:
 
     Examples
     --------
-    >>> from helpers.analysis.text import tokenize_corpus
+    >>> from helpers.analysis.text.tokens import tokenize_corpus
     >>> partition_summary(tokenize_corpus(["heat stress", "feed intake of broilers"], ["a", "b"]))
     (['a', 'b'], 6)
     """
@@ -127,7 +127,7 @@ def partition_candidates(tokens: TokenizedCorpus, merges: dict[str, str],
 
     Examples
     --------
-    >>> from helpers.analysis.text import tokenize_corpus
+    >>> from helpers.analysis.text.tokens import tokenize_corpus
     >>> none = pd.DataFrame(columns=["row", "from", "to"])
     >>> found = partition_candidates(tokenize_corpus(["graph kernels", "a graph"], ["a", "b"]), {}, none)
     >>> found.terms.tolist(), found.counts.toarray().tolist()
@@ -342,7 +342,7 @@ def sum_matrices(*matrices: sparse.csr_matrix) -> sparse.csr_matrix:
 
 def partition_edited(found: PartitionCandidates, edits: VocabularyEdits) -> PartitionCandidates:
     """One partition's candidates with the researcher's thesaurus and stop terms applied
-    (:meth:`helpers.analysis.vocabulary.VocabularyEdits.edit_columns`: removed terms dropped, merged terms summed).
+    (:meth:`helpers.analysis.text.vocabulary.VocabularyEdits.edit_columns`: removed terms dropped, merged terms summed).
 
     Parameters
     ----------

@@ -119,7 +119,7 @@ def map_quality(result: CooccurrenceResult, labels: dict[str, str], landmarks: l
     --------
     >>> import pandas as pd
     >>> from helpers.analysis.cooccurrence import TermMapOptions, analyse_cooccurrence
-    >>> from helpers.analysis.text import analysis_text
+    >>> from helpers.analysis.text.cleaning import analysis_text
     >>> raw = pd.Series({"a": "Graph kernels and quantum kernels.", "b": "Graph kernels, quantum kernels."})
     >>> options = TermMapOptions(min_occurrences=2, relevant_share=1.0)
     >>> result = analyse_cooccurrence(raw, raw.map(analysis_text), options)

@@ -15,7 +15,7 @@ from helpers.analysis.cooccurrence.selection import RANKINGS, RELEVANT_SHARE
 from helpers.analysis.settings import check_share, check_whole
 
 if TYPE_CHECKING:
-    from helpers.analysis.vocabulary import VocabularyEdits
+    from helpers.analysis.text.vocabulary import VocabularyEdits
 
 
 @dataclass(frozen=True)
@@ -115,7 +115,7 @@ class CooccurrenceSettings:
     Examples
     --------
     >>> from helpers.analysis.cooccurrence import analyse_cooccurrence
-    >>> from helpers.analysis.text import analysis_text
+    >>> from helpers.analysis.text.cleaning import analysis_text
     >>> import pandas as pd
     >>> raw = pd.Series({"p1": "Heat stress in broilers.", "p2": "Heat stress and feed intake in broilers."})
     >>> settings = analyse_cooccurrence(raw, raw.map(analysis_text), TermMapOptions(min_occurrences=2)).settings

@@ -130,7 +130,7 @@ def papers_with_terms(result: CooccurrenceResult, terms: Iterable[str]) -> list[
     --------
     >>> raw = pd.Series({"p1": "Galaxy clusters and quantum kernels.", "p2": "Galaxy clusters.",
     ...                  "p3": "Quantum kernels."})
-    >>> from helpers.analysis.text import analysis_text
+    >>> from helpers.analysis.text.cleaning import analysis_text
     >>> from helpers.analysis.cooccurrence import TermMapOptions, analyse_cooccurrence
     >>> options = TermMapOptions(min_occurrences=2, relevant_share=1.0, thesaurus={})
     >>> result = analyse_cooccurrence(raw, raw.map(analysis_text), options)
@@ -193,7 +193,7 @@ def distinct_pairs(result: CooccurrenceResult, top: int) -> pd.DataFrame:
     --------
     >>> raw = pd.Series({"p1": "Galaxy clusters and quantum kernels.", "p2": "Galaxy clusters and dark matter.",
     ...                  "p3": "Quantum kernels and dark matter.", "p4": "Galaxy clusters and quantum kernels."})
-    >>> from helpers.analysis.text import analysis_text
+    >>> from helpers.analysis.text.cleaning import analysis_text
     >>> from helpers.analysis.cooccurrence import TermMapOptions, analyse_cooccurrence
     >>> options = TermMapOptions(min_occurrences=2, relevant_share=1.0, thesaurus={})
     >>> result = analyse_cooccurrence(raw, raw.map(analysis_text), options)

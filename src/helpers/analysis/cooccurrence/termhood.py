@@ -43,7 +43,7 @@ from typing import Iterable, Sequence
 import numpy as np
 from scipy import sparse, special
 
-from helpers.analysis.terms import fold_phrase
+from helpers.analysis.text.word_classes import fold_phrase
 
 #: Frequency given to a word wordfreq does not know (a Zipf value of 0: once per billion words).
 UNKNOWN_WORD_FREQUENCY = 1e-9

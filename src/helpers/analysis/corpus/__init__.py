@@ -31,7 +31,7 @@ from helpers.analysis.corpus.assembly import assemble_corpus, read_corpus
 from helpers.analysis.corpus.decoding import decode_file, parse_file, parse_records_file, record_row
 from helpers.analysis.corpus.files import directory_files, expand_paths, read_file_bytes, source_names, write_corpus
 from helpers.analysis.corpus.hashes import abstract_facts, corpus_sha256
-from helpers.analysis.corpus.normalise import dedup_key, normalise_text
+from helpers.analysis.text.normalise import dedup_key, normalise_text
 from helpers.analysis.corpus.file_pieces import (PIECE_BYTES, FilePiece, ParsedPiece, file_sha256, join_pieces,
                                                 piece_bytes, split_file)
 from helpers.analysis.corpus.one_file import (light_piece, light_rows, read_one_file, read_piece, read_whole_file,

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from helpers.analysis.corpus.normalise import NEWLINES, normalise_text
+from helpers.analysis.text.normalise import NEWLINES, normalise_text
 from helpers.analysis.corpus.tables import METADATA_COLUMNS, MIN_ABSTRACT_WORDS, CorpusError
 from helpers.analysis.errors import shown_name
 from helpers.analysis.readers import (FORMAT_NAMES, Record, ReaderError, corpus_suffix, file_format, read_records,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 from typing import Iterable
 
-from helpers.analysis.corpus.normalise import dedup_key, has_latex, has_markdown
+from helpers.analysis.text.normalise import dedup_key, has_latex, has_markdown
 
 __all__ = ["corpus_sha256", "abstract_facts"]
 

@@ -18,7 +18,7 @@ from typing import Iterator, Sequence
 from helpers.analysis.corpus.decoding import parse_file, record_rows, seed_rows
 from helpers.analysis.corpus.files import not_a_file, read_file_bytes, unreadable
 from helpers.analysis.corpus.hashes import abstract_facts
-from helpers.analysis.corpus.normalise import NEWLINES, normalise_text
+from helpers.analysis.text.normalise import NEWLINES, normalise_text
 from helpers.analysis.corpus.tables import CorpusError
 from helpers.analysis.corpus.file_pieces import (FilePiece, ParsedPiece, file_sha256, join_pieces,
                                                 piece_bytes, split_file)
@@ -237,7 +237,7 @@ def light_rows(rows: Sequence[dict]) -> list[dict]:
     -------
     list of dict
         The rows without ``text``; each abstract block carries its :func:`abstract_facts` and ``opening``
-        (:func:`helpers.analysis.metadata.short_text`) as ``facts`` instead.
+        (:func:`helpers.analysis.corpus.titles.short_text`) as ``facts`` instead.
 
     Examples
     --------
@@ -245,7 +245,7 @@ def light_rows(rows: Sequence[dict]) -> list[dict]:
     >>> "text" in rows[0], rows[0]["facts"]["n_chars"], rows[0]["facts"]["opening"]
     (False, 14, 'One two three.')
     """
-    from helpers.analysis.metadata import short_text
+    from helpers.analysis.corpus.titles import short_text
 
     light = []
     for row in rows:

@@ -3,9 +3,9 @@
 A paper's keywords are the ``; ``-separated ``keywords`` cell of ``papers.csv`` (Web of Science ``DE``, Scopus
 ``Author Keywords``, PubMed ``OT``, BibTeX ``keywords``). Each is written as the term map writes a term
 (:func:`keyword_form`: lower case, hyphens kept, the head noun singular as
-:func:`helpers.analysis.terms.fold_phrase` makes it), so the researcher's thesaurus and stop terms read them as
-terms; forms that differ only by spaces and hyphens (``multi-criteria``, ``multi criteria``, ``multicriteria``) are
-one keyword, spelt as most papers spell it (:func:`keyword_table`).
+:func:`helpers.analysis.text.word_classes.fold_phrase` makes it), so the researcher's thesaurus and stop terms read
+them as terms; forms that differ only by spaces and hyphens (``multi-criteria``, ``multi criteria``,
+``multicriteria``) are one keyword, spelt as most papers spell it (:func:`keyword_table`).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Callable, Iterable, Protocol, Sequence, runtime_checkable
 
 import pandas as pd
 
-from helpers.analysis.terms import fold_phrase
+from helpers.analysis.text.word_classes import fold_phrase
 
 __all__ = ["TermEdits", "keyword_form", "compact_form", "split_keywords", "keyword_table", "edit_function"]
 
@@ -39,7 +39,7 @@ class TermEdits(Protocol):
 
     Examples
     --------
-    >>> from helpers.analysis.vocabulary import VocabularyEdits
+    >>> from helpers.analysis.text.vocabulary import VocabularyEdits
     >>> isinstance(VocabularyEdits(frozenset({"study"}), {}), TermEdits)
     True
     """
@@ -52,7 +52,7 @@ def edit_function(vocabulary: TermEdits | Callable[[str], str | None] | None) ->
     """One function from a vocabulary object (with ``apply``), a plain function, or ``None`` (no edits).
 
     A vocabulary that lists its terms (``stop`` and ``replace``, as
-    :class:`helpers.analysis.vocabulary.VocabularyEdits` does) also matches a keyword spelt with spaces and hyphens
+    :class:`helpers.analysis.text.vocabulary.VocabularyEdits` does) also matches a keyword spelt with spaces and hyphens
     otherwise (:func:`compact_form`), as keywords are merged: ``laying-hen`` in a thesaurus edits ``laying hen``.
 
     Parameters
@@ -235,8 +235,9 @@ def keyword_table(cells: Sequence[object], edit: Callable[[str], str | None] | N
 
 def _term_spellings(forms: list[str]) -> dict[str, str]:
     """Each form as the term map and the vocabulary files spell terms
-    (:func:`helpers.analysis.vocabulary.normalise_terms`: every noun singular); a form it empties stays as it is."""
-    from helpers.analysis.vocabulary import normalise_terms  # lazy: it loads the term dictionaries
+    (:func:`helpers.analysis.text.vocabulary.normalise_terms`: every noun singular); a form it empties stays as
+    it is."""
+    from helpers.analysis.text.vocabulary import normalise_terms  # lazy: it loads the term dictionaries
 
     return {form: spelled or form for form, spelled in zip(forms, normalise_terms(forms))}
 

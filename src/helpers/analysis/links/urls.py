@@ -228,7 +228,7 @@ def find_urls(text: str) -> list[FoundUrl]:
 def find_url_spans(text: str) -> list[FoundUrl]:
     """Every address :func:`find_urls` finds, each occurrence (a URL given twice is there twice), by position.
 
-    The spans the analysed text removes (:func:`helpers.analysis.text.analysis_text`). A hub's
+    The spans the analysed text removes (:func:`helpers.analysis.text.cleaning.analysis_text`). A hub's
     identifier may be found twice (in brackets and after the hub's name), with the same span.
 
     Parameters

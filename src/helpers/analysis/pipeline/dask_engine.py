@@ -47,14 +47,14 @@ from helpers.analysis.corpus.file_pieces import ParsedPiece, file_sha256, join_p
 from helpers.analysis._parallel import MAX_CHUNK_ITEMS, available_cores, chunk_count, partition_bounds
 from helpers.analysis.pipeline.paper_texts import PaperTexts
 from helpers.analysis.pipeline.parquet_parts import output_partitions
-from helpers.analysis.settings import ENGINE_NAMES, EngineSettings, SettingsError
+from helpers.analysis.settings import EngineSettings, SettingsError
 
 if TYPE_CHECKING:
     from distributed import Client, Future
 
     from helpers.analysis.cooccurrence import CooccurrenceResult
     from helpers.analysis.settings import AnalysisSettings
-    from helpers.analysis.text import TokenizedCorpus
+    from helpers.analysis.text.tokens import TokenizedCorpus
     from helpers.analysis.pipeline.paper_texts import PaperTexts
 
 __all__ = ["CLIENT_SIDE", "PARTITIONS_PER_WORKER", "dask_client", "ClusterStages",
@@ -106,8 +106,8 @@ def dask_client(engine: EngineSettings, n_jobs: int | None = None) -> Iterator["
         try:
             client = Client(engine.scheduler, timeout=f"{CONNECT_SECONDS}s")
         except OSError as error:
-            raise SettingsError(f"{ENGINE_NAMES['scheduler']}: no Dask scheduler answers at {engine.scheduler} "
-                                f"within {CONNECT_SECONDS} s ({type(error).__name__})") from None
+            raise SettingsError(f"no Dask scheduler answers at {engine.scheduler} within {CONNECT_SECONDS} s "
+                                f"({type(error).__name__})", setting="scheduler") from None
         with client:
             yield client
         return
@@ -135,7 +135,8 @@ def _sigint_ignored() -> Iterator[None]:
 
 def _partition_tokens(papers: pd.DataFrame) -> "TokenizedCorpus":
     """One partition's word ids as a corpus of its own (its own vocabulary), for the themes and the term counts."""
-    from helpers.analysis.text import _tokenize_chunk, merge_token_chunks  # lazy: keeps this module's import light
+    # Lazy: keeps this module's import light.
+    from helpers.analysis.text.tokens import _tokenize_chunk, merge_token_chunks
 
     return merge_token_chunks([_tokenize_chunk(papers["text"].tolist(), True)], papers["paper_id"])
 
@@ -320,7 +321,8 @@ class ClusterStages:
 
     @property
     def token_parts(self) -> list["Future"]:
-        """Each partition's word ids (a :class:`helpers.analysis.text.TokenizedCorpus` of its own), on the workers."""
+        """Each partition's word ids (a :class:`helpers.analysis.text.tokens.TokenizedCorpus` of its own), on the
+        workers."""
         return self._token_parts
 
     def runner(self) -> DaskPartitions:
@@ -338,7 +340,7 @@ class ClusterStages:
         (:func:`helpers.analysis.cooccurrence.analyse_partitions`): only counts come back."""
         # Lazy: at the top it would load scipy and networkx.
         from helpers.analysis.cooccurrence import TermMapOptions, analyse_partitions
-        from helpers.analysis.vocabulary import edits_of
+        from helpers.analysis.text.vocabulary_files import edits_of
 
         options = TermMapOptions(seed=settings.seed, min_occurrences=settings.min_occurrences,
                                  relevant_share=settings.relevant_share, edits=edits_of(settings.vocabulary))

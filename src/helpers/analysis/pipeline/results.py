@@ -103,7 +103,7 @@ class Analysis:
     ----------
     corpus : Corpus
         The parsed corpus (papers, blocks, files); its papers table holds each abstract's ``opening``
-        (:func:`helpers.analysis.metadata.short_text`) instead of its text.
+        (:func:`helpers.analysis.corpus.titles.short_text`) instead of its text.
     settings : AnalysisSettings
     themes : ThemesResult
     cooccurrence : CooccurrenceResult
@@ -123,12 +123,12 @@ class Analysis:
         :func:`build_key` of the book build that computed it (``""`` outside the book).
     group_order : tuple of str
         The groups of ``papers["group"]`` in order (years ascending, otherwise sorted names;
-        :func:`helpers.analysis.groups.paper_groups`); one group: nothing is compared.
+        :func:`helpers.analysis.corpus.groups.paper_groups`); one group: nothing is compared.
     group_by : str or None
         What the groups are (``year``, ``venue``, ``file`` or a column); ``None`` for one group.
     group_min_papers : int
         The fewest papers of a period when sparse years were merged (the default grouping by year,
-        :func:`helpers.analysis.groups.merge_years`); 0 when each group is as given.
+        :func:`helpers.analysis.corpus.groups.merge_years`); 0 when each group is as given.
     change : ChangeResult or None
         What changed between the groups of papers (:func:`analyse_group_change`); ``None`` with one group.
     texts : PaperTexts or None

@@ -127,12 +127,12 @@ def run_pipeline(
 
     # The stages' modules are imported before the clock starts, so stage times mean the same whoever calls.
     import helpers.analysis.cooccurrence  # noqa: F401
-    import helpers.analysis.groups  # noqa: F401
+    import helpers.analysis.corpus.groups  # noqa: F401
     import helpers.analysis.keywords  # noqa: F401
     import helpers.analysis.links  # noqa: F401
-    import helpers.analysis.terms  # noqa: F401
+    import helpers.analysis.text.noun_phrases  # noqa: F401
     import helpers.analysis.themes  # noqa: F401
-    from helpers.analysis.text import stop_words  # lazy: keeps this module's import light
+    from helpers.analysis.text.stop_words import stop_words  # lazy: keeps this module's import light
 
     stop_words()  # imports scikit-learn
 
@@ -176,8 +176,8 @@ def run_stages(options: RunOptions, clock: StageClock, stages: StageEngine) -> A
     between groups."""
     from threadpoolctl import threadpool_limits  # lazy: only where threads are limited
 
-    from helpers.analysis.groups import paper_groups  # lazy: keeps this module's import light
-    from helpers.analysis.lexicon import load_dictionaries  # lazy: keeps this module's import light
+    from helpers.analysis.corpus.groups import paper_groups  # lazy: keeps this module's import light
+    from helpers.analysis.text.lexicon import load_dictionaries  # lazy: keeps this module's import light
     from helpers.analysis.themes import model_fitting  # lazy: at the top it would load scipy and networkx
     from helpers.analysis.themes.theme_file import read_theme_file  # lazy: keeps this module's import light
 

@@ -22,9 +22,9 @@ if TYPE_CHECKING:  # heavy modules, imported when a stage runs
     from helpers.analysis.pipeline.dask_engine import ClusterStages
     from helpers.analysis._parallel import PartitionRunner
     from helpers.analysis.pipeline.paper_texts import PaperTexts
-    from helpers.analysis.groups import Groups
+    from helpers.analysis.corpus.groups import Groups
     from helpers.analysis.keywords import KeywordMap
-    from helpers.analysis.text import TokenizedCorpus, TokenPartitions
+    from helpers.analysis.text.tokens import TokenPartitions, TokenizedCorpus
     from helpers.analysis.themes.hierarchy import ThemeHierarchy
     from helpers.analysis.themes import PendingThemes
     from helpers.analysis.themes.written_forms import WrittenTokens
@@ -36,14 +36,14 @@ __all__: list[str] = []
 
 
 def analyse_text(corpus: Corpus, n_jobs: int | None = None) -> "TokenizedCorpus":
-    from helpers.analysis.text import tokenize_corpus  # lazy: keeps this module's import light
+    from helpers.analysis.text.tokens import tokenize_corpus  # lazy: keeps this module's import light
 
     papers = corpus.papers
     return tokenize_corpus(papers["text"].tolist(), papers["paper_id"], clean=True, n_jobs=n_jobs)
 
 
 def _openings(texts: Sequence[str]) -> list[str]:
-    from helpers.analysis.metadata import short_text  # lazy: keeps this module's import light
+    from helpers.analysis.corpus.titles import short_text  # lazy: keeps this module's import light
 
     return [short_text(text) for text in texts]
 
@@ -61,7 +61,7 @@ def detach_texts(corpus: Corpus, n_jobs: int | None = None) -> tuple[Corpus, "Pa
 def local_token_partitions(tokens: "TokenizedCorpus") -> "TokenPartitions":
     """The local engine's partitions of the word ids: consecutive papers, at most
     :data:`helpers.analysis._parallel.MAX_CHUNK_ITEMS` each (each made when a stage asks for it)."""
-    from helpers.analysis.text import TokenPartitions  # lazy: keeps this module's import light
+    from helpers.analysis.text.tokens import TokenPartitions  # lazy: keeps this module's import light
 
     return TokenPartitions(tokens, partition_bounds(len(tokens), chunk_count(len(tokens), 1, 1)))
 
@@ -103,7 +103,7 @@ def start_theme_stage(runner: "PartitionRunner", token_parts: Sequence[Any], set
     """
     # Lazy: at the top it would load scipy and networkx.
     from helpers.analysis.themes import KOutOfRange, ThemeOptions, ThemesError, start_partitioned_themes
-    from helpers.analysis.vocabulary import edits_of
+    from helpers.analysis.text.vocabulary_files import edits_of
 
     # Call inside helpers.analysis.themes.model_fitting(), as run_pipeline does.
     try:
@@ -111,7 +111,7 @@ def start_theme_stage(runner: "PartitionRunner", token_parts: Sequence[Any], set
                                            ThemeOptions(k=settings.themes, seed=settings.seed, n_jobs=n_jobs,
                                                         edits=edits_of(settings.vocabulary)))
     except KOutOfRange as error:
-        raise SettingsError(f"--themes / THEMES_K: {error}") from None
+        raise SettingsError(str(error), setting="themes") from None
     except ThemesError as error:
         return ThemeStage(None, str(error))
     return ThemeStage(pending)
@@ -123,7 +123,7 @@ def analyse_terms(corpus: Corpus, tokens: "TokenizedCorpus", settings: AnalysisS
     papers as on the dask engine (:func:`helpers.analysis.cooccurrence.analyse_partitions`)."""
     # Lazy: at the top it would load scipy and networkx.
     from helpers.analysis.cooccurrence import TermMapOptions, analyse_partitions
-    from helpers.analysis.vocabulary import edits_of  # lazy: keeps this module's import light
+    from helpers.analysis.text.vocabulary_files import edits_of  # lazy: keeps this module's import light
     parts = local_token_partitions(tokens)
     texts = corpus.papers["text"]
     options = TermMapOptions(seed=settings.seed, min_occurrences=settings.min_occurrences,

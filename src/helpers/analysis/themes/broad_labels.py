@@ -12,7 +12,7 @@ from typing import Collection, Sequence
 import numpy as np
 import pandas as pd
 
-from helpers.analysis.terms import is_noun_phrase
+from helpers.analysis.text.noun_phrases import is_noun_phrase
 from helpers.analysis.themes.concepts import Concept, _stock_terms, same_concept
 from helpers.analysis.themes.labels import label_parts
 

@@ -27,9 +27,9 @@ if TYPE_CHECKING:
 from helpers.analysis.cooccurrence.counting import (PartitionCandidates, bucket_counts, partition_changed,
                                                     partition_edited, partition_summary)
 from helpers.analysis._parallel import MAX_CHUNK_ITEMS, partition_bounds, reduce_tree
-from helpers.analysis.text import TokenizedCorpus
+from helpers.analysis.text.tokens import TokenizedCorpus
 from helpers.analysis.themes.vocabulary import ThemesError, theme_counts
-from helpers.analysis.vocabulary import VocabularyEdits
+from helpers.analysis.text.vocabulary import VocabularyEdits
 
 __all__ = ["MIN_DOCUMENTS", "MAX_DF", "MAX_TERMS", "TRANSFORM_BLOCK", "THEME_COUNT_COLUMNS"]
 

@@ -8,7 +8,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from helpers.analysis.themes.selection import N_SEEDS, SELECTION_SAMPLE
-from helpers.analysis.vocabulary import VocabularyEdits
+from helpers.analysis.text.vocabulary import VocabularyEdits
 
 __all__ = ["ThemeOptions", "ThemeSettings"]
 

@@ -35,7 +35,7 @@ from typing import Collection, Mapping, Sequence
 import numpy as np
 
 from helpers.analysis.cooccurrence.nested import NESTED_SHARE
-from helpers.analysis.terms import is_noun_phrase
+from helpers.analysis.text.noun_phrases import is_noun_phrase
 from helpers.analysis.themes.concepts import Concept, _stock_terms, concept_share, theme_concepts
 from helpers.analysis.themes.scores import N_COHERENCE_TERMS, N_DIVERSITY_TERMS, _top
 
@@ -109,7 +109,7 @@ def shown_terms(ranked: list[str], n: int, n_abstracts: Mapping[str, int]) -> li
     """The first ``n`` of a theme's terms by weight as the book shows them: a phrase in place of its own words.
 
     A single word whose abstracts hold, in at least :data:`NESTED_SHARE` of them, a noun
-    phrase (by the term map's rule, :func:`helpers.analysis.terms.is_noun_phrase`) among the
+    phrase (by the term map's rule, :func:`helpers.analysis.text.noun_phrases.is_noun_phrase`) among the
     theme's first :data:`N_DIVERSITY_TERMS` terms is shown as that phrase, at the word's
     place (the rule by which the term map merges nested terms), unless a word of that phrase
     is shown already. A phrase after one of its shown words (a word used more widely than in

@@ -20,7 +20,7 @@ import pandas as pd
 from scipy import sparse
 
 from helpers.analysis._parallel import BackgroundCall, LocalPartitions, PartitionRunner, start_in_thread
-from helpers.analysis.text import TokenizedCorpus, analysis_texts_to_tokens
+from helpers.analysis.text.tokens import TokenizedCorpus, analysis_texts_to_tokens
 from helpers.analysis.themes.comparison import compare_with_lda
 from helpers.analysis.themes.fit_settings import ThemeOptions, ThemeSettings
 from helpers.analysis.themes.forked import _fork_ready, _in_forked_process
@@ -269,7 +269,7 @@ def start_partitioned_themes(runner: PartitionRunner, token_parts: Sequence[Any]
     runner : PartitionRunner
         Where the partitions are (:class:`helpers.analysis._parallel.LocalPartitions`, or a Dask cluster).
     token_parts : sequence
-        Handles (values, or Dask futures) of each partition's :class:`helpers.analysis.text.TokenizedCorpus`, in
+        Handles (values, or Dask futures) of each partition's :class:`helpers.analysis.text.tokens.TokenizedCorpus`, in
         corpus order.
     options : ThemeOptions
         As for :func:`fit_themes`.
@@ -356,8 +356,8 @@ def fit_themes(texts: TokenizedCorpus | pd.Series, options: ThemeOptions = Theme
     Parameters
     ----------
     texts : TokenizedCorpus or Series
-        :func:`helpers.analysis.text.tokenize_corpus` of the analysis texts, or the
-        :func:`helpers.analysis.text.analysis_text` of each paper indexed by ``paper_id``.
+        :func:`helpers.analysis.text.tokens.tokenize_corpus` of the analysis texts, or the
+        :func:`helpers.analysis.text.cleaning.analysis_text` of each paper indexed by ``paper_id``.
     options : ThemeOptions
         The number of themes (``k``; chosen by :data:`SELECTION_RULE` when ``None``), the first seed, the
         seeds per candidate k, the selection's sample size and the cores (``n_jobs``). Model selection runs

@@ -13,8 +13,8 @@ import numpy as np
 import pandas as pd
 from scipy import sparse
 
-from helpers.analysis.terms import word_classes
-from helpers.analysis.text import TokenizedCorpus, segments
+from helpers.analysis.text.tokens import TokenizedCorpus, segments
+from helpers.analysis.text.word_classes import word_classes
 
 __all__ = ["ThemesError", "KOutOfRange", "theme_terms", "alphabetical_top_terms", "theme_counts"]
 
@@ -50,7 +50,7 @@ def theme_terms(text: str) -> list[str]:
     """Unigrams and bigrams of an analysis text for the topic models.
 
     Words are spelled as in the term map: a noun in its singular form
-    (:attr:`helpers.analysis.terms.WordClasses.folded`, lemminflect's
+    (:attr:`helpers.analysis.text.word_classes.WordClasses.folded`, lemminflect's
     ``matrices -> matrix``), every other word as written; stop words, checked on
     the singular too (``frameworks``), are dropped; a bigram joins two non-stop
     words that are adjacent in the text (never across a boundary). The rule for one
@@ -59,7 +59,7 @@ def theme_terms(text: str) -> list[str]:
     Parameters
     ----------
     text : str
-        An analysis text (:func:`helpers.analysis.text.analysis_text`).
+        An analysis text (:func:`helpers.analysis.text.cleaning.analysis_text`).
 
     Returns
     -------
@@ -68,7 +68,7 @@ def theme_terms(text: str) -> list[str]:
 
     Examples
     --------
-    >>> from helpers.analysis.text import analysis_text
+    >>> from helpers.analysis.text.cleaning import analysis_text
     >>> theme_terms(analysis_text("We propose graph neural networks for molecules."))
     ['graph', 'neural', 'network', 'molecule', 'graph neural', 'neural network']
     >>> theme_terms("biases of random matrices")
@@ -150,7 +150,7 @@ def theme_counts(
     Parameters
     ----------
     tokens : TokenizedCorpus
-        The corpus's texts, tokenized once (:func:`helpers.analysis.text.tokenize_corpus`).
+        The corpus's texts, tokenized once (:func:`helpers.analysis.text.tokens.tokenize_corpus`).
     min_df : int
         The fewest texts a term must be in.
     max_df : float
@@ -165,7 +165,7 @@ def theme_counts(
 
     Examples
     --------
-    >>> from helpers.analysis.text import tokenize_corpus
+    >>> from helpers.analysis.text.tokens import tokenize_corpus
     >>> tokens = tokenize_corpus(["graph networks for graphs", "neural networks"], ["a", "b"])
     >>> counts, vocabulary = theme_counts(tokens)
     >>> vocabulary.tolist()

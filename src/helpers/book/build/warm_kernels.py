@@ -48,7 +48,7 @@ def warm_up(modules: tuple[str, ...] = PRELOADED) -> None:
         importlib.import_module(name)
     from helpers.analysis.cooccurrence.termhood import read_generic_terms  # lazy: warm-up only
     from helpers.book.cache import environment_fingerprint  # lazy: warm-up only
-    from helpers.analysis.text import stop_words  # lazy: warm-up only
+    from helpers.analysis.text.stop_words import stop_words  # lazy: warm-up only
     from helpers.book.inputs import book_root  # lazy: warm-up only
 
     stop_words()

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from helpers.analysis.groups import MIN_PERIOD_PAPERS, MIN_PERIOD_SHARE, NO_VALUE, PERIOD_DASH
+from helpers.analysis.corpus.groups import MIN_PERIOD_PAPERS, MIN_PERIOD_SHARE, NO_VALUE, PERIOD_DASH
 from helpers.book.display import markdown_cell as md
 from helpers.book.formatting import count, interval, p_text, percent, points
 from helpers.book.reports.change_tables import when_column

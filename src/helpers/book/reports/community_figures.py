@@ -136,7 +136,7 @@ def ego_figure(result: CooccurrenceResult, *, corpus_label: str) -> tuple[Figure
     Examples
     --------
     >>> from helpers.analysis.cooccurrence import analyse_cooccurrence
-    >>> from helpers.analysis.text import analysis_text
+    >>> from helpers.analysis.text.cleaning import analysis_text
     >>> raw = pd.Series({"p1": "Egg quality of laying hens."})
     >>> ego_figure(analyse_cooccurrence(raw, raw.map(analysis_text)), corpus_label="x")[1].empty
     True
@@ -211,7 +211,7 @@ def community_theme_figure(result: CooccurrenceResult, paper_themes: pd.Series, 
     Examples
     --------
     >>> from helpers.analysis.cooccurrence import analyse_cooccurrence
-    >>> from helpers.analysis.text import analysis_text
+    >>> from helpers.analysis.text.cleaning import analysis_text
     >>> raw = pd.Series({"p1": "Egg quality of laying hens."})
     >>> result = analyse_cooccurrence(raw, raw.map(analysis_text))
     >>> community_theme_figure(result, pd.Series({"p1": 1}), {}, corpus_label="x")[1].columns.tolist()

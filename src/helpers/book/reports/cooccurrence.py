@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import pandas as pd
 
 from helpers.analysis.cooccurrence.communities import community_cohesion
-from helpers.analysis.metadata import shorten_title
+from helpers.analysis.corpus.titles import shorten_title
 from helpers.book.display import markdown_cell as md
 from helpers.book.formatting import count, percent
 from helpers.book.reports.community_figures import EGO_CENTRE, EGO_PARTNERS
@@ -100,7 +100,7 @@ def chapter_values(result: CooccurrenceResult) -> dict[str, Any]:
     --------
     >>> raw = pd.Series({"p1": "Galaxy clusters."})
     >>> from helpers.analysis.cooccurrence import analyse_cooccurrence
-    >>> from helpers.analysis.text import analysis_text
+    >>> from helpers.analysis.text.cleaning import analysis_text
     >>> values = chapter_values(analyse_cooccurrence(raw, raw.map(analysis_text)))
     >>> values["co_n_terms"], values["co_modularity"], values["co_relevant_share"]
     (0, '0.000', '60%')
@@ -187,7 +187,7 @@ def left_out_table(result: CooccurrenceResult) -> pd.DataFrame:
     Examples
     --------
     >>> from helpers.analysis.cooccurrence import TermMapOptions, analyse_cooccurrence
-    >>> from helpers.analysis.text import analysis_text
+    >>> from helpers.analysis.text.cleaning import analysis_text
     >>> raw = pd.Series({"p1": "This study of soil.", "p2": "A study of soil erosion.", "p3": "Soil results."})
     >>> result = analyse_cooccurrence(raw, raw.map(analysis_text), TermMapOptions(min_occurrences=2))
     >>> left_out_table(result).values.tolist()
@@ -205,7 +205,7 @@ def cohesion_values(result: CooccurrenceResult) -> dict[str, str]:
     --------
     >>> raw = pd.Series({"p1": "Galaxy clusters."})
     >>> from helpers.analysis.cooccurrence import analyse_cooccurrence
-    >>> from helpers.analysis.text import analysis_text
+    >>> from helpers.analysis.text.cleaning import analysis_text
     >>> cohesion_values(analyse_cooccurrence(raw, raw.map(analysis_text)))["co_within"]
     'n/a'
     """

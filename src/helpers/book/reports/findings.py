@@ -107,7 +107,7 @@ def key_findings(analysis: "Analysis") -> dict[str, Any]:
 def _titles(analysis: "Analysis") -> dict[str, str]:
     """Each paper's title as the book shows it (``display_title``: the book's metadata file where the corpus
     has no titles), shortened, for the landing page's example papers."""
-    from helpers.analysis.metadata import shorten_title  # lazy: keeps this module's import light
+    from helpers.analysis.corpus.titles import shorten_title  # lazy: keeps this module's import light
     papers = with_titles(analysis.papers)
     return {str(paper): shorten_title(str(title), EXAMPLE_TITLE_CHARS)
             for paper, title in zip(papers["paper_id"], papers["display_title"])}

@@ -183,7 +183,7 @@ def term_map_figure(result: CooccurrenceResult, *, corpus_label: str, overlay: p
     Examples
     --------
     >>> from helpers.analysis.cooccurrence import TermMapOptions, analyse_cooccurrence
-    >>> from helpers.analysis.text import analysis_text
+    >>> from helpers.analysis.text.cleaning import analysis_text
     >>> raw = pd.Series({"p1": "Egg quality of laying hens.", "p2": "Laying hens and egg quality in barns.",
     ...                  "p3": "Barns for laying hens."})
     >>> result = analyse_cooccurrence(raw, raw.map(analysis_text), TermMapOptions(min_occurrences=2))
@@ -290,7 +290,7 @@ def density_figure(result: CooccurrenceResult, *, corpus_label: str) -> tuple[Fi
     Examples
     --------
     >>> from helpers.analysis.cooccurrence import analyse_cooccurrence
-    >>> from helpers.analysis.text import analysis_text
+    >>> from helpers.analysis.text.cleaning import analysis_text
     >>> raw = pd.Series({"p1": "Egg quality of laying hens."})
     >>> density_figure(analyse_cooccurrence(raw, raw.map(analysis_text)), corpus_label="x")[1].empty
     True

@@ -70,7 +70,7 @@ def vocabulary_files(settings: AnalysisSettings) -> list[dict[str, str]]:
 
     Examples
     --------
-    >>> from helpers.analysis.vocabulary import EditFile, VocabularyEdits
+    >>> from helpers.analysis.text.vocabulary import EditFile, VocabularyEdits
     >>> edits = VocabularyEdits(frozenset({"study"}), {}, (EditFile("stop terms", "stop.txt", "ab12", frozenset()),))
     >>> vocabulary_files(AnalysisSettings(vocabulary=edits)), vocabulary_files(AnalysisSettings())
     ([{'kind': 'stop terms', 'file': 'stop.txt', 'sha256': 'ab12'}], [])
@@ -265,7 +265,7 @@ def vocabulary_sentence(settings: AnalysisSettings, changed: Sequence[int]) -> s
 
     Examples
     --------
-    >>> from helpers.analysis.vocabulary import EditFile, VocabularyEdits
+    >>> from helpers.analysis.text.vocabulary import EditFile, VocabularyEdits
     >>> files = (EditFile("thesaurus", "/b/my thesaurus.txt", "ab", frozenset()),
     ...          EditFile("stop terms", "stop.txt", "cd", frozenset()))
     >>> vocabulary_sentence(AnalysisSettings(vocabulary=VocabularyEdits(sources=files)), [3, 1])

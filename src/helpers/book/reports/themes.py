@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 import pandas as pd
 
-from helpers.analysis.metadata import shorten_title
-from helpers.analysis.text import boilerplate_words
+from helpers.analysis.corpus.titles import shorten_title
+from helpers.analysis.text.stop_words import boilerplate_words
 from helpers.analysis.themes.labels import MIN_LABEL_SHARE
 from helpers.analysis.themes.naming import NUMBERING_RULE
 from helpers.analysis.themes import (FINAL_SAMPLE, MAX_DF, N_COHERENCE_TERMS, N_DIVERSITY_TERMS, ThemeModel)

@@ -1,4 +1,5 @@
-"""Paper titles and authors from a metadata CSV, matched by the SHA-1 of the abstract text."""
+"""Titles for the papers: from the input, else from a metadata CSV matched by the SHA-1 of the abstract, else the
+abstract's opening words; and titles shortened for a figure or a table."""
 
 from __future__ import annotations
 
@@ -9,16 +10,35 @@ import pandas as pd
 
 from helpers.analysis.readers.latex import math_as_text
 
-METADATA_COLUMNS = ["abstract_sha1", "title", "authors", "pmlr_id", "openreview_id", "pdf_url"]
+__all__ = ["TITLE_FILE_COLUMNS", "read_metadata", "strip_markup", "short_text", "shorten_title", "with_titles"]
+
+#: The columns of a metadata file (titles and authors by the SHA-1 of the abstract).
+TITLE_FILE_COLUMNS = ["abstract_sha1", "title", "authors", "pmlr_id", "openreview_id", "pdf_url"]
 
 
 def read_metadata(path: str | Path) -> pd.DataFrame:
-    """Read a metadata CSV (the book's is ``data/icml2024-seed-metadata.csv``); an absent file gives an empty table."""
+    """Read a metadata CSV (the book's is ``data/icml2024-seed-metadata.csv``); an absent file gives an empty table.
+
+    Parameters
+    ----------
+    path : str or Path
+        The metadata CSV.
+
+    Returns
+    -------
+    DataFrame
+        Its :data:`TITLE_FILE_COLUMNS`, every value text.
+
+    Examples
+    --------
+    >>> read_metadata("no-such-file.csv").columns.tolist()[:3]
+    ['abstract_sha1', 'title', 'authors']
+    """
     path = Path(path)
     if not path.exists():
-        return pd.DataFrame(columns=METADATA_COLUMNS)
+        return pd.DataFrame(columns=TITLE_FILE_COLUMNS)
     table = pd.read_csv(path, dtype=str, keep_default_na=False)
-    return table[METADATA_COLUMNS]
+    return table[TITLE_FILE_COLUMNS]
 
 
 # HTML tags (not a lone "<" in "a < b"), Markdown links, emphasis and code marks.
@@ -29,6 +49,16 @@ _EMPHASIS = re.compile(r"(\*\*|__|\*|`+)(?=\S)(.+?)(?<=\S)\1")
 
 def strip_markup(text: str) -> str:
     """Text without HTML tags, Markdown links, emphasis or code marks; LaTeX math kept as written.
+
+    Parameters
+    ----------
+    text : str
+        An abstract or title as stored.
+
+    Returns
+    -------
+    str
+        The text without markup, white space collapsed.
 
     Examples
     --------
@@ -43,6 +73,18 @@ def strip_markup(text: str) -> str:
 
 def short_text(text: str, n_words: int = 8) -> str:
     """The first words of an abstract, markup stripped (:func:`strip_markup`), for papers without a title.
+
+    Parameters
+    ----------
+    text : str
+        An abstract as stored.
+    n_words : int
+        Words kept.
+
+    Returns
+    -------
+    str
+        The first ``n_words`` words, with an ellipsis when there are more.
 
     Examples
     --------
@@ -60,6 +102,18 @@ def short_text(text: str, n_words: int = 8) -> str:
 
 def shorten_title(title: str, limit: int) -> str:
     """``title`` cut at a word to at most ``limit`` characters, with an ellipsis.
+
+    Parameters
+    ----------
+    title : str
+        A title.
+    limit : int
+        The most characters kept, the ellipsis not counted.
+
+    Returns
+    -------
+    str
+        ``title`` itself when short enough.
 
     Examples
     --------
@@ -80,6 +134,18 @@ def with_titles(papers: pd.DataFrame, metadata: pd.DataFrame) -> pd.DataFrame:
     else ``paper_id: first words…`` (``papers["opening"]``, or :func:`short_text` of ``papers["text"]``),
     with its math as plain text (:func:`~helpers.analysis.readers.latex.math_as_text`:
     ``$n^{1.5}$`` -> ``n^1.5``); ``title`` keeps the math as written.
+
+    Parameters
+    ----------
+    papers : DataFrame
+        ``paper_id``, ``text``, ``text_sha1`` (and ``title``, ``authors``, ``opening`` when the input carries them).
+    metadata : DataFrame
+        :func:`read_metadata`.
+
+    Returns
+    -------
+    DataFrame
+        A copy of ``papers`` with the columns added.
 
     Examples
     --------

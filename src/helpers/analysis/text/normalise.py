@@ -28,11 +28,45 @@ _MARKDOWN = re.compile(
 
 
 def has_latex(text: str) -> bool:
+    """Whether an abstract holds LaTeX: math (``$...$``, ``\\(``, ``\\[``) or a command with an argument.
+
+    Parameters
+    ----------
+    text : str
+        An abstract as stored, its LaTeX kept.
+
+    Returns
+    -------
+    bool
+        ``True`` when it holds math or a command.
+
+    Examples
+    --------
+    >>> has_latex("a $k$-sparse sketch"), has_latex(r"\\emph{fast}"), has_latex("plain text")
+    (True, True, False)
+    """
     # The cheap substring tests skip the regex for most abstracts.
     return ("$" in text or "\\" in text) and bool(_LATEX.search(text))
 
 
 def has_markdown(text: str) -> bool:
+    """Whether an abstract holds Markdown: emphasis, a link or code.
+
+    Parameters
+    ----------
+    text : str
+        An abstract as stored, its Markdown kept.
+
+    Returns
+    -------
+    bool
+        ``True`` when it holds emphasis, a link or code.
+
+    Examples
+    --------
+    >>> has_markdown("a **bold** claim"), has_markdown("see [code](https://x.org)"), has_markdown("2 * 3 = 6")
+    (True, True, False)
+    """
     return any(mark in text for mark in "*_[`") and bool(_MARKDOWN.search(text))
 
 
@@ -42,6 +76,16 @@ def normalise_text(text: str) -> str:
     CRLF and CR become LF; tabs, no-break and other Unicode spaces become
     spaces; zero-width characters and soft hyphens are removed; runs of spaces
     collapse to one. Everything else (LaTeX, Markdown, URLs) is kept.
+
+    Parameters
+    ----------
+    text : str
+        A record's text as read.
+
+    Returns
+    -------
+    str
+        The text with LF line ends and single plain spaces.
 
     Examples
     --------
@@ -58,6 +102,16 @@ def dedup_key(text: str) -> str:
 
     Case, spaces and Unicode compatibility variants (NFKC: ligatures such as "\ufb01", full-width
     digits) are ignored.
+
+    Parameters
+    ----------
+    text : str
+        An abstract (normalised or not).
+
+    Returns
+    -------
+    str
+        NFKC, white space collapsed, case folded.
 
     Examples
     --------

@@ -3,7 +3,7 @@
 :func:`lexicon_tag` reads the lexicon of Brill's tagger that ships inside the ``textblob`` package (suffix
 rules for words it does not know); :func:`singular` reads ``lemminflect``'s dictionary.
 :func:`load_dictionaries` loads both (and ``wordfreq``'s English frequencies) in a background thread.
-:mod:`helpers.analysis.terms` builds the word classes and noun phrases on them.
+:mod:`helpers.analysis.text.noun_phrases` builds the word classes and noun phrases on them.
 """
 
 from __future__ import annotations
@@ -56,6 +56,16 @@ def _read_lexicon() -> dict[str, str]:
 def lexicon_tag(word: str) -> str:
     """The most frequent Penn Treebank tag of a lower-case word, or a guess from its suffix.
 
+    Parameters
+    ----------
+    word : str
+        A lower-case word, in the tagger's lexicon or not.
+
+    Returns
+    -------
+    str
+        A Penn Treebank tag (``NN``, ``NNS``, ``JJ``, ``VB``, ``VBG``, ...).
+
     Examples
     --------
     >>> [lexicon_tag(w) for w in ["network", "neural", "learn", "shows", "quickly", "spiking"]]
@@ -100,6 +110,16 @@ def load_dictionaries(*, background: bool = True) -> BackgroundCall:
 
     The modules are imported here, in the calling thread: two threads importing at once can deadlock.
 
+    Parameters
+    ----------
+    background : bool
+        Load in a background thread (``False``: at once, in this thread).
+
+    Returns
+    -------
+    BackgroundCall
+        Its ``result()`` waits until the dictionaries are loaded.
+
     Examples
     --------
     >>> load_dictionaries().result()
@@ -133,6 +153,16 @@ def singular(word: str) -> str:
 
     A word with characters other than letters that is not ASCII stays as it is.
 
+    Parameters
+    ----------
+    word : str
+        A lower-case noun.
+
+    Returns
+    -------
+    str
+        Its singular (the word itself when it has none).
+
     Examples
     --------
     >>> [singular(w) for w in ["matrices", "indices", "analyses", "hypotheses", "biases", "bayes"]]
@@ -158,6 +188,16 @@ def singular(word: str) -> str:
 def unknown_plural(word: str) -> bool:
     """A lower-case word that only a rule makes singular, with neither it nor that singular in the dictionaries
     (a name such as "oeiras" or "athens", unlike "gaussians" or "models").
+
+    Parameters
+    ----------
+    word : str
+        A lower-case word, perhaps a name ending in "s".
+
+    Returns
+    -------
+    bool
+        Whether only a rule, no dictionary, makes it singular.
 
     Examples
     --------

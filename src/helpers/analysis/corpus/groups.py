@@ -20,6 +20,9 @@ import pandas as pd
 from helpers.analysis.corpus import METADATA_COLUMNS
 from helpers.analysis.settings import check_group_by
 
+__all__ = ["ONE_GROUP", "NO_VALUE", "MIN_PERIOD_PAPERS", "MIN_PERIOD_SHARE", "PERIOD_DASH", "Groups", "period_size",
+           "merge_years", "period_name", "default_group_by", "group_columns", "paper_groups"]
+
 #: The group of every paper when there is no grouping.
 ONE_GROUP = "all"
 #: The group of papers without a value for the grouping column (shown last).
@@ -46,6 +49,12 @@ class Groups:
         Years (or periods) ascending, otherwise sorted name order; :data:`NO_VALUE` last.
     min_papers : int
         The fewest papers a period holds when years were merged (the default grouping by year), else 0.
+
+    Examples
+    --------
+    >>> groups = Groups("year", pd.Series(["2023", "(none)"]), ("2023", "(none)"))
+    >>> groups.compared
+    ('2023',)
     """
 
     by: str | None
@@ -62,6 +71,16 @@ class Groups:
 def period_size(n_papers: int) -> int:
     """The fewest papers of a period: :data:`MIN_PERIOD_PAPERS`, or :data:`MIN_PERIOD_SHARE` of ``n_papers`` if more.
 
+    Parameters
+    ----------
+    n_papers : int
+        Papers with a year.
+
+    Returns
+    -------
+    int
+        The fewest papers of a period.
+
     Examples
     --------
     >>> period_size(334), period_size(751), period_size(20_000)
@@ -76,6 +95,18 @@ def merge_years(counts: Mapping[int, int], min_papers: int) -> list[tuple[int, i
     From the first year on, years join the open period until it holds ``min_papers``; a remainder too
     small to be a period joins the period before it (so as many periods as possible are formed, each
     holding enough papers; with too few papers for one, all years make one period).
+
+    Parameters
+    ----------
+    counts : mapping of int to int
+        Papers per year.
+    min_papers : int
+        The fewest papers of a period.
+
+    Returns
+    -------
+    list of (int, int)
+        Each period's first and last year, in order.
 
     Examples
     --------
@@ -103,6 +134,16 @@ def merge_years(counts: Mapping[int, int], min_papers: int) -> list[tuple[int, i
 def period_name(first: int, last: int) -> str:
     """``"2010"`` or ``"2010–2011"``.
 
+    Parameters
+    ----------
+    first, last : int
+        A period's first and last year.
+
+    Returns
+    -------
+    str
+        The period's name.
+
     Examples
     --------
     >>> period_name(2010, 2010), period_name(2010, 2011)
@@ -113,6 +154,16 @@ def period_name(first: int, last: int) -> str:
 
 def default_group_by(papers: pd.DataFrame) -> str | None:
     """``"year"`` when the papers carry at least two distinct years, else ``None`` (one group).
+
+    Parameters
+    ----------
+    papers : DataFrame
+        The papers table (``year`` when they carry one).
+
+    Returns
+    -------
+    str or None
+        ``"year"`` or ``None``.
 
     Examples
     --------
@@ -132,13 +183,46 @@ def _texts(values: pd.Series) -> pd.Series:
 
 
 def group_columns(papers: pd.DataFrame, fields: pd.DataFrame) -> list[str]:
-    """The input's column names a paper can be grouped by: its metadata columns with a value, then its other fields."""
+    """The input's column names a paper can be grouped by: its metadata columns with a value, then its other fields.
+
+    Parameters
+    ----------
+    papers : DataFrame
+        The papers table (its metadata columns count when any paper has a value).
+    fields : DataFrame
+        The input's other fields, ``paper_id`` first.
+
+    Returns
+    -------
+    list of str
+        Column names, metadata first.
+
+    Examples
+    --------
+    >>> papers = pd.DataFrame({"paper_id": ["a"], "venue": ["ICML"], "title": [""]})
+    >>> group_columns(papers, pd.DataFrame({"paper_id": ["a"], "track": ["oral"]}))
+    ['venue', 'track']
+    """
     metadata = [c for c in METADATA_COLUMNS if c in papers and _texts(papers[c]).ne("").any()]
     return metadata + [c for c in fields.columns if c != "paper_id" and c not in metadata]
 
 
 def paper_groups(papers: pd.DataFrame, fields: pd.DataFrame, group_by: str | None) -> Groups:
     """Each paper's group by ``group_by`` (``None``: :func:`default_group_by`, sparse years merged into periods).
+
+    Parameters
+    ----------
+    papers : DataFrame
+        The papers table.
+    fields : DataFrame
+        The input's other fields, ``paper_id`` first.
+    group_by : str or None
+        ``year``, ``venue``, ``file``, a column name, or ``None``.
+
+    Returns
+    -------
+    Groups
+        Each paper's group and the groups' order.
 
     Raises
     ------
