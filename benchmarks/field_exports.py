@@ -33,7 +33,7 @@ from pathlib import Path
 import pandas as pd
 
 from helpers.analysis.cooccurrence.acronyms import acronym_definitions
-from helpers.analysis.themes.selection import candidate_ks
+from helpers.analysis.themes.k_range import candidate_ks
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared" / "corpora"

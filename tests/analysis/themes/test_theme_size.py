@@ -4,7 +4,8 @@ the top of the searched range is said to be so."""
 import numpy as np
 import pandas as pd
 
-from helpers.analysis.themes.selection import choose_k, k_at_top, min_theme_papers, theme_sizes
+from helpers.analysis.themes.k_range import k_at_top, min_theme_papers, theme_sizes
+from helpers.analysis.themes.selection import choose_k
 
 
 def test_floor_is_five_papers_or_one_percent():

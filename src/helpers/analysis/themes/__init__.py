@@ -64,16 +64,15 @@ from helpers.analysis.themes.scores import (
                                                 stability,
                                                 topic_diversity,
 )
+from helpers.analysis.themes.k_range import MAX_CANDIDATES, candidate_ks
 from helpers.analysis.themes.selection import (
                                                 FINAL_TOL,
-                                                MAX_CANDIDATES,
                                                 MIN_DIVERSITY,
                                                 MIN_STABILITY,
                                                 N_SEEDS,
                                                 SELECTION_RULE,
                                                 SELECTION_SAMPLE,
                                                 SELECTION_TOL,
-                                                candidate_ks,
                                                 choose_k,
                                                 model_fitting,
 )

@@ -82,11 +82,11 @@ class ThemeSettings:
     mixed_threshold : float
         The strongest theme's share below which a paper is mixed.
     min_theme_papers : int
-        The size floor of a theme (:func:`helpers.analysis.themes.selection.min_theme_papers`); ``size_floor_met``
+        The size floor of a theme (:func:`helpers.analysis.themes.k_range.min_theme_papers`); ``size_floor_met``
         whether every theme of the final fit reaches it.
     size_floor_met : bool
     k_at_top : bool
-        Whether the chosen k is the largest candidate searched (:func:`helpers.analysis.themes.selection.k_at_top`):
+        Whether the chosen k is the largest candidate searched (:func:`helpers.analysis.themes.k_range.k_at_top`):
         the rule's best may lie beyond the range, so the page does not call it chosen.
     vocabulary_changed : list of int
         For each of the researcher's files (:attr:`ThemeOptions.edits`), how many theme terms of these abstracts

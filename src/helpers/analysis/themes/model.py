@@ -28,10 +28,10 @@ from helpers.analysis.themes.counting import (MAX_DF, _assignment, _idf, _partit
                                               _tfidf_rows, _transform_blocks)
 from helpers.analysis.themes.labels import _labels, _shown_indices, theme_labels
 from helpers.analysis.themes.scores import N_COHERENCE_TERMS, _coherence_columns, _top, npmi_of_counts
+from helpers.analysis.themes.k_range import candidate_ks, k_at_top, min_theme_papers, theme_sizes
 from helpers.analysis.themes.selection import (FINAL_TOL, MIN_DIVERSITY, MIN_STABILITY, SELECTION_RULE,
                                                SELECTION_TOL, _check_k, _fit_nmf,
-                                               _Sample, _search, _selection_sample, candidate_ks, choose_k,
-                                               k_at_top, min_theme_papers, model_fitting, theme_sizes)
+                                               _Sample, _search, _selection_sample, choose_k, model_fitting)
 from helpers.analysis.themes.vocabulary import ThemesError
 
 __all__ = ["relabel", "FINAL_SAMPLE", "FINAL_FIT_THREAD", "MIXED_THRESHOLD", "ThemeModel", "ThemeOptions", "PendingThemes",
