@@ -282,8 +282,8 @@ def setup(app):
     >>> from types import SimpleNamespace
     >>> hooks = []
     >>> app = SimpleNamespace(connect=lambda event, *_, **__: hooks.append(event), add_css_file=lambda name: None)
-    >>> setup(app)["parallel_read_safe"], sorted(set(hooks))[:2]
-    (True, ['builder-inited', 'config-inited'])
+    >>> setup(app)["parallel_read_safe"], sorted(set(hooks))
+    (True, ['build-finished', 'builder-inited', 'config-inited', 'doctree-read', 'html-page-context'])
     """
     app.connect("html-page-context", _page_context, priority=900)
     app.connect("config-inited", _add_style)
