@@ -14,8 +14,8 @@ from tests.support import ROOT
 
 TESTS = ROOT / "tests"
 PACKAGE = ROOT / "src" / "helpers"
-#: The tests of the package as a whole (its layers, its map) and of this suite stay at the top of ``tests/``.
-FLAT_ALLOWED = {"test_layers.py", "test_package_map.py", "test_suite_layout.py"}
+#: The tests of the package as a whole (its layers, its map, its docstrings) and of this suite stay at the top of ``tests/``.
+FLAT_ALLOWED = {"test_docstrings.py", "test_layers.py", "test_package_map.py", "test_suite_layout.py"}
 #: Folders that mirror no package folder: the browser and notebook runs of the built book, the benchmarks' own
 #: tests (``benchmarks/``), the shared helpers, and the data the tests read (``js``'s node tests, evaluation sets).
 NOT_MIRRORED = {"browser", "chapters", "benchmarks", "support", "js", "evaluation"}

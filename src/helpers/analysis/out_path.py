@@ -57,6 +57,11 @@ def check_out_path(out: Path, corpus_paths: Sequence[str | Path]) -> Path:
     corpus_paths
         The corpus files and folders of the run: ``out`` may be neither one of them, nor inside one, nor hold one.
 
+    Returns
+    -------
+    Path
+        ``out``, absolute and resolved.
+
     Examples
     --------
     >>> import tempfile

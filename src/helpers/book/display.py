@@ -27,7 +27,22 @@ if TYPE_CHECKING:
 
 
 def plain(value: Any) -> Any:
-    """numpy scalars to Python numbers, so ``glue`` shows them as written."""
+    """numpy scalars to Python numbers, so ``glue`` shows them as written.
+
+    Parameters
+    ----------
+    value : Any
+
+    Returns
+    -------
+    Any
+        ``value``, a Python number when it was a numpy scalar.
+
+    Examples
+    --------
+    >>> plain(np.int64(3)), plain("a")
+    (3, 'a')
+    """
     if isinstance(value, np.generic):
         return value.item()
     return value
@@ -74,7 +89,19 @@ def glue(name: str, variable: Any, display: bool = True) -> None:
 def glue_all(values: Mapping[str, Any]) -> None:
     """:func:`glue` every value without displaying it, and keep it for the page's notebook
     (:mod:`helpers.book.lab.page_values`). In a notebook whose prose is not filled in by ``make lab``
-    (:attr:`helpers.book.settings.BookConfig.lab_prose`), the values are shown under the cell as a table."""
+    (:attr:`helpers.book.settings.BookConfig.lab_prose`), the values are shown under the cell as a table.
+
+    Parameters
+    ----------
+    values : Mapping
+        Glue name -> value.
+
+    Examples
+    --------
+    >>> glue_all({"n_hens": 12000})
+    >>> page.text("n_hens")
+    '12,000'
+    """
 
     texts = {name: glued_text(name, value) for name, value in values.items()}
     for name, text in texts.items():
@@ -90,6 +117,17 @@ def glue_markdown(values: Mapping[str, str]) -> None:
     notebook they are shown under the cell, each after its name.
 
     Anything taken from the corpus must be escaped first (:func:`markdown_cell`).
+
+    Parameters
+    ----------
+    values : Mapping of str to str
+        Glue name -> Markdown sentence.
+
+    Examples
+    --------
+    >>> glue_markdown({"hens_sentence": "Hens *lay*."})
+    >>> page.md("hens_sentence")
+    'Hens lay.'
     """
     from IPython.display import Markdown  # lazy: Jupyter only
 
@@ -135,14 +173,46 @@ _EXPLORER_MARKDOWN_LINK = re.compile(r"\[([^\]]*)\]\(explorer\.html[^)]*\)")
 
 
 def glue_name(label: str) -> str:
-    """The glue name of a figure label: ``fig-themes-map`` -> ``fig_themes_map``."""
+    """The glue name of a figure label.
+
+    Parameters
+    ----------
+    label : str
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> glue_name("fig-themes-map")
+    'fig_themes_map'
+    """
     return label.replace("-", "_")
 
 
 def publish_figure(label: str, figure, data) -> None:
     """Save a figure's files for citing (PNG, SVG, PDF and the CSV of ``data``; its space and size recorded,
     :func:`helpers.book.figures.save_figure`), ``glue`` it under :func:`glue_name` for a ``{glue:figure}``
-    directive (the saved PNG at screen resolution), then close it."""
+    directive (the saved PNG at screen resolution), then close it.
+
+    Parameters
+    ----------
+    label : str
+        The figure's label.
+    figure : matplotlib.figure.Figure
+    data : pandas.DataFrame
+        What the figure shows, saved as its CSV.
+
+    Examples
+    --------
+    >>> import tempfile, matplotlib.pyplot as plt
+    >>> os.environ["BOOK_FIGURE_DIR"] = tempfile.mkdtemp()
+    >>> publish_figure("fig-a-b", plt.figure(), pd.DataFrame({"x": [1]}))
+    >>> sorted(path.name for path in config().figure_dir.glob("fig-a-b.*"))
+    ['fig-a-b.csv', 'fig-a-b.pdf', 'fig-a-b.png', 'fig-a-b.svg']
+    >>> del os.environ["BOOK_FIGURE_DIR"]
+    """
     import matplotlib.pyplot as plt  # lazy: slow to import
     from IPython.display import Image  # lazy: Jupyter only
 
@@ -165,7 +235,26 @@ def publish_figure(label: str, figure, data) -> None:
 
 def figure_citations(analysis: "Analysis", chapter: str) -> dict[str, str]:
     """The citation of each figure of ``chapter``, glued as ``<glue name>_cite`` (Markdown) for its caption: the
-    title names the corpus, so it is escaped (:func:`markdown_cell`)."""
+    title names the corpus, so it is escaped (:func:`markdown_cell`).
+
+    Parameters
+    ----------
+    analysis : Analysis
+    chapter : str
+        The chapter's page name (``themes``).
+
+    Returns
+    -------
+    dict of str to str
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> os.environ["BOOK_TITLE"] = "Hens"
+    >>> list(figure_citations(SimpleNamespace(corpus=SimpleNamespace(sha256="0" * 64)), "themes"))[0]
+    'fig_themes_top_terms_cite'
+    >>> del os.environ["BOOK_TITLE"]
+    """
     # Lazy: at the top it would load matplotlib and PIL.
     from helpers.book.figures import FIGURES, GROUP_FIGURES, figure_citation
     title = markdown_cell(citation_title(analysis))
@@ -178,7 +267,27 @@ def figure_citations(analysis: "Analysis", chapter: str) -> dict[str, str]:
 def bibtex_blocks(corpus_sha256: str, year: str, figures: list[tuple[str, str, str]] | None = None, *,
                   book_title: str | None = None) -> tuple[str, str]:
     """One BibTeX entry per figure of the book (``figures``, default ``FIGURES``), as HTML (a wrapped
-    ``<pre>`` each) and as Markdown."""
+    ``<pre>`` each) and as Markdown.
+
+    Parameters
+    ----------
+    corpus_sha256, year : str
+        The corpus's SHA-256 and the year the entries give.
+    figures : list of (label, chapter, title), optional
+    book_title : str, optional
+        The book's title (default ``BOOK_TITLE`` of :mod:`helpers.book.figures`).
+
+    Returns
+    -------
+    tuple of str
+        The HTML and the Markdown.
+
+    Examples
+    --------
+    >>> as_html, as_markdown = bibtex_blocks("0" * 64, "2026", [("fig-a-b", "a", "A")], book_title="B")
+    >>> as_html.count("<pre"), as_markdown.splitlines()[:2]
+    (1, ['```bibtex', '@misc{fig_a_b,'])
+    """
     # Lazy: at the top it would load matplotlib and PIL.
     from helpers.book.figures import BOOK_TITLE, FIGURES, figure_bibtex
     entries = [figure_bibtex(label, chapter, title, version=__version__, corpus_sha256=corpus_sha256, year=year,
@@ -192,7 +301,16 @@ def bibtex_blocks(corpus_sha256: str, year: str, figures: list[tuple[str, str, s
 def show_downloads(label: str, *, base: str = "../figures") -> None:
     """Display the download links of a figure saved by :func:`publish_figure`.
 
-    ``base`` is the figures folder seen from the page (``figures`` from the landing page).
+    Parameters
+    ----------
+    label : str
+    base : str
+        The figures folder seen from the page (``figures`` from the landing page).
+
+    Examples
+    --------
+    >>> show_downloads("fig-a-b")  # doctest: +ELLIPSIS
+    Files of this figure in the web book: `figures/fig-a-b.png`, ...
     """
     # Lazy: at the top it would load matplotlib and PIL.
     from helpers.book.figures import FIGURE_FORMATS, download_links_html, figure_record, size_text
@@ -227,7 +345,22 @@ def table_html(table, *, precision: int = 3, html_columns: tuple[str, ...] = ())
     """A table as HTML, no index, every cell HTML-escaped (abstract text is untrusted), its headers in words
     (:func:`column_header`).
 
-    ``html_columns`` hold HTML built by :func:`paper_links` (already escaped) and are not escaped again.
+    Parameters
+    ----------
+    table : pandas.DataFrame
+    precision : int
+        Decimals of floats.
+    html_columns : tuple of str
+        Columns of HTML built by :func:`paper_links` (already escaped), not escaped again.
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> "&lt;b&gt;" in table_html(pd.DataFrame({"a": ["<b>"]}))
+    True
     """
     table = display_table(table, precision=precision)
     escaped = [c for c in table.columns if c not in html_columns]
@@ -247,6 +380,18 @@ _TAG = re.compile(r"<[^>]*>")
 
 def markdown_cell(value: Any, *, precision: int = 3, is_html: bool = False) -> str:
     r"""One table cell as escaped GitHub-flavoured Markdown text (the PDF book's form of a table cell).
+
+    Parameters
+    ----------
+    value : Any
+    precision : int
+        Decimals of a float.
+    is_html : bool
+        Whether ``value`` is HTML (its tags dropped, its entities read).
+
+    Returns
+    -------
+    str
 
     Examples
     --------
@@ -271,6 +416,17 @@ def table_markdown(table, *, precision: int = 3, html_columns: tuple[str, ...] =
     r"""A table as a GitHub-flavoured Markdown pipe table, every cell escaped (see :func:`markdown_cell`). A table
     without rows has one row of dashes: a header alone is a table without a body, which stops Sphinx's LaTeX builder.
 
+    Parameters
+    ----------
+    table : pandas.DataFrame
+    precision : int
+    html_columns : tuple of str
+        Columns of HTML (:func:`markdown_cell` with ``is_html``).
+
+    Returns
+    -------
+    str
+
     Examples
     --------
     >>> print(table_markdown(pd.DataFrame({"a": [1], "b|c": ["<b>"]})))
@@ -291,7 +447,22 @@ def table_markdown(table, *, precision: int = 3, html_columns: tuple[str, ...] =
 
 
 def show_table(table, *, precision: int = 3, html_columns: tuple[str, ...] = ()) -> None:
-    """Display a table: HTML in the web book (:func:`table_html`), Markdown in the PDF book."""
+    """Display a table: HTML in the web book (:func:`table_html`), Markdown in the PDF book.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+    precision : int
+    html_columns : tuple of str
+        As :func:`table_html`.
+
+    Examples
+    --------
+    >>> show_table(pd.DataFrame({"a": [1]}))
+    | a |
+    | --- |
+    | 1 |
+    """
     show_html(table_html(table, precision=precision, html_columns=html_columns),
               table_markdown(table, precision=precision, html_columns=html_columns))
 
@@ -317,6 +488,23 @@ def show_top(table, name: str, n_rows: int, *, precision: int = 3, html_columns:
 
     A long table never makes the page grow with the corpus. ``csv_columns`` picks the columns written
     to the CSV (default: every column not in ``html_columns``).
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+    name : str
+        The CSV's name.
+    n_rows, precision : int
+    html_columns : tuple of str
+    csv_columns : list of str, optional
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> os.environ["BOOK_FIGURE_DIR"] = tempfile.mkdtemp()
+    >>> show_top(pd.DataFrame({"a": []}), "hens", 5)
+    No rows; the column names as CSV: `figures/hens.csv` in the web book.
+    >>> del os.environ["BOOK_FIGURE_DIR"]
     """
     from helpers.book.figures import figure_dir  # lazy: at the top it would load matplotlib and PIL
 
@@ -332,7 +520,16 @@ def show_top(table, name: str, n_rows: int, *, precision: int = 3, html_columns:
 
 
 def show_markdown(text: str) -> None:
-    """Show ``text`` as Markdown (escape anything taken from the corpus first); nothing at all for ``""``."""
+    """Show ``text`` as Markdown (escape anything taken from the corpus first); nothing at all for ``""``.
+
+    Parameters
+    ----------
+    text : str
+
+    Examples
+    --------
+    >>> show_markdown("")
+    """
     if text:
         from IPython.display import Markdown, display  # lazy: Jupyter only
 
@@ -340,7 +537,17 @@ def show_markdown(text: str) -> None:
 
 
 def show_html(html_text: str, markdown_text: str) -> None:
-    """Display HTML in the web book and its Markdown form in the PDF book (LaTeX never shows HTML)."""
+    """Display HTML in the web book and its Markdown form in the PDF book (LaTeX never shows HTML).
+
+    Parameters
+    ----------
+    html_text, markdown_text : str
+
+    Examples
+    --------
+    >>> show_html("<b>x</b>", "**x**")  # outside a notebook, the plain text
+    **x**
+    """
     from IPython.display import display  # lazy: Jupyter only
 
     html_text = notebook_links(html_text)
@@ -349,6 +556,14 @@ def show_html(html_text: str, markdown_text: str) -> None:
 
 def paper_links(paper_ids, titles) -> str:
     """Escaped links from each paper to its row in the explorer, joined with ``; ``.
+
+    Parameters
+    ----------
+    paper_ids, titles : iterable
+
+    Returns
+    -------
+    str
 
     Examples
     --------

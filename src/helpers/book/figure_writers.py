@@ -31,7 +31,13 @@ _writing: list[Path] = []  # the lock files of the writers this process started,
 
 
 class FigureWriteError(RuntimeError):
-    """A figure file that a child process could not write (its label and the error, one line each)."""
+    """A figure file that a child process could not write (its label and the error, one line each).
+
+    Examples
+    --------
+    >>> str(FigureWriteError("fig-a-b: OSError: disk full"))
+    'fig-a-b: OSError: disk full'
+    """
 
 
 def can_fork() -> bool:

@@ -223,6 +223,11 @@ class ExplorerPage(NamedTuple):
         The papers in the explorer.
     data : dict
         The explorer's data (:func:`helpers.web.explorer_data.explorer_data`).
+
+    Examples
+    --------
+    >>> ExplorerPage._fields
+    ('shown', 'data')
     """
 
     shown: pd.DataFrame
@@ -265,6 +270,11 @@ class ValidationTables(NamedTuple):
     ----------
     term_quality, yardstick, intrusion, claims, claim_errors, fields, figure_text : DataFrame
         Each measurement's table (empty when it was not measured).
+
+    Examples
+    --------
+    >>> ValidationTables._fields[:2]
+    ('term_quality', 'yardstick')
     """
 
     term_quality: pd.DataFrame
@@ -319,6 +329,11 @@ class PerformanceTables(NamedTuple):
         Each benchmark's table as the page shows it.
     summaries : dict
         The sentences glued in place of a missing table.
+
+    Examples
+    --------
+    >>> PerformanceTables._fields[-2:]
+    ('summaries', 'search')
     """
 
     benchmark: pd.DataFrame | None

@@ -47,6 +47,16 @@ def min_theme_papers(n_documents: int) -> int:
 def theme_sizes(document_weights: np.ndarray) -> np.ndarray:
     """Papers per theme: each paper in its strongest theme (ties to the first), a paper without weight in none.
 
+    Parameters
+    ----------
+    document_weights : ndarray
+        Papers x themes weights.
+
+    Returns
+    -------
+    ndarray
+        The papers of each theme.
+
     Examples
     --------
     >>> theme_sizes(np.array([[0.9, 0.1, 0.0], [0.2, 0.8, 0.0], [0.5, 0.5, 0.0], [0.0, 0.0, 0.0]])).tolist()
@@ -62,6 +72,18 @@ def more_ks(ks: list[int], n_documents: int, n_terms: int) -> list[int]:
     """The candidates above ``ks`` searched when the rule's best is their largest: up to half of
     :data:`MAX_CANDIDATES` more at the same step, no more themes than the size floor allows
     (``n_documents // min_theme_papers``) nor than terms.
+
+    Parameters
+    ----------
+    ks : list of int
+        The candidates searched, ascending.
+    n_documents, n_terms : int
+        The corpus's abstracts and terms.
+
+    Returns
+    -------
+    list of int
+        The further candidates (none when the floor or the terms allow none).
 
     Examples
     --------

@@ -39,6 +39,17 @@ def book_pages(root: Path, toc: dict[str, Any] | None = None) -> list[Path]:
     """The pages of a table of contents (default ``_toc.yml``; a build passes its own,
     :func:`helpers.book.build.toc.build_toc`), root first, as Markdown files.
 
+    Parameters
+    ----------
+    root : Path
+        The book's folder.
+    toc : dict, optional
+        A table of contents as :func:`helpers.book.build.toc.read_toc` gives it.
+
+    Returns
+    -------
+    list of Path
+
     Examples
     --------
     >>> [page.name for page in book_pages(_root())][:2]
@@ -52,7 +63,24 @@ def book_pages(root: Path, toc: dict[str, Any] | None = None) -> list[Path]:
 
 
 def read_page(path: Path, root: Path):
-    """The notebook myst-nb reads from a page (same reader, same Markdown extensions)."""
+    """The notebook myst-nb reads from a page (same reader, same Markdown extensions).
+
+    Parameters
+    ----------
+    path : Path
+        A page of the book.
+    root : Path
+        The book's folder (its ``_config.yml`` names the extensions).
+
+    Returns
+    -------
+    nbformat.NotebookNode
+
+    Examples
+    --------
+    >>> read_page(_root() / "intro.md", _root()).nbformat
+    4
+    """
     import yaml  # lazy: only where a YAML file is read
     from myst_nb.core.config import NbParserConfig  # lazy: Sphinx/Jupyter only
     from myst_nb.core.read import create_nb_reader  # lazy: Sphinx/Jupyter only
@@ -66,7 +94,27 @@ def read_page(path: Path, root: Path):
 
 
 def pending_pages(root: Path, cache_path: Path, toc: dict[str, Any] | None = None) -> list[Path]:
-    """The pages (of ``toc``, see :func:`book_pages`) whose current code the execution cache does not hold."""
+    """The pages (of ``toc``, see :func:`book_pages`) whose current code the execution cache does not hold.
+
+    Parameters
+    ----------
+    root : Path
+        The book's folder.
+    cache_path : Path
+        The jupyter-cache folder.
+    toc : dict, optional
+        The table of contents (default ``_toc.yml``).
+
+    Returns
+    -------
+    list of Path
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> [page.name for page in pending_pages(_root(), Path(tempfile.mkdtemp()), {"root": "intro"})]
+    ['intro.md']
+    """
     from jupyter_cache import get_cache  # lazy: the prebuild only
 
     cache = get_cache(str(cache_path))
@@ -110,7 +158,30 @@ def execute_pages(pages: list[Path], root: Path, cache_path: Path, *, workers: i
 
     With ``fork``, each worker imports what the pages import once (:func:`helpers.book.build.warm_kernels.warm_up`)
     and forks each page's kernel from itself, instead of starting a new Python per page.
-    Returns each page with its seconds and its error (``None`` when it ran).
+
+    Parameters
+    ----------
+    pages : list of Path
+        The pages to run.
+    root : Path
+        The book's folder.
+    cache_path : Path
+        The jupyter-cache folder.
+    workers, timeout : int
+        Processes, and seconds a cell may take.
+    fork : bool
+        Whether to fork each kernel from a warm worker.
+
+    Returns
+    -------
+    list of tuple
+        Each page with its seconds and its error (``None`` when it ran).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> execute_pages([], _root(), Path(tempfile.mkdtemp()), workers=1)
+    []
     """
     from jupyter_cache import get_cache  # lazy: the prebuild only
     from jupyter_cache.base import CacheBundleIn  # lazy: the prebuild only
@@ -131,6 +202,26 @@ def execute_pages(pages: list[Path], root: Path, cache_path: Path, *, workers: i
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the book's pages the execution cache does not hold, on every core, before ``jupyter-book build``.
+
+    Parameters
+    ----------
+    argv : list of str, optional
+        The command line (default ``sys.argv[1:]``).
+
+    Returns
+    -------
+    int
+        The exit status: 0 (a page that fails is run again by the build).
+
+    Examples
+    --------
+    >>> import contextlib, io
+    >>> with contextlib.redirect_stdout(io.StringIO()) as out, contextlib.suppress(SystemExit):
+    ...     main(["--help"])
+    >>> out.getvalue().split()[:2]
+    ['usage:', 'python']
+    """
     parser = argparse.ArgumentParser(prog="python -m helpers.book.build.prebuild", description=__doc__.split("\n\n")[0])
     parser.add_argument("--path-output", required=True, help="the jupyter-book build's --path-output")
     parser.add_argument("--jobs", type=int, default=available_cores(), help="processes (default: all cores)")

@@ -40,6 +40,15 @@ def warm_up(modules: tuple[str, ...] = PRELOADED) -> None:
 
     The matplotlib backend is the one the kernel sets (``MPLBACKEND``, when the environment names none), since
     matplotlib reads it when it is first imported.
+
+    Parameters
+    ----------
+    modules : tuple of str
+        The modules to import (default :data:`PRELOADED`).
+
+    Examples
+    --------
+    >>> warm_up(("json",))
     """
     import importlib
 
@@ -60,6 +69,15 @@ def warm_up(modules: tuple[str, ...] = PRELOADED) -> None:
 def can_fork(kernel_cmd: list[str]) -> bool:
     """Whether ``kernel_cmd`` is this Python's own IPython kernel, which a fork of this process can run.
 
+    Parameters
+    ----------
+    kernel_cmd : list of str
+        The command line the kernel provisioner would start.
+
+    Returns
+    -------
+    bool
+
     Examples
     --------
     >>> can_fork([sys.executable, "-m", "ipykernel_launcher", "-f", "kernel.json"]) == hasattr(os, "fork")
@@ -73,7 +91,25 @@ def can_fork(kernel_cmd: list[str]) -> bool:
 
 def kernel_ready_matplotlib(env: dict[str, str]) -> bool:
     """Whether matplotlib, if this process has imported it, is as a new kernel with environment ``env`` would find
-    it: its backend read from ``MPLBACKEND`` (the inline one by default) and not yet loaded."""
+    it: its backend read from ``MPLBACKEND`` (the inline one by default) and not yet loaded.
+
+    Parameters
+    ----------
+    env : dict of str to str
+        The environment the kernel would start with.
+
+    Returns
+    -------
+    bool
+        Whether a kernel forked from this process would draw as a new one.
+
+    Examples
+    --------
+    >>> import subprocess
+    >>> code = "from helpers.book.build.warm_kernels import kernel_ready_matplotlib as k; print(k({}))"
+    >>> subprocess.run([sys.executable, "-c", code], capture_output=True, text=True).stdout.strip()
+    'True'
+    """
     if "matplotlib" not in sys.modules:
         return True
     import matplotlib  # lazy: already imported
@@ -86,7 +122,20 @@ def kernel_ready_matplotlib(env: dict[str, str]) -> bool:
 
 
 class ForkedProcess:
-    """The part of :class:`subprocess.Popen` a kernel provisioner uses, for a forked child ``pid``."""
+    """The part of :class:`subprocess.Popen` a kernel provisioner uses, for a forked child ``pid``.
+
+    Parameters
+    ----------
+    pid : int
+        The forked child's process id.
+
+    Examples
+    --------
+    >>> import subprocess
+    >>> child = subprocess.Popen([sys.executable, "-c", "pass"])
+    >>> ForkedProcess(child.pid).wait()
+    0
+    """
 
     def __init__(self, pid: int) -> None:
         self.pid = pid
@@ -176,7 +225,13 @@ def _run_kernel(kernel_cmd: list[str], env: dict[str, str], cwd: str | None,
 
 
 class ForkingKernelManager(AsyncKernelManager):
-    """nbclient's kernel manager, starting the kernel by forking this (warmed-up) process when it can."""
+    """nbclient's kernel manager, starting the kernel by forking this (warmed-up) process when it can.
+
+    Examples
+    --------
+    >>> issubclass(ForkingKernelManager, AsyncKernelManager)
+    True
+    """
 
     async def _async_launch_kernel(self, kernel_cmd: list[str], **kw: Any) -> None:
         provisioner = self.provisioner
