@@ -12,7 +12,7 @@ from myst_parser.parsers.docutils_ import Parser
 
 from helpers.book.build import sphinx_ext
 from helpers.book.escaping import myst_literal
-from helpers.book.display import table_markdown
+from helpers.book.page_tables import table_markdown
 
 HOSTILE_TITLE = ("<img src=x onerror=alert('v1')> <script>alert(1)</script> [x](javascript:alert(2)) {raw}`html` "
                  "{{ env }} {{ book_title }} $\\input{/etc/passwd}$ \\def\\x{y} } @misc{k, *em* & &amp; ```{note}")
@@ -95,7 +95,7 @@ def test_empty_table_has_a_body_row_for_the_pdf():
 
 
 def test_figure_citations_escape_the_corpus_title(monkeypatch):
-    import helpers.book.display as display
+    import helpers.book.page_figures as display
 
     monkeypatch.setattr(display, "citation_title", lambda _analysis: "<img src=x onerror=alert(1)> {{ x }}")
     analysis = SimpleNamespace(corpus=SimpleNamespace(sha256="ab" * 32))

@@ -2,7 +2,7 @@
 
 import pandas as pd
 
-from helpers.book.display import column_header, show_top, table_html, table_markdown
+from helpers.book.page_tables import column_header, show_top, table_html, table_markdown
 from helpers.book.reports.links import state_counts
 
 

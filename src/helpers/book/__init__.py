@@ -1,5 +1,5 @@
 """The book layer: settings, the cached analysis, glue and display (:mod:`.settings`, :mod:`.cache`,
-:mod:`.display`), figures, and one report module per chapter (:mod:`.reports`); a chapter re-run as a notebook in
+:mod:`.display`, :mod:`.page_figures`, :mod:`.page_tables`), figures, and one report module per chapter (:mod:`.reports`); a chapter re-run as a notebook in
 JupyterLab (:mod:`.lab`) and the build around the pages (:mod:`.build`: the prebuild, the Sphinx extension, the
 title) in packages of their own.
 
@@ -8,9 +8,9 @@ The chapters import this package as ``book`` and call the names below.
 
 import importlib
 
-from helpers.book.display import (bibtex_blocks, figure_citations, glue_all, glue_markdown, glue_name,
-                                  markdown_cell, paper_links, plain, publish_figure, show_downloads, show_html,
-                                  show_markdown, show_table, show_top, table_html, table_markdown)
+from helpers.book.display import glue_all, glue_markdown, markdown_cell, paper_links, plain, show_html, show_markdown
+from helpers.book.page_figures import bibtex_blocks, figure_citations, glue_name, publish_figure, show_downloads
+from helpers.book.page_tables import show_table, show_top, table_html, table_markdown
 from helpers.book.settings import BookConfig, analysis, book_root, config, with_titles
 from helpers.book.build.title import citation_title, figure_label
 

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any, Mapping, NamedTuple
 
 import pandas as pd
 
-from helpers.book.display import (figure_citations, glue_all, glue_markdown, publish_figure, show_downloads,
-                                  show_html)
+from helpers.book.page_figures import figure_citations, publish_figure, show_downloads
+from helpers.book.display import glue_all, glue_markdown, show_html
 from helpers.book.figures import figure_dir
 from helpers.book.settings import METADATA_FILE
 from helpers.book.reports import change as change_report, change_figures

@@ -193,7 +193,7 @@ def test_the_change_tables_are_written(three_years):
 def test_the_change_page_shows_every_value_it_glues_for_groups(three_years):
     """The other half of the glue contract for the page whose chapter run (tests/chapters/test_notebooks.py) has one group:
     with three groups, every value, sentence and figure it glues is shown in chapters/change.md's text."""
-    from helpers.book.display import figure_citations, glue_name
+    from helpers.book.page_figures import figure_citations, glue_name
     from helpers.book.figures import GROUP_FIGURES
 
     from tests.support import ROOT

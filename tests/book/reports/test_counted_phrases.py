@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from helpers.analysis.corpus import read_corpus
-from helpers.book.display import rows_note
+from helpers.book.page_tables import rows_note
 from helpers.book.reports.corpus import headers_sentence, parse_sentence
 from helpers.book.reports.reproduce import rebuild_command
 from helpers.book.settings import BookConfig

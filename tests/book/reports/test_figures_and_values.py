@@ -177,7 +177,8 @@ def test_tables_show_a_dash_for_missing_values_and_scroll_when_wide():
     import numpy as np
     import pandas as pd
 
-    from helpers.book.display import markdown_cell, table_html
+    from helpers.book.display import markdown_cell
+    from helpers.book.page_tables import table_html
 
     table = pd.DataFrame({"run": ["a"], "ratio": [np.nan], "note": [None]})
     html_text = table_html(table)

@@ -16,7 +16,8 @@ import pandas as pd
 from helpers import __version__
 from helpers.analysis.settings import AnalysisSettings
 from helpers.book.build.citation import BASE_URL_UNSET, book_bibtex, read_citation
-from helpers.book.display import MISSING, markdown_cell, table_html, table_markdown
+from helpers.book.display import MISSING, markdown_cell
+from helpers.book.page_tables import table_html, table_markdown
 from helpers.book.inputs import page_input
 
 if TYPE_CHECKING:
