@@ -232,8 +232,11 @@ def show_html(html_text: str, markdown_text: str) -> None:
 
     Examples
     --------
-    >>> show_html("<b>x</b>", "**x**")  # outside a notebook, the plain text
-    **x**
+    >>> from unittest import mock
+    >>> with mock.patch("IPython.display.display") as shown:  # what the page is given
+    ...     show_html("<b>x</b>", "**x**")
+    >>> shown.call_args.args[0]["text/markdown"], shown.call_args.args[0]["text/html"]
+    ('**x**', '<b>x</b>')
     """
     from IPython.display import display  # lazy: Jupyter only
 

@@ -162,8 +162,11 @@ def show_downloads(label: str, *, base: str = "../figures") -> None:
 
     Examples
     --------
-    >>> show_downloads("fig-a-b")  # doctest: +ELLIPSIS
-    Files of this figure in the web book: `figures/fig-a-b.png`, ...
+    >>> from unittest import mock
+    >>> with mock.patch("helpers.book.page_figures.show_html") as shown:  # what the page is given
+    ...     show_downloads("fig-a-b")
+    >>> shown.call_args.args[1]  # doctest: +ELLIPSIS
+    'Files of this figure in the web book: `figures/fig-a-b.png`, ...'
     """
     # Lazy: at the top it would load matplotlib and PIL.
     from helpers.book.figures import FIGURE_FORMATS, download_links_html, figure_record, size_text

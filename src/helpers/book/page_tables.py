@@ -127,7 +127,10 @@ def show_table(table, *, precision: int = 3, html_columns: tuple[str, ...] = ())
 
     Examples
     --------
-    >>> show_table(pd.DataFrame({"a": [1]}))
+    >>> from unittest import mock
+    >>> with mock.patch("helpers.book.page_tables.show_html") as shown:  # what the page is given
+    ...     show_table(pd.DataFrame({"a": [1]}))
+    >>> print(shown.call_args.args[1])
     | a |
     | --- |
     | 1 |
@@ -182,9 +185,12 @@ def show_top(table, name: str, n_rows: int, *, precision: int = 3, html_columns:
     Examples
     --------
     >>> import tempfile
+    >>> from unittest import mock
     >>> os.environ["BOOK_FIGURE_DIR"] = tempfile.mkdtemp()
-    >>> show_top(pd.DataFrame({"a": []}), "hens", 5)
-    No rows; the column names as CSV: `figures/hens.csv` in the web book.
+    >>> with mock.patch("helpers.book.page_tables.show_html") as shown:  # what the page is given
+    ...     show_top(pd.DataFrame({"a": []}), "hens", 5)
+    >>> shown.call_args.args[1]
+    'No rows; the column names as CSV: `figures/hens.csv` in the web book.'
     >>> del os.environ["BOOK_FIGURE_DIR"]
     """
     from helpers.book.figures import figure_dir  # lazy: at the top it would load matplotlib and PIL
