@@ -156,8 +156,7 @@ def wait_for_writers(folder: Path) -> None:
     if not pending.is_dir():
         return
     for lock in sorted(pending.glob("*.lock")):
-        with open(lock, "rb") as held:
-            fcntl.flock(held, fcntl.LOCK_EX)  # granted once the child that held it has exited
+        _finished(lock, block=True)  # granted once the writer that held it has exited
     errors = [path.read_text(encoding="utf-8") for path in sorted(pending.glob("*.error"))]
     shutil.rmtree(pending)
     if errors:

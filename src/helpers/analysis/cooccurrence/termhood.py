@@ -221,10 +221,19 @@ def is_stock_term(term: str, stock: frozenset[str]) -> bool:
     return term in stock or (" of " in term and term.split(" of ", 1)[0] in stock)
 
 
+def _resource_text(name: str) -> str:
+    """A list file shipped in ``helpers/analysis/resources/``."""
+    return resources.files("helpers.analysis").joinpath("resources", name).read_text("utf-8")
+
+
+def _phrase_lines(content: str) -> list[list[str]]:
+    """The phrases of a list file, each as its lower-case words: one a line, blank lines and ``#`` comments left out."""
+    return [line.lower().split() for line in content.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+
+
 @lru_cache(maxsize=1)
 def _generic_resource() -> frozenset[str]:
-    content = resources.files("helpers.analysis").joinpath("resources", "generic_terms.txt").read_text("utf-8")
-    return parse_generic_terms(content)
+    return parse_generic_terms(_resource_text("generic_terms.txt"))
 
 
 def parse_generic_terms(content: str) -> frozenset[str]:
@@ -235,8 +244,7 @@ def parse_generic_terms(content: str) -> frozenset[str]:
     >>> sorted(parse_generic_terms("# stock phrases\\nexperimental result\\n\\nReal-world scenarios"))
     ['experimental result', 'real-world scenario']
     """
-    return frozenset(fold_phrase(line.strip().lower().split()) for line in content.splitlines()
-                     if line.strip() and not line.lstrip().startswith("#"))
+    return frozenset(fold_phrase(words) for words in _phrase_lines(content))
 
 
 def count_generic_terms() -> int:
@@ -254,9 +262,7 @@ def count_generic_terms() -> int:
     >>> count_generic_terms() > 100
     True
     """
-    content = resources.files("helpers.analysis").joinpath("resources", "generic_terms.txt").read_text("utf-8")
-    return len({" ".join(line.lower().split()) for line in content.splitlines()
-                if line.strip() and not line.lstrip().startswith("#")})
+    return len({" ".join(words) for words in _phrase_lines(_resource_text("generic_terms.txt"))})
 
 
 def read_generic_terms() -> frozenset[str]:
@@ -273,9 +279,7 @@ def read_any_field_generic_terms() -> frozenset[str]:
     >>> {"overview", "author", "illustrative example"} <= read_any_field_generic_terms()
     True
     """
-    content = resources.files("helpers.analysis").joinpath("resources", "generic_terms_any_field.txt").read_text(
-        "utf-8")
-    return parse_generic_terms(content)
+    return parse_generic_terms(_resource_text("generic_terms_any_field.txt"))
 
 
 def context_topics(cooccurrences: sparse.spmatrix, papers: np.ndarray, *, n_topics: int = RELEVANCE_TOPICS,
