@@ -22,6 +22,7 @@
 - Without a keyword map (no paper gives keywords, or fewer than two reach the map), the co-occurrence chapter's
   keyword map sections (:data:`~helpers.book.reports.keywords.KEYWORD_MAP_SECTIONS`) are left out the same way;
   its sentence says why.
+- Numbered references read each target page once per build (:mod:`helpers.book.build.numrefs`).
 - The book's own style sheet (``static/book.css``: tables that fit the column, wrapped code).
 - Jupyter Book 1.x always loads sphinx-thebe, whose page set-up runs twice and declares ``THEBE_JS_URL``
   twice, an error in every page's console. The book has no live code cells, so this extension unhooks
@@ -281,9 +282,10 @@ def setup(app):
     --------
     >>> from types import SimpleNamespace
     >>> hooks = []
-    >>> app = SimpleNamespace(connect=lambda event, *_, **__: hooks.append(event), add_css_file=lambda name: None)
+    >>> app = SimpleNamespace(connect=lambda event, *_, **__: hooks.append(event), add_css_file=lambda name: None,
+    ...                       setup_extension=hooks.append)
     >>> setup(app)["parallel_read_safe"], sorted(set(hooks))
-    (True, ['build-finished', 'builder-inited', 'config-inited', 'doctree-read', 'html-page-context'])
+    (True, ['build-finished', 'builder-inited', 'config-inited', 'doctree-read', 'helpers.book.build.numrefs', 'html-page-context'])
     """
     app.connect("html-page-context", _page_context, priority=900)
     app.connect("config-inited", _add_style)
@@ -294,4 +296,5 @@ def setup(app):
     app.connect("builder-inited", _drop_thebe_listeners)
     app.connect("doctree-read", _drop_sections, priority=100)  # before the collectors read the page (its contents)
     app.connect("build-finished", _wait_for_figures)
+    app.setup_extension("helpers.book.build.numrefs")  # each numbered reference's page read once per build
     return {"parallel_read_safe": True, "parallel_write_safe": True}
