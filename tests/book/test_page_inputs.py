@@ -17,17 +17,17 @@ READERS = {"read_csv": 0, "read_json": 0, "read_parquet": 0, "read_table": 0, "r
            "load_evaluation_set": 0, "link_health": 1, "latest_check": 0, "open": 0,
            "read_text": "self", "read_bytes": "self"}
 # Reads that are not a page's: the prebuild reads the table of contents and the pages themselves to execute them;
-# screen_png and write_thumbnail read the figure their page has just saved, figure_record the size record saved with
+# drawn_pixels reads the figure its page has just saved, figure_record the size record saved with
 # it; figure_text measures saved figures (for the test and benchmark of text sizes, never a page).
-NOT_PAGE_READS = {("prebuild.py", "book_pages"), ("prebuild.py", "read_page"), ("figures.py", "screen_png"),
-                  ("figures.py", "write_thumbnail"), ("figures.py", "figure_record"), ("figure_text.py", "svg_texts"),
+NOT_PAGE_READS = {("prebuild.py", "book_pages"), ("prebuild.py", "read_page"), ("figure_pixels.py", "drawn_pixels"),
+                  ("figures.py", "figure_record"), ("figure_text.py", "svg_texts"),
                   ("figure_text.py", "folder_text_sizes"), ("warm_kernels.py", "_run_kernel"),  # a kernel's stdin
                   # The build key hashes the files that change a result (the page inputs among them) and the cache
                   # keeps the analysis under it.
                   ("cache.py", "source_fingerprint"), ("cache.py", "environment_fingerprint"),
                   ("cache.py", "build_key"), ("cache.py", "cached_pipeline"),
                   # A figure's own files: its PNG measured, the background writers' locks and errors.
-                  ("figures.py", "save_figure"), ("figure_writers.py", "write_in_background"),
+                  ("figures.py", "save_page_figure"), ("figure_writers.py", "write_in_background"),
                   ("figure_writers.py", "_finished"), ("figure_writers.py", "wait_for_writers")}
 
 

@@ -41,7 +41,7 @@ SPACES = ("column", "wide")
 #: CSS pixels a figure may take, per space and window width (Chromium, sphinx-book-theme 1.3).
 SHOWN_PX: dict[tuple[str, int], float] = {("column", 1280): 672.0, ("column", 800): 720.0,
                                           ("wide", 1280): 919.0, ("wide", 800): 720.0}
-SCREEN_DPI = 100  # the page's PNG: one image pixel per CSS pixel (helpers.book.figures.screen_png)
+SCREEN_DPI = 100  # the page's PNG: one image pixel per CSS pixel (helpers.book.figures.scaled_copies)
 PRINT_WIDTH_IN, PRINT_HEIGHT_IN = 6.5, 9.0  # letter paper less Sphinx's 1 in margins
 #: What a reader must get (issue 48): smallest text, median text at a 1280 px window; smallest text printed.
 MIN_PX, MIN_MEDIAN_PX, MIN_PRINT_PT = 8.0, 10.0, 6.0

@@ -10,18 +10,19 @@ from __future__ import annotations
 
 import io
 import json
+from dataclasses import dataclass
 from pathlib import Path
 
 import matplotlib
 import pandas as pd
 from helpers.analysis.spreadsheet import write_csv
 from helpers.book.build.citation import _bibtex_text, wrap_words
+from helpers.book.figure_pixels import PNG_DPI, drawn_pixels, scaled_copies
 from helpers.book.figure_text import SCREEN_DPI, SIZE_DIR, SPACES, use_figure_style
 from helpers.book.figure_writers import can_fork, write_in_background
 from helpers.book.settings import config
 
 FIGURE_FORMATS = ("png", "svg", "pdf", "csv")
-PNG_DPI = 300  # what journals ask of line art with text (Elsevier, Nature: 300 dpi at least)
 # The margin around what is drawn: a figure drawn at its space's width (figure_size) is saved at that width.
 SAVE_PAD_INCHES = 0.04
 
@@ -53,6 +54,23 @@ def figure_space(label: str) -> str:
     return "wide" if label in WIDE_FIGURES else "column"
 
 
+@dataclass(frozen=True)
+class SavedFigure:
+    """What :func:`save_page_figure` wrote, and the picture the page shows.
+
+    Attributes
+    ----------
+    files : list of Path
+        The four files written, in :data:`FIGURE_FORMATS` order.
+    screen_png : bytes
+        The figure at :data:`~helpers.book.figure_text.SCREEN_DPI`, as PNG bytes, for the page itself: the saved
+        PNG scaled down (:func:`helpers.book.figure_pixels.scaled_copies`).
+    """
+
+    files: list[Path]
+    screen_png: bytes
+
+
 def save_figure(figure, data: pd.DataFrame, label: str, *, folder: Path | None = None,
                 width: str | None = None, background: bool | None = None) -> list[Path]:
     """Write ``label``.png/.svg/.pdf and ``label``.csv (the data plotted) into ``folder``.
@@ -78,7 +96,35 @@ def save_figure(figure, data: pd.DataFrame, label: str, *, folder: Path | None =
     -------
     list of Path
         The four files written, in :data:`FIGURE_FORMATS` order. A small copy of the PNG for the figure index
-        goes to ``folder/thumbnails/`` (:func:`write_thumbnail`).
+        goes to ``folder/thumbnails/`` (:func:`helpers.book.figure_pixels.scaled_copies`).
+    """
+    return save_page_figure(figure, data, label, folder=folder, width=width, background=background).files
+
+
+def save_page_figure(figure, data: pd.DataFrame, label: str, *, folder: Path | None = None,
+                     width: str | None = None, background: bool | None = None) -> SavedFigure:
+    """:func:`save_figure`, and the picture the page shows, both from one drawing at :data:`PNG_DPI`.
+
+    Parameters
+    ----------
+    figure, data, label, folder, width, background
+        As for :func:`save_figure`.
+
+    Returns
+    -------
+    SavedFigure
+        The files and the page's PNG.
+
+    Examples
+    --------
+    >>> import tempfile, matplotlib.pyplot as plt
+    >>> from PIL import Image
+    >>> figure = plt.figure(figsize=(3, 1))
+    >>> saved = save_page_figure(figure, pd.DataFrame({"x": [1]}), "fig-a-b", folder=Path(tempfile.mkdtemp()),
+    ...                          background=False)
+    >>> [path.suffix for path in saved.files], Image.open(io.BytesIO(saved.screen_png)).size
+    (['.png', '.svg', '.pdf', '.csv'], (308, 108))
+    >>> plt.close(figure)
     """
     if not label.startswith("fig-"):
         raise ValueError(f"figure labels start with 'fig-', got {label!r}")
@@ -89,10 +135,7 @@ def save_figure(figure, data: pd.DataFrame, label: str, *, folder: Path | None =
     folder.mkdir(parents=True, exist_ok=True)
     written = [folder / f"{label}.{extension}" for extension in FIGURE_FORMATS]
     _save_formats(figure, folder, label, ("png",))
-    from PIL import Image  # lazy: slow to import
-
-    with Image.open(written[0]) as png:
-        size_in = (png.width / PNG_DPI, png.height / PNG_DPI)
+    pixels = drawn_pixels(figure, written[0])
 
     def vector_files(into: Path) -> None:
         _save_formats(figure, into, label, ("svg", "pdf"))
@@ -104,11 +147,16 @@ def save_figure(figure, data: pd.DataFrame, label: str, *, folder: Path | None =
     else:
         vector_files(folder)
     write_csv(data, written[3])
-    write_thumbnail(written[0], folder / THUMBNAIL_DIR)
-    record = {"label": label, "space": width, "width_in": round(size_in[0], 2), "height_in": round(size_in[1], 2)}
+    screen, thumbnail = scaled_copies(pixels)
+    (folder / THUMBNAIL_DIR).mkdir(exist_ok=True)
+    thumbnail.save(folder / THUMBNAIL_DIR / written[0].name, format="PNG")
+    record = {"label": label, "space": width, "width_in": round(pixels.width / PNG_DPI, 2),
+              "height_in": round(pixels.height / PNG_DPI, 2)}
     (folder / SIZE_DIR).mkdir(exist_ok=True)
     (folder / SIZE_DIR / f"{label}.json").write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
-    return written
+    buffer = io.BytesIO()
+    screen.save(buffer, format="PNG", dpi=(SCREEN_DPI, SCREEN_DPI))
+    return SavedFigure(written, buffer.getvalue())
 
 
 def _save_formats(figure, folder: Path, label: str, extensions: tuple[str, ...]) -> None:
@@ -136,34 +184,6 @@ def size_text(width_in: float, height_in: float) -> str:
 
 
 THUMBNAIL_DIR = "thumbnails"
-THUMBNAIL_PIXELS = 400  # wide: sharp at the index's 200 CSS pixels on a screen of two device pixels per CSS pixel
-
-
-def write_thumbnail(png_path: Path, folder: Path, *, width: int = THUMBNAIL_PIXELS) -> Path:
-    """A copy of ``png_path`` at most ``width`` pixels wide, as ``folder/<same name>``, for the figure index.
-
-    Examples
-    --------
-    >>> import tempfile
-    >>> from PIL import Image
-    >>> path = Path(tempfile.mkdtemp()) / "fig-a-b.png"
-    >>> Image.new("RGB", (1600, 800), "white").save(path)
-    >>> thumbnail = write_thumbnail(path, path.parent / "thumbnails")
-    >>> thumbnail.name, Image.open(thumbnail).size
-    ('fig-a-b.png', (400, 200))
-    """
-    from PIL import Image  # lazy: slow to import
-
-    folder.mkdir(parents=True, exist_ok=True)
-    with Image.open(png_path) as image:
-        scale = min(1.0, width / image.width)
-        size = (max(1, round(image.width * scale)), max(1, round(image.height * scale)))
-        small = image.convert("RGBA").resize(size, Image.Resampling.LANCZOS)
-    target = folder / png_path.name
-    small.save(target, format="PNG", optimize=True)
-    return target
-
-
 def download_links_html(label: str, *, base: str = "../figures", size: tuple[float, float] | None = None) -> str:
     """HTML links to a figure's files, as shown under the figure; with ``size`` (inches), the size they give.
 
@@ -313,31 +333,3 @@ def figure_title(label: str) -> str:
     ('Map of the papers by theme weights', 'fig-new')
     """
     return next((title for known, _, title in FIGURES + GROUP_FIGURES if known == label), label)
-
-
-def screen_png(png_path: Path) -> bytes:
-    """The saved ``PNG_DPI`` PNG scaled to :data:`~helpers.book.figure_text.SCREEN_DPI`, as PNG bytes, for the
-    page itself.
-
-    Scaling the saved file is far cheaper than drawing the figure once more (a figure of 18 panels
-    takes seconds to draw), and the page shows what the download link gives.
-
-    Examples
-    --------
-    >>> import tempfile
-    >>> from PIL import Image
-    >>> path = Path(tempfile.mkdtemp()) / "x.png"
-    >>> Image.new("RGB", (600, 300), "white").save(path, dpi=(PNG_DPI, PNG_DPI))
-    >>> import io
-    >>> Image.open(io.BytesIO(screen_png(path))).size
-    (200, 100)
-    """
-    from PIL import Image  # lazy: slow to import
-
-    with Image.open(png_path) as image:
-        scale = SCREEN_DPI / PNG_DPI
-        size = (max(1, round(image.width * scale)), max(1, round(image.height * scale)))
-        smaller = image.convert("RGBA").resize(size, Image.Resampling.LANCZOS)
-    buffer = io.BytesIO()
-    smaller.save(buffer, format="PNG", dpi=(SCREEN_DPI, SCREEN_DPI))
-    return buffer.getvalue()

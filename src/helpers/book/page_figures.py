@@ -70,10 +70,10 @@ def publish_figure(label: str, figure, data) -> None:
     from IPython.display import Image  # lazy: Jupyter only
 
     # Lazy: at the top it would load matplotlib and PIL.
-    from helpers.book.figures import figure_title, save_figure, screen_png
+    from helpers.book.figures import figure_title, save_page_figure
 
-    png_path = save_figure(figure, data, label)[0]
-    png = screen_png(png_path)
+    saved = save_page_figure(figure, data, label)
+    png_path, png = saved.files[0], saved.screen_png
     image = Image(data=png, format="png")
     glue(glue_name(label), image, display=False)
     page.record_figure(glue_name(label), png, figure_title(label))

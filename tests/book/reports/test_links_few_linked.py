@@ -115,7 +115,7 @@ def test_the_sections_go_before_the_page_contents_are_collected():
     the sections are dropped before, so the contents never list a section the page does not show."""
     calls = []
     app = SimpleNamespace(connect=lambda event, handler, priority=500: calls.append((event, handler, priority)),
-                          add_css_file=lambda name: None)
+                          add_css_file=lambda name: None, setup_extension=lambda name: None)
     sphinx_ext.setup(app)
     assert [priority for event, handler, priority in calls if handler is sphinx_ext._drop_sections] == [100]
 

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 __all__ = ["chapter_order", "in_book_order", "figure_entry", "figure_index", "collapsed"]
 
 TOC_FILE = "_toc.yml"
-THUMBNAIL_WIDTH = 200  # CSS pixels: the saved PNG, scaled down when it was saved (helpers.book.figures.write_thumbnail)
+THUMBNAIL_WIDTH = 200  # CSS pixels: the saved PNG, scaled down when it was saved (helpers.book.figures.scaled_copies)
 #: The index's layout: compact paragraphs beside each thumbnail, the citation in smaller type.
 INDEX_STYLE = ("<style>.figure-index-text p { margin: 0 0 0.4rem 0; } "
                ".figure-index-text p:last-child { font-size: 0.9em; color: var(--pst-color-text-muted); }</style>")
