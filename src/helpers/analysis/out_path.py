@@ -1,7 +1,7 @@
 """Where ``analyse --out`` may go: a folder of its own, outside every corpus path and every system folder.
 
 :func:`check_out_path` is the check the command makes before it reads the corpus, so a bad ``--out`` is one line
-(:class:`OutputFolderError`) and nothing is written; :mod:`helpers.analysis.pipeline.output_folder` then replaces
+(:class:`OutputFolderError`) and nothing is written; :mod:`helpers.analysis.output_folder` then replaces
 the folder whole.
 """
 
