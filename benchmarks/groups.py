@@ -3,7 +3,7 @@
 The target (issue 22): at 20,000 abstracts in 10 groups the group analyses add at most 30% to
 ``analyse``. The synthetic corpus of ``generate.py`` (20,000 abstracts, seed 0) is written as 10
 files of 2,000 abstracts, one group per file, and ``analyse`` runs with ``--group-by file``: its
-``change`` stage (:func:`helpers.analysis.pipeline.analyse_group_change`: theme prevalence and its
+``change`` stage (:func:`helpers.analysis.pipeline.stages.analyse_group_change`: theme prevalence and its
 bootstrap, the tests, the thematic map, term overlay and bursts, links per group) is what the group
 analyses add to the other stages. (Without a ``group_by`` setting, as before the readers came in, the
 stage is timed on ``analyse``'s result, the papers grouped by file.)

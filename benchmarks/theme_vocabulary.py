@@ -230,22 +230,11 @@ def reference_presence(tokens, terms: list[str]) -> sparse.csc_matrix:
     sequence = np.where(tokens.token_ids == 0, -1, folded_id[tokens.token_ids]).astype(np.int64)
     text_of = tokens.text_index()
     longest = max(len(term.split()) for term in terms)
-    level_codes, level_keys = {1: sequence}, {}
-    for length in range(2, longest + 1):
-        previous, last = level_codes[length - 1][:len(sequence) - length + 1], sequence[length - 1:]
-        valid = (previous >= 0) & (last >= 0)
-        codes, keys = pd.factorize(np.where(valid, previous * n_words + last, -1))
-        level_codes[length], level_keys[length] = np.where(valid, codes, -1), pd.Index(np.asarray(keys))
+    level_codes, level_keys = _window_codes(sequence, n_words, longest)
     rows, columns = [], []
     for column, term in enumerate(terms):
         words = term.split()
-        if any(word not in index for word in words):
-            continue
-        code = index[words[0]]
-        for length, word in enumerate(words[1:], start=2):
-            code = int(level_keys[length].get_indexer([code * n_words + index[word]])[0])
-            if code < 0:
-                break
+        code = _run_code(words, index, n_words, level_keys)
         if code < 0:
             continue
         texts = np.unique(text_of[np.flatnonzero(level_codes[len(words)] == code)])

@@ -23,8 +23,8 @@ from types import FrameType
 from typing import Sequence
 
 from helpers import __version__
-from helpers.analysis.errors import CorpusError
-from helpers.analysis.out_path import OutputFolderError, check_out_path, shown
+from helpers.analysis.errors import CorpusError, shown_name
+from helpers.analysis.out_path import OutputFolderError, check_out_path
 from helpers.analysis.output_folder import OutputFolder
 
 __all__ = ["build_parser", "main"]
@@ -256,8 +256,8 @@ def _run_analyse(args: argparse.Namespace) -> int:
                     try:
                         folder.commit(write_outputs(analysis, folder.staging))
                     except OSError as error:  # a full disk, a quota: not the input's fault (exit 1)
-                        print(f"error: {shown(out)}: cannot write the tables ({error.strerror}); "
-                              f"{shown(out)} unchanged", file=sys.stderr)
+                        print(f"error: {shown_name(out)}: cannot write the tables ({error.strerror}); "
+                              f"{shown_name(out)} unchanged", file=sys.stderr)
                         return 1
                     write_seconds = time.perf_counter() - write_start
             except CorpusError as error:
@@ -267,7 +267,7 @@ def _run_analyse(args: argparse.Namespace) -> int:
     except (KeyboardInterrupt, _Terminated) as stop:
         what = "interrupted" if isinstance(stop, KeyboardInterrupt) else "terminated"
         state = "holds the new tables" if folder is not None and folder.committed else "unchanged"
-        print(f"{what}; {shown(out)} {state}", file=sys.stderr)
+        print(f"{what}; {shown_name(out)} {state}", file=sys.stderr)
         return 130 if isinstance(stop, KeyboardInterrupt) else 143
     summary = analysis.summary
     if args.timings:

@@ -8,7 +8,7 @@ from tests.support import ROOT
 
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from theme_vocabulary import distinct_top_terms, phrase_merged_counts  # noqa: E402
+from theme_vocabulary import distinct_top_terms, phrase_merged_counts, reference_presence  # noqa: E402
 
 from helpers.analysis.text.cleaning import analysis_text  # noqa: E402
 from helpers.analysis.text.tokens import tokenize_corpus
@@ -48,3 +48,13 @@ def test_top_terms_skip_a_term_inside_a_higher_ranked_phrase():
     # a word ranked above its phrase stays, and so does the phrase
     assert distinct_top_terms(["learning", "reinforcement learning", "reward"], 3) == [
         "learning", "reinforcement learning", "reward"]
+
+
+def test_reference_presence_marks_the_abstracts_where_a_term_s_words_follow_each_other():
+    texts = ["Heat stress lowers feed intake in broilers.", "Feed and heat: stress of broilers.",
+             "Broilers under heat stress eat less feed."]
+    tokens = tokenize_corpus([analysis_text(t) for t in texts], ["a", "b", "c"])
+    terms = ["heat stress", "feed intake", "broiler", "stress heat", "water"]
+    presence = reference_presence(tokens, terms).toarray().astype(int)
+    # a phrase needs its words one after another (not across "heat: stress"); an unknown word is nowhere
+    assert presence.T.tolist() == [[1, 0, 1], [1, 0, 0], [1, 1, 1], [0, 0, 0], [0, 0, 0]]

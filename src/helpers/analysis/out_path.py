@@ -1,7 +1,7 @@
 """Where ``analyse --out`` may go: a folder of its own, outside every corpus path and every system folder.
 
 :func:`check_out_path` is the check the command makes before it reads the corpus, so a bad ``--out`` is one line
-(:class:`OutputFolderError`) and nothing is written; :mod:`helpers.analysis.pipeline.output_folder` then replaces
+(:class:`OutputFolderError`) and nothing is written; :mod:`helpers.analysis.output_folder` then replaces
 the folder whole.
 """
 
@@ -10,7 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Sequence
 
-__all__ = ["OutputFolderError", "check_out_path", "shown"]
+from helpers.analysis.errors import shown_name
+
+__all__ = ["OutputFolderError", "check_out_path"]
 
 _SYSTEM_FOLDERS = ("/proc", "/sys")
 
@@ -23,28 +25,6 @@ class OutputFolderError(ValueError):
     >>> str(OutputFolderError("out: is a file"))
     'out: is a file'
     """
-
-
-def shown(path: Path | str) -> str:
-    """``path`` as text for a one-line message: as it is when printable, else quoted with its escapes.
-
-    Parameters
-    ----------
-    path : Path or str
-        A folder as given.
-
-    Returns
-    -------
-    str
-        The text a message shows.
-
-    Examples
-    --------
-    >>> shown("out/tables"), shown("out\\nx")
-    ('out/tables', "'out\\\\nx'")
-    """
-    text = str(path)
-    return text if text.isprintable() else repr(text)
 
 
 def check_out_path(out: Path, corpus_paths: Sequence[str | Path]) -> Path:
@@ -75,24 +55,24 @@ def check_out_path(out: Path, corpus_paths: Sequence[str | Path]) -> Path:
     """
     resolved = out.resolve()
     if resolved == resolved.parent:
-        raise OutputFolderError(f"{shown(out)}: --out is the root folder; choose a folder of its own")
+        raise OutputFolderError(f"{shown_name(out)}: --out is the root folder; choose a folder of its own")
     if any(resolved == Path(system) or Path(system) in resolved.parents for system in _SYSTEM_FOLDERS):
-        raise OutputFolderError(f"{shown(out)}: --out is under a system folder ({', '.join(_SYSTEM_FOLDERS)}); "
+        raise OutputFolderError(f"{shown_name(out)}: --out is under a system folder ({', '.join(_SYSTEM_FOLDERS)}); "
                                 "choose a folder of your own")
     if resolved.exists() and not resolved.is_dir():
-        raise OutputFolderError(f"{shown(out)}: --out is a file, not a folder; give a folder (new or earlier output)")
+        raise OutputFolderError(f"{shown_name(out)}: --out is a file, not a folder; give a folder (new or earlier output)")
     existing = next(parent for parent in resolved.parents if parent.exists())
     if not existing.is_dir():
-        raise OutputFolderError(f"{shown(out)}: {shown(existing)} is a file, not a folder; --out cannot go inside it")
+        raise OutputFolderError(f"{shown_name(out)}: {shown_name(existing)} is a file, not a folder; --out cannot go inside it")
     for given in corpus_paths:
         corpus = Path(given).resolve()
         if resolved == corpus:
-            raise OutputFolderError(f"{shown(out)}: --out is the corpus path {shown(given)}; "
+            raise OutputFolderError(f"{shown_name(out)}: --out is the corpus path {shown_name(given)}; "
                                     "choose a folder outside the corpus")
         if corpus in resolved.parents:
-            raise OutputFolderError(f"{shown(out)}: --out is inside the corpus folder {shown(given)}; "
+            raise OutputFolderError(f"{shown_name(out)}: --out is inside the corpus folder {shown_name(given)}; "
                                     "choose a folder outside it")
         if resolved in corpus.parents:
-            raise OutputFolderError(f"{shown(out)}: the corpus path {shown(given)} is inside --out, which is "
+            raise OutputFolderError(f"{shown_name(out)}: the corpus path {shown_name(given)} is inside --out, which is "
                                     "replaced whole; choose another folder")
     return resolved

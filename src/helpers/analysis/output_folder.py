@@ -30,7 +30,8 @@ import time
 from pathlib import Path
 from typing import Iterator, Sequence
 
-from helpers.analysis.out_path import OutputFolderError, shown
+from helpers.analysis.errors import shown_name
+from helpers.analysis.out_path import OutputFolderError
 
 __all__ = ["MANIFEST", "OutputFolder", "foreign_files", "signals_held", "stale_folders"]
 
@@ -222,7 +223,7 @@ class OutputFolder:
     out, force
         As given.
     given : str
-        ``given`` (else ``out``) as the messages show it (:func:`shown`).
+        ``given`` (else ``out``) as the messages show it (:func:`helpers.analysis.errors.shown_name`).
     staging : Path
         The staging folder the run writes its tables into (inside the ``with`` block).
     committed : bool
@@ -240,7 +241,7 @@ class OutputFolder:
 
     def __init__(self, out: Path, given: Path | str | None = None, *, force: bool = False):
         self.out = out
-        self.given = shown(out if given is None else given)
+        self.given = shown_name(out if given is None else given)
         self.force = force
         self.lock_path = out.parent / f".{out.name}.lock"
         self.staging = out.parent / f".{out.name}.staging-unset"
@@ -292,7 +293,7 @@ class OutputFolder:
             try:
                 parent.mkdir()
             except OSError as error:
-                raise OutputFolderError(f"{self.given}: cannot create the folder {shown(parent)} "
+                raise OutputFolderError(f"{self.given}: cannot create the folder {shown_name(parent)} "
                                         f"({error.strerror})") from None
             self._made.append(parent)
 
@@ -301,14 +302,14 @@ class OutputFolder:
             try:
                 fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
             except OSError as error:
-                raise OutputFolderError(f"{self.given}: cannot write into its folder {shown(self.out.parent)} "
+                raise OutputFolderError(f"{self.given}: cannot write into its folder {shown_name(self.out.parent)} "
                                         f"({error.strerror})") from None
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
                 os.close(fd)
                 raise OutputFolderError(f"{self.given}: another analyse run is writing it (lock "
-                                        f"{shown(self.lock_path)}); wait for it to end") from None
+                                        f"{shown_name(self.lock_path)}); wait for it to end") from None
             try:
                 same = os.path.samestat(os.fstat(fd), os.stat(self.lock_path))
             except FileNotFoundError:
@@ -317,14 +318,14 @@ class OutputFolder:
                 self._lock_fd = fd
                 return
             os.close(fd)
-        raise OutputFolderError(f"{self.given}: cannot lock it ({shown(self.lock_path)} keeps changing)")
+        raise OutputFolderError(f"{self.given}: cannot lock it ({shown_name(self.lock_path)} keeps changing)")
 
     def _refuse_foreign(self) -> None:
         if self.force:
             return
         foreign = foreign_files(self.out)
         if foreign:
-            listed = ", ".join(shown(name) for name in foreign[:3]) + (", ..." if len(foreign) > 3 else "")
+            listed = ", ".join(shown_name(name) for name in foreign[:3]) + (", ..." if len(foreign) > 3 else "")
             raise OutputFolderError(
                 f"{self.given}: holds {len(foreign)} file{'s' if len(foreign) != 1 else ''} analyse did not write "
                 f"({listed}); move {'them' if len(foreign) != 1 else 'it'} away, or use --force to replace the folder whole")

@@ -105,7 +105,7 @@ class AnalysisSettings:
         Number of themes; ``None`` lets the model-selection rule choose.
     min_occurrences : int or None
         Abstracts a term must occur in to be on the term map; ``None``: grows with the corpus
-        (:data:`helpers.analysis.cooccurrence.MIN_OCCURRENCES_RULE`).
+        (:data:`helpers.analysis.cooccurrence.selection.MIN_OCCURRENCES_RULE`).
     relevant_share : float
         Share of those terms kept, most relevant first (VOSviewer's default, 60%).
     group_by : str or None

@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 from typing import Callable
 
-__all__ = ["WRITING_DIR", "MAX_WRITERS", "FigureWriteError", "can_fork", "write_in_background", "wait_for_writers"]
+__all__ = ["WRITING_DIR", "MAX_WRITERS", "FigureWriteError", "can_write_in_background", "write_in_background", "wait_for_writers"]
 
 WRITING_DIR = ".writing"
 #: Children writing at once, per kernel: more would only queue for the same cores.
@@ -40,16 +40,18 @@ class FigureWriteError(RuntimeError):
     """
 
 
-def can_fork() -> bool:
-    """Whether this system can fork a process (POSIX); elsewhere figures are written in the page's own process.
+def can_write_in_background() -> bool:
+    """Whether a figure's SVG and PDF can be written by a forked child (:func:`write_in_background`): where this
+    system can fork a process (POSIX); elsewhere figures are written in the page's own process.
 
     Returns
     -------
     bool
+        Whether this system can fork.
 
     Examples
     --------
-    >>> can_fork() == hasattr(os, "fork")
+    >>> can_write_in_background() == hasattr(os, "fork")
     True
     """
     return hasattr(os, "fork")

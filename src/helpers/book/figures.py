@@ -19,7 +19,7 @@ from helpers.analysis.spreadsheet import write_csv
 from helpers.book.build.citation import _bibtex_text, wrap_words
 from helpers.book.figure_pixels import PNG_DPI, drawn_pixels, scaled_copies
 from helpers.book.figure_text import SCREEN_DPI, SIZE_DIR, SPACES, use_figure_style
-from helpers.book.figure_writers import can_fork, write_in_background
+from helpers.book.figure_writers import can_write_in_background, write_in_background
 from helpers.book.settings import config
 
 FIGURE_FORMATS = ("png", "svg", "pdf", "csv")
@@ -142,7 +142,7 @@ def save_page_figure(figure, data: pd.DataFrame, label: str, *, folder: Path | N
 
     if background is None:
         background = config().figures_in_background
-    if background and can_fork():
+    if background and can_write_in_background():
         write_in_background(vector_files, folder, label)
     else:
         vector_files(folder)

@@ -50,7 +50,7 @@ SAMPLE_SEED = 0
 def explorer_papers(papers: pd.DataFrame, limit: int = MAX_EXPLORER_PAPERS, seed: int = SAMPLE_SEED,
                     texts: "PaperTexts | None" = None) -> pd.DataFrame:
     """The papers the explorer holds: all of them up to ``limit``, else a seeded random sample of ``limit``
-    (rows kept in their order); with ``texts`` (:class:`helpers.analysis.texts.PaperTexts`), their ``text``
+    (rows kept in their order); with ``texts`` (:class:`helpers.analysis.pipeline.PaperTexts`), their ``text``
     column is added, read for these papers only: the abstract as published (``published_text``) where the
     analysed text leaves publisher boilerplate out.
 

@@ -39,6 +39,19 @@ def test_the_options_are_frozen_and_their_defaults_are_the_analysis_settings():
         settings.seed, settings.min_occurrences, settings.relevant_share) == (0, None, 0.6)
 
 
+def test_the_options_of_an_analysis_are_built_from_its_settings_in_one_place(tmp_path):
+    from helpers.analysis.text.vocabulary_files import VocabularyFiles
+
+    stop_file = tmp_path / "stop.txt"
+    stop_file.write_text("feed intake\n", encoding="utf-8")
+    settings = AnalysisSettings(seed=4, min_occurrences=3, relevant_share=0.8, themes=5,
+                                vocabulary=VocabularyFiles.check(None, stop_file))
+    options = TermMapOptions.from_settings(settings)
+    assert (options.seed, options.min_occurrences, options.relevant_share) == (4, 3, 0.8)
+    assert options.edits is not None and options.edits.stop == frozenset({"feed intake"})
+    assert TermMapOptions.from_settings(AnalysisSettings()) == TermMapOptions()
+
+
 def test_every_option_reaches_the_map_it_makes():
     options = TermMapOptions(min_occurrences=2, relevant_share=1.0, ranking="frequency", min_pair_papers=3, seed=4,
                              resolution=1.5, thesaurus={"laying hen": "broiler"})

@@ -119,6 +119,14 @@ def test_out_that_is_a_file_a_system_folder_or_under_a_file_is_one_line(tmp_path
     assert (tmp_path / "taken").read_text() == "a file"
 
 
+def test_an_out_name_with_white_space_at_its_end_is_quoted_as_every_file_name_a_problem_shows(tmp_path):
+    corpus = write(tmp_path, "a.txt", FIRST)
+    (tmp_path / "taken ").write_text("a file")
+    result = run_in_process("analyse", str(corpus), "--out", str(tmp_path / "taken "), "--quiet")
+    assert (result.returncode, result.stderr) == (
+        2, f"error: '{tmp_path}/taken ': --out is a file, not a folder; give a folder (new or earlier output)\n")
+
+
 @pytest.mark.skipif(os.geteuid() == 0, reason="root writes into a read-only folder")
 def test_out_in_a_read_only_folder_is_one_line(tmp_path):
     corpus = write(tmp_path, "a.txt", FIRST)

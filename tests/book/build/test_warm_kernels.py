@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from helpers.book.build.warm_kernels import ForkedProcess, ForkingKernelManager, can_fork
+from helpers.book.build.warm_kernels import ForkedProcess, ForkingKernelManager, can_fork_kernel
 from tests.support import ROOT
 from tests.support.kernels import run_page
 
@@ -53,9 +53,9 @@ def test_kernels_forked_from_a_warmed_up_process_show_figures_as_new_kernels(tmp
 def test_only_this_pythons_ipython_kernel_is_forked(tmp_path):
     import sys
 
-    assert can_fork([sys.executable, "-m", "ipykernel_launcher", "-f", str(tmp_path / "kernel.json")])
-    assert not can_fork(["/usr/bin/python3", "-m", "ipykernel_launcher", "-f", "kernel.json"])
-    assert not can_fork([sys.executable, "-m", "another_kernel", "-f", "kernel.json"])
+    assert can_fork_kernel([sys.executable, "-m", "ipykernel_launcher", "-f", str(tmp_path / "kernel.json")])
+    assert not can_fork_kernel(["/usr/bin/python3", "-m", "ipykernel_launcher", "-f", "kernel.json"])
+    assert not can_fork_kernel([sys.executable, "-m", "another_kernel", "-f", "kernel.json"])
 
 
 def test_a_forked_process_reports_its_exit_and_can_be_killed():

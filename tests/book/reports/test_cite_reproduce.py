@@ -65,6 +65,14 @@ def test_the_rebuild_command_names_the_corpus_and_the_settings_that_differ(tmp_p
     assert reproduce.rebuild_command(seed_config) == "make book"
 
 
+def test_the_rebuild_command_gives_every_analysis_setting_by_the_variable_the_book_reads_it_from(tmp_path):
+    environment = {"THEMES_K": "7", "BOOK_SEED": "3", "BOOK_MIN_OCCURRENCES": "4", "BOOK_RELEVANT_SHARE": "0.5",
+                   "BOOK_GROUP_BY": "venue", "BOOK_PARTITIONS": "4"}
+    # the engine's settings leave every result as it is: the command leaves them out
+    assert reproduce.rebuild_command(BookConfig.from_environment(environment, root=tmp_path)) == (
+        "make book THEMES_K=7 BOOK_SEED=3 BOOK_MIN_OCCURRENCES=4 BOOK_RELEVANT_SHARE=0.5 BOOK_GROUP_BY=venue")
+
+
 def test_the_corpus_files_table_gives_each_file_its_blocks_and_sha256(seed):
     import hashlib
 

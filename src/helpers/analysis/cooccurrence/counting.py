@@ -1,7 +1,7 @@
 """The term map's counts, partition by partition: what each partition counts and how the counts are reduced.
 
 :func:`helpers.analysis.cooccurrence.analyse.analyse_partitions` runs these steps on a
-:class:`helpers.analysis.parallel.PartitionRunner`, so the local engine and a Dask cluster count
+:class:`helpers.analysis._parallel.PartitionRunner`, so the local engine and a Dask cluster count
 the same way and no step needs every abstract's tokens in one process:
 
 1. :func:`partition_definitions`: the acronyms each partition's abstracts define (a few rows per abstract);

@@ -15,6 +15,7 @@ from helpers.analysis.cooccurrence.selection import RANKINGS, RELEVANT_SHARE
 from helpers.analysis.settings import check_share, check_whole
 
 if TYPE_CHECKING:
+    from helpers.analysis.settings import AnalysisSettings
     from helpers.analysis.text.vocabulary import VocabularyEdits
 
 
@@ -82,6 +83,33 @@ class TermMapOptions:
         check_share(self.relevant_share, "relevant_share")
         if self.ranking not in RANKINGS:
             raise ValueError(f"ranking must be one of {', '.join(RANKINGS)}, got {self.ranking!r}")
+
+    @classmethod
+    def from_settings(cls, settings: "AnalysisSettings") -> "TermMapOptions":
+        """The term map an analysis asks for: its seed, thresholds and vocabulary files (read here), the other
+        options at their defaults; every engine builds its options here.
+
+        Parameters
+        ----------
+        settings : AnalysisSettings
+            The analysis's settings.
+
+        Returns
+        -------
+        TermMapOptions
+            The options of the analysis's term map.
+
+        Examples
+        --------
+        >>> from helpers.analysis.settings import AnalysisSettings
+        >>> options = TermMapOptions.from_settings(AnalysisSettings(seed=2, min_occurrences=4))
+        >>> options.seed, options.min_occurrences, options.relevant_share, options.edits
+        (2, 4, 0.6, None)
+        """
+        from helpers.analysis.text.vocabulary_files import edits_of  # lazy: reads the files only when asked
+
+        return cls(seed=settings.seed, min_occurrences=settings.min_occurrences,
+                   relevant_share=settings.relevant_share, edits=edits_of(settings.vocabulary))
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ One module a job, in the order a corpus is read:
 
 1. :mod:`.files`, :func:`expand_paths`: which files (a directory's corpus files in name order) and their names.
 2. :mod:`.decoding`, :func:`parse_file`: one file's bytes decoded and read into its header and block rows,
-   after :mod:`.normalise` (:func:`normalise_text`: line ends, Unicode spaces, invisible characters).
+   after :mod:`helpers.analysis.text.normalise` (:func:`normalise_text`: line ends, Unicode spaces, invisible characters).
 3. :mod:`.one_file`, :func:`read_one_file`: a file read on its own, whole or in pieces, as one task of a run;
    :mod:`.file_pieces`, :func:`split_file`: a large file cut where no block can straddle, its pieces' blocks joined
    back in file order (:func:`join_pieces`), the same as read whole.

@@ -340,11 +340,9 @@ class ClusterStages:
         (:func:`helpers.analysis.cooccurrence.analyse_partitions`): only counts come back."""
         # Lazy: at the top it would load scipy and networkx.
         from helpers.analysis.cooccurrence import TermMapOptions, analyse_partitions
-        from helpers.analysis.text.vocabulary_files import edits_of
 
-        options = TermMapOptions(seed=settings.seed, min_occurrences=settings.min_occurrences,
-                                 relevant_share=settings.relevant_share, edits=edits_of(settings.vocabulary))
-        return analyse_partitions(DaskPartitions(self.client), self._token_parts, self._text_parts, options)
+        return analyse_partitions(DaskPartitions(self.client), self._token_parts, self._text_parts,
+                                  TermMapOptions.from_settings(settings))
 
     def texts(self, paper_ids: Sequence[str], folder: Path | None = None, max_papers: int = MAX_CHUNK_ITEMS
               ) -> "PaperTexts":

@@ -123,13 +123,10 @@ def analyse_terms(corpus: Corpus, tokens: "TokenizedCorpus", settings: AnalysisS
     papers as on the dask engine (:func:`helpers.analysis.cooccurrence.analyse_partitions`)."""
     # Lazy: at the top it would load scipy and networkx.
     from helpers.analysis.cooccurrence import TermMapOptions, analyse_partitions
-    from helpers.analysis.text.vocabulary_files import edits_of  # lazy: keeps this module's import light
     parts = local_token_partitions(tokens)
     texts = corpus.papers["text"]
-    options = TermMapOptions(seed=settings.seed, min_occurrences=settings.min_occurrences,
-                             relevant_share=settings.relevant_share, edits=edits_of(settings.vocabulary))
-    return analyse_partitions(LocalPartitions(), parts,
-                              [texts.iloc[start:stop].tolist() for start, stop in parts.bounds], options)
+    return analyse_partitions(LocalPartitions(), parts, [texts.iloc[start:stop].tolist() for start, stop in parts.bounds],
+                              TermMapOptions.from_settings(settings))
 
 
 def analyse_keyword_map(corpus: Corpus, settings: AnalysisSettings) -> "KeywordMap":

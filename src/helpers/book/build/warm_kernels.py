@@ -24,7 +24,7 @@ from typing import Any
 from jupyter_client.manager import AsyncKernelManager
 from jupyter_client.provisioning import LocalProvisioner
 
-__all__ = ["PRELOADED", "warm_up", "can_fork", "kernel_ready_matplotlib", "ForkedProcess", "ForkingKernelManager"]
+__all__ = ["PRELOADED", "warm_up", "can_fork_kernel", "kernel_ready_matplotlib", "ForkedProcess", "ForkingKernelManager"]
 
 #: What :func:`warm_up` imports: the modules most pages import (``helpers.book.pages`` brings pandas, matplotlib
 #: and the report modules), and the libraries the analysis pages load on first use (the PDF backend saves every
@@ -66,7 +66,7 @@ def warm_up(modules: tuple[str, ...] = PRELOADED) -> None:
     kernel_search_path(sys.executable, os.environ.get("PYTHONPATH"))
 
 
-def can_fork(kernel_cmd: list[str]) -> bool:
+def can_fork_kernel(kernel_cmd: list[str]) -> bool:
     """Whether ``kernel_cmd`` is this Python's own IPython kernel, which a fork of this process can run.
 
     Parameters
@@ -77,12 +77,13 @@ def can_fork(kernel_cmd: list[str]) -> bool:
     Returns
     -------
     bool
+        Whether the kernel can start as a fork of this process instead of a new one.
 
     Examples
     --------
-    >>> can_fork([sys.executable, "-m", "ipykernel_launcher", "-f", "kernel.json"]) == hasattr(os, "fork")
+    >>> can_fork_kernel([sys.executable, "-m", "ipykernel_launcher", "-f", "kernel.json"]) == hasattr(os, "fork")
     True
-    >>> can_fork(["/usr/bin/R", "--slave", "-e", "IRkernel::main()"])
+    >>> can_fork_kernel(["/usr/bin/R", "--slave", "-e", "IRkernel::main()"])
     False
     """
     return (hasattr(os, "fork") and len(kernel_cmd) >= 3 and kernel_cmd[0] == sys.executable
@@ -235,7 +236,7 @@ class ForkingKernelManager(AsyncKernelManager):
 
     async def _async_launch_kernel(self, kernel_cmd: list[str], **kw: Any) -> None:
         provisioner = self.provisioner
-        if not isinstance(provisioner, LocalProvisioner) or not can_fork(kernel_cmd):
+        if not isinstance(provisioner, LocalProvisioner) or not can_fork_kernel(kernel_cmd):
             await super()._async_launch_kernel(kernel_cmd, **kw)
             return
         env = dict(kw.get("env") or os.environ)

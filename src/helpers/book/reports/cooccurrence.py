@@ -360,6 +360,19 @@ def downloads_html(base: str = "../figures") -> str:
     return map_downloads_html(CHAPTER_FILES, "Network files", base)
 
 
+def map_ties(result: CooccurrenceResult, shared: str) -> str:
+    """How a map's terms are tied, in its lead sentence: its pairs, which share ``shared``, and its communities.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> map_ties(SimpleNamespace(pairs=pd.DataFrame(index=[0, 1]), communities=pd.DataFrame({"community": [1]})), "a paper")
+    'tied by 2 pairs that share a paper and grouped into 1 community'
+    """
+    n_communities = int(result.communities["community"].nunique()) if len(result.communities) else 0
+    return f"tied by {count(len(result.pairs), 'pair')} that share {shared} and grouped into {count(n_communities, 'community')}"
+
+
 def chapter_lead(analysis) -> dict[str, str]:
     """The chapter's first sentence (Markdown, glued as ``cooccurrence_lead``): terms, links, communities, the
     strongest pair.
@@ -379,10 +392,7 @@ def chapter_lead(analysis) -> dict[str, str]:
     if n_terms < 2 or not len(pairs):
         return {"cooccurrence_lead": f"No term map for the {subject}: fewer than two terms reach the map."}
     pair = pairs.iloc[0]
-    n_communities = int(result.communities["community"].nunique()) if len(result.communities) else 0
     lead = (f"Across the {subject}, **{count(n_terms, 'term')}** reach the term map "
-            f"({{numref}}`fig-cooccurrence-network`), tied by {count(len(result.pairs), 'pair')} that share "
-            f"an abstract and grouped into {count(n_communities, 'community')}. The strongest pair is "
-            f"*{md(pair['source'])}* and *{md(pair['target'])}*, together in "
-            f"{count(int(pair['n_papers']), 'abstract')}.")
+            f"({{numref}}`fig-cooccurrence-network`), {map_ties(result, 'an abstract')}. The strongest pair is "
+            f"*{md(pair['source'])}* and *{md(pair['target'])}*, together in {count(int(pair['n_papers']), 'abstract')}.")
     return {"cooccurrence_lead": lead}

@@ -12,7 +12,7 @@ from helpers.analysis.cooccurrence.result import CooccurrenceResult, strongest_p
 from helpers.analysis.keywords import NO_KEYWORDS, KeywordMap
 from helpers.book.display import markdown_cell as md
 from helpers.book.formatting import count
-from helpers.book.reports.cooccurrence import map_downloads_html, write_map_files
+from helpers.book.reports.cooccurrence import map_downloads_html, map_ties, write_map_files
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -104,11 +104,9 @@ def keywords_lead(analysis: "Analysis") -> dict[str, str]:
         return {"cooccurrence_keywords_lead": f"{given}; fewer than two of them are given by at least "
                                               f"{count(settings.min_occurrences, 'paper')}, so there is no keyword map."}
     top = network.terms.sort_values(["n_papers", "term"], ascending=[False, True]).iloc[0]
-    n_communities = int(network.communities["community"].nunique()) if len(network.communities) else 0
     lead = (f"{given}. The **{count(len(network.terms), 'keyword')}** given by at least "
-            f"{count(settings.min_occurrences, 'paper')} form the keyword map ({{numref}}`fig-cooccurrence-keywords`),"
-            f" tied by {count(len(network.pairs), 'pair')} that share a paper and grouped into "
-            f"{count(n_communities, 'community')}; the most frequent is *{md(str(top['term']))}*, in "
+            f"{count(settings.min_occurrences, 'paper')} form the keyword map ({{numref}}`fig-cooccurrence-keywords`), "
+            f"{map_ties(network, 'a paper')}; the most frequent is *{md(str(top['term']))}*, in "
             f"{count(int(top['n_papers']), 'paper')}.")
     pairs = strongest_pairs(network, 1)
     if len(pairs):

@@ -7,6 +7,7 @@ import html
 import platform
 import re
 import shlex
+from dataclasses import fields
 from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Sequence
@@ -19,15 +20,16 @@ from helpers.book.build.citation import BASE_URL_UNSET, book_bibtex, read_citati
 from helpers.book.display import MISSING, markdown_cell
 from helpers.book.page_tables import table_html, table_markdown
 from helpers.book.inputs import page_input
+from helpers.book.settings import ENVIRONMENT_NAMES
 
 if TYPE_CHECKING:
     from helpers.analysis.pipeline import Analysis
     from helpers.book.settings import BookConfig
 
-#: The environment variable (a ``make`` variable too) that sets each analysis setting of the book.
-SETTING_VARIABLES = {"themes": "THEMES_K", "seed": "BOOK_SEED", "min_occurrences": "BOOK_MIN_OCCURRENCES",
-                     "relevant_share": "BOOK_RELEVANT_SHARE", "group_by": "BOOK_GROUP_BY",
-                     "theme_names": "BOOK_THEME_NAMES"}
+#: The environment variable (a ``make`` variable too) that sets each analysis setting of the book; the engine's
+#: settings (``BOOK_ENGINE``, ...) change no result, so the command leaves them out.
+SETTING_VARIABLES = {name: variable for name, variable in ENVIRONMENT_NAMES.items()
+                     if name in {setting.name for setting in fields(AnalysisSettings)}}
 REQUIREMENTS_FILE = "requirements.txt"
 _PIN = re.compile(r"^\s*([A-Za-z0-9][A-Za-z0-9._-]*)(?:\[[^\]]*\])?\s*==\s*([^\s;#]+)")
 

@@ -1,7 +1,7 @@
 """What the Validation page shows: the package's own measurements on labelled corpora, never this corpus's.
 
 - the term map against terms labelled by reading (``benchmarks/results/term_quality.csv``, made by
-  ``make term-quality``; :func:`helpers.book.reports.cooccurrence.term_quality`);
+  ``make term-quality``; :func:`helpers.book.reports.term_map_quality.term_quality`);
 - the theme vocabulary compared with the term map's noun phrases (``benchmarks/results/theme_vocabulary.csv``);
 - the themes, scikit-learn LDA and BERTopic on an independent coherence yardstick
   (``benchmarks/results/theme_yardstick.csv``, ``theme_peers.csv``) and in a blind word-intrusion test
