@@ -54,8 +54,8 @@ class NumrefStandardDomain(StandardDomain):
                              node: Any, contnode: Any) -> Any:
         if not hasattr(self, "read_doctrees"):
             self.read_doctrees = {}
-        return super()._resolve_numref_xref(_DoctreesReadOnce(env, self.read_doctrees), fromdocname, builder, typ,
-                                            target, node, contnode)
+        reading_once: Any = _DoctreesReadOnce(env, self.read_doctrees)  # stands in for the environment
+        return super()._resolve_numref_xref(reading_once, fromdocname, builder, typ, target, node, contnode)
 
 
 def _forget_doctrees(app: Any, env: Any) -> None:
