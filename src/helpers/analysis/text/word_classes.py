@@ -24,7 +24,7 @@ from helpers.analysis.text.lexicon import _can_be_noun, _can_be_verb, lexicon_ta
 from helpers.analysis.text.stop_words import stop_words
 
 __all__ = ["BREAK", "MODIFIER", "NOUN", "LINK", "PARTICIPLE", "WordClasses", "word_classes", "fold_word",
-           "fold_phrase", "is_non_word", "LATIN_PHRASES"]
+           "fold_phrase", "folded_or_stopped", "is_non_word", "LATIN_PHRASES"]
 
 # Word classes. A term is MODIFIER/NOUN words ending in a NOUN, with at most one LINK inside.
 BREAK, MODIFIER, NOUN, LINK, PARTICIPLE = 0, 1, 2, 3, 4
@@ -164,37 +164,66 @@ def word_classes(vocabulary: Sequence[str] | np.ndarray) -> WordClasses:
     >>> classes.word_class.tolist(), classes.folded.tolist()[3]
     ([0, 2, 1, 2, 0, 3, 0], 'network')
     """
-    stops = stop_words()
-    folded, classes, verbs, stopped, plural = [], [], [], [], []
-    words = [str(word) for word in vocabulary]
-    lower = [word.lower() for word in words]
-    for word, as_written in zip(lower, words):
-        # A word the analysis text kept in its capitals (:func:`lower_case`) is an acronym ("PDMS") or, when only
-        # its first letter is a capital and no dictionary knows it, a name ("Oeiras"): a noun, never made
-        # singular ("Towns" is a plural). A proper noun of the lexicon ("texas") is not made singular either.
-        keep = as_written != word and (not as_written[1:].islower() or unknown_plural(word))
-        singular_form = word if keep or _proper_noun(word) else singular(word)
-        word_class, verb = _word_class(word, singular_form, stops) if word != "|" else (BREAK, False)
-        if keep and word_class != BREAK:
-            word_class, verb = NOUN, False
-        folded.append(singular_form if word_class == NOUN else word)
-        classes.append(word_class)
-        verbs.append(verb)
-        plural.append(word_class == NOUN and singular_form != word)
-        stopped.append(word == "|" or word in stops or singular_form in stops or is_non_word(word))
+    entries = [_word_entry(str(word)) for word in vocabulary]
+    columns = list(zip(*entries)) if entries else [()] * 10
     return WordClasses(
-        folded=np.array(folded, dtype=object),
-        word_class=np.array(classes, dtype=np.int8),
-        can_be_verb=np.array(verbs, dtype=bool),
-        is_verb_cue=np.array([w in VERB_CUES for w in lower], dtype=bool),
-        is_plural=np.array(plural, dtype=bool),
-        is_stop=np.array(stopped, dtype=bool),
-        is_citation=np.array([w == "et" for w in lower], dtype=bool),
-        is_determiner=np.array([w in DETERMINERS for w in lower], dtype=bool),
-        is_gerund=np.array([c == PARTICIPLE and lexicon_tag(w) == "VBG" for w, c in zip(lower, classes)],
-                           dtype=bool),
-        is_gerund_cue=np.array([w in GERUND_CUES for w in lower], dtype=bool),
+        folded=np.array(columns[0], dtype=object),
+        word_class=np.array(columns[1], dtype=np.int8),
+        can_be_verb=np.array(columns[2], dtype=bool),
+        is_verb_cue=np.array(columns[3], dtype=bool),
+        is_plural=np.array(columns[4], dtype=bool),
+        is_stop=np.array(columns[5], dtype=bool),
+        is_citation=np.array(columns[6], dtype=bool),
+        is_determiner=np.array(columns[7], dtype=bool),
+        is_gerund=np.array(columns[8], dtype=bool),
+        is_gerund_cue=np.array(columns[9], dtype=bool),
     )
+
+
+#: Words whose entries are kept (each a few hundred bytes): the theme and term stages and the themes' names tag the
+#: same words, and a word is tagged once per process.
+WORD_ENTRIES_KEPT = 1 << 18
+
+
+def folded_or_stopped(word: str) -> str | None:
+    """A word as terms spell it (:attr:`WordClasses.folded`), or ``None`` for a stop word (:attr:`WordClasses.is_stop`).
+
+    Parameters
+    ----------
+    word : str
+        A word as written.
+
+    Returns
+    -------
+    str or None
+
+    Examples
+    --------
+    >>> folded_or_stopped("matrices"), folded_or_stopped("frameworks"), folded_or_stopped("PDMS")
+    ('matrix', None, 'pdms')
+    """
+    entry = _word_entry(word)
+    return None if entry[5] else entry[0]
+
+
+@lru_cache(maxsize=WORD_ENTRIES_KEPT)
+def _word_entry(as_written: str) -> tuple[str, int, bool, bool, bool, bool, bool, bool, bool, bool]:
+    """One word's :class:`WordClasses` entry, in the order of its fields (the words' context does not enter)."""
+    stops = stop_words()
+    word = as_written.lower()
+    # A word the analysis text kept in its capitals (:func:`lower_case`) is an acronym ("PDMS") or, when only
+    # its first letter is a capital and no dictionary knows it, a name ("Oeiras"): a noun, never made
+    # singular ("Towns" is a plural). A proper noun of the lexicon ("texas") is not made singular either.
+    keep = as_written != word and (not as_written[1:].islower() or unknown_plural(word))
+    singular_form = word if keep or _proper_noun(word) else singular(word)
+    word_class, verb = _word_class(word, singular_form, stops) if word != "|" else (BREAK, False)
+    if keep and word_class != BREAK:
+        word_class, verb = NOUN, False
+    return (singular_form if word_class == NOUN else word, word_class, verb, word in VERB_CUES,
+            word_class == NOUN and singular_form != word,
+            word == "|" or word in stops or singular_form in stops or is_non_word(word),
+            word == "et", word in DETERMINERS, word_class == PARTICIPLE and lexicon_tag(word) == "VBG",
+            word in GERUND_CUES)
 
 
 @lru_cache(maxsize=100_000)
@@ -216,7 +245,7 @@ def fold_word(word: str) -> str:
     >>> [fold_word(w) for w in ["networks", "neural", "matrices", "of"]]
     ['network', 'neural', 'matrix', 'of']
     """
-    return str(word_classes(["|", word]).folded[1])
+    return _word_entry(word)[0]
 
 
 def fold_phrase(words: Iterable[str]) -> str:

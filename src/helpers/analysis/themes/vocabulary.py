@@ -14,7 +14,7 @@ import pandas as pd
 from scipy import sparse
 
 from helpers.analysis.text.tokens import TokenizedCorpus, segments
-from helpers.analysis.text.word_classes import word_classes
+from helpers.analysis.text.word_classes import folded_or_stopped, word_classes
 
 __all__ = ["ThemesError", "KOutOfRange", "theme_terms", "alphabetical_top_terms", "theme_counts"]
 
@@ -42,8 +42,7 @@ class KOutOfRange(ThemesError):
 @lru_cache(maxsize=100_000)
 def _theme_word(word: str) -> str | None:
     """A word as the themes spell it (the term map's singular of a noun), or ``None`` for a stop word."""
-    classes = word_classes(["|", word])
-    return None if classes.is_stop[1] else str(classes.folded[1])
+    return folded_or_stopped(word)
 
 
 def theme_terms(text: str) -> list[str]:
