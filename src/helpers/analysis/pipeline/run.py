@@ -7,14 +7,17 @@ import time
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 from helpers.analysis.pipeline.results import Analysis
 from helpers.analysis.pipeline.stages import (DaskStages, LocalStages, StageEngine, analyse_group_change,
                                               analyse_keyword_map, name_themes, paper_table, start_theme_stage)
 from helpers.analysis.settings import AnalysisSettings, EngineSettings
 
-__all__ = ["run_pipeline"]
+if TYPE_CHECKING:
+    from helpers.analysis._parallel import ForkedCall
+
+__all__ = ["run_pipeline", "read_ahead"]
 
 
 @dataclass(frozen=True)
@@ -124,26 +127,86 @@ def run_pipeline(
     """
     options = RunOptions(tuple([paths] if isinstance(paths, (str, Path)) else paths), settings, skip_bad, n_jobs)
     clock = StageClock(progress)
+    # On the local engine a small corpus is read by a forked child while this process imports the stages' modules
+    # (about 1.5 s, one core); it starts before any thread does.
+    reading = read_ahead(options.paths, skip_bad) if engine.engine == "local" and n_jobs != 1 else None
+    try:
+        # The stages' modules are imported before the clock starts, so stage times mean the same whoever calls.
+        import helpers.analysis.cooccurrence  # noqa: F401
+        import helpers.analysis.corpus.groups  # noqa: F401
+        import helpers.analysis.keywords  # noqa: F401
+        import helpers.analysis.links  # noqa: F401
+        import helpers.analysis.text.noun_phrases  # noqa: F401
+        import helpers.analysis.themes  # noqa: F401
+        from helpers.analysis.text.stop_words import stop_words  # lazy: keeps this module's import light
 
-    # The stages' modules are imported before the clock starts, so stage times mean the same whoever calls.
-    import helpers.analysis.cooccurrence  # noqa: F401
-    import helpers.analysis.corpus.groups  # noqa: F401
-    import helpers.analysis.keywords  # noqa: F401
-    import helpers.analysis.links  # noqa: F401
-    import helpers.analysis.text.noun_phrases  # noqa: F401
-    import helpers.analysis.themes  # noqa: F401
-    from helpers.analysis.text.stop_words import stop_words  # lazy: keeps this module's import light
+        stop_words()  # imports scikit-learn
 
-    stop_words()  # imports scikit-learn
+        with fewer_collections():
+            if engine.engine == "dask":
+                # Lazy: keeps this module's import light.
+                from helpers.analysis.pipeline.dask_engine import ClusterStages, dask_client
 
-    with fewer_collections():
-        if engine.engine == "dask":
-            # Lazy: keeps this module's import light.
-            from helpers.analysis.pipeline.dask_engine import ClusterStages, dask_client
+                with dask_client(engine, n_jobs) as client:
+                    return run_stages(options, clock, DaskStages(ClusterStages(client, engine.partitions)))
+            return run_stages(options, clock, LocalStages(n_jobs, reading))
+    finally:
+        if reading is not None:
+            reading.close()
 
-            with dask_client(engine, n_jobs) as client:
-                return run_stages(options, clock, DaskStages(ClusterStages(client, engine.partitions)))
-        return run_stages(options, clock, LocalStages(n_jobs))
+
+#: The largest corpus (bytes of its files) read ahead (:func:`read_ahead`): its tables come back pickled, which
+#: costs little next to the reading up to about this size; a larger corpus is read in this process, in pieces.
+READ_AHEAD_MAX_BYTES = 64 * 1024 * 1024
+
+
+def read_ahead(paths: Sequence[str | Path], skip_bad: bool = False,
+               max_bytes: int = READ_AHEAD_MAX_BYTES) -> "ForkedCall | None":
+    """Start reading the corpus (:func:`helpers.analysis.corpus.read_corpus`, timed) in a forked child, or None
+    where that cannot help: no ``fork`` on this platform, or files of more than ``max_bytes`` together.
+
+    Call it before starting any thread (the child may import what the readers need).
+
+    Parameters
+    ----------
+    paths : sequence of str or Path
+        The corpus's files and folders.
+    skip_bad : bool, default False
+        As for :func:`helpers.analysis.corpus.read_corpus`.
+    max_bytes : int
+        The largest corpus read ahead.
+
+    Returns
+    -------
+    ForkedCall or None
+        Its result is ``(corpus, seconds the reading took)``, or the reading's error.
+
+    Examples
+    --------
+    >>> from helpers.analysis.corpus import write_corpus
+    >>> folder = write_corpus({"a.txt": "Broiler chickens grew faster on the new feed."})
+    >>> corpus, seconds = read_ahead([folder]).result()
+    >>> len(corpus.papers), read_ahead([folder], max_bytes=10) is None
+    (1, True)
+    """
+    from helpers.analysis._parallel import ForkedCall, can_fork  # lazy: keeps this module's import light
+    from helpers.analysis.corpus import expand_paths
+
+    if not can_fork():
+        return None
+    files, _ = expand_paths(paths)
+    try:
+        size = sum(path.stat().st_size for path in files)
+    except OSError:  # read in this process, which says what is wrong
+        return None
+    return ForkedCall(_timed_read, tuple(paths), skip_bad, name="helpers-read-ahead") if size <= max_bytes else None
+
+
+def _timed_read(paths: Sequence[str | Path], skip_bad: bool) -> tuple[Any, float]:
+    from helpers.analysis.corpus import read_corpus  # lazy: keeps this module's import light
+
+    start = time.perf_counter()
+    return read_corpus(paths, skip_bad=skip_bad), time.perf_counter() - start
 
 
 #: Allocations between two collections of the youngest generation during a run (Python's default: 700).
@@ -185,6 +248,8 @@ def run_stages(options: RunOptions, clock: StageClock, stages: StageEngine) -> A
     # A malformed theme file fails here, before anything is read (helpers.analysis.themes.naming).
     theme_file = read_theme_file(settings.theme_names) if settings.theme_names is not None else None
     corpus = clock("parse", stages.read_corpus, options.paths, options.skip_bad)
+    if stages.read_seconds is not None:  # read ahead, while this process imported: the reading's own seconds
+        clock.timings["parse"] = stages.read_seconds
     groups = paper_groups(corpus.papers, corpus.fields, settings.group_by)  # a bad group_by fails here, at once
     # The term stage's dictionaries (about a second to read) load while the other stages run.
     dictionaries = load_dictionaries(background=n_jobs != 1)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Collection, Protocol, Sequence
 import pandas as pd
 
 from helpers.analysis.corpus import Corpus, read_corpus
-from helpers.analysis._parallel import LocalPartitions, chunk_count, map_chunks, partition_bounds
+from helpers.analysis._parallel import ForkedCall, LocalPartitions, chunk_count, map_chunks, partition_bounds
 from helpers.analysis.pipeline.paper_texts import PaperTexts
 from helpers.analysis.pipeline.results import LinkTables, ThemesResult
 from helpers.analysis.settings import AnalysisSettings, SettingsError
@@ -296,6 +296,10 @@ def analyse_group_change(papers: pd.DataFrame, groups: Sequence[str], themes: Th
 class StageEngine(Protocol):
     """Where a run's stages run (:func:`helpers.analysis.pipeline.run.run_pipeline` calls them in this order)."""
 
+    #: The seconds the reading took where it ran while this process did other work (else None: the wait is its
+    #: time).
+    read_seconds: float | None
+
     def read_corpus(self, paths: Sequence[str | Path], skip_bad: bool) -> Corpus:
         """The parsed corpus."""
 
@@ -318,10 +322,15 @@ class LocalStages:
     _corpus: Corpus  # set by tokenize, the stage before those that read them
     _tokens: "TokenizedCorpus"
 
-    def __init__(self, n_jobs: int | None = None) -> None:
+    def __init__(self, n_jobs: int | None = None, reading: "ForkedCall | None" = None) -> None:
         self.n_jobs = n_jobs
+        self._reading = reading  # the corpus read ahead (helpers.analysis.pipeline.run.read_ahead)
+        self.read_seconds: float | None = None
 
     def read_corpus(self, paths: Sequence[str | Path], skip_bad: bool) -> Corpus:
+        if self._reading is not None:
+            corpus, self.read_seconds = self._reading.result()
+            return corpus
         return read_corpus(paths, skip_bad=skip_bad)
 
     def tokenize(self, corpus: Corpus) -> tuple["PartitionRunner", Sequence[Any]]:
@@ -341,6 +350,8 @@ class LocalStages:
 class DaskStages:
     """The dask engine: the stages of :class:`helpers.analysis.pipeline.dask_engine.ClusterStages`, per partition
     on the cluster's workers."""
+
+    read_seconds: float | None = None  # read on the cluster, while this process waits
 
     def __init__(self, cluster: "ClusterStages") -> None:
         self.cluster = cluster

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from helpers.analysis._parallel import ForkedCall, can_fork
+
 __all__: list[str] = []
 
 
@@ -17,9 +19,7 @@ def _fork_ready() -> bool:
     """Whether this platform starts processes by ``fork`` (Linux and the BSDs; not Windows), with what the child
     and its start need imported: call it in the main thread (two threads importing at once can deadlock, and a
     child must not import a module another thread of this process was importing when it forked)."""
-    import multiprocessing
-
-    if "fork" not in multiprocessing.get_all_start_methods():
+    if not can_fork():
         return False
     import multiprocessing.connection  # noqa: F401
     import multiprocessing.popen_fork  # noqa: F401
@@ -36,32 +36,4 @@ def _in_forked_process(function: Callable[..., Any], *args: Any) -> Any:
     The child must call nothing that takes a lock another thread of this process may hold (no import, no file of
     the dictionaries): call :func:`_fork_ready` first, in the main thread.
     """
-    import multiprocessing
-
-    context = multiprocessing.get_context("fork")
-    receiving, sending = context.Pipe(duplex=False)
-    child = context.Process(target=_send_result, args=(sending, function, args), name="helpers-theme-selection",
-                            daemon=True)
-    child.start()
-    sending.close()
-    try:
-        succeeded, value = receiving.recv()
-    except EOFError:
-        child.join()
-        raise RuntimeError(f"the theme selection's process ended without a result (exit code {child.exitcode})"
-                           ) from None
-    finally:
-        receiving.close()
-    child.join()
-    if not succeeded:
-        raise value
-    return value
-
-
-def _send_result(sending: Any, function: Callable[..., Any], args: tuple) -> None:
-    try:
-        result = (True, function(*args))
-    except BaseException as error:  # sent back, raised in the parent
-        result = (False, error)
-    sending.send(result)
-    sending.close()
+    return ForkedCall(function, *args, name="helpers-theme-selection").result()
