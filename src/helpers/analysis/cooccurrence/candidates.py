@@ -3,6 +3,7 @@ abstracts define (:mod:`.acronyms`)."""
 
 from __future__ import annotations
 
+import bisect
 import csv
 from dataclasses import dataclass
 from importlib import resources
@@ -263,13 +264,14 @@ class _TermCodes:
             offset += len(keys)
         self.n_codes = offset
         self.index = {str(w): i for i, w in enumerate(vocabulary)}
+        self._key_values = [keys.to_numpy() for keys in self.keys]  # read one by one: an array, not an Index
 
     def label(self, code: int) -> str:
-        level = int(np.searchsorted(self.offsets, code, side="right")) - 1
+        level = bisect.bisect_right(self.offsets, code) - 1
         local = code - self.offsets[level]
         if level == 0:
             return str(self.vocabulary[local])
-        key = int(self.keys[level][local])
+        key = int(self._key_values[level][local])
         previous, word = divmod(key, self.n_words)
         return f"{self.label(self.offsets[level - 1] + previous) if level > 1 else self.vocabulary[previous]} " \
                f"{self.vocabulary[word]}"

@@ -98,6 +98,13 @@ def broad_labels(members: Sequence[Sequence[int]], top_terms: pd.DataFrame, mass
     """
     shown = top_terms[top_terms["rank"] <= N_POOLED_TERMS]
     stock = _stock_terms()
+    said: dict[tuple[str, str], bool] = {}  # the greedy choice asks about the same pairs of terms again and again
+
+    def names(term: str, other: str) -> bool:
+        if (term, other) not in said:
+            said[term, other] = _names(term, other, same_thing)
+        return said[term, other]
+
     strongest = shown.groupby("theme")["weight"].transform("max")
     relative = (shown["weight"] / strongest.where(strongest > 0, 1.0)).to_numpy()
     mass = np.array([float(masses[int(t) - 1]) for t in shown["theme"]])
@@ -121,22 +128,22 @@ def broad_labels(members: Sequence[Sequence[int]], top_terms: pd.DataFrame, mass
             described[theme] = set(own) | set(label_parts(str(labels[theme - 1])) if labels is not None else [])
 
         def covers(term: str, theme: int) -> bool:
-            return any(_names(term, other, same_thing) for other in described[theme])
+            return any(names(term, other) for other in described[theme])
 
         chosen: list[str] = []
         uncovered = set(group)
         while uncovered:
-            options = [t for t in order if not any(_names(t, c, same_thing) for c in chosen)]
+            options = [t for t in order if not any(names(t, c) for c in chosen)]
             gains = [(sum(covers(t, theme) for theme in uncovered), -i) for i, t in enumerate(options)]
             if not gains or max(gains)[0] == 0:
                 break
             best = options[-max(gains)[1]]
             chosen.append(best)
             uncovered = {theme for theme in uncovered if not covers(best, theme)}
-        spare = [t for t in order if not any(_names(t, c, same_thing) for c in chosen)]
+        spare = [t for t in order if not any(names(t, c) for c in chosen)]
         while spare and (len(chosen) < 2 or _label(chosen, pooled, order, same_thing) in result):
             chosen.append(spare.pop(0))
-            spare = [t for t in spare if not any(_names(t, c, same_thing) for c in chosen)]
+            spare = [t for t in spare if not any(names(t, c) for c in chosen)]
         label = _label(chosen, pooled, order, same_thing)
         result.append(label if label not in result else f"{label} ({len(result) + 1})")
     return result
