@@ -15,7 +15,7 @@ from typing import Any
 from docutils import nodes
 from sphinx.domains.std import StandardDomain
 
-__all__ = ["NumrefStandardDomain", "setup"]
+__all__ = ["NumrefStandardDomain"]
 
 
 class _DoctreesReadOnce:
@@ -66,27 +66,8 @@ def _forget_doctrees(app: Any, env: Any) -> None:
 
 
 def setup(app: Any) -> dict[str, bool]:
-    """Put :class:`NumrefStandardDomain` in place of Sphinx's standard domain.
-
-    Parameters
-    ----------
-    app
-        Sphinx's application.
-
-    Returns
-    -------
-    dict
-        The extension's metadata: safe to read and write pages in parallel.
-
-    Examples
-    --------
-    >>> from types import SimpleNamespace
-    >>> calls = []
-    >>> app = SimpleNamespace(add_domain=lambda domain, override: calls.append((domain.__name__, override)),
-    ...                       connect=lambda event, handler: calls.append(event))
-    >>> setup(app)["parallel_write_safe"], calls
-    (True, [('NumrefStandardDomain', True), 'env-updated'])
-    """
+    """Sphinx's hook: :class:`NumrefStandardDomain` in place of the standard domain (the book's extension,
+    :mod:`helpers.book.build.sphinx_ext`, sets it up; ``extensions = ["helpers.book.build.numrefs"]`` alone too)."""
     app.add_domain(NumrefStandardDomain, override=True)
     app.connect("env-updated", _forget_doctrees)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
