@@ -59,6 +59,27 @@ def test_figures_have_images_and_downloads(browser, seed_site):
     page.close()
 
 
+# Each download line's top against the top of the nearest box that clips what overflows it: a line drawn above that
+# box has the tops of its letters cut off.
+CLIPPED_DOWNLOAD_LINES = """() => [...document.querySelectorAll('.figure-downloads')].filter(line => {
+  let box = line.parentElement;
+  while (box && getComputedStyle(box).overflowY === 'visible' && getComputedStyle(box).overflowX === 'visible') {
+    box = box.parentElement;
+  }
+  return box && line.getBoundingClientRect().top < box.getBoundingClientRect().top - 0.5;
+}).map(line => line.textContent.slice(0, 40))"""
+
+
+@pytest.mark.parametrize("chapter", ["themes", "cooccurrence", "links"])
+def test_figure_download_lines_are_whole(browser, seed_site, chapter):
+    base, _ = seed_site
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{base}/chapters/{chapter}.html")
+    assert page.eval_on_selector_all(".figure-downloads", "els => els.length") > 0
+    assert page.evaluate(CLIPPED_DOWNLOAD_LINES) == []
+    page.close()
+
+
 def explorer_data(folder: Path) -> dict:
     """The explorer's data file as Python (``window.EXPLORER_DATA = {...};``)."""
     text = (folder / "figures" / "explorer-data.js").read_text(encoding="ascii")
