@@ -21,7 +21,7 @@ from helpers.analysis.pipeline.run import run_pipeline
 from helpers.analysis.settings import AnalysisSettings, EngineSettings
 
 __all__ = ["source_fingerprint", "dependency_closure", "installed_closure", "environment_fingerprint", "corpus_files_fingerprint",
-           "build_key", "is_cached", "cached_pipeline"]
+           "build_key", "cached_pipeline"]
 
 
 def source_fingerprint() -> str:
@@ -248,39 +248,6 @@ def build_key(paths: Sequence[str | Path], settings: AnalysisSettings, *, root: 
     return hashlib.sha256(payload.encode()).hexdigest()[:16]
 
 
-def _held(cache_dir: Path, key: str) -> bool:
-    return (cache_dir / f"{key}.pickle").exists() and (cache_dir / f"{key}.texts").is_dir()
-
-
-def is_cached(paths: Sequence[str | Path], settings: AnalysisSettings, *, cache_dir: Path,
-              root: Path | None = None) -> bool:
-    """Whether :func:`cached_pipeline` of the same arguments would read its analysis from ``cache_dir``.
-
-    Parameters
-    ----------
-    paths, settings, root
-        As for :func:`build_key`.
-    cache_dir
-        The folder of the cached analyses.
-
-    Returns
-    -------
-    bool
-
-    Examples
-    --------
-    >>> import tempfile
-    >>> folder = Path(tempfile.mkdtemp())
-    >>> corpus = folder / "hens.txt"
-    >>> _ = corpus.write_text("Laying hens kept in aviaries had fewer fractures.")
-    >>> before = is_cached([corpus], AnalysisSettings(), cache_dir=folder / "cache")
-    >>> _ = cached_pipeline([corpus], AnalysisSettings(), cache_dir=folder / "cache")
-    >>> before, is_cached([corpus], AnalysisSettings(), cache_dir=folder / "cache")
-    (False, True)
-    """
-    return _held(cache_dir, build_key(paths, settings, root=root))
-
-
 def cached_pipeline(paths: Sequence[str | Path], settings: AnalysisSettings, *, cache_dir: Path,
                     root: Path | None = None, engine: EngineSettings = EngineSettings()) -> Analysis:
     """:func:`run_pipeline` (on ``engine``, which the key leaves out: the results do not depend on it),
@@ -317,7 +284,7 @@ def cached_pipeline(paths: Sequence[str | Path], settings: AnalysisSettings, *, 
     """
     key = build_key(paths, settings, root=root)
     cache_file = cache_dir / f"{key}.pickle"
-    if _held(cache_dir, key):
+    if cache_file.exists() and (cache_dir / f"{key}.texts").is_dir():
         with cache_file.open("rb") as handle:
             return pickle.load(handle)
     cache_dir.mkdir(parents=True, exist_ok=True)

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from jupyter_cache import get_cache
 
-from helpers.book.build import prebuild
 from helpers.book.build.prebuild import book_pages, execute_pages, pending_pages, read_page
 from tests.support import ROOT
 
@@ -100,11 +98,3 @@ def test_pages_run_in_kernels_forked_from_the_warm_worker(tmp_path):
     assert error is None
     _, merged = get_cache(str(cache_path)).merge_match_into_notebook(read_page(root / "intro.md", root))
     assert merged.cells[1].outputs[0]["text"] == "True\n"
-
-
-@pytest.mark.parametrize("start_now, started", [(True, 2), (False, 0)])
-def test_workers_start_before_any_page_when_asked(start_now, started):
-    """The prebuild starts its workers (and their warm-up) before it computes the analysis, not when the first
-    pages are handed out."""
-    with prebuild.page_workers(2, fork=False, start_now=start_now) as pool:
-        assert len(pool._processes) == started

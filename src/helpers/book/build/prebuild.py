@@ -22,14 +22,13 @@ import multiprocessing
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager, nullcontext
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 from helpers.analysis.pipeline import available_cores
 from helpers.book.settings import analysis, config
 
-__all__ = ["book_pages", "read_page", "pending_pages", "page_workers", "execute_pages", "main"]
+__all__ = ["book_pages", "read_page", "pending_pages", "execute_pages", "main"]
 
 
 def _root() -> Path:
@@ -153,51 +152,8 @@ def _warm_worker() -> None:
         print(f"prebuild: warm-up failed ({error.__class__.__name__}: {error}); pages start cold", file=sys.stderr)
 
 
-def _started() -> None:
-    """Nothing: a task whose submission starts a worker (and its warm-up) before any page is known."""
-
-
-@contextmanager
-def page_workers(workers: int, fork: bool = True, *, start_now: bool = False) -> Iterator[ProcessPoolExecutor]:
-    """The processes that execute pages: ``workers`` of them, each warmed up first
-    (:func:`helpers.book.build.warm_kernels.warm_up`) when its kernels are to be forked from it.
-
-    With ``start_now`` every worker starts (and warms up) at once, while the caller goes on, instead of when the
-    first pages are handed out: the prebuild starts them before it computes the analysis, which leaves a core idle
-    most of the time.
-
-    Parameters
-    ----------
-    workers : int
-        Processes (at least one).
-    fork : bool
-        Whether each page's kernel will be forked from a warm worker.
-    start_now : bool
-        Start the workers before any page is handed out.
-
-    Yields
-    ------
-    ProcessPoolExecutor
-        For :func:`execute_pages`.
-
-    Examples
-    --------
-    >>> with page_workers(1, fork=False, start_now=True) as pool:
-    ...     pool.submit(sum, [1, 2]).result()
-    3
-    """
-    # Only this process writes to the cache (its SQLite database takes one writer).
-    with ProcessPoolExecutor(max_workers=max(1, workers), mp_context=multiprocessing.get_context("spawn"),
-                             initializer=_warm_worker if fork else None) as pool:
-        if start_now:
-            # A spawning pool starts a process for each task handed out while none is idle.
-            for _ in range(max(1, workers)):
-                pool.submit(_started)
-        yield pool
-
-
 def execute_pages(pages: list[Path], root: Path, cache_path: Path, *, workers: int, timeout: int = 900,
-                  fork: bool = True, pool: ProcessPoolExecutor | None = None) -> list[tuple[Path, float, str | None]]:
+                  fork: bool = True) -> list[tuple[Path, float, str | None]]:
     """Execute ``pages`` on ``workers`` processes and store the successful ones in the cache.
 
     With ``fork``, each worker imports what the pages import once (:func:`helpers.book.build.warm_kernels.warm_up`)
@@ -215,8 +171,6 @@ def execute_pages(pages: list[Path], root: Path, cache_path: Path, *, workers: i
         Processes, and seconds a cell may take.
     fork : bool
         Whether to fork each kernel from a warm worker.
-    pool : ProcessPoolExecutor, optional
-        Workers already started (:func:`page_workers` of the same ``workers`` and ``fork``); default: new ones.
 
     Returns
     -------
@@ -234,7 +188,9 @@ def execute_pages(pages: list[Path], root: Path, cache_path: Path, *, workers: i
 
     cache = get_cache(str(cache_path))
     done = []
-    with nullcontext(pool) if pool is not None else page_workers(workers, fork) as pool:
+    # Only this process writes to the cache (its SQLite database takes one writer).
+    with ProcessPoolExecutor(max_workers=max(1, workers), mp_context=multiprocessing.get_context("spawn"),
+                             initializer=_warm_worker if fork else None) as pool:
         futures = [pool.submit(_execute, path, root, timeout, fork) for path in pages]
         for future in futures:
             path, notebook, seconds, error = future.result()
@@ -243,18 +199,6 @@ def execute_pages(pages: list[Path], root: Path, cache_path: Path, *, workers: i
                                             check_validity=False, overwrite=True)
             done.append((path, seconds, error))
     return done
-
-
-def _analysis_cached() -> bool:
-    """Whether the book's analysis is in its cache (a corpus the key cannot read counts as not: the analysis then
-    says what is wrong with it)."""
-    from helpers.book.cache import is_cached  # lazy: keeps this module's import light
-
-    book = config()
-    try:
-        return is_cached(book.corpus_paths, book.settings, cache_dir=book.cache_dir, root=book.root)
-    except (OSError, ValueError):
-        return False
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -295,21 +239,17 @@ def main(argv: list[str] | None = None) -> int:
     from helpers.book.build.toc import build_toc  # lazy: at the top it would load yaml
 
     start = time.perf_counter()
-    # An analysis to compute means pages to run: the workers warm up meanwhile, on the cores it leaves idle.
-    with page_workers(args.jobs, args.fork, start_now=not _analysis_cached()) as pool:
-        analysed = analysis()  # once (the contents depend on it), before the pages that read it start together
-        analysis_seconds = time.perf_counter() - start
-        pages = pending_pages(root, cache_path, build_toc(root, analysed))
-        if not pages:
-            print("prebuild: every page is in the execution cache", file=sys.stderr)
-            return 0
-        print(f"prebuild: analysis ready in {analysis_seconds:.1f} s", file=sys.stderr)
-        # Longest pages first, so the processes finish together.
-        longest_first = ("themes", "cooccurrence", "links", "performance", "intro", "corpus")
-        pages.sort(key=lambda page: longest_first.index(page.stem) if page.stem in longest_first
-                   else len(longest_first))
-        executed = execute_pages(pages, root, cache_path, workers=args.jobs, fork=args.fork, pool=pool)
-    for path, seconds, error in executed:
+    analysed = analysis()  # once (the contents depend on it), before the pages that read it start together
+    analysis_seconds = time.perf_counter() - start
+    pages = pending_pages(root, cache_path, build_toc(root, analysed))
+    if not pages:
+        print("prebuild: every page is in the execution cache", file=sys.stderr)
+        return 0
+    print(f"prebuild: analysis ready in {analysis_seconds:.1f} s", file=sys.stderr)
+    # Longest pages first, so the processes finish together.
+    longest_first = ("themes", "cooccurrence", "links", "performance", "intro", "corpus")
+    pages.sort(key=lambda page: longest_first.index(page.stem) if page.stem in longest_first else len(longest_first))
+    for path, seconds, error in execute_pages(pages, root, cache_path, workers=args.jobs, fork=args.fork):
         state = f"failed ({error}); the build will run it again" if error else f"{seconds:.1f} s"
         print(f"prebuild: {path.relative_to(root)}: {state}", file=sys.stderr)
     print(f"prebuild: {len(pages)} pages in {time.perf_counter() - start:.1f} s on {args.jobs} processes",
