@@ -265,6 +265,7 @@ def performance_findings(results: pd.DataFrame | None, limits: Targets | None = 
     from helpers.analysis.corpus.file_pieces import PIECE_BYTES  # lazy: keeps this module's import light
     # Lazy: keeps this module's import light.
     from helpers.analysis.pipeline import MAX_CHUNK_ITEMS, MIN_PARALLEL_ITEMS
+    from helpers.analysis.pipeline.run import READ_AHEAD_MAX_BYTES
     from helpers.analysis.themes import (FINAL_SAMPLE, FINAL_TOL, MAX_CANDIDATES, N_SEEDS, SELECTION_SAMPLE, SELECTION_TOL,
                                 TRANSFORM_BLOCK, candidate_ks)  # lazy: at the top it would load scipy and networkx
 
@@ -273,6 +274,7 @@ def performance_findings(results: pd.DataFrame | None, limits: Targets | None = 
         "perf_parallel_items": f"{MIN_PARALLEL_ITEMS:,}",
         "perf_partition_items": f"{MAX_CHUNK_ITEMS:,}",
         "perf_piece_mib": f"{PIECE_BYTES / 2**20:g}",
+        "perf_read_ahead_mib": f"{READ_AHEAD_MAX_BYTES / 2**20:g}",
         "perf_transform_block": f"{TRANSFORM_BLOCK:,}",
         "perf_final_sample": f"{FINAL_SAMPLE:,}",
         "perf_n_seeds": N_SEEDS,
