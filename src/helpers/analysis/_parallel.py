@@ -164,6 +164,10 @@ class BackgroundCall:
         self.wait()
         return self._future.result()
 
+    def done(self) -> bool:
+        """Whether the call has finished (its value or its exception is ready)."""
+        return self._future.done()
+
 
 def can_fork() -> bool:
     """Whether this platform starts processes by ``fork`` (Linux and the BSDs; not Windows or macOS's default).

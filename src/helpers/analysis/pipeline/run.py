@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 from helpers.analysis.pipeline.results import Analysis
 from helpers.analysis.pipeline.stages import (DaskStages, LocalStages, StageEngine, analyse_group_change,
-                                              analyse_keyword_map, name_themes, paper_table, start_theme_stage)
+                                              analyse_keyword_map, cut_while, name_themes, paper_table,
+                                              start_theme_stage)
 from helpers.analysis.settings import AnalysisSettings, EngineSettings
 
 if TYPE_CHECKING:
@@ -265,6 +266,11 @@ def run_stages(options: RunOptions, clock: StageClock, stages: StageEngine) -> A
                     cooccurrence = clock("cooccurrence",
                                          lambda: dictionaries.result() or stages.cooccurrence(settings))
                     links = clock("links", stages.links)
+                    # What the themes' labels read, cut while the themes are not ready (on one job: nothing; the
+                    # dask engine keeps the texts on its workers).
+                    pending = finish_themes
+                    texts_here = corpus.papers["text"].tolist() if "text" in corpus.papers else []
+                    cut = clock("themes", cut_while, texts_here, lambda: not pending.done(), done=False)
                     themes = clock("themes", finish_themes)
                 finally:  # after an error too: no fit left running, and none outside model_fitting's limits
                     if finish_themes is not None:
@@ -275,7 +281,7 @@ def run_stages(options: RunOptions, clock: StageClock, stages: StageEngine) -> A
     corpus, texts = clock("text", stages.detach_texts, corpus, done=False)
     # Labels in the abstracts' own words, at both grains.
     themes, hierarchy = clock("themes", name_themes, themes, cooccurrence, texts, theme_file, corpus.sha256,
-                              settings.seed, done=False)
+                              settings.seed, cut, done=False)
     papers = paper_table(corpus, themes, links, groups, hierarchy)
     # The keyword map is the co-occurrence of the papers' own keywords: its seconds count with the term map's.
     keywords = clock("cooccurrence", analyse_keyword_map, corpus, settings, done=False)

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Any, Collection, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Collection, Protocol, Sequence
 
 import pandas as pd
 
@@ -85,6 +85,10 @@ class ThemeStage:
         """Wait until the final fit's thread (if any) has ended."""
         if self._pending is not None:
             self._pending.wait()
+
+    def done(self) -> bool:
+        """Whether calling the stage would not wait."""
+        return self._pending is None or self._pending.done()
 
 
 def start_theme_stage(runner: "PartitionRunner", token_parts: Sequence[Any], settings: AnalysisSettings,
@@ -168,8 +172,8 @@ LABEL_TEXTS = 200
 
 
 def name_themes(themes: ThemesResult, cooccurrence: "CooccurrenceResult | None", texts: "PaperTexts",
-                theme_file: "ThemeFile | None" = None, corpus_sha256: str = "", seed: int = 0
-                ) -> "tuple[ThemesResult, ThemeHierarchy | None]":
+                theme_file: "ThemeFile | None" = None, corpus_sha256: str = "", seed: int = 0,
+                cut: "dict[str, WrittenTokens] | None" = None) -> "tuple[ThemesResult, ThemeHierarchy | None]":
     """The themes labelled at both grains in the abstracts' own words, and the broad themes
     (:func:`analyse_hierarchy`).
 
@@ -180,7 +184,7 @@ def name_themes(themes: ThemesResult, cooccurrence: "CooccurrenceResult | None",
     (:func:`helpers.analysis.themes.written_forms.written_label`). ``texts`` are the papers' abstracts (:func:`detach_texts`).
     Then the researcher's ``theme_file`` renames and merges the themes when it was written for them (the corpus
     ``corpus_sha256``, this ``seed`` and model: :func:`helpers.analysis.themes.naming.name_themes_by_file`), before
-    the broad themes are made of them.
+    the broad themes are made of them. ``cut``: texts already cut into their tokens (:func:`cut_while`), by text.
     """
     # Lazy: at the top they would load scipy and networkx.
     from helpers.analysis.cooccurrence.acronyms import abbreviation_pairs, acronym_table
@@ -206,7 +210,7 @@ def name_themes(themes: ThemesResult, cooccurrence: "CooccurrenceResult | None",
     unwritten = model
 
     # Each text cut into tokens once: a theme's label and its broad theme's read the same texts.
-    cut: "dict[str, WrittenTokens]" = {}
+    cut = {} if cut is None else cut
 
     def tokens_of(text: str) -> "WrittenTokens":
         if text not in cut:
@@ -239,6 +243,50 @@ def name_themes(themes: ThemesResult, cooccurrence: "CooccurrenceResult | None",
         table = table.assign(broad_label=table["broad_theme"].map(broad), label=table["theme"].astype(int).map(label_of))
         hierarchy = dataclasses.replace(hierarchy, table=table)
     return ThemesResult(model, themes.message, naming), hierarchy
+
+
+#: At most this many texts are cut into their written tokens while the run waits for the themes (:func:`cut_while`):
+#: the labels read at most :data:`LABEL_TEXTS` texts per theme, unknown until the themes are.
+MAX_TEXTS_CUT_AHEAD = 2_000
+
+
+def cut_while(texts: Sequence[str], waiting: Callable[[], bool], limit: int = MAX_TEXTS_CUT_AHEAD
+              ) -> "dict[str, WrittenTokens]":
+    """The first ``texts`` (at most ``limit``) cut into the tokens the themes' labels are written from
+    (:func:`helpers.analysis.themes.written_forms.written_tokens`), one after another while ``waiting()`` is true:
+    work for the time the run would otherwise wait for the themes, which :func:`name_themes` then does not do again.
+
+    Parameters
+    ----------
+    texts : sequence of str
+        The abstracts, as :func:`name_themes` reads them.
+    waiting : callable
+        Whether to go on (checked before each text).
+    limit : int
+        The most texts cut.
+
+    Returns
+    -------
+    dict
+        Each text cut, by its text.
+
+    Examples
+    --------
+    >>> cut = cut_while(["Hens walk.", "Hens peck.", "Cows graze."], lambda: True, limit=2)
+    >>> list(cut), cut["Hens walk."]
+    (['Hens walk.', 'Hens peck.'], [[(('hen',), 'Hens'), (('walk',), 'walk')], []])
+    >>> cut_while(["Hens walk."], lambda: False)
+    {}
+    """
+    from helpers.analysis.themes.written_forms import written_tokens  # lazy: keeps this module's import light
+
+    cut: "dict[str, WrittenTokens]" = {}
+    for text in texts[:limit]:
+        if not waiting():
+            break
+        if text not in cut:
+            cut[text] = written_tokens(text)
+    return cut
 
 
 def paper_table(corpus: Corpus, themes: ThemesResult, links: LinkTables, groups: "Groups | None" = None,

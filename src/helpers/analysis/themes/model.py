@@ -183,7 +183,7 @@ class PendingThemes:
     Examples
     --------
     >>> [name for name in vars(PendingThemes) if not name.startswith("_")]
-    ['wait', 'result']
+    ['wait', 'done', 'result']
     """
 
     def __init__(self, fitting: BackgroundCall) -> None:
@@ -192,6 +192,10 @@ class PendingThemes:
     def wait(self) -> None:
         """Wait until the background thread has ended (whether the model was made or not)."""
         self._fitting.wait()
+
+    def done(self) -> bool:
+        """Whether the model is made (or its making failed): :meth:`result` would not wait."""
+        return self._fitting.done()
 
     def result(self) -> ThemeModel:
         """The fitted :class:`ThemeModel` (waits for it)."""
