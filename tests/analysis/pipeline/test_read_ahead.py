@@ -10,6 +10,7 @@ import pytest
 from helpers.analysis.corpus import CorpusError, read_corpus, write_corpus
 from helpers.analysis.pipeline import AnalysisSettings, run_pipeline
 from helpers.analysis.pipeline.run import read_ahead
+from helpers.analysis.pipeline.stages import analyse_text
 from helpers.analysis.settings import SettingsError
 
 FARMS = {"hens.txt": "Hen Trials\n\nLaying hens kept in aviaries had fewer keel bone fractures than caged hens.\n\n"
@@ -19,12 +20,15 @@ FARMS = {"hens.txt": "Hen Trials\n\nLaying hens kept in aviaries had fewer keel 
 
 def test_the_corpus_read_ahead_is_the_corpus_read_here():
     folder = write_corpus(FARMS)
-    corpus, seconds = read_ahead([folder]).result()
+    corpus, tokens, seconds = read_ahead([folder]).result()
     here = read_corpus([folder])
     pd.testing.assert_frame_equal(corpus.papers, here.papers)
     pd.testing.assert_frame_equal(corpus.blocks, here.blocks)
     pd.testing.assert_frame_equal(corpus.files, here.files)
-    assert corpus.sha256 == here.sha256 and seconds > 0
+    assert corpus.sha256 == here.sha256 and list(seconds) == ["parse", "text"] and min(seconds.values()) > 0
+    cut_here = analyse_text(here, 1)
+    assert tokens.vocabulary.tolist() == cut_here.vocabulary.tolist()
+    assert tokens.token_ids.tolist() == cut_here.token_ids.tolist()
 
 
 def test_a_bad_file_gives_the_same_problems_read_ahead():
@@ -35,7 +39,7 @@ def test_a_bad_file_gives_the_same_problems_read_ahead():
     with pytest.raises(CorpusError) as ahead:
         read_ahead(files).result()
     assert ahead.value.problems == here.value.problems and len(here.value.problems) == 1
-    skipped, _ = read_ahead(files, skip_bad=True).result()
+    skipped, _, _ = read_ahead(files, skip_bad=True).result()
     assert skipped.files["status"].tolist() == read_corpus(files, skip_bad=True).files["status"].tolist() == [
         "ok", "skipped"]
 

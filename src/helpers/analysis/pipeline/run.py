@@ -163,8 +163,10 @@ READ_AHEAD_MAX_BYTES = 64 * 1024 * 1024
 
 def read_ahead(paths: Sequence[str | Path], skip_bad: bool = False,
                max_bytes: int = READ_AHEAD_MAX_BYTES) -> "ForkedCall | None":
-    """Start reading the corpus (:func:`helpers.analysis.corpus.read_corpus`, timed) in a forked child, or None
-    where that cannot help: no ``fork`` on this platform, or files of more than ``max_bytes`` together.
+    """Start reading the corpus (:func:`helpers.analysis.corpus.read_corpus`) in a forked child, and cutting its
+    abstracts into word ids (the text stage, :func:`helpers.analysis.pipeline.stages.analyse_text`) when they are
+    fewer than :data:`helpers.analysis._parallel.MIN_PARALLEL_ITEMS`; or None where that cannot help: no ``fork``
+    on this platform, or files of more than ``max_bytes`` together.
 
     Call it before starting any thread (the child may import what the readers need).
 
@@ -180,15 +182,16 @@ def read_ahead(paths: Sequence[str | Path], skip_bad: bool = False,
     Returns
     -------
     ForkedCall or None
-        Its result is ``(corpus, seconds the reading took)``, or the reading's error.
+        Its result is the corpus, its word ids (or None) and the seconds of each stage done (``parse``, ``text``),
+        or the reading's error.
 
     Examples
     --------
     >>> from helpers.analysis.corpus import write_corpus
     >>> folder = write_corpus({"a.txt": "Broiler chickens grew faster on the new feed."})
-    >>> corpus, seconds = read_ahead([folder]).result()
-    >>> len(corpus.papers), read_ahead([folder], max_bytes=10) is None
-    (1, True)
+    >>> corpus, tokens, seconds = read_ahead([folder]).result()
+    >>> len(corpus.papers), len(tokens), list(seconds), read_ahead([folder], max_bytes=10) is None
+    (1, 1, ['parse', 'text'], True)
     """
     from helpers.analysis._parallel import ForkedCall, can_fork  # lazy: keeps this module's import light
     from helpers.analysis.corpus import expand_paths
@@ -200,15 +203,23 @@ def read_ahead(paths: Sequence[str | Path], skip_bad: bool = False,
         size = sum(path.stat().st_size for path in files)
     except OSError:  # read in this process, which says what is wrong
         return None
-    return ForkedCall(_timed_read, tuple(paths), skip_bad, name="helpers-read-ahead") if size <= max_bytes else None
+    return ForkedCall(_read_and_cut, tuple(paths), skip_bad, name="helpers-read-ahead") if size <= max_bytes else None
 
 
-def _timed_read(paths: Sequence[str | Path], skip_bad: bool) -> tuple[Any, float]:
-    from helpers.analysis.corpus import read_corpus  # lazy: keeps this module's import light
+def _read_and_cut(paths: Sequence[str | Path], skip_bad: bool) -> tuple[Any, Any, dict[str, float]]:
+    from helpers.analysis._parallel import MIN_PARALLEL_ITEMS  # lazy: keeps this module's import light
+    from helpers.analysis.corpus import read_corpus
+    from helpers.analysis.pipeline.stages import analyse_text
 
     start = time.perf_counter()
-    return read_corpus(paths, skip_bad=skip_bad), time.perf_counter() - start
-
+    corpus = read_corpus(paths, skip_bad=skip_bad)
+    seconds = {"parse": time.perf_counter() - start}
+    tokens = None
+    if len(corpus.papers) < MIN_PARALLEL_ITEMS:  # more would be cut on several processes, started from here
+        start = time.perf_counter()
+        tokens = analyse_text(corpus, 1)
+        seconds["text"] = time.perf_counter() - start
+    return corpus, tokens, seconds
 
 #: Allocations between two collections of the youngest generation during a run (Python's default: 700).
 GC_YOUNG_THRESHOLD = 10_000
@@ -249,8 +260,6 @@ def run_stages(options: RunOptions, clock: StageClock, stages: StageEngine) -> A
     # A malformed theme file fails here, before anything is read (helpers.analysis.themes.naming).
     theme_file = read_theme_file(settings.theme_names) if settings.theme_names is not None else None
     corpus = clock("parse", stages.read_corpus, options.paths, options.skip_bad)
-    if stages.read_seconds is not None:  # read ahead, while this process imported: the reading's own seconds
-        clock.timings["parse"] = stages.read_seconds
     groups = paper_groups(corpus.papers, corpus.fields, settings.group_by)  # a bad group_by fails here, at once
     # The term stage's dictionaries (about a second to read) load while the other stages run.
     dictionaries = load_dictionaries(background=n_jobs != 1)
@@ -258,6 +267,8 @@ def run_stages(options: RunOptions, clock: StageClock, stages: StageEngine) -> A
     try:
         with threadpool_limits(n_jobs) if n_jobs else nullcontext():
             runner, token_parts = clock("text", stages.tokenize, corpus)
+            # Stages done ahead, in a child while this process imported: their own seconds.
+            clock.timings.update(stages.seconds_ahead)
             with model_fitting():
                 try:
                     # The final theme fit runs in a background thread while this one finds terms and links.

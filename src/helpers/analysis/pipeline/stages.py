@@ -344,9 +344,8 @@ def analyse_group_change(papers: pd.DataFrame, groups: Sequence[str], themes: Th
 class StageEngine(Protocol):
     """Where a run's stages run (:func:`helpers.analysis.pipeline.run.run_pipeline` calls them in this order)."""
 
-    #: The seconds the reading took where it ran while this process did other work (else None: the wait is its
-    #: time).
-    read_seconds: float | None
+    #: The seconds of the stages done ahead, while this process did other work (parse, text), by stage.
+    seconds_ahead: dict[str, float]
 
     def read_corpus(self, paths: Sequence[str | Path], skip_bad: bool) -> Corpus:
         """The parsed corpus."""
@@ -373,16 +372,18 @@ class LocalStages:
     def __init__(self, n_jobs: int | None = None, reading: "ForkedCall | None" = None) -> None:
         self.n_jobs = n_jobs
         self._reading = reading  # the corpus read ahead (helpers.analysis.pipeline.run.read_ahead)
-        self.read_seconds: float | None = None
+        self._tokens_ahead: "TokenizedCorpus | None" = None
+        self.seconds_ahead: dict[str, float] = {}
 
     def read_corpus(self, paths: Sequence[str | Path], skip_bad: bool) -> Corpus:
         if self._reading is not None:
-            corpus, self.read_seconds = self._reading.result()
+            corpus, self._tokens_ahead, self.seconds_ahead = self._reading.result()
             return corpus
         return read_corpus(paths, skip_bad=skip_bad)
 
     def tokenize(self, corpus: Corpus) -> tuple["PartitionRunner", Sequence[Any]]:
-        self._corpus, self._tokens = corpus, analyse_text(corpus, self.n_jobs)
+        tokens, self._tokens_ahead = self._tokens_ahead, None
+        self._corpus, self._tokens = corpus, tokens if tokens is not None else analyse_text(corpus, self.n_jobs)
         return LocalPartitions(), local_token_partitions(self._tokens)
 
     def cooccurrence(self, settings: AnalysisSettings) -> "CooccurrenceResult":
@@ -399,7 +400,7 @@ class DaskStages:
     """The dask engine: the stages of :class:`helpers.analysis.pipeline.dask_engine.ClusterStages`, per partition
     on the cluster's workers."""
 
-    read_seconds: float | None = None  # read on the cluster, while this process waits
+    seconds_ahead: dict[str, float] = {}  # nothing is done ahead: the cluster reads while this process waits
 
     def __init__(self, cluster: "ClusterStages") -> None:
         self.cluster = cluster
