@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Sequence
+from typing import Any, Iterable, NamedTuple, Sequence
 
 import numpy as np
 
@@ -165,18 +165,18 @@ def word_classes(vocabulary: Sequence[str] | np.ndarray) -> WordClasses:
     ([0, 2, 1, 2, 0, 3, 0], 'network')
     """
     entries = [_word_entry(str(word)) for word in vocabulary]
-    columns = list(zip(*entries)) if entries else [()] * 10
+    columns = _WordEntry(*zip(*entries)) if entries else _WordEntry(*[()] * len(_WordEntry._fields))
     return WordClasses(
-        folded=np.array(columns[0], dtype=object),
-        word_class=np.array(columns[1], dtype=np.int8),
-        can_be_verb=np.array(columns[2], dtype=bool),
-        is_verb_cue=np.array(columns[3], dtype=bool),
-        is_plural=np.array(columns[4], dtype=bool),
-        is_stop=np.array(columns[5], dtype=bool),
-        is_citation=np.array(columns[6], dtype=bool),
-        is_determiner=np.array(columns[7], dtype=bool),
-        is_gerund=np.array(columns[8], dtype=bool),
-        is_gerund_cue=np.array(columns[9], dtype=bool),
+        folded=np.array(columns.folded, dtype=object),
+        word_class=np.array(columns.word_class, dtype=np.int8),
+        can_be_verb=np.array(columns.can_be_verb, dtype=bool),
+        is_verb_cue=np.array(columns.is_verb_cue, dtype=bool),
+        is_plural=np.array(columns.is_plural, dtype=bool),
+        is_stop=np.array(columns.is_stop, dtype=bool),
+        is_citation=np.array(columns.is_citation, dtype=bool),
+        is_determiner=np.array(columns.is_determiner, dtype=bool),
+        is_gerund=np.array(columns.is_gerund, dtype=bool),
+        is_gerund_cue=np.array(columns.is_gerund_cue, dtype=bool),
     )
 
 
@@ -203,12 +203,27 @@ def folded_or_stopped(word: str) -> str | None:
     ('matrix', None, 'pdms')
     """
     entry = _word_entry(word)
-    return None if entry[5] else entry[0]
+    return None if entry.is_stop else entry.folded
+
+
+class _WordEntry(NamedTuple):
+    """One word's values of the :class:`WordClasses` fields (for a vocabulary: each field's column)."""
+
+    folded: Any
+    word_class: Any
+    can_be_verb: Any
+    is_verb_cue: Any
+    is_plural: Any
+    is_stop: Any
+    is_citation: Any
+    is_determiner: Any
+    is_gerund: Any
+    is_gerund_cue: Any
 
 
 @lru_cache(maxsize=WORD_ENTRIES_KEPT)
-def _word_entry(as_written: str) -> tuple[str, int, bool, bool, bool, bool, bool, bool, bool, bool]:
-    """One word's :class:`WordClasses` entry, in the order of its fields (the words' context does not enter)."""
+def _word_entry(as_written: str) -> _WordEntry:
+    """One word's :class:`WordClasses` entry (the words' context does not enter)."""
     stops = stop_words()
     word = as_written.lower()
     # A word the analysis text kept in its capitals (:func:`lower_case`) is an acronym ("PDMS") or, when only
@@ -219,11 +234,18 @@ def _word_entry(as_written: str) -> tuple[str, int, bool, bool, bool, bool, bool
     word_class, verb = _word_class(word, singular_form, stops) if word != "|" else (BREAK, False)
     if keep and word_class != BREAK:
         word_class, verb = NOUN, False
-    return (singular_form if word_class == NOUN else word, word_class, verb, word in VERB_CUES,
-            word_class == NOUN and singular_form != word,
-            word == "|" or word in stops or singular_form in stops or is_non_word(word),
-            word == "et", word in DETERMINERS, word_class == PARTICIPLE and lexicon_tag(word) == "VBG",
-            word in GERUND_CUES)
+    return _WordEntry(
+        folded=singular_form if word_class == NOUN else word,
+        word_class=word_class,
+        can_be_verb=verb,
+        is_verb_cue=word in VERB_CUES,
+        is_plural=word_class == NOUN and singular_form != word,
+        is_stop=word == "|" or word in stops or singular_form in stops or is_non_word(word),
+        is_citation=word == "et",
+        is_determiner=word in DETERMINERS,
+        is_gerund=word_class == PARTICIPLE and lexicon_tag(word) == "VBG",
+        is_gerund_cue=word in GERUND_CUES,
+    )
 
 
 @lru_cache(maxsize=100_000)
@@ -245,7 +267,7 @@ def fold_word(word: str) -> str:
     >>> [fold_word(w) for w in ["networks", "neural", "matrices", "of"]]
     ['network', 'neural', 'matrix', 'of']
     """
-    return _word_entry(word)[0]
+    return _word_entry(word).folded
 
 
 def fold_phrase(words: Iterable[str]) -> str:
