@@ -48,12 +48,12 @@ class NumrefStandardDomain(StandardDomain):
     'std'
     """
 
-    read_doctrees: dict[str, nodes.document]
+    def __init__(self, env: Any) -> None:
+        super().__init__(env)
+        self.read_doctrees: dict[str, nodes.document] = {}
 
     def _resolve_numref_xref(self, env: Any, fromdocname: str, builder: Any, typ: str, target: str,
                              node: Any, contnode: Any) -> Any:
-        if not hasattr(self, "read_doctrees"):
-            self.read_doctrees = {}
         reading_once: Any = _DoctreesReadOnce(env, self.read_doctrees)  # stands in for the environment
         return super()._resolve_numref_xref(reading_once, fromdocname, builder, typ, target, node, contnode)
 
